@@ -1,0 +1,65 @@
+/** Builds the HTTP application from its dependencies. Never listens: main.ts and tests decide that. */
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { authRoutes } from './auth/auth.routes.ts';
+import type { Deps } from './deps.ts';
+import { installErrorHandling } from './http/errors.ts';
+import { registerRateLimit } from './http/rate-limit.ts';
+import { genRequestId } from './http/request-id.ts';
+import { validatorCompiler } from './http/validation.ts';
+import { installMetrics } from './ops/metrics.ts';
+import { opsRoutes } from './ops/ops.routes.ts';
+import { projectRoutes } from './projects/projects.routes.ts';
+
+export interface AppOptions {
+  /** Extra route plugins registered after the product's own (benchmarks use this for a probe route). */
+  plugins?: Array<(app: FastifyInstance, deps: Deps) => Promise<void>>;
+}
+
+/** Default JSON body cap; routes that take more (sending with attachments, uploads) raise their own. */
+const BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.log,
+    genReqId: genRequestId,
+    requestIdHeader: false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: deps.config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  installErrorHandling(app);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  installMetrics(app);
+
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Mailwright API', version: '1.0.0', description: 'Self-hostable email platform.' },
+      servers: [{ url: deps.config.baseUrl }],
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'http', scheme: 'bearer', description: 'Secret key sk_… (or public key pk_… on /v1/track)' },
+          session: { type: 'apiKey', in: 'cookie', name: 'session' },
+        },
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await registerRateLimit(app, deps.config);
+
+  await app.register(opsRoutes, { deps });
+  await app.register(authRoutes, { deps });
+  await app.register(projectRoutes, { deps });
+  for (const plugin of options.plugins ?? []) await app.register(async (scope) => plugin(scope, deps));
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  return app;
+}

@@ -1,0 +1,164 @@
+/**
+ * The only reader of process.env. Parses and validates every setting of the run contract once,
+ * reporting all problems together so a misconfigured start fails fast with one clear message.
+ */
+import { isIP } from 'node:net';
+import path from 'node:path';
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseKind: DatabaseKind;
+  /** PostgreSQL connection string; undefined on SQLite. */
+  databaseUrl?: string;
+  /** SQLite file path; undefined on PostgreSQL. */
+  sqlitePath?: string;
+  baseUrl: string;
+  smtpUrl?: string;
+  dnsServers: string[];
+  webhookAllowedHosts: string[];
+  inboundSmtpPort?: number;
+  disableSignups: boolean;
+  redisUrl?: string;
+  logLevel: string;
+  trustProxy: boolean;
+  rateLimitPerMinute: number;
+  workerConcurrency: number;
+  /** Secrets given in the environment; missing ones are generated and kept in DATA_DIR (see secrets.ts). */
+  secrets: { jwtSecret?: string; signingSecret?: string; encryptionKey?: string };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Reads the configuration from `env` (process.env by default); throws ConfigError listing every problem. */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return n;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = env[name]?.trim().toLowerCase();
+    if (raw === undefined || raw === '') return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+    problems.push(`${name} must be true or false (got "${env[name]}")`);
+    return fallback;
+  };
+
+  const port = int('PORT', 3000, 0, 65535);
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  let databaseKind: DatabaseKind = 'sqlite';
+  if (databaseUrl) {
+    if (/^postgres(ql)?:\/\//.test(databaseUrl)) databaseKind = 'postgres';
+    else if (!databaseUrl.startsWith('sqlite:')) {
+      problems.push(
+        'DATABASE_URL must be a postgres:// URL (or sqlite:<path>; leave unset for DATA_DIR/mailwright.db)',
+      );
+    }
+  }
+  const sqlitePath =
+    databaseKind === 'sqlite'
+      ? databaseUrl?.startsWith('sqlite:')
+        ? path.resolve(databaseUrl.slice('sqlite:'.length))
+        : path.join(dataDir, 'mailwright.db')
+      : undefined;
+
+  const baseUrl = (env.BASE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  if (!isHttpUrl(baseUrl)) problems.push(`BASE_URL must be an http(s) URL (got "${env.BASE_URL}")`);
+
+  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  if (smtpUrl && !/^smtps?:\/\/[^/]+/.test(smtpUrl))
+    problems.push('SMTP_URL must look like smtp://user:pass@host:port');
+
+  const dnsServers = list(env.DNS_SERVERS);
+  for (const s of dnsServers) if (!isDnsServer(s)) problems.push(`DNS_SERVERS entry "${s}" is not an IP or IP:port`);
+
+  const inboundRaw = env.INBOUND_SMTP_PORT;
+  const inboundSmtpPort = inboundRaw ? int('INBOUND_SMTP_PORT', 0, 1, 65535) : undefined;
+
+  const redisUrl = env.REDIS_URL?.trim() || undefined;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) problems.push('REDIS_URL must be a redis:// URL');
+
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${logLevel}")`);
+  }
+
+  const secrets = {
+    jwtSecret: secret(env, 'JWT_SECRET', problems),
+    signingSecret: secret(env, 'SIGNING_SECRET', problems),
+    encryptionKey: secret(env, 'ENCRYPTION_KEY', problems),
+  };
+
+  const config: Config = {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseKind,
+    databaseUrl: databaseKind === 'postgres' ? databaseUrl : undefined,
+    sqlitePath,
+    baseUrl,
+    smtpUrl,
+    dnsServers,
+    webhookAllowedHosts: list(env.WEBHOOK_ALLOWED_HOSTS),
+    inboundSmtpPort,
+    disableSignups: bool('DISABLE_SIGNUPS', false),
+    redisUrl,
+    logLevel,
+    trustProxy: bool('TRUST_PROXY', false),
+    rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 1000, 1, 1_000_000),
+    workerConcurrency: int('WORKER_CONCURRENCY', 4, 1, 64),
+    secrets,
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+function list(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function isDnsServer(value: string): boolean {
+  const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(value);
+  if (bracketed) return isIP(bracketed[1]!) === 6;
+  if (isIP(value)) return true;
+  const m = /^([^:]+):(\d{1,5})$/.exec(value);
+  return m !== null && isIP(m[1]!) === 4 && Number(m[2]) <= 65535;
+}
+
+function secret(env: Env, name: string, problems: string[]): string | undefined {
+  const v = env[name];
+  if (v === undefined || v === '') return undefined;
+  // A short secret makes forged sessions and links feasible; refuse it rather than run weak.
+  if (v.length < 32) problems.push(`${name} must be at least 32 characters`);
+  return v;
+}

@@ -1,0 +1,71 @@
+/** Opens the database named by the configuration: SQLite (WAL) embedded, or a PostgreSQL pool. */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import { type DialectSql, dialectFor, SqliteValuesPlugin } from './dialect.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+export type Trx = Transaction<Database>;
+/** Either the database or an open transaction: what repos accept. */
+export type Executor = Db | Trx;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: DialectSql;
+  /** The pg pool on PostgreSQL (Graphile Worker shares it); undefined on SQLite. */
+  pgPool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+/** Opens the configured database. The caller runs migrations (see migrate.ts). */
+export function openDatabase(config: Pick<Config, 'databaseKind' | 'databaseUrl' | 'sqlitePath'>): DatabaseHandle {
+  const dialect = dialectFor(config.databaseKind);
+  if (config.databaseKind === 'postgres') {
+    const pgPool = createPgPool(config.databaseUrl!);
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: pgPool }),
+      plugins: [new CamelCasePlugin()],
+    });
+    return { db, dialect, pgPool, close: () => db.destroy() };
+  }
+  const file = config.sqlitePath!;
+  mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new SqliteValuesPlugin(), new CamelCasePlugin()],
+  });
+  return { db, dialect, close: () => db.destroy() };
+}
+
+const TIMESTAMPTZ = 1184;
+const TIMESTAMP = 1114;
+const INT8 = 20;
+const NUMERIC = 1700;
+
+/** A pool whose timestamps read back as ISO strings and whose counts read back as numbers, as on SQLite. */
+export function createPgPool(connectionString: string, max = 10): pg.Pool {
+  const iso = (v: string) => new Date(v.endsWith('Z') || /[+-]\d\d(:?\d\d)?$/.test(v) ? v : `${v}Z`).toISOString();
+  const parsers: Record<number, (v: string) => unknown> = {
+    [TIMESTAMPTZ]: iso,
+    [TIMESTAMP]: iso,
+    [INT8]: (v) => Number.parseInt(v, 10),
+    [NUMERIC]: (v) => Number.parseFloat(v),
+  };
+  return new pg.Pool({
+    connectionString,
+    max,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        parsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+}

@@ -1,0 +1,28 @@
+/** Runs the schema migrations in order; safe to call from several processes at once (Kysely locks). */
+import { type Kysely, type Migration, Migrator } from 'kysely';
+import type { DialectSql } from './dialect.ts';
+import * as m0001 from './migrations/0001_foundation.ts';
+
+type Step = { up(db: Kysely<unknown>, d: DialectSql): Promise<void> };
+
+// Append new migrations here; names sort in application order.
+const steps: Record<string, Step> = {
+  '0001_foundation': m0001,
+};
+
+/** Applies every pending migration; throws with the failing migration's name on error. */
+// biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema.
+export async function migrateToLatest(db: Kysely<any>, dialect: DialectSql): Promise<string[]> {
+  const migrations: Record<string, Migration> = {};
+  for (const [name, step] of Object.entries(steps)) migrations[name] = { up: (x) => step.up(x, dialect) };
+  // The migrator must see raw snake_case identifiers, so it gets a plugin-free instance.
+  const migrator = new Migrator({ db: db.withoutPlugins(), provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? error}`, {
+      cause: error,
+    });
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,79 @@
+/**
+ * Table shapes as Kysely sees them (camelCase; CamelCasePlugin maps to snake_case columns).
+ * Timestamps read back as ISO strings on both dialects; booleans read back as 0/1 on SQLite, so
+ * mappers use the codecs in codecs.ts.
+ */
+import type { ColumnType, Generated, SqlBool } from 'kysely';
+
+/** Written as Date or ISO string, read as ISO string. */
+export type Timestamp = ColumnType<string, Date | string, Date | string>;
+/** Written as boolean (the SQLite plugin stores 0/1), read as boolean or 0/1. */
+export type Bool = ColumnType<SqlBool, boolean | undefined, boolean>;
+/** JSON: written as a JSON string, read as a string (SQLite) or a parsed value (PostgreSQL). */
+export type Json = ColumnType<unknown, string, string>;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  passwordHash: string;
+  emailVerified: Bool;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ProjectsTable {
+  id: string;
+  name: string;
+  secretKeyHash: string;
+  /** Last characters of the secret key, so a dashboard can tell keys apart without storing them. */
+  secretKeyHint: string;
+  publicKey: string;
+  disabled: Bool;
+  tracking: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export type Role = 'OWNER' | 'ADMIN' | 'MEMBER';
+
+export interface MembershipsTable {
+  projectId: string;
+  userId: string;
+  role: Role;
+  createdAt: Timestamp;
+}
+
+export interface AuthThrottleTable {
+  key: string;
+  failures: number;
+  windowStartedAt: Timestamp;
+}
+
+export interface JobsTable {
+  id: string;
+  name: string;
+  payload: Json;
+  runAt: Timestamp;
+  attempts: Generated<number>;
+  maxAttempts: number;
+  lockedAt: Timestamp | null;
+  lockedBy: string | null;
+  lastError: string | null;
+  jobKey: string | null;
+  failedAt: Timestamp | null;
+  createdAt: Timestamp;
+}
+
+export interface CronStateTable {
+  name: string;
+  lastRunAt: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  projects: ProjectsTable;
+  memberships: MembershipsTable;
+  authThrottle: AuthThrottleTable;
+  jobs: JobsTable;
+  cronState: CronStateTable;
+}

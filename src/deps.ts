@@ -1,0 +1,91 @@
+/** Everything services need, built once per process (or per test) and passed explicitly. */
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import pino from 'pino';
+import type { Config } from './config.ts';
+import type { DialectSql } from './db/dialect.ts';
+import { type Db, openDatabase } from './db/index.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { createJobs } from './jobs/index.ts';
+import { cronEntries, taskList } from './jobs/registry.ts';
+import type { Jobs, TaskList } from './jobs/types.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { loadSecrets, type Secrets } from './secrets.ts';
+
+export interface Deps {
+  config: Config;
+  db: Db;
+  dialect: DialectSql;
+  pgPool?: pg.Pool;
+  jobs: Jobs;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  secrets: Secrets;
+}
+
+export interface DepsOptions {
+  clock?: Clock;
+  log?: FastifyBaseLogger;
+  /** Replaces the registry's task list (tests that need a task of their own). */
+  tasks?: (deps: Deps) => TaskList;
+  /** Run migrations before returning (default true). */
+  migrate?: boolean;
+}
+
+/** Opens the database, migrates it, and wires the job backend that fits it. */
+export async function createDeps(
+  config: Config,
+  options: DepsOptions = {},
+): Promise<Deps & { close(): Promise<void> }> {
+  const log = options.log ?? createLogger(config.logLevel);
+  const handle = openDatabase(config);
+  const deps = {
+    config,
+    db: handle.db,
+    dialect: handle.dialect,
+    pgPool: handle.pgPool,
+    clock: options.clock ?? systemClock,
+    log,
+    secrets: loadSecrets(config),
+  } as Deps;
+  deps.jobs = createJobs(handle, {
+    tasks: () => (options.tasks ?? taskList)(deps),
+    cron: cronEntries,
+    clock: deps.clock,
+    log,
+    concurrency: config.workerConcurrency,
+  });
+  try {
+    if (options.migrate !== false) await migrate(deps);
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+  return Object.assign(deps, {
+    async close() {
+      await deps.jobs.stop();
+      await handle.close();
+    },
+  });
+}
+
+/** Applies our migrations and, on PostgreSQL, Graphile Worker's. */
+export async function migrate(deps: Pick<Deps, 'db' | 'dialect' | 'pgPool' | 'log'>): Promise<string[]> {
+  const applied = await migrateToLatest(deps.db, deps.dialect);
+  if (deps.pgPool) {
+    const { migrateGraphile } = await import('./jobs/graphile.ts');
+    await migrateGraphile(deps.pgPool, deps.log);
+  }
+  return applied;
+}
+
+/** The process logger (pino); credentials never reach the log. */
+export function createLogger(level: string): FastifyBaseLogger {
+  return pino({
+    level,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      censor: '[redacted]',
+    },
+  });
+}

@@ -1,0 +1,72 @@
+/**
+ * Authentication hooks. API clients send `Authorization: Bearer sk_…` (or pk_… on /v1/track);
+ * dashboard users send the session cookie, plus `X-Project-Id` for project resources.
+ */
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { currentUser } from '../auth/auth.service.ts';
+import { SESSION_COOKIE, verifySession } from '../auth/sessions.ts';
+import { toBool } from '../db/codecs.ts';
+import type { Deps } from '../deps.ts';
+import { forbidden, unauthorized } from '../errors.ts';
+import { authenticateApiKey, getMemberProject } from '../projects/projects.service.ts';
+
+export interface ProjectAuth {
+  projectId: string;
+  via: 'secret' | 'public' | 'session';
+  userId?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: ProjectAuth;
+    userId?: string;
+  }
+}
+
+function bearer(req: FastifyRequest): string | undefined | null {
+  const header = req.headers.authorization;
+  if (header === undefined) return undefined;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return m ? m[1]! : null;
+}
+
+async function sessionUser(deps: Pick<Deps, 'secrets'>, req: FastifyRequest): Promise<string | undefined> {
+  const token = req.cookies?.[SESSION_COOKIE];
+  return token ? verifySession(deps.secrets.jwtSecret, token) : undefined;
+}
+
+/** Requires a project: a secret key (or a public key where `allowPublic`), or a session with X-Project-Id. */
+export function requireProject(
+  deps: Pick<Deps, 'db' | 'secrets'>,
+  opts: { allowPublic?: boolean } = {},
+): onRequestHookHandler {
+  return async function projectAuth(req: FastifyRequest, _reply: FastifyReply) {
+    const token = bearer(req);
+    if (token === null) throw unauthorized('MISSING_AUTH', 'Authorization header must be "Bearer <API key>".');
+    if (token !== undefined) {
+      req.auth = await authenticateApiKey(deps, token, opts.allowPublic === true);
+      return;
+    }
+    const userId = await sessionUser(deps, req);
+    if (!userId) throw unauthorized('MISSING_AUTH', 'Send "Authorization: Bearer <secret key>" or sign in.');
+    const projectId = req.headers['x-project-id'];
+    if (typeof projectId !== 'string' || projectId === '') {
+      throw unauthorized('MISSING_AUTH', 'Signed-in requests to project resources need the X-Project-Id header.');
+    }
+    // Membership check: a project the user does not belong to is reported as not found.
+    const project = await getMemberProject(deps, userId, projectId);
+    if (toBool(project.disabled)) throw forbidden('This project is disabled.', 'PROJECT_DISABLED');
+    req.userId = userId;
+    req.auth = { projectId, via: 'session', userId };
+  };
+}
+
+/** Requires a signed-in dashboard user (session cookie). */
+export function requireUser(deps: Pick<Deps, 'db' | 'secrets'>): onRequestHookHandler {
+  return async function userAuth(req: FastifyRequest) {
+    const userId = await sessionUser(deps, req);
+    if (!userId) throw unauthorized('UNAUTHORIZED', 'Sign in first.');
+    await currentUser(deps, userId);
+    req.userId = userId;
+  };
+}

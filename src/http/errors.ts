@@ -1,0 +1,125 @@
+/**
+ * The only builder of error bodies: every error Fastify, a plugin or our code raises leaves as
+ * `{ success:false, error:{ code, message, statusCode, requestId, errors?, suggestion? }, timestamp }`.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, type FieldError, VALIDATION_SUGGESTION } from '../errors.ts';
+
+export interface ErrorBody {
+  success: false;
+  error: {
+    code: string;
+    message: string;
+    statusCode: number;
+    requestId: string;
+    errors?: FieldError[];
+    suggestion?: string;
+  };
+  timestamp: string;
+}
+
+/** Builds the envelope for an AppError. */
+export function errorBody(err: AppError, requestId: string): ErrorBody {
+  return {
+    success: false,
+    error: {
+      code: err.code,
+      message: err.message,
+      statusCode: err.statusCode,
+      requestId,
+      ...(err.details.errors ? { errors: err.details.errors } : {}),
+      ...(err.details.suggestion ? { suggestion: err.details.suggestion } : {}),
+    },
+    timestamp: new Date().toISOString(),
+  };
+}
+
+const GENERIC_CODES: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'RESOURCE_NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'VALIDATION_ERROR',
+  429: 'RATE_LIMIT_EXCEEDED',
+};
+
+/** Maps anything thrown during a request to an AppError; unknown errors become a bare 500. */
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const e = err as FastifyError & { validation?: ValidationItem[]; validationContext?: string };
+  if (e?.validation) return new AppError(422, 'VALIDATION_ERROR', validationMessage(e), validationDetails(e));
+  switch (e?.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError(400, 'BAD_REQUEST', 'The request body is not valid JSON.');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported Content-Type; send application/json.');
+  }
+  if (err instanceof SyntaxError && (e as { statusCode?: number }).statusCode === 400) {
+    return new AppError(400, 'BAD_REQUEST', 'The request body is not valid JSON.');
+  }
+  const status = typeof e?.statusCode === 'number' ? e.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    // A 4xx from Fastify or a plugin: keep its status and (safe, framework-written) message.
+    return new AppError(status, GENERIC_CODES[status] ?? 'BAD_REQUEST', e.message || 'Bad request');
+  }
+  return new AppError(500, 'INTERNAL_SERVER_ERROR', 'An unexpected error occurred. Quote the request ID to support.');
+}
+
+type ValidationItem = { instancePath?: string; keyword: string; message?: string; params?: Record<string, unknown> };
+
+function fieldOf(item: ValidationItem): string {
+  const base = (item.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const missing = item.params?.missingProperty;
+  if (item.keyword === 'required' && typeof missing === 'string') return base ? `${base}.${missing}` : missing;
+  return base || '(root)';
+}
+
+function messageOf(item: ValidationItem): string {
+  if (item.keyword === 'required') return 'is required';
+  return item.message ?? 'is invalid';
+}
+
+function validationDetails(e: { validation?: ValidationItem[] }) {
+  const errors = (e.validation ?? []).map((item) => ({
+    field: fieldOf(item),
+    message: messageOf(item),
+    code: item.keyword.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase(),
+  }));
+  return { errors, suggestion: VALIDATION_SUGGESTION };
+}
+
+function validationMessage(e: { validation?: ValidationItem[]; validationContext?: string }): string {
+  const first = e.validation?.[0];
+  const where = e.validationContext ?? 'request';
+  return first ? `Invalid ${where}: ${fieldOf(first)} ${messageOf(first)}` : `Invalid ${where}`;
+}
+
+/** Installs the envelope on every error path, including unknown routes. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: unknown, req: FastifyRequest, reply: FastifyReply) => {
+    const appErr = toAppError(err);
+    if (appErr.statusCode >= 500) req.log.error({ err }, 'request failed');
+    sendError(reply, appErr);
+  });
+  app.setNotFoundHandler((req, reply) => {
+    sendError(reply, new AppError(404, 'ROUTE_NOT_FOUND', `No route for ${req.method} ${req.url.split('?')[0]}`));
+  });
+}
+
+/** Sends an AppError as the envelope with its status and headers. */
+export function sendError(reply: FastifyReply, err: AppError): FastifyReply {
+  for (const [name, value] of Object.entries(err.details.headers ?? {})) reply.header(name, value);
+  return reply
+    .code(err.statusCode)
+    .type('application/json; charset=utf-8')
+    .send(errorBody(err, String(reply.request.id)));
+}

@@ -1,0 +1,63 @@
+/**
+ * The CLI. `serve` (default) runs the API, the workers and the scheduler in one process;
+ * `serve --role api` only the API; `worker` only the workers and scheduler; `migrate` only migrates.
+ */
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createDeps } from './deps.ts';
+
+type Role = 'all' | 'api' | 'worker';
+
+function parseArgs(argv: string[]): { command: string; role: Role } {
+  const command = argv[0] && !argv[0].startsWith('-') ? argv[0] : 'serve';
+  const i = argv.indexOf('--role');
+  const role = (i >= 0 ? argv[i + 1] : command === 'worker' ? 'worker' : 'all') as Role;
+  if (!['serve', 'worker', 'migrate'].includes(command) || !['all', 'api', 'worker'].includes(role)) {
+    throw new Error('usage: mailwright [serve [--role all|api|worker] | worker | migrate]');
+  }
+  return { command, role };
+}
+
+async function main(): Promise<void> {
+  const { command, role } = parseArgs(process.argv.slice(2));
+  const config = loadConfig();
+  const deps = await createDeps(config);
+  if (command === 'migrate') {
+    deps.log.info('migrations applied');
+    await deps.close();
+    return;
+  }
+
+  const app = role === 'worker' ? undefined : await buildApp(deps);
+  if (app) {
+    await app.listen({ port: config.port, host: config.host });
+    deps.log.info(
+      `Mailwright is up: API ${config.baseUrl} (docs at ${config.baseUrl}/docs), database ${config.databaseKind}` +
+        (config.databaseKind === 'sqlite' ? ` at ${config.sqlitePath}` : '') +
+        `. Create an account with POST ${config.baseUrl}/auth/signup.`,
+    );
+  }
+  if (role !== 'api') await deps.jobs.start();
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) {
+      deps.log.warn(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
+    deps.log.info(`${signal}: finishing in-flight requests and jobs`);
+    // Order matters: stop taking requests, let running jobs finish, then close the database.
+    await app?.close();
+    await deps.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) console.error(err.message);
+  else console.error(err);
+  process.exit(1);
+});

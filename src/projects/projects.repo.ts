@@ -1,0 +1,85 @@
+/** SQL for projects and memberships. Every project read that comes from a user goes through membership. */
+import type { Executor } from '../db/index.ts';
+import type { Role } from '../db/schema.ts';
+
+export async function findProjectBySecretHash(db: Executor, secretKeyHash: string) {
+  return db
+    .selectFrom('projects')
+    .select(['id', 'disabled'])
+    .where('secretKeyHash', '=', secretKeyHash)
+    .executeTakeFirst();
+}
+
+export async function findProjectByPublicKey(db: Executor, publicKey: string) {
+  return db.selectFrom('projects').select(['id', 'disabled']).where('publicKey', '=', publicKey).executeTakeFirst();
+}
+
+/** The project as seen by one member, with that member's role; undefined if not a member. */
+export async function findMemberProject(db: Executor, userId: string, projectId: string) {
+  return db
+    .selectFrom('projects')
+    .innerJoin('memberships', 'memberships.projectId', 'projects.id')
+    .selectAll('projects')
+    .select('memberships.role')
+    .where('memberships.userId', '=', userId)
+    .where('projects.id', '=', projectId)
+    .executeTakeFirst();
+}
+
+export async function listMemberProjects(db: Executor, userId: string) {
+  return db
+    .selectFrom('projects')
+    .innerJoin('memberships', 'memberships.projectId', 'projects.id')
+    .selectAll('projects')
+    .select('memberships.role')
+    .where('memberships.userId', '=', userId)
+    .orderBy('projects.id')
+    .execute();
+}
+
+export interface NewProject {
+  id: string;
+  name: string;
+  secretKeyHash: string;
+  secretKeyHint: string;
+  publicKey: string;
+  createdAt: Date;
+}
+
+export async function insertProject(db: Executor, p: NewProject, ownerId: string): Promise<void> {
+  await db
+    .insertInto('projects')
+    .values({ ...p, disabled: false, tracking: 'ENABLED', updatedAt: p.createdAt })
+    .execute();
+  await db
+    .insertInto('memberships')
+    .values({ projectId: p.id, userId: ownerId, role: 'OWNER', createdAt: p.createdAt })
+    .execute();
+}
+
+export async function updateProject(
+  db: Executor,
+  projectId: string,
+  patch: { name?: string; tracking?: string; updatedAt: Date },
+): Promise<void> {
+  await db.updateTable('projects').set(patch).where('id', '=', projectId).execute();
+}
+
+export async function updateProjectKeys(
+  db: Executor,
+  projectId: string,
+  keys: { secretKeyHash: string; secretKeyHint: string; publicKey: string; updatedAt: Date },
+): Promise<void> {
+  await db.updateTable('projects').set(keys).where('id', '=', projectId).execute();
+}
+
+export async function updateProjectDisabled(db: Executor, projectId: string, disabled: boolean): Promise<void> {
+  await db.updateTable('projects').set({ disabled }).where('id', '=', projectId).execute();
+}
+
+export async function deleteProject(db: Executor, projectId: string): Promise<boolean> {
+  const r = await db.deleteFrom('projects').where('id', '=', projectId).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export type { Role };

@@ -1,0 +1,109 @@
+/** Projects (the tenant): API-key authentication, creation, settings, key rotation, deletion. */
+
+import { toBool } from '../db/codecs.ts';
+import type { Deps } from '../deps.ts';
+import { forbidden, notFound, unauthorized } from '../errors.ts';
+import { newId } from '../lib/ids.ts';
+import { generateKeys, hashSecretKey, parseApiKey } from './keys.ts';
+import * as repo from './projects.repo.ts';
+
+export type ProjectRow = NonNullable<Awaited<ReturnType<typeof repo.findMemberProject>>>;
+
+export interface ProjectView {
+  id: string;
+  name: string;
+  publicKey: string;
+  secretKeyHint: string;
+  tracking: string;
+  disabled: boolean;
+  role: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function toProjectView(row: ProjectRow): ProjectView {
+  return {
+    id: row.id,
+    name: row.name,
+    publicKey: row.publicKey,
+    secretKeyHint: row.secretKeyHint,
+    tracking: row.tracking,
+    disabled: toBool(row.disabled),
+    role: row.role,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/**
+ * Resolves an API key to its project. 401 for a malformed or unknown key; 403 for a public key
+ * where only a secret key is allowed, or for a disabled project.
+ */
+export async function authenticateApiKey(
+  deps: Pick<Deps, 'db'>,
+  token: string,
+  allowPublic: boolean,
+): Promise<{ projectId: string; via: 'secret' | 'public' }> {
+  const parsed = parseApiKey(token);
+  if (!parsed) throw unauthorized('INVALID_API_KEY', 'The API key is not valid.');
+  const project =
+    parsed.kind === 'secret'
+      ? await repo.findProjectBySecretHash(deps.db, hashSecretKey(parsed.key))
+      : await repo.findProjectByPublicKey(deps.db, parsed.key);
+  if (!project) throw unauthorized('INVALID_API_KEY', 'The API key is not valid.');
+  if (parsed.kind === 'public' && !allowPublic) {
+    throw forbidden('A public key (pk_) can only call POST /v1/track; use the secret key (sk_).');
+  }
+  if (toBool(project.disabled)) throw forbidden('This project is disabled.', 'PROJECT_DISABLED');
+  return { projectId: project.id, via: parsed.kind };
+}
+
+/** The project of a member, or 404 (never 403: another tenant's project must look absent). */
+export async function getMemberProject(deps: Pick<Deps, 'db'>, userId: string, projectId: string): Promise<ProjectRow> {
+  const project = await repo.findMemberProject(deps.db, userId, projectId);
+  if (!project) throw notFound('PROJECT');
+  return project;
+}
+
+export async function listProjects(deps: Pick<Deps, 'db'>, userId: string): Promise<ProjectView[]> {
+  return (await repo.listMemberProjects(deps.db, userId)).map(toProjectView);
+}
+
+/** Creates a project owned by `userId`; the answer carries the secret key, shown this once. */
+export async function createProject(deps: Pick<Deps, 'db' | 'clock'>, userId: string, name: string) {
+  const keys = generateKeys();
+  const id = newId();
+  await deps.db
+    .transaction()
+    .execute((trx) => repo.insertProject(trx, { id, name, ...keys, createdAt: deps.clock.now() }, userId));
+  return { ...toProjectView(await getMemberProject(deps, userId, id)), secretKey: keys.secretKey };
+}
+
+function requireRole(project: ProjectRow, roles: string[]): void {
+  if (!roles.includes(project.role)) throw forbidden(`This needs the ${roles.join(' or ')} role in the project.`);
+}
+
+export async function updateProjectSettings(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  userId: string,
+  projectId: string,
+  patch: { name?: string; tracking?: string },
+): Promise<ProjectView> {
+  requireRole(await getMemberProject(deps, userId, projectId), ['OWNER', 'ADMIN']);
+  await repo.updateProject(deps.db, projectId, { ...patch, updatedAt: deps.clock.now() });
+  return toProjectView(await getMemberProject(deps, userId, projectId));
+}
+
+/** Rotates both keys; the old secret key stops working with this write (keys are looked up per request). */
+export async function regenerateKeys(deps: Pick<Deps, 'db' | 'clock'>, userId: string, projectId: string) {
+  requireRole(await getMemberProject(deps, userId, projectId), ['OWNER', 'ADMIN']);
+  const { secretKey, ...stored } = generateKeys();
+  await repo.updateProjectKeys(deps.db, projectId, { ...stored, updatedAt: deps.clock.now() });
+  return { ...toProjectView(await getMemberProject(deps, userId, projectId)), secretKey };
+}
+
+/** Deletes a project and (by cascade) everything it owns. Owners only. */
+export async function deleteProject(deps: Pick<Deps, 'db'>, userId: string, projectId: string): Promise<void> {
+  requireRole(await getMemberProject(deps, userId, projectId), ['OWNER']);
+  await repo.deleteProject(deps.db, projectId);
+}

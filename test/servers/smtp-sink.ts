@@ -1,0 +1,166 @@
+// SMTP sink: a real smtp-server on 127.0.0.1 (ephemeral port) that accepts and records every
+// message, standing in for an upstream relay in integration tests. Plain text only (STARTTLS is
+// disabled, AUTH allowed without TLS), 8BITMIME and SMTPUTF8 advertised. A message is recorded
+// before the client sees 250, so `messages` is complete as soon as the sender's call returns.
+
+import type { AddressInfo } from 'node:net';
+import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import { createWaiters } from './waiters.ts';
+
+export interface CapturedMail {
+  /** Envelope sender (MAIL FROM), '' for the null sender. */
+  from: string;
+  /** Envelope recipients (RCPT TO) that were accepted. */
+  to: string[];
+  /** The DATA payload, dot-unstuffed, decoded as UTF-8. */
+  raw: string;
+  /** Header fields: lower-cased names, folded lines joined, first occurrence wins, values as sent. */
+  headers: Record<string, string>;
+  /** The Subject header with RFC 2047 encoded words decoded ('' when absent). */
+  subject: string;
+}
+
+export interface SmtpSinkOptions {
+  /** When set, AUTH (PLAIN/LOGIN) with exactly these credentials is required before MAIL. */
+  auth?: { user: string; pass: string };
+  /** Recipients for which this returns true are refused with 550 at RCPT TO. */
+  rejectRecipients?: (rcpt: string) => boolean;
+}
+
+export interface SmtpSink {
+  port: number;
+  /** smtp://user:pass@127.0.0.1:PORT with auth, smtp://127.0.0.1:PORT without. */
+  url: string;
+  /** Every accepted message in arrival order (a live array; clear() empties it in place). */
+  messages: CapturedMail[];
+  /** All accepted envelope recipients across messages, in arrival order. */
+  recipients(): string[];
+  /** Resolves with all messages once at least `count` arrived; rejects after `timeoutMs`. */
+  waitFor(count: number, timeoutMs?: number): Promise<CapturedMail[]>;
+  clear(): void;
+  close(): Promise<void>;
+}
+
+/** Starts an SMTP sink on 127.0.0.1:0; resolves once it is listening. */
+export async function startSmtpSink(opts: SmtpSinkOptions = {}): Promise<SmtpSink> {
+  const messages: CapturedMail[] = [];
+  const waiters = createWaiters(messages, 'smtp-sink messages');
+  const { auth, rejectRecipients } = opts;
+
+  const server = new SMTPServer({
+    name: 'smtp-sink.test',
+    logger: false,
+    disableReverseLookup: true,
+    allowInsecureAuth: true,
+    authOptional: !auth,
+    disabledCommands: auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    // Loopback tests never need the 30 s grace period for lingering clients.
+    closeTimeout: 100,
+    onAuth(login, _session, callback) {
+      if (auth && login.username === auth.user && login.password === auth.pass) {
+        callback(null, { user: login.username });
+      } else {
+        callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
+      }
+    },
+    onRcptTo(address, _session, callback) {
+      if (rejectRecipients?.(address.address)) {
+        callback(Object.assign(new Error(`Recipient ${address.address} rejected`), { responseCode: 550 }));
+      } else {
+        callback();
+      }
+    },
+    onData(stream, session, callback) {
+      readStream(stream).then(
+        (raw) => {
+          messages.push(toCapturedMail(session, raw));
+          waiters.notify();
+          callback();
+        },
+        (err: Error) => callback(err),
+      );
+    },
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.server.address() as AddressInfo;
+  const cred = auth ? `${encodeURIComponent(auth.user)}:${encodeURIComponent(auth.pass)}@` : '';
+
+  return {
+    port,
+    url: `smtp://${cred}127.0.0.1:${port}`,
+    messages,
+    recipients: () => messages.flatMap((m) => m.to),
+    waitFor: (count, timeoutMs) => waiters.waitFor(count, timeoutMs),
+    clear: () => {
+      messages.length = 0;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        waiters.rejectAll('sink closed');
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function readStream(stream: SMTPServerDataStream): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.once('error', reject);
+    stream.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+}
+
+function toCapturedMail(session: SMTPServerSession, raw: string): CapturedMail {
+  const { mailFrom, rcptTo } = session.envelope;
+  const headers = parseHeaders(raw);
+  return {
+    from: mailFrom ? mailFrom.address : '',
+    to: rcptTo.map((r) => r.address),
+    raw,
+    headers,
+    subject: decodeEncodedWords(headers['subject'] ?? ''),
+  };
+}
+
+/** Parses the header block (up to the first empty line); lower-cased names, unfolded, first occurrence. */
+function parseHeaders(raw: string): Record<string, string> {
+  const end = raw.search(/\r?\n\r?\n/);
+  const block = end === -1 ? raw : raw.slice(0, end);
+  const headers: Record<string, string> = {};
+  // Unfold (RFC 5322 §2.2.3): a line break followed by whitespace continues the previous field.
+  for (const line of block.replace(/\r?\n(?=[ \t])/g, '').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) continue;
+    const name = line.slice(0, colon).trim().toLowerCase();
+    if (!(name in headers)) headers[name] = line.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+/** Decodes RFC 2047 encoded words (B and Q); whitespace between adjacent encoded words is dropped. */
+function decodeEncodedWords(value: string): string {
+  const word = /=\?([^?\s]+)\?([BbQq])\?([^?\s]*)\?=/g;
+  return value.replace(/(\?=)\s+(?==\?)/g, '$1').replace(word, (whole, charset: string, enc: string, text: string) => {
+    try {
+      const bytes = enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64') : qDecode(text);
+      return new TextDecoder(charset.split('*')[0]).decode(bytes);
+    } catch {
+      return whole;
+    }
+  });
+}
+
+function qDecode(text: string): Buffer {
+  const latin1 = text
+    .replace(/_/g, ' ')
+    .replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(latin1, 'latin1');
+}
