@@ -39,6 +39,8 @@ export async function createDeps(
 ): Promise<Deps & { close(): Promise<void> }> {
   const log = options.log ?? createLogger(config.logLevel);
   const handle = openDatabase(config);
+  // An idle client losing its connection must be logged, not crash the process.
+  handle.pgPool?.on('error', (err) => log.error({ err }, 'postgres pool error'));
   const deps = {
     config,
     db: handle.db,
