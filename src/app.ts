@@ -6,6 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/auth.routes.ts';
 import type { Deps } from './deps.ts';
+import { domainRoutes } from './domains/domains.routes.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { genRequestId } from './http/request-id.ts';
@@ -13,6 +14,7 @@ import { validatorCompiler } from './http/validation.ts';
 import { installMetrics } from './ops/metrics.ts';
 import { opsRoutes } from './ops/ops.routes.ts';
 import { projectRoutes } from './projects/projects.routes.ts';
+import { verifyRoutes } from './verify/verify.routes.ts';
 
 export interface AppOptions {
   /** Extra route plugins registered after the product's own (benchmarks use this for a probe route). */
@@ -58,6 +60,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(opsRoutes, { deps });
   await app.register(authRoutes, { deps });
   await app.register(projectRoutes, { deps });
+  await app.register(domainRoutes, { deps });
+  await app.register(verifyRoutes, { deps });
   for (const plugin of options.plugins ?? []) await app.register(async (scope) => plugin(scope, deps));
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

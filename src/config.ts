@@ -19,6 +19,8 @@ export interface Config {
   baseUrl: string;
   smtpUrl?: string;
   dnsServers: string[];
+  /** Per-try DNS timeout; a slow resolver must not hold a request for long. */
+  dnsTimeoutMs: number;
   webhookAllowedHosts: string[];
   inboundSmtpPort?: number;
   disableSignups: boolean;
@@ -27,6 +29,12 @@ export interface Config {
   trustProxy: boolean;
   rateLimitPerMinute: number;
   workerConcurrency: number;
+  /** SPF mechanism domain of the relay that sends for us (e.g. `spf.relay.example`), published as `include:`. */
+  spfInclude?: string;
+  /** Optional bounce (return-path) host under each sending domain and the MX it must point at. */
+  returnPath?: { host: string; mx: string };
+  /** Refuse senders on unverified domains; default on, except with the capture outbox (local use). */
+  requireVerifiedDomain: boolean;
   /** Secrets given in the environment; missing ones are generated and kept in DATA_DIR (see secrets.ts). */
   secrets: { jwtSecret?: string; signingSecret?: string; encryptionKey?: string };
 }
@@ -101,6 +109,13 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${logLevel}")`);
   }
 
+  const spfInclude = env.SPF_INCLUDE?.trim() || undefined;
+  const returnPathHost = env.RETURN_PATH_HOST?.trim() || undefined;
+  const returnPathMx = env.RETURN_PATH_MX?.trim() || undefined;
+  if ((returnPathHost === undefined) !== (returnPathMx === undefined)) {
+    problems.push('RETURN_PATH_HOST and RETURN_PATH_MX must be set together');
+  }
+
   const secrets = {
     jwtSecret: secret(env, 'JWT_SECRET', problems),
     signingSecret: secret(env, 'SIGNING_SECRET', problems),
@@ -117,6 +132,7 @@ export function loadConfig(env: Env = process.env): Config {
     baseUrl,
     smtpUrl,
     dnsServers,
+    dnsTimeoutMs: int('DNS_TIMEOUT_MS', 2500, 50, 30_000),
     webhookAllowedHosts: list(env.WEBHOOK_ALLOWED_HOSTS),
     inboundSmtpPort,
     disableSignups: bool('DISABLE_SIGNUPS', false),
@@ -125,6 +141,9 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: bool('TRUST_PROXY', false),
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 1000, 1, 1_000_000),
     workerConcurrency: int('WORKER_CONCURRENCY', 4, 1, 64),
+    spfInclude,
+    returnPath: returnPathHost && returnPathMx ? { host: returnPathHost, mx: returnPathMx } : undefined,
+    requireVerifiedDomain: bool('REQUIRE_VERIFIED_DOMAIN', smtpUrl !== undefined),
     secrets,
   };
   if (problems.length > 0) throw new ConfigError(problems);

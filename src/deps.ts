@@ -10,6 +10,7 @@ import { createJobs } from './jobs/index.ts';
 import { cronEntries, taskList } from './jobs/registry.ts';
 import type { Jobs, TaskList } from './jobs/types.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { createResolver, type DnsResolver } from './lib/resolver.ts';
 import { loadSecrets, type Secrets } from './secrets.ts';
 
 export interface Deps {
@@ -21,6 +22,10 @@ export interface Deps {
   clock: Clock;
   log: FastifyBaseLogger;
   secrets: Secrets;
+  /** The DNS resolver (DNS_SERVERS) shared by domain verification and address verification. */
+  dns: DnsResolver;
+  /** The same servers without a cache, for checks a user forces ("verify now"). */
+  dnsFresh: DnsResolver;
 }
 
 export interface DepsOptions {
@@ -49,6 +54,8 @@ export async function createDeps(
     clock: options.clock ?? systemClock,
     log,
     secrets: loadSecrets(config),
+    dns: createResolver({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs }),
+    dnsFresh: createResolver({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs, cacheTtlMs: 0 }),
   } as Deps;
   deps.jobs = createJobs(handle, {
     tasks: () => (options.tasks ?? taskList)(deps),

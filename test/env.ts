@@ -74,7 +74,8 @@ export function testConfig(env: Record<string, string>): Config {
 
 export interface TestEnvOptions {
   dialect: Dialect;
-  env?: Record<string, string>;
+  /** Extra environment; a function is called in beforeAll, after servers started by earlier hooks. */
+  env?: Record<string, string> | (() => Record<string, string>);
   tasks?: (deps: Deps) => TaskList;
   clock?: Clock;
   app?: AppOptions;
@@ -94,7 +95,8 @@ export function useTestEnv(options: TestEnvOptions): TestEnv {
   let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     database = await createTestDatabase(options.dialect);
-    t.config = testConfig({ ...database.env, ...options.env });
+    const extra = typeof options.env === 'function' ? options.env() : options.env;
+    t.config = testConfig({ ...database.env, ...extra });
     const deps = await createDeps(t.config, {
       clock: options.clock,
       tasks: options.tasks,

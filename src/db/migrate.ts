@@ -2,12 +2,14 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import type { DialectSql } from './dialect.ts';
 import * as m0001 from './migrations/0001_foundation.ts';
+import * as m0003 from './migrations/0003_domains.ts';
 
 type Step = { up(db: Kysely<unknown>, d: DialectSql): Promise<void> };
 
 // Append new migrations here; names sort in application order.
 const steps: Record<string, Step> = {
   '0001_foundation': m0001,
+  '0003_domains': m0003,
 };
 
 /** Applies every pending migration; throws with the failing migration's name on error. */
@@ -16,7 +18,12 @@ export async function migrateToLatest(db: Kysely<any>, dialect: DialectSql): Pro
   const migrations: Record<string, Migration> = {};
   for (const [name, step] of Object.entries(steps)) migrations[name] = { up: (x) => step.up(x, dialect) };
   // The migrator must see raw snake_case identifiers, so it gets a plugin-free instance.
-  const migrator = new Migrator({ db: db.withoutPlugins(), provider: { getMigrations: async () => migrations } });
+  // Unordered: features land in parallel, so a lower-numbered migration may arrive after a higher one.
+  const migrator = new Migrator({
+    db: db.withoutPlugins(),
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {

@@ -69,6 +69,34 @@ export interface CronStateTable {
   lastRunAt: Timestamp;
 }
 
+export type DomainStatus = 'PENDING' | 'VERIFIED';
+
+export interface DomainsTable {
+  id: string;
+  projectId: string;
+  domain: string;
+  status: DomainStatus;
+  dkimSelector: string;
+  dkimPublicKey: string;
+  /** AES-256-GCM box (see domains/dkim.ts), never the plain PEM. */
+  dkimPrivateKey: string;
+  checkResults: Json | null;
+  lastCheckedAt: Timestamp | null;
+  verifiedAt: Timestamp | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ActivityLogTable {
+  id: string;
+  projectId: string;
+  type: string;
+  resourceType: string;
+  resourceId: string;
+  data: Json;
+  createdAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   projects: ProjectsTable;
@@ -76,4 +104,6 @@ export interface Database {
   authThrottle: AuthThrottleTable;
   jobs: JobsTable;
   cronState: CronStateTable;
+  domains: DomainsTable;
+  activityLog: ActivityLogTable;
 }

@@ -13,7 +13,8 @@ export const CursorQuery = Type.Object({
 
 export interface CursorPage<T> {
   data: T[];
-  cursor: string | null;
+  /** Pass back to get the next page; an empty string when there is none (the contract types it as a string). */
+  cursor: string;
   hasMore: boolean;
   total: number;
 }
@@ -50,7 +51,7 @@ export async function toCursorPage<T extends { id: string }, V>(
   const page = hasMore ? rows.slice(0, limit) : rows;
   return {
     data: page.map(view),
-    cursor: hasMore ? encodeCursor(page.at(-1)!.id) : null,
+    cursor: hasMore ? encodeCursor(page.at(-1)!.id) : '',
     hasMore,
     total: firstPage ? await count() : 0,
   };

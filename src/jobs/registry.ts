@@ -1,12 +1,14 @@
 /** Every job the product runs, and the recurring ones. A feature adds its handlers here. */
 import { pruneLoginThrottle } from '../auth/auth.service.ts';
 import type { Deps } from '../deps.ts';
+import { domainCron, domainTasks } from '../domains/domains.jobs.ts';
 import { pruneFailedJobs } from './maintenance.ts';
 import type { CronEntry, TaskList } from './types.ts';
 
 /** Handlers by job name (`feature.action`); each re-reads its rows and is safe to run twice. */
 export function taskList(deps: Deps): TaskList {
   return {
+    ...domainTasks(deps),
     'maintenance.prune': async () => {
       await pruneLoginThrottle(deps);
       await pruneFailedJobs(deps);
@@ -14,4 +16,4 @@ export function taskList(deps: Deps): TaskList {
   };
 }
 
-export const cronEntries: CronEntry[] = [{ task: 'maintenance.prune', pattern: '17 * * * *' }];
+export const cronEntries: CronEntry[] = [{ task: 'maintenance.prune', pattern: '17 * * * *' }, ...domainCron];
