@@ -46,6 +46,7 @@ export async function createDeps(
   const handle = openDatabase(config);
   // An idle client losing its connection must be logged, not crash the process.
   handle.pgPool?.on('error', (err) => log.error({ err }, 'postgres pool error'));
+  handle.pgPool?.on('connect', (client) => client.on('error', (err) => log.error({ err }, 'postgres client error')));
   const deps = {
     config,
     db: handle.db,

@@ -3,7 +3,7 @@
  * DATA_DIR/secrets.json (mode 0600) so sessions and signed links survive restarts.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config.ts';
 
@@ -35,11 +35,7 @@ export function loadSecrets(config: Pick<Config, 'dataDir' | 'secrets'>): Secret
         changed = true;
       }
     }
-    if (changed) {
-      mkdirSync(config.dataDir, { recursive: true });
-      writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
-      chmodSync(file, 0o600);
-    }
+    if (changed) stored = persistOnce(file, stored, config.dataDir);
   }
   const pick = (key: keyof Stored) => (given[key] ?? stored[key]) as string;
   return {
@@ -47,6 +43,32 @@ export function loadSecrets(config: Pick<Config, 'dataDir' | 'secrets'>): Secret
     signingSecret: pick('signingSecret'),
     encryptionKey: deriveKey(pick('encryptionKey')),
   };
+}
+
+/**
+ * Writes the generated secrets unless another process got there first, in which case its file wins
+ * (link() refuses to replace), so processes started together on an empty DATA_DIR agree.
+ */
+function persistOnce(file: string, generated: Stored, dataDir: string): Stored {
+  mkdirSync(dataDir, { recursive: true });
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(tmp, JSON.stringify(generated, null, 2), { mode: 0o600 });
+  chmodSync(tmp, 0o600);
+  try {
+    linkSync(tmp, file);
+    return generated;
+  } catch {
+    // The file exists: either an earlier start wrote it (and lacked some keys) or a racing process did.
+    const existing = JSON.parse(readFileSync(file, 'utf8')) as Stored;
+    const merged = { ...generated, ...existing };
+    if (Object.keys(merged).length > Object.keys(existing).length) {
+      writeFileSync(tmp, JSON.stringify(merged, null, 2), { mode: 0o600 });
+      renameSync(tmp, file);
+    }
+    return merged;
+  } finally {
+    rmSync(tmp, { force: true });
+  }
 }
 
 /** Any configured string becomes a 32-byte key; a generated one already is 32 random bytes. */

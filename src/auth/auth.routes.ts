@@ -16,7 +16,14 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app,
 
   app.post(
     '/auth/signup',
-    { schema: { tags: ['auth'], body: Credentials, response: { 201: UserEnvelope } } },
+    {
+      // Emails are trimmed before anything else (decisions.md), so " Ann@x.io " passes the format check.
+      preValidation: async (req) => {
+        const body = req.body as { email?: unknown } | undefined;
+        if (typeof body?.email === 'string') body.email = body.email.trim();
+      },
+      schema: { tags: ['auth'], body: Credentials, response: { 201: UserEnvelope } },
+    },
     async (req, reply) => {
       const user = await signup(deps, req.body);
       await startSession(reply, user.id);

@@ -27,6 +27,9 @@ export async function insertJob(db: Executor, job: NewJob, now: Date): Promise<v
     await db.insertInto('jobs').values(row).execute();
     return;
   }
+  // One transaction: a claim between unkeying the running job and the upsert would make the upsert
+  // rewrite a job that is already running, and the new payload would never run.
+  if (!db.isTransaction) return db.transaction().execute((trx) => insertJob(trx, job, now));
   await db
     .updateTable('jobs')
     .set({ jobKey: null })
@@ -89,14 +92,33 @@ export async function updateJobFailure(db: Executor, id: string, error: string, 
     .execute();
 }
 
-/** Releases every lock: on start of the single embedded worker, a locked job belonged to a dead process. */
-export async function releaseAllLocks(db: Executor): Promise<number> {
+/** The workers that hold a lock on some job right now. */
+export async function listLockOwners(db: Executor): Promise<string[]> {
+  const rows = await db
+    .selectFrom('jobs')
+    .select('lockedBy')
+    .distinct()
+    .where('lockedAt', 'is not', null)
+    .where('lockedBy', 'is not', null)
+    .execute();
+  return rows.map((r) => r.lockedBy!);
+}
+
+/** Unlocks every job held by one of `workers` (workers known to be dead), so it runs again. */
+export async function releaseLocks(db: Executor, workers: string[]): Promise<number> {
+  if (workers.length === 0) return 0;
   const r = await db
     .updateTable('jobs')
     .set({ lockedAt: null, lockedBy: null })
+    .where('lockedBy', 'in', workers)
     .where('lockedAt', 'is not', null)
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
+}
+
+/** Every job of a name, oldest first (for inspection and tests). */
+export async function listJobs(db: Executor, name: string) {
+  return db.selectFrom('jobs').selectAll().where('name', '=', name).orderBy('createdAt').orderBy('id').execute();
 }
 
 export async function findJobByKey(db: Executor, jobKey: string) {

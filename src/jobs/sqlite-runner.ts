@@ -1,7 +1,8 @@
 /**
  * The embedded job runner on the `jobs` table: jobs survive restarts because they are rows, a job is
- * locked before it runs so two loops never run it at once, and failures retry with backoff.
- * One worker process per SQLite database (the embedded scale); PostgreSQL uses Graphile Worker.
+ * locked before it runs so two loops never run it at once (a lock is released only once its worker is
+ * dead), and failures retry with backoff. Meant for one worker process per SQLite database (the
+ * embedded scale); PostgreSQL uses Graphile Worker.
  */
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
@@ -25,10 +26,32 @@ export interface SqliteJobsOptions {
 const CRON_CHECK_MS = 15_000;
 const DRAIN_LIMIT = 100_000;
 
+/** Runners of this process that have not stopped; a lock naming another worker of this pid is left over. */
+const liveWorkers = new Set<string>();
+
+/**
+ * Whether the worker named in a lock (`host:pid:suffix`) may still be running. SQLite is one host's file,
+ * so a lock from another host name (a container recreated under a new name) is left over too.
+ */
+export function isWorkerAlive(worker: string): boolean {
+  const m = /^(.*):(\d+):[^:]+$/.exec(worker);
+  if (!m || m[1] !== hostname()) return false;
+  const pid = Number(m[2]);
+  // A restarted container often gets its old pid back: then only this process's own runners count.
+  if (pid === process.pid) return liveWorkers.has(worker);
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** Creates the SQLite-backed Jobs; nothing runs until start() or drain(). */
 export function createSqliteJobs(opts: SqliteJobsOptions): Jobs {
   const { db, clock, log } = opts;
   const worker = `${hostname()}:${process.pid}:${newId().slice(-8)}`;
+  liveWorkers.add(worker);
   const cron = opts.cron.map((c) => ({ ...c, matcher: parseCron(c.pattern) }));
   const active = new Set<Promise<void>>();
   let running = false;
@@ -58,14 +81,13 @@ export function createSqliteJobs(opts: SqliteJobsOptions): Jobs {
 
   // Claims one due job at a time (SQLite serialises writers anyway) and keeps claiming while
   // slots are free; every finished job looks for the next.
-  let claiming = false;
+  let claiming: Promise<void> | undefined;
   function fill(): void {
     if (!running || claiming || active.size >= opts.concurrency) return;
-    claiming = true;
-    repo
+    claiming = repo
       .claimJob(db, worker, clock.now())
       .then((job) => {
-        claiming = false;
+        claiming = undefined;
         if (!job) return;
         const p: Promise<void> = execute(job).finally(() => {
           active.delete(p);
@@ -75,7 +97,7 @@ export function createSqliteJobs(opts: SqliteJobsOptions): Jobs {
         fill();
       })
       .catch((err) => {
-        claiming = false;
+        claiming = undefined;
         log.error({ err }, 'job claim failed');
       });
   }
@@ -112,10 +134,18 @@ export function createSqliteJobs(opts: SqliteJobsOptions): Jobs {
     }
   }
 
+  // Only a dead worker's locks are released: another live runner's jobs must not run a second time.
+  async function releaseDeadLocks(): Promise<void> {
+    const dead = (await repo.listLockOwners(db)).filter((w) => !isWorkerAlive(w));
+    const released = await repo.releaseLocks(db, dead);
+    if (released > 0) log.warn({ released, workers: dead }, 'released jobs locked by a dead process');
+  }
+
   function scheduleCron(): void {
     if (!running) return;
     cronTimer = setTimeout(() => {
-      checkCron()
+      releaseDeadLocks()
+        .then(checkCron)
         .catch((err) => log.error({ err }, 'cron check failed'))
         .finally(scheduleCron);
     }, CRON_CHECK_MS);
@@ -140,8 +170,8 @@ export function createSqliteJobs(opts: SqliteJobsOptions): Jobs {
     },
     async start() {
       if (running) return;
-      const released = await repo.releaseAllLocks(db);
-      if (released > 0) log.warn({ released }, 'released jobs locked by a previous process');
+      liveWorkers.add(worker);
+      await releaseDeadLocks();
       running = true;
       await checkCron();
       fill();
@@ -152,7 +182,10 @@ export function createSqliteJobs(opts: SqliteJobsOptions): Jobs {
       running = false;
       clearTimeout(pollTimer);
       clearTimeout(cronTimer);
+      // A claim in flight may still hand over a job (already locked): wait for it, then for every job.
+      await claiming;
       await Promise.allSettled([...active]);
+      liveWorkers.delete(worker);
     },
     async drain() {
       for (let i = 0; i < DRAIN_LIMIT; i++) {

@@ -1,17 +1,29 @@
 /** SQL for projects and memberships. Every project read that comes from a user goes through membership. */
-import type { Executor } from '../db/index.ts';
+import type { Db, Executor } from '../db/index.ts';
+import { preparedQuery } from '../db/prepared.ts';
 import type { Role } from '../db/schema.ts';
 
-export async function findProjectBySecretHash(db: Executor, secretKeyHash: string) {
-  return db
-    .selectFrom('projects')
-    .select(['id', 'disabled'])
-    .where('secretKeyHash', '=', secretKeyHash)
-    .executeTakeFirst();
+const keyLookups = new WeakMap<Db, { secret: KeyLookup; public: KeyLookup }>();
+type KeyLookup = (key: string) => Promise<Array<{ id: string; disabled: unknown }>>;
+
+// Every API request looks its key up, so these two queries are compiled once per database.
+function lookupsFor(db: Db) {
+  let l = keyLookups.get(db);
+  if (!l) {
+    const by = (column: 'secretKeyHash' | 'publicKey') =>
+      preparedQuery(db, (v) => db.selectFrom('projects').select(['id', 'disabled']).where(column, '=', v).limit(1));
+    l = { secret: by('secretKeyHash'), public: by('publicKey') };
+    keyLookups.set(db, l);
+  }
+  return l;
 }
 
-export async function findProjectByPublicKey(db: Executor, publicKey: string) {
-  return db.selectFrom('projects').select(['id', 'disabled']).where('publicKey', '=', publicKey).executeTakeFirst();
+export async function findProjectBySecretHash(db: Db, secretKeyHash: string) {
+  return (await lookupsFor(db).secret(secretKeyHash))[0];
+}
+
+export async function findProjectByPublicKey(db: Db, publicKey: string) {
+  return (await lookupsFor(db).public(publicKey))[0];
 }
 
 /** The project as seen by one member, with that member's role; undefined if not a member. */

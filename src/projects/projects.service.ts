@@ -71,12 +71,13 @@ export async function listProjects(deps: Pick<Deps, 'db'>, userId: string): Prom
 
 /** Creates a project owned by `userId`; the answer carries the secret key, shown this once. */
 export async function createProject(deps: Pick<Deps, 'db' | 'clock'>, userId: string, name: string) {
-  const keys = generateKeys();
+  // Only the hash of the secret is stored; the secret itself leaves in this answer and nowhere else.
+  const { secretKey, ...stored } = generateKeys();
   const id = newId();
   await deps.db
     .transaction()
-    .execute((trx) => repo.insertProject(trx, { id, name, ...keys, createdAt: deps.clock.now() }, userId));
-  return { ...toProjectView(await getMemberProject(deps, userId, id)), secretKey: keys.secretKey };
+    .execute((trx) => repo.insertProject(trx, { id, name, ...stored, createdAt: deps.clock.now() }, userId));
+  return { ...toProjectView(await getMemberProject(deps, userId, id)), secretKey };
 }
 
 function requireRole(project: ProjectRow, roles: string[]): void {

@@ -1,0 +1,76 @@
+/** Shared benchmark plumbing: a migrated app on a temp SQLite database, a project key, autocannon runs. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import type { FastifyInstance } from 'fastify';
+import { type AppOptions, buildApp } from '../src/app.ts';
+import { hashPassword } from '../src/auth/passwords.ts';
+import { insertUser } from '../src/auth/users.repo.ts';
+import { loadConfig } from '../src/config.ts';
+import { createDeps, type createLogger, type Deps } from '../src/deps.ts';
+import { newId } from '../src/lib/ids.ts';
+import { createProject } from '../src/projects/projects.service.ts';
+
+export interface BenchApp {
+  app: FastifyInstance;
+  deps: Deps;
+  url: string;
+  secretKey: string;
+  projectId: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real app on 127.0.0.1 with request logging on (to a file, as a deployment would) and a
+ * rate limit high enough that the limiter runs on every request without ever refusing one.
+ */
+export async function startBenchApp(env: Record<string, string> = {}, options: AppOptions = {}): Promise<BenchApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mailwright-bench-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '1000000', ...env });
+  const pino = (await import('pino')).default;
+  const log = pino({ level: 'info' }, pino.destination({ dest: path.join(dataDir, 'bench.log'), sync: false }));
+  const deps = await createDeps(config, { log: log as unknown as ReturnType<typeof createLogger> });
+  const app = await buildApp(deps, options);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const userId = newId();
+  await insertUser(deps.db, {
+    id: userId,
+    email: `bench-${userId}@example.test`,
+    passwordHash: await hashPassword('bench-password'),
+    createdAt: new Date(),
+  });
+  const project = await createProject(deps, userId, 'bench');
+  return {
+    app,
+    deps,
+    url: `http://127.0.0.1:${port}`,
+    secretKey: project.secretKey,
+    projectId: project.id,
+    async close() {
+      await app.close();
+      await deps.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** Runs a bounded autocannon load against a loopback URL. */
+export async function load(opts: autocannon.Options): Promise<LoadResult> {
+  const result = await autocannon({ connections: 10, duration: 5, ...opts });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}

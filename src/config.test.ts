@@ -1,0 +1,153 @@
+// Invariant: the configuration is read and checked once; an empty environment gives working defaults,
+// and a misconfigured one fails with a single ConfigError that lists every problem at once.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const SECRET = 'x'.repeat(32);
+
+/** The problems loadConfig reports for `env`, or [] when it accepts it. */
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    return err.problems;
+  }
+}
+
+describe('loadConfig', () => {
+  it('defaults to port 3000, a localhost base URL and an SQLite file under DATA_DIR', () => {
+    const c = loadConfig({ DATA_DIR: '/tmp/mw-data' });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      baseUrl: 'http://localhost:3000',
+      dataDir: '/tmp/mw-data',
+      databaseKind: 'sqlite',
+      sqlitePath: '/tmp/mw-data/mailwright.db',
+      databaseUrl: undefined,
+      dnsServers: [],
+      webhookAllowedHosts: [],
+      disableSignups: false,
+      trustProxy: false,
+      logLevel: 'info',
+      rateLimitPerMinute: 1000,
+      workerConcurrency: 4,
+      secrets: { jwtSecret: undefined, signingSecret: undefined, encryptionKey: undefined },
+    });
+  });
+
+  it('puts the data directory at ./data when DATA_DIR is unset', () => {
+    const c = loadConfig({});
+    expect(c.dataDir).toBe(path.resolve('data'));
+    expect(c.sqlitePath).toBe(path.resolve('data', 'mailwright.db'));
+  });
+
+  it('derives the default base URL from PORT and drops trailing slashes from BASE_URL', () => {
+    expect(loadConfig({ PORT: '8080' }).baseUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ BASE_URL: 'https://mail.example.com//' }).baseUrl).toBe('https://mail.example.com');
+  });
+
+  it('uses PostgreSQL for a postgres:// or postgresql:// DATABASE_URL', () => {
+    for (const url of ['postgres://u:p@db:5432/mw', 'postgresql://db/mw']) {
+      const c = loadConfig({ DATABASE_URL: url });
+      expect(c).toMatchObject({ databaseKind: 'postgres', databaseUrl: url, sqlitePath: undefined });
+    }
+  });
+
+  it('takes an explicit SQLite path from a sqlite: DATABASE_URL', () => {
+    const c = loadConfig({ DATABASE_URL: 'sqlite:/var/lib/mw/db.sqlite' });
+    expect(c).toMatchObject({ databaseKind: 'sqlite', sqlitePath: '/var/lib/mw/db.sqlite', databaseUrl: undefined });
+  });
+
+  it('parses comma-separated lists, ignoring blanks and spaces', () => {
+    const c = loadConfig({
+      DNS_SERVERS: ' 1.1.1.1, 127.0.0.1:5353 ,, [::1]:53, 2001:db8::1',
+      WEBHOOK_ALLOWED_HOSTS: 'localhost, hooks.internal ',
+    });
+    expect(c.dnsServers).toEqual(['1.1.1.1', '127.0.0.1:5353', '[::1]:53', '2001:db8::1']);
+    expect(c.webhookAllowedHosts).toEqual(['localhost', 'hooks.internal']);
+  });
+
+  it('reads booleans, numbers and secrets', () => {
+    const c = loadConfig({
+      DISABLE_SIGNUPS: 'yes',
+      TRUST_PROXY: 'TRUE',
+      WORKER_CONCURRENCY: '8',
+      INBOUND_SMTP_PORT: '2525',
+      JWT_SECRET: SECRET,
+      LOG_LEVEL: 'debug',
+    });
+    expect(c).toMatchObject({
+      disableSignups: true,
+      trustProxy: true,
+      workerConcurrency: 8,
+      inboundSmtpPort: 2525,
+      logLevel: 'debug',
+      secrets: { jwtSecret: SECRET },
+    });
+  });
+
+  it('accepts PORT=0 (any free port)', () => {
+    expect(loadConfig({ PORT: '0' }).port).toBe(0);
+  });
+
+  it('reports every invalid value together in one ConfigError', () => {
+    const env = {
+      PORT: 'abc',
+      BASE_URL: 'nope',
+      DNS_SERVERS: '1.1.1.1,dns.example.com,10.0.0.1:99999',
+      JWT_SECRET: 'short',
+      LOG_LEVEL: 'loud',
+      DATABASE_URL: 'mysql://db/mw',
+      SMTP_URL: 'http://mail',
+      REDIS_URL: 'localhost:6379',
+      DISABLE_SIGNUPS: 'maybe',
+      WORKER_CONCURRENCY: '0',
+    };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    const found = problems(env);
+    const expected = [
+      'PORT',
+      'BASE_URL',
+      'DNS_SERVERS entry "dns.example.com"',
+      'DNS_SERVERS entry "10.0.0.1:99999"',
+      'JWT_SECRET',
+      'LOG_LEVEL',
+      'DATABASE_URL',
+      'SMTP_URL',
+      'REDIS_URL',
+      'DISABLE_SIGNUPS',
+      'WORKER_CONCURRENCY',
+    ];
+    for (const name of expected)
+      expect(
+        found.some((p) => p.startsWith(name)),
+        name,
+      ).toBe(true);
+    expect(found).toHaveLength(expected.length);
+  });
+
+  it('puts every problem in the error message', () => {
+    try {
+      loadConfig({ PORT: '70000', BASE_URL: 'ftp://x' });
+      expect.unreachable();
+    } catch (err) {
+      expect((err as Error).message).toMatch(/PORT must be an integer from 0 to 65535 \(got "70000"\)/);
+      expect((err as Error).message).toMatch(/BASE_URL must be an http\(s\) URL \(got "ftp:\/\/x"\)/);
+    }
+  });
+
+  it('refuses a port that is not an integer in range', () => {
+    for (const p of ['-1', '65536', '3.5', '80a']) expect(problems({ PORT: p }), p).toHaveLength(1);
+  });
+
+  it('refuses each secret shorter than 32 characters', () => {
+    expect(problems({ JWT_SECRET: SECRET, SIGNING_SECRET: 'x'.repeat(31), ENCRYPTION_KEY: 'k' })).toEqual([
+      'SIGNING_SECRET must be at least 32 characters',
+      'ENCRYPTION_KEY must be at least 32 characters',
+    ]);
+  });
+});
