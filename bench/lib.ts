@@ -66,7 +66,7 @@ export interface LoadResult {
 
 /** Runs a bounded autocannon load against a loopback URL. */
 export async function load(opts: autocannon.Options): Promise<LoadResult> {
-  const result = await autocannon({ connections: 10, duration: 5, ...opts });
+  const result = await autocannon({ connections: 10, duration: 5, workers: 1, ...opts });
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p99Ms: result.latency.p99,

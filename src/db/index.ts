@@ -2,17 +2,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import {
-  CamelCasePlugin,
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  type SqliteDialectConfig,
-  type Transaction,
-} from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { type DialectSql, dialectFor, SqliteValuesPlugin } from './dialect.ts';
+import { registerRawRunner, statementName } from './prepared.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -46,10 +40,13 @@ export function openDatabase(config: Pick<Config, 'databaseKind' | 'databaseUrl'
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  const statements = withStatementCache(sqlite);
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new SqliteDialect({ database: statements }),
     plugins: [new SqliteValuesPlugin(), new CamelCasePlugin()],
   });
+  // better-sqlite3 is synchronous, so a raw read needs no connection lock.
+  registerRawRunner(db, async (sql, params) => statements.prepare(sql).all(params) as Record<string, unknown>[]);
   return { db, dialect, close: () => db.destroy() };
 }
 
@@ -60,7 +57,10 @@ const STATEMENT_CACHE_SIZE = 500;
  * the most recent prepared statements by SQL text; a statement still busy (a streaming read) is never
  * handed out twice.
  */
-function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfig['database'] {
+function withStatementCache(sqlite: SqliteDatabase.Database): {
+  close(): void;
+  prepare(sql: string): SqliteDatabase.Statement;
+} {
   const cache = new Map<string, SqliteDatabase.Statement>();
   return {
     close: () => sqlite.close(),

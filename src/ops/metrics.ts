@@ -14,10 +14,11 @@ const httpDuration = new Histogram({
 });
 
 export function installMetrics(app: FastifyInstance): void {
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     httpDuration.observe(
       { method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
+    done();
   });
 }
