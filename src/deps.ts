@@ -6,11 +6,13 @@ import type { Config } from './config.ts';
 import type { DialectSql } from './db/dialect.ts';
 import { type Db, openDatabase } from './db/index.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { type ChangeFeed, createChangeFeed } from './db/notify.ts';
 import { createJobs } from './jobs/index.ts';
 import { cronEntries, taskList } from './jobs/registry.ts';
 import type { Jobs, TaskList } from './jobs/types.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createResolver, type DnsResolver } from './lib/resolver.ts';
+import { createKeyCache, type KeyCache } from './projects/key-cache.ts';
 import { loadSecrets, type Secrets } from './secrets.ts';
 
 export interface Deps {
@@ -26,6 +28,10 @@ export interface Deps {
   dns: DnsResolver;
   /** The same servers without a cache, for checks a user forces ("verify now"). */
   dnsFresh: DnsResolver;
+  /** Cross-process change notices (LISTEN/NOTIFY on PostgreSQL). */
+  changes: ChangeFeed;
+  /** API-key lookups, invalidated through `changes`. */
+  keyCache: KeyCache;
 }
 
 export interface DepsOptions {
@@ -58,6 +64,8 @@ export async function createDeps(
     dns: createResolver({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs }),
     dnsFresh: createResolver({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs, cacheTtlMs: 0 }),
   } as Deps;
+  deps.changes = createChangeFeed(handle, config.databaseUrl, log);
+  deps.keyCache = createKeyCache(deps.changes);
   deps.jobs = createJobs(handle, {
     tasks: () => (options.tasks ?? taskList)(deps),
     cron: cronEntries,
@@ -68,12 +76,14 @@ export async function createDeps(
   try {
     if (options.migrate !== false) await migrate(deps);
   } catch (err) {
+    await deps.changes.close();
     await handle.close();
     throw err;
   }
   return Object.assign(deps, {
     async close() {
       await deps.jobs.stop();
+      await deps.changes.close();
       await handle.close();
     },
   });

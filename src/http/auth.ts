@@ -37,7 +37,7 @@ async function sessionUser(deps: Pick<Deps, 'secrets'>, req: FastifyRequest): Pr
 
 /** Requires a project: a secret key (or a public key where `allowPublic`), or a session with X-Project-Id. */
 export function requireProject(
-  deps: Pick<Deps, 'db' | 'secrets'>,
+  deps: Pick<Deps, 'db' | 'secrets' | 'keyCache'>,
   opts: { allowPublic?: boolean } = {},
 ): onRequestHookHandler {
   return async function projectAuth(req: FastifyRequest, _reply: FastifyReply) {

@@ -40,22 +40,34 @@ export function toProjectView(row: ProjectRow): ProjectView {
  * where only a secret key is allowed, or for a disabled project.
  */
 export async function authenticateApiKey(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'keyCache'>,
   token: string,
   allowPublic: boolean,
 ): Promise<{ projectId: string; via: 'secret' | 'public' }> {
   const parsed = parseApiKey(token);
   if (!parsed) throw unauthorized('INVALID_API_KEY', 'The API key is not valid.');
-  const project =
-    parsed.kind === 'secret'
-      ? await repo.findProjectBySecretHash(deps.db, hashSecretKey(parsed.key))
-      : await repo.findProjectByPublicKey(deps.db, parsed.key);
+  const project = await lookupKey(deps, parsed.kind, parsed.key);
   if (!project) throw unauthorized('INVALID_API_KEY', 'The API key is not valid.');
   if (parsed.kind === 'public' && !allowPublic) {
     throw forbidden('A public key (pk_) can only call POST /v1/track; use the secret key (sk_).');
   }
-  if (toBool(project.disabled)) throw forbidden('This project is disabled.', 'PROJECT_DISABLED');
-  return { projectId: project.id, via: parsed.kind };
+  if (project.disabled) throw forbidden('This project is disabled.', 'PROJECT_DISABLED');
+  return { projectId: project.projectId, via: parsed.kind };
+}
+
+async function lookupKey(deps: Pick<Deps, 'db' | 'keyCache'>, kind: 'secret' | 'public', key: string) {
+  const cacheKey = kind === 'secret' ? hashSecretKey(key) : key;
+  const cached = deps.keyCache.get(cacheKey);
+  if (cached) return cached;
+  const token = deps.keyCache.begin();
+  const row =
+    kind === 'secret'
+      ? await repo.findProjectBySecretHash(deps.db, cacheKey)
+      : await repo.findProjectByPublicKey(deps.db, cacheKey);
+  if (!row) return undefined;
+  const found = { projectId: row.id, disabled: toBool(row.disabled) };
+  deps.keyCache.set(cacheKey, found, token);
+  return found;
 }
 
 /** The project of a member, or 404 (never 403: another tenant's project must look absent). */
@@ -96,15 +108,25 @@ export async function updateProjectSettings(
 }
 
 /** Rotates both keys; the old secret key stops working with this write (keys are looked up per request). */
-export async function regenerateKeys(deps: Pick<Deps, 'db' | 'clock'>, userId: string, projectId: string) {
+export async function regenerateKeys(deps: Pick<Deps, 'db' | 'clock' | 'keyCache'>, userId: string, projectId: string) {
   requireRole(await getMemberProject(deps, userId, projectId), ['OWNER', 'ADMIN']);
   const { secretKey, ...stored } = generateKeys();
-  await repo.updateProjectKeys(deps.db, projectId, { ...stored, updatedAt: deps.clock.now() });
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.updateProjectKeys(trx, projectId, { ...stored, updatedAt: deps.clock.now() });
+    await deps.keyCache.invalidateProject(projectId, trx);
+  });
   return { ...toProjectView(await getMemberProject(deps, userId, projectId)), secretKey };
 }
 
 /** Deletes a project and (by cascade) everything it owns. Owners only. */
-export async function deleteProject(deps: Pick<Deps, 'db'>, userId: string, projectId: string): Promise<void> {
+export async function deleteProject(deps: Pick<Deps, 'db' | 'keyCache'>, userId: string, projectId: string) {
   requireRole(await getMemberProject(deps, userId, projectId), ['OWNER']);
   await repo.deleteProject(deps.db, projectId);
+  await deps.keyCache.invalidateProject(projectId);
+}
+
+/** Disables or re-enables a project (an operator action); its keys answer 403 PROJECT_DISABLED at once. */
+export async function setProjectDisabled(deps: Pick<Deps, 'db' | 'keyCache'>, projectId: string, disabled: boolean) {
+  await repo.updateProjectDisabled(deps.db, projectId, disabled);
+  await deps.keyCache.invalidateProject(projectId);
 }

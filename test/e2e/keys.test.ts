@@ -3,7 +3,7 @@
 // project answers 403, a rotated key stops working at once, and a non-member cannot tell the project exists.
 
 import { describe, expect, it } from 'vitest';
-import { updateProjectDisabled } from '../../src/projects/projects.repo.ts';
+import { setProjectDisabled } from '../../src/projects/projects.service.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { expectError, probeRoutes } from './support.ts';
 
@@ -58,7 +58,7 @@ describe.each(DIALECTS)('API keys and sessions on %s', (dialect) => {
 
   it('refuses every credential of a disabled project with 403 PROJECT_DISABLED', async () => {
     const p = await t.make.project();
-    await updateProjectDisabled(t.deps.db, p.id, true);
+    await setProjectDisabled(t.deps, p.id, true);
     expectError(await probe(p.auth), 403, 'PROJECT_DISABLED');
     expectError(await track(`Bearer ${p.publicKey}`), 403, 'PROJECT_DISABLED');
     const session = await t.app.inject({
@@ -66,7 +66,7 @@ describe.each(DIALECTS)('API keys and sessions on %s', (dialect) => {
       headers: { cookie: p.owner.cookie, 'x-project-id': p.id },
     });
     expectError(session, 403, 'PROJECT_DISABLED');
-    await updateProjectDisabled(t.deps.db, p.id, false);
+    await setProjectDisabled(t.deps, p.id, false);
     expect((await probe(p.auth)).statusCode).toBe(200);
   });
 

@@ -1,0 +1,60 @@
+/**
+ * A short-lived cache of API-key lookups: the key lookup runs on every request and was the largest
+ * single cost of an authenticated call (bench/auth-overhead.ts). Correctness rests on invalidation:
+ * rotating keys, deleting or disabling a project publishes a change that every process applies at
+ * once; while another process's changes cannot arrive (notification connection down), the cache is
+ * bypassed.
+ */
+import type { ChangeFeed } from '../db/notify.ts';
+
+export interface CachedKey {
+  projectId: string;
+  disabled: boolean;
+}
+
+const TTL_MS = 30_000;
+const MAX_ENTRIES = 10_000;
+const CHANNEL = 'project_keys';
+
+export interface KeyCache {
+  get(key: string): CachedKey | undefined;
+  /** A token to take before reading the database; set() ignores the value if anything changed since. */
+  begin(): number;
+  set(key: string, value: CachedKey, token: number): void;
+  /** Forgets every key of the project here and in every other process (with `trx`, when it commits). */
+  invalidateProject(projectId: string, trx?: Parameters<ChangeFeed['publish']>[2]): Promise<void>;
+}
+
+export function createKeyCache(feed: ChangeFeed): KeyCache {
+  const entries = new Map<string, CachedKey & { expiresAt: number }>();
+  // Bumped by every invalidation, so a lookup that raced with one never stores its stale answer.
+  let generation = 0;
+  const forget = (projectId: string) => {
+    generation += 1;
+    if (projectId === '*') entries.clear();
+    else for (const [k, v] of entries) if (v.projectId === projectId) entries.delete(k);
+  };
+  feed.subscribe(CHANNEL, forget);
+  return {
+    get(key) {
+      if (!feed.connected) return undefined;
+      const hit = entries.get(key);
+      if (!hit) return undefined;
+      if (hit.expiresAt <= Date.now()) {
+        entries.delete(key);
+        return undefined;
+      }
+      return hit;
+    },
+    begin: () => generation,
+    set(key, value, token) {
+      if (!feed.connected || token !== generation) return;
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      entries.set(key, { ...value, expiresAt: Date.now() + TTL_MS });
+    },
+    async invalidateProject(projectId, trx) {
+      forget(projectId);
+      await feed.publish(CHANNEL, projectId, trx);
+    },
+  };
+}
