@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     deps.log.info(
       `Mailwright is up: API ${config.baseUrl} (docs at ${config.baseUrl}/docs), database ${config.databaseKind}` +
-        (config.databaseKind === 'sqlite' ? ` at ${config.sqlitePath}` : '') +
+        (config.sqlitePath ? ` at ${config.sqlitePath}` : '') +
         `. Create an account with POST ${config.baseUrl}/auth/signup.`,
     );
   }
