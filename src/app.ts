@@ -3,8 +3,9 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { authRoutes } from './auth/auth.routes.ts';
+import { contactRoutes } from './contacts/contacts.routes.ts';
 import type { Deps } from './deps.ts';
 import { domainRoutes } from './domains/domains.routes.ts';
 import { installErrorHandling } from './http/errors.ts';
@@ -21,6 +22,21 @@ export interface AppOptions {
   plugins?: Array<(app: FastifyInstance, deps: Deps) => Promise<void>>;
 }
 
+/** One log line per request, written when the response is done, instead of Fastify's two. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null, req: FastifyRequest, reply: FastifyReply): void {
+    const line = {
+      method: req.method,
+      url: req.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request');
+  }
+}
+
 /** Default JSON body cap; routes that take more (sending with attachments, uploads) raise their own. */
 const BODY_LIMIT = 1024 * 1024;
 
@@ -32,12 +48,14 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     bodyLimit: BODY_LIMIT,
     trustProxy: deps.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    logController: new OneLinePerRequest(),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   installErrorHandling(app);
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
+    done();
   });
   installMetrics(app);
 
@@ -55,12 +73,13 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
-  await registerRateLimit(app, deps.config);
+  registerRateLimit(app, deps.config);
 
   await app.register(opsRoutes, { deps });
   await app.register(authRoutes, { deps });
   await app.register(projectRoutes, { deps });
   await app.register(domainRoutes, { deps });
+  await app.register(contactRoutes, { deps });
   await app.register(verifyRoutes, { deps });
   for (const plugin of options.plugins ?? []) await app.register(async (scope) => plugin(scope, deps));
 

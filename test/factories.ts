@@ -3,6 +3,7 @@
 import { hashPassword } from '../src/auth/passwords.ts';
 import { SESSION_COOKIE, signSession } from '../src/auth/sessions.ts';
 import { insertUser } from '../src/auth/users.repo.ts';
+import { type ContactView, upsertContact } from '../src/contacts/contacts.service.ts';
 import type { Deps } from '../src/deps.ts';
 import { newId } from '../src/lib/ids.ts';
 import { createProject } from '../src/projects/projects.service.ts';
@@ -52,6 +53,21 @@ export function makeFactories(t: { deps: Deps }) {
         owner: user,
         auth: `Bearer ${p.secretKey}`,
       };
+    },
+    /** A contact of the project, through the upsert service (so the data rules and field types apply). */
+    async contact(
+      p: { id: string },
+      input: { email?: string; subscribed?: boolean; data?: Record<string, unknown> } = {},
+    ): Promise<ContactView> {
+      n += 1;
+      const email = input.email ?? `contact${n}-${newId().slice(-6)}@example.test`;
+      return (await upsertContact(t.deps, p.id, { ...input, email })).contact;
+    },
+    /** `count` contacts of the project, created in order (so their ids ascend). */
+    async contacts(p: { id: string }, count: number): Promise<ContactView[]> {
+      const out: ContactView[] = [];
+      for (let i = 0; i < count; i++) out.push(await make.contact(p));
+      return out;
     },
   };
   return make;

@@ -14,6 +14,12 @@ export type Trx = Transaction<Database>;
 /** Either the database or an open transaction: what repos accept. */
 export type Executor = Db | Trx;
 
+/**
+ * Column names map to camelCase, but the keys inside JSON values must come back as they were written:
+ * PostgreSQL hands jsonb over parsed, and the plugin would otherwise rename `first_name` to `firstName`.
+ */
+const CAMEL_CASE = { maintainNestedObjectKeys: true };
+
 export interface DatabaseHandle {
   db: Db;
   dialect: DialectSql;
@@ -29,7 +35,12 @@ export function openDatabase(config: Pick<Config, 'databaseKind' | 'databaseUrl'
     const pgPool = createPgPool(config.databaseUrl!);
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: pgPool }),
-      plugins: [new CamelCasePlugin()],
+      plugins: [new CamelCasePlugin(CAMEL_CASE)],
+    });
+    // Named statements: each pooled connection parses the hot queries once.
+    registerRawRunner(db, async (text, values) => {
+      const r = await pgPool.query({ name: statementName(text), text, values: values as unknown[] });
+      return r.rows;
     });
     return { db, dialect, pgPool, close: () => db.destroy() };
   }
@@ -43,7 +54,7 @@ export function openDatabase(config: Pick<Config, 'databaseKind' | 'databaseUrl'
   const statements = withStatementCache(sqlite);
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: statements }),
-    plugins: [new SqliteValuesPlugin(), new CamelCasePlugin()],
+    plugins: [new SqliteValuesPlugin(), new CamelCasePlugin(CAMEL_CASE)],
   });
   // better-sqlite3 is synchronous, so a raw read needs no connection lock.
   registerRawRunner(db, async (sql, params) => statements.prepare(sql).all(params) as Record<string, unknown>[]);

@@ -2,6 +2,7 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import type { DialectSql } from './dialect.ts';
 import * as m0001 from './migrations/0001_foundation.ts';
+import * as m0002 from './migrations/0002_contacts.ts';
 import * as m0003 from './migrations/0003_domains.ts';
 
 type Step = { up(db: Kysely<unknown>, d: DialectSql): Promise<void> };
@@ -9,6 +10,7 @@ type Step = { up(db: Kysely<unknown>, d: DialectSql): Promise<void> };
 // Append new migrations here; names sort in application order.
 const steps: Record<string, Step> = {
   '0001_foundation': m0001,
+  '0002_contacts': m0002,
   '0003_domains': m0003,
 };
 

@@ -97,6 +97,75 @@ export interface ActivityLogTable {
   createdAt: Timestamp;
 }
 
+export type FieldType = 'string' | 'number' | 'boolean' | 'date';
+
+export interface ContactsTable {
+  id: string;
+  projectId: string;
+  email: string;
+  subscribed: Bool;
+  data: Json;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ContactFieldsTable {
+  projectId: string;
+  /** Dotted path inside `data` (`plan`, `profile.tier`). */
+  key: string;
+  type: FieldType;
+  createdAt: Timestamp;
+}
+
+export type ContactJobStatus = 'queued' | 'processing' | 'completed' | 'failed';
+
+export interface ImportJobsTable {
+  id: string;
+  projectId: string;
+  status: ContactJobStatus;
+  fileName: string;
+  delimiter: string;
+  totalRows: number;
+  cursor: Generated<number>;
+  imported: Generated<number>;
+  updated: Generated<number>;
+  skipped: Generated<number>;
+  errors: Json;
+  attempts: Generated<number>;
+  failureReason: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  finishedAt: Timestamp | null;
+}
+
+export type BulkAction = 'subscribe' | 'unsubscribe' | 'delete';
+
+export interface BulkJobsTable {
+  id: string;
+  projectId: string;
+  action: BulkAction;
+  status: ContactJobStatus;
+  contactIds: Json;
+  total: number;
+  processed: Generated<number>;
+  succeeded: Generated<number>;
+  failed: Generated<number>;
+  attempts: Generated<number>;
+  failureReason: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  finishedAt: Timestamp | null;
+}
+
+export interface EventsTable {
+  id: string;
+  projectId: string;
+  contactId: string | null;
+  name: string;
+  data: Json;
+  createdAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   projects: ProjectsTable;
@@ -106,4 +175,9 @@ export interface Database {
   cronState: CronStateTable;
   domains: DomainsTable;
   activityLog: ActivityLogTable;
+  contacts: ContactsTable;
+  contactFields: ContactFieldsTable;
+  importJobs: ImportJobsTable;
+  bulkJobs: BulkJobsTable;
+  events: EventsTable;
 }

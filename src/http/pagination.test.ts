@@ -40,7 +40,12 @@ describe('cursor pagination', () => {
       return 42;
     };
     const first = await toCursorPage(rows, 2, true, count, (r) => r.id);
-    expect(first).toEqual({ data: [rows[0]!.id, rows[1]!.id], cursor: encodeCursor(rows[1]!.id), hasMore: true, total: 42 });
+    expect(first).toEqual({
+      data: [rows[0]!.id, rows[1]!.id],
+      cursor: encodeCursor(rows[1]!.id),
+      hasMore: true,
+      total: 42,
+    });
     const last = await toCursorPage(rows.slice(2), 2, false, count, (r) => r.id);
     expect(last).toEqual({ data: [rows[2]!.id], cursor: '', hasMore: false, total: 0 });
     expect(counted).toBe(1);

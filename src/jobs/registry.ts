@@ -1,5 +1,6 @@
 /** Every job the product runs, and the recurring ones. A feature adds its handlers here. */
 import { pruneLoginThrottle } from '../auth/auth.service.ts';
+import { contactCron, contactTasks } from '../contacts/contacts.jobs.ts';
 import type { Deps } from '../deps.ts';
 import { domainCron, domainTasks } from '../domains/domains.jobs.ts';
 import { pruneFailedJobs } from './maintenance.ts';
@@ -9,6 +10,7 @@ import type { CronEntry, TaskList } from './types.ts';
 export function taskList(deps: Deps): TaskList {
   return {
     ...domainTasks(deps),
+    ...contactTasks(deps),
     'maintenance.prune': async () => {
       await pruneLoginThrottle(deps);
       await pruneFailedJobs(deps);
@@ -16,4 +18,8 @@ export function taskList(deps: Deps): TaskList {
   };
 }
 
-export const cronEntries: CronEntry[] = [{ task: 'maintenance.prune', pattern: '17 * * * *' }, ...domainCron];
+export const cronEntries: CronEntry[] = [
+  { task: 'maintenance.prune', pattern: '17 * * * *' },
+  ...domainCron,
+  ...contactCron,
+];

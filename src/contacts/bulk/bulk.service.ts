@@ -1,0 +1,76 @@
+/** Bulk subscribe, unsubscribe and delete: queued as a job row, reported by id. */
+import { fromJson } from '../../db/codecs.ts';
+import type { BulkAction } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import { notFound } from '../../errors.ts';
+import { newId } from '../../lib/ids.ts';
+import * as repo from './bulk.repo.ts';
+
+export const BULK_JOB = 'contact.bulk';
+
+/** The job key: at most one pending run per bulk job, however often the sweep re-enqueues it. */
+export function bulkJobKey(id: string): string {
+  return `${BULK_JOB}:${id}`;
+}
+
+/**
+ * Queues `action` over the given ids (duplicates counted once). Ids that are not contacts of the
+ * project, another project's included, are ignored: the job counts them as failed.
+ */
+export async function startBulk(
+  deps: Pick<Deps, 'db' | 'jobs' | 'clock'>,
+  projectId: string,
+  action: BulkAction,
+  contactIds: string[],
+): Promise<{ jobId: string; status: 'queued' }> {
+  const id = newId();
+  await deps.db.transaction().execute(async (trx) => {
+    const ids = [...new Set(contactIds)];
+    await repo.insertBulkJob(trx, { id, projectId, action, contactIds: ids, now: deps.clock.now() });
+    await deps.jobs.enqueue(BULK_JOB, { bulkJobId: id }, { trx, jobKey: bulkJobKey(id) });
+  });
+  return { jobId: id, status: 'queued' };
+}
+
+export interface BulkView {
+  jobId: string;
+  action: BulkAction;
+  status: repo.BulkJobRow['status'];
+  total: number;
+  processed: number;
+  succeeded: number;
+  failed: number;
+  failureReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
+
+/** The API shape of a bulk job. */
+export function toBulkView(row: repo.BulkJobRow): BulkView {
+  return {
+    jobId: row.id,
+    action: row.action,
+    status: row.status,
+    total: row.total,
+    processed: row.processed,
+    succeeded: row.succeeded,
+    failed: row.failed,
+    failureReason: row.status === 'failed' ? row.failureReason : null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    finishedAt: row.finishedAt,
+  };
+}
+
+/** One bulk job of the project; 404 BULK_JOB_NOT_FOUND otherwise. */
+export async function getBulk(deps: Pick<Deps, 'db'>, projectId: string, id: string): Promise<BulkView> {
+  const row = await repo.findBulkJob(deps.db, projectId, id);
+  if (!row) throw notFound('BULK_JOB');
+  return toBulkView(row);
+}
+
+/** The ids a job works through, in order. */
+export function bulkIds(row: repo.BulkJobRow): string[] {
+  return fromJson<string[]>(row.contactIds) ?? [];
+}

@@ -1,0 +1,66 @@
+import { type Static, Type } from 'typebox';
+import { CursorQuery } from '../http/pagination.ts';
+
+/** Longer than any valid address (254), so the 422 for a long one names the address, not the length. */
+const EmailText = Type.String({ minLength: 1, maxLength: 320 });
+
+export const ContactIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export type ContactIdParams = Static<typeof ContactIdParams>;
+
+export const ContactData = Type.Record(Type.String(), Type.Unknown(), {
+  description:
+    'Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped.',
+});
+
+export const CreateContactBody = Type.Object({
+  email: EmailText,
+  subscribed: Type.Optional(
+    Type.Boolean({ description: 'Default true for a new contact; kept when omitted on an existing one.' }),
+  ),
+  data: Type.Optional(ContactData),
+});
+export type CreateContactBody = Static<typeof CreateContactBody>;
+
+export const UpdateContactBody = Type.Object({
+  email: Type.Optional(EmailText),
+  subscribed: Type.Optional(Type.Boolean()),
+  data: Type.Optional(ContactData),
+});
+export type UpdateContactBody = Static<typeof UpdateContactBody>;
+
+export const ListContactsQuery = Type.Object({
+  ...CursorQuery.properties,
+  search: Type.Optional(Type.String({ maxLength: 320, description: 'Case-insensitive substring of the email.' })),
+});
+export type ListContactsQuery = Static<typeof ListContactsQuery>;
+
+export const LookupBody = Type.Object({
+  emails: Type.Array(EmailText, { minItems: 1, maxItems: 500 }),
+});
+export type LookupBody = Static<typeof LookupBody>;
+
+export const ContactView = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  subscribed: Type.Boolean(),
+  data: ContactData,
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+});
+
+export const UpsertedContact = Type.Object({
+  ...ContactView.properties,
+  _meta: Type.Object({ isNew: Type.Boolean(), isUpdate: Type.Boolean() }),
+});
+
+export const ContactPage = Type.Object({
+  data: Type.Array(ContactView),
+  cursor: Type.String({ description: 'Pass as `cursor` for the next page; "" when there is none.' }),
+  hasMore: Type.Boolean(),
+  total: Type.Integer({ description: 'Matching contacts; only on the first page (0 on later pages).' }),
+});
+
+export const LookupResult = Type.Object({
+  found: Type.Array(Type.Object({ email: Type.String(), id: Type.String() })),
+  notFound: Type.Array(Type.String()),
+});

@@ -1,0 +1,118 @@
+/** SQL for custom field types and the project-wide field queries (coverage, values, removal). */
+import { sql } from 'kysely';
+import type { DialectSql } from '../../db/dialect.ts';
+import type { Executor } from '../../db/index.ts';
+import type { FieldType } from '../../db/schema.ts';
+
+/** Records types for keys that have none yet; a key's first type wins (rule 8), so conflicts change nothing. */
+export async function insertFieldTypes(
+  db: Executor,
+  projectId: string,
+  types: { key: string; type: FieldType }[],
+  now: Date,
+): Promise<void> {
+  if (types.length === 0) return;
+  await db
+    .insertInto('contactFields')
+    .values(types.map((t) => ({ projectId, key: t.key, type: t.type, createdAt: now })))
+    .onConflict((oc) => oc.columns(['projectId', 'key']).doNothing())
+    .execute();
+}
+
+/** The project's recorded field types, by key. */
+export async function listFieldTypes(db: Executor, projectId: string) {
+  return db
+    .selectFrom('contactFields')
+    .select(['key', 'type'])
+    .where('projectId', '=', projectId)
+    .orderBy('key')
+    .execute();
+}
+
+/** The recorded key itself and any nested key under it (`profile` covers `profile.tier`). */
+export async function findFieldTypes(db: Executor, projectId: string, key: string) {
+  return db
+    .selectFrom('contactFields')
+    .select(['key', 'type'])
+    .where('projectId', '=', projectId)
+    .where((eb) =>
+      eb.or([eb('key', '=', key), eb(eb.fn('substr', ['key', eb.val(1), eb.val(key.length + 1)]), '=', `${key}.`)]),
+    )
+    .execute();
+}
+
+/**
+ * Counts, in one pass over the project's contacts, all contacts and those having each path set
+ * (present and not null). The counting happens in SQL; nothing is loaded into the process.
+ */
+export async function countFieldCoverage(
+  db: Executor,
+  dialect: DialectSql,
+  projectId: string,
+  paths: string[][],
+): Promise<{ total: number; counts: number[] }> {
+  const row = await db
+    .selectFrom('contacts')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      ...paths.map((p, i) =>
+        eb.fn.sum<number>(sql`case when ${dialect.json.has('contacts.data', p)} then 1 else 0 end`).as(`f${i}`),
+      ),
+    ])
+    .where('projectId', '=', projectId)
+    .executeTakeFirstOrThrow();
+  const values = row as Record<string, unknown>;
+  return { total: Number(values.total), counts: paths.map((_, i) => Number(values[`f${i}`] ?? 0)) };
+}
+
+/** Distinct values at `path` (as JSON text), most frequent first; fetches `limit + 1` to tell if more exist. */
+export async function listDistinctValues(
+  db: Executor,
+  dialect: DialectSql,
+  projectId: string,
+  path: string[],
+  limit: number,
+): Promise<{ value: string; n: number }[]> {
+  const inner = db
+    .selectFrom('contacts')
+    .select(dialect.json.extract('contacts.data', path).as('value'))
+    .where('projectId', '=', projectId)
+    .where(dialect.json.has('contacts.data', path));
+  const rows = await db
+    .selectFrom(inner.as('v'))
+    .select((eb) => ['v.value', eb.fn.countAll<number>().as('n')])
+    .groupBy('v.value')
+    .orderBy('n', 'desc')
+    .orderBy('v.value')
+    .limit(limit + 1)
+    .execute();
+  return rows.map((r) => ({ value: String(r.value), n: Number(r.n) }));
+}
+
+/** Removes the key at `path` from every contact of the project that has it, in one statement. */
+export async function removeFieldFromContacts(
+  db: Executor,
+  dialect: DialectSql,
+  projectId: string,
+  path: string[],
+  now: Date,
+): Promise<number> {
+  const r = await db
+    .updateTable('contacts')
+    .set({ data: dialect.json.remove('contacts.data', path), updatedAt: now })
+    .where('projectId', '=', projectId)
+    .where(dialect.json.has('contacts.data', path))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Forgets the type of `key` and of every key nested under it. */
+export async function deleteFieldTypes(db: Executor, projectId: string, keys: string[]): Promise<number> {
+  if (keys.length === 0) return 0;
+  const r = await db
+    .deleteFrom('contactFields')
+    .where('projectId', '=', projectId)
+    .where('key', 'in', keys)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

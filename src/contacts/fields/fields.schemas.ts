@@ -1,0 +1,48 @@
+import { type Static, Type } from 'typebox';
+
+export const FieldParams = Type.Object({
+  field: Type.String({ minLength: 1, maxLength: 300, description: 'A standard field (`email`) or `data.<key>`.' }),
+});
+export type FieldParams = Static<typeof FieldParams>;
+
+export const FieldValuesQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
+});
+export type FieldValuesQuery = Static<typeof FieldValuesQuery>;
+
+const FieldTypeName = Type.Union([
+  Type.Literal('string'),
+  Type.Literal('number'),
+  Type.Literal('boolean'),
+  Type.Literal('date'),
+]);
+
+export const FieldList = Type.Object({
+  fields: Type.Array(
+    Type.Object({
+      field: Type.String(),
+      type: FieldTypeName,
+      isCustom: Type.Boolean(),
+      coverage: Type.Number({ minimum: 0, maximum: 1, description: 'Share of contacts with the field set.' }),
+    }),
+  ),
+});
+
+export const FieldValues = Type.Object({
+  field: Type.String(),
+  values: Type.Array(Type.Unknown(), { description: 'Distinct values, most frequent first.' }),
+  hasMore: Type.Boolean(),
+});
+
+const UsageRef = Type.Object({ id: Type.String(), name: Type.String() });
+
+export const FieldUsageView = Type.Object({
+  segments: Type.Array(UsageRef),
+  campaigns: Type.Array(UsageRef),
+  workflows: Type.Array(UsageRef),
+});
+
+export const FieldDeleted = Type.Object({
+  field: Type.String(),
+  contactsUpdated: Type.Integer({ description: 'Contacts that had the field and lost it.' }),
+});

@@ -1,0 +1,94 @@
+/**
+ * Writes one batch of CSV rows set-based: one SELECT of the batch's existing contacts, one
+ * multi-row upsert, one insert of new field types. Typing and merging happen in the process.
+ */
+
+import { fromJson } from '../../db/codecs.ts';
+import type { DialectSql } from '../../db/dialect.ts';
+import type { Executor } from '../../db/index.ts';
+import type { FieldType } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
+import * as contacts from '../contacts.repo.ts';
+import { applyDataPatch, fieldTypesOf, patchChangesNothing, toDataPatch } from '../data-rules.ts';
+import { recordKnownFieldTypes } from '../fields/fields.service.ts';
+import type { CsvRecord } from './csv-file.ts';
+import { type ColumnPlan, readRow } from './csv-rules.ts';
+import type { ImportRowError } from './import.repo.ts';
+
+export interface BatchOutcome {
+  imported: number;
+  updated: number;
+  skipped: number;
+  errors: ImportRowError[];
+}
+
+interface Target {
+  isNew: boolean;
+  data: Record<string, unknown>;
+  /** Keys this batch writes (merged over the stored object in SQL). */
+  set: Record<string, unknown>;
+  dirty: boolean;
+}
+
+/**
+ * Applies rules 3, 8 and 9 to a batch: bad emails become errors, a row patches the contact with its
+ * email (an earlier row of the file included) and a new contact is created subscribed. A row that
+ * changes nothing writes nothing, which makes re-running a file a no-op.
+ */
+export async function writeImportBatch(
+  deps: { db: Executor; dialect: DialectSql; clock: Clock },
+  projectId: string,
+  plan: ColumnPlan,
+  records: CsvRecord[],
+): Promise<BatchOutcome> {
+  const out: BatchOutcome = { imported: 0, updated: 0, skipped: 0, errors: [] };
+  const rows: { email: string; data: Record<string, unknown> }[] = [];
+  for (const { row, record } of records) {
+    const r = readRow(record, plan);
+    if (r.ok) rows.push(r);
+    else {
+      out.skipped++;
+      out.errors.push({ row, email: r.email, reason: r.reason });
+    }
+  }
+
+  const existing = await contacts.findContactsByEmail(deps.db, projectId, [...new Set(rows.map((r) => r.email))]);
+  const targets = new Map<string, Target>(
+    existing.map((c) => [c.email, { isNew: false, data: fromJson(c.data) ?? {}, set: {}, dirty: false }]),
+  );
+  const types = new Map<string, FieldType>();
+  for (const { email, data } of rows) {
+    let t = targets.get(email);
+    if (t) out.updated++;
+    else {
+      t = { isNew: true, data: {}, set: {}, dirty: true };
+      targets.set(email, t);
+      out.imported++;
+    }
+    const patch = toDataPatch(data);
+    if (patchChangesNothing(t.data, patch)) continue;
+    t.data = applyDataPatch(t.data, patch);
+    Object.assign(t.set, patch.set);
+    t.dirty = true;
+    // The batch's first value of a key proposes its type; later rows need no typing.
+    for (const key in patch.set) {
+      if (!types.has(key)) for (const f of fieldTypesOf({ [key]: patch.set[key] })) types.set(f.key, f.type);
+    }
+  }
+
+  const now = deps.clock.now();
+  const writes: contacts.NewContactRow[] = [];
+  for (const [email, t] of targets) {
+    if (!t.dirty) continue;
+    const data = JSON.stringify(t.isNew ? t.data : t.set);
+    writes.push({ id: newId(), projectId, email, subscribed: true, data, createdAt: now, updatedAt: now });
+  }
+  await contacts.upsertContactsMerging(deps.db, deps.dialect, writes);
+  await recordKnownFieldTypes(
+    deps,
+    projectId,
+    [...types].map(([key, type]) => ({ key, type })),
+  );
+  return out;
+}

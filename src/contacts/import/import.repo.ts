@@ -1,0 +1,125 @@
+/** SQL for import job rows. The row is the truth: every state change is a conditional update. */
+import type { Selectable } from 'kysely';
+import { toJson } from '../../db/codecs.ts';
+import type { Executor } from '../../db/index.ts';
+import type { ImportJobsTable } from '../../db/schema.ts';
+
+export type ImportJobRow = Selectable<ImportJobsTable>;
+
+export interface ImportRowError {
+  row: number;
+  email: string;
+  reason: string;
+}
+
+/** Inserts a queued import job for a checked file. */
+export async function insertImportJob(
+  db: Executor,
+  row: { id: string; projectId: string; fileName: string; delimiter: string; totalRows: number; now: Date },
+): Promise<void> {
+  const { now, ...rest } = row;
+  await db
+    .insertInto('importJobs')
+    .values({ ...rest, status: 'queued', errors: toJson([]), createdAt: now, updatedAt: now })
+    .execute();
+}
+
+/** One import job of the project, or undefined. */
+export async function findImportJob(db: Executor, projectId: string, id: string): Promise<ImportJobRow | undefined> {
+  return db
+    .selectFrom('importJobs')
+    .selectAll()
+    .where('projectId', '=', projectId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Marks a queued or interrupted job as processing and counts the attempt; undefined once it has ended. */
+export async function claimImportJob(db: Executor, id: string, now: Date): Promise<ImportJobRow | undefined> {
+  return db
+    .updateTable('importJobs')
+    .set((eb) => ({ status: 'processing', attempts: eb('attempts', '+', 1), updatedAt: now }))
+    .where('id', '=', id)
+    .where('status', 'in', ['queued', 'processing'])
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export interface ImportProgress {
+  cursor: number;
+  imported: number;
+  updated: number;
+  skipped: number;
+  errors: ImportRowError[];
+}
+
+/**
+ * Records a written batch, only if the job is still processing at `fromCursor`: a second run that
+ * raced this one finds the cursor moved, gets false, and its transaction rolls back.
+ */
+export async function advanceImportJob(
+  db: Executor,
+  id: string,
+  fromCursor: number,
+  delta: ImportProgress,
+  now: Date,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('importJobs')
+    .set((eb) => ({
+      cursor: delta.cursor,
+      imported: eb('imported', '+', delta.imported),
+      updated: eb('updated', '+', delta.updated),
+      skipped: eb('skipped', '+', delta.skipped),
+      errors: toJson(delta.errors),
+      updatedAt: now,
+    }))
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .where('cursor', '=', fromCursor)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Ends a processing job as completed or failed (with the reason); false if it had already ended. */
+export async function finishImportJob(
+  db: Executor,
+  id: string,
+  outcome: { status: 'completed' } | { status: 'failed'; reason: string },
+  now: Date,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('importJobs')
+    .set({
+      status: outcome.status,
+      failureReason: outcome.status === 'failed' ? outcome.reason.slice(0, 1000) : null,
+      updatedAt: now,
+      finishedAt: now,
+    })
+    .where('id', '=', id)
+    .where('status', 'in', ['queued', 'processing'])
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Keeps the latest error of a run that will be retried, so a final failure can say why. */
+export async function noteImportError(db: Executor, id: string, message: string, now: Date): Promise<void> {
+  await db
+    .updateTable('importJobs')
+    .set({ failureReason: message.slice(0, 1000), updatedAt: now })
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .execute();
+}
+
+/** Jobs not finished and untouched since `before`: their run was lost (a crash) or never started. */
+export async function listStaleImportJobs(db: Executor, before: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom('importJobs')
+    .select('id')
+    .where('status', 'in', ['queued', 'processing'])
+    .where('updatedAt', '<', before.toISOString())
+    .limit(100)
+    .execute();
+  return rows.map((r) => r.id);
+}

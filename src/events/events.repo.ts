@@ -1,0 +1,21 @@
+/** SQL for event rows. */
+import { toJson } from '../db/codecs.ts';
+import type { Executor } from '../db/index.ts';
+
+export interface NewEventRow {
+  id: string;
+  projectId: string;
+  contactId: string | null;
+  name: string;
+  data: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/** Inserts event rows in one statement. */
+export async function insertEvents(db: Executor, rows: NewEventRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('events')
+    .values(rows.map((r) => ({ ...r, data: toJson(r.data) })))
+    .execute();
+}

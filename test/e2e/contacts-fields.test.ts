@@ -1,0 +1,144 @@
+// Invariant: the fields API describes a project's contacts exactly (types fixed at first sight,
+// coverage as the share of contacts having the field), and removing a field removes it from every
+// contact of that project, whatever characters its key holds, and from no other project.
+
+import { afterAll, describe, expect, it } from 'vitest';
+import { registerFieldUsageResolver } from '../../src/contacts/fields/field-usage.ts';
+import { DIALECTS, useTestEnv } from '../env.ts';
+import { expectError } from './support.ts';
+
+describe.each(DIALECTS)('contact fields API on %s', (dialect) => {
+  const t = useTestEnv({ dialect });
+  const get = (auth: string, url: string) => t.app.inject({ url, headers: { authorization: auth } });
+  const del = (auth: string, field: string) =>
+    t.app.inject({
+      method: 'DELETE',
+      url: `/contacts/fields/${encodeURIComponent(field)}`,
+      headers: { authorization: auth },
+    });
+
+  it('lists standard fields by plain name and custom ones as data.<key>, with type and coverage', async () => {
+    const p = await t.make.project();
+    const empty = (await get(p.auth, '/contacts/fields')).json();
+    expect(empty.fields).toEqual([
+      { field: 'email', type: 'string', isCustom: false, coverage: 0 },
+      { field: 'subscribed', type: 'boolean', isCustom: false, coverage: 0 },
+      { field: 'createdAt', type: 'date', isCustom: false, coverage: 0 },
+      { field: 'updatedAt', type: 'date', isCustom: false, coverage: 0 },
+    ]);
+    await t.make.contact(p, { data: { plan: 'pro', seats: 3, profile: { tier: 'gold' } } });
+    await t.make.contact(p, { data: { plan: 'free' } });
+    await t.make.contact(p, { data: { trial: true } });
+    await t.make.contact(p, { data: { plan: 'x' } });
+    await t.make.contact(p, { data: { plan: null } });
+    const { fields } = (await get(p.auth, '/contacts/fields')).json();
+    expect(fields.slice(0, 4).every((f: { coverage: number }) => f.coverage === 1)).toBe(true);
+    expect(fields.slice(4)).toEqual([
+      { field: 'data.plan', type: 'string', isCustom: true, coverage: 3 / 5 },
+      { field: 'data.profile.tier', type: 'string', isCustom: true, coverage: 1 / 5 },
+      { field: 'data.seats', type: 'number', isCustom: true, coverage: 1 / 5 },
+      { field: 'data.trial', type: 'boolean', isCustom: true, coverage: 1 / 5 },
+    ]);
+  });
+
+  it('lists distinct values most frequent first, bounded by limit', async () => {
+    const p = await t.make.project();
+    for (const plan of ['pro', 'free', 'pro', 'team', 'pro', 'free']) await t.make.contact(p, { data: { plan } });
+    await t.make.contact(p, { data: { plan: 7, vip: true, profile: { tier: 'gold' } } });
+    const all = (await get(p.auth, '/contacts/fields/data.plan/values')).json();
+    expect(all).toMatchObject({ field: 'data.plan', hasMore: false });
+    expect(all.values.slice(0, 2)).toEqual(['pro', 'free']);
+    // The two single-use values tie; their order is the database's collation.
+    expect(all.values.slice(2)).toEqual(expect.arrayContaining([7, 'team']));
+    expect(all.values).toHaveLength(4);
+    const two = (await get(p.auth, '/contacts/fields/plan/values?limit=2')).json();
+    expect(two).toEqual({ field: 'data.plan', values: ['pro', 'free'], hasMore: true });
+    expect((await get(p.auth, '/contacts/fields/data.vip/values')).json().values).toEqual([true]);
+    expect((await get(p.auth, '/contacts/fields/data.profile.tier/values')).json().values).toEqual(['gold']);
+  });
+
+  it('answers 404 for an unknown field, 422 for a standard field or a malformed name', async () => {
+    const p = await t.make.project();
+    expectError(await get(p.auth, '/contacts/fields/data.nothing/values'), 404, 'FIELD_NOT_FOUND');
+    expectError(await get(p.auth, '/contacts/fields/email/values'), 422, 'VALIDATION_ERROR');
+    for (const bad of ['data.', 'data.a..b', 'data.a"b']) {
+      const err = expectError(
+        await get(p.auth, `/contacts/fields/${encodeURIComponent(bad)}/values`),
+        422,
+        'VALIDATION_ERROR',
+      );
+      expect(err.errors![0]).toMatchObject({ field: 'field' });
+    }
+    expectError(await get(p.auth, '/contacts/fields/data.plan/values?limit=0'), 422, 'VALIDATION_ERROR');
+  });
+
+  describe('usage', () => {
+    const seen: string[] = [];
+    const resolver = async (_deps: unknown, _projectId: string, field: string) => {
+      seen.push(field);
+      return field === 'data.plan' ? { segments: [{ id: 's1', name: 'Pro users' }] } : {};
+    };
+    let unregister = () => {};
+    afterAll(() => unregister());
+
+    it('is empty until a feature registers references, then merges what resolvers report', async () => {
+      const p = await t.make.project();
+      expect((await get(p.auth, '/contacts/fields/data.plan/usage')).json()).toEqual({
+        segments: [],
+        campaigns: [],
+        workflows: [],
+      });
+      unregister = registerFieldUsageResolver(resolver);
+      expect((await get(p.auth, '/contacts/fields/plan/usage')).json()).toEqual({
+        segments: [{ id: 's1', name: 'Pro users' }],
+        campaigns: [],
+        workflows: [],
+      });
+      expect((await get(p.auth, '/contacts/fields/email/usage')).json().segments).toEqual([]);
+      expect(seen).toEqual(['data.plan', 'email']);
+      expectError(await get(p.auth, '/contacts/fields/data.a..b/usage'), 422, 'VALIDATION_ERROR');
+    });
+  });
+
+  describe('DELETE /contacts/fields/:field', () => {
+    it('removes the key from every contact of the project and from no other project', async () => {
+      const p = await t.make.project();
+      const other = await t.make.project();
+      const a = await t.make.contact(p, { data: { plan: 'pro', keep: 1 } });
+      const b = await t.make.contact(p, { data: { plan: 'free' } });
+      const c = await t.make.contact(p, { data: { keep: 2 } });
+      const o = await t.make.contact(other, { data: { plan: 'pro' } });
+      const res = await del(p.auth, 'data.plan');
+      expect(res.json()).toEqual({ field: 'data.plan', contactsUpdated: 2 });
+      expect((await get(p.auth, `/contacts/${a.id}`)).json().data).toEqual({ keep: 1 });
+      expect((await get(p.auth, `/contacts/${b.id}`)).json().data).toEqual({});
+      expect((await get(p.auth, `/contacts/${c.id}`)).json()).toEqual(c);
+      expect((await get(other.auth, `/contacts/${o.id}`)).json().data).toEqual({ plan: 'pro' });
+      const fields = (await get(p.auth, '/contacts/fields')).json().fields.map((f: { field: string }) => f.field);
+      expect(fields).not.toContain('data.plan');
+      // The type is forgotten: the next value fixes it afresh.
+      await t.make.contact(p, { data: { plan: 12 } });
+      const again = (await get(p.auth, '/contacts/fields')).json().fields;
+      expect(again).toContainEqual(expect.objectContaining({ field: 'data.plan', type: 'number' }));
+    });
+
+    it('handles keys with spaces, quotes, brackets, dollars and non-ASCII, and nested paths', async () => {
+      const p = await t.make.project();
+      const odd = ['first name', "o'brien", 'a[0]', '$price', 'größe', 'x-y'];
+      const data = Object.fromEntries(odd.map((k, i) => [k, i]));
+      const c = await t.make.contact(p, { data: { ...data, profile: { tier: 'gold', seats: 2 } } });
+      for (const key of odd)
+        expect((await del(p.auth, `data.${key}`)).json()).toEqual({ field: `data.${key}`, contactsUpdated: 1 });
+      expect((await del(p.auth, 'data.profile.tier')).json().contactsUpdated).toBe(1);
+      expect((await get(p.auth, `/contacts/${c.id}`)).json().data).toEqual({ profile: { seats: 2 } });
+    });
+
+    it('answers 404 for a field nobody has, 422 for a standard field, and changes nothing', async () => {
+      const p = await t.make.project();
+      const c = await t.make.contact(p, { data: { plan: 'pro' } });
+      expectError(await del(p.auth, 'data.missing'), 404, 'FIELD_NOT_FOUND');
+      expectError(await del(p.auth, 'email'), 422, 'VALIDATION_ERROR');
+      expect((await get(p.auth, `/contacts/${c.id}`)).json()).toEqual(c);
+    });
+  });
+});
