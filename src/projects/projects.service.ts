@@ -55,18 +55,18 @@ export async function authenticateApiKey(
   return { projectId: project.projectId, via: parsed.kind };
 }
 
+// The cache is keyed by the key as sent (held in memory only), so a hit costs no hashing.
 async function lookupKey(deps: Pick<Deps, 'db' | 'keyCache'>, kind: 'secret' | 'public', key: string) {
-  const cacheKey = kind === 'secret' ? hashSecretKey(key) : key;
-  const cached = deps.keyCache.get(cacheKey);
+  const cached = deps.keyCache.get(key);
   if (cached) return cached;
   const token = deps.keyCache.begin();
   const row =
     kind === 'secret'
-      ? await repo.findProjectBySecretHash(deps.db, cacheKey)
-      : await repo.findProjectByPublicKey(deps.db, cacheKey);
+      ? await repo.findProjectBySecretHash(deps.db, hashSecretKey(key))
+      : await repo.findProjectByPublicKey(deps.db, key);
   if (!row) return undefined;
   const found = { projectId: row.id, disabled: toBool(row.disabled) };
-  deps.keyCache.set(cacheKey, found, token);
+  deps.keyCache.set(key, found, token);
   return found;
 }
 
