@@ -16,7 +16,7 @@ import { writeImportBatch } from './import-batch.ts';
 type ImportDeps = Pick<Deps, 'db' | 'dialect' | 'clock' | 'config'>;
 
 /** Rows per transaction: 7 bound values per row keeps the upsert far below SQLite's 32766. */
-export const IMPORT_BATCH_ROWS = 1000;
+export const IMPORT_BATCH_ROWS = 2000;
 /** Runs (first one included) before an import that keeps being interrupted is failed. */
 export const MAX_IMPORT_RUNS = 5;
 /** Row errors kept on the job; `skipped` still counts every one. */
