@@ -21,7 +21,12 @@ import type { DatabaseKind } from '../config.ts';
 export interface DialectSql {
   kind: DatabaseKind;
   /** Column types for migrations. */
-  types: { json: 'jsonb' | 'text'; timestamp: 'timestamptz' | 'text'; bool: 'boolean' | 'integer' };
+  types: {
+    json: 'jsonb' | 'text';
+    timestamp: 'timestamptz' | 'text';
+    bool: 'boolean' | 'integer';
+    binary: 'bytea' | 'blob';
+  };
   /** Whether the job backend can join the caller's transaction (Graphile's add_job can; ours shares the db too). */
   transactionalEnqueue: boolean;
   /** JSON fragments over a JSON column (`data`); see JsonSql. */
@@ -53,7 +58,7 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
   if (kind === 'postgres') {
     return {
       kind,
-      types: { json: 'jsonb', timestamp: 'timestamptz', bool: 'boolean' },
+      types: { json: 'jsonb', timestamp: 'timestamptz', bool: 'boolean', binary: 'bytea' },
       transactionalEnqueue: true,
       json: postgresJson,
       // 23505: unique_violation.
@@ -62,7 +67,7 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
   }
   return {
     kind,
-    types: { json: 'text', timestamp: 'text', bool: 'integer' },
+    types: { json: 'text', timestamp: 'text', bool: 'integer', binary: 'blob' },
     transactionalEnqueue: true,
     json: sqliteJson,
     isUniqueViolation: (err) => {

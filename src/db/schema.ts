@@ -119,6 +119,11 @@ export interface ContactFieldsTable {
 
 export type ContactJobStatus = 'queued' | 'processing' | 'completed' | 'failed';
 
+export interface ImportFilesTable {
+  importId: string;
+  content: Buffer;
+}
+
 export interface ImportJobsTable {
   id: string;
   projectId: string;
@@ -178,6 +183,7 @@ export interface Database {
   contacts: ContactsTable;
   contactFields: ContactFieldsTable;
   importJobs: ImportJobsTable;
+  importFiles: ImportFilesTable;
   bulkJobs: BulkJobsTable;
   events: EventsTable;
 }

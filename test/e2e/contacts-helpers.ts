@@ -16,6 +16,15 @@ export async function countRows(
   return Number(row.n);
 }
 
+/** Stored uploads waiting for their import jobs, across projects (an ended job keeps none). */
+export async function countImportFiles(deps: Deps): Promise<number> {
+  const row = await deps.db
+    .selectFrom('importFiles')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Event rows of a project by name, oldest first. */
 export async function eventsNamed(deps: Deps, projectId: string, name: string) {
   return deps.db

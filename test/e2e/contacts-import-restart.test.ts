@@ -1,14 +1,12 @@
 // Invariant: an import job's row is the truth. A run cut short (a restart) leaves the job
 // `processing` with its progress committed; any later run, in any process, resumes from there and
 // ends with the counts one uninterrupted run gives; runs racing each other never double-count; a job
-// that cannot go on fails with a reason and its file is removed.
+// that cannot go on fails with a reason and its stored file is dropped.
 
-import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { STALE_AFTER_MS, sweepContactJobs } from '../../src/contacts/contacts.jobs.ts';
 import { MAX_IMPORT_RUNS, runImport } from '../../src/contacts/import/import.jobs.ts';
-import { importFilePath } from '../../src/contacts/import/import.service.ts';
+import { deleteImportFile, findImportFile } from '../../src/contacts/import/import.repo.ts';
 import { createDeps, createLogger } from '../../src/deps.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { countRows, uploadCsv } from './contacts-helpers.ts';
@@ -44,9 +42,9 @@ describe.each(DIALECTS)('import restarts on %s', (dialect) => {
     expect(mid).toMatchObject({ status: 'processing', totalRows: 1200, processed: 500 });
     expect(mid.imported + mid.updated + mid.skipped).toBe(500);
     expect(await countRows(t.deps, 'contacts', p.id)).toBe(mid.imported);
-    expect(existsSync(importFilePath(t.config, id))).toBe(true);
+    expect(await findImportFile(t.deps.db, id)).toBeInstanceOf(Buffer);
 
-    // Process B: new deps on the same database and DATA_DIR; its queue still holds the job.
+    // Process B: new deps on the same database; its queue still holds the job and the file.
     const b = await createDeps(t.config, { log: createLogger('silent') });
     try {
       await b.jobs.drain();
@@ -65,7 +63,7 @@ describe.each(DIALECTS)('import restarts on %s', (dialect) => {
     expect(done.errors).toHaveLength(120);
     expect(done.errors[0]).toEqual({ row: 11, email: 'bad-9', reason: 'invalid_email' });
     expect(await countRows(t.deps, 'contacts', p.id)).toBe(1079);
-    expect(existsSync(importFilePath(t.config, id))).toBe(false);
+    expect(await findImportFile(t.deps.db, id)).toBeUndefined();
   });
 
   it('never double-counts when two runs race, and a run after the end changes nothing', async () => {
@@ -84,7 +82,7 @@ describe.each(DIALECTS)('import restarts on %s', (dialect) => {
     const p = await t.make.project();
     const id = await upload(p.auth, 600);
     await runImport(t.deps, id, { batchSize: 200, shouldStop: () => true });
-    await rm(importFilePath(t.config, id));
+    await deleteImportFile(t.deps.db, id);
     await t.deps.jobs.drain();
     const failed = await job(p.auth, id);
     expect(failed).toMatchObject({ status: 'failed', processed: 200, finishedAt: expect.any(String) });
@@ -99,7 +97,7 @@ describe.each(DIALECTS)('import restarts on %s', (dialect) => {
     const failed = await job(p.auth, id);
     expect(failed).toMatchObject({ status: 'failed', processed: 50 });
     expect(failed.failureReason).toMatch(/interrupted runs/);
-    expect(existsSync(importFilePath(t.config, id))).toBe(false);
+    expect(await findImportFile(t.deps.db, id)).toBeUndefined();
   });
 
   it('re-queues a job whose queue entry was lost, once its row has gone stale', async () => {

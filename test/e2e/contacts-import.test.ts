@@ -3,11 +3,9 @@
 // resumes to the same counts a single run gives, a second run never double-counts, and a refused
 // upload stores nothing.
 
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, useTestEnv } from '../env.ts';
-import { countRows, uploadCsv } from './contacts-helpers.ts';
+import { countImportFiles, countRows, uploadCsv } from './contacts-helpers.ts';
 import { expectError } from './support.ts';
 
 const MB5 = 5 * 1024 * 1024;
@@ -15,7 +13,6 @@ const MB5 = 5 * 1024 * 1024;
 describe.each(DIALECTS)('CSV import on %s', (dialect) => {
   const t = useTestEnv({ dialect });
   const get = (auth: string, url: string) => t.app.inject({ url, headers: { authorization: auth } });
-  const importsDir = () => path.join(t.config.dataDir, 'imports');
 
   /** Uploads, runs the queue, and returns the finished job. */
   async function importCsv(auth: string, csv: string | Buffer) {
@@ -93,7 +90,7 @@ describe.each(DIALECTS)('CSV import on %s', (dialect) => {
       'data.joinedAt': 'date',
       'data.usdate': 'string',
     });
-    expect(readdirSync(importsDir())).toEqual([]);
+    expect(await countImportFiles(t.deps)).toBe(0);
   });
 
   it('rule 3: reports rows with a missing or invalid email by spreadsheet row, and imports the rest', async () => {
@@ -176,7 +173,7 @@ describe.each(DIALECTS)('CSV import on %s', (dialect) => {
     expectError(json, 422, 'VALIDATION_ERROR');
     expect(await countRows(t.deps, 'importJobs', p.id)).toBe(0);
     expect(await countRows(t.deps, 'contacts', p.id)).toBe(0);
-    expect(existsSync(importsDir()) ? readdirSync(importsDir()) : []).toEqual([]);
+    expect(await countImportFiles(t.deps)).toBe(0);
   });
 
   it('answers 400 for a multipart body that cannot be parsed, storing nothing', async () => {

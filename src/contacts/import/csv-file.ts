@@ -3,7 +3,6 @@
  * record stream a job consumes from a given position. Typing and column rules are in csv-rules.ts.
  */
 import { isUtf8 } from 'node:buffer';
-import { createReadStream } from 'node:fs';
 import { Readable, type TransformCallback } from 'node:stream';
 import { type Info, type Options, Parser } from 'csv-parse';
 import { type ColumnPlan, detectDelimiter, isBlankRecord, planColumns } from './csv-rules.ts';
@@ -113,13 +112,13 @@ export interface CsvRecord {
  * (`skip` is a resume cursor; blank lines are not records). The header's plan comes first.
  */
 export async function* readCsvRecords(
-  file: string,
+  file: Buffer,
   delimiter: string,
   skip: number,
 ): AsyncGenerator<{ plan: ColumnPlan } | CsvRecord> {
   let seen = 0;
   let plan: ColumnPlan | undefined;
-  const input = createReadStream(file);
+  const input = sliced(file);
   try {
     const records = input.pipe(createParser(delimiter, true)) as AsyncIterable<{ info: Info; record: string[] }>;
     for await (const { info, record } of records) {
@@ -135,7 +134,7 @@ export async function* readCsvRecords(
       if (seen > skip) yield { row: info.records + info.empty_lines, record };
     }
   } finally {
-    // A consumer that stops early must not leave the file open.
+    // A consumer that stops early must not leave the stream running.
     input.destroy();
   }
 }

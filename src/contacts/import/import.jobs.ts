@@ -1,19 +1,17 @@
 /**
- * The `contact.import` job. It re-reads the job row, streams the stored file from the row's cursor and
+ * The `contact.import` job. It re-reads the job row, streams the stored file (kept in the database, so
+ * any worker can run it) from the row's cursor and
  * commits each batch together with the new cursor and counts, so a run cut short by a crash or a
  * restart resumes exactly where the last commit left off, and a second run racing it stops.
  */
-import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { fromJson } from '../../db/codecs.ts';
 import type { Deps } from '../../deps.ts';
 import { CsvHeaderError, type CsvRecord, readCsvRecords } from './csv-file.ts';
 import { type ColumnPlan, isBlankRecord } from './csv-rules.ts';
 import * as repo from './import.repo.ts';
-import { importFilePath } from './import.service.ts';
 import { writeImportBatch } from './import-batch.ts';
 
-type ImportDeps = Pick<Deps, 'db' | 'dialect' | 'clock' | 'config'>;
+type ImportDeps = Pick<Deps, 'db' | 'dialect' | 'clock'>;
 
 /** Rows per transaction: 7 bound values per row keeps the upsert far below SQLite's 32766. */
 export const IMPORT_BATCH_ROWS = 2000;
@@ -39,23 +37,23 @@ function isPermanent(err: unknown): boolean {
 
 /** Runs (or resumes) one import; safe to run twice, and a no-op once the job has ended. */
 export async function runImport(deps: ImportDeps, importId: string, opts: ImportRunOptions = {}): Promise<void> {
-  const file = importFilePath(deps.config, importId);
   const job = await repo.claimImportJob(deps.db, importId, deps.clock.now());
   if (!job) {
-    // Ended already; a crash may have come between the final update and removing the file.
-    await rm(file, { force: true });
+    // Ended already; a crash may have come between the final update and dropping the file.
+    await repo.deleteImportFile(deps.db, importId);
     return;
   }
   const fail = async (reason: string) => {
     await repo.finishImportJob(deps.db, importId, { status: 'failed', reason }, deps.clock.now());
-    await rm(file, { force: true });
+    await repo.deleteImportFile(deps.db, importId);
   };
   if (job.attempts > MAX_IMPORT_RUNS) {
     return fail(
       `Stopped after ${MAX_IMPORT_RUNS} interrupted runs${job.failureReason ? `: ${job.failureReason}` : ''}`,
     );
   }
-  if (!existsSync(file)) return fail('The uploaded file is no longer available; upload it again.');
+  const file = await repo.findImportFile(deps.db, importId);
+  if (!file) return fail('The uploaded file is no longer available; upload it again.');
   try {
     if (!(await importFile(deps, job, file, opts))) return;
   } catch (err) {
@@ -65,14 +63,14 @@ export async function runImport(deps: ImportDeps, importId: string, opts: Import
     throw err; // the job runner retries; the sweep re-queues a run that was lost altogether
   }
   await repo.finishImportJob(deps.db, importId, { status: 'completed' }, deps.clock.now());
-  await rm(file, { force: true });
+  await repo.deleteImportFile(deps.db, importId);
 }
 
-/** Streams the file from the job's cursor in batches; true when the end was reached. */
+/** Streams the stored file from the job's cursor in batches; true when the end was reached. */
 async function importFile(
   deps: ImportDeps,
   job: repo.ImportJobRow,
-  file: string,
+  file: Buffer,
   opts: ImportRunOptions,
 ): Promise<boolean> {
   const size = opts.batchSize ?? IMPORT_BATCH_ROWS;

@@ -123,3 +123,18 @@ export async function listStaleImportJobs(db: Executor, before: Date): Promise<s
     .execute();
   return rows.map((r) => r.id);
 }
+
+/** Stores an upload for its job (same transaction as the job row). */
+export async function insertImportFile(db: Executor, importId: string, content: Buffer): Promise<void> {
+  await db.insertInto('importFiles').values({ importId, content }).execute();
+}
+
+/** The stored upload of a job, or undefined once the job has ended and dropped it. */
+export async function findImportFile(db: Executor, importId: string): Promise<Buffer | undefined> {
+  const row = await db.selectFrom('importFiles').select('content').where('importId', '=', importId).executeTakeFirst();
+  return row ? Buffer.from(row.content) : undefined;
+}
+
+export async function deleteImportFile(db: Executor, importId: string): Promise<void> {
+  await db.deleteFrom('importFiles').where('importId', '=', importId).execute();
+}

@@ -1,7 +1,4 @@
 /** CSV import: accepting an upload (checked whole before anything is stored) and reporting a job. */
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { Config } from '../../config.ts';
 import { fromJson } from '../../db/codecs.ts';
 import type { Deps } from '../../deps.ts';
 import { invalid, notFound } from '../../errors.ts';
@@ -11,11 +8,6 @@ import * as repo from './import.repo.ts';
 
 export const IMPORT_JOB = 'contact.import';
 
-/** Where an upload waits for its job; removed when the job ends. */
-export function importFilePath(config: Pick<Config, 'dataDir'>, id: string): string {
-  return path.join(config.dataDir, 'imports', `${id}.csv`);
-}
-
 /** The job key: at most one pending run per import, however often the sweep re-enqueues it. */
 export function importJobKey(id: string): string {
   return `${IMPORT_JOB}:${id}`;
@@ -23,29 +15,22 @@ export function importJobKey(id: string): string {
 
 /**
  * Accepts an uploaded CSV: 422 unless it is UTF-8 CSV with a header row naming `email`; then stores
- * it under DATA_DIR and queues the job in the same transaction as the job row.
+ * the file, the job row and the queued job in one transaction (all or nothing).
  */
 export async function startImport(
-  deps: Pick<Deps, 'db' | 'jobs' | 'clock' | 'config'>,
+  deps: Pick<Deps, 'db' | 'jobs' | 'clock'>,
   projectId: string,
   upload: { fileName: string; buffer: Buffer },
 ): Promise<{ jobId: string; status: 'queued' }> {
   const checked = await inspectCsv(upload.buffer);
   if (!checked.ok) throw invalid('file', checked.message, 'INVALID_CSV');
   const id = newId();
-  const file = importFilePath(deps.config, id);
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, upload.buffer);
-  try {
-    await deps.db.transaction().execute(async (trx) => {
-      const row = { id, projectId, fileName: upload.fileName.slice(0, 255), delimiter: checked.delimiter };
-      await repo.insertImportJob(trx, { ...row, totalRows: checked.totalRows, now: deps.clock.now() });
-      await deps.jobs.enqueue(IMPORT_JOB, { importId: id }, { trx, jobKey: importJobKey(id) });
-    });
-  } catch (err) {
-    await rm(file, { force: true });
-    throw err;
-  }
+  await deps.db.transaction().execute(async (trx) => {
+    const row = { id, projectId, fileName: upload.fileName.slice(0, 255), delimiter: checked.delimiter };
+    await repo.insertImportJob(trx, { ...row, totalRows: checked.totalRows, now: deps.clock.now() });
+    await repo.insertImportFile(trx, id, upload.buffer);
+    await deps.jobs.enqueue(IMPORT_JOB, { importId: id }, { trx, jobKey: importJobKey(id) });
+  });
   return { jobId: id, status: 'queued' };
 }
 

@@ -62,6 +62,14 @@ export async function up(db: Kysely<unknown>, d: DialectSql): Promise<void> {
     .execute();
   await db.schema.createIndex('import_jobs_status_idx').on('import_jobs').columns(['status', 'updated_at']).execute();
 
+  // The uploaded file waits in the database, not on the API's disk, so a worker on another host can
+  // read it; the row goes when the job ends (or with the job).
+  await db.schema
+    .createTable('import_files')
+    .addColumn('import_id', 'text', (c) => c.primaryKey().references('import_jobs.id').onDelete('cascade'))
+    .addColumn('content', d.types.binary, (c) => c.notNull())
+    .execute();
+
   await db.schema
     .createTable('bulk_jobs')
     .addColumn('id', 'text', (c) => c.primaryKey())
