@@ -5,8 +5,9 @@ import pino from 'pino';
 import type { Config } from './config.ts';
 import type { DialectSql } from './db/dialect.ts';
 import { type Db, openDatabase } from './db/index.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { migrateToLatest, withMigrationLock } from './db/migrate.ts';
 import { type ChangeFeed, createChangeFeed } from './db/notify.ts';
+import { migrateGraphile } from './jobs/graphile.ts';
 import { createJobs } from './jobs/index.ts';
 import { cronEntries, taskList } from './jobs/registry.ts';
 import type { Jobs, TaskList } from './jobs/types.ts';
@@ -91,12 +92,11 @@ export async function createDeps(
 
 /** Applies our migrations and, on PostgreSQL, Graphile Worker's. */
 export async function migrate(deps: Pick<Deps, 'db' | 'dialect' | 'pgPool' | 'log'>): Promise<string[]> {
-  const applied = await migrateToLatest(deps.db, deps.dialect);
-  if (deps.pgPool) {
-    const { migrateGraphile } = await import('./jobs/graphile.ts');
-    await migrateGraphile(deps.pgPool, deps.log);
-  }
-  return applied;
+  return withMigrationLock(deps.pgPool, async () => {
+    const applied = await migrateToLatest(deps.db, deps.dialect);
+    if (deps.pgPool) await migrateGraphile(deps.pgPool, deps.log);
+    return applied;
+  });
 }
 
 /** The process logger (pino); credentials never reach the log. */

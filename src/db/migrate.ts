@@ -1,5 +1,6 @@
 /** Runs the schema migrations in order; safe to call from several processes at once (Kysely locks). */
 import { type Kysely, type Migration, Migrator } from 'kysely';
+import type pg from 'pg';
 import type { DialectSql } from './dialect.ts';
 import * as m0001 from './migrations/0001_foundation.ts';
 import * as m0002 from './migrations/0002_contacts.ts';
@@ -34,4 +35,27 @@ export async function migrateToLatest(db: Kysely<any>, dialect: DialectSql): Pro
     });
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+// Any constant shared by every Mailwright process; "mailwrig" in ASCII.
+const MIGRATION_LOCK_KEY = 0x6d61696c77726967n;
+
+/**
+ * Runs `fn` holding a PostgreSQL advisory lock, so processes starting together on one database
+ * migrate one after another (both our migrations and Graphile Worker's, whose schema changes would
+ * otherwise break another process's catalog reads mid-flight). SQLite needs none: one process.
+ */
+export async function withMigrationLock<T>(pgPool: pg.Pool | undefined, fn: () => Promise<T>): Promise<T> {
+  if (!pgPool) return fn();
+  const client = await pgPool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    try {
+      return await fn();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    }
+  } finally {
+    client.release();
+  }
 }
