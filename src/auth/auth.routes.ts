@@ -25,7 +25,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app,
       schema: { tags: ['auth'], body: Credentials, response: { 201: UserEnvelope } },
     },
     async (req, reply) => {
-      const user = await signup(deps, req.body);
+      const user = await signup(deps, req.body, req.ip);
       await startSession(reply, user.id);
       return reply.code(201).send({ success: true as const, data: { user } });
     },

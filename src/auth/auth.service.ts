@@ -10,6 +10,8 @@ import * as repo from './users.repo.ts';
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_ACCOUNT = 10;
 export const MAX_FAILURES_PER_IP = 50;
+export const SIGNUP_WINDOW_MS = 60 * 60 * 1000;
+export const MAX_SIGNUPS_PER_IP = 10;
 
 export interface UserView {
   id: string;
@@ -29,8 +31,17 @@ export function normalizeEmail(email: string): string {
 }
 
 /** Creates an account; 403 when sign-ups are disabled, 409 when the email is taken. */
-export async function signup(deps: Pick<Deps, 'db' | 'clock' | 'config'>, input: { email: string; password: string }) {
+export async function signup(
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  input: { email: string; password: string },
+  ip: string,
+) {
   if (deps.config.disableSignups) throw forbidden('Sign-ups are disabled on this server.');
+  // Every sign-up costs a deliberately slow hash, so one client may only try a few an hour.
+  const now = deps.clock.now();
+  const windowStart = new Date(now.getTime() - SIGNUP_WINDOW_MS);
+  await assertNotThrottled(deps, `signup-ip:${ip}`, MAX_SIGNUPS_PER_IP, SIGNUP_WINDOW_MS, now);
+  await repo.recordFailure(deps.db, `signup-ip:${ip}`, now, windowStart);
   const email = normalizeEmail(input.email);
   const id = newId();
   const passwordHash = await hashPassword(input.password);
@@ -55,13 +66,7 @@ export async function login(
     { key: `account:${email}`, max: MAX_FAILURES_PER_ACCOUNT },
     { key: `ip:${ip}`, max: MAX_FAILURES_PER_IP },
   ];
-  for (const { key, max } of keys) {
-    const t = await repo.findThrottle(deps.db, key);
-    if (t && t.failures >= max && t.windowStartedAt >= windowStart.toISOString()) {
-      const retryAfter = (new Date(t.windowStartedAt).getTime() + LOGIN_WINDOW_MS - now.getTime()) / 1000;
-      throw tooManyRequests('Too many failed login attempts. Try again later.', retryAfter);
-    }
-  }
+  for (const { key, max } of keys) await assertNotThrottled(deps, key, max, LOGIN_WINDOW_MS, now);
   const user = await repo.findUserByEmail(deps.db, email);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !ok) {
@@ -70,6 +75,21 @@ export async function login(
   }
   await repo.deleteThrottle(deps.db, `account:${email}`);
   return toUserView(user);
+}
+
+/** 429 with Retry-After when `key` has reached `max` counted attempts within the current window. */
+async function assertNotThrottled(deps: Pick<Deps, 'db'>, key: string, max: number, windowMs: number, now: Date) {
+  const t = await repo.findThrottle(deps.db, key);
+  const windowStart = new Date(now.getTime() - windowMs).toISOString();
+  if (t && t.failures >= max && t.windowStartedAt >= windowStart) {
+    const retryAfter = (new Date(t.windowStartedAt).getTime() + windowMs - now.getTime()) / 1000;
+    throw tooManyRequests(
+      key.startsWith('signup')
+        ? 'Too many sign-ups from this address. Try again later.'
+        : 'Too many failed login attempts. Try again later.',
+      retryAfter,
+    );
+  }
 }
 
 /** The signed-in user, or 401 when the account no longer exists. */
@@ -81,5 +101,5 @@ export async function currentUser(deps: Pick<Deps, 'db'>, userId: string): Promi
 
 /** Forgets expired throttle windows (a maintenance job). */
 export async function pruneLoginThrottle(deps: Pick<Deps, 'db' | 'clock'>): Promise<void> {
-  await repo.deleteThrottlesBefore(deps.db, new Date(deps.clock.now().getTime() - LOGIN_WINDOW_MS));
+  await repo.deleteThrottlesBefore(deps.db, new Date(deps.clock.now().getTime() - SIGNUP_WINDOW_MS));
 }
