@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import { toJson } from '../../db/codecs.ts';
 import type { Executor } from '../../db/index.ts';
 import type { BulkAction, BulkJobsTable } from '../../db/schema.ts';
+import { finishJobRow, type JobOutcome, listStaleJobRows, noteJobRowError } from '../job-rows.repo.ts';
 
 export type BulkJobRow = Selectable<BulkJobsTable>;
 
@@ -71,44 +72,12 @@ export async function advanceBulkJob(
 }
 
 /** Ends a job as completed or failed (with the reason); false if it had already ended. */
-export async function finishBulkJob(
-  db: Executor,
-  id: string,
-  outcome: { status: 'completed' } | { status: 'failed'; reason: string },
-  now: Date,
-): Promise<boolean> {
-  const r = await db
-    .updateTable('bulkJobs')
-    .set({
-      status: outcome.status,
-      failureReason: outcome.status === 'failed' ? outcome.reason.slice(0, 1000) : null,
-      updatedAt: now,
-      finishedAt: now,
-    })
-    .where('id', '=', id)
-    .where('status', 'in', ['queued', 'processing'])
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-}
+export const finishBulkJob = (db: Executor, id: string, outcome: JobOutcome, now: Date) =>
+  finishJobRow(db, 'bulkJobs', id, outcome, now);
 
 /** Keeps the latest error of a run that will be retried, so a final failure can say why. */
-export async function noteBulkError(db: Executor, id: string, message: string, now: Date): Promise<void> {
-  await db
-    .updateTable('bulkJobs')
-    .set({ failureReason: message.slice(0, 1000), updatedAt: now })
-    .where('id', '=', id)
-    .where('status', '=', 'processing')
-    .execute();
-}
+export const noteBulkError = (db: Executor, id: string, message: string, now: Date) =>
+  noteJobRowError(db, 'bulkJobs', id, message, now);
 
 /** Jobs not finished and untouched since `before`: their run was lost (a crash) or never started. */
-export async function listStaleBulkJobs(db: Executor, before: Date): Promise<string[]> {
-  const rows = await db
-    .selectFrom('bulkJobs')
-    .select('id')
-    .where('status', 'in', ['queued', 'processing'])
-    .where('updatedAt', '<', before.toISOString())
-    .limit(100)
-    .execute();
-  return rows.map((r) => r.id);
-}
+export const listStaleBulkJobs = (db: Executor, before: Date) => listStaleJobRows(db, 'bulkJobs', before);
