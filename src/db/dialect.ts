@@ -27,8 +27,6 @@ export interface DialectSql {
     bool: 'boolean' | 'integer';
     binary: 'bytea' | 'blob';
   };
-  /** Whether the job backend can join the caller's transaction (Graphile's add_job can; ours shares the db too). */
-  transactionalEnqueue: boolean;
   /** JSON fragments over a JSON column (`data`); see JsonSql. */
   json: JsonSql;
   /** True when `err` is a unique-constraint violation raised by this database. */
@@ -59,7 +57,6 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
     return {
       kind,
       types: { json: 'jsonb', timestamp: 'timestamptz', bool: 'boolean', binary: 'bytea' },
-      transactionalEnqueue: true,
       json: postgresJson,
       // 23505: unique_violation.
       isUniqueViolation: (err) => (err as { code?: unknown })?.code === '23505',
@@ -68,7 +65,6 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
   return {
     kind,
     types: { json: 'text', timestamp: 'text', bool: 'integer', binary: 'blob' },
-    transactionalEnqueue: true,
     json: sqliteJson,
     isUniqueViolation: (err) => {
       const code = (err as { code?: unknown })?.code;
@@ -105,11 +101,6 @@ const postgresJson: JsonSql = {
     sql<string>`((${sql.ref(column)} - ${remove}::text[]) || ${JSON.stringify(set)}::jsonb)`,
   merge: (column, other) => sql<string>`(${sql.ref(column)} || ${sql.ref(other)})`,
 };
-
-/** True when the dialect is PostgreSQL; for the db layer's own wiring only. */
-export function isPostgres(d: DialectSql): boolean {
-  return d.kind === 'postgres';
-}
 
 /**
  * better-sqlite3 binds only numbers, strings, bigints, buffers and null. This plugin turns

@@ -121,10 +121,6 @@ export async function listJobs(db: Executor, name: string) {
   return db.selectFrom('jobs').selectAll().where('name', '=', name).orderBy('createdAt').orderBy('id').execute();
 }
 
-export async function findJobByKey(db: Executor, jobKey: string) {
-  return db.selectFrom('jobs').selectAll().where('jobKey', '=', jobKey).executeTakeFirst();
-}
-
 export async function deleteFailedJobsBefore(db: Executor, before: Date): Promise<void> {
   await db.deleteFrom('jobs').where('failedAt', '<', before.toISOString()).execute();
 }
