@@ -12,6 +12,12 @@ export const MAX_FAILURES_PER_ACCOUNT = 10;
 export const MAX_FAILURES_PER_IP = 50;
 export const SIGNUP_WINDOW_MS = 60 * 60 * 1000;
 export const MAX_SIGNUPS_PER_IP = 10;
+const LOGIN_THROTTLED = 'Too many failed login attempts. Try again later.';
+const SIGNUP_LIMIT = {
+  max: MAX_SIGNUPS_PER_IP,
+  windowMs: SIGNUP_WINDOW_MS,
+  message: 'Too many sign-ups from this address. Try again later.',
+};
 
 export interface UserView {
   id: string;
@@ -40,7 +46,7 @@ export async function signup(
   // Every sign-up costs a deliberately slow hash, so one client may only try a few an hour.
   const now = deps.clock.now();
   const windowStart = new Date(now.getTime() - SIGNUP_WINDOW_MS);
-  await assertNotThrottled(deps, `signup-ip:${ip}`, MAX_SIGNUPS_PER_IP, SIGNUP_WINDOW_MS, now);
+  await assertNotThrottled(deps, `signup-ip:${ip}`, SIGNUP_LIMIT, now);
   await repo.recordFailure(deps.db, `signup-ip:${ip}`, now, windowStart);
   const email = normalizeEmail(input.email);
   const id = newId();
@@ -66,7 +72,9 @@ export async function login(
     { key: `account:${email}`, max: MAX_FAILURES_PER_ACCOUNT },
     { key: `ip:${ip}`, max: MAX_FAILURES_PER_IP },
   ];
-  for (const { key, max } of keys) await assertNotThrottled(deps, key, max, LOGIN_WINDOW_MS, now);
+  for (const { key, max } of keys) {
+    await assertNotThrottled(deps, key, { max, windowMs: LOGIN_WINDOW_MS, message: LOGIN_THROTTLED }, now);
+  }
   const user = await repo.findUserByEmail(deps.db, email);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !ok) {
@@ -78,17 +86,18 @@ export async function login(
 }
 
 /** 429 with Retry-After when `key` has reached `max` counted attempts within the current window. */
-async function assertNotThrottled(deps: Pick<Deps, 'db'>, key: string, max: number, windowMs: number, now: Date) {
+async function assertNotThrottled(
+  deps: Pick<Deps, 'db'>,
+  key: string,
+  limit: { max: number; windowMs: number; message: string },
+  now: Date,
+) {
+  const { max, windowMs } = limit;
   const t = await repo.findThrottle(deps.db, key);
   const windowStart = new Date(now.getTime() - windowMs).toISOString();
   if (t && t.failures >= max && t.windowStartedAt >= windowStart) {
     const retryAfter = (new Date(t.windowStartedAt).getTime() + windowMs - now.getTime()) / 1000;
-    throw tooManyRequests(
-      key.startsWith('signup')
-        ? 'Too many sign-ups from this address. Try again later.'
-        : 'Too many failed login attempts. Try again later.',
-      retryAfter,
-    );
+    throw tooManyRequests(limit.message, retryAfter);
   }
 }
 

@@ -3,20 +3,12 @@
 
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, useTestEnv } from '../env.ts';
+import { contactsApi } from './contacts-helpers.ts';
 
 describe.each(DIALECTS)('custom field rules through the contacts API on %s', (dialect) => {
   const t = useTestEnv({ dialect });
 
-  const post = (auth: string, payload: unknown) =>
-    t.app.inject({ method: 'POST', url: '/contacts', headers: { authorization: auth }, payload: payload as object });
-  const patch = (auth: string, id: string, payload: unknown) =>
-    t.app.inject({
-      method: 'PATCH',
-      url: `/contacts/${id}`,
-      headers: { authorization: auth },
-      payload: payload as object,
-    });
-  const get = (auth: string, url: string) => t.app.inject({ url, headers: { authorization: auth } });
+  const { post, patch, get } = contactsApi(t);
   const fieldTypes = async (auth: string) =>
     Object.fromEntries(
       (await get(auth, '/contacts/fields'))

@@ -5,11 +5,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerFieldUsageResolver } from '../../src/contacts/fields/field-usage.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
+import { contactsApi } from './contacts-helpers.ts';
 import { expectError } from './support.ts';
 
 describe.each(DIALECTS)('contact fields API on %s', (dialect) => {
   const t = useTestEnv({ dialect });
-  const get = (auth: string, url: string) => t.app.inject({ url, headers: { authorization: auth } });
+  const { get } = contactsApi(t);
   const del = (auth: string, field: string) =>
     t.app.inject({
       method: 'DELETE',

@@ -69,3 +69,19 @@ export async function uploadCsv(
     payload,
   });
 }
+
+/** Request shorthands for the contacts API (t.app is read at call time, after beforeAll built it). */
+export function contactsApi(t: { app: FastifyInstance }) {
+  return {
+    post: (auth: string, payload: unknown) =>
+      t.app.inject({ method: 'POST', url: '/contacts', headers: { authorization: auth }, payload: payload as object }),
+    patch: (auth: string, id: string, payload: unknown) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/contacts/${id}`,
+        headers: { authorization: auth },
+        payload: payload as object,
+      }),
+    get: (auth: string, url: string) => t.app.inject({ url, headers: { authorization: auth } }),
+  };
+}

@@ -9,7 +9,7 @@ import { MAX_IMPORT_RUNS, runImport } from '../../src/contacts/import/import.job
 import { deleteImportFile, findImportFile } from '../../src/contacts/import/import.repo.ts';
 import { createDeps, createLogger } from '../../src/deps.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
-import { countRows, uploadCsv } from './contacts-helpers.ts';
+import { contactsApi, countRows, uploadCsv } from './contacts-helpers.ts';
 
 /** A CSV of `n` rows, every 10th with a bad email, the 7th repeating the 1st's email. */
 function csvOf(n: number): string {
@@ -23,7 +23,7 @@ function csvOf(n: number): string {
 
 describe.each(DIALECTS)('import restarts on %s', (dialect) => {
   const t = useTestEnv({ dialect });
-  const get = (auth: string, url: string) => t.app.inject({ url, headers: { authorization: auth } });
+  const { get } = contactsApi(t);
 
   async function upload(auth: string, n: number): Promise<string> {
     const res = await uploadCsv(t.app, auth, csvOf(n));

@@ -5,14 +5,14 @@
 
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, useTestEnv } from '../env.ts';
-import { countImportFiles, countRows, uploadCsv } from './contacts-helpers.ts';
+import { contactsApi, countImportFiles, countRows, uploadCsv } from './contacts-helpers.ts';
 import { expectError } from './support.ts';
 
 const MB5 = 5 * 1024 * 1024;
 
 describe.each(DIALECTS)('CSV import on %s', (dialect) => {
   const t = useTestEnv({ dialect });
-  const get = (auth: string, url: string) => t.app.inject({ url, headers: { authorization: auth } });
+  const { get } = contactsApi(t);
 
   /** Uploads, runs the queue, and returns the finished job. */
   async function importCsv(auth: string, csv: string | Buffer) {

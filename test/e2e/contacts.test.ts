@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, useTestEnv } from '../env.ts';
-import { countRows, eventsNamed } from './contacts-helpers.ts';
+import { contactsApi, countRows, eventsNamed } from './contacts-helpers.ts';
 import { expectError } from './support.ts';
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -13,16 +13,7 @@ const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f
 describe.each(DIALECTS)('contacts API on %s', (dialect) => {
   const t = useTestEnv({ dialect });
 
-  const post = (auth: string, payload: unknown) =>
-    t.app.inject({ method: 'POST', url: '/contacts', headers: { authorization: auth }, payload: payload as object });
-  const patch = (auth: string, id: string, payload: unknown) =>
-    t.app.inject({
-      method: 'PATCH',
-      url: `/contacts/${id}`,
-      headers: { authorization: auth },
-      payload: payload as object,
-    });
-  const get = (auth: string, url: string) => t.app.inject({ url, headers: { authorization: auth } });
+  const { post, patch, get } = contactsApi(t);
 
   describe('POST /contacts (upsert by email)', () => {
     it('creates a subscribed contact with a normalised email and answers 201 with _meta.isNew', async () => {
