@@ -29,6 +29,10 @@ export interface Config {
   trustProxy: boolean;
   rateLimitPerMinute: number;
   workerConcurrency: number;
+  /** Connections in the PostgreSQL pool of each process (Graphile Worker shares it). */
+  pgPoolSize: number;
+  /** Custom fields a project may define; a write adding one more is refused with 422. */
+  maxCustomFields: number;
   /** SPF mechanism domain of the relay that sends for us (e.g. `spf.relay.example`), published as `include:`. */
   spfInclude?: string;
   /** Optional bounce (return-path) host under each sending domain and the MX it must point at. */
@@ -141,6 +145,8 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: bool('TRUST_PROXY', false),
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 1000, 1, 1_000_000),
     workerConcurrency: int('WORKER_CONCURRENCY', 4, 1, 64),
+    pgPoolSize: int('DATABASE_POOL_SIZE', 10, 2, 500),
+    maxCustomFields: int('MAX_CUSTOM_FIELDS', 500, 1, 10_000),
     spfInclude,
     returnPath: returnPathHost && returnPathMx ? { host: returnPathHost, mx: returnPathMx } : undefined,
     requireVerifiedDomain: bool('REQUIRE_VERIFIED_DOMAIN', smtpUrl !== undefined),

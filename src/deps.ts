@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import pino from 'pino';
 import type { Config } from './config.ts';
+import { createFieldTypeCache, type FieldTypeCache } from './contacts/fields/field-type-cache.ts';
 import type { DialectSql } from './db/dialect.ts';
 import { type Db, openDatabase } from './db/index.ts';
 import { migrateToLatest, withMigrationLock } from './db/migrate.ts';
@@ -19,6 +20,8 @@ import { loadSecrets, type Secrets } from './secrets.ts';
 export interface Deps {
   config: Config;
   db: Db;
+  /** Reads outside transactions (see DatabaseHandle.reader). */
+  reader: Db;
   dialect: DialectSql;
   pgPool?: pg.Pool;
   jobs: Jobs;
@@ -33,6 +36,8 @@ export interface Deps {
   changes: ChangeFeed;
   /** API-key lookups, invalidated through `changes`. */
   keyCache: KeyCache;
+  /** Recorded custom field keys per project, invalidated through `changes`. */
+  fieldTypes: FieldTypeCache;
 }
 
 export interface DepsOptions {
@@ -57,6 +62,7 @@ export async function createDeps(
   const deps = {
     config,
     db: handle.db,
+    reader: handle.reader,
     dialect: handle.dialect,
     pgPool: handle.pgPool,
     clock: options.clock ?? systemClock,
@@ -67,6 +73,7 @@ export async function createDeps(
   } as Deps;
   deps.changes = createChangeFeed(handle, config.databaseUrl, log);
   deps.keyCache = createKeyCache(deps.changes);
+  deps.fieldTypes = createFieldTypeCache(deps.changes);
   deps.jobs = createJobs(handle, {
     tasks: () => (options.tasks ?? taskList)(deps),
     cron: cronEntries,

@@ -1,6 +1,6 @@
 /** SQL for contacts. Every statement is scoped by project_id; writes are conditional, never read-then-write. */
 import { type Selectable, sql } from 'kysely';
-import type { DialectSql } from '../db/dialect.ts';
+import { type DialectSql, likeContaining } from '../db/dialect.ts';
 import type { Executor } from '../db/index.ts';
 import type { ContactsTable } from '../db/schema.ts';
 
@@ -30,49 +30,134 @@ export async function findContact(db: Executor, projectId: string, id: string): 
     .executeTakeFirst();
 }
 
-/** `%`, `_` and the escape character are literal in a search term. */
-function likePattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * One page of contacts, newest first, after `beforeId` (exclusive), fetching `limit + 1` rows so the
- * caller can tell whether more exist. Emails are stored lower-cased, so a lower-cased LIKE is a
- * case-insensitive match on both databases.
+ * caller can tell whether more exist: a walk down the (project_id, id) index.
  */
 export async function listContacts(
   db: Executor,
   projectId: string,
-  opts: { beforeId?: string; limit: number; search?: string },
+  opts: { beforeId?: string; limit: number },
 ): Promise<ContactRow[]> {
-  let q = db.selectFrom('contacts').selectAll().where('projectId', '=', projectId);
-  if (opts.beforeId) q = q.where('id', '<', opts.beforeId);
-  if (opts.search) q = q.where(sql<boolean>`email like ${likePattern(opts.search)} escape '\\'`);
-  return q
+  return db
+    .selectFrom('contacts')
+    .selectAll()
+    .where('projectId', '=', projectId)
+    .$if(opts.beforeId !== undefined, (q) => q.where('id', '<', opts.beforeId!))
     .orderBy('id', 'desc')
     .limit(opts.limit + 1)
     .execute();
 }
 
-/** Contacts of the project (matching `search` when given). */
-export async function countContacts(db: Executor, projectId: string, search?: string): Promise<number> {
-  let q = db
+/** Emails are stored lower-cased, so this is a case-insensitive substring match on both databases. */
+const emailLike = (term: string) => sql<boolean>`contacts.email like ${likeContaining(term)} escape '\\'`;
+
+/** How a search reaches its rows: see searchContacts. */
+export type SearchPlan = 'recent' | 'indexed' | 'scan';
+
+interface SearchOpts {
+  beforeId?: string;
+  limit: number;
+  /** Lower-cased substring of the email. */
+  term: string;
+}
+
+/**
+ * Contacts whose email contains `term`, newest first, `limit + 1` rows. Emails are stored
+ * lower-cased, so a lower-cased LIKE is case-insensitive on both databases and stays the final word;
+ * `recent` looks only at the newest `window` contacts after the cursor (cheap when matches are
+ * common), `indexed` goes through the trigram index (cheap when they are rare), `scan` filters the
+ * whole project (terms too short for trigrams).
+ */
+export async function searchContacts(
+  db: Executor,
+  dialect: DialectSql,
+  projectId: string,
+  plan: SearchPlan,
+  opts: SearchOpts & { window?: number },
+): Promise<ContactRow[]> {
+  const like = emailLike(opts.term);
+  if (plan === 'recent') {
+    const recent = db
+      .selectFrom('contacts')
+      .selectAll()
+      .where('projectId', '=', projectId)
+      .$if(opts.beforeId !== undefined, (q) => q.where('id', '<', opts.beforeId!))
+      .orderBy('id', 'desc')
+      .limit(opts.window ?? 2000);
+    return db
+      .selectFrom(recent.as('contacts'))
+      .selectAll()
+      .where(like)
+      .orderBy('id', 'desc')
+      .limit(opts.limit + 1)
+      .execute() as Promise<ContactRow[]>;
+  }
+  return db
+    .selectFrom('contacts')
+    .selectAll()
+    .where('projectId', '=', projectId)
+    .$if(plan === 'indexed', (q) => q.where(dialect.contactIndex.emailContains(opts.term)))
+    .where(like)
+    .$if(opts.beforeId !== undefined, (q) => q.where('id', '<', opts.beforeId!))
+    .orderBy('id', 'desc')
+    .limit(opts.limit + 1)
+    .execute();
+}
+
+/** Contacts of the project whose email contains `term`, counted through the trigram index when it can be used. */
+export async function countMatching(
+  db: Executor,
+  dialect: DialectSql,
+  projectId: string,
+  term: string,
+  indexed: boolean,
+): Promise<number> {
+  const row = await db
     .selectFrom('contacts')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('projectId', '=', projectId);
-  if (search) q = q.where(sql<boolean>`email like ${likePattern(search)} escape '\\'`);
-  const row = await q.executeTakeFirstOrThrow();
+    .where('projectId', '=', projectId)
+    .$if(indexed, (q) => q.where(dialect.contactIndex.emailContains(term)))
+    .where(emailLike(term))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-/** Inserts the contact unless its email exists in the project; the row when inserted, else undefined. */
-export async function insertContactIfAbsent(db: Executor, row: NewContactRow): Promise<ContactRow | undefined> {
-  return db
+/** Contacts of the project, from the counters the triggers keep (no scan). */
+export async function countContacts(db: Executor, projectId: string): Promise<number> {
+  const row = await db
+    .selectFrom('contactCounts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
+    .where('projectId', '=', projectId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Creates the contact, or merges `patch` into the one with that email, in one statement (the JSON
+ * merge happens in SQL, so concurrent writers keep each other's keys). `subscribed` is written on an
+ * existing contact only when given. `inserted` says which happened.
+ */
+export async function upsertContact(
+  db: Executor,
+  dialect: DialectSql,
+  row: NewContactRow,
+  patch: { set: Record<string, unknown>; remove: string[]; subscribed?: boolean },
+): Promise<ContactRow & { inserted: boolean }> {
+  const r = await db
     .insertInto('contacts')
     .values(row)
-    .onConflict((oc) => oc.columns(['projectId', 'email']).doNothing())
+    .onConflict((oc) =>
+      oc.columns(['projectId', 'email']).doUpdateSet({
+        data: dialect.json.patch('contacts.data', patch.set, patch.remove),
+        updatedAt: row.updatedAt,
+        ...(patch.subscribed === undefined ? {} : { subscribed: patch.subscribed }),
+      }),
+    )
     .returningAll()
-    .executeTakeFirst();
+    .executeTakeFirstOrThrow();
+  // Ids are fresh UUIDv7s: the row carries the proposed id only if this statement inserted it.
+  return { ...r, inserted: r.id === row.id };
 }
 
 /** Sets `subscribed` only where it differs; returns the contact id when it changed. */

@@ -1,16 +1,18 @@
 /** Contacts: upsert by email, read, patch, delete, list and lookup. The custom field rules live in data-rules.ts. */
 import { fromJson, toBool } from '../db/codecs.ts';
+import { TRIGRAM_MIN } from '../db/dialect.ts';
+import type { Executor } from '../db/index.ts';
 import type { Deps } from '../deps.ts';
 import { conflict, type FieldError, invalid, invalidFields, notFound } from '../errors.ts';
 import { recordEvent, subscriptionEventName } from '../events/events.service.ts';
 import { type CursorPage, decodeCursor, toCursorPage } from '../http/pagination.ts';
 import { newId } from '../lib/ids.ts';
 import * as repo from './contacts.repo.ts';
-import { toDataPatch } from './data-rules.ts';
+import { fieldTypesOf, toDataPatch } from './data-rules.ts';
 import { normalizeEmail } from './email.ts';
-import { recordFieldTypes } from './fields/fields.service.ts';
+import { newFieldTypes, recordFieldTypes, rememberFieldTypes } from './fields/fields.service.ts';
 
-type WriteDeps = Pick<Deps, 'db' | 'dialect' | 'clock'>;
+type WriteDeps = Pick<Deps, 'db' | 'reader' | 'dialect' | 'clock' | 'fieldTypes' | 'config'>;
 
 export interface ContactView {
   id: string;
@@ -57,7 +59,8 @@ export interface UpsertResult {
  * Creates the contact or patches the one with that email (upsert by email). A new contact is
  * subscribed unless `input.subscribed` or `subscribedOnCreate` says otherwise; an existing one
  * changes subscription only when `input.subscribed` is given, and a change records
- * contact.subscribed / contact.unsubscribed. Race-free: insert-or-nothing, then conditional updates.
+ * contact.subscribed / contact.unsubscribed. The common case (no subscription given, no new field)
+ * is one statement; otherwise one short transaction.
  */
 export async function upsertContact(
   deps: WriteDeps,
@@ -67,45 +70,45 @@ export async function upsertContact(
 ): Promise<UpsertResult> {
   const email = requireEmail(input.email);
   const patch = toDataPatch(input.data ?? {});
-  return deps.db.transaction().execute(async (trx) => {
-    const tx = { db: trx, clock: deps.clock };
-    const now = deps.clock.now();
-    const subscribed = input.subscribed ?? opts.subscribedOnCreate ?? true;
-    const row = {
-      id: newId(),
-      projectId,
-      email,
-      subscribed,
-      data: JSON.stringify(patch.set),
-      createdAt: now,
-      updatedAt: now,
-    };
-    const created = await repo.insertContactIfAbsent(trx, row);
-    await recordFieldTypes(tx, projectId, patch.set);
-    if (created) return { contact: toContactView(created), isNew: true, transient: patch.transient };
-
+  const types = await newFieldTypes(deps, projectId, fieldTypesOf(patch.set));
+  const now = deps.clock.now();
+  const row = {
+    id: newId(),
+    projectId,
+    email,
+    subscribed: input.subscribed ?? opts.subscribedOnCreate ?? true,
+    data: JSON.stringify(patch.set),
+    createdAt: now,
+    updatedAt: now,
+  };
+  const write = async (db: Executor) => {
     const changed =
       input.subscribed === undefined
         ? undefined
-        : await repo.updateSubscribedIfChanged(trx, projectId, { email }, input.subscribed, now);
-    const updated = await repo.patchContact(trx, deps.dialect, projectId, { email }, { ...patch, now });
-    // Only a delete racing between the two statements gets here; the caller may simply retry.
-    if (!updated) throw conflict('The contact was deleted while being updated; retry the request.');
+        : await repo.updateSubscribedIfChanged(db, projectId, { email }, input.subscribed, now);
+    const saved = await repo.upsertContact(db, deps.dialect, row, { ...patch, subscribed: input.subscribed });
+    await recordFieldTypes({ db, clock: deps.clock }, projectId, types);
     if (changed) {
-      await recordEvent(tx, {
-        projectId,
-        contactId: updated.id,
-        name: subscriptionEventName(input.subscribed!),
-        data: { source: opts.source ?? 'api' },
-      });
+      const name = subscriptionEventName(input.subscribed!);
+      await recordEvent(
+        { db, clock: deps.clock },
+        { projectId, contactId: saved.id, name, data: { source: opts.source ?? 'api' } },
+      );
     }
-    return { contact: toContactView(updated), isNew: false, transient: patch.transient };
-  });
+    return saved;
+  };
+  // Without a subscription change or a new field type there is one statement: no transaction needed.
+  const saved =
+    input.subscribed === undefined && types.length === 0
+      ? await write(deps.db)
+      : await deps.db.transaction().execute(write);
+  rememberFieldTypes(deps, projectId, types);
+  return { contact: toContactView(saved), isNew: saved.inserted, transient: patch.transient };
 }
 
 /** One contact of the project; 404 CONTACT_NOT_FOUND otherwise (another project's id included). */
-export async function getContact(deps: Pick<Deps, 'db'>, projectId: string, id: string): Promise<ContactView> {
-  const row = await repo.findContact(deps.db, projectId, id);
+export async function getContact(deps: Pick<Deps, 'reader'>, projectId: string, id: string): Promise<ContactView> {
+  const row = await repo.findContact(deps.reader, projectId, id);
   if (!row) throw notFound('CONTACT');
   return toContactView(row);
 }
@@ -125,23 +128,26 @@ export async function updateContact(
 ): Promise<ContactView> {
   const email = input.email === undefined ? undefined : requireEmail(input.email);
   const patch = toDataPatch(input.data ?? {});
+  const types = await newFieldTypes(deps, projectId, fieldTypesOf(patch.set));
   try {
-    return await deps.db.transaction().execute(async (trx) => {
+    const row = await deps.db.transaction().execute(async (trx) => {
       const tx = { db: trx, clock: deps.clock };
       const now = deps.clock.now();
       const changed =
         input.subscribed === undefined
           ? undefined
           : await repo.updateSubscribedIfChanged(trx, projectId, { id }, input.subscribed, now);
-      const row = await repo.patchContact(trx, deps.dialect, projectId, { id }, { ...patch, email, now });
-      if (!row) throw notFound('CONTACT');
+      const updated = await repo.patchContact(trx, deps.dialect, projectId, { id }, { ...patch, email, now });
+      if (!updated) throw notFound('CONTACT');
       if (changed) {
         const name = subscriptionEventName(input.subscribed!);
         await recordEvent(tx, { projectId, contactId: id, name, data: { source: 'api' } });
       }
-      await recordFieldTypes(tx, projectId, patch.set);
-      return toContactView(row);
+      await recordFieldTypes(tx, projectId, types);
+      return updated;
     });
+    rememberFieldTypes(deps, projectId, types);
+    return toContactView(row);
   } catch (err) {
     if (deps.dialect.isUniqueViolation(err)) throw conflict('Another contact of this project has that email.');
     throw err;
@@ -153,27 +159,40 @@ export async function deleteContact(deps: Pick<Deps, 'db'>, projectId: string, i
   if (!(await repo.deleteContact(deps.db, projectId, id))) throw notFound('CONTACT');
 }
 
-/** A cursor page of contacts, newest first; `search` is a case-insensitive substring of the email. */
+/** Newest contacts a search first looks through before it turns to the trigram index. */
+const SEARCH_RECENT_WINDOW = 2000;
+
+/**
+ * A cursor page of contacts, newest first; `search` is a case-insensitive substring of the email.
+ * No path scans the project: `total` comes from the counters (or, for a search, the trigram index),
+ * and a search first tries the newest contacts (a common term fills the page there) before asking the
+ * index (a rare term has few matches to sort). Only a term under 3 characters filters every contact.
+ */
 export async function listContacts(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'reader' | 'dialect'>,
   projectId: string,
   query: { limit: number; cursor?: string; search?: string },
 ): Promise<CursorPage<ContactView>> {
   const beforeId = decodeCursor(query.cursor);
-  const search = query.search?.trim() || undefined;
-  const rows = await repo.listContacts(deps.db, projectId, { beforeId, limit: query.limit, search });
-  return toCursorPage(
-    rows,
-    query.limit,
-    beforeId === undefined,
-    () => repo.countContacts(deps.db, projectId, search),
-    toContactView,
-  );
+  const term = query.search?.trim().toLowerCase() || undefined;
+  const first = beforeId === undefined;
+  if (!term) {
+    const rows = await repo.listContacts(deps.reader, projectId, { beforeId, limit: query.limit });
+    return toCursorPage(rows, query.limit, first, () => repo.countContacts(deps.reader, projectId), toContactView);
+  }
+  const indexed = term.length >= TRIGRAM_MIN;
+  const opts = { beforeId, limit: query.limit, term, window: SEARCH_RECENT_WINDOW };
+  let rows = await repo.searchContacts(deps.reader, deps.dialect, projectId, 'recent', opts);
+  if (rows.length <= query.limit) {
+    rows = await repo.searchContacts(deps.reader, deps.dialect, projectId, indexed ? 'indexed' : 'scan', opts);
+  }
+  const count = () => repo.countMatching(deps.reader, deps.dialect, projectId, term, indexed);
+  return toCursorPage(rows, query.limit, first, count, toContactView);
 }
 
 /** Which of `emails` are contacts of the project (one query). 422 listing every malformed address. */
 export async function lookupContacts(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'reader'>,
   projectId: string,
   emails: string[],
 ): Promise<{ found: { email: string; id: string }[]; notFound: string[] }> {
@@ -185,7 +204,7 @@ export async function lookupContacts(
     else errors.push({ field: `emails.${i}`, message: 'must be a valid email address', code: 'INVALID_EMAIL' });
   });
   if (errors.length > 0) throw invalidFields(errors);
-  const rows = await repo.findContactsByEmail(deps.db, projectId, [...wanted]);
+  const rows = await repo.findContactsByEmail(deps.reader, projectId, [...wanted]);
   const ids = new Map(rows.map((r) => [r.email, r.id]));
   const found: { email: string; id: string }[] = [];
   const missing: string[] = [];

@@ -31,7 +31,27 @@ export interface DialectSql {
   json: JsonSql;
   /** True when `err` is a unique-constraint violation raised by this database. */
   isUniqueViolation(err: unknown): boolean;
+  /** Contact search and counting; see ContactIndexSql. */
+  contactIndex: ContactIndexSql;
 }
+
+/**
+ * What keeps `GET /contacts` off a scan of the project: per-project counters kept by triggers in the
+ * writing statement's transaction, and a trigram index over emails (pg_trgm GIN on PostgreSQL, an
+ * FTS5 trigram table kept in step by triggers on SQLite).
+ */
+export interface ContactIndexSql {
+  /** DDL creating the counters' triggers and the search index, and filling both from existing rows. */
+  ddl: string[];
+  /**
+   * A condition true for contacts whose email contains `term` (at least 3 characters, lower-cased),
+   * answered through the trigram index. Callers also filter on the plain LIKE, which stays the truth.
+   */
+  emailContains(term: string): RawBuilder<SqlBool>;
+}
+
+/** Search terms shorter than this cannot use a trigram index. */
+export const TRIGRAM_MIN = 3;
 
 /**
  * JSON operations on a column given by reference (`'contacts.data'`). A path is a list of object
@@ -60,6 +80,7 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
       json: postgresJson,
       // 23505: unique_violation.
       isUniqueViolation: (err) => (err as { code?: unknown })?.code === '23505',
+      contactIndex: postgresContactIndex,
     };
   }
   return {
@@ -70,6 +91,7 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
       const code = (err as { code?: unknown })?.code;
       return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
     },
+    contactIndex: sqliteContactIndex,
   };
 }
 
@@ -100,6 +122,71 @@ const postgresJson: JsonSql = {
   patch: (column, set, remove) =>
     sql<string>`((${sql.ref(column)} - ${remove}::text[]) || ${JSON.stringify(set)}::jsonb)`,
   merge: (column, other) => sql<string>`(${sql.ref(column)} || ${sql.ref(other)})`,
+};
+
+/** `%`, `_` and the escape character are literal in a LIKE pattern built from user input. */
+export function likeContaining(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+// SQLite has only row triggers; one writer at a time, so a single counter row per project is enough.
+// The FTS table is an external-content index over contacts' rowids (VACUUM can renumber rowids of a
+// table without an INTEGER PRIMARY KEY: docs/scaling.md says to run the FTS 'rebuild' after one).
+const sqliteContactIndex: ContactIndexSql = {
+  ddl: [
+    `create trigger contacts_count_ai after insert on contacts begin
+       insert into contact_counts (project_id, shard, n) values (new.project_id, 0, 1)
+       on conflict (project_id, shard) do update set n = n + 1;
+     end`,
+    `create trigger contacts_count_ad after delete on contacts begin
+       update contact_counts set n = n - 1 where project_id = old.project_id and shard = 0;
+     end`,
+    `create virtual table contacts_email_fts using fts5(email, content='contacts', content_rowid='rowid', tokenize='trigram')`,
+    `create trigger contacts_fts_ai after insert on contacts begin
+       insert into contacts_email_fts (rowid, email) values (new.rowid, new.email);
+     end`,
+    `create trigger contacts_fts_ad after delete on contacts begin
+       insert into contacts_email_fts (contacts_email_fts, rowid, email) values ('delete', old.rowid, old.email);
+     end`,
+    `create trigger contacts_fts_au after update of email on contacts begin
+       insert into contacts_email_fts (contacts_email_fts, rowid, email) values ('delete', old.rowid, old.email);
+       insert into contacts_email_fts (rowid, email) values (new.rowid, new.email);
+     end`,
+    `insert into contact_counts (project_id, shard, n) select project_id, 0, count(*) from contacts group by project_id`,
+    `insert into contacts_email_fts (contacts_email_fts) values ('rebuild')`,
+  ],
+  // A quoted FTS5 phrase is a substring match under the trigram tokenizer ("" escapes a quote).
+  emailContains: (term) =>
+    sql<SqlBool>`contacts.rowid in (select rowid from contacts_email_fts where contacts_email_fts match ${`"${term.replaceAll('"', '""')}"`})`,
+};
+
+// Statement triggers with transition tables: one counter update per statement, whatever its row count,
+// spread over 16 rows per project so concurrent inserts rarely wait on the same row lock.
+const postgresContactIndex: ContactIndexSql = {
+  ddl: [
+    `create function contacts_count_ins() returns trigger language plpgsql as $$ begin
+       insert into contact_counts (project_id, shard, n)
+         select project_id, floor(random() * 16)::int, count(*) from new_rows group by project_id
+       on conflict (project_id, shard) do update set n = contact_counts.n + excluded.n;
+       return null;
+     end $$`,
+    // Update only: an insert here could name a project that a cascading delete is removing.
+    `create function contacts_count_del() returns trigger language plpgsql as $$ begin
+       update contact_counts c set n = c.n - d.k
+         from (select project_id, count(*) as k from old_rows group by project_id) d
+        where c.project_id = d.project_id
+          and c.shard = (select min(x.shard) from contact_counts x where x.project_id = d.project_id);
+       return null;
+     end $$`,
+    `create trigger contacts_count_ai after insert on contacts referencing new table as new_rows
+       for each statement execute function contacts_count_ins()`,
+    `create trigger contacts_count_ad after delete on contacts referencing old table as old_rows
+       for each statement execute function contacts_count_del()`,
+    `insert into contact_counts (project_id, shard, n) select project_id, 0, count(*) from contacts group by project_id`,
+    'create extension if not exists pg_trgm',
+    'create index contacts_email_trgm_idx on contacts using gin (email gin_trgm_ops)',
+  ],
+  emailContains: (term) => sql<SqlBool>`(contacts.email like ${likeContaining(term)} escape '\\')`,
 };
 
 /**

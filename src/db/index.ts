@@ -21,7 +21,14 @@ export type Executor = Db | Trx;
 const CAMEL_CASE = { maintainNestedObjectKeys: true };
 
 export interface DatabaseHandle {
+  /** Writes and transactions (SQLite: the one writer connection). */
   db: Db;
+  /**
+   * Reads outside a transaction. On SQLite a read-only connection of its own, so a read never waits
+   * behind another request's open transaction and never sees its uncommitted rows; on PostgreSQL the
+   * same pool as `db`.
+   */
+  reader: Db;
   dialect: DialectSql;
   /** The pg pool on PostgreSQL (Graphile Worker shares it); undefined on SQLite. */
   pgPool?: pg.Pool;
@@ -29,10 +36,12 @@ export interface DatabaseHandle {
 }
 
 /** Opens the configured database. The caller runs migrations (see migrate.ts). */
-export function openDatabase(config: Pick<Config, 'databaseKind' | 'databaseUrl' | 'sqlitePath'>): DatabaseHandle {
+export function openDatabase(
+  config: Pick<Config, 'databaseKind' | 'databaseUrl' | 'sqlitePath'> & { pgPoolSize?: number },
+): DatabaseHandle {
   const dialect = dialectFor(config.databaseKind);
   if (config.databaseKind === 'postgres') {
-    const pgPool = createPgPool(config.databaseUrl!);
+    const pgPool = createPgPool(config.databaseUrl!, config.pgPoolSize);
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: pgPool }),
       plugins: [new CamelCasePlugin(CAMEL_CASE)],
@@ -42,23 +51,47 @@ export function openDatabase(config: Pick<Config, 'databaseKind' | 'databaseUrl'
       const r = await pgPool.query({ name: statementName(text), text, values: values as unknown[] });
       return r.rows;
     });
-    return { db, dialect, pgPool, close: () => db.destroy() };
+    return { db, reader: db, dialect, pgPool, close: () => db.destroy() };
   }
-  const file = config.sqlitePath!;
+  return openSqlite(config.sqlitePath!, dialect);
+}
+
+/**
+ * SQLite in WAL: one writer connection (Kysely serialises its users, transactions included) and two
+ * read-only connections: one behind the `reader` Kysely instance, one for compiled hot reads
+ * (prepared.ts), which run synchronously and so need no lock but must not meet a streaming read.
+ */
+function openSqlite(file: string, dialect: DialectSql): DatabaseHandle {
   mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const statements = withStatementCache(sqlite);
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: statements }),
-    plugins: [new SqliteValuesPlugin(), new CamelCasePlugin(CAMEL_CASE)],
-  });
-  // better-sqlite3 is synchronous, so a raw read needs no connection lock.
-  registerRawRunner(db, async (sql, params) => statements.prepare(sql).all(params) as Record<string, unknown>[]);
-  return { db, dialect, close: () => db.destroy() };
+  const kysely = (database: ReturnType<typeof withStatementCache>) =>
+    new Kysely<Database>({
+      dialect: new SqliteDialect({ database }),
+      plugins: [new SqliteValuesPlugin(), new CamelCasePlugin(CAMEL_CASE)],
+    });
+  const openReader = () => {
+    const r = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
+    r.pragma('busy_timeout = 5000');
+    return withStatementCache(r);
+  };
+  const db = kysely(withStatementCache(sqlite));
+  const reader = kysely(openReader());
+  const raw = openReader();
+  registerRawRunner(db, async (text, params) => raw.prepare(text).all(params) as Record<string, unknown>[]);
+  return {
+    db,
+    reader,
+    dialect,
+    async close() {
+      await reader.destroy();
+      raw.close();
+      await db.destroy();
+    },
+  };
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -109,6 +109,20 @@ export interface ContactsTable {
   updatedAt: Timestamp;
 }
 
+export interface ContactCountsTable {
+  projectId: string;
+  shard: number;
+  n: number;
+}
+
+export interface FieldCoverageTable {
+  projectId: string;
+  total: number;
+  /** JSON object: field key → contacts having it set. */
+  counts: Json;
+  computedAt: Timestamp;
+}
+
 export interface ContactFieldsTable {
   projectId: string;
   /** Dotted path inside `data` (`plan`, `profile.tier`). */
@@ -182,6 +196,8 @@ export interface Database {
   activityLog: ActivityLogTable;
   contacts: ContactsTable;
   contactFields: ContactFieldsTable;
+  contactCounts: ContactCountsTable;
+  fieldCoverage: FieldCoverageTable;
   importJobs: ImportJobsTable;
   importFiles: ImportFilesTable;
   bulkJobs: BulkJobsTable;

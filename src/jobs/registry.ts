@@ -1,6 +1,7 @@
 /** Every job the product runs, and the recurring ones. A feature adds its handlers here. */
 import { pruneLoginThrottle } from '../auth/auth.service.ts';
 import { contactCron, contactTasks } from '../contacts/contacts.jobs.ts';
+import { coverageTasks } from '../contacts/fields/coverage.ts';
 import type { Deps } from '../deps.ts';
 import { domainCron, domainTasks } from '../domains/domains.jobs.ts';
 import { pruneFailedJobs } from './maintenance.ts';
@@ -11,6 +12,7 @@ export function taskList(deps: Deps): TaskList {
   return {
     ...domainTasks(deps),
     ...contactTasks(deps),
+    ...coverageTasks(deps),
     'maintenance.prune': async () => {
       await pruneLoginThrottle(deps);
       await pruneFailedJobs(deps);

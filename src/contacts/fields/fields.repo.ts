@@ -41,8 +41,11 @@ export async function findFieldTypes(db: Executor, projectId: string, key: strin
     .execute();
 }
 
+/** Which contacts a coverage count looks at: the newest `newest`, or the id range (afterId, upToId]. */
+export type CoverageRange = { newest: number } | { afterId?: string; upToId: string };
+
 /**
- * Counts, in one pass over the project's contacts, all contacts and those having each path set
+ * Counts, in one pass over the contacts of `range`, all of them and those having each path set
  * (present and not null). The counting happens in SQL; nothing is loaded into the process.
  */
 export async function countFieldCoverage(
@@ -50,33 +53,93 @@ export async function countFieldCoverage(
   dialect: DialectSql,
   projectId: string,
   paths: string[][],
+  range?: CoverageRange,
 ): Promise<{ total: number; counts: number[] }> {
-  const row = await db
+  const slice = db
     .selectFrom('contacts')
+    .select('data')
+    .where('projectId', '=', projectId)
+    .$if(range !== undefined && 'newest' in range, (q) =>
+      q.orderBy('id', 'desc').limit((range as { newest: number }).newest),
+    )
+    .$if(range !== undefined && 'upToId' in range, (q) => {
+      const r = range as { afterId?: string; upToId: string };
+      return q.where('id', '<=', r.upToId).$if(r.afterId !== undefined, (x) => x.where('id', '>', r.afterId!));
+    });
+  const row = await db
+    .selectFrom(slice.as('contacts'))
     .select((eb) => [
       eb.fn.countAll<number>().as('total'),
       ...paths.map((p, i) =>
         eb.fn.sum<number>(sql`case when ${dialect.json.has('contacts.data', p)} then 1 else 0 end`).as(`f${i}`),
       ),
     ])
-    .where('projectId', '=', projectId)
     .executeTakeFirstOrThrow();
   const values = row as Record<string, unknown>;
   return { total: Number(values.total), counts: paths.map((_, i) => Number(values[`f${i}`] ?? 0)) };
 }
 
-/** Distinct values at `path` (as JSON text), most frequent first; fetches `limit + 1` to tell if more exist. */
+/** The id `size` contacts after `afterId` (or the project's last one when fewer remain); undefined at the end. */
+export async function findSliceEnd(
+  db: Executor,
+  projectId: string,
+  afterId: string | undefined,
+  size: number,
+): Promise<string | undefined> {
+  const ids = db
+    .selectFrom('contacts')
+    .select('id')
+    .where('projectId', '=', projectId)
+    .$if(afterId !== undefined, (q) => q.where('id', '>', afterId!))
+    .orderBy('id')
+    .limit(size);
+  const row = await db
+    .selectFrom(ids.as('s'))
+    .select((eb) => eb.fn.max('s.id').as('last'))
+    .executeTakeFirst();
+  return (row?.last as string | null) ?? undefined;
+}
+
+/** The stored exact coverage of a large project, or undefined. */
+export async function findFieldCoverage(db: Executor, projectId: string) {
+  return db.selectFrom('fieldCoverage').selectAll().where('projectId', '=', projectId).executeTakeFirst();
+}
+
+/** Stores (replaces) the exact coverage of a project. */
+export async function upsertFieldCoverage(
+  db: Executor,
+  row: { projectId: string; total: number; counts: Record<string, number>; computedAt: Date },
+): Promise<void> {
+  const values = { ...row, counts: JSON.stringify(row.counts) };
+  await db
+    .insertInto('fieldCoverage')
+    .values(values)
+    .onConflict((oc) =>
+      oc.column('projectId').doUpdateSet({ total: row.total, counts: values.counts, computedAt: row.computedAt }),
+    )
+    .execute();
+}
+
+/**
+ * Distinct values at `path` (as JSON text) among the newest `sample` contacts of the project, most
+ * frequent first; fetches `limit + 1` to tell if more exist. The sample bounds the work at any size.
+ */
 export async function listDistinctValues(
   db: Executor,
   dialect: DialectSql,
   projectId: string,
   path: string[],
-  limit: number,
+  opts: { limit: number; sample: number },
 ): Promise<{ value: string; n: number }[]> {
-  const inner = db
+  const newest = db
     .selectFrom('contacts')
-    .select(dialect.json.extract('contacts.data', path).as('value'))
+    .select('data')
     .where('projectId', '=', projectId)
+    .orderBy('id', 'desc')
+    .limit(opts.sample);
+  const inner = db
+    .selectFrom(newest.as('contacts'))
+    .select(dialect.json.extract('contacts.data', path).as('value'))
     .where(dialect.json.has('contacts.data', path));
   const rows = await db
     .selectFrom(inner.as('v'))
@@ -84,7 +147,7 @@ export async function listDistinctValues(
     .groupBy('v.value')
     .orderBy('n', 'desc')
     .orderBy('v.value')
-    .limit(limit + 1)
+    .limit(opts.limit + 1)
     .execute();
   return rows.map((r) => ({ value: String(r.value), n: Number(r.n) }));
 }

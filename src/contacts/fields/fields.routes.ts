@@ -1,6 +1,7 @@
 /** /contacts/fields: the project's fields with type and coverage, their values, usage and removal. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Deps } from '../../deps.ts';
+import { listFields } from './coverage.ts';
 import {
   FieldDeleted,
   FieldList,
@@ -9,7 +10,7 @@ import {
   FieldValues,
   FieldValuesQuery,
 } from './fields.schemas.ts';
-import { deleteField, getFieldUsage, listFields, listFieldValues } from './fields.service.ts';
+import { deleteField, getFieldUsage, listFieldValues } from './fields.service.ts';
 
 /** The fields routes; the project comes from the parent plugin's auth hook. */
 export const fieldRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {

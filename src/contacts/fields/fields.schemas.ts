@@ -26,12 +26,24 @@ export const FieldList = Type.Object({
       coverage: Type.Number({ minimum: 0, maximum: 1, description: 'Share of contacts with the field set.' }),
     }),
   ),
+  coverageInfo: Type.Object(
+    {
+      method: Type.Union([Type.Literal('live'), Type.Literal('cached'), Type.Literal('sample')], {
+        description:
+          'live: counted for this request; cached: an exact count made by a background job at computedAt (large projects; recounted when older than 10 minutes); sample: the newest contacts only, while the first exact count runs.',
+      }),
+      computedAt: Type.String({ format: 'date-time' }),
+      contacts: Type.Integer({ description: 'Contacts the coverage figures are shares of.' }),
+    },
+    { description: 'How fresh and how complete the coverage figures are.' },
+  ),
 });
 
 export const FieldValues = Type.Object({
   field: Type.String(),
   values: Type.Array(Type.Unknown(), { description: 'Distinct values, most frequent first.' }),
   hasMore: Type.Boolean(),
+  sampleSize: Type.Integer({ description: 'Values are read from at most this many of the newest contacts.' }),
 });
 
 const UsageRef = Type.Object({ id: Type.String(), name: Type.String() });

@@ -1,35 +1,43 @@
-/** Custom fields: type inference on write, and the project-wide fields API. */
+/** Custom fields: type recording on write (with the per-project cap), values, usage and removal. Coverage: coverage.ts. */
 import type { Executor } from '../../db/index.ts';
 import type { FieldType } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { invalid, notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { fieldTypesOf } from '../data-rules.ts';
-import { type FieldRef, parseFieldName, STANDARD_FIELDS } from './field-names.ts';
+import { type FieldRef, parseFieldName } from './field-names.ts';
 import { type FieldUsage, findFieldUsage } from './field-usage.ts';
 import * as repo from './fields.repo.ts';
 
-export interface FieldDescriptor {
-  field: string;
-  type: FieldType;
-  isCustom: boolean;
-  coverage: number;
-}
-
-/** SQLite allows 2000 result columns; stay far below it per coverage query. */
-const COVERAGE_CHUNK = 200;
-
-/** Fixes the type of every key in `set` not seen before in the project (rule 8); pass the write's transaction. */
-export async function recordFieldTypes(
-  deps: { db: Executor; clock: Clock },
+/**
+ * The field types of `set` that the project has not recorded yet, to insert in the write's
+ * transaction (then `rememberFieldTypes` after it commits). Reads the database only when the
+ * in-memory list lacks a key. 422 TOO_MANY_FIELDS when they would take the project past its cap.
+ */
+export async function newFieldTypes(
+  deps: Pick<Deps, 'reader' | 'fieldTypes' | 'config'>,
   projectId: string,
-  set: Record<string, unknown>,
-): Promise<void> {
-  await repo.insertFieldTypes(deps.db, projectId, fieldTypesOf(set), deps.clock.now());
+  types: { key: string; type: FieldType }[],
+): Promise<{ key: string; type: FieldType }[]> {
+  if (types.length === 0) return [];
+  let known = deps.fieldTypes.get(projectId);
+  if (!known || types.some((t) => !known!.has(t.key))) {
+    const token = deps.fieldTypes.begin();
+    known = new Set((await repo.listFieldTypes(deps.reader, projectId)).map((f) => f.key));
+    deps.fieldTypes.load(projectId, known, token);
+  }
+  const fresh = types.filter((t) => !known!.has(t.key));
+  if (fresh.length > 0 && known.size + fresh.length > deps.config.maxCustomFields) {
+    throw invalid(
+      `data.${fresh[0]!.key}`,
+      `the project already has ${known.size} of its ${deps.config.maxCustomFields} custom fields; delete unused fields first`,
+      'TOO_MANY_FIELDS',
+    );
+  }
+  return fresh;
 }
 
-/** Same as recordFieldTypes for types already worked out (the import computes them per batch). */
-export async function recordKnownFieldTypes(
+/** Records types for keys that have none yet (a key's first type wins); pass the write's transaction. */
+export async function recordFieldTypes(
   deps: { db: Executor; clock: Clock },
   projectId: string,
   types: { key: string; type: FieldType }[],
@@ -37,27 +45,13 @@ export async function recordKnownFieldTypes(
   await repo.insertFieldTypes(deps.db, projectId, types, deps.clock.now());
 }
 
-/** Standard fields, then custom fields by key, each with the share of contacts that have it set. */
-export async function listFields(
-  deps: Pick<Deps, 'db' | 'dialect'>,
-  projectId: string,
-): Promise<{ fields: FieldDescriptor[] }> {
-  const custom = await repo.listFieldTypes(deps.db, projectId);
-  let total = 0;
-  const counts: number[] = [];
-  for (let i = 0; i === 0 || i < custom.length; i += COVERAGE_CHUNK) {
-    const chunk = custom.slice(i, i + COVERAGE_CHUNK).map((f) => f.key.split('.'));
-    const r = await repo.countFieldCoverage(deps.db, deps.dialect, projectId, chunk);
-    total = r.total;
-    counts.push(...r.counts);
-  }
-  const share = (n: number) => (total === 0 ? 0 : n / total);
-  return {
-    fields: [
-      ...STANDARD_FIELDS.map((f) => ({ ...f, isCustom: false, coverage: share(total) })),
-      ...custom.map((f, i) => ({ field: `data.${f.key}`, type: f.type, isCustom: true, coverage: share(counts[i]!) })),
-    ],
-  };
+/** After the write that recorded `types` committed: later writes with these keys skip the check. */
+export function rememberFieldTypes(deps: Pick<Deps, 'fieldTypes'>, projectId: string, types: { key: string }[]): void {
+  if (types.length > 0)
+    deps.fieldTypes.add(
+      projectId,
+      types.map((t) => t.key),
+    );
 }
 
 function parseOrThrow(name: string): FieldRef {
@@ -75,20 +69,25 @@ function customOrThrow(name: string, action: string): Extract<FieldRef, { kind: 
 
 /** Distinct values of a custom field, most frequent first, at most `limit`. 404 when the field is unknown. */
 export async function listFieldValues(
-  deps: Pick<Deps, 'db' | 'dialect'>,
+  deps: Pick<Deps, 'reader' | 'dialect'>,
   projectId: string,
   name: string,
   limit: number,
-): Promise<{ field: string; values: unknown[]; hasMore: boolean }> {
+): Promise<{ field: string; values: unknown[]; hasMore: boolean; sampleSize: number }> {
   const ref = customOrThrow(name, 'values are listed for custom fields only');
-  if ((await repo.findFieldTypes(deps.db, projectId, ref.key)).length === 0) throw notFound('FIELD');
-  const rows = await repo.listDistinctValues(deps.db, deps.dialect, projectId, ref.path, limit);
+  if ((await repo.findFieldTypes(deps.reader, projectId, ref.key)).length === 0) throw notFound('FIELD');
+  const opts = { limit, sample: VALUES_SAMPLE };
+  const rows = await repo.listDistinctValues(deps.reader, deps.dialect, projectId, ref.path, opts);
   return {
     field: ref.field,
     values: rows.slice(0, limit).map((r) => JSON.parse(r.value) as unknown),
     hasMore: rows.length > limit,
+    sampleSize: VALUES_SAMPLE,
   };
 }
+
+/** Distinct values are read from this many newest contacts, so the answer stays fast at any size. */
+export const VALUES_SAMPLE = 10_000;
 
 /** Segments, campaigns and workflows referencing the field (empty lists for a field nothing uses). */
 export async function getFieldUsage(deps: Deps, projectId: string, name: string): Promise<FieldUsage> {
@@ -100,12 +99,12 @@ export async function getFieldUsage(deps: Deps, projectId: string, name: string)
  * later value fixes it afresh. 404 when neither any contact nor the type table knows the field.
  */
 export async function deleteField(
-  deps: Pick<Deps, 'db' | 'dialect' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'dialect' | 'clock' | 'fieldTypes'>,
   projectId: string,
   name: string,
 ): Promise<{ field: string; contactsUpdated: number }> {
   const ref = customOrThrow(name, 'it cannot be deleted');
-  return deps.db.transaction().execute(async (trx) => {
+  const result = await deps.db.transaction().execute(async (trx) => {
     const known = await repo.findFieldTypes(trx, projectId, ref.key);
     const contactsUpdated = await repo.removeFieldFromContacts(
       trx,
@@ -120,6 +119,12 @@ export async function deleteField(
       known.map((k) => k.key),
     );
     if (known.length === 0 && contactsUpdated === 0) throw notFound('FIELD');
+    // Every process must check the database again before trusting that a key is recorded: the notice
+    // in the transaction reaches the others on commit; the one after it stops a reload that read
+    // the key list between our forgetting and our commit.
+    await deps.fieldTypes.invalidate(projectId, trx);
     return { field: ref.field, contactsUpdated };
   });
+  await deps.fieldTypes.invalidate(projectId);
+  return result;
 }

@@ -11,7 +11,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import * as contacts from '../contacts.repo.ts';
 import { applyDataPatch, fieldTypesOf, patchChangesNothing, toDataPatch } from '../data-rules.ts';
-import { recordKnownFieldTypes } from '../fields/fields.service.ts';
+import { recordFieldTypes } from '../fields/fields.service.ts';
 import type { CsvRecord } from './csv-file.ts';
 import { type ColumnPlan, readRow } from './csv-rules.ts';
 import type { ImportRowError } from './import.repo.ts';
@@ -85,7 +85,7 @@ export async function writeImportBatch(
     writes.push({ id: newId(), projectId, email, subscribed: true, data, createdAt: now, updatedAt: now });
   }
   await contacts.upsertContactsMerging(deps.db, deps.dialect, writes);
-  await recordKnownFieldTypes(
+  await recordFieldTypes(
     deps,
     projectId,
     [...types].map(([key, type]) => ({ key, type })),
