@@ -4,6 +4,7 @@ import type pg from 'pg';
 import pino from 'pino';
 import type { Config } from './config.ts';
 import { createFieldTypeCache, type FieldTypeCache } from './contacts/fields/field-type-cache.ts';
+import { createSearchIndexer, type SearchIndexer } from './contacts/search-index.ts';
 import type { DialectSql } from './db/dialect.ts';
 import { type Db, openDatabase } from './db/index.ts';
 import { migrateToLatest, withMigrationLock } from './db/migrate.ts';
@@ -38,6 +39,8 @@ export interface Deps {
   keyCache: KeyCache;
   /** Recorded custom field keys per project, invalidated through `changes`. */
   fieldTypes: FieldTypeCache;
+  /** Keeps the deferred email search index caught up (SQLite). */
+  searchIndex: SearchIndexer;
 }
 
 export interface DepsOptions {
@@ -74,6 +77,7 @@ export async function createDeps(
   deps.changes = createChangeFeed(handle, config.databaseUrl, log);
   deps.keyCache = createKeyCache(deps.changes);
   deps.fieldTypes = createFieldTypeCache(deps.changes);
+  deps.searchIndex = createSearchIndexer(deps);
   deps.jobs = createJobs(handle, {
     tasks: () => (options.tasks ?? taskList)(deps),
     cron: cronEntries,
@@ -91,6 +95,7 @@ export async function createDeps(
   return Object.assign(deps, {
     async close() {
       await deps.jobs.stop();
+      await deps.searchIndex.stop();
       await deps.changes.close();
       await handle.close();
     },

@@ -1,8 +1,8 @@
 /** SQL for contacts. Every statement is scoped by project_id; writes are conditional, never read-then-write. */
-import { type Selectable, sql } from 'kysely';
+import { type Expression, type Selectable, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { type DialectSql, likeContaining } from '../db/dialect.ts';
 import type { Executor } from '../db/index.ts';
-import type { ContactsTable } from '../db/schema.ts';
+import type { ContactsTable, Database } from '../db/schema.ts';
 
 export type ContactRow = Selectable<ContactsTable>;
 
@@ -63,11 +63,10 @@ interface SearchOpts {
 }
 
 /**
- * Contacts whose email contains `term`, newest first, `limit + 1` rows. Emails are stored
- * lower-cased, so a lower-cased LIKE is case-insensitive on both databases and stays the final word;
- * `recent` looks only at the newest `window` contacts after the cursor (cheap when matches are
- * common), `indexed` goes through the trigram index (cheap when they are rare), `scan` filters the
- * whole project (terms too short for trigrams).
+ * Contacts whose email contains `term`, newest first, `limit + 1` rows. The LIKE is the final word
+ * in every plan: `recent` looks only at the newest `window` contacts after the cursor (cheap when
+ * matches are common), `indexed` asks the trigram index plus the rows it has not taken in yet (cheap
+ * when matches are rare), `scan` filters the whole project (terms too short for trigrams).
  */
 export async function searchContacts(
   db: Executor,
@@ -77,12 +76,15 @@ export async function searchContacts(
   opts: SearchOpts & { window?: number },
 ): Promise<ContactRow[]> {
   const like = emailLike(opts.term);
+  const after = <Q extends SelectQueryBuilder<Database, 'contacts', ContactRow>>(q: Q) =>
+    opts.beforeId === undefined ? q : (q.where('contacts.id', '<', opts.beforeId) as Q);
+  const page = (where: Expression<SqlBool>) =>
+    after(db.selectFrom('contacts').selectAll().where(where).where(like))
+      .orderBy('id', 'desc')
+      .limit(opts.limit + 1)
+      .execute();
   if (plan === 'recent') {
-    const recent = db
-      .selectFrom('contacts')
-      .selectAll()
-      .where('projectId', '=', projectId)
-      .$if(opts.beforeId !== undefined, (q) => q.where('id', '<', opts.beforeId!))
+    const recent = after(db.selectFrom('contacts').selectAll().where('projectId', '=', projectId))
       .orderBy('id', 'desc')
       .limit(opts.window ?? 2000);
     return db
@@ -93,19 +95,19 @@ export async function searchContacts(
       .limit(opts.limit + 1)
       .execute() as Promise<ContactRow[]>;
   }
-  return db
-    .selectFrom('contacts')
-    .selectAll()
-    .where('projectId', '=', projectId)
-    .$if(plan === 'indexed', (q) => q.where(dialect.contactIndex.emailContains(opts.term)))
-    .where(like)
-    .$if(opts.beforeId !== undefined, (q) => q.where('id', '<', opts.beforeId!))
-    .orderBy('id', 'desc')
-    .limit(opts.limit + 1)
-    .execute();
+  if (plan === 'scan') return page(sql<SqlBool>`contacts.project_id = ${projectId}`);
+  const index = dialect.contactIndex;
+  const [found, waiting] = await Promise.all([
+    page(index.indexedMatches(projectId, opts.term)),
+    index.deferred ? page(index.unindexed(projectId)) : [],
+  ]);
+  return [...found, ...waiting].sort((x, y) => (x.id < y.id ? 1 : -1)).slice(0, opts.limit + 1);
 }
 
-/** Contacts of the project whose email contains `term`, counted through the trigram index when it can be used. */
+/** Beyond this many index matches, counting them costs more than counting by scanning the project. */
+const INDEXED_COUNT_MAX = 5000;
+
+/** Contacts of the project whose email contains `term`; through the trigram index when the term allows. */
 export async function countMatching(
   db: Executor,
   dialect: DialectSql,
@@ -113,14 +115,25 @@ export async function countMatching(
   term: string,
   indexed: boolean,
 ): Promise<number> {
-  const row = await db
-    .selectFrom('contacts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('projectId', '=', projectId)
-    .$if(indexed, (q) => q.where(dialect.contactIndex.emailContains(term)))
-    .where(emailLike(term))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const count = async (where: Expression<SqlBool>, cap?: number) => {
+    const matches = db
+      .selectFrom('contacts')
+      .select('id')
+      .where(where)
+      .where(emailLike(term))
+      .$if(cap !== undefined, (q) => q.limit(cap! + 1));
+    const row = await db
+      .selectFrom(matches.as('m'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  const scan = () => count(sql<SqlBool>`contacts.project_id = ${projectId}`);
+  if (!indexed) return scan();
+  const index = dialect.contactIndex;
+  const found = await count(index.indexedMatches(projectId, term), INDEXED_COUNT_MAX);
+  if (found > INDEXED_COUNT_MAX) return scan();
+  return found + (index.deferred ? await count(index.unindexed(projectId)) : 0);
 }
 
 /** Contacts of the project, from the counters the triggers keep (no scan). */

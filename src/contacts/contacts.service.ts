@@ -12,7 +12,7 @@ import { fieldTypesOf, toDataPatch } from './data-rules.ts';
 import { normalizeEmail } from './email.ts';
 import { newFieldTypes, recordFieldTypes, rememberFieldTypes } from './fields/fields.service.ts';
 
-type WriteDeps = Pick<Deps, 'db' | 'reader' | 'dialect' | 'clock' | 'fieldTypes' | 'config'>;
+type WriteDeps = Pick<Deps, 'db' | 'reader' | 'dialect' | 'clock' | 'fieldTypes' | 'config' | 'searchIndex'>;
 
 export interface ContactView {
   id: string;
@@ -103,6 +103,7 @@ export async function upsertContact(
       ? await write(deps.db)
       : await deps.db.transaction().execute(write);
   rememberFieldTypes(deps, projectId, types);
+  if (saved.inserted) deps.searchIndex.poke();
   return { contact: toContactView(saved), isNew: saved.inserted, transient: patch.transient };
 }
 

@@ -13,6 +13,7 @@ export function taskList(deps: Deps): TaskList {
     ...domainTasks(deps),
     ...contactTasks(deps),
     ...coverageTasks(deps),
+    'contact.search.index': async () => deps.searchIndex.catchUp(),
     'maintenance.prune': async () => {
       await pruneLoginThrottle(deps);
       await pruneFailedJobs(deps);
@@ -24,4 +25,6 @@ export const cronEntries: CronEntry[] = [
   { task: 'maintenance.prune', pattern: '17 * * * *' },
   ...domainCron,
   ...contactCron,
+  // A backstop for the pokes writes give (a restart between a write and its poke's run).
+  { task: 'contact.search.index', pattern: '* * * * *' },
 ];

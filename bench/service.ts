@@ -1,0 +1,135 @@
+/**
+ * The service as users run it: `tsx src/main.ts serve` (what `npm start` runs) in a process of its
+ * own, on a fresh data folder or PostgreSQL database, signed up to and given a project through the
+ * HTTP API. A bare Fastify hello-world runs in a process of its own as the baseline. Everything
+ * listens on 127.0.0.1 and is killed when the benchmark ends.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface Service {
+  url: string;
+  secretKey: string;
+  /** Session cookie of the project's owner. */
+  cookie: string;
+  projectId: string;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+/** A free loopback port (the OS picks it, we release it and hand it to the child). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode} before ${url} answered`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+function stopper(child: ChildProcess, cleanup: () => void): () => Promise<void> {
+  return async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    cleanup();
+  };
+}
+
+/** Starts Mailwright with `env` (e.g. DATABASE_URL) and returns a signed-up project on it. */
+export async function startService(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Service> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mailwright-bench-'));
+  const port = await freePort();
+  const logFile = path.join(dataDir, 'service.log');
+  // `nodeArgs` (profiling flags) need node itself; without them, exactly what `npm start` runs.
+  const [command, args] =
+    nodeArgs.length > 0
+      ? [process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts', 'serve']]
+      : [path.join(ROOT, 'node_modules/.bin/tsx'), ['src/main.ts', 'serve']];
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      // High enough that the limiter runs on every request without refusing one.
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Logs go to a file, as a deployment's would.
+  const log = createWriteStream(logFile);
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  const url = `http://127.0.0.1:${port}`;
+  const stop = stopper(child, () => rmSync(dataDir, { recursive: true, force: true }));
+  try {
+    await waitFor(`${url}/ready`, child);
+    const signup = await fetch(`${url}/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `bench-${port}@example.test`, password: 'bench-password-123' }),
+    });
+    if (signup.status !== 201) throw new Error(`signup: ${signup.status} ${await signup.text()}`);
+    const cookie = signup.headers.get('set-cookie')!.split(';')[0]!;
+    const created = await fetch(`${url}/users/@me/projects`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ name: 'bench' }),
+    });
+    if (created.status !== 201) throw new Error(`project: ${created.status} ${await created.text()}`);
+    const project = (await created.json()) as { id: string; secretKey: string };
+    return { url, secretKey: project.secretKey, cookie, projectId: project.id, logFile, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** A bare Fastify hello-world in its own process: the baseline every ratio is taken against. */
+export async function startHelloWorld(): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const code = `
+    const app = require('fastify')({ logger: false });
+    app.get('/hello', async () => ({ hello: 'world' }));
+    app.listen({ host: '127.0.0.1', port: ${port} });`;
+  const child = spawn(process.execPath, ['-e', code], { cwd: ROOT, stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}/hello`;
+  const stop = stopper(child, () => {});
+  try {
+    await waitFor(url, child);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url, stop };
+}
