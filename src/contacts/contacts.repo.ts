@@ -2,6 +2,7 @@
 import { type Expression, type Selectable, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { type DialectSql, likeContaining } from '../db/dialect.ts';
 import type { Executor } from '../db/index.ts';
+import { templateQuery } from '../db/prepared.ts';
 import type { ContactsTable, Database } from '../db/schema.ts';
 
 export type ContactRow = Selectable<ContactsTable>;
@@ -146,6 +147,32 @@ export async function countContacts(db: Executor, projectId: string): Promise<nu
   return Number(row.n);
 }
 
+type UpsertSlot = keyof NewContactRow | 'patchA' | 'patchB' | 'setSubscribed';
+
+// Built once per dialect: this statement runs on every POST /contacts, where building it through
+// Kysely cost more than running it. `setSubscribed` null keeps an existing contact's subscription.
+const upsertStatement = templateQuery<UpsertSlot, ContactRow>((db, slot, dialect) =>
+  db
+    .insertInto('contacts')
+    .values({
+      id: slot('id'),
+      projectId: slot('projectId'),
+      email: slot('email'),
+      subscribed: sql<boolean>`${slot('subscribed')}`,
+      data: slot('data'),
+      createdAt: slot('createdAt'),
+      updatedAt: slot('updatedAt'),
+    })
+    .onConflict((oc) =>
+      oc.columns(['projectId', 'email']).doUpdateSet((eb) => ({
+        data: dialect.json.patchWith('contacts.data', slot('patchA'), slot('patchB')),
+        updatedAt: eb.ref('excluded.updatedAt'),
+        subscribed: sql<boolean>`coalesce(${slot('setSubscribed')}, contacts.subscribed)`,
+      })),
+    )
+    .returningAll(),
+);
+
 /**
  * Creates the contact, or merges `patch` into the one with that email, in one statement (the JSON
  * merge happens in SQL, so concurrent writers keep each other's keys). `subscribed` is written on an
@@ -157,20 +184,11 @@ export async function upsertContact(
   row: NewContactRow,
   patch: { set: Record<string, unknown>; remove: string[]; subscribed?: boolean },
 ): Promise<ContactRow & { inserted: boolean }> {
-  const r = await db
-    .insertInto('contacts')
-    .values(row)
-    .onConflict((oc) =>
-      oc.columns(['projectId', 'email']).doUpdateSet({
-        data: dialect.json.patch('contacts.data', patch.set, patch.remove),
-        updatedAt: row.updatedAt,
-        ...(patch.subscribed === undefined ? {} : { subscribed: patch.subscribed }),
-      }),
-    )
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const [patchA, patchB] = dialect.json.patchValues(patch.set, patch.remove);
+  const values = { ...row, patchA, patchB, setSubscribed: patch.subscribed ?? null };
+  const [saved] = await upsertStatement(db, dialect, values);
   // Ids are fresh UUIDv7s: the row carries the proposed id only if this statement inserted it.
-  return { ...r, inserted: r.id === row.id };
+  return { ...saved!, inserted: saved!.id === row.id };
 }
 
 /** Sets `subscribed` only where it differs; returns the contact id when it changed. */

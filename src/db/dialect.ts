@@ -34,6 +34,8 @@ export interface DialectSql {
   isUniqueViolation(err: unknown): boolean;
   /** Contact search and counting; see ContactIndexSql. */
   contactIndex: ContactIndexSql;
+  /** A value as the driver binds it (what SqliteValuesPlugin does for built queries). */
+  toDriver(value: unknown): unknown;
 }
 
 /**
@@ -76,6 +78,9 @@ export interface JsonSql {
   remove(column: string, path: string[]): RawBuilder<string>;
   /** The column's object with the top-level keys of `set` replaced whole (objects included) and `remove` dropped. */
   patch(column: string, set: Record<string, unknown>, remove: string[]): RawBuilder<string>;
+  /** `patch` split for compile-once statements: the two bound values it needs, and the SQL taking them. */
+  patchValues(set: Record<string, unknown>, remove: string[]): [unknown, unknown];
+  patchWith(column: string, first: unknown, second: unknown): RawBuilder<string>;
   /** Top-level merge of another JSON object column into this one; for objects whose values are primitives. */
   merge(column: string, other: string): RawBuilder<string>;
 }
@@ -90,6 +95,7 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
       // 23505: unique_violation.
       isUniqueViolation: (err) => (err as { code?: unknown })?.code === '23505',
       contactIndex: postgresContactIndex,
+      toDriver: (value) => value,
     };
   }
   return {
@@ -101,6 +107,7 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
       return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
     },
     contactIndex: sqliteContactIndex,
+    toDriver: sqliteValue,
   };
 }
 
@@ -116,10 +123,12 @@ const sqliteJson: JsonSql = {
   remove: (column, path) => sql<string>`json_remove(${sql.ref(column)}, ${sqlitePath(path)})`,
   // json_patch (RFC 7396) merges nested objects and treats null as "delete", so the first pass nulls
   // every key being written or removed; the second writes the new values whole. No paths: any key works.
-  patch: (column, set, remove) => {
-    const clear = Object.fromEntries([...Object.keys(set), ...remove].map((k) => [k, null]));
-    return sql<string>`json_patch(json_patch(${sql.ref(column)}, ${JSON.stringify(clear)}), ${JSON.stringify(set)})`;
-  },
+  patch: (column, set, remove) => sqliteJson.patchWith(column, ...sqliteJson.patchValues(set, remove)),
+  patchValues: (set, remove) => [
+    JSON.stringify(Object.fromEntries([...Object.keys(set), ...remove].map((k) => [k, null]))),
+    JSON.stringify(set),
+  ],
+  patchWith: (column, clear, set) => sql<string>`json_patch(json_patch(${sql.ref(column)}, ${clear}), ${set})`,
   merge: (column, other) => sql<string>`json_patch(${sql.ref(column)}, ${sql.ref(other)})`,
 };
 
@@ -128,8 +137,9 @@ const postgresJson: JsonSql = {
   // #>> yields SQL null for a JSON null as well as for an absent key.
   has: (column, path) => sql<SqlBool>`((${sql.ref(column)} #>> ${path}::text[]) is not null)`,
   remove: (column, path) => sql<string>`(${sql.ref(column)} #- ${path}::text[])`,
-  patch: (column, set, remove) =>
-    sql<string>`((${sql.ref(column)} - ${remove}::text[]) || ${JSON.stringify(set)}::jsonb)`,
+  patch: (column, set, remove) => postgresJson.patchWith(column, ...postgresJson.patchValues(set, remove)),
+  patchValues: (set, remove) => [remove, JSON.stringify(set)],
+  patchWith: (column, remove, set) => sql<string>`((${sql.ref(column)} - ${remove}::text[]) || ${set}::jsonb)`,
   merge: (column, other) => sql<string>`(${sql.ref(column)} || ${sql.ref(other)})`,
 };
 

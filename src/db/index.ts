@@ -47,10 +47,11 @@ export function openDatabase(
       plugins: [new CamelCasePlugin(CAMEL_CASE)],
     });
     // Named statements: each pooled connection parses the hot queries once.
-    registerRawRunner(db, async (text, values) => {
+    const named = async (text: string, values: readonly unknown[]) => {
       const r = await pgPool.query({ name: statementName(text), text, values: values as unknown[] });
       return r.rows;
-    });
+    };
+    registerRawRunner(db, named, named);
     return { db, reader: db, dialect, pgPool, close: () => db.destroy() };
   }
   return openSqlite(config.sqlitePath!, dialect);

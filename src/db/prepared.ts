@@ -7,16 +7,23 @@
  */
 import { createHash } from 'node:crypto';
 import type { Compilable, CompiledQuery } from 'kysely';
-import type { Db } from './index.ts';
+import type { DialectSql } from './dialect.ts';
+import type { Db, Executor } from './index.ts';
 
 /** Runs compiled SQL directly on the driver of one database. */
 export type RawRunner = (sql: string, parameters: readonly unknown[]) => Promise<Record<string, unknown>[]>;
 
 const runners = new WeakMap<object, RawRunner>();
+const writers = new WeakMap<object, RawRunner>();
 
-/** Called by openDatabase: lets prepared queries on `db` skip Kysely's executor. */
-export function registerRawRunner(db: Db, runner: RawRunner): void {
+/**
+ * Called by openDatabase: lets prepared reads on `db` skip Kysely's executor and, with `writer`,
+ * compile-once writes outside transactions too (PostgreSQL's pool; SQLite writes keep Kysely's
+ * connection lock, since a raw write there could land inside another request's open transaction).
+ */
+export function registerRawRunner(db: Db, runner: RawRunner, writer?: RawRunner): void {
   runners.set(db, runner);
+  if (writer) writers.set(db, writer);
 }
 
 /** A pg prepared-statement name for a SQL text (stable, so each pooled connection prepares it once). */
@@ -47,5 +54,40 @@ export function preparedQuery<R>(db: Db, build: (param: string) => Compilable<R>
     const raw = runners.get(db);
     if (raw) return (await raw(compiled.sql, parameters)).map(camelKeys) as R[];
     return (await db.executeQuery<R>({ ...compiled, parameters })).rows;
+  };
+}
+
+/** Marks where a named value goes in a statement built once (see templateQuery). */
+const SLOT = (name: string) => `\u0000slot:${name}\u0000`;
+
+/**
+ * A write or read built and compiled once per dialect, then run with fresh values: for statements on
+ * every request, where building and compiling through Kysely costs more than running them. `build`
+ * gets `slot(name)` to use in place of each value; a value it derives (a JSON text) must be computed
+ * by the caller and passed under its own name. Runs through Kysely's executor, so the connection lock,
+ * transactions and result plugins apply as for any query.
+ */
+export function templateQuery<N extends string, R>(
+  build: (db: Executor, slot: (name: N) => string, dialect: DialectSql) => Compilable<R>,
+): (db: Executor, dialect: DialectSql, values: Record<N, unknown>) => Promise<R[]> {
+  const compiled = new Map<string, { query: CompiledQuery<R>; names: (N | undefined)[] }>();
+  return async (db, dialect, values) => {
+    let c = compiled.get(dialect.kind);
+    if (!c) {
+      const query = build(db, SLOT as (name: N) => string, dialect).compile();
+      const names = query.parameters.map((p) =>
+        typeof p === 'string' && p.startsWith('\u0000slot:') ? (p.slice(6, -1) as N) : undefined,
+      );
+      c = { query, names };
+      compiled.set(dialect.kind, c);
+    }
+    const { query, names } = c;
+    const parameters = query.parameters.map((p, i) => {
+      const name = names[i];
+      return name === undefined ? p : dialect.toDriver(values[name]);
+    });
+    const raw = writers.get(db);
+    if (raw) return (await raw(query.sql, parameters)).map(camelKeys) as R[];
+    return (await db.executeQuery<R>({ ...query, parameters })).rows;
   };
 }
