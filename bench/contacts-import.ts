@@ -6,10 +6,8 @@
  * fresh database of that server as well.
  */
 import { randomBytes } from 'node:crypto';
-import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { createProject } from '../src/projects/projects.service.ts';
-import { type BenchApp, startBenchApp } from './lib.ts';
+import { type BenchApp, onEachDatabase, startBenchApp } from './lib.ts';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 
@@ -93,26 +91,4 @@ async function benchOn(label: string, env: Record<string, string>): Promise<void
   }
 }
 
-/** Runs `fn` against a fresh database on the PostgreSQL server `server`, dropped afterwards. */
-export async function withFreshPostgres<T>(server: string, fn: (url: string) => Promise<T>): Promise<T> {
-  const name = `mw_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  try {
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    return await fn(url.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
-export default async function run(): Promise<void> {
-  await benchOn('sqlite', {});
-  const server = process.env.BENCH_DATABASE_URL;
-  if (server) await withFreshPostgres(server, (url) => benchOn('postgres', { DATABASE_URL: url }));
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await run();
+export default (): Promise<void> => onEachDatabase(benchOn);

@@ -5,10 +5,8 @@
  * comes from this process. Targets: >= 0.14 of hello-world on SQLite, >= 0.10 on PostgreSQL.
  * SQLite by default; BENCH_DATABASE_URL=postgres://… also runs it on a fresh database of that server.
  */
-import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { withFreshPostgres } from './contacts-import.ts';
-import { type LoadResult, load } from './lib.ts';
+import { type LoadResult, load, onEachDatabase } from './lib.ts';
 import { startHelloWorld, startService } from './service.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -68,10 +66,4 @@ async function benchOn(label: string, env: Record<string, string>): Promise<void
   }
 }
 
-export default async function run(): Promise<void> {
-  await benchOn('sqlite', {});
-  const server = process.env.BENCH_DATABASE_URL;
-  if (server) await withFreshPostgres(server, (url) => benchOn('postgres', { DATABASE_URL: url }));
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await run();
+export default (): Promise<void> => onEachDatabase(benchOn);

@@ -1,9 +1,12 @@
 /** Shared benchmark plumbing: a migrated app on a temp SQLite database, a project key, autocannon runs. */
+
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { type AppOptions, buildApp } from '../src/app.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { insertUser } from '../src/auth/users.repo.ts';
@@ -73,4 +76,29 @@ export async function load(opts: autocannon.Options): Promise<LoadResult> {
     errors: result.errors,
     non2xx: result.non2xx,
   };
+}
+
+/** Runs `fn` against a fresh database on the PostgreSQL server `server`, dropped afterwards. */
+export async function withFreshPostgres<T>(server: string, fn: (url: string) => Promise<T>): Promise<T> {
+  const name = `mw_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  try {
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    return await fn(url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+/** Runs a benchmark on SQLite, then on a fresh PostgreSQL database when BENCH_DATABASE_URL names a server. */
+export async function onEachDatabase(
+  benchOn: (label: string, env: Record<string, string>) => Promise<void>,
+): Promise<void> {
+  await benchOn('sqlite', {});
+  const server = process.env.BENCH_DATABASE_URL;
+  if (server) await withFreshPostgres(server, (url) => benchOn('postgres', { DATABASE_URL: url }));
 }

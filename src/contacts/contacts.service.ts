@@ -161,7 +161,7 @@ export async function deleteContact(deps: Pick<Deps, 'db'>, projectId: string, i
 }
 
 /** Newest contacts a search first looks through before it turns to the trigram index. */
-const SEARCH_RECENT_WINDOW = 2000;
+const SEARCH_RECENT_WINDOW = 5000;
 
 /**
  * A cursor page of contacts, newest first; `search` is a case-insensitive substring of the email.

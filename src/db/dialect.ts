@@ -36,6 +36,12 @@ export interface DialectSql {
   contactIndex: ContactIndexSql;
   /** A value as the driver binds it (what SqliteValuesPlugin does for built queries). */
   toDriver(value: unknown): unknown;
+  /**
+   * Refreshes the planner's statistics of a table after a bulk write. PostgreSQL plans a search of a
+   * freshly imported project by sequential scan until it has them (measured: 230 ms instead of 2 ms
+   * at 200k contacts); SQLite's plans here do not depend on statistics, so it does nothing there.
+   */
+  analyze<DB>(db: Kysely<DB>, table: 'contacts'): Promise<void>;
 }
 
 /**
@@ -96,6 +102,9 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
       isUniqueViolation: (err) => (err as { code?: unknown })?.code === '23505',
       contactIndex: postgresContactIndex,
       toDriver: (value) => value,
+      analyze: async (db, table) => {
+        await sql`analyze ${sql.table(table)}`.execute(db);
+      },
     };
   }
   return {
@@ -108,6 +117,7 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
     },
     contactIndex: sqliteContactIndex,
     toDriver: sqliteValue,
+    analyze: async () => {},
   };
 }
 

@@ -15,7 +15,9 @@ import * as repo from './fields.repo.ts';
 
 export const COVERAGE_JOB = 'contact.fields.coverage';
 /** Projects up to this size are counted on every request (a few milliseconds). */
-export const EXACT_MAX = 20_000;
+export const EXACT_MAX = 10_000;
+/** Until the first exact count exists, shares are taken among this many newest contacts. */
+export const SAMPLE = 5_000;
 /** Figures older than this are still served, and a recount is queued. */
 export const MAX_AGE_MS = 10 * 60 * 1000;
 /** Contacts counted per statement by the job. */
@@ -85,7 +87,7 @@ export async function listFields(
       info = { method: 'cached', computedAt: cached.computedAt, contacts: Number(cached.total) };
       counts = fromJson<Record<string, number>>(cached.counts);
     } else {
-      const sample = await countKeys(deps, projectId, keys, { newest: EXACT_MAX });
+      const sample = await countKeys(deps, projectId, keys, { newest: SAMPLE });
       info = { method: 'sample', computedAt: now.toISOString(), contacts: sample.total };
       counts = sample.counts;
     }

@@ -11,7 +11,7 @@ import { type ColumnPlan, isBlankRecord } from './csv-rules.ts';
 import * as repo from './import.repo.ts';
 import { writeImportBatch } from './import-batch.ts';
 
-type ImportDeps = Pick<Deps, 'db' | 'dialect' | 'clock'>;
+type ImportDeps = Pick<Deps, 'db' | 'dialect' | 'clock' | 'searchIndex'>;
 
 /** Rows per transaction: 7 bound values per row keeps the upsert far below SQLite's 32766. */
 export const IMPORT_BATCH_ROWS = 2000;
@@ -64,6 +64,7 @@ export async function runImport(deps: ImportDeps, importId: string, opts: Import
   }
   await repo.finishImportJob(deps.db, importId, { status: 'completed' }, deps.clock.now());
   await repo.deleteImportFile(deps.db, importId);
+  await deps.dialect.analyze(deps.db, 'contacts');
 }
 
 /** Streams the stored file from the job's cursor in batches; true when the end was reached. */
@@ -102,6 +103,7 @@ async function importFile(
     cursor = next;
     consumed = 0;
     batch = [];
+    deps.searchIndex.poke();
   };
 
   for await (const item of readCsvRecords(file, job.delimiter, job.cursor)) {
