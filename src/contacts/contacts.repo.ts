@@ -241,13 +241,13 @@ export async function deleteContact(db: Executor, projectId: string, id: string)
 }
 
 /** The contacts of the project among `emails` (already normalised); one statement. */
-export async function findContactsByEmail(db: Executor, projectId: string, emails: string[]) {
+export async function findContactsByEmail(db: Executor, dialect: DialectSql, projectId: string, emails: string[]) {
   if (emails.length === 0) return [];
   return db
     .selectFrom('contacts')
     .select(['id', 'email', 'data'])
     .where('projectId', '=', projectId)
-    .where('email', 'in', emails)
+    .where(dialect.inList('contacts.email', emails))
     .execute();
 }
 
@@ -256,18 +256,46 @@ export async function findContactsByEmail(db: Executor, projectId: string, email
  * row's data merged over theirs (top-level keys replaced, others kept) and a new updatedAt. The
  * merge happens in SQL, so a contact written by someone else meanwhile keeps that write.
  */
-export async function upsertContactsMerging(db: Executor, dialect: DialectSql, rows: NewContactRow[]): Promise<void> {
+export async function upsertContactsMerging(db: Executor, dialect: DialectSql, rows: BatchContactRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await db
-    .insertInto('contacts')
-    .values(rows)
-    .onConflict((oc) =>
-      oc.columns(['projectId', 'email']).doUpdateSet((eb) => ({
-        data: dialect.json.merge('contacts.data', 'excluded.data'),
-        updatedAt: eb.ref('excluded.updatedAt'),
-      })),
-    )
-    .execute();
+  const json = JSON.stringify(
+    rows.map((r) => ({
+      id: r.id,
+      project_id: r.projectId,
+      email: r.email,
+      subscribed: r.subscribed,
+      data: r.data,
+      created_at: r.at,
+      updated_at: r.at,
+    })),
+  );
+  const columns = BATCH_COLUMNS;
+  const names = sql.join(Object.keys(columns).map((c) => sql.id(c)));
+  // `where true` lets SQLite tell the upsert's ON CONFLICT from a join constraint of the SELECT.
+  await sql`insert into contacts (${names})
+    select ${names} from ${dialect.jsonRows(json, columns, 'r')} where true
+    on conflict (project_id, email) do update
+    set data = ${dialect.json.merge('contacts.data', 'excluded.data')}, updated_at = excluded.updated_at`.execute(db);
+}
+
+const BATCH_COLUMNS = {
+  id: 'text',
+  project_id: 'text',
+  email: 'text',
+  subscribed: 'boolean',
+  data: 'json',
+  created_at: 'timestamp',
+  updated_at: 'timestamp',
+} as const;
+
+/** A contact of a batch write: `data` is merged over a stored contact's, or is a new contact's whole data. */
+export interface BatchContactRow {
+  id: string;
+  projectId: string;
+  email: string;
+  subscribed: boolean;
+  data: Record<string, unknown>;
+  at: Date;
 }
 
 /** Sets `subscribed` on those of `ids` in the project where it differs; returns the ids that changed. */

@@ -193,7 +193,7 @@ export async function listContacts(
 
 /** Which of `emails` are contacts of the project (one query). 422 listing every malformed address. */
 export async function lookupContacts(
-  deps: Pick<Deps, 'reader'>,
+  deps: Pick<Deps, 'reader' | 'dialect'>,
   projectId: string,
   emails: string[],
 ): Promise<{ found: { email: string; id: string }[]; notFound: string[] }> {
@@ -205,7 +205,7 @@ export async function lookupContacts(
     else errors.push({ field: `emails.${i}`, message: 'must be a valid email address', code: 'INVALID_EMAIL' });
   });
   if (errors.length > 0) throw invalidFields(errors);
-  const rows = await repo.findContactsByEmail(deps.reader, projectId, [...wanted]);
+  const rows = await repo.findContactsByEmail(deps.reader, deps.dialect, projectId, [...wanted]);
   const ids = new Map(rows.map((r) => [r.email, r.id]));
   const found: { email: string; id: string }[] = [];
   const missing: string[] = [];

@@ -42,7 +42,17 @@ export interface DialectSql {
    * at 200k contacts); SQLite's plans here do not depend on statistics, so it does nothing there.
    */
   analyze<DB>(db: Kysely<DB>, table: 'contacts'): Promise<void>;
+  /**
+   * A FROM item `alias` of typed rows read from one JSON array (objects keyed by column name): one
+   * bound value however many rows, where a VALUES list binds one per cell (measured on PostgreSQL,
+   * 2,000 contacts: 59 ms against 102 ms).
+   */
+  jsonRows(json: string, columns: Record<string, JsonRowType>, alias: string): RawBuilder<unknown>;
+  /** `column` is one of `values`: one array parameter on PostgreSQL, a bound list on SQLite. */
+  inList(column: string, values: string[]): RawBuilder<SqlBool>;
 }
+
+export type JsonRowType = 'text' | 'boolean' | 'json' | 'timestamp';
 
 /**
  * What keeps `GET /contacts` off a scan of the project: per-project counters kept by triggers in the
@@ -54,6 +64,13 @@ export interface DialectSql {
 export interface ContactIndexSql {
   /** DDL creating the counters' triggers and the search index, and filling both from existing rows. */
   ddl: string[];
+  /**
+   * DDL (re)creating the email trigram index where it is a separate index (PostgreSQL). It indexes
+   * `lower(email)`, not `email`: pg_trgm also serves `=`, and the planner then chose the GIN index for
+   * the import's `email = any(…)` lookups (measured: 51 s for 2,000 emails at 250k contacts, against
+   * milliseconds through the unique (project_id, email) btree).
+   */
+  emailIndexDdl: string[];
   /** True when new contacts reach the search index only through `indexPending` (SQLite). */
   deferred: boolean;
   /**
@@ -105,6 +122,12 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
       analyze: async (db, table) => {
         await sql`analyze ${sql.table(table)}`.execute(db);
       },
+      jsonRows: (json, columns, alias) => {
+        const types = { text: 'text', boolean: 'boolean', json: 'jsonb', timestamp: 'timestamptz' };
+        const defs = Object.entries(columns).map(([c, t]) => sql`${sql.id(c)} ${sql.raw(types[t])}`);
+        return sql`jsonb_to_recordset(${json}::jsonb) as ${sql.id(alias)}(${sql.join(defs)})`;
+      },
+      inList: (column, values) => sql<SqlBool>`(${sql.ref(column)} = any(${values}::text[]))`,
     };
   }
   return {
@@ -118,6 +141,14 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
     contactIndex: sqliteContactIndex,
     toDriver: sqliteValue,
     analyze: async () => {},
+    // ->> turns JSON true/false into 1/0, as SQLite stores booleans; -> keeps a nested object as JSON text.
+    jsonRows: (json, columns, alias) => {
+      const cells = Object.entries(columns).map(
+        ([c, t]) => sql`value ${sql.raw(t === 'json' ? '->' : '->>')} ${`$."${c}"`} as ${sql.id(c)}`,
+      );
+      return sql`(select ${sql.join(cells)} from json_each(${json})) as ${sql.id(alias)}`;
+    },
+    inList: (column, values) => sql<SqlBool>`(${sql.ref(column)} in (${sql.join(values)}))`,
   };
 }
 
@@ -186,6 +217,7 @@ const sqliteContactIndex: ContactIndexSql = {
     `insert into contact_counts (project_id, shard, n) select project_id, 0, count(*) from contacts group by project_id`,
     `insert into contacts_email_fts (contacts_email_fts) values ('rebuild')`,
   ],
+  emailIndexDdl: [],
   deferred: true,
   // Driven from the FTS table: `+` keeps the planner off the (project_id, …) index, which would
   // otherwise walk every contact of the project and probe the match list for each.
@@ -232,11 +264,15 @@ const postgresContactIndex: ContactIndexSql = {
        for each statement execute function contacts_count_del()`,
     `insert into contact_counts (project_id, shard, n) select project_id, 0, count(*) from contacts group by project_id`,
     'create extension if not exists pg_trgm',
-    'create index contacts_email_trgm_idx on contacts using gin (email gin_trgm_ops)',
+  ],
+  emailIndexDdl: [
+    'drop index if exists contacts_email_trgm_idx',
+    'create index if not exists contacts_email_lower_trgm_idx on contacts using gin (lower(email) gin_trgm_ops)',
   ],
   deferred: false,
+  // Emails are stored lower-cased, so lower(email) is the email itself, in the indexed form.
   indexedMatches: (projectId, term) =>
-    sql<SqlBool>`(contacts.project_id = ${projectId} and contacts.email like ${likeContaining(term)} escape '\\')`,
+    sql<SqlBool>`(contacts.project_id = ${projectId} and lower(contacts.email) like ${likeContaining(term)} escape '\\')`,
   unindexed: () => sql<SqlBool>`false`,
   indexPending: async () => 0,
 };

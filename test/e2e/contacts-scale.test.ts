@@ -17,7 +17,12 @@ describe.each(DIALECTS)('contacts at scale on %s', (dialect) => {
   const { post, get } = contactsApi(t);
 
   /** Inserts `n` contacts named `<prefix><i>@bulk.test` in batches (the import's statement). */
-  async function seed(projectId: string, n: number, prefix: string, data: (i: number) => object = () => ({})) {
+  async function seed(
+    projectId: string,
+    n: number,
+    prefix: string,
+    data: (i: number) => Record<string, unknown> = () => ({}),
+  ) {
     const now = new Date();
     for (let at = 0; at < n; at += 1000) {
       const rows = Array.from({ length: Math.min(1000, n - at) }, (_, j) => ({
@@ -25,9 +30,8 @@ describe.each(DIALECTS)('contacts at scale on %s', (dialect) => {
         projectId,
         email: `${prefix}${at + j}@bulk.test`,
         subscribed: true,
-        data: JSON.stringify(data(at + j)),
-        createdAt: now,
-        updatedAt: now,
+        data: data(at + j),
+        at: now,
       }));
       await repo.upsertContactsMerging(t.deps.db, t.deps.dialect, rows);
     }

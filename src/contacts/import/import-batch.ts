@@ -53,7 +53,9 @@ export async function writeImportBatch(
     }
   }
 
-  const existing = await contacts.findContactsByEmail(deps.db, projectId, [...new Set(rows.map((r) => r.email))]);
+  const existing = await contacts.findContactsByEmail(deps.db, deps.dialect, projectId, [
+    ...new Set(rows.map((r) => r.email)),
+  ]);
   const targets = new Map<string, Target>(
     existing.map((c) => [c.email, { isNew: false, data: fromJson(c.data) ?? {}, set: {}, dirty: false }]),
   );
@@ -78,11 +80,10 @@ export async function writeImportBatch(
   }
 
   const now = deps.clock.now();
-  const writes: contacts.NewContactRow[] = [];
+  const writes: contacts.BatchContactRow[] = [];
   for (const [email, t] of targets) {
-    if (!t.dirty) continue;
-    const data = JSON.stringify(t.isNew ? t.data : t.set);
-    writes.push({ id: newId(), projectId, email, subscribed: true, data, createdAt: now, updatedAt: now });
+    if (t.dirty)
+      writes.push({ id: newId(), projectId, email, subscribed: true, data: t.isNew ? t.data : t.set, at: now });
   }
   await contacts.upsertContactsMerging(deps.db, deps.dialect, writes);
   await recordFieldTypes(
