@@ -6,6 +6,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type Transacti
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { type DialectSql, dialectFor, SqliteValuesPlugin } from './dialect.ts';
+import { groupCommitRunner } from './group-commit.ts';
 import { registerRawRunner, statementName } from './prepared.ts';
 import type { Database } from './schema.ts';
 
@@ -61,6 +62,7 @@ export function openDatabase(
  * SQLite in WAL: one writer connection (Kysely serialises its users, transactions included) and two
  * read-only connections: one behind the `reader` Kysely instance, one for compiled hot reads
  * (prepared.ts), which run synchronously and so need no lock but must not meet a streaming read.
+ * Compile-once writes outside transactions share commits (group-commit.ts).
  */
 function openSqlite(file: string, dialect: DialectSql): DatabaseHandle {
   mkdirSync(path.dirname(file), { recursive: true });
@@ -79,10 +81,17 @@ function openSqlite(file: string, dialect: DialectSql): DatabaseHandle {
     r.pragma('busy_timeout = 5000');
     return withStatementCache(r);
   };
-  const db = kysely(withStatementCache(sqlite));
+  const writer = withStatementCache(sqlite);
+  const db = kysely(writer);
   const reader = kysely(openReader());
   const raw = openReader();
-  registerRawRunner(db, async (text, params) => raw.prepare(text).all(params) as Record<string, unknown>[]);
+  const grouped = groupCommitRunner(db, {
+    prepare: (text) => writer.prepare(text),
+    get inTransaction() {
+      return sqlite.inTransaction;
+    },
+  });
+  registerRawRunner(db, async (text, params) => raw.prepare(text).all(params) as Record<string, unknown>[], grouped);
   return {
     db,
     reader,

@@ -18,8 +18,9 @@ const writers = new WeakMap<object, RawRunner>();
 
 /**
  * Called by openDatabase: lets prepared reads on `db` skip Kysely's executor and, with `writer`,
- * compile-once writes outside transactions too (PostgreSQL's pool; SQLite writes keep Kysely's
- * connection lock, since a raw write there could land inside another request's open transaction).
+ * compile-once writes outside transactions too (PostgreSQL's pool as named statements; SQLite's
+ * group committer, which takes Kysely's connection lock so a write never lands inside another
+ * request's open transaction).
  */
 export function registerRawRunner(db: Db, runner: RawRunner, writer?: RawRunner): void {
   runners.set(db, runner);
@@ -64,8 +65,8 @@ const SLOT = (name: string) => `\u0000slot:${name}\u0000`;
  * A write or read built and compiled once per dialect, then run with fresh values: for statements on
  * every request, where building and compiling through Kysely costs more than running them. `build`
  * gets `slot(name)` to use in place of each value; a value it derives (a JSON text) must be computed
- * by the caller and passed under its own name. Runs through Kysely's executor, so the connection lock,
- * transactions and result plugins apply as for any query.
+ * by the caller and passed under its own name. On the root database it runs on the registered writer
+ * (see registerRawRunner); inside a transaction, through Kysely's executor like any query.
  */
 export function templateQuery<N extends string, R>(
   build: (db: Executor, slot: (name: N) => string, dialect: DialectSql) => Compilable<R>,
