@@ -6,6 +6,7 @@ import * as m0001 from './migrations/0001_foundation.ts';
 import * as m0002 from './migrations/0002_contacts.ts';
 import * as m0003 from './migrations/0003_domains.ts';
 import * as m0004 from './migrations/0004_contacts_scale.ts';
+import * as m0005 from './migrations/0005_job_leases.ts';
 
 type Step = { up(db: Kysely<unknown>, d: DialectSql): Promise<void> };
 
@@ -15,6 +16,7 @@ const steps: Record<string, Step> = {
   '0002_contacts': m0002,
   '0003_domains': m0003,
   '0004_contacts_scale': m0004,
+  '0005_job_leases': m0005,
 };
 
 /** Applies every pending migration; throws with the failing migration's name on error. */
