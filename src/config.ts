@@ -29,6 +29,15 @@ export interface Config {
   trustProxy: boolean;
   rateLimitPerMinute: number;
   workerConcurrency: number;
+  /**
+   * How long a claim on a job (SQLite queue) or a job row (import, bulk action) holds unless renewed;
+   * a dead or hung worker's work is taken back this long after its last renewal.
+   */
+  jobLeaseMs: number;
+  /** A handler of the SQLite queue running longer than this stops renewing its lease, and its job is retried. */
+  jobMaxRunMs: number;
+  /** Columns a CSV import's header may have; a wider file is refused. */
+  importMaxColumns: number;
   /** Connections in the PostgreSQL pool of each process (Graphile Worker shares it). */
   pgPoolSize: number;
   /** Custom fields a project may define; a write adding one more is refused with 422. */
@@ -145,6 +154,9 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: bool('TRUST_PROXY', false),
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 1000, 1, 1_000_000),
     workerConcurrency: int('WORKER_CONCURRENCY', 4, 1, 64),
+    jobLeaseMs: int('JOB_LEASE_SECONDS', 60, 1, 3600) * 1000,
+    jobMaxRunMs: int('JOB_MAX_RUN_SECONDS', 3600, 1, 86_400) * 1000,
+    importMaxColumns: int('IMPORT_MAX_COLUMNS', 500, 2, 10_000),
     pgPoolSize: int('DATABASE_POOL_SIZE', 10, 2, 500),
     maxCustomFields: int('MAX_CUSTOM_FIELDS', 500, 1, 10_000),
     spfInclude,

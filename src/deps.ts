@@ -84,6 +84,8 @@ export async function createDeps(
     clock: deps.clock,
     log,
     concurrency: config.workerConcurrency,
+    leaseMs: config.jobLeaseMs,
+    maxRunMs: config.jobMaxRunMs,
   });
   try {
     if (options.migrate !== false) await migrate(deps);

@@ -1,28 +1,33 @@
 /** The contacts feature's jobs: CSV import, bulk actions, and the sweep that re-queues lost runs. */
 import type { Deps } from '../deps.ts';
+import { sweepJobRows } from '../jobs/job-rows.ts';
 import type { CronEntry, TaskList } from '../jobs/types.ts';
-import { runBulk } from './bulk/bulk.jobs.ts';
-import { listStaleBulkJobs } from './bulk/bulk.repo.ts';
+import { bulkPolicy, runBulk } from './bulk/bulk.jobs.ts';
 import { BULK_JOB, bulkJobKey } from './bulk/bulk.service.ts';
-import { runImport } from './import/import.jobs.ts';
-import { listStaleImportJobs } from './import/import.repo.ts';
+import { importPolicy, runImport } from './import/import.jobs.ts';
 import { IMPORT_JOB, importJobKey } from './import/import.service.ts';
 
-/** A running job touches its row at every batch; one untouched this long has lost its run. */
-export const STALE_AFTER_MS = 2 * 60 * 1000;
-
 /**
- * Re-queues import and bulk jobs whose run was lost: a worker that died mid-job (Graphile would only
- * retry it hours later) or a queue entry that never ran. The job key keeps it to one pending run, and
- * the handlers' conditional updates make a run that races a live one stop.
+ * Takes back import and bulk job rows whose run was lost: a worker that died or hung mid-job (its
+ * lease ran out; Graphile would only retry the queue job hours later), or a queue entry that never
+ * ran. Rows with runs left are re-queued (the job key keeps it to one pending run), the others fail
+ * as interrupted too often.
  */
-export async function sweepContactJobs(deps: Pick<Deps, 'db' | 'jobs' | 'clock'>): Promise<void> {
-  const before = new Date(deps.clock.now().getTime() - STALE_AFTER_MS);
-  for (const importId of await listStaleImportJobs(deps.db, before)) {
-    await deps.jobs.enqueue(IMPORT_JOB, { importId }, { jobKey: importJobKey(importId) });
-  }
-  for (const bulkJobId of await listStaleBulkJobs(deps.db, before)) {
-    await deps.jobs.enqueue(BULK_JOB, { bulkJobId }, { jobKey: bulkJobKey(bulkJobId) });
+export async function sweepContactJobs(deps: Pick<Deps, 'db' | 'dialect' | 'jobs' | 'clock' | 'config' | 'log'>) {
+  const imports = await sweepJobRows(deps, importPolicy(deps.config), (ids, trx) =>
+    deps.jobs.enqueueMany(
+      ids.map((importId) => ({ name: IMPORT_JOB, payload: { importId }, options: { jobKey: importJobKey(importId) } })),
+      { trx },
+    ),
+  );
+  const bulk = await sweepJobRows(deps, bulkPolicy(deps.config), (ids, trx) =>
+    deps.jobs.enqueueMany(
+      ids.map((bulkJobId) => ({ name: BULK_JOB, payload: { bulkJobId }, options: { jobKey: bulkJobKey(bulkJobId) } })),
+      { trx },
+    ),
+  );
+  if (imports.requeued + imports.failed + bulk.requeued + bulk.failed > 0) {
+    deps.log.warn({ imports, bulk }, 'took back import and bulk jobs whose run was lost');
   }
 }
 
@@ -35,5 +40,5 @@ export function contactTasks(deps: Deps): TaskList {
   };
 }
 
-/** The sweep runs every minute; a lost run waits at most STALE_AFTER_MS plus a minute. */
+/** The sweep runs every minute; a lost run waits at most its lease (JOB_LEASE_SECONDS) plus a minute. */
 export const contactCron: CronEntry[] = [{ task: 'contact.sweep', pattern: '* * * * *' }];

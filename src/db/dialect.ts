@@ -3,6 +3,8 @@
  * and SQL fragments; it never branches on the dialect itself.
  */
 import {
+  type Expression,
+  type ExpressionBuilder,
   type Kysely,
   type KyselyPlugin,
   OperationNodeTransformer,
@@ -12,9 +14,11 @@ import {
   type QueryResult,
   type RawBuilder,
   type RootOperationNode,
+  type Selectable,
   type SqlBool,
   sql,
   type UnknownRow,
+  type UpdateObject,
   type ValueNode,
 } from 'kysely';
 import type { DatabaseKind } from '../config.ts';
@@ -50,6 +54,57 @@ export interface DialectSql {
   jsonRows(json: string, columns: Record<string, JsonRowType>, alias: string): RawBuilder<unknown>;
   /** `column` is one of `values`: one array parameter on PostgreSQL, a bound list on SQLite. */
   inList(column: string, values: string[]): RawBuilder<SqlBool>;
+  /** Claims up to `limit` rows in one statement; see ClaimSpec. */
+  claimRows<DB, TB extends keyof DB & string>(db: Kysely<DB>, spec: ClaimSpec<DB, TB>): Promise<Selectable<DB[TB]>[]>;
+}
+
+/**
+ * "Claim up to N rows matching X": one statement picks the rows and writes the claim (a lease, an
+ * attempt) on them, returning them. On PostgreSQL the pick is `FOR UPDATE SKIP LOCKED`, so concurrent
+ * claimers on other connections each get different rows and never wait on each other. On SQLite the
+ * one writer connection runs the statement alone, which gives the same guarantee.
+ */
+export interface ClaimSpec<DB, TB extends keyof DB & string> {
+  /** A table with an `id` primary key. */
+  table: TB;
+  /** The rows that may be claimed (due, unlocked, lease expired…). */
+  where: (eb: ExpressionBuilder<DB, TB>) => Expression<SqlBool>;
+  /** Columns the pick is ordered by (ascending), e.g. `['runAt', 'id']`. */
+  orderBy: (keyof DB[TB] & string)[];
+  limit: number;
+  /** What claiming writes on each picked row. */
+  set: UpdateObject<DB, TB> | ((eb: ExpressionBuilder<DB, TB>) => UpdateObject<DB, TB>);
+}
+
+/** The statement behind `claimRows`: a CTE picks the ids (locking them where `lock` is set), the update joins it. */
+async function claimRowsWith<DB, TB extends keyof DB & string>(
+  db: Kysely<DB>,
+  spec: ClaimSpec<DB, TB>,
+  lock: boolean,
+): Promise<Selectable<DB[TB]>[]> {
+  // Below the typed schema: the table is a parameter, which Kysely's builders cannot follow.
+  // biome-ignore lint/suspicious/noExplicitAny: see above.
+  const k = db as Kysely<any>;
+  const table = spec.table as string;
+  const rows = await k
+    .with('picked', (qc) => {
+      const pick = qc
+        .selectFrom(table)
+        .select('id')
+        // biome-ignore lint/suspicious/noExplicitAny: see above.
+        .where(spec.where as any)
+        .orderBy(spec.orderBy as string[])
+        .limit(spec.limit);
+      return lock ? pick.forUpdate().skipLocked() : pick;
+    })
+    .updateTable(table)
+    // biome-ignore lint/suspicious/noExplicitAny: see above.
+    .set(spec.set as any)
+    .from('picked')
+    .whereRef(`${table}.id`, '=', 'picked.id')
+    .returningAll()
+    .execute();
+  return rows as Selectable<DB[TB]>[];
 }
 
 export type JsonRowType = 'text' | 'boolean' | 'json' | 'timestamp';
@@ -128,6 +183,7 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
         return sql`jsonb_to_recordset(${json}::jsonb) as ${sql.id(alias)}(${sql.join(defs)})`;
       },
       inList: (column, values) => sql<SqlBool>`(${sql.ref(column)} = any(${values}::text[]))`,
+      claimRows: (db, spec) => claimRowsWith(db, spec, true),
     };
   }
   return {
@@ -149,6 +205,8 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
       return sql`(select ${sql.join(cells)} from json_each(${json})) as ${sql.id(alias)}`;
     },
     inList: (column, values) => sql<SqlBool>`(${sql.ref(column)} in (${sql.join(values)}))`,
+    // One writer connection: the statement runs alone, so no row can be picked twice.
+    claimRows: (db, spec) => claimRowsWith(db, spec, false),
   };
 }
 

@@ -7,6 +7,7 @@ import * as m0002 from './migrations/0002_contacts.ts';
 import * as m0003 from './migrations/0003_domains.ts';
 import * as m0004 from './migrations/0004_contacts_scale.ts';
 import * as m0004b from './migrations/0004_email_trigram_lower.ts';
+import * as m0005 from './migrations/0005_job_leases.ts';
 
 type Step = { up(db: Kysely<unknown>, d: DialectSql): Promise<void> };
 
@@ -17,6 +18,7 @@ const steps: Record<string, Step> = {
   '0003_domains': m0003,
   '0004_contacts_scale': m0004,
   '0004_email_trigram_lower': m0004b,
+  '0005_job_leases': m0005,
 };
 
 /** Applies every pending migration; throws with the failing migration's name on error. */

@@ -61,6 +61,8 @@ export interface JobsTable {
   lastError: string | null;
   jobKey: string | null;
   failedAt: Timestamp | null;
+  /** While a runner holds the job: it renews this as the handler runs; past it, the sweep takes the job back. */
+  leaseUntil: Timestamp | null;
   createdAt: Timestamp;
 }
 
@@ -151,13 +153,14 @@ export interface ImportJobsTable {
   skipped: Generated<number>;
   errors: Json;
   attempts: Generated<number>;
+  leaseUntil: Timestamp | null;
   failureReason: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
   finishedAt: Timestamp | null;
 }
 
-export type BulkAction = 'subscribe' | 'unsubscribe' | 'delete';
+export type BulkAction = 'subscribe' | 'unsubscribe' | 'delete' | 'deleteField';
 
 export interface BulkJobsTable {
   id: string;
@@ -170,6 +173,11 @@ export interface BulkJobsTable {
   succeeded: Generated<number>;
   failed: Generated<number>;
   attempts: Generated<number>;
+  leaseUntil: Timestamp | null;
+  /** deleteField: the field removed (`data.<key>`); null for the other actions. */
+  field: string | null;
+  /** deleteField: the last contact id the slices have passed (keyset cursor). */
+  cursorId: string | null;
   failureReason: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;

@@ -16,7 +16,15 @@ import {
 import { sql } from 'kysely';
 import type pg from 'pg';
 import type { Db } from '../db/index.ts';
-import { type CronEntry, DEFAULT_MAX_ATTEMPTS, type Jobs, type TaskList } from './types.ts';
+import {
+  type CronEntry,
+  DEFAULT_MAX_ATTEMPTS,
+  type EnqueueOptions,
+  type Jobs,
+  lastPerJobKey,
+  PermanentJobError,
+  type TaskList,
+} from './types.ts';
 
 export interface GraphileJobsOptions {
   db: Db;
@@ -37,22 +45,35 @@ export function createGraphileJobs(opts: GraphileJobsOptions): Jobs {
   const logger = toGraphileLogger(opts.log);
   let runner: Runner | undefined;
 
+  // A permanent failure ends the job here: the handler recorded the outcome on its row, the log
+  // records the failure, and returning completes the job so Graphile does not retry it.
   const taskList = (): GraphileTaskList =>
     Object.fromEntries(
       Object.entries(opts.tasks()).map(([name, handler]) => [
         name,
-        async (payload: unknown) => handler((payload ?? {}) as Record<string, unknown>),
+        async (payload: unknown, helpers) => {
+          const context = { jobId: String(helpers.job.id), attempt: helpers.job.attempts };
+          try {
+            await handler((payload ?? {}) as Record<string, unknown>, context);
+          } catch (err) {
+            if (!(err instanceof PermanentJobError)) throw err;
+            opts.log.error({ job: name, ...context, err: err.message }, 'job failed permanently; not retried');
+          }
+        },
       ]),
     );
 
-  return {
+  const jobs: Jobs = {
     async enqueue(name, payload, options = {}) {
-      await sql`select graphile_worker.add_job(
-          ${name}::text,
-          ${JSON.stringify(payload)}::json,
-          run_at => ${options.runAt?.toISOString() ?? null}::timestamptz,
-          max_attempts => ${options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS}::int,
-          job_key => ${options.jobKey ?? null}::text
+      await jobs.enqueueMany([{ name, payload, options }], { trx: options.trx });
+    },
+    // add_jobs is a SQL function as well: one statement, in the caller's transaction when given one.
+    async enqueueMany(specs, options = {}) {
+      if (specs.length === 0) return;
+      const rows = lastPerJobKey(specs).map((s) => toJobSpec(s.name, s.payload, s.options));
+      await sql`select 1 from graphile_worker.add_jobs(
+          array(select json_populate_recordset(null::graphile_worker.job_spec, ${JSON.stringify(rows)}::json)),
+          false
         )`.execute(options.trx ?? opts.db);
     },
     async start() {
@@ -77,6 +98,18 @@ export function createGraphileJobs(opts: GraphileJobsOptions): Jobs {
     async drain() {
       await runOnce({ pgPool: opts.pgPool, taskList: taskList(), noHandleSignals: true, logger });
     },
+  };
+  return jobs;
+}
+
+/** A row of graphile_worker.job_spec. */
+function toJobSpec(name: string, payload: Record<string, unknown>, options: Omit<EnqueueOptions, 'trx'> = {}) {
+  return {
+    identifier: name,
+    payload,
+    run_at: options.runAt?.toISOString() ?? null,
+    max_attempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    job_key: options.jobKey ?? null,
   };
 }
 

@@ -12,9 +12,12 @@ export interface JobsOptions {
   clock: Clock;
   log: FastifyBaseLogger;
   concurrency: number;
+  /** Lease and run-time limits of the SQLite runner (Graphile Worker has its own). */
+  leaseMs: number;
+  maxRunMs: number;
 }
 
 export function createJobs(handle: DatabaseHandle, opts: JobsOptions): Jobs {
   if (handle.pgPool) return createGraphileJobs({ ...opts, db: handle.db, pgPool: handle.pgPool });
-  return createSqliteJobs({ ...opts, db: handle.db });
+  return createSqliteJobs({ ...opts, db: handle.db, dialect: handle.dialect });
 }

@@ -1,7 +1,10 @@
 /** SQL for the embedded (SQLite) job queue and the cron bookkeeping. */
 
+import type { ExpressionBuilder } from 'kysely';
 import { toJson } from '../db/codecs.ts';
+import type { DialectSql } from '../db/dialect.ts';
 import type { Executor } from '../db/index.ts';
+import type { Database } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 
 export interface NewJob {
@@ -14,106 +17,135 @@ export interface NewJob {
 
 /** Inserts a job; with a key, replaces the pending job of that key (a locked one keeps running, unkeyed). */
 export async function insertJob(db: Executor, job: NewJob, now: Date): Promise<void> {
-  const row = {
-    id: newId(),
-    name: job.name,
-    payload: toJson(job.payload),
-    runAt: job.runAt,
-    maxAttempts: job.maxAttempts,
-    jobKey: job.jobKey ?? null,
-    createdAt: now,
-  };
-  if (!job.jobKey) {
-    await db.insertInto('jobs').values(row).execute();
-    return;
-  }
+  await insertJobs(db, [job], now);
+}
+
+// 8 bound values a row: far below SQLite's 32766 per statement.
+const INSERT_CHUNK = 1000;
+
+/**
+ * Inserts jobs in one transaction (the caller's, or its own). A keyed job replaces the pending job of
+ * its key; a running job of that key loses the key and keeps running, and the new one waits.
+ * Keys must be distinct within `jobs`.
+ */
+export async function insertJobs(db: Executor, jobs: NewJob[], now: Date): Promise<void> {
+  if (jobs.length === 0) return;
   // One transaction: a claim between unkeying the running job and the upsert would make the upsert
   // rewrite a job that is already running, and the new payload would never run.
-  if (!db.isTransaction) return db.transaction().execute((trx) => insertJob(trx, job, now));
-  await db
-    .updateTable('jobs')
-    .set({ jobKey: null })
-    .where('jobKey', '=', job.jobKey)
-    .where('lockedAt', 'is not', null)
-    .execute();
-  await db
-    .insertInto('jobs')
-    .values(row)
-    .onConflict((oc) =>
-      oc.column('jobKey').doUpdateSet({
-        name: row.name,
-        payload: row.payload,
-        runAt: row.runAt,
-        maxAttempts: row.maxAttempts,
-        attempts: 0,
-        lastError: null,
-        failedAt: null,
-      }),
-    )
-    .execute();
+  if (!db.isTransaction) return db.transaction().execute((trx) => insertJobs(trx, jobs, now));
+  const keys = jobs.flatMap((j) => (j.jobKey ? [j.jobKey] : []));
+  for (let i = 0; i < keys.length; i += INSERT_CHUNK) {
+    await db
+      .updateTable('jobs')
+      .set({ jobKey: null })
+      .where('jobKey', 'in', keys.slice(i, i + INSERT_CHUNK))
+      .where('lockedAt', 'is not', null)
+      .execute();
+  }
+  for (let i = 0; i < jobs.length; i += INSERT_CHUNK) {
+    const rows = jobs.slice(i, i + INSERT_CHUNK).map((job) => ({
+      id: newId(),
+      name: job.name,
+      payload: toJson(job.payload),
+      runAt: job.runAt,
+      maxAttempts: job.maxAttempts,
+      jobKey: job.jobKey ?? null,
+      createdAt: now,
+    }));
+    await db
+      .insertInto('jobs')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.column('jobKey').doUpdateSet((eb) => ({
+          name: eb.ref('excluded.name'),
+          payload: eb.ref('excluded.payload'),
+          runAt: eb.ref('excluded.runAt'),
+          maxAttempts: eb.ref('excluded.maxAttempts'),
+          attempts: 0,
+          lastError: null,
+          failedAt: null,
+        })),
+      )
+      .execute();
+  }
 }
 
-/** Locks the next due job for `worker` and counts the attempt; undefined when nothing is due. */
-export async function claimJob(db: Executor, worker: string, now: Date) {
-  return db
-    .updateTable('jobs')
-    .set((eb) => ({ lockedAt: now, lockedBy: worker, attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', (eb) =>
-      eb
-        .selectFrom('jobs')
-        .select('id')
-        .where('failedAt', 'is', null)
-        .where('lockedAt', 'is', null)
-        .where('runAt', '<=', now.toISOString())
-        .orderBy('runAt')
-        .orderBy('id')
-        .limit(1),
-    )
-    .where('lockedAt', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
+/** Locks the next due job for `worker` until `leaseUntil` and counts the attempt; undefined when nothing is due. */
+export async function claimJob(db: Executor, dialect: DialectSql, worker: string, now: Date, leaseUntil: Date) {
+  const [job] = await dialect.claimRows<Database, 'jobs'>(db, {
+    table: 'jobs',
+    where: (eb) =>
+      eb.and([eb('failedAt', 'is', null), eb('lockedAt', 'is', null), eb('runAt', '<=', now.toISOString())]),
+    orderBy: ['runAt', 'id'],
+    limit: 1,
+    set: (eb) => ({ lockedAt: now, lockedBy: worker, leaseUntil, attempts: eb('attempts', '+', 1) }),
+  });
+  return job;
 }
 
-export async function deleteJob(db: Executor, id: string): Promise<void> {
-  await db.deleteFrom('jobs').where('id', '=', id).execute();
+/** A claim on a job: who holds it and which attempt it is (a later claim of the same job has another). */
+export interface JobLock {
+  id: string;
+  worker: string;
+  attempt: number;
+}
+
+const held = (lock: JobLock) => (eb: ExpressionBuilder<Database, 'jobs'>) =>
+  eb.and([eb('id', '=', lock.id), eb('lockedBy', '=', lock.worker), eb('attempts', '=', lock.attempt)]);
+
+/** Extends a held lock; false when the job was taken back or finished meanwhile. */
+export async function renewJobLease(db: Executor, lock: JobLock, leaseUntil: Date): Promise<boolean> {
+  const r = await db.updateTable('jobs').set({ leaseUntil }).where(held(lock)).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Removes a job that ran to the end, only while this claim still holds it. */
+export async function deleteJob(db: Executor, lock: JobLock): Promise<void> {
+  await db.deleteFrom('jobs').where(held(lock)).execute();
 }
 
 /** Unlocks a failed attempt for a retry at `runAt`, or marks it failed for good when `runAt` is undefined. */
-export async function updateJobFailure(db: Executor, id: string, error: string, runAt: Date | undefined, now: Date) {
+export async function updateJobFailure(db: Executor, lock: JobLock, error: string, runAt: Date | undefined, now: Date) {
   await db
     .updateTable('jobs')
     .set({
       lockedAt: null,
       lockedBy: null,
+      leaseUntil: null,
       lastError: error.slice(0, 4000),
       ...(runAt ? { runAt } : { failedAt: now }),
     })
-    .where('id', '=', id)
+    .where(held(lock))
     .execute();
 }
 
-/** The workers that hold a lock on some job right now. */
-export async function listLockOwners(db: Executor): Promise<string[]> {
-  const rows = await db
-    .selectFrom('jobs')
-    .select('lockedBy')
-    .distinct()
-    .where('lockedAt', 'is not', null)
-    .where('lockedBy', 'is not', null)
-    .execute();
-  return rows.map((r) => r.lockedBy!);
-}
-
-/** Unlocks every job held by one of `workers` (workers known to be dead), so it runs again. */
-export async function releaseLocks(db: Executor, workers: string[]): Promise<number> {
-  if (workers.length === 0) return 0;
-  const r = await db
-    .updateTable('jobs')
-    .set({ lockedAt: null, lockedBy: null })
-    .where('lockedBy', 'in', workers)
-    .where('lockedAt', 'is not', null)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows);
+/**
+ * Takes back jobs whose lease ran out (their worker died, or their handler hung past its run time):
+ * those with attempts left run again now, the others are marked failed. Locks from before leases
+ * existed (no lease_until) count as expired. Returns how many were taken back.
+ */
+export async function takeBackExpiredJobs(db: Executor, now: Date): Promise<number> {
+  const expired = (eb: ExpressionBuilder<Database, 'jobs'>) =>
+    eb.and([
+      eb('lockedAt', 'is not', null),
+      eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<', now.toISOString())]),
+    ]);
+  const error = 'the lease ran out: the worker died or the handler ran past its time';
+  const unlock = { lockedAt: null, lockedBy: null, leaseUntil: null, lastError: error };
+  return db.transaction().execute(async (trx) => {
+    const failed = await trx
+      .updateTable('jobs')
+      .set({ ...unlock, failedAt: now })
+      .where(expired)
+      .whereRef('attempts', '>=', 'maxAttempts')
+      .executeTakeFirst();
+    const retried = await trx
+      .updateTable('jobs')
+      .set({ ...unlock, runAt: now })
+      .where(expired)
+      .executeTakeFirst();
+    return Number(failed.numUpdatedRows) + Number(retried.numUpdatedRows);
+  });
 }
 
 /** Every job of a name, oldest first (for inspection and tests). */

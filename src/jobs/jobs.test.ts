@@ -161,6 +161,8 @@ describe.each(DIALECTS)('jobs on %s', (dialect) => {
       clock: systemClock,
       log: createLogger('silent'),
       concurrency: 4,
+      leaseMs: 60_000,
+      maxRunMs: 3_600_000,
     });
     opened.push({
       close: async () => {

@@ -1,16 +1,18 @@
 // Invariant: the embedded (SQLite) runner runs a job only when the clock says it is due, retries a
-// failure with growing delays until maxAttempts and then keeps it as failed, fires a cron entry at
-// most once per matching minute, releases only the locks of dead workers, and leaves nothing running
-// or locked once stop() returns.
-import { hostname } from 'node:os';
+// failure with growing delays until maxAttempts and then keeps it as failed (a permanent error at
+// once), fires a cron entry at most once per matching minute, takes back only jobs whose lease ran
+// out (a dead worker, a handler hung past its run time), survives failing to record an outcome, and
+// leaves nothing running or locked once stop() returns.
+import { sql } from 'kysely';
+import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testConfig } from '../../test/env.ts';
 import { type DatabaseHandle, openDatabase } from '../db/index.ts';
 import { createLogger, migrate } from '../deps.ts';
-import { manualClock } from '../lib/clock.ts';
+import { type Clock, manualClock, systemClock } from '../lib/clock.ts';
 import { claimCronRun, claimJob, listJobs } from './jobs.repo.ts';
-import { createSqliteJobs, isWorkerAlive } from './sqlite-runner.ts';
-import { type CronEntry, retryDelayMs, type TaskList } from './types.ts';
+import { createSqliteJobs } from './sqlite-runner.ts';
+import { type CronEntry, type JobContext, PermanentJobError, retryDelayMs, type TaskList } from './types.ts';
 
 const log = createLogger('silent');
 
@@ -33,28 +35,42 @@ describe('the SQLite job runner', () => {
     await database?.drop();
   });
 
-  /** A runner on a manual clock with one task of a name unique to the test. */
-  function setup(options: { handler?: () => Promise<void>; cron?: (task: string) => CronEntry[] } = {}) {
+  /** A runner on a manual clock (unless given another) with one task of a name unique to the test. */
+  function setup(
+    options: {
+      handler?: (context: JobContext) => Promise<void>;
+      cron?: (task: string) => CronEntry[];
+      clock?: Clock;
+      leaseMs?: number;
+      maxRunMs?: number;
+      log?: typeof log;
+    } = {},
+  ) {
     n += 1;
     const task = `test.sqlite${n}`;
     const clock = manualClock();
     const runs: Array<Record<string, unknown>> = [];
+    const contexts: JobContext[] = [];
     const tasks = (): TaskList => ({
-      [task]: async (payload) => {
+      [task]: async (payload, context) => {
         runs.push(payload);
-        await options.handler?.();
+        contexts.push(context);
+        await options.handler?.(context);
       },
     });
     const jobs = createSqliteJobs({
       db: handle.db,
+      dialect: handle.dialect,
       tasks,
       cron: options.cron?.(task) ?? [],
-      clock,
-      log,
+      clock: options.clock ?? clock,
+      log: options.log ?? log,
       concurrency: 2,
+      leaseMs: options.leaseMs ?? 60_000,
+      maxRunMs: options.maxRunMs ?? 3_600_000,
     });
     stops.push(() => jobs.stop());
-    return { jobs, task, clock, runs };
+    return { jobs, task, clock, runs, contexts };
   }
 
   it('runs a job once the clock reaches its runAt, not before', async () => {
@@ -114,7 +130,7 @@ describe('the SQLite job runner', () => {
   it('leaves a running job alone when its key is enqueued again, and queues the new payload', async () => {
     const { jobs, task, clock, runs } = setup();
     await jobs.enqueue(task, { v: 1 }, { jobKey: `key${n}` });
-    const locked = await claimJob(handle.db, 'some-worker', clock.now());
+    const locked = await claimJob(handle.db, handle.dialect, 'some-worker', clock.now(), clock.now());
     expect(locked?.jobKey).toBe(`key${n}`);
     await jobs.enqueue(task, { v: 2 }, { jobKey: `key${n}` });
     const rows = await listJobs(handle.db, task);
@@ -161,29 +177,105 @@ describe('the SQLite job runner', () => {
     expect(runs).toHaveLength(2);
   });
 
-  it('runs a job locked by a runner that is gone when a new runner starts', async () => {
+  it('runs a job locked by a runner that is gone once its lease has run out, not before', async () => {
     const { jobs, task, clock, runs } = setup();
     await jobs.enqueue(task, { id: 'orphan' });
-    // A runner of this very pid whose handle was dropped mid-job (a restarted container reuses pids).
-    expect(await claimJob(handle.db, `${hostname()}:${process.pid}:gone0001`, clock.now())).toBeDefined();
+    // A runner that died holding the job: nothing renews its lease any more.
+    const lease = new Date(clock.now().getTime() + 30_000);
+    expect(await claimJob(handle.db, handle.dialect, 'dead-host:1:gone0001', clock.now(), lease)).toBeDefined();
     await jobs.drain();
     expect(runs).toEqual([]);
-    await jobs.start();
-    await waitUntil(() => runs.length > 0);
-    await jobs.stop();
+    clock.advance(30_001);
+    await jobs.drain();
     expect(runs).toEqual([{ id: 'orphan' }]);
     expect(await listJobs(handle.db, task)).toEqual([]);
   });
 
-  it('leaves a job locked by a live worker alone when a runner starts', async () => {
+  it('leaves a job whose lease is live alone when a runner starts', async () => {
     const { jobs, task, clock, runs } = setup();
     await jobs.enqueue(task, { id: 'held' });
-    const owner = `${hostname()}:${process.ppid}:alive001`;
-    await claimJob(handle.db, owner, clock.now());
+    await claimJob(handle.db, handle.dialect, 'alive-worker', clock.now(), new Date(clock.now().getTime() + 60_000));
     await jobs.start();
     await jobs.stop();
     expect(runs).toEqual([]);
-    expect((await listJobs(handle.db, task)).map((r) => r.lockedBy)).toEqual([owner]);
+    expect((await listJobs(handle.db, task)).map((r) => r.lockedBy)).toEqual(['alive-worker']);
+  });
+
+  it('gives the handler its job id and attempt, and fails a permanent error without retrying', async () => {
+    const { jobs, task, contexts } = setup({
+      handler: async () => {
+        throw new PermanentJobError('this file can never be read');
+      },
+    });
+    await jobs.enqueue(task, { id: 'p' }, { maxAttempts: 5 });
+    await jobs.drain();
+    const [row] = await listJobs(handle.db, task);
+    expect(contexts).toEqual([{ jobId: row!.id, attempt: 1 }]);
+    expect(row).toMatchObject({ attempts: 1, failedAt: expect.any(String), lastError: 'this file can never be read' });
+  });
+
+  it('enqueues many jobs in one transaction, the last payload of a repeated key winning', async () => {
+    const { jobs, task, runs } = setup();
+    await expect(
+      handle.db.transaction().execute(async (trx) => {
+        await jobs.enqueueMany([{ name: task, payload: { i: 'rolled back' } }], { trx });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    const specs = Array.from({ length: 1500 }, (_, i) => ({ name: task, payload: { i } }));
+    await jobs.enqueueMany([
+      ...specs,
+      { name: task, payload: { i: 'k1' }, options: { jobKey: `m${n}` } },
+      { name: task, payload: { i: 'k2' }, options: { jobKey: `m${n}` } },
+    ]);
+    await jobs.drain();
+    expect(runs).toHaveLength(1501);
+    expect(runs.at(-1)).toEqual({ i: 'k2' });
+  });
+
+  it('takes back the job of a handler hung past its run time and runs it again', async () => {
+    const { jobs, task, contexts } = setup({
+      clock: systemClock,
+      leaseMs: 150,
+      maxRunMs: 100,
+      // The first run never returns (a hung handler); the second one does.
+      handler: ({ attempt }) => (attempt === 1 ? new Promise<void>(() => {}) : Promise.resolve()),
+    });
+    await jobs.enqueue(task, { id: 'hung' });
+    await jobs.start();
+    await waitUntil(async () => (await listJobs(handle.db, task)).length === 0);
+    await jobs.stop();
+    expect(contexts.map((c) => c.attempt)).toEqual([1, 2]);
+  });
+
+  it('keeps running and logs when recording a job outcome fails', async () => {
+    const logged: Array<{ msg: string }> = [];
+    const capture = pino({ level: 'warn' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const { jobs, task, runs } = setup({
+        clock: systemClock,
+        log: capture as unknown as typeof log,
+        // The queue's table disappears under the runner, so recording this failure fails too.
+        handler: async () => {
+          if (runs.length > 1) return;
+          await sql`alter table jobs rename to jobs_away`.execute(handle.db);
+          throw new Error('boom');
+        },
+      });
+      await jobs.enqueue(task, { id: 'first' });
+      await jobs.start();
+      await waitUntil(() => logged.some((l) => /could not record the failure/.test(l.msg)));
+      await sql`alter table jobs_away rename to jobs`.execute(handle.db);
+      await jobs.enqueue(task, { id: 'second' });
+      await waitUntil(() => runs.some((r) => r.id === 'second'));
+      await jobs.stop();
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 
   it('has nothing running or locked once stop() returns, even when stopped right after start', async () => {
@@ -199,19 +291,10 @@ describe('the SQLite job runner', () => {
   });
 });
 
-describe('isWorkerAlive', () => {
-  it('tells a live process from a dead one on this host, and treats other hosts as gone', () => {
-    expect(isWorkerAlive(`${hostname()}:${process.ppid}:abcdefgh`)).toBe(true);
-    expect(isWorkerAlive(`${hostname()}:2147483646:abcdefgh`)).toBe(false);
-    expect(isWorkerAlive(`another-host.example:${process.ppid}:abcdefgh`)).toBe(false);
-    expect(isWorkerAlive('not a worker id')).toBe(false);
-  });
-});
-
 /** Polls `cond` every 10ms for at most `ms`. */
-async function waitUntil(cond: () => boolean, ms = 5000): Promise<void> {
+async function waitUntil(cond: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
   const end = Date.now() + ms;
-  while (!cond()) {
+  while (!(await cond())) {
     if (Date.now() > end) throw new Error(`condition not met within ${ms}ms`);
     await new Promise((r) => setTimeout(r, 10));
   }

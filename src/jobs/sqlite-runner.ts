@@ -1,91 +1,142 @@
 /**
- * The embedded job runner on the `jobs` table: jobs survive restarts because they are rows, a job is
- * locked before it runs so two loops never run it at once (a lock is released only once its worker is
- * dead), and failures retry with backoff. Meant for one worker process per SQLite database (the
- * embedded scale); PostgreSQL uses Graphile Worker.
+ * The embedded job runner on the `jobs` table: jobs survive restarts because they are rows; a job is
+ * claimed with a lease that its runner renews while the handler runs, so two loops never run it at
+ * once; a sweep takes back jobs whose lease ran out (the worker died, or the handler hung past its
+ * run time) and runs them again; failures retry with backoff. Meant for the embedded scale (SQLite);
+ * PostgreSQL uses Graphile Worker.
  */
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DialectSql } from '../db/dialect.ts';
 import type { Db } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { lastMatch, parseCron } from './cron.ts';
 import * as repo from './jobs.repo.ts';
-import { type CronEntry, DEFAULT_MAX_ATTEMPTS, type Jobs, retryDelayMs, type TaskList } from './types.ts';
+import {
+  type CronEntry,
+  DEFAULT_MAX_ATTEMPTS,
+  type Jobs,
+  lastPerJobKey,
+  PermanentJobError,
+  retryDelayMs,
+  type TaskList,
+} from './types.ts';
 
 export interface SqliteJobsOptions {
   db: Db;
+  dialect: DialectSql;
   tasks: () => TaskList;
   cron: CronEntry[];
   clock: Clock;
   log: FastifyBaseLogger;
   concurrency: number;
+  /** How long a claim holds unless renewed (renewed every third of it while the handler runs). */
+  leaseMs: number;
+  /** A handler running longer stops renewing: its job is taken back once the lease runs out. */
+  maxRunMs: number;
   pollMs?: number;
 }
 
 const CRON_CHECK_MS = 15_000;
 const DRAIN_LIMIT = 100_000;
 
-/** Runners of this process that have not stopped; a lock naming another worker of this pid is left over. */
-const liveWorkers = new Set<string>();
-
-/**
- * Whether the worker named in a lock (`host:pid:suffix`) may still be running. SQLite is one host's file,
- * so a lock from another host name (a container recreated under a new name) is left over too.
- */
-export function isWorkerAlive(worker: string): boolean {
-  const m = /^(.*):(\d+):[^:]+$/.exec(worker);
-  if (!m || m[1] !== hostname()) return false;
-  const pid = Number(m[2]);
-  // A restarted container often gets its old pid back: then only this process's own runners count.
-  if (pid === process.pid) return liveWorkers.has(worker);
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+type Claimed = NonNullable<Awaited<ReturnType<typeof repo.claimJob>>>;
 
 /** Creates the SQLite-backed Jobs; nothing runs until start() or drain(). */
 export function createSqliteJobs(opts: SqliteJobsOptions): Jobs {
   const { db, clock, log } = opts;
   const worker = `${hostname()}:${process.pid}:${newId().slice(-8)}`;
-  liveWorkers.add(worker);
   const cron = opts.cron.map((c) => ({ ...c, matcher: parseCron(c.pattern) }));
   const active = new Set<Promise<void>>();
   let running = false;
   let pollTimer: NodeJS.Timeout | undefined;
   let cronTimer: NodeJS.Timeout | undefined;
+  let sweepTimer: NodeJS.Timeout | undefined;
 
-  type Claimed = NonNullable<Awaited<ReturnType<typeof repo.claimJob>>>;
+  const leaseFrom = (now: Date) => new Date(now.getTime() + opts.leaseMs);
+
+  /** Runs bookkeeping whose failure must not end the process: logged, and the sweep repairs the row. */
+  async function guarded(what: string, job: Claimed, fn: () => Promise<unknown>): Promise<void> {
+    try {
+      await fn();
+    } catch (err) {
+      log.error(
+        { err, job: job.name, jobId: job.id },
+        `could not record ${what} of a job; its lease will lapse and it runs again`,
+      );
+    }
+  }
+
+  /** Renews the lease every third of it until stopped or until the run time is up. */
+  function keepLease(job: Claimed, lock: repo.JobLock): () => void {
+    const started = Date.now();
+    const timer = setInterval(
+      () => {
+        if (Date.now() - started >= opts.maxRunMs) return clearInterval(timer);
+        void guarded('the lease renewal', job, () => repo.renewJobLease(db, lock, leaseFrom(clock.now())));
+      },
+      Math.max(10, Math.floor(opts.leaseMs / 3)),
+    );
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  /** The handler's outcome, or 'overran' once the run time is up (the handler is left to itself). */
+  function withRunLimit(run: Promise<void>): Promise<'done' | 'overran'> {
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<'overran'>((resolve) => {
+      timer = setTimeout(() => resolve('overran'), opts.maxRunMs);
+      timer.unref();
+    });
+    // A handler that fails after being given up must not become an unhandled rejection.
+    run.catch(() => {});
+    return Promise.race([run.then(() => 'done' as const), limit]).finally(() => clearTimeout(timer));
+  }
 
   async function execute(job: Claimed): Promise<void> {
     const handler = opts.tasks()[job.name];
+    const lock = { id: job.id, worker, attempt: job.attempts };
+    const stopRenewing = keepLease(job, lock);
     try {
-      if (!handler) throw new Error(`no handler registered for job "${job.name}"`);
-      const payload = typeof job.payload === 'string' ? JSON.parse(job.payload) : job.payload;
-      await handler(payload as Record<string, unknown>);
-      await repo.deleteJob(db, job.id);
+      if (!handler) throw new PermanentJobError(`no handler registered for job "${job.name}"`);
+      const payload = (typeof job.payload === 'string' ? JSON.parse(job.payload) : job.payload) as Record<
+        string,
+        unknown
+      >;
+      if ((await withRunLimit(handler(payload, { jobId: job.id, attempt: job.attempts }))) === 'overran') {
+        log.error(
+          { job: job.name, jobId: job.id, maxRunMs: opts.maxRunMs },
+          'job ran past its time; it will be retried',
+        );
+        return;
+      }
+      await guarded('the completion', job, () => repo.deleteJob(db, lock));
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      const retry = job.attempts < job.maxAttempts && handler !== undefined;
+      const retry = job.attempts < job.maxAttempts && !(err instanceof PermanentJobError);
       const runAt = retry ? new Date(clock.now().getTime() + retryDelayMs(job.attempts)) : undefined;
       log.warn(
         { job: job.name, jobId: job.id, attempts: job.attempts, err: message },
         retry ? 'job will retry' : 'job failed',
       );
-      await repo.updateJobFailure(db, job.id, message, runAt, clock.now());
+      await guarded('the failure', job, () => repo.updateJobFailure(db, lock, message, runAt, clock.now()));
+    } finally {
+      stopRenewing();
     }
   }
+
+  const claim = () => {
+    const now = clock.now();
+    return repo.claimJob(db, opts.dialect, worker, now, leaseFrom(now));
+  };
 
   // Claims one due job at a time (SQLite serialises writers anyway) and keeps claiming while
   // slots are free; every finished job looks for the next.
   let claiming: Promise<void> | undefined;
   function fill(): void {
     if (!running || claiming || active.size >= opts.concurrency) return;
-    claiming = repo
-      .claimJob(db, worker, clock.now())
+    claiming = claim()
       .then((job) => {
         claiming = undefined;
         if (!job) return;
@@ -118,78 +169,73 @@ export function createSqliteJobs(opts: SqliteJobsOptions): Jobs {
       // Claim and enqueue together, so a crash between them cannot lose or double the run.
       await db.transaction().execute(async (trx) => {
         if (await repo.claimCronRun(trx, entry.task, at)) {
-          await repo.insertJob(
-            trx,
-            {
-              name: entry.task,
-              payload: entry.payload ?? {},
-              runAt: now,
-              maxAttempts: DEFAULT_MAX_ATTEMPTS,
-              jobKey: `cron:${entry.task}`,
-            },
-            now,
-          );
+          const job = { name: entry.task, payload: entry.payload ?? {}, runAt: now, jobKey: `cron:${entry.task}` };
+          await repo.insertJob(trx, { ...job, maxAttempts: DEFAULT_MAX_ATTEMPTS }, now);
         }
       });
     }
   }
 
-  // Only a dead worker's locks are released: another live runner's jobs must not run a second time.
-  async function releaseDeadLocks(): Promise<void> {
-    const dead = (await repo.listLockOwners(db)).filter((w) => !isWorkerAlive(w));
-    const released = await repo.releaseLocks(db, dead);
-    if (released > 0) log.warn({ released, workers: dead }, 'released jobs locked by a dead process');
+  async function sweep(): Promise<void> {
+    const taken = await repo.takeBackExpiredJobs(db, clock.now());
+    if (taken > 0) log.warn({ taken }, 'took back jobs whose lease ran out');
   }
 
-  function scheduleCron(): void {
+  function every(ms: number, task: () => Promise<void>, what: string, set: (t: NodeJS.Timeout) => void): void {
     if (!running) return;
-    cronTimer = setTimeout(() => {
-      releaseDeadLocks()
-        .then(checkCron)
-        .catch((err) => log.error({ err }, 'cron check failed'))
-        .finally(scheduleCron);
-    }, CRON_CHECK_MS);
+    set(
+      setTimeout(() => {
+        task()
+          .catch((err) => log.error({ err }, `${what} failed`))
+          .finally(() => every(ms, task, what, set));
+      }, ms),
+    );
   }
+
+  const enqueueMany: Jobs['enqueueMany'] = async (specs, options = {}) => {
+    const now = clock.now();
+    const jobs = lastPerJobKey(specs).map((s) => ({
+      name: s.name,
+      payload: s.payload,
+      runAt: s.options?.runAt ?? now,
+      maxAttempts: s.options?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      jobKey: s.options?.jobKey,
+    }));
+    await repo.insertJobs(options.trx ?? db, jobs, now);
+    // Inside a transaction the rows are not visible yet; the next poll picks them up.
+    if (!options.trx) setImmediate(fill);
+  };
 
   return {
-    async enqueue(name, payload, options = {}) {
-      const now = clock.now();
-      await repo.insertJob(
-        options.trx ?? db,
-        {
-          name,
-          payload,
-          runAt: options.runAt ?? now,
-          maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-          jobKey: options.jobKey,
-        },
-        now,
-      );
-      // Inside a transaction the row is not visible yet; the next poll picks it up.
-      if (!options.trx) setImmediate(fill);
-    },
+    enqueue: (name, payload, options = {}) => enqueueMany([{ name, payload, options }], { trx: options.trx }),
+    enqueueMany,
     async start() {
       if (running) return;
-      liveWorkers.add(worker);
-      await releaseDeadLocks();
+      await sweep();
       running = true;
       await checkCron();
       fill();
       schedulePoll();
-      scheduleCron();
+      every(CRON_CHECK_MS, checkCron, 'cron check', (t) => {
+        cronTimer = t;
+      });
+      every(Math.max(50, Math.floor(opts.leaseMs / 2)), sweep, 'job sweep', (t) => {
+        sweepTimer = t;
+      });
     },
     async stop() {
       running = false;
       clearTimeout(pollTimer);
       clearTimeout(cronTimer);
+      clearTimeout(sweepTimer);
       // A claim in flight may still hand over a job (already locked): wait for it, then for every job.
       await claiming;
       await Promise.allSettled([...active]);
-      liveWorkers.delete(worker);
     },
     async drain() {
+      await sweep();
       for (let i = 0; i < DRAIN_LIMIT; i++) {
-        const job = await repo.claimJob(db, worker, clock.now());
+        const job = await claim();
         if (!job) return;
         await execute(job);
       }

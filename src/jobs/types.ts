@@ -12,8 +12,20 @@ export interface EnqueueOptions {
   trx?: Executor;
 }
 
+/** One job of a bulk enqueue. */
+export interface JobSpec {
+  name: string;
+  payload: Record<string, unknown>;
+  options?: Omit<EnqueueOptions, 'trx'>;
+}
+
 export interface Jobs {
   enqueue(name: string, payload: Record<string, unknown>, options?: EnqueueOptions): Promise<void>;
+  /**
+   * Enqueues many jobs in one statement (one transaction): all or none. Of several specs with the
+   * same job key, the last one counts.
+   */
+  enqueueMany(specs: JobSpec[], options?: { trx?: Executor }): Promise<void>;
   /** Starts polling and the cron scheduler (a `serve` or `worker` process). */
   start(): Promise<void>;
   /** Stops taking work and waits for running jobs to finish. */
@@ -22,8 +34,16 @@ export interface Jobs {
   drain(): Promise<void>;
 }
 
+/** What a handler knows about the run it is in. */
+export interface JobContext {
+  /** The queue's id of the job (SQLite `jobs.id`, Graphile's job id). */
+  jobId: string;
+  /** 1 on the first run, 2 on the first retry, … */
+  attempt: number;
+}
+
 /** A job handler; it must be safe to run twice (re-read state from rows, never trust the payload's copy). */
-export type TaskHandler = (payload: Record<string, unknown>) => Promise<void>;
+export type TaskHandler = (payload: Record<string, unknown>, context: JobContext) => Promise<void>;
 export type TaskList = Record<string, TaskHandler>;
 
 /** A recurring job: standard 5-field cron pattern in UTC. */
@@ -34,6 +54,23 @@ export interface CronEntry {
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 10;
+
+/**
+ * Thrown by a handler for a failure no retry can fix (a file that cannot be parsed, a row that no
+ * longer makes sense): the job is not retried. The handler records the outcome on its own row first.
+ */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
+
+/** The specs with, per job key, only the last one (both backends refuse a key twice in one statement). */
+export function lastPerJobKey(specs: JobSpec[]): JobSpec[] {
+  const lastIndex = new Map<string, number>();
+  specs.forEach((s, i) => {
+    if (s.options?.jobKey) lastIndex.set(s.options.jobKey, i);
+  });
+  return specs.filter((s, i) => !s.options?.jobKey || lastIndex.get(s.options.jobKey) === i);
+}
 
 /** Exponential backoff used by the SQLite runner, close to Graphile's (exp(min(attempts, 10)) seconds). */
 export function retryDelayMs(attempts: number): number {

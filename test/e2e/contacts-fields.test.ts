@@ -1,11 +1,12 @@
 // Invariant: the fields API describes a project's contacts exactly (types fixed at first sight,
-// coverage as the share of contacts having the field), and removing a field removes it from every
-// contact of that project, whatever characters its key holds, and from no other project.
+// coverage as the share of contacts having the field), and removing a field takes it off the list at
+// once and, through a bulk job, off every contact of that project not written since, whatever
+// characters its key holds, and off no other project.
 
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerFieldUsageResolver } from '../../src/contacts/fields/field-usage.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
-import { contactsApi } from './contacts-helpers.ts';
+import { contactsApi, uploadCsv } from './contacts-helpers.ts';
 import { expectError } from './support.ts';
 
 describe.each(DIALECTS)('contact fields API on %s', (dialect) => {
@@ -102,7 +103,11 @@ describe.each(DIALECTS)('contact fields API on %s', (dialect) => {
   });
 
   describe('DELETE /contacts/fields/:field', () => {
-    it('removes the key from every contact of the project and from no other project', async () => {
+    const fieldNames = async (auth: string) =>
+      (await get(auth, '/contacts/fields')).json().fields.map((f: { field: string }) => f.field);
+    const bulkJob = async (auth: string, jobId: string) => (await get(auth, `/contacts/bulk/${jobId}`)).json();
+
+    it('leaves the field list at once and removes the key from every contact of the project, no other', async () => {
       const p = await t.make.project();
       const other = await t.make.project();
       const a = await t.make.contact(p, { data: { plan: 'pro', keep: 1 } });
@@ -110,17 +115,65 @@ describe.each(DIALECTS)('contact fields API on %s', (dialect) => {
       const c = await t.make.contact(p, { data: { keep: 2 } });
       const o = await t.make.contact(other, { data: { plan: 'pro' } });
       const res = await del(p.auth, 'data.plan');
-      expect(res.json()).toEqual({ field: 'data.plan', contactsUpdated: 2 });
+      expect(res.statusCode).toBe(200);
+      const { jobId } = res.json();
+      expect(res.json()).toEqual({ field: 'data.plan', jobId: expect.any(String), status: 'queued' });
+      expect(await fieldNames(p.auth)).not.toContain('data.plan');
+      expect(await bulkJob(p.auth, jobId)).toMatchObject({
+        action: 'deleteField',
+        field: 'data.plan',
+        status: 'queued',
+      });
+
+      await t.deps.jobs.drain();
+      expect(await bulkJob(p.auth, jobId)).toMatchObject({
+        status: 'completed',
+        total: 3,
+        processed: 3,
+        succeeded: 2,
+        failed: 0,
+      });
       expect((await get(p.auth, `/contacts/${a.id}`)).json().data).toEqual({ keep: 1 });
       expect((await get(p.auth, `/contacts/${b.id}`)).json().data).toEqual({});
       expect((await get(p.auth, `/contacts/${c.id}`)).json()).toEqual(c);
       expect((await get(other.auth, `/contacts/${o.id}`)).json().data).toEqual({ plan: 'pro' });
-      const fields = (await get(p.auth, '/contacts/fields')).json().fields.map((f: { field: string }) => f.field);
-      expect(fields).not.toContain('data.plan');
+      expect(await fieldNames(p.auth)).not.toContain('data.plan');
       // The type is forgotten: the next value fixes it afresh.
       await t.make.contact(p, { data: { plan: 12 } });
       const again = (await get(p.auth, '/contacts/fields')).json().fields;
       expect(again).toContainEqual(expect.objectContaining({ field: 'data.plan', type: 'number' }));
+    });
+
+    it('keeps the value of a contact whose key was set again after the delete', async () => {
+      const p = await t.make.project();
+      const stale = await t.make.contact(p, { data: { tier: 'gold' } });
+      const rewritten = await t.make.contact(p, { data: { tier: 'silver' } });
+      const { jobId } = (await del(p.auth, 'data.tier')).json();
+      await t.make.contact(p, { email: rewritten.email, data: { tier: 'platinum' } });
+      await t.deps.jobs.drain();
+      expect((await get(p.auth, `/contacts/${stale.id}`)).json().data).toEqual({});
+      expect((await get(p.auth, `/contacts/${rewritten.id}`)).json().data).toEqual({ tier: 'platinum' });
+      expect(await bulkJob(p.auth, jobId)).toMatchObject({ status: 'completed', processed: 2, succeeded: 1 });
+      expect(await fieldNames(p.auth)).toContain('data.tier');
+    });
+
+    it('removes the key from contacts in many slices, leaving none with it', async () => {
+      const p = await t.make.project();
+      const rows = Array.from({ length: 1234 }, (_, i) => `s${i}@example.test,${i % 7},x`);
+      const upload = await uploadCsv(t.app, p.auth, `email,score,other\n${rows.join('\n')}\n`);
+      expect(upload.statusCode, upload.body).toBe(202);
+      await t.deps.jobs.drain();
+      const { jobId } = (await del(p.auth, 'data.score')).json();
+      await t.deps.jobs.drain();
+      expect(await bulkJob(p.auth, jobId)).toMatchObject({ status: 'completed', processed: 1234, succeeded: 1234 });
+      const having = await t.deps.db
+        .selectFrom('contacts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('projectId', '=', p.id)
+        .where(t.deps.dialect.json.has('contacts.data', ['score']))
+        .executeTakeFirstOrThrow();
+      expect(Number(having.n)).toBe(0);
+      expect(await fieldNames(p.auth)).toEqual(expect.arrayContaining(['data.other']));
     });
 
     it('handles keys with spaces, quotes, brackets, dollars and non-ASCII, and nested paths', async () => {
@@ -128,9 +181,9 @@ describe.each(DIALECTS)('contact fields API on %s', (dialect) => {
       const odd = ['first name', "o'brien", 'a[0]', '$price', 'größe', 'x-y'];
       const data = Object.fromEntries(odd.map((k, i) => [k, i]));
       const c = await t.make.contact(p, { data: { ...data, profile: { tier: 'gold', seats: 2 } } });
-      for (const key of odd)
-        expect((await del(p.auth, `data.${key}`)).json()).toEqual({ field: `data.${key}`, contactsUpdated: 1 });
-      expect((await del(p.auth, 'data.profile.tier')).json().contactsUpdated).toBe(1);
+      for (const key of odd) expect((await del(p.auth, `data.${key}`)).json()).toMatchObject({ field: `data.${key}` });
+      expect((await del(p.auth, 'data.profile.tier')).statusCode).toBe(200);
+      await t.deps.jobs.drain();
       expect((await get(p.auth, `/contacts/${c.id}`)).json().data).toEqual({ profile: { seats: 2 } });
     });
 

@@ -4,7 +4,7 @@
 // that cannot go on fails with a reason and its stored file is dropped.
 
 import { describe, expect, it } from 'vitest';
-import { STALE_AFTER_MS, sweepContactJobs } from '../../src/contacts/contacts.jobs.ts';
+import { sweepContactJobs } from '../../src/contacts/contacts.jobs.ts';
 import { MAX_IMPORT_RUNS, runImport } from '../../src/contacts/import/import.jobs.ts';
 import { deleteImportFile, findImportFile } from '../../src/contacts/import/import.repo.ts';
 import { createDeps, createLogger } from '../../src/deps.ts';
@@ -117,7 +117,7 @@ describe.each(DIALECTS)('import restarts on %s', (dialect) => {
     await sweepContactJobs(t.deps); // not stale yet: nothing re-queued
     await t.deps.jobs.drain();
     expect(await job(p.auth, id)).toMatchObject({ status: 'processing', processed: 10 });
-    const old = new Date(t.deps.clock.now().getTime() - STALE_AFTER_MS - 1000);
+    const old = new Date(t.deps.clock.now().getTime() - 2 * t.config.jobLeaseMs - 1000);
     await t.deps.db.updateTable('importJobs').set({ updatedAt: old }).where('id', '=', id).execute();
     await sweepContactJobs(t.deps);
     await t.deps.jobs.drain();

@@ -1,6 +1,6 @@
 // Invariant: a job is a row, not a promise in memory. One enqueued by a process that then exits runs
 // in the next process on the same database, on both backends; and on SQLite a job that a worker had
-// claimed when it was killed is released and run when a new runner starts.
+// claimed when it was killed is taken back once its lease runs out, and run by a new runner.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDeps, createLogger } from '../../src/deps.ts';
 import { listJobs } from '../../src/jobs/jobs.repo.ts';
@@ -22,7 +22,7 @@ describe.each(DIALECTS)('a restart on %s', (dialect) => {
   /** Fresh deps in this process on the test database, recording what `test.record` runs. */
   async function nextProcess() {
     const runs: Array<Record<string, unknown>> = [];
-    const deps = await createDeps(testConfig(database!.env), {
+    const deps = await createDeps(testConfig({ ...database!.env, JOB_LEASE_SECONDS: '1' }), {
       log: createLogger('silent'),
       tasks: () => ({
         'test.record': async (payload) => {
@@ -51,17 +51,20 @@ describe.each(DIALECTS)('a restart on %s', (dialect) => {
     database = await createTestDatabase(dialect);
     const exit = await runNode(FIXTURE, ['crash', JSON.stringify({ id: 'orphan' })], {
       ...database.env,
+      JOB_LEASE_SECONDS: '1',
       LOG_LEVEL: 'silent',
     });
     expect(exit, exit.stderr).toMatchObject({ signal: 'SIGKILL' });
 
     const { deps, runs } = await nextProcess();
     const [locked] = await listJobs(deps.db, 'test.record');
-    expect(locked).toMatchObject({ attempts: 1, lockedBy: expect.stringMatching(/:\d+:/) });
-    // A drain does not steal locks; only a starting (or periodically checking) runner releases them.
-    await deps.jobs.drain();
-    expect(runs).toEqual([]);
+    expect(locked).toMatchObject({
+      attempts: 1,
+      lockedBy: expect.stringMatching(/:\d+:/),
+      leaseUntil: expect.any(String),
+    });
 
+    // The runner's sweep takes the job back once the dead worker's lease has run out.
     await deps.jobs.start();
     const deadline = Date.now() + 5000;
     while (runs.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));

@@ -1,29 +1,44 @@
 /**
- * The `contact.bulk` job. It re-reads the job row and works through the ids in chunks from the row's
- * `processed` position, committing each chunk with its counts and events, so a restart resumes where
- * the last commit left off and a second run racing it stops.
+ * The `contact.bulk` job. It claims the job row (src/jobs/job-rows.ts) and works through the ids in
+ * chunks from the row's `processed` position, committing each chunk with its counts and events, so a
+ * restart resumes where the last commit left off and a second run racing it stops. Field deletions
+ * are bulk jobs too; their slices are in fields/field-delete.ts.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/index.ts';
-import type { BulkAction } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { recordEvents, subscriptionEventName } from '../../events/events.service.ts';
+import {
+  advanceJobRow,
+  claimJobRow,
+  finishJobRow,
+  type JobRowPolicy,
+  type Lease,
+  LeaseLost,
+  noteJobRowError,
+} from '../../jobs/job-rows.ts';
 import type { Clock } from '../../lib/clock.ts';
 import * as contacts from '../contacts.repo.ts';
-import * as repo from './bulk.repo.ts';
+import { deleteFieldSlices } from '../fields/field-delete.ts';
+import type * as repo from './bulk.repo.ts';
 import { bulkIds } from './bulk.service.ts';
 
-type BulkDeps = Pick<Deps, 'db' | 'clock'>;
+type BulkDeps = Pick<Deps, 'db' | 'dialect' | 'clock' | 'config'>;
 
 const CHUNK = 250;
-const MAX_BULK_RUNS = 5;
+/** Runs (first one included) before a job that keeps being interrupted is failed. */
+export const MAX_BULK_RUNS = 5;
 
-class LostRace extends Error {}
+/** How bulk job rows are run. */
+export function bulkPolicy(config: Pick<Config, 'jobLeaseMs'>): JobRowPolicy<'bulkJobs'> {
+  return { table: 'bulkJobs', maxAttempts: MAX_BULK_RUNS, leaseMs: config.jobLeaseMs };
+}
 
 /** Applies the action to one chunk; returns how many ids were contacts of the project. */
 async function applyChunk(deps: { db: Executor; clock: Clock }, job: repo.BulkJobRow, ids: string[]): Promise<number> {
-  const action: BulkAction = job.action;
-  if (action === 'delete') return contacts.deleteContactsByIds(deps.db, job.projectId, ids);
-  const subscribed = action === 'subscribe';
+  if (job.action === 'delete') return contacts.deleteContactsByIds(deps.db, job.projectId, ids);
+  const subscribed = job.action === 'subscribe';
   const matched = await contacts.countContactsByIds(deps.db, job.projectId, ids);
   const changed = await contacts.updateSubscribedMany(deps.db, job.projectId, ids, subscribed, deps.clock.now());
   // Only real changes are events: subscribing a subscribed contact records nothing.
@@ -39,29 +54,34 @@ async function applyChunk(deps: { db: Executor; clock: Clock }, job: repo.BulkJo
   return matched;
 }
 
+/** Works through the ids from the row's position, one committed chunk at a time. */
+async function applyChunks(deps: BulkDeps, job: repo.BulkJobRow, lease: Lease<'bulkJobs'>): Promise<void> {
+  const ids = bulkIds(job);
+  let { succeeded, failed } = job;
+  for (let at = job.processed; at < ids.length; at += CHUNK) {
+    const chunk = ids.slice(at, at + CHUNK);
+    await deps.db.transaction().execute(async (trx) => {
+      const matched = await applyChunk({ db: trx, clock: deps.clock }, job, chunk);
+      const counts = { succeeded: succeeded + matched, failed: failed + chunk.length - matched };
+      await advanceJobRow(trx, deps, lease, { processed: at + chunk.length, ...counts });
+      ({ succeeded, failed } = counts);
+    });
+    await nextTurn();
+  }
+}
+
 /** Runs (or resumes) one bulk job; safe to run twice, and a no-op once the job has ended. */
 export async function runBulk(deps: BulkDeps, bulkJobId: string): Promise<void> {
-  const job = await repo.claimBulkJob(deps.db, bulkJobId, deps.clock.now());
-  if (!job) return;
-  if (job.attempts > MAX_BULK_RUNS) {
-    const reason = `Stopped after ${MAX_BULK_RUNS} interrupted runs${job.failureReason ? `: ${job.failureReason}` : ''}`;
-    await repo.finishBulkJob(deps.db, job.id, { status: 'failed', reason }, deps.clock.now());
-    return;
-  }
-  const ids = bulkIds(job);
+  const claimed = await claimJobRow(deps, bulkPolicy(deps.config), bulkJobId);
+  if (!claimed) return;
+  const { row: job, lease } = claimed;
   try {
-    for (let at = job.processed; at < ids.length; at += CHUNK) {
-      const chunk = ids.slice(at, at + CHUNK);
-      await deps.db.transaction().execute(async (trx) => {
-        const matched = await applyChunk({ db: trx, clock: deps.clock }, job, chunk);
-        const delta = { processed: at + chunk.length, succeeded: matched, failed: chunk.length - matched };
-        if (!(await repo.advanceBulkJob(trx, job.id, at, delta, deps.clock.now()))) throw new LostRace();
-      });
-    }
+    if (job.action === 'deleteField') await deleteFieldSlices(deps, job, lease);
+    else await applyChunks(deps, job, lease);
   } catch (err) {
-    if (err instanceof LostRace) return;
-    await repo.noteBulkError(deps.db, job.id, (err as Error)?.message ?? String(err), deps.clock.now());
+    if (err instanceof LeaseLost) return;
+    await noteJobRowError(deps, lease, err);
     throw err;
   }
-  await repo.finishBulkJob(deps.db, job.id, { status: 'completed' }, deps.clock.now());
+  await finishJobRow(deps, lease, { status: 'completed' });
 }

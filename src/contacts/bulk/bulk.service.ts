@@ -1,5 +1,6 @@
 /** Bulk subscribe, unsubscribe and delete: queued as a job row, reported by id. */
 import { fromJson } from '../../db/codecs.ts';
+import type { Executor } from '../../db/index.ts';
 import type { BulkAction } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
@@ -23,13 +24,25 @@ export async function startBulk(
   action: BulkAction,
   contactIds: string[],
 ): Promise<{ jobId: string; status: 'queued' }> {
+  const jobId = await deps.db
+    .transaction()
+    .execute((trx) => queueBulkJob(deps, trx, { projectId, action, contactIds: [...new Set(contactIds)] }));
+  return { jobId, status: 'queued' };
+}
+
+/**
+ * Inserts a bulk job row and its queue job in the caller's transaction (both or neither); for a
+ * field deletion, `field` and the `total` of contacts it will pass. Returns the job id.
+ */
+export async function queueBulkJob(
+  deps: Pick<Deps, 'jobs' | 'clock'>,
+  trx: Executor,
+  job: { projectId: string; action: BulkAction; contactIds: string[]; field?: string; total?: number },
+): Promise<string> {
   const id = newId();
-  await deps.db.transaction().execute(async (trx) => {
-    const ids = [...new Set(contactIds)];
-    await repo.insertBulkJob(trx, { id, projectId, action, contactIds: ids, now: deps.clock.now() });
-    await deps.jobs.enqueue(BULK_JOB, { bulkJobId: id }, { trx, jobKey: bulkJobKey(id) });
-  });
-  return { jobId: id, status: 'queued' };
+  await repo.insertBulkJob(trx, { ...job, id, now: deps.clock.now() });
+  await deps.jobs.enqueue(BULK_JOB, { bulkJobId: id }, { trx, jobKey: bulkJobKey(id) });
+  return id;
 }
 
 export interface BulkView {
@@ -40,6 +53,7 @@ export interface BulkView {
   processed: number;
   succeeded: number;
   failed: number;
+  field: string | null;
   failureReason: string | null;
   createdAt: string;
   updatedAt: string;
@@ -56,6 +70,7 @@ export function toBulkView(row: repo.BulkJobRow): BulkView {
     processed: row.processed,
     succeeded: row.succeeded,
     failed: row.failed,
+    field: row.field,
     failureReason: row.status === 'failed' ? row.failureReason : null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

@@ -152,18 +152,46 @@ export async function listDistinctValues(
   return rows.map((r) => ({ value: String(r.value), n: Number(r.n) }));
 }
 
-/** Removes the key at `path` from every contact of the project that has it, in one statement. */
-export async function removeFieldFromContacts(
+/** Up to `limit` contact ids of the project after `afterId`, in id order (a keyset slice). */
+export async function listContactIdsAfter(
+  db: Executor,
+  projectId: string,
+  afterId: string | undefined,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('contacts')
+    .select('id')
+    .where('projectId', '=', projectId)
+    .$if(afterId !== undefined, (q) => q.where('id', '>', afterId!))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Removes the key at `path` from the project's contacts with ids in (afterId, upToId] that have it
+ * and were last written before `writtenBy`; returns how many changed. A contact written in the very
+ * millisecond of `writtenBy` keeps the key: losing a value written then would be worse than keeping one.
+ * `updatedAt` is left alone: it must keep telling of writes to the contact, or a second deletion
+ * queued behind this one would take this removal for such a write and skip the contact.
+ */
+export async function removeFieldFromSlice(
   db: Executor,
   dialect: DialectSql,
   projectId: string,
   path: string[],
-  now: Date,
+  range: { afterId?: string; upToId: string },
+  writtenBy: Date | string,
 ): Promise<number> {
   const r = await db
     .updateTable('contacts')
-    .set({ data: dialect.json.remove('contacts.data', path), updatedAt: now })
+    .set({ data: dialect.json.remove('contacts.data', path) })
     .where('projectId', '=', projectId)
+    .$if(range.afterId !== undefined, (q) => q.where('id', '>', range.afterId!))
+    .where('id', '<=', range.upToId)
+    .where('updatedAt', '<', new Date(writtenBy).toISOString())
     .where(dialect.json.has('contacts.data', path))
     .executeTakeFirst();
   return Number(r.numUpdatedRows);

@@ -56,5 +56,6 @@ export const FieldUsageView = Type.Object({
 
 export const FieldDeleted = Type.Object({
   field: Type.String(),
-  contactsUpdated: Type.Integer({ description: 'Contacts that had the field and lost it.' }),
+  jobId: Type.String({ description: 'The bulk job removing the key from contacts: GET /contacts/bulk/:jobId.' }),
+  status: Type.Literal('queued'),
 });

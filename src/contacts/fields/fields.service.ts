@@ -4,6 +4,8 @@ import type { FieldType } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { invalid, notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { queueBulkJob } from '../bulk/bulk.service.ts';
+import { countContacts } from '../contacts.repo.ts';
 import { type FieldRef, parseFieldName } from './field-names.ts';
 import { type FieldUsage, findFieldUsage } from './field-usage.ts';
 import * as repo from './fields.repo.ts';
@@ -95,36 +97,38 @@ export async function getFieldUsage(deps: Deps, projectId: string, name: string)
 }
 
 /**
- * Removes a custom field from every contact of the project (one UPDATE) and forgets its type, so a
- * later value fixes it afresh. 404 when neither any contact nor the type table knows the field.
+ * Deletes a custom field: it leaves the project's field list (and its type is forgotten, so a later
+ * value fixes it afresh) at once, and a bulk job removes the key from the contacts not written since
+ * (field-delete.ts). 404 when the project has no such field.
  */
 export async function deleteField(
-  deps: Pick<Deps, 'db' | 'dialect' | 'clock' | 'fieldTypes'>,
+  deps: Pick<Deps, 'db' | 'jobs' | 'clock' | 'fieldTypes'>,
   projectId: string,
   name: string,
-): Promise<{ field: string; contactsUpdated: number }> {
+): Promise<{ field: string; jobId: string; status: 'queued' }> {
   const ref = customOrThrow(name, 'it cannot be deleted');
-  const result = await deps.db.transaction().execute(async (trx) => {
+  const jobId = await deps.db.transaction().execute(async (trx) => {
     const known = await repo.findFieldTypes(trx, projectId, ref.key);
-    const contactsUpdated = await repo.removeFieldFromContacts(
-      trx,
-      deps.dialect,
-      projectId,
-      ref.path,
-      deps.clock.now(),
-    );
+    if (known.length === 0) throw notFound('FIELD');
     await repo.deleteFieldTypes(
       trx,
       projectId,
       known.map((k) => k.key),
     );
-    if (known.length === 0 && contactsUpdated === 0) throw notFound('FIELD');
+    const total = await countContacts(trx, projectId);
+    const id = await queueBulkJob(deps, trx, {
+      projectId,
+      action: 'deleteField',
+      contactIds: [],
+      field: ref.field,
+      total,
+    });
     // Every process must check the database again before trusting that a key is recorded: the notice
     // in the transaction reaches the others on commit; the one after it stops a reload that read
     // the key list between our forgetting and our commit.
     await deps.fieldTypes.invalidate(projectId, trx);
-    return { field: ref.field, contactsUpdated };
+    return id;
   });
   await deps.fieldTypes.invalidate(projectId);
-  return result;
+  return { field: ref.field, jobId, status: 'queued' };
 }

@@ -4,8 +4,9 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { Readable, type TransformCallback } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type Info, type Options, Parser } from 'csv-parse';
-import { type ColumnPlan, detectDelimiter, isBlankRecord, planColumns } from './csv-rules.ts';
+import { type ColumnPlan, checkColumnCount, detectDelimiter, isBlankRecord, planColumns } from './csv-rules.ts';
 
 /** The upload limit of the contract (interface.md, Limits): 5 MB. */
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;
@@ -47,11 +48,18 @@ function createParser(delimiter: string, info: boolean): CsvParser {
   } satisfies Options);
 }
 
-/** Feeds a buffer in small slices, so checking a 5 MB upload yields to other requests between slices. */
+/**
+ * Feeds a buffer in small slices, yielding the event loop before each: stream plumbing alone moves on
+ * through microtasks and nextTicks, which never let a waiting request in, so without the yield parsing
+ * a 5 MB file would hold the process for its whole length.
+ */
 function sliced(buffer: Buffer, size = 16 * 1024): Readable {
   return Readable.from(
-    (function* () {
-      for (let i = 0; i < buffer.length; i += size) yield buffer.subarray(i, i + size);
+    (async function* () {
+      for (let i = 0; i < buffer.length; i += size) {
+        await nextTurn();
+        yield buffer.subarray(i, i + size);
+      }
     })(),
   );
 }
@@ -60,9 +68,10 @@ export type CsvInspection = { ok: true; delimiter: string; totalRows: number } |
 
 /**
  * Checks an uploaded file before anything is stored: UTF-8 text (a BOM is fine), parseable as CSV
- * to the end, with a header row naming an `email` column. Counts its non-blank data rows.
+ * to the end, with a header row of at most `maxColumns` columns naming an `email` column. Counts its
+ * non-blank data rows.
  */
-export async function inspectCsv(buffer: Buffer): Promise<CsvInspection> {
+export async function inspectCsv(buffer: Buffer, maxColumns: number): Promise<CsvInspection> {
   if (buffer.length === 0) return { ok: false, message: 'is empty; send a CSV file with a header row' };
   if (buffer.includes(0)) return { ok: false, message: 'is not a CSV file (it contains binary data)' };
   if (!isUtf8(buffer)) return { ok: false, message: 'is not valid UTF-8; save the CSV as UTF-8 and upload it again' };
@@ -84,6 +93,8 @@ export async function inspectCsv(buffer: Buffer): Promise<CsvInspection> {
         totalRows++;
         continue;
       }
+      const tooWide = checkColumnCount(record, maxColumns);
+      if (tooWide) return { ok: false, message: tooWide };
       const plan = planColumns(record);
       if (!plan.ok) return { ok: false, message: plan.message };
       header = plan.plan;
@@ -109,12 +120,14 @@ export interface CsvRecord {
 
 /**
  * Streams the data records of a stored file after the header, skipping the first `skip` of them
- * (`skip` is a resume cursor; blank lines are not records). The header's plan comes first.
+ * (`skip` is a resume cursor; blank lines are not records). The header's plan comes first; a header
+ * that fails the checks (wider than `maxColumns`, no email) throws CsvHeaderError.
  */
 export async function* readCsvRecords(
   file: Buffer,
   delimiter: string,
   skip: number,
+  maxColumns: number,
 ): AsyncGenerator<{ plan: ColumnPlan } | CsvRecord> {
   let seen = 0;
   let plan: ColumnPlan | undefined;
@@ -124,6 +137,8 @@ export async function* readCsvRecords(
     for await (const { info, record } of records) {
       if (!plan) {
         if (isBlankRecord(record)) continue;
+        const tooWide = checkColumnCount(record, maxColumns);
+        if (tooWide) throw new CsvHeaderError(`The header row ${tooWide}`);
         const checked = planColumns(record);
         if (!checked.ok) throw new CsvHeaderError(checked.message);
         plan = checked.plan;

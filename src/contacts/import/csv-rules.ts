@@ -44,6 +44,12 @@ export function planColumns(header: string[]): HeaderCheck {
   return { ok: true, plan: { emailIndex, columns } };
 }
 
+/** Refuses a header wider than `max` columns (IMPORT_MAX_COLUMNS); undefined when it is within the limit. */
+export function checkColumnCount(header: string[], max: number): string | undefined {
+  if (header.length <= max) return undefined;
+  return `has ${header.length} columns, more than the limit of ${max}; remove unused columns and upload it again`;
+}
+
 const PLAIN_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
 const BOOLEANS: Record<string, boolean> = { true: true, false: false, yes: true, no: false };
 

@@ -1,20 +1,37 @@
 /**
- * The `contact.import` job. It re-reads the job row, streams the stored file (kept in the database, so
- * any worker can run it) from the row's cursor and
- * commits each batch together with the new cursor and counts, so a run cut short by a crash or a
- * restart resumes exactly where the last commit left off, and a second run racing it stops.
+ * The `contact.import` job. It claims the job row (src/jobs/job-rows.ts), streams the stored file
+ * (kept in the database, so any worker can run it) from the row's cursor and commits each batch
+ * together with the new cursor and counts, so a run cut short by a crash or a restart resumes
+ * exactly where the last commit left off, and a second run racing it stops. Batches are small and
+ * the run yields the event loop between them, so an import never stalls the API of its process.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Config } from '../../config.ts';
 import { fromJson } from '../../db/codecs.ts';
 import type { Deps } from '../../deps.ts';
+import {
+  advanceJobRow,
+  claimJobRow,
+  finishJobRow,
+  type JobRowPolicy,
+  type Lease,
+  LeaseLost,
+  noteJobRowError,
+  releaseJobRow,
+} from '../../jobs/job-rows.ts';
+import { PermanentJobError } from '../../jobs/types.ts';
 import { CsvHeaderError, type CsvRecord, readCsvRecords } from './csv-file.ts';
 import { type ColumnPlan, isBlankRecord } from './csv-rules.ts';
 import * as repo from './import.repo.ts';
 import { writeImportBatch } from './import-batch.ts';
 
-type ImportDeps = Pick<Deps, 'db' | 'dialect' | 'clock' | 'searchIndex'>;
+type ImportDeps = Pick<Deps, 'db' | 'dialect' | 'clock' | 'searchIndex' | 'config'>;
 
-/** Rows per transaction: 7 bound values per row keeps the upsert far below SQLite's 32766. */
-export const IMPORT_BATCH_ROWS = 2000;
+/**
+ * Rows per transaction. Small enough that one batch is a few milliseconds of synchronous SQLite work
+ * (a request waits at most that), large enough that per-batch costs stay a small share.
+ */
+export const IMPORT_BATCH_ROWS = 250;
 /** Runs (first one included) before an import that keeps being interrupted is failed. */
 export const MAX_IMPORT_RUNS = 5;
 /** Row errors kept on the job; `skipped` still counts every one. */
@@ -26,43 +43,43 @@ export interface ImportRunOptions {
   shouldStop?: () => boolean;
 }
 
-/** Another run moved the job on: this run's batch rolls back and the run ends quietly. */
-class LostRace extends Error {}
+/** How import job rows are run. */
+export function importPolicy(config: Pick<Config, 'jobLeaseMs'>): JobRowPolicy<'importJobs'> {
+  return { table: 'importJobs', maxAttempts: MAX_IMPORT_RUNS, leaseMs: config.jobLeaseMs };
+}
 
-/** A file problem no retry can fix. */
-function isPermanent(err: unknown): boolean {
+/** A file problem no retry can fix: csv-parse's own errors and a header that fails the checks. */
+function isFileError(err: unknown): boolean {
   const code = (err as { code?: unknown })?.code;
   return (typeof code === 'string' && code.startsWith('CSV_')) || err instanceof CsvHeaderError;
 }
 
 /** Runs (or resumes) one import; safe to run twice, and a no-op once the job has ended. */
 export async function runImport(deps: ImportDeps, importId: string, opts: ImportRunOptions = {}): Promise<void> {
-  const job = await repo.claimImportJob(deps.db, importId, deps.clock.now());
-  if (!job) {
-    // Ended already; a crash may have come between the final update and dropping the file.
-    await repo.deleteImportFile(deps.db, importId);
+  const claimed = await claimJobRow(deps, importPolicy(deps.config), importId);
+  if (!claimed) {
+    // Ended (now, out of runs, or earlier with a crash before the file was dropped), or another run holds it.
+    await repo.deleteImportFileIfEnded(deps.db, importId);
     return;
   }
+  const { row: job, lease } = claimed;
+  // A failure no retry can fix: the row says why, and the queue does not retry the job.
   const fail = async (reason: string) => {
-    await repo.finishImportJob(deps.db, importId, { status: 'failed', reason }, deps.clock.now());
+    await finishJobRow(deps, lease, { status: 'failed', reason });
     await repo.deleteImportFile(deps.db, importId);
+    throw new PermanentJobError(reason);
   };
-  if (job.attempts > MAX_IMPORT_RUNS) {
-    return fail(
-      `Stopped after ${MAX_IMPORT_RUNS} interrupted runs${job.failureReason ? `: ${job.failureReason}` : ''}`,
-    );
-  }
   const file = await repo.findImportFile(deps.db, importId);
   if (!file) return fail('The uploaded file is no longer available; upload it again.');
   try {
-    if (!(await importFile(deps, job, file, opts))) return;
+    if (!(await importFile(deps, job, lease, file, opts))) return releaseJobRow(deps, lease);
   } catch (err) {
-    if (err instanceof LostRace) return;
-    if (isPermanent(err)) return fail(`The file could not be read: ${(err as Error).message}`);
-    await repo.noteImportError(deps.db, importId, (err as Error)?.message ?? String(err), deps.clock.now());
+    if (err instanceof LeaseLost) return;
+    if (isFileError(err)) return fail(`The file could not be read: ${(err as Error).message}`);
+    await noteJobRowError(deps, lease, err);
     throw err; // the job runner retries; the sweep re-queues a run that was lost altogether
   }
-  await repo.finishImportJob(deps.db, importId, { status: 'completed' }, deps.clock.now());
+  if (!(await finishJobRow(deps, lease, { status: 'completed' }))) return;
   await repo.deleteImportFile(deps.db, importId);
   await deps.dialect.analyze(deps.db, 'contacts');
 }
@@ -71,49 +88,55 @@ export async function runImport(deps: ImportDeps, importId: string, opts: Import
 async function importFile(
   deps: ImportDeps,
   job: repo.ImportJobRow,
+  lease: Lease<'importJobs'>,
   file: Buffer,
   opts: ImportRunOptions,
 ): Promise<boolean> {
   const size = opts.batchSize ?? IMPORT_BATCH_ROWS;
-  let cursor = job.cursor;
-  let errors = fromJson<repo.ImportRowError[]>(job.errors) ?? [];
+  let progress = {
+    cursor: job.cursor,
+    imported: job.imported,
+    updated: job.updated,
+    skipped: job.skipped,
+    errors: fromJson<repo.ImportRowError[]>(job.errors) ?? [],
+  };
   let plan: ColumnPlan | undefined;
   let batch: CsvRecord[] = [];
   let consumed = 0;
 
   const commit = async () => {
-    const next = cursor + consumed;
     await deps.db.transaction().execute(async (trx) => {
       const tx = { db: trx, dialect: deps.dialect, clock: deps.clock };
       const out =
         batch.length > 0
           ? await writeImportBatch(tx, job.projectId, plan!, batch)
           : { imported: 0, updated: 0, skipped: 0, errors: [] };
-      const kept = errors.concat(out.errors).slice(0, MAX_STORED_ERRORS);
-      const moved = await repo.advanceImportJob(
-        trx,
-        job.id,
-        cursor,
-        { ...out, cursor: next, errors: kept },
-        deps.clock.now(),
-      );
-      if (!moved) throw new LostRace();
-      errors = kept;
+      const next = {
+        cursor: progress.cursor + consumed,
+        imported: progress.imported + out.imported,
+        updated: progress.updated + out.updated,
+        skipped: progress.skipped + out.skipped,
+        errors: progress.errors.concat(out.errors).slice(0, MAX_STORED_ERRORS),
+      };
+      await advanceJobRow(trx, deps, lease, { ...next, errors: JSON.stringify(next.errors) });
+      progress = next;
     });
-    cursor = next;
     consumed = 0;
     batch = [];
     deps.searchIndex.poke();
+    await nextTurn();
   };
 
-  for await (const item of readCsvRecords(file, job.delimiter, job.cursor)) {
+  const records = readCsvRecords(file, job.delimiter, job.cursor, deps.config.importMaxColumns);
+  for await (const item of records) {
     if ('plan' in item) {
       plan = item.plan;
       continue;
     }
     consumed++;
     if (!isBlankRecord(item.record)) batch.push(item);
-    if (batch.length >= size) {
+    // Blank records (`;;`) are consumed without a row to write: commit their cursor now and then too.
+    if (batch.length >= size || consumed >= size * 8) {
       await commit();
       if (opts.shouldStop?.()) return false;
     }

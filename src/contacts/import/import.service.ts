@@ -18,11 +18,11 @@ export function importJobKey(id: string): string {
  * the file, the job row and the queued job in one transaction (all or nothing).
  */
 export async function startImport(
-  deps: Pick<Deps, 'db' | 'jobs' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'jobs' | 'clock' | 'config'>,
   projectId: string,
   upload: { fileName: string; buffer: Buffer },
 ): Promise<{ jobId: string; status: 'queued' }> {
-  const checked = await inspectCsv(upload.buffer);
+  const checked = await inspectCsv(upload.buffer, deps.config.importMaxColumns);
   if (!checked.ok) throw invalid('file', checked.message, 'INVALID_CSV');
   const id = newId();
   await deps.db.transaction().execute(async (trx) => {
