@@ -4,6 +4,7 @@ import { type DialectSql, likeContaining } from '../db/dialect.ts';
 import type { Executor } from '../db/index.ts';
 import { templateQuery } from '../db/prepared.ts';
 import type { ContactsTable, Database } from '../db/schema.ts';
+import { type Outcome, tickBatch } from '../lib/tick-batch.ts';
 
 export type ContactRow = Selectable<ContactsTable>;
 
@@ -183,13 +184,114 @@ export async function upsertContact(
   db: Executor,
   dialect: DialectSql,
   row: NewContactRow,
-  patch: { set: Record<string, unknown>; remove: string[]; subscribed?: boolean },
+  patch: ContactPatch & { subscribed?: boolean },
 ): Promise<ContactRow & { inserted: boolean }> {
+  const saved =
+    dialect.groupedUpserts && patch.subscribed === undefined && !db.isTransaction
+      ? await groupedUpsert(db, dialect)({ row, patch })
+      : await upsertOne(db, dialect, row, patch);
+  // Ids are fresh UUIDv7s: the row carries the proposed id only if this statement inserted it.
+  return { ...saved, inserted: saved.id === row.id };
+}
+
+type ContactPatch = { set: Record<string, unknown>; remove: string[] };
+
+async function upsertOne(
+  db: Executor,
+  dialect: DialectSql,
+  row: NewContactRow,
+  patch: ContactPatch & { subscribed?: boolean },
+): Promise<ContactRow> {
   const [patchA, patchB] = dialect.json.patchValues(patch.set, patch.remove);
   const values = { ...row, patchA, patchB, setSubscribed: patch.subscribed ?? null };
   const [saved] = await upsertStatement(db, dialect, values);
-  // Ids are fresh UUIDv7s: the row carries the proposed id only if this statement inserted it.
-  return { ...saved!, inserted: saved!.id === row.id };
+  return saved!;
+}
+
+interface UpsertCall {
+  row: NewContactRow;
+  patch: ContactPatch;
+}
+
+const groups = new WeakMap<Executor, (call: UpsertCall) => Promise<ContactRow>>();
+
+/** Concurrent upserts on `db` (outside transactions) batched per event-loop turn; see tick-batch.ts. */
+function groupedUpsert(db: Executor, dialect: DialectSql) {
+  let run = groups.get(db);
+  if (!run) {
+    run = tickBatch<UpsertCall, ContactRow>((calls) => upsertGroup(db, dialect, calls), {
+      max: 100,
+      key: (c) => `${c.row.projectId}\n${c.row.email}`,
+    });
+    groups.set(db, run);
+  }
+  return run;
+}
+
+const GROUP_COLUMNS = {
+  id: 'text',
+  project_id: 'text',
+  email: 'text',
+  subscribed: 'boolean',
+  data: 'json',
+  remove: 'textArray',
+  created_at: 'timestamp',
+  updated_at: 'timestamp',
+} as const;
+
+/**
+ * One statement for a group of upserts (distinct emails): each existing contact gets its own patch,
+ * read back from the group's rows by email. Should the statement fail, each call runs alone, so one
+ * bad write fails by itself.
+ */
+async function upsertGroup(db: Executor, dialect: DialectSql, calls: UpsertCall[]): Promise<Outcome<ContactRow>[]> {
+  const alone = () =>
+    Promise.all(
+      calls.map(async ({ row, patch }): Promise<Outcome<ContactRow>> => {
+        try {
+          return { ok: true, value: await upsertOne(db, dialect, row, patch) };
+        } catch (error) {
+          return { ok: false, error };
+        }
+      }),
+    );
+  if (calls.length === 1) return alone();
+  // `data` is the patch's `set`: a new contact's whole data, or what is merged over a stored one.
+  const json = `[${calls
+    .map(({ row, patch }) =>
+      JSON.stringify({
+        id: row.id,
+        project_id: row.projectId,
+        email: row.email,
+        subscribed: row.subscribed,
+        data: patch.set,
+        remove: patch.remove,
+        created_at: row.createdAt,
+        updated_at: row.updatedAt,
+      }),
+    )
+    .join(',')}]`;
+  const mine = (column: string) =>
+    sql`(select ${sql.ref(`r.${column}`)} from r where r.project_id = excluded.project_id and r.email = excluded.email)`;
+  const names = sql.join(
+    ['id', 'project_id', 'email', 'subscribed', 'data', 'created_at', 'updated_at'].map((c) => sql.id(c)),
+  );
+  try {
+    const { rows } = await sql<
+      Record<string, unknown>
+    >`with r as (select * from ${dialect.jsonRows(json, GROUP_COLUMNS, 'g')})
+      insert into contacts (${names}) select ${names} from r where true
+      on conflict (project_id, email) do update
+      set data = ${dialect.json.patchWith('contacts.data', mine('remove'), mine('data'))}, updated_at = excluded.updated_at
+      returning *`.execute(db);
+    const byEmail = new Map(rows.map((r) => [`${r.projectId}\n${r.email}`, r as ContactRow]));
+    return calls.map(({ row }) => {
+      const saved = byEmail.get(`${row.projectId}\n${row.email}`);
+      return saved ? { ok: true, value: saved } : { ok: false, error: new Error('grouped upsert returned no row') };
+    });
+  } catch {
+    return alone();
+  }
 }
 
 /** Sets `subscribed` only where it differs; returns the contact id when it changed. */

@@ -54,6 +54,12 @@ export interface DialectSql {
   jsonRows(json: string, columns: Record<string, JsonRowType>, alias: string): RawBuilder<unknown>;
   /** `column` is one of `values`: one array parameter on PostgreSQL, a bound list on SQLite. */
   inList(column: string, values: string[]): RawBuilder<SqlBool>;
+  /**
+   * True where concurrent single-contact upserts are best sent together as one multi-row statement
+   * (PostgreSQL: one round trip and one commit for all). SQLite's writer shares commits by itself
+   * (group-commit.ts) and runs each statement in microseconds, so it keeps one statement a call.
+   */
+  groupedUpserts: boolean;
   /** Claims up to `limit` rows in one statement; see ClaimSpec. */
   claimRows<DB, TB extends keyof DB & string>(db: Kysely<DB>, spec: ClaimSpec<DB, TB>): Promise<Selectable<DB[TB]>[]>;
 }
@@ -107,7 +113,8 @@ async function claimRowsWith<DB, TB extends keyof DB & string>(
   return rows as Selectable<DB[TB]>[];
 }
 
-export type JsonRowType = 'text' | 'boolean' | 'json' | 'timestamp';
+/** Column types of `jsonRows`; `textArray` is a text[] on PostgreSQL and stays JSON text on SQLite. */
+export type JsonRowType = 'text' | 'boolean' | 'json' | 'timestamp' | 'textArray';
 
 /**
  * What keeps `GET /contacts` off a scan of the project: per-project counters kept by triggers in the
@@ -178,11 +185,18 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
         await sql`analyze ${sql.table(table)}`.execute(db);
       },
       jsonRows: (json, columns, alias) => {
-        const types = { text: 'text', boolean: 'boolean', json: 'jsonb', timestamp: 'timestamptz' };
+        const types = {
+          text: 'text',
+          boolean: 'boolean',
+          json: 'jsonb',
+          timestamp: 'timestamptz',
+          textArray: 'text[]',
+        };
         const defs = Object.entries(columns).map(([c, t]) => sql`${sql.id(c)} ${sql.raw(types[t])}`);
         return sql`jsonb_to_recordset(${json}::jsonb) as ${sql.id(alias)}(${sql.join(defs)})`;
       },
       inList: (column, values) => sql<SqlBool>`(${sql.ref(column)} = any(${values}::text[]))`,
+      groupedUpserts: true,
       claimRows: (db, spec) => claimRowsWith(db, spec, true),
     };
   }
@@ -200,11 +214,13 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
     // ->> turns JSON true/false into 1/0, as SQLite stores booleans; -> keeps a nested object as JSON text.
     jsonRows: (json, columns, alias) => {
       const cells = Object.entries(columns).map(
-        ([c, t]) => sql`value ${sql.raw(t === 'json' ? '->' : '->>')} ${`$."${c}"`} as ${sql.id(c)}`,
+        ([c, t]) =>
+          sql`value ${sql.raw(t === 'json' || t === 'textArray' ? '->' : '->>')} ${`$."${c}"`} as ${sql.id(c)}`,
       );
       return sql`(select ${sql.join(cells)} from json_each(${json})) as ${sql.id(alias)}`;
     },
     inList: (column, values) => sql<SqlBool>`(${sql.ref(column)} in (${sql.join(values)}))`,
+    groupedUpserts: false,
     // One writer connection: the statement runs alone, so no row can be picked twice.
     claimRows: (db, spec) => claimRowsWith(db, spec, false),
   };

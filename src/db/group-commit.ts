@@ -7,14 +7,15 @@
  * caller sees a write acknowledged that a crash could take back.
  */
 import type { Kysely } from 'kysely';
+import { type Outcome, tickBatch } from '../lib/tick-batch.ts';
 import type { RawRunner } from './prepared.ts';
 
-interface Pending {
+interface Write {
   sql: string;
   parameters: readonly unknown[];
-  resolve(rows: Record<string, unknown>[]): void;
-  reject(err: unknown): void;
 }
+
+type Rows = Record<string, unknown>[];
 
 interface Statement {
   reader: boolean;
@@ -36,75 +37,43 @@ const MAX_GROUP = 256;
  * group, so a group never lands inside another caller's open transaction on the same connection.
  */
 export function groupCommitRunner<DB>(db: Kysely<DB>, writer: WriterConnection): RawRunner {
-  let queue: Pending[] = [];
-  let scheduled = false;
-
-  const runOne = (p: Pending) => {
-    const stmt = writer.prepare(p.sql);
-    if (stmt.reader) return stmt.all(...p.parameters) as Record<string, unknown>[];
-    stmt.run(...p.parameters);
+  const runOne = (w: Write): Rows => {
+    const stmt = writer.prepare(w.sql);
+    if (stmt.reader) return stmt.all(...w.parameters) as Rows;
+    stmt.run(...w.parameters);
     return [];
   };
-
-  const runGroup = (group: Pending[]) => {
-    if (group.length === 1) {
-      const p = group[0]!;
-      try {
-        p.resolve(runOne(p));
-      } catch (err) {
-        p.reject(err);
-      }
-      return;
+  const attempt = (w: Write): Outcome<Rows> => {
+    try {
+      return { ok: true, value: runOne(w) };
+    } catch (error) {
+      return { ok: false, error };
     }
-    const outcomes: ({ rows: Record<string, unknown>[] } | { error: unknown })[] = [];
+  };
+
+  const runGroup = (group: Write[]): Outcome<Rows>[] => {
+    if (group.length === 1) return [attempt(group[0]!)];
+    const outcomes: Outcome<Rows>[] = [];
     writer.prepare('begin immediate').run();
     try {
-      for (const p of group) {
+      for (const w of group) {
         writer.prepare('savepoint grouped').run();
-        try {
-          outcomes.push({ rows: runOne(p) });
-          writer.prepare('release grouped').run();
-        } catch (error) {
-          writer.prepare('rollback to grouped').run();
-          writer.prepare('release grouped').run();
-          outcomes.push({ error });
-        }
+        const o = attempt(w);
+        if (!o.ok) writer.prepare('rollback to grouped').run();
+        writer.prepare('release grouped').run();
+        outcomes.push(o);
       }
       writer.prepare('commit').run();
     } catch (err) {
       if (writer.inTransaction) writer.prepare('rollback').run();
-      for (const p of group) p.reject(err);
-      return;
+      throw err;
     }
-    group.forEach((p, i) => {
-      const o = outcomes[i]!;
-      if ('rows' in o) p.resolve(o.rows);
-      else p.reject(o.error);
-    });
+    return outcomes;
   };
 
-  const flush = async () => {
-    scheduled = false;
-    const group = queue.slice(0, MAX_GROUP);
-    queue = queue.slice(MAX_GROUP);
-    if (queue.length > 0) schedule();
-    try {
-      // Holding Kysely's lock: no other transaction is open on the writer while the group runs.
-      await db.connection().execute(async () => runGroup(group));
-    } catch (err) {
-      for (const p of group) p.reject(err);
-    }
-  };
-
-  const schedule = () => {
-    if (scheduled) return;
-    scheduled = true;
-    setImmediate(flush);
-  };
-
-  return (sql, parameters) =>
-    new Promise((resolve, reject) => {
-      queue.push({ sql, parameters, resolve, reject });
-      schedule();
-    });
+  // Holding Kysely's lock: no other transaction is open on the writer while the group runs.
+  const grouped = tickBatch<Write, Rows>((group) => db.connection().execute(async () => runGroup(group)), {
+    max: MAX_GROUP,
+  });
+  return (sql, parameters) => grouped({ sql, parameters });
 }

@@ -137,6 +137,29 @@ describe.each(DIALECTS)('contacts at scale on %s', (dialect) => {
     expect(fields.find((f: { field: string }) => f.field === 'data.tier')).toMatchObject({ type: 'number' });
   });
 
+  it('gives each upsert of a concurrent burst its own patch and its own isNew', async () => {
+    const p = await t.make.project();
+    const known = Array.from({ length: 15 }, (_, i) => `known${i}@burst.test`);
+    // Every key known beforehand: a write with no new key and no subscription change is the grouped path.
+    for (const email of known) await post(p.auth, { email, data: { a: 1, b: 2, c: 0, n: 0 } });
+    await t.make.contact(p, { email: 'other@burst.test', data: { a: 9 } });
+    const burst = await Promise.all([
+      ...known.map((email, i) => post(p.auth, { email, data: { b: null, c: i } })),
+      ...Array.from({ length: 15 }, (_, i) => post(p.auth, { email: `fresh${i}@burst.test`, data: { n: i } })),
+    ]);
+    expect(burst.map((r) => r.statusCode)).toEqual([...known.map(() => 200), ...known.map(() => 201)]);
+    burst.slice(0, 15).forEach((r, i) => {
+      expect(r.json()).toMatchObject({ email: known[i], data: { a: 1, c: i }, _meta: { isNew: false } });
+      expect(r.json().data).not.toHaveProperty('b');
+    });
+    burst.slice(15).forEach((r, i) => {
+      expect(r.json()).toMatchObject({ email: `fresh${i}@burst.test`, data: { n: i }, _meta: { isNew: true } });
+    });
+    expect((await get(p.auth, '/contacts?limit=1')).json().total).toBe(31);
+    const other = (await get(p.auth, '/contacts?search=other@burst')).json().data[0];
+    expect(other.data).toEqual({ a: 9 });
+  });
+
   it('refuses a write that would take the project past its custom field cap, changing nothing', async () => {
     const p = await t.make.project();
     const first = await post(p.auth, { email: 'cap@example.test', data: { a: 1, b: 2, c: 3, d: 4 } });
