@@ -257,37 +257,32 @@ async function upsertGroup(db: Executor, dialect: DialectSql, calls: UpsertCall[
     );
   if (calls.length === 1) return alone();
   // `data` is the patch's `set`: a new contact's whole data, or what is merged over a stored one.
-  const json = `[${calls
-    .map(({ row, patch }) =>
-      JSON.stringify({
-        id: row.id,
-        project_id: row.projectId,
-        email: row.email,
-        subscribed: row.subscribed,
-        data: patch.set,
-        remove: patch.remove,
-        created_at: row.createdAt,
-        updated_at: row.updatedAt,
-      }),
-    )
-    .join(',')}]`;
+  const rows = calls.map(({ row, patch }) => ({
+    id: row.id,
+    project_id: row.projectId,
+    email: row.email,
+    subscribed: row.subscribed,
+    data: patch.set,
+    remove: patch.remove,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  }));
   const mine = (column: string) =>
     sql`(select ${sql.ref(`r.${column}`)} from r where r.project_id = excluded.project_id and r.email = excluded.email)`;
   const names = sql.join(
     ['id', 'project_id', 'email', 'subscribed', 'data', 'created_at', 'updated_at'].map((c) => sql.id(c)),
   );
+  const columns = sql.join(Object.keys(GROUP_COLUMNS).map((c) => sql.id(c)));
   try {
-    const { rows } = await sql<
-      Record<string, unknown>
-    >`with r as (select * from ${dialect.jsonRows(json, GROUP_COLUMNS, 'g')})
+    const saved = await sql<ContactRow>`with r (${columns}) as (${dialect.rowsSource(rows, GROUP_COLUMNS)})
       insert into contacts (${names}) select ${names} from r where true
       on conflict (project_id, email) do update
       set data = ${dialect.json.patchWith('contacts.data', mine('remove'), mine('data'))}, updated_at = excluded.updated_at
       returning *`.execute(db);
-    const byEmail = new Map(rows.map((r) => [`${r.projectId}\n${r.email}`, r as ContactRow]));
-    return calls.map(({ row }) => {
-      const saved = byEmail.get(`${row.projectId}\n${row.email}`);
-      return saved ? { ok: true, value: saved } : { ok: false, error: new Error('grouped upsert returned no row') };
+    const byEmail = new Map(saved.rows.map((r) => [`${r.projectId}\n${r.email}`, r]));
+    return calls.map(({ row }): Outcome<ContactRow> => {
+      const mineSaved = byEmail.get(`${row.projectId}\n${row.email}`);
+      return mineSaved ? { ok: true, value: mineSaved } : { ok: false, error: new Error('grouped upsert lost a row') };
     });
   } catch {
     return alone();
@@ -357,22 +352,18 @@ export async function findContactsByEmail(db: Executor, dialect: DialectSql, pro
  */
 export async function upsertContactsMerging(db: Executor, dialect: DialectSql, rows: BatchContactRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const json = JSON.stringify(
-    rows.map((r) => ({
-      id: r.id,
-      project_id: r.projectId,
-      email: r.email,
-      subscribed: r.subscribed,
-      data: r.data,
-      created_at: r.at,
-      updated_at: r.at,
-    })),
-  );
-  const columns = BATCH_COLUMNS;
-  const names = sql.join(Object.keys(columns).map((c) => sql.id(c)));
-  // `where true` lets SQLite tell the upsert's ON CONFLICT from a join constraint of the SELECT.
+  const values = rows.map((r) => ({
+    id: r.id,
+    project_id: r.projectId,
+    email: r.email,
+    subscribed: r.subscribed,
+    data: r.data,
+    created_at: r.at,
+    updated_at: r.at,
+  }));
+  const names = sql.join(Object.keys(BATCH_COLUMNS).map((c) => sql.id(c)));
   await sql`insert into contacts (${names})
-    select ${names} from ${dialect.jsonRows(json, columns, 'r')} where true
+    ${dialect.rowsSource(values, BATCH_COLUMNS)}
     on conflict (project_id, email) do update
     set data = ${dialect.json.merge('contacts.data', 'excluded.data')}, updated_at = excluded.updated_at`.execute(db);
 }
