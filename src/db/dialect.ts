@@ -46,6 +46,12 @@ export interface DialectSql {
    * at 200k contacts); SQLite's plans here do not depend on statistics, so it does nothing there.
    */
   analyze<DB>(db: Kysely<DB>, table: 'contacts'): Promise<void>;
+  /**
+   * Rows per write transaction in bulk work (imports): small on SQLite, whose statements run
+   * synchronously and hold the event loop meanwhile; larger on PostgreSQL, where a batch never blocks
+   * but each costs round trips. Measured with bench/import-health.ts.
+   */
+  bulkBatchRows: number;
   /** Claims up to `limit` rows in one statement; see ClaimSpec. */
   claimRows<DB, TB extends keyof DB & string>(db: Kysely<DB>, spec: ClaimSpec<DB, TB>): Promise<Selectable<DB[TB]>[]>;
 }
@@ -161,6 +167,7 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
         await sql`analyze ${sql.table(table)}`.execute(db);
       },
       claimRows: (db, spec) => claimRowsWith(db, spec, true),
+      bulkBatchRows: 1000,
     };
   }
   return {
@@ -176,6 +183,7 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
     analyze: async () => {},
     // One writer connection: the statement runs alone, so no row can be picked twice.
     claimRows: (db, spec) => claimRowsWith(db, spec, false),
+    bulkBatchRows: 100,
   };
 }
 
