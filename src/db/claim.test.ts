@@ -33,7 +33,6 @@ describe.each(DIALECTS)('claimRows on %s', (dialect) => {
       maxAttempts: 1,
     }));
     await insertJobs(handle.db, jobs, now);
-    const claimedBy = new Map<string, string[]>();
     const claimer = async (worker: string) => {
       const mine: string[] = [];
       for (;;) {
@@ -51,7 +50,7 @@ describe.each(DIALECTS)('claimRows on %s', (dialect) => {
       }
     };
     const results = await Promise.all(Array.from({ length: CLAIMERS }, (_, i) => claimer(`w${i}`)));
-    results.forEach((ids, i) => claimedBy.set(`w${i}`, ids));
+    const claimedBy = new Map(results.map((ids, i) => [`w${i}`, ids]));
     const all = results.flat();
     expect(new Set(all).size).toBe(all.length);
     expect(all).toHaveLength(ROWS);
