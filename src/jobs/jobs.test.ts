@@ -92,7 +92,10 @@ describe.each(DIALECTS)('jobs on %s', (dialect) => {
     const contexts: JobContext[] = [];
     const { deps, task, runs } = await open();
     const tasks = (): TaskList => ({
-      [task]: async (payload, context) => void (runs.push({ task, payload }), contexts.push(context)),
+      [task]: async (payload, context) => {
+        runs.push({ task, payload });
+        contexts.push(context);
+      },
     });
     const many = await openDeps(tasks);
     const specs = Array.from({ length: 250 }, (_, i) => ({ name: task, payload: { i } }));

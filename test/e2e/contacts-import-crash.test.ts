@@ -1,13 +1,12 @@
 // Invariant: an import survives its process being killed. A real `serve` process is SIGKILLed in the
 // middle of an import; once a new one runs on the same database (and the dead one's lease has
 // lapsed) the import completes exactly once: every row counted once, each contact stored once.
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sweepContactJobs } from '../../src/contacts/contacts.jobs.ts';
 import { createDeps, createLogger, type Deps } from '../../src/deps.ts';
 import { createTestDatabase, DIALECTS, type TestDatabase, testConfig } from '../env.ts';
 import { makeFactories } from '../factories.ts';
-import { type NodeProcess, startNode } from '../fixtures/processes.ts';
+import { freePort, type NodeProcess, startNode } from '../fixtures/processes.ts';
 import { countRows, multipartBody } from './contacts-helpers.ts';
 
 const ROWS = 60_000;
@@ -16,14 +15,6 @@ const SECRETS = {
   SIGNING_SECRET: 'test-signing-secret-0123456789abcdef012345',
   ENCRYPTION_KEY: 'test-encryption-key-0123456789abcdef01234',
 };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Polls `check` every 20 ms until it returns a value, for at most `ms`. */
 async function until<T>(check: () => Promise<T | undefined>, what: string, ms = 60_000): Promise<T> {
