@@ -10,8 +10,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DialectSql } from '../db/dialect.ts';
 import type { Db } from '../db/index.ts';
 
-/** Rows indexed per transaction (about 10-20 ms of work, so requests wait at most that). */
-const SLICE = 2000;
+/** Rows indexed per transaction (a few ms of work, so requests wait at most that; measured with bench/import-health.ts). */
+const SLICE = 500;
 /** How long a poke waits, so rows written together are indexed together. */
 const DELAY_MS = 50;
 

@@ -63,6 +63,12 @@ export interface DialectSql {
    * (group-commit.ts) and runs each statement in microseconds, so it keeps one statement a call.
    */
   groupedUpserts: boolean;
+  /**
+   * Rows per write transaction in bulk work (imports): small on SQLite, whose statements run
+   * synchronously and hold the event loop meanwhile; larger on PostgreSQL, where a batch never blocks
+   * but each costs round trips. Measured with bench/import-health.ts.
+   */
+  bulkBatchRows: number;
   /** Claims up to `limit` rows in one statement; see ClaimSpec. */
   claimRows<DB, TB extends keyof DB & string>(db: Kysely<DB>, spec: ClaimSpec<DB, TB>): Promise<Selectable<DB[TB]>[]>;
 }
@@ -201,6 +207,7 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
       inList: (column, values) => sql<SqlBool>`(${sql.ref(column)} = any(${values}::text[]))`,
       groupedUpserts: true,
       claimRows: (db, spec) => claimRowsWith(db, spec, true),
+      bulkBatchRows: 1000,
     };
   }
   return {
@@ -228,6 +235,7 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
     groupedUpserts: false,
     // One writer connection: the statement runs alone, so no row can be picked twice.
     claimRows: (db, spec) => claimRowsWith(db, spec, false),
+    bulkBatchRows: 100,
   };
 }
 

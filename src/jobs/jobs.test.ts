@@ -1,6 +1,7 @@
 // Invariant: whichever backend runs them (the SQLite runner or Graphile Worker), a job runs only once
 // it is due and committed, a job key leaves one pending job, a failing job is retried later rather
 // than at once, stop() lets a running job finish, and no job runs twice at the same time.
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, DIALECTS, type TestDatabase, testConfig } from '../../test/env.ts';
 import { createWaiters } from '../../test/servers/waiters.ts';
@@ -8,7 +9,8 @@ import { openDatabase } from '../db/index.ts';
 import { createDeps, createLogger, type Deps } from '../deps.ts';
 import { systemClock } from '../lib/clock.ts';
 import { createJobs } from './index.ts';
-import type { TaskList } from './types.ts';
+import { listJobs } from './jobs.repo.ts';
+import { type JobContext, PermanentJobError, type TaskList } from './types.ts';
 
 type Run = { task: string; payload: Record<string, unknown> };
 
@@ -84,6 +86,52 @@ describe.each(DIALECTS)('jobs on %s', (dialect) => {
     await deps.jobs.drain();
     await deps.jobs.drain();
     expect(runs).toHaveLength(1);
+  });
+
+  it('enqueues many jobs in one statement, all or none, and hands each handler its job id and attempt', async () => {
+    const contexts: JobContext[] = [];
+    const { deps, task, runs } = await open();
+    const tasks = (): TaskList => ({
+      [task]: async (payload, context) => {
+        runs.push({ task, payload });
+        contexts.push(context);
+      },
+    });
+    const many = await openDeps(tasks);
+    const specs = Array.from({ length: 250 }, (_, i) => ({ name: task, payload: { i } }));
+    await expect(
+      many.db.transaction().execute(async (trx) => {
+        await many.jobs.enqueueMany(specs, { trx });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    await many.jobs.enqueueMany([...specs, { name: task, payload: { i: 'last' }, options: { jobKey: `many${n}` } }]);
+    await many.jobs.enqueueMany([{ name: task, payload: { i: 'replaced' }, options: { jobKey: `many${n}` } }]);
+    await many.jobs.drain();
+    await deps.jobs.drain();
+    expect(runs.map((r) => r.payload.i).toSorted()).toEqual([...specs.map((s) => s.payload.i), 'replaced'].toSorted());
+    expect(contexts.every((c) => c.attempt === 1 && c.jobId.length > 0)).toBe(true);
+    expect(new Set(contexts.map((c) => c.jobId)).size).toBe(251);
+  });
+
+  it('does not retry a job whose handler throws a permanent error', async () => {
+    const { deps, task, runs } = await open(async () => {
+      throw new PermanentJobError('never going to work');
+    });
+    await deps.jobs.enqueue(task, { id: 'p' }, { maxAttempts: 5, runAt: new Date(Date.now() - 3600_000) });
+    await deps.jobs.drain();
+    expect(runs).toHaveLength(1);
+    // Nothing is left to run again: Graphile completed the job; the SQLite queue keeps it as failed.
+    if (dialect === 'postgres') {
+      const left = await sql<{
+        n: number;
+      }>`select count(*)::int as n from graphile_worker.jobs where task_identifier = ${task}`.execute(deps.db);
+      expect(left.rows[0]!.n).toBe(0);
+    } else {
+      expect(await listJobs(deps.db, task)).toMatchObject([
+        { failedAt: expect.any(String), lastError: 'never going to work' },
+      ]);
+    }
   });
 
   it('enqueues nothing when the surrounding transaction rolls back', async () => {

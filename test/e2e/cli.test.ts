@@ -2,25 +2,15 @@
 // `serve` answers /health over real HTTP and exits 0 on SIGTERM, and a bad configuration exits 1
 // naming every problem at once.
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/index.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { createTestDatabase, DIALECTS, type TestDatabase, testConfig } from '../env.ts';
-import { type NodeProcess, runNode, startNode } from '../fixtures/processes.ts';
+import { freePort, type NodeProcess, runNode, startNode } from '../fixtures/processes.ts';
 
 const MAIN = 'src/main.ts';
-
-/** A port that was free a moment ago (main.ts logs its BASE_URL, not the port PORT=0 would pick). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Polls GET url until it answers 200, for at most `ms`. */
 async function waitForOk(url: string, proc: NodeProcess, ms = 20_000): Promise<Response> {

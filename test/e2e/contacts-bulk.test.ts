@@ -3,7 +3,8 @@
 // those of one run however many runs the queue starts.
 
 import { describe, expect, it } from 'vitest';
-import { runBulk } from '../../src/contacts/bulk/bulk.jobs.ts';
+import { bulkPolicy, MAX_BULK_RUNS, runBulk } from '../../src/contacts/bulk/bulk.jobs.ts';
+import { claimJobRow, noteJobRowError } from '../../src/jobs/job-rows.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { countRows, eventsNamed } from './contacts-helpers.ts';
@@ -90,6 +91,31 @@ describe.each(DIALECTS)('bulk contact jobs on %s', (dialect) => {
     await t.deps.jobs.drain();
     expect(await status(p.auth, jobId)).toEqual(done);
     expect(await eventsNamed(t.deps, p.id, 'contact.unsubscribed')).toHaveLength(5);
+  });
+
+  it('fails a job interrupted too often with that reason, keeping the progress made', async () => {
+    const p = await t.make.project();
+    const cs = await t.make.contacts(p, 3);
+    const { jobId } = (
+      await bulk(
+        p.auth,
+        'unsubscribe',
+        cs.map((c) => c.id),
+      )
+    ).json();
+    // Five runs that each died (their error noted, their claim given up) before finishing.
+    for (let i = 1; i <= MAX_BULK_RUNS; i++) {
+      const claimed = await claimJobRow(t.deps, bulkPolicy(t.config), jobId);
+      expect(claimed?.lease.attempt).toBe(i);
+      await noteJobRowError(t.deps, claimed!.lease, new Error(`worker lost ${i}`));
+    }
+    await t.deps.jobs.drain();
+    const failed = await status(p.auth, jobId);
+    expect(failed).toMatchObject({ status: 'failed', processed: 0, finishedAt: expect.any(String) });
+    expect(failed.failureReason).toMatch(
+      /^Interrupted too often: stopped after 5 interrupted runs; last error: worker lost 5$/,
+    );
+    expect(await eventsNamed(t.deps, p.id, 'contact.unsubscribed')).toHaveLength(0);
   });
 
   it('refuses more than 1000 ids, an empty list or non-string ids with 422, queuing nothing', async () => {

@@ -5,9 +5,10 @@
 
 import { describe, expect, it } from 'vitest';
 import { sweepContactJobs } from '../../src/contacts/contacts.jobs.ts';
-import { MAX_IMPORT_RUNS, runImport } from '../../src/contacts/import/import.jobs.ts';
+import { importPolicy, MAX_IMPORT_RUNS, runImport } from '../../src/contacts/import/import.jobs.ts';
 import { deleteImportFile, findImportFile } from '../../src/contacts/import/import.repo.ts';
 import { createDeps, createLogger } from '../../src/deps.ts';
+import { claimJobRow } from '../../src/jobs/job-rows.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { contactsApi, countRows, uploadCsv } from './contacts-helpers.ts';
 
@@ -129,4 +130,46 @@ describe.each(DIALECTS)('import restarts on %s', (dialect) => {
       skipped: 5,
     });
   });
+
+  it('takes back an import whose worker died holding it, once its lease lapses, and completes it once', async () => {
+    const p = await t.make.project();
+    const id = await upload(p.auth, 300);
+    // A worker claims the row, writes one batch and dies: its queue entry is gone, its lease still holds.
+    await runImport(t.deps, id, { batchSize: 100, shouldStop: () => true });
+    const held = await claimJobRow(t.deps, importPolicy(t.config), id);
+    expect(held).toBeDefined();
+    await consumeQueue();
+    await sweepContactJobs(t.deps);
+    await t.deps.jobs.drain();
+    expect(await job(p.auth, id)).toMatchObject({ status: 'processing', processed: 100 });
+    // The lease lapses (as if JOB_LEASE_SECONDS passed): the sweep re-queues it.
+    await t.deps.db
+      .updateTable('importJobs')
+      .set({ leaseUntil: new Date(Date.now() - 1000) })
+      .where('id', '=', id)
+      .execute();
+    await sweepContactJobs(t.deps);
+    await t.deps.jobs.drain();
+    expect(await job(p.auth, id)).toMatchObject({
+      status: 'completed',
+      processed: 300,
+      imported: 269,
+      updated: 1,
+      skipped: 30,
+    });
+    expect(await countRows(t.deps, 'contacts', p.id)).toBe(269);
+  });
+
+  /** Runs the queue in a process whose import handler does nothing: the queue entries are consumed. */
+  async function consumeQueue(): Promise<void> {
+    const lossy = await createDeps(t.config, {
+      log: createLogger('silent'),
+      tasks: () => ({ 'contact.import': async () => {}, 'contact.bulk': async () => {} }),
+    });
+    try {
+      await lossy.jobs.drain();
+    } finally {
+      await lossy.close();
+    }
+  }
 });

@@ -176,6 +176,45 @@ describe.each(DIALECTS)('CSV import on %s', (dialect) => {
     expect(await countImportFiles(t.deps)).toBe(0);
   });
 
+  it('refuses a 20,000-column file with 422 naming the column limit, quickly, storing nothing', async () => {
+    const p = await t.make.project();
+    const header = ['email', ...Array.from({ length: 19_999 }, (_, i) => `c${i}`)].join(',');
+    const row = ['a@example.test', ...Array.from({ length: 19_999 }, () => '1')].join(',');
+    const started = performance.now();
+    const err = expectError(await uploadCsv(t.app, p.auth, `${header}\n${row}\n${row}\n`), 422, 'VALIDATION_ERROR');
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(err.errors).toEqual([
+      expect.objectContaining({
+        field: 'file',
+        message: expect.stringMatching(/20000 columns, more than the limit of 500/),
+      }),
+    ]);
+    expect(await countRows(t.deps, 'importJobs', p.id)).toBe(0);
+  });
+
+  it('fails an import whose stored file turns out unreadable at once, with its reason, without retrying', async () => {
+    const p = await t.make.project();
+    const res = await uploadCsv(t.app, p.auth, 'email,name\na@example.test,A\n');
+    const { jobId } = res.json();
+    // The stored file is altered after the upload check: its header no longer names an email column.
+    await t.deps.db
+      .updateTable('importFiles')
+      .set({ content: Buffer.from('name\nA\n') })
+      .where('importId', '=', jobId)
+      .execute();
+    await t.deps.jobs.drain();
+    const job = (await get(p.auth, `/contacts/import/${jobId}`)).json();
+    expect(job).toMatchObject({ status: 'failed', processed: 0, finishedAt: expect.any(String) });
+    expect(job.failureReason).toMatch(/could not be read.*no "email" column/);
+    expect(await countImportFiles(t.deps)).toBe(0);
+    const attempts = await t.deps.db
+      .selectFrom('importJobs')
+      .select('attempts')
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    expect(attempts.attempts).toBe(1);
+  });
+
   it('answers 400 for a multipart body that cannot be parsed, storing nothing', async () => {
     const p = await t.make.project();
     const post = (contentType: string, payload: string) =>

@@ -27,17 +27,13 @@ import { writeImportBatch } from './import-batch.ts';
 
 type ImportDeps = Pick<Deps, 'db' | 'dialect' | 'clock' | 'searchIndex' | 'config'>;
 
-/**
- * Rows per transaction. Small enough that one batch is a few milliseconds of synchronous SQLite work
- * (a request waits at most that), large enough that per-batch costs stay a small share.
- */
-export const IMPORT_BATCH_ROWS = 250;
 /** Runs (first one included) before an import that keeps being interrupted is failed. */
 export const MAX_IMPORT_RUNS = 5;
 /** Row errors kept on the job; `skipped` still counts every one. */
 export const MAX_STORED_ERRORS = 1000;
 
 export interface ImportRunOptions {
+  /** Rows per transaction; default the dialect's bulkBatchRows (a few ms of SQLite work). */
   batchSize?: number;
   /** Asked after each batch; true ends the run early with the job left to resume (shutdown, tests). */
   shouldStop?: () => boolean;
@@ -92,7 +88,7 @@ async function importFile(
   file: Buffer,
   opts: ImportRunOptions,
 ): Promise<boolean> {
-  const size = opts.batchSize ?? IMPORT_BATCH_ROWS;
+  const size = opts.batchSize ?? deps.dialect.bulkBatchRows;
   let progress = {
     cursor: job.cursor,
     imported: job.imported,
