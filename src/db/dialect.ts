@@ -235,7 +235,7 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
     groupedUpserts: false,
     // One writer connection: the statement runs alone, so no row can be picked twice.
     claimRows: (db, spec) => claimRowsWith(db, spec, false),
-    bulkBatchRows: 100,
+    bulkBatchRows: 500,
   };
 }
 

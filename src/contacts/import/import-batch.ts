@@ -3,6 +3,7 @@
  * multi-row upsert, one insert of new field types. Typing and merging happen in the process.
  */
 
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fromJson } from '../../db/codecs.ts';
 import type { DialectSql } from '../../db/dialect.ts';
 import type { Executor } from '../../db/index.ts';
@@ -56,6 +57,9 @@ export async function writeImportBatch(
   const existing = await contacts.findContactsByEmail(deps.db, deps.dialect, projectId, [
     ...new Set(rows.map((r) => r.email)),
   ]);
+  // SQLite runs each statement synchronously: a turn of the event loop between the batch's two big
+  // statements lets waiting requests in (reads use their own connections, so they do not wait).
+  await nextTurn();
   const targets = new Map<string, Target>(
     existing.map((c) => [c.email, { isNew: false, data: fromJson(c.data) ?? {}, set: {}, dirty: false }]),
   );
@@ -85,6 +89,7 @@ export async function writeImportBatch(
     if (t.dirty)
       writes.push({ id: newId(), projectId, email, subscribed: true, data: t.isNew ? t.data : t.set, at: now });
   }
+  await nextTurn();
   await contacts.upsertContactsMerging(deps.db, deps.dialect, writes);
   await recordFieldTypes(
     deps,
