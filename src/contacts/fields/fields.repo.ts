@@ -171,9 +171,11 @@ export async function listContactIdsAfter(
 }
 
 /**
- * Removes the key at `path` from the project's contacts with ids in (afterId, upToId] that have it
- * and were last written before `writtenBy`; returns how many changed. A contact written in the very
- * millisecond of `writtenBy` keeps the key: losing a value written then would be worse than keeping one.
+ * Removes the key at `path` from the project's contacts with ids in (afterId, upToId] that have it;
+ * returns how many changed. Once some write has set the key again since the deletion (`writtenBy`;
+ * the key is then recorded anew), only contacts last written before it lose the key: a value written
+ * since may be that new one. A contact written in the very millisecond of `writtenBy` keeps it then:
+ * losing a value written then would be worse than keeping one.
  * `updatedAt` is left alone: it must keep telling of writes to the contact, or a second deletion
  * queued behind this one would take this removal for such a write and skip the contact.
  */
@@ -191,7 +193,25 @@ export async function removeFieldFromSlice(
     .where('projectId', '=', projectId)
     .$if(range.afterId !== undefined, (q) => q.where('id', '>', range.afterId!))
     .where('id', '<=', range.upToId)
-    .where('updatedAt', '<', new Date(writtenBy).toISOString())
+    .where((eb) => {
+      const since = new Date(writtenBy).toISOString();
+      const key = path.join('.');
+      // Recorded again since the deletion: some write after it set the key (or a key under it).
+      const setAgain = eb.exists(
+        eb
+          .selectFrom('contactFields')
+          .select(eb.lit(1).as('one'))
+          .where('contactFields.projectId', '=', projectId)
+          .where('contactFields.createdAt', '>=', since)
+          .where((f) =>
+            f.or([
+              f('contactFields.key', '=', key),
+              f(sql`substr(contact_fields.key, 1, ${key.length + 1})`, '=', `${key}.`),
+            ]),
+          ),
+      );
+      return eb.or([eb('contacts.updatedAt', '<', since), eb.not(setAgain)]);
+    })
     .where(dialect.json.has('contacts.data', path))
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
