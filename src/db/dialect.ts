@@ -207,7 +207,7 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
       inList: (column, values) => sql<SqlBool>`(${sql.ref(column)} = any(${values}::text[]))`,
       groupedUpserts: true,
       claimRows: (db, spec) => claimRowsWith(db, spec, true),
-      bulkBatchRows: 1000,
+      bulkBatchRows: 4000,
     };
   }
   return {
