@@ -12,7 +12,10 @@ import { fieldTypesOf, toDataPatch } from './data-rules.ts';
 import { normalizeEmail } from './email.ts';
 import { newFieldTypes, recordFieldTypes, rememberFieldTypes } from './fields/fields.service.ts';
 
-type WriteDeps = Pick<Deps, 'db' | 'reader' | 'dialect' | 'clock' | 'fieldTypes' | 'config' | 'searchIndex'>;
+type WriteDeps = Pick<
+  Deps,
+  'db' | 'reader' | 'dialect' | 'clock' | 'fieldTypes' | 'config' | 'searchIndex' | 'eventListeners'
+>;
 
 export interface ContactView {
   id: string;
@@ -91,7 +94,7 @@ export async function upsertContact(
     if (changed) {
       const name = subscriptionEventName(input.subscribed!);
       await recordEvent(
-        { db, clock: deps.clock },
+        { ...deps, db },
         { projectId, contactId: saved.id, name, data: { source: opts.source ?? 'api' } },
       );
     }
@@ -132,7 +135,7 @@ export async function updateContact(
   const types = await newFieldTypes(deps, projectId, fieldTypesOf(patch.set));
   try {
     const row = await deps.db.transaction().execute(async (trx) => {
-      const tx = { db: trx, clock: deps.clock };
+      const tx = { ...deps, db: trx };
       const now = deps.clock.now();
       const changed =
         input.subscribed === undefined

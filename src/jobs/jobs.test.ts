@@ -4,8 +4,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, DIALECTS, type TestDatabase, testConfig } from '../../test/env.ts';
 import { createWaiters } from '../../test/servers/waiters.ts';
+import { createDeps } from '../composition.ts';
 import { openDatabase } from '../db/index.ts';
-import { createDeps, createLogger, type Deps } from '../deps.ts';
+import { createLogger, type Deps } from '../deps.ts';
 import { systemClock } from '../lib/clock.ts';
 import { createJobs } from './index.ts';
 import type { TaskList } from './types.ts';

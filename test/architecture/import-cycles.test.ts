@@ -104,4 +104,20 @@ describe('the import graph of src/', () => {
     const cycles = findCycles(graph).map((c) => c.map((f) => path.relative(SRC, f)));
     expect(cycles).toEqual([]);
   });
+
+  it('keeps the infrastructure (deps.ts, db/, jobs/, lib/) free of run-time imports of features', () => {
+    const graph = new Map(sourceFiles(SRC).map((f) => [f, valueImports(f, readFileSync(f, 'utf8'))]));
+    const infrastructure = (f: string) =>
+      /^(deps|config|errors|secrets)\.ts$|^(db|jobs|lib)\//.test(path.relative(SRC, f).split(path.sep).join('/'));
+    const reached = new Set<string>();
+    const stack = [...graph.keys()].filter(infrastructure);
+    while (stack.length > 0) {
+      for (const next of graph.get(stack.pop()!) ?? []) {
+        if (reached.has(next)) continue;
+        reached.add(next);
+        stack.push(next);
+      }
+    }
+    expect([...reached].filter((f) => !infrastructure(f)).map((f) => path.relative(SRC, f))).toEqual([]);
+  });
 });

@@ -1,7 +1,8 @@
 // Invariant: caching API-key lookups never lets a rotated, deleted or disabled key through: the
 // process that changes it forgets at once, and on PostgreSQL every other process forgets on commit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDeps, type Deps } from '../../src/deps.ts';
+import { createDeps } from '../../src/composition.ts';
+import type { Deps } from '../../src/deps.ts';
 import { createKeyCache } from '../../src/projects/key-cache.ts';
 import { authenticateApiKey, regenerateKeys, setProjectDisabled } from '../../src/projects/projects.service.ts';
 import { createTestDatabase, DIALECTS, type TestDatabase, testConfig } from '../env.ts';

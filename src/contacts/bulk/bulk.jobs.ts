@@ -1,18 +1,11 @@
-/**
- * The `contact.bulk` job. It re-reads the job row and works through the ids in chunks from the row's
- * `processed` position, committing each chunk with its counts and events, so a restart resumes where
- * the last commit left off and a second run racing it stops.
- */
-import type { Executor } from '../../db/index.ts';
 import type { BulkAction } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { recordEvents, subscriptionEventName } from '../../events/events.service.ts';
-import type { Clock } from '../../lib/clock.ts';
 import * as contacts from '../contacts.repo.ts';
 import * as repo from './bulk.repo.ts';
 import { bulkIds } from './bulk.service.ts';
 
-type BulkDeps = Pick<Deps, 'db' | 'clock'>;
+type BulkDeps = Pick<Deps, 'db' | 'clock' | 'eventListeners'>;
 
 const CHUNK = 250;
 const MAX_BULK_RUNS = 5;
@@ -20,7 +13,7 @@ const MAX_BULK_RUNS = 5;
 class LostRace extends Error {}
 
 /** Applies the action to one chunk; returns how many ids were contacts of the project. */
-async function applyChunk(deps: { db: Executor; clock: Clock }, job: repo.BulkJobRow, ids: string[]): Promise<number> {
+async function applyChunk(deps: BulkDeps, job: repo.BulkJobRow, ids: string[]): Promise<number> {
   const action: BulkAction = job.action;
   if (action === 'delete') return contacts.deleteContactsByIds(deps.db, job.projectId, ids);
   const subscribed = action === 'subscribe';
@@ -53,7 +46,7 @@ export async function runBulk(deps: BulkDeps, bulkJobId: string): Promise<void> 
     for (let at = job.processed; at < ids.length; at += CHUNK) {
       const chunk = ids.slice(at, at + CHUNK);
       await deps.db.transaction().execute(async (trx) => {
-        const matched = await applyChunk({ db: trx, clock: deps.clock }, job, chunk);
+        const matched = await applyChunk({ ...deps, db: trx }, job, chunk);
         const delta = { processed: at + chunk.length, succeeded: matched, failed: chunk.length - matched };
         if (!(await repo.advanceBulkJob(trx, job.id, at, delta, deps.clock.now()))) throw new LostRace();
       });

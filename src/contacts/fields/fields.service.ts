@@ -90,8 +90,12 @@ export async function listFieldValues(
 export const VALUES_SAMPLE = 10_000;
 
 /** Segments, campaigns and workflows referencing the field (empty lists for a field nothing uses). */
-export async function getFieldUsage(deps: Deps, projectId: string, name: string): Promise<FieldUsage> {
-  return findFieldUsage(deps, projectId, parseOrThrow(name).field);
+export async function getFieldUsage(
+  deps: Pick<Deps, 'fieldUsage'>,
+  projectId: string,
+  name: string,
+): Promise<FieldUsage> {
+  return findFieldUsage(deps.fieldUsage, projectId, parseOrThrow(name).field);
 }
 
 /**
