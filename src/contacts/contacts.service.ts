@@ -8,6 +8,7 @@ import { recordEvent, subscriptionEventName } from '../events/events.service.ts'
 import { type CursorPage, decodeCursor, toCursorPage } from '../http/pagination.ts';
 import { newId } from '../lib/ids.ts';
 import * as repo from './contacts.repo.ts';
+import type { ContactView, LookupResult } from './contacts.schemas.ts';
 import { fieldTypesOf, toDataPatch } from './data-rules.ts';
 import { normalizeEmail } from './email.ts';
 import { newFieldTypes, recordFieldTypes, rememberFieldTypes } from './fields/fields.service.ts';
@@ -16,15 +17,6 @@ type WriteDeps = Pick<
   Deps,
   'db' | 'reader' | 'dialect' | 'clock' | 'fieldTypes' | 'config' | 'searchIndex' | 'eventListeners'
 >;
-
-export interface ContactView {
-  id: string;
-  email: string;
-  subscribed: boolean;
-  data: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-}
 
 /** The API shape of a contact row (booleans and JSON decoded the same way on both databases). */
 export function toContactView(row: repo.ContactRow): ContactView {
@@ -199,7 +191,7 @@ export async function lookupContacts(
   deps: Pick<Deps, 'reader'>,
   projectId: string,
   emails: string[],
-): Promise<{ found: { email: string; id: string }[]; notFound: string[] }> {
+): Promise<LookupResult> {
   const errors: FieldError[] = [];
   const wanted = new Set<string>();
   emails.forEach((raw, i) => {
@@ -210,7 +202,7 @@ export async function lookupContacts(
   if (errors.length > 0) throw invalidFields(errors);
   const rows = await repo.findContactsByEmail(deps.reader, projectId, [...wanted]);
   const ids = new Map(rows.map((r) => [r.email, r.id]));
-  const found: { email: string; id: string }[] = [];
+  const found: LookupResult['found'] = [];
   const missing: string[] = [];
   for (const email of wanted) {
     const id = ids.get(email);

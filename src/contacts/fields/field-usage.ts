@@ -2,17 +2,7 @@
  * Where a field is referenced. Segments, campaigns and workflows each give a lookup at composition
  * (src/composition.ts) as they land; until then every list is empty. Contacts never import them.
  */
-
-export interface UsageRef {
-  id: string;
-  name: string;
-}
-
-export interface FieldUsage {
-  segments: UsageRef[];
-  campaigns: UsageRef[];
-  workflows: UsageRef[];
-}
+import type { FieldUsage } from './fields.schemas.ts';
 
 /** Finds references to `field` (`email`, `data.plan`) within one project. */
 export type FieldUsageLookup = (projectId: string, field: string) => Promise<Partial<FieldUsage>>;

@@ -5,8 +5,9 @@ import type { Deps } from '../../deps.ts';
 import { invalid, notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type FieldRef, parseFieldName } from './field-names.ts';
-import { type FieldUsage, findFieldUsage } from './field-usage.ts';
+import { findFieldUsage } from './field-usage.ts';
 import * as repo from './fields.repo.ts';
+import type { FieldDeleted, FieldUsage, FieldValues } from './fields.schemas.ts';
 
 /**
  * The field types of `set` that the project has not recorded yet, to insert in the write's
@@ -73,7 +74,7 @@ export async function listFieldValues(
   projectId: string,
   name: string,
   limit: number,
-): Promise<{ field: string; values: unknown[]; hasMore: boolean; sampleSize: number }> {
+): Promise<FieldValues> {
   const ref = customOrThrow(name, 'values are listed for custom fields only');
   if ((await repo.findFieldTypes(deps.reader, projectId, ref.key)).length === 0) throw notFound('FIELD');
   const opts = { limit, sample: VALUES_SAMPLE };
@@ -106,7 +107,7 @@ export async function deleteField(
   deps: Pick<Deps, 'db' | 'dialect' | 'clock' | 'fieldTypes'>,
   projectId: string,
   name: string,
-): Promise<{ field: string; contactsUpdated: number }> {
+): Promise<FieldDeleted> {
   const ref = customOrThrow(name, 'it cannot be deleted');
   const result = await deps.db.transaction().execute(async (trx) => {
     const known = await repo.findFieldTypes(trx, projectId, ref.key);
