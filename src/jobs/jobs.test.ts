@@ -107,24 +107,21 @@ describe.each(DIALECTS)('jobs on %s', (dialect) => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    let finished = false;
+    const order: string[] = [];
     const { deps, task, waiters } = await open(async () => {
       await gate;
-      finished = true;
+      order.push('job finished');
     });
     await deps.jobs.start();
     await deps.jobs.enqueue(task, { id: 'bg' });
     await waiters.waitFor(1, 10_000);
 
-    let stopped = false;
-    const stopping = deps.jobs.stop().then(() => {
-      stopped = true;
-    });
-    await new Promise((r) => setTimeout(r, 100));
-    expect(stopped).toBe(false);
+    const stopping = deps.jobs.stop().then(() => order.push('stop returned'));
+    // The job ends only after stop() has begun (and had a turn of the event loop to return early).
+    await new Promise((r) => setImmediate(r));
     release();
     await stopping;
-    expect(finished).toBe(true);
+    expect(order).toEqual(['job finished', 'stop returned']);
   });
 
   it('never runs a job twice when two runners share the database', async () => {
