@@ -58,10 +58,10 @@ export type FeatureState = Pick<Deps, 'keyCache' | 'fieldTypes' | 'searchIndex'>
 /** The infrastructure the feature state is built on. */
 export type CoreDeps = Omit<Deps, keyof FeatureState | 'jobs' | 'eventListeners' | 'fieldUsage'>;
 
-/** What the composition root hands in: every part that names a feature. */
+/** What the composition root hands in: every part that names a feature. The functions taking `Deps` get them complete. */
 export interface Wiring {
   state(core: CoreDeps): FeatureState;
-  /** Handlers by job name; called once the deps are complete. */
+  /** Handlers by job name. */
   tasks(deps: Deps): TaskList;
   cron: CronEntry[];
   eventListeners(deps: Deps): EventListener[];
@@ -100,8 +100,6 @@ export async function assembleDeps(
   } as Deps;
   deps.changes = createChangeFeed(handle, config.databaseUrl, log);
   Object.assign(deps, wiring.state(deps));
-  deps.eventListeners = wiring.eventListeners(deps);
-  deps.fieldUsage = wiring.fieldUsage(deps);
   deps.jobs = createJobs(handle, {
     tasks: () => wiring.tasks(deps),
     cron: wiring.cron,
@@ -109,6 +107,8 @@ export async function assembleDeps(
     log,
     concurrency: config.workerConcurrency,
   });
+  deps.eventListeners = wiring.eventListeners(deps);
+  deps.fieldUsage = wiring.fieldUsage(deps);
   try {
     if (options.migrate !== false) await migrate(deps);
   } catch (err) {
