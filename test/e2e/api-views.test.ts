@@ -7,64 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { type DnsServer, startDnsServer } from '../servers/dns-server.ts';
 import { uploadCsv } from './contacts-helpers.ts';
-
-type Schema = {
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  anyOf?: Schema[];
-  allOf?: Schema[];
-  enum?: unknown[];
-  const?: unknown;
-};
-type OpenApi = { paths: Record<string, Record<string, OpenApiOperation>> };
-type OpenApiOperation = {
-  responses?: Record<string, { content?: Record<string, { schema: Schema }> }>;
-  requestBody?: { content: Record<string, { schema: Schema }> };
-};
-
-/** The values an enum-like schema allows (`enum`, `const`, or a union of those); [] when it is not one. */
-function enumOf(s: Schema): unknown[] {
-  if (s.enum) return s.enum;
-  if ('const' in s) return [s.const];
-  if (s.anyOf?.every((x) => enumOf(x).length > 0)) return s.anyOf.flatMap(enumOf);
-  return [];
-}
-
-/** The schema at a dotted pointer: property names, `[]` for array items. */
-function at(s: Schema, pointer: string): Schema {
-  return pointer.split('.').reduce((cur, step) => (step === '[]' ? cur.items! : cur.properties![step]!), s);
-}
-
-/** Checks `value` against `s`: required properties present, no property the schema lacks, enum values listed. */
-function expectConforms(value: unknown, s: Schema, where: string): void {
-  const allowed = enumOf(s);
-  if (allowed.length > 0) {
-    expect(allowed, `${where} = ${JSON.stringify(value)}`).toContain(value);
-  } else if (s.anyOf) {
-    // Nullable fields: null needs a null branch; anything else is checked against the other branch.
-    if (value === null)
-      expect(
-        s.anyOf.some((x) => x.type === 'null'),
-        `${where} may be null`,
-      ).toBe(true);
-    else expectConforms(value, s.anyOf.find((x) => x.type !== 'null')!, where);
-  } else if (s.type === 'array') {
-    for (const [i, v] of (value as unknown[]).entries()) expectConforms(v, s.items!, `${where}[${i}]`);
-  } else if (s.properties) {
-    const obj = value as Record<string, unknown>;
-    expect(
-      Object.keys(obj).filter((k) => !(k in s.properties!)),
-      `${where}: fields the schema lacks`,
-    ).toEqual([]);
-    expect(
-      (s.required ?? []).filter((k) => !(k in obj)),
-      `${where}: required fields missing`,
-    ).toEqual([]);
-    for (const [k, v] of Object.entries(obj)) expectConforms(v, s.properties[k]!, `${where}.${k}`);
-  }
-}
+import { at, enumOf, expectConforms, type OpenApi, type Schema } from './openapi-schema.ts';
 
 /** Enum fields and the values the contract (or decisions.md, where it says "not shown") gives them. */
 const ENUMS: Array<[path: string, method: string, status: string, pointer: string, values: string[]]> = [
@@ -131,7 +74,7 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
   it('lists exactly the contract values for every enum field', async () => {
     await loadDoc();
     for (const [path, method, status, pointer, values] of ENUMS) {
-      const got = enumOf(at(responseSchema(path, method, status), pointer.replace(/^\[\]\.?/, '[].')));
+      const got = enumOf(at(responseSchema(path, method, status), pointer));
       expect(got, `${method} ${path} ${pointer}`).toEqual(values);
     }
     const body = doc.paths['/users/@me/projects/{id}']!.patch!.requestBody!.content['application/json']!.schema;
