@@ -10,8 +10,9 @@ import pg from 'pg';
 import { type AppOptions, buildApp } from '../src/app.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { insertUser } from '../src/auth/users.repo.ts';
+import { createDeps } from '../src/composition.ts';
 import { loadConfig } from '../src/config.ts';
-import { createDeps, type createLogger, type Deps } from '../src/deps.ts';
+import type { createLogger, Deps } from '../src/deps.ts';
 import { newId } from '../src/lib/ids.ts';
 import { createProject } from '../src/projects/projects.service.ts';
 

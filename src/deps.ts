@@ -1,21 +1,26 @@
-/** Everything services need, built once per process (or per test) and passed explicitly. */
+/**
+ * Everything services need, built once per process (or per test) and passed explicitly. This file
+ * builds the infrastructure only; whatever names a feature (its state, jobs, event listeners, usage
+ * lookups) is handed in by the composition root, src/composition.ts, so nothing here imports a feature.
+ */
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import pino from 'pino';
 import type { Config } from './config.ts';
-import { createFieldTypeCache, type FieldTypeCache } from './contacts/fields/field-type-cache.ts';
-import { createSearchIndexer, type SearchIndexer } from './contacts/search-index.ts';
+import type { FieldTypeCache } from './contacts/fields/field-type-cache.ts';
+import type { FieldUsageLookup } from './contacts/fields/field-usage.ts';
+import type { SearchIndexer } from './contacts/search-index.ts';
 import type { DialectSql } from './db/dialect.ts';
 import { type Db, openDatabase } from './db/index.ts';
 import { migrateToLatest, withMigrationLock } from './db/migrate.ts';
 import { type ChangeFeed, createChangeFeed } from './db/notify.ts';
+import type { EventListener } from './events/events.service.ts';
 import { migrateGraphile } from './jobs/graphile.ts';
 import { createJobs } from './jobs/index.ts';
-import { cronEntries, taskList } from './jobs/registry.ts';
-import type { Jobs, TaskList } from './jobs/types.ts';
+import type { CronEntry, Jobs, TaskList } from './jobs/types.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createResolver, type DnsResolver } from './lib/resolver.ts';
-import { createKeyCache, type KeyCache } from './projects/key-cache.ts';
+import type { KeyCache } from './projects/key-cache.ts';
 import { loadSecrets, type Secrets } from './secrets.ts';
 
 export interface Deps {
@@ -41,20 +46,39 @@ export interface Deps {
   fieldTypes: FieldTypeCache;
   /** Keeps the deferred email search index caught up (SQLite). */
   searchIndex: SearchIndexer;
+  /** Run by recordEvents inside the transaction that stores events. */
+  eventListeners: readonly EventListener[];
+  /** Where custom fields are referenced (segments, campaigns, workflows). */
+  fieldUsage: readonly FieldUsageLookup[];
+}
+
+/** The process-wide state features keep, built on the infrastructure. */
+export type FeatureState = Pick<Deps, 'keyCache' | 'fieldTypes' | 'searchIndex'>;
+
+/** The infrastructure the feature state is built on. */
+export type CoreDeps = Omit<Deps, keyof FeatureState | 'jobs' | 'eventListeners' | 'fieldUsage'>;
+
+/** What the composition root hands in: every part that names a feature. The functions taking `Deps` get them complete. */
+export interface Wiring {
+  state(core: CoreDeps): FeatureState;
+  /** Handlers by job name. */
+  tasks(deps: Deps): TaskList;
+  cron: CronEntry[];
+  eventListeners(deps: Deps): EventListener[];
+  fieldUsage(deps: Deps): FieldUsageLookup[];
 }
 
 export interface DepsOptions {
   clock?: Clock;
   log?: FastifyBaseLogger;
-  /** Replaces the registry's task list (tests that need a task of their own). */
-  tasks?: (deps: Deps) => TaskList;
   /** Run migrations before returning (default true). */
   migrate?: boolean;
 }
 
-/** Opens the database, migrates it, and wires the job backend that fits it. */
-export async function createDeps(
+/** Opens the database, builds the infrastructure and the wiring's parts on it, and migrates. */
+export async function assembleDeps(
   config: Config,
+  wiring: Wiring,
   options: DepsOptions = {},
 ): Promise<Deps & { close(): Promise<void> }> {
   const log = options.log ?? createLogger(config.logLevel);
@@ -75,18 +99,18 @@ export async function createDeps(
     dnsFresh: createResolver({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs, cacheTtlMs: 0 }),
   } as Deps;
   deps.changes = createChangeFeed(handle, config.databaseUrl, log);
-  deps.keyCache = createKeyCache(deps.changes);
-  deps.fieldTypes = createFieldTypeCache(deps.changes);
-  deps.searchIndex = createSearchIndexer(deps);
+  Object.assign(deps, wiring.state(deps));
   deps.jobs = createJobs(handle, {
-    tasks: () => (options.tasks ?? taskList)(deps),
-    cron: cronEntries,
+    tasks: () => wiring.tasks(deps),
+    cron: wiring.cron,
     clock: deps.clock,
     log,
     concurrency: config.workerConcurrency,
     leaseMs: config.jobLeaseMs,
     maxRunMs: config.jobMaxRunMs,
   });
+  deps.eventListeners = wiring.eventListeners(deps);
+  deps.fieldUsage = wiring.fieldUsage(deps);
   try {
     if (options.migrate !== false) await migrate(deps);
   } catch (err) {

@@ -3,8 +3,8 @@
  * `serve --role api` only the API; `worker` only the workers and scheduler; `migrate` only migrates.
  */
 import { buildApp } from './app.ts';
+import { createDeps } from './composition.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { createDeps } from './deps.ts';
 
 type Role = 'all' | 'api' | 'worker';
 

@@ -11,8 +11,9 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app.ts';
+import { type ComposeOptions, createDeps } from '../src/composition.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import { createDeps, createLogger, type Deps } from '../src/deps.ts';
+import { createLogger, type Deps } from '../src/deps.ts';
 import type { TaskList } from '../src/jobs/types.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import { makeFactories } from './factories.ts';
@@ -77,6 +78,9 @@ export interface TestEnvOptions {
   /** Extra environment; a function is called in beforeAll, after servers started by earlier hooks. */
   env?: Record<string, string> | (() => Record<string, string>);
   tasks?: (deps: Deps) => TaskList;
+  /** Added after the product's own (see ComposeOptions). */
+  eventListeners?: ComposeOptions['eventListeners'];
+  fieldUsage?: ComposeOptions['fieldUsage'];
   clock?: Clock;
   app?: AppOptions;
 }
@@ -100,6 +104,8 @@ export function useTestEnv(options: TestEnvOptions): TestEnv {
     const deps = await createDeps(t.config, {
       clock: options.clock,
       tasks: options.tasks,
+      eventListeners: options.eventListeners,
+      fieldUsage: options.fieldUsage,
       log: createLogger(t.config.logLevel),
     });
     close = deps.close;

@@ -3,7 +3,8 @@
 import { hashPassword } from '../src/auth/passwords.ts';
 import { SESSION_COOKIE, signSession } from '../src/auth/sessions.ts';
 import { insertUser } from '../src/auth/users.repo.ts';
-import { type ContactView, upsertContact } from '../src/contacts/contacts.service.ts';
+import type { ContactView } from '../src/contacts/contacts.schemas.ts';
+import { upsertContact } from '../src/contacts/contacts.service.ts';
 import type { Deps } from '../src/deps.ts';
 import { newId } from '../src/lib/ids.ts';
 import { createProject } from '../src/projects/projects.service.ts';

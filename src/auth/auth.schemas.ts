@@ -16,8 +16,9 @@ export const UserView = Type.Object({
   id: Type.String(),
   email: Type.String(),
   emailVerified: Type.Boolean(),
-  createdAt: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
 });
+export type UserView = Static<typeof UserView>;
 
 export const UserEnvelope = Type.Object({
   success: Type.Literal(true),

@@ -4,6 +4,7 @@ import { toBool } from '../db/codecs.ts';
 import type { Deps } from '../deps.ts';
 import { AppError, conflict, forbidden, tooManyRequests, unauthorized } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
+import type { UserView } from './auth.schemas.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import * as repo from './users.repo.ts';
 
@@ -18,13 +19,6 @@ const SIGNUP_LIMIT = {
   windowMs: SIGNUP_WINDOW_MS,
   message: 'Too many sign-ups from this address. Try again later.',
 };
-
-export interface UserView {
-  id: string;
-  email: string;
-  emailVerified: boolean;
-  createdAt: string;
-}
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUserById>>>;
 

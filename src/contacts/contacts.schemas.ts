@@ -47,11 +47,13 @@ export const ContactView = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
 });
+export type ContactView = Static<typeof ContactView>;
 
 export const UpsertedContact = Type.Object({
   ...ContactView.properties,
   _meta: Type.Object({ isNew: Type.Boolean(), isUpdate: Type.Boolean() }),
 });
+export type UpsertedContact = Static<typeof UpsertedContact>;
 
 export const ContactPage = Type.Object({
   data: Type.Array(ContactView),
@@ -64,3 +66,4 @@ export const LookupResult = Type.Object({
   found: Type.Array(Type.Object({ email: Type.String(), id: Type.String() })),
   notFound: Type.Array(Type.String()),
 });
+export type LookupResult = Static<typeof LookupResult>;

@@ -8,20 +8,15 @@ import { recordEvent, subscriptionEventName } from '../events/events.service.ts'
 import { type CursorPage, decodeCursor, toCursorPage } from '../http/pagination.ts';
 import { newId } from '../lib/ids.ts';
 import * as repo from './contacts.repo.ts';
+import type { ContactView, LookupResult } from './contacts.schemas.ts';
 import { fieldTypesOf, toDataPatch } from './data-rules.ts';
 import { normalizeEmail } from './email.ts';
 import { newFieldTypes, recordFieldTypes, rememberFieldTypes } from './fields/fields.service.ts';
 
-type WriteDeps = Pick<Deps, 'db' | 'reader' | 'dialect' | 'clock' | 'fieldTypes' | 'config' | 'searchIndex'>;
-
-export interface ContactView {
-  id: string;
-  email: string;
-  subscribed: boolean;
-  data: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-}
+type WriteDeps = Pick<
+  Deps,
+  'db' | 'reader' | 'dialect' | 'clock' | 'fieldTypes' | 'config' | 'searchIndex' | 'eventListeners'
+>;
 
 /** The API shape of a contact row (booleans and JSON decoded the same way on both databases). */
 export function toContactView(row: repo.ContactRow): ContactView {
@@ -91,7 +86,7 @@ export async function upsertContact(
     if (changed) {
       const name = subscriptionEventName(input.subscribed!);
       await recordEvent(
-        { db, clock: deps.clock },
+        { ...deps, db },
         { projectId, contactId: saved.id, name, data: { source: opts.source ?? 'api' } },
       );
     }
@@ -132,7 +127,7 @@ export async function updateContact(
   const types = await newFieldTypes(deps, projectId, fieldTypesOf(patch.set));
   try {
     const row = await deps.db.transaction().execute(async (trx) => {
-      const tx = { db: trx, clock: deps.clock };
+      const tx = { ...deps, db: trx };
       const now = deps.clock.now();
       const changed =
         input.subscribed === undefined
@@ -202,7 +197,7 @@ export async function lookupContacts(
   deps: Pick<Deps, 'reader' | 'dialect'>,
   projectId: string,
   emails: string[],
-): Promise<{ found: { email: string; id: string }[]; notFound: string[] }> {
+): Promise<LookupResult> {
   const errors: FieldError[] = [];
   const wanted = new Set<string>();
   emails.forEach((raw, i) => {
@@ -213,7 +208,7 @@ export async function lookupContacts(
   if (errors.length > 0) throw invalidFields(errors);
   const rows = await repo.findContactsByEmail(deps.reader, deps.dialect, projectId, [...wanted]);
   const ids = new Map(rows.map((r) => [r.email, r.id]));
-  const found: { email: string; id: string }[] = [];
+  const found: LookupResult['found'] = [];
   const missing: string[] = [];
   for (const email of wanted) {
     const id = ids.get(email);

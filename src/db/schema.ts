@@ -29,12 +29,15 @@ export interface ProjectsTable {
   secretKeyHint: string;
   publicKey: string;
   disabled: Bool;
-  tracking: string;
+  tracking: Tracking;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
 
 export type Role = 'OWNER' | 'ADMIN' | 'MEMBER';
+
+/** Open and click tracking of a project (decisions.md). */
+export type Tracking = 'ENABLED' | 'DISABLED' | 'MARKETING_ONLY';
 
 export interface MembershipsTable {
   projectId: string;

@@ -8,22 +8,11 @@ import { newId } from '../lib/ids.ts';
 import { decryptSecret, encryptSecret, generateDkimKeyPair, newSelector } from './dkim.ts';
 import { type CheckResult, checkDomainRecords, expectedRecords } from './domains.check.ts';
 import * as repo from './domains.repo.ts';
+import type { DomainView } from './domains.schemas.ts';
 import { validateDomainName } from './records.ts';
 
 type DomainRow = NonNullable<Awaited<ReturnType<typeof repo.findDomain>>>;
 type D = Pick<Deps, 'db' | 'clock' | 'config' | 'secrets' | 'dns' | 'dnsFresh'>;
-
-export interface DomainView {
-  id: string;
-  projectId: string;
-  domain: string;
-  verified: boolean;
-  status: string;
-  records: Array<{ type: string; name: string; value: string; purpose: string; verified: boolean; reason?: string }>;
-  lastCheckedAt: string | null;
-  verifiedAt: string | null;
-  createdAt: string;
-}
 
 /** The domain with the records to publish and, once checked, each record's state. */
 export function toDomainView(config: D['config'], row: DomainRow): DomainView {

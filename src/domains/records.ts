@@ -1,16 +1,11 @@
 import { createPublicKey } from 'node:crypto';
 import { isIP } from 'node:net';
 import { checkHostname } from '../verify/hostname.ts';
+import type { DnsRecord } from './domains.schemas.ts';
 
-export type RecordPurpose = 'DKIM' | 'SPF' | 'DMARC' | 'RETURN_PATH';
-
-/** One DNS record a user must publish; MX values are zone-file style (`10 host`). */
-export interface DomainRecord {
-  type: 'TXT' | 'CNAME' | 'MX';
-  name: string;
-  value: string;
-  purpose: RecordPurpose;
-}
+/** One DNS record a user must publish (the API view's shape, defined once in domains.schemas.ts). */
+export type DomainRecord = DnsRecord;
+export type RecordPurpose = DnsRecord['purpose'];
 
 /** Inputs for the record set; a return path needs both its host (under the domain) and the MX that takes bounces. */
 export type DomainRecordsInput = {

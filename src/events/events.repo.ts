@@ -19,3 +19,14 @@ export async function insertEvents(db: Executor, rows: NewEventRow[]): Promise<v
     .values(rows.map((r) => ({ ...r, data: toJson(r.data) })))
     .execute();
 }
+
+/** A contact's events, oldest first. */
+export async function listContactEvents(db: Executor, projectId: string, contactId: string) {
+  return db
+    .selectFrom('events')
+    .selectAll()
+    .where('projectId', '=', projectId)
+    .where('contactId', '=', contactId)
+    .orderBy('id')
+    .execute();
+}

@@ -1,11 +1,13 @@
 /**
- * Event rows: what happened to a contact, by name (`contact.subscribed`, tracked events, …). Writers
- * pass their transaction as `db`, so an event exists exactly when the change that caused it commits.
+ * Event rows: what happened to a contact, by name (`contact.subscribed`, tracked events, …). An event
+ * exists exactly when the change that caused it commits: writers pass their transaction as `db`, and
+ * the listeners given at composition (segment membership, workflow triggers) run inside that same
+ * transaction, so what they derive commits or rolls back with the event.
  */
-import type { Executor } from '../db/index.ts';
+import type { Executor, Trx } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
-import { insertEvents } from './events.repo.ts';
+import { insertEvents, type NewEventRow } from './events.repo.ts';
 
 export interface NewEvent {
   projectId: string;
@@ -14,17 +16,42 @@ export interface NewEvent {
   data?: Record<string, unknown>;
 }
 
-/** Stores one event; returns its id. */
-export async function recordEvent(deps: { db: Executor; clock: Clock }, event: NewEvent): Promise<string> {
+/** An event as stored, handed to listeners. */
+export type StoredEvent = NewEventRow;
+
+/**
+ * Reacts to events inside the transaction that stores them. Whatever it writes through `trx` commits
+ * with the events; a throw rolls the events and the caller's change back. Keep it short (it holds the
+ * write lock) and enqueue a job, with `{ trx }`, for anything slow.
+ */
+export type EventListener = (trx: Trx, events: readonly StoredEvent[]) => Promise<void>;
+
+export interface EventDeps {
+  db: Executor;
+  clock: Clock;
+  eventListeners: readonly EventListener[];
+}
+
+/** Stores one event (and runs the listeners); returns its id. */
+export async function recordEvent(deps: EventDeps, event: NewEvent): Promise<string> {
   const [id] = await recordEvents(deps, [event]);
   return id!;
 }
 
-/** Stores several events in one statement; returns their ids in order. */
-export async function recordEvents(deps: { db: Executor; clock: Clock }, events: NewEvent[]): Promise<string[]> {
+/**
+ * Stores several events in one statement and runs every listener on them, in the caller's
+ * transaction (or in a new one when `db` is not a transaction); returns their ids in order.
+ */
+export async function recordEvents(deps: EventDeps, events: NewEvent[]): Promise<string[]> {
+  if (events.length === 0) return [];
   const now = deps.clock.now();
   const rows = events.map((e) => ({ ...e, id: newId(), data: e.data ?? {}, createdAt: now }));
-  await insertEvents(deps.db, rows);
+  const store = async (trx: Trx) => {
+    await insertEvents(trx, rows);
+    for (const listener of deps.eventListeners) await listener(trx, rows);
+  };
+  if (deps.db.isTransaction) await store(deps.db as Trx);
+  else await deps.db.transaction().execute(store);
   return rows.map((r) => r.id);
 }
 

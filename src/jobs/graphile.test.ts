@@ -4,7 +4,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, DIALECTS, type TestDatabase, testConfig } from '../../test/env.ts';
-import { createDeps, createLogger, type Deps } from '../deps.ts';
+import { createDeps } from '../composition.ts';
+import { createLogger, type Deps } from '../deps.ts';
 
 interface GraphileJob {
   attempts: number;

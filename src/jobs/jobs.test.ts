@@ -5,8 +5,9 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, DIALECTS, type TestDatabase, testConfig } from '../../test/env.ts';
 import { createWaiters } from '../../test/servers/waiters.ts';
+import { createDeps } from '../composition.ts';
 import { openDatabase } from '../db/index.ts';
-import { createDeps, createLogger, type Deps } from '../deps.ts';
+import { createLogger, type Deps } from '../deps.ts';
 import { systemClock } from '../lib/clock.ts';
 import { createJobs } from './index.ts';
 import { listJobs } from './jobs.repo.ts';
@@ -154,24 +155,21 @@ describe.each(DIALECTS)('jobs on %s', (dialect) => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    let finished = false;
+    const order: string[] = [];
     const { deps, task, waiters } = await open(async () => {
       await gate;
-      finished = true;
+      order.push('job finished');
     });
     await deps.jobs.start();
     await deps.jobs.enqueue(task, { id: 'bg' });
     await waiters.waitFor(1, 10_000);
 
-    let stopped = false;
-    const stopping = deps.jobs.stop().then(() => {
-      stopped = true;
-    });
-    await new Promise((r) => setTimeout(r, 100));
-    expect(stopped).toBe(false);
+    const stopping = deps.jobs.stop().then(() => order.push('stop returned'));
+    // The job ends only after stop() has begun (and had a turn of the event loop to return early).
+    await new Promise((r) => setImmediate(r));
     release();
     await stopping;
-    expect(finished).toBe(true);
+    expect(order).toEqual(['job finished', 'stop returned']);
   });
 
   it('never runs a job twice when two runners share the database', async () => {

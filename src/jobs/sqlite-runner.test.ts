@@ -286,8 +286,13 @@ describe('the SQLite job runner', () => {
     const afterStop = runs.length;
     const rows = await listJobs(handle.db, task);
     expect(rows.filter((r) => r.lockedAt !== null)).toEqual([]);
-    await new Promise((r) => setTimeout(r, 50));
+    // The runner's only wake-ups left are no-ops: an enqueue schedules a fill on the next turn, and a
+    // second stop() waits for any claim or run that fill could have begun.
+    await jobs.enqueue(task, { id: 'after-stop' });
+    await new Promise((r) => setImmediate(r));
+    await jobs.stop();
     expect(runs).toHaveLength(afterStop);
+    expect((await listJobs(handle.db, task)).filter((r) => r.lockedAt !== null)).toEqual([]);
   });
 });
 

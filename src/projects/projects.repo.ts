@@ -1,7 +1,7 @@
 /** SQL for projects and memberships. Every project read that comes from a user goes through membership. */
 import type { Db, Executor } from '../db/index.ts';
 import { preparedQuery } from '../db/prepared.ts';
-import type { Role } from '../db/schema.ts';
+import type { Role, Tracking } from '../db/schema.ts';
 
 const keyLookups = new WeakMap<Db, { secret: KeyLookup; public: KeyLookup }>();
 type KeyLookup = (key: string) => Promise<Array<{ id: string; disabled: unknown }>>;
@@ -72,7 +72,7 @@ export async function insertProject(db: Executor, p: NewProject, ownerId: string
 export async function updateProject(
   db: Executor,
   projectId: string,
-  patch: { name?: string; tracking?: string; updatedAt: Date },
+  patch: { name?: string; tracking?: Tracking; updatedAt: Date },
 ): Promise<void> {
   await db.updateTable('projects').set(patch).where('id', '=', projectId).execute();
 }

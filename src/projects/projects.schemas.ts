@@ -6,11 +6,13 @@ export type ProjectIdParams = Static<typeof ProjectIdParams>;
 export const CreateProjectBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) });
 export type CreateProjectBody = Static<typeof CreateProjectBody>;
 
+const Tracking = Type.Union([Type.Literal('ENABLED'), Type.Literal('DISABLED'), Type.Literal('MARKETING_ONLY')], {
+  description: 'Open and click tracking: ENABLED (default), DISABLED, or MARKETING_ONLY.',
+});
+
 export const UpdateProjectBody = Type.Object({
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-  tracking: Type.Optional(
-    Type.Union([Type.Literal('ENABLED'), Type.Literal('DISABLED'), Type.Literal('MARKETING_ONLY')]),
-  ),
+  tracking: Type.Optional(Tracking),
 });
 export type UpdateProjectBody = Static<typeof UpdateProjectBody>;
 
@@ -19,11 +21,16 @@ export const ProjectView = Type.Object({
   name: Type.String(),
   publicKey: Type.String(),
   secretKeyHint: Type.String(),
-  tracking: Type.String(),
+  tracking: Tracking,
   disabled: Type.Boolean(),
-  role: Type.String(),
-  createdAt: Type.String(),
-  updatedAt: Type.String(),
+  role: Type.Union([Type.Literal('OWNER'), Type.Literal('ADMIN'), Type.Literal('MEMBER')], {
+    description: "The caller's role in the project.",
+  }),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
 });
+export type ProjectView = Static<typeof ProjectView>;
 
-export const ProjectWithSecret = Type.Intersect([ProjectView, Type.Object({ secretKey: Type.String() })]);
+/** The project with its secret key, shown only in the answer that creates or rotates it. */
+export const ProjectWithSecret = Type.Object({ ...ProjectView.properties, secretKey: Type.String() });
+export type ProjectWithSecret = Static<typeof ProjectWithSecret>;

@@ -6,20 +6,9 @@ import { forbidden, notFound, unauthorized } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
 import { generateKeys, hashSecretKey, parseApiKey } from './keys.ts';
 import * as repo from './projects.repo.ts';
+import type { ProjectView, ProjectWithSecret, UpdateProjectBody } from './projects.schemas.ts';
 
 export type ProjectRow = NonNullable<Awaited<ReturnType<typeof repo.findMemberProject>>>;
-
-export interface ProjectView {
-  id: string;
-  name: string;
-  publicKey: string;
-  secretKeyHint: string;
-  tracking: string;
-  disabled: boolean;
-  role: string;
-  createdAt: string;
-  updatedAt: string;
-}
 
 export function toProjectView(row: ProjectRow): ProjectView {
   return {
@@ -82,7 +71,11 @@ export async function listProjects(deps: Pick<Deps, 'db'>, userId: string): Prom
 }
 
 /** Creates a project owned by `userId`; the answer carries the secret key, shown this once. */
-export async function createProject(deps: Pick<Deps, 'db' | 'clock'>, userId: string, name: string) {
+export async function createProject(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  userId: string,
+  name: string,
+): Promise<ProjectWithSecret> {
   // Only the hash of the secret is stored; the secret itself leaves in this answer and nowhere else.
   const { secretKey, ...stored } = generateKeys();
   const id = newId();
@@ -100,7 +93,7 @@ export async function updateProjectSettings(
   deps: Pick<Deps, 'db' | 'clock'>,
   userId: string,
   projectId: string,
-  patch: { name?: string; tracking?: string },
+  patch: UpdateProjectBody,
 ): Promise<ProjectView> {
   requireRole(await getMemberProject(deps, userId, projectId), ['OWNER', 'ADMIN']);
   await repo.updateProject(deps.db, projectId, { ...patch, updatedAt: deps.clock.now() });
@@ -108,7 +101,11 @@ export async function updateProjectSettings(
 }
 
 /** Rotates both keys; the old secret key stops working with this write (keys are looked up per request). */
-export async function regenerateKeys(deps: Pick<Deps, 'db' | 'clock' | 'keyCache'>, userId: string, projectId: string) {
+export async function regenerateKeys(
+  deps: Pick<Deps, 'db' | 'clock' | 'keyCache'>,
+  userId: string,
+  projectId: string,
+): Promise<ProjectWithSecret> {
   requireRole(await getMemberProject(deps, userId, projectId), ['OWNER', 'ADMIN']);
   const { secretKey, ...stored } = generateKeys();
   await deps.db.transaction().execute(async (trx) => {

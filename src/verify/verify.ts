@@ -1,6 +1,7 @@
 import { isPlusAddressed, parseAddress } from './address.ts';
 import { isAliasDomain, isDisposableDomain, isPersonalDomain } from './lists.ts';
 import { suggestDomain } from './typo.ts';
+import type { VerifyData } from './verify.schemas.ts';
 
 export type DnsFailure = 'NXDOMAIN' | 'NODATA' | 'TIMEOUT' | 'SERVFAIL' | 'REFUSED' | 'ERROR';
 
@@ -13,22 +14,6 @@ export interface VerifyResolver {
   aaaa(name: string): Promise<DnsAnswer<unknown>>;
   ns(name: string): Promise<DnsAnswer<unknown>>;
   soa(name: string): Promise<DnsAnswer<unknown>>;
-}
-
-/** The `data` of `POST /v1/verify`. */
-export interface VerifyResult {
-  email: string;
-  valid: boolean;
-  isDisposable: boolean;
-  isAlias: boolean;
-  isTypo: boolean;
-  isPlusAddressed: boolean;
-  isPersonalEmail: boolean;
-  domainExists: boolean;
-  hasWebsite: boolean;
-  hasMxRecords: boolean;
-  reasons: string[];
-  suggestedEmail?: string;
 }
 
 // 'unknown' is an unanswered question (timeout, server failure); only a definite 'no' may make an address invalid.
@@ -68,7 +53,7 @@ function existence(answers: DnsAnswer<unknown>[]): Tri {
   return nxdomain || states.every((s) => s === 'no') ? 'no' : 'unknown';
 }
 
-function invalidFormat(email: string, detail: string): VerifyResult {
+function invalidFormat(email: string, detail: string): VerifyData {
   return {
     email,
     valid: false,
@@ -138,7 +123,7 @@ async function inspectDns(resolver: VerifyResolver, domain: string): Promise<Dns
  * `valid` is false only for a bad format, a domain that does not exist, or one that cannot receive mail;
  * DNS timeouts and server failures are reported in `reasons` but never make it false. Never throws.
  */
-export async function verifyAddress(resolver: VerifyResolver, email: string): Promise<VerifyResult> {
+export async function verifyAddress(resolver: VerifyResolver, email: string): Promise<VerifyData> {
   const parsed = parseAddress(email);
   if (!parsed.ok) return invalidFormat(email.trim().toLowerCase(), parsed.reason);
   const { domain, local, normalized } = parsed;

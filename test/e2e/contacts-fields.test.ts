@@ -3,14 +3,25 @@
 // once and, through a bulk job, off every contact of that project not written since, whatever
 // characters its key holds, and off no other project.
 
-import { afterAll, describe, expect, it } from 'vitest';
-import { registerFieldUsageResolver } from '../../src/contacts/fields/field-usage.ts';
+import { describe, expect, it } from 'vitest';
+import type { FieldUsageLookup } from '../../src/contacts/fields/field-usage.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { contactsApi, uploadCsv } from './contacts-helpers.ts';
 import { expectError } from './support.ts';
 
 describe.each(DIALECTS)('contact fields API on %s', (dialect) => {
-  const t = useTestEnv({ dialect });
+  // Usage lookups are handed in at composition; these two stand in for segments and campaigns, and
+  // answer only for the projects in `referencing`.
+  const referencing = new Set<string>();
+  const seen: string[] = [];
+  const segments: FieldUsageLookup = async (projectId, field) => {
+    if (!referencing.has(projectId)) return {};
+    seen.push(field);
+    return field === 'data.plan' ? { segments: [{ id: 's1', name: 'Pro users' }] } : {};
+  };
+  const campaigns: FieldUsageLookup = async (projectId, field) =>
+    referencing.has(projectId) && field === 'data.plan' ? { campaigns: [{ id: 'c1', name: 'Upsell' }] } : {};
+  const t = useTestEnv({ dialect, fieldUsage: () => [segments, campaigns] });
   const { get } = contactsApi(t);
   const del = (auth: string, field: string) =>
     t.app.inject({
@@ -75,28 +86,24 @@ describe.each(DIALECTS)('contact fields API on %s', (dialect) => {
   });
 
   describe('usage', () => {
-    const seen: string[] = [];
-    const resolver = async (_deps: unknown, _projectId: string, field: string) => {
-      seen.push(field);
-      return field === 'data.plan' ? { segments: [{ id: 's1', name: 'Pro users' }] } : {};
-    };
-    let unregister = () => {};
-    afterAll(() => unregister());
-
-    it('is empty until a feature registers references, then merges what resolvers report', async () => {
+    it('is empty where nothing references the field, and merges what every lookup reports', async () => {
       const p = await t.make.project();
       expect((await get(p.auth, '/contacts/fields/data.plan/usage')).json()).toEqual({
         segments: [],
         campaigns: [],
         workflows: [],
       });
-      unregister = registerFieldUsageResolver(resolver);
+      referencing.add(p.id);
       expect((await get(p.auth, '/contacts/fields/plan/usage')).json()).toEqual({
         segments: [{ id: 's1', name: 'Pro users' }],
+        campaigns: [{ id: 'c1', name: 'Upsell' }],
+        workflows: [],
+      });
+      expect((await get(p.auth, '/contacts/fields/email/usage')).json()).toEqual({
+        segments: [],
         campaigns: [],
         workflows: [],
       });
-      expect((await get(p.auth, '/contacts/fields/email/usage')).json().segments).toEqual([]);
       expect(seen).toEqual(['data.plan', 'email']);
       expectError(await get(p.auth, '/contacts/fields/data.a..b/usage'), 422, 'VALIDATION_ERROR');
     });

@@ -2,8 +2,9 @@
 // middle of an import; once a new one runs on the same database (and the dead one's lease has
 // lapsed) the import completes exactly once: every row counted once, each contact stored once.
 import { afterEach, describe, expect, it } from 'vitest';
+import { createDeps } from '../../src/composition.ts';
 import { sweepContactJobs } from '../../src/contacts/contacts.jobs.ts';
-import { createDeps, createLogger, type Deps } from '../../src/deps.ts';
+import { createLogger, type Deps } from '../../src/deps.ts';
 import { createTestDatabase, DIALECTS, type TestDatabase, testConfig } from '../env.ts';
 import { makeFactories } from '../factories.ts';
 import { freePort, type NodeProcess, startNode } from '../fixtures/processes.ts';

@@ -4,10 +4,11 @@
 // that cannot go on fails with a reason and its stored file is dropped.
 
 import { describe, expect, it } from 'vitest';
+import { createDeps } from '../../src/composition.ts';
 import { sweepContactJobs } from '../../src/contacts/contacts.jobs.ts';
 import { importPolicy, MAX_IMPORT_RUNS, runImport } from '../../src/contacts/import/import.jobs.ts';
 import { deleteImportFile, findImportFile } from '../../src/contacts/import/import.repo.ts';
-import { createDeps, createLogger } from '../../src/deps.ts';
+import { createLogger } from '../../src/deps.ts';
 import { claimJobRow } from '../../src/jobs/job-rows.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { contactsApi, countRows, uploadCsv } from './contacts-helpers.ts';

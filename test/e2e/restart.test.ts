@@ -2,7 +2,8 @@
 // in the next process on the same database, on both backends; and on SQLite a job that a worker had
 // claimed when it was killed is taken back once its lease runs out, and run by a new runner.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDeps, createLogger } from '../../src/deps.ts';
+import { createDeps } from '../../src/composition.ts';
+import { createLogger } from '../../src/deps.ts';
 import { listJobs } from '../../src/jobs/jobs.repo.ts';
 import { createTestDatabase, DIALECTS, type TestDatabase, testConfig } from '../env.ts';
 import { runNode } from '../fixtures/processes.ts';

@@ -1,67 +1,133 @@
-// Invariant: no route answers one project's data to another. Every route of the OpenAPI document that
-// takes a path parameter is called with project B's key and each of project A's ids; none may succeed,
-// echo A's data or change it. New routes join the sweep by existing.
+// Invariant: no route answers one project's data to another, or lets another user act on it. Every
+// route of the OpenAPI document is called with project A's ids by project B (its key, and its owner's
+// session), and by B's owner naming A's project; each gets exactly the refusal the contract gives (404,
+// or 403 where decisions.md says so), leaks nothing and changes nothing. New routes join by existing:
+// one without an entry in EXPECTED must answer 404 <RESOURCE>_NOT_FOUND.
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { uploadCsv } from './contacts-helpers.ts';
+import { expectError } from './support.ts';
 
-type OpenApi = { paths: Record<string, Record<string, unknown>> };
+type OpenApi = { paths: Record<string, Record<string, { security?: Array<Record<string, unknown>> }>> };
+type Route = { method: string; path: string; session: boolean };
+type Expected = { status: number; code: string } | { status: 200; body: unknown };
+
+/** What B gets for a route when it names A's ids; anything else is 404 `<RESOURCE>_NOT_FOUND`. */
+const EXPECTED: Record<string, Expected> = {
+  'PATCH /users/@me/projects/{id}': { status: 404, code: 'PROJECT_NOT_FOUND' },
+  'DELETE /users/@me/projects/{id}': { status: 404, code: 'PROJECT_NOT_FOUND' },
+  'POST /users/@me/projects/{id}/regenerate-keys': { status: 404, code: 'PROJECT_NOT_FOUND' },
+  // decisions.md: "answers 403 when the id is not the caller's project".
+  'GET /domains/project/{projectId}': { status: 403, code: 'FORBIDDEN' },
+  'GET /domains/{id}/verify': { status: 404, code: 'DOMAIN_NOT_FOUND' },
+  'DELETE /domains/{id}': { status: 404, code: 'DOMAIN_NOT_FOUND' },
+  'GET /contacts/{id}': { status: 404, code: 'CONTACT_NOT_FOUND' },
+  'PATCH /contacts/{id}': { status: 404, code: 'CONTACT_NOT_FOUND' },
+  'DELETE /contacts/{id}': { status: 404, code: 'CONTACT_NOT_FOUND' },
+  // A field name is not an id: B asks about its own field named like A's id, which nothing uses.
+  'GET /contacts/fields/{field}/usage': { status: 200, body: { segments: [], campaigns: [], workflows: [] } },
+  'GET /contacts/fields/{field}/values': { status: 404, code: 'FIELD_NOT_FOUND' },
+  'DELETE /contacts/fields/{field}': { status: 404, code: 'FIELD_NOT_FOUND' },
+  'GET /contacts/import/{jobId}': { status: 404, code: 'IMPORT_JOB_NOT_FOUND' },
+  'GET /contacts/bulk/{jobId}': { status: 404, code: 'BULK_JOB_NOT_FOUND' },
+};
+
+function expectRefusal(res: LightMyRequestResponse, route: Route, label: string): void {
+  const want = EXPECTED[`${route.method} ${route.path}`];
+  if (want && 'body' in want) {
+    expect(res.statusCode, `${label}: ${res.body}`).toBe(want.status);
+    expect(res.json(), label).toEqual(want.body);
+  } else if (want) {
+    expectError(res, want.status, want.code);
+  } else {
+    expect(res.statusCode, `${label}: ${res.body}`).toBe(404);
+    expectError(res, 404, res.json().error.code);
+    expect(res.json().error.code, label).toMatch(/^[A-Z_]+_NOT_FOUND$/);
+  }
+}
 
 describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
   const t = useTestEnv({ dialect });
 
-  it('refuses every parameterised route for another project ids, leaking and changing nothing', async () => {
+  it("refuses every route for another project's ids and another user's session, leaking and changing nothing", async () => {
     const a = await t.make.project();
     const b = await t.make.project();
     const asA = { authorization: a.auth };
     const contact = await t.make.contact(a, { data: { secretPlan: 'a-only-value' } });
-    const domain = (
-      await t.app.inject({ method: 'POST', url: '/domains', headers: asA, payload: { domain: 'a-only.test' } })
-    ).json();
-    const bulk = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/contacts/bulk-unsubscribe',
-        headers: asA,
-        payload: { contactIds: [contact.id] },
-      })
-    ).json();
+    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: asA, payload });
+    const domain = (await post('/domains', { domain: 'a-only.test' })).json();
+    const bulk = (await post('/contacts/bulk-unsubscribe', { contactIds: [contact.id] })).json();
     const upload = (await uploadCsv(t.app, a.auth, 'email,plan\nimported@a-only.test,x\n')).json();
     const ids = [contact.id, domain.id, bulk.jobId, upload.jobId, a.id];
-    const secrets = [...ids, contact.email, 'a-only-value', 'a-only.test', 'imported@a-only.test'];
+    const secrets = [...ids, a.secretKey, contact.email, 'a-only-value', 'a-only.test', 'imported@a-only.test'];
     expect(ids.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
+    const projectsOfA = (
+      await t.app.inject({ url: '/users/@me/projects', headers: { cookie: a.owner.cookie } })
+    ).json();
 
     const doc = (await t.app.inject({ url: '/openapi.json' })).json() as OpenApi;
-    const routes = Object.entries(doc.paths)
-      .filter(([path]) => path.includes('{'))
-      .flatMap(([path, ops]) => Object.keys(ops).map((method) => ({ method: method.toUpperCase(), path })));
-    expect(routes.length).toBeGreaterThan(8);
+    const routes: Route[] = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op.security?.length)
+        .map(([method, op]) => ({
+          method: method.toUpperCase(),
+          path,
+          session: !op.security!.some((s) => 'apiKey' in s),
+        })),
+    );
+    const parameterised = routes.filter((r) => r.path.includes('{'));
+    expect(parameterised.filter((r) => r.session).length).toBeGreaterThanOrEqual(3);
+    expect(parameterised.filter((r) => !r.session).length).toBeGreaterThanOrEqual(10);
+
+    const call = (route: Route, id: string, headers: Record<string, string>) =>
+      t.app.inject({
+        method: route.method as 'GET',
+        url: route.path.replace(/\{[^}]+\}/g, encodeURIComponent(id)),
+        headers,
+        ...(['POST', 'PUT', 'PATCH'].includes(route.method) ? { payload: {} } : {}),
+      });
+    const expectNoLeak = (res: LightMyRequestResponse, id: string, label: string) => {
+      for (const s of secrets.filter((x) => x !== id)) expect(res.body, `${label} leaks ${s}`).not.toContain(s);
+    };
 
     let calls = 0;
-    for (const { method, path } of routes) {
-      for (const id of ids) {
-        const url = path.replace(/\{[^}]+\}/g, encodeURIComponent(id));
-        const res = await t.app.inject({
-          method: method as 'GET',
-          url,
-          headers: { authorization: b.auth },
-          ...(['POST', 'PUT', 'PATCH'].includes(method) ? { payload: {} } : {}),
-        });
-        calls++;
-        // A field name is not an id: B asking about "its own field named <A's id>" may succeed; it must not leak.
-        if (!path.includes('{field}')) expect(res.statusCode, `${method} ${url}`).toBeGreaterThanOrEqual(400);
-        expect(res.statusCode, `${method} ${url}`).toBeLessThan(500);
-        for (const s of secrets.filter((x) => x !== id))
-          expect(res.body, `${method} ${url} leaks ${s}`).not.toContain(s);
+    // B's key and B's session (on B's project) for project routes; B's owner's session for session-only routes.
+    const asB: Record<string, string>[] = [{ authorization: b.auth }, { cookie: b.owner.cookie, 'x-project-id': b.id }];
+    for (const route of parameterised) {
+      for (const headers of route.session ? [{ cookie: b.owner.cookie }] : asB) {
+        for (const id of ids) {
+          const res = await call(route, id, headers);
+          const label = `${route.method} ${route.path} with ${id} as ${Object.keys(headers).join('+')}`;
+          expectRefusal(res, route, label);
+          expectNoLeak(res, id, label);
+          calls++;
+        }
       }
     }
-    expect(calls).toBe(routes.length * ids.length);
+    expect(calls).toBe(parameterised.reduce((n, r) => n + (r.session ? 1 : 2) * ids.length, 0));
 
-    // Nothing of A's changed: the contact, the domain and the jobs are all still there for A.
-    expect((await t.app.inject({ url: `/contacts/${contact.id}`, headers: asA })).json()).toMatchObject({
-      email: contact.email,
-      data: { secretPlan: 'a-only-value' },
-    });
+    // B's owner naming A's project: every project route, parameterised or not, looks absent.
+    for (const route of routes.filter((r) => !r.session)) {
+      const res = await call(route, contact.id, { cookie: b.owner.cookie, 'x-project-id': a.id });
+      expectError(res, 404, 'PROJECT_NOT_FOUND');
+      expectNoLeak(res, contact.id, `${route.method} ${route.path} naming A's project`);
+    }
+
+    // Session-only routes without ids answer B's own things only.
+    for (const url of ['/users/@me', '/users/@me/projects']) {
+      const res = await t.app.inject({ url, headers: { cookie: b.owner.cookie } });
+      expect(res.statusCode, url).toBe(200);
+      expectNoLeak(res, '', url);
+    }
+
+    // Nothing of A's changed: the project (name, settings, keys), the contact, the domain and the jobs.
+    expect((await t.app.inject({ url: '/users/@me/projects', headers: { cookie: a.owner.cookie } })).json()).toEqual(
+      projectsOfA,
+    );
+    expect((await t.app.inject({ url: `/contacts/${contact.id}`, headers: asA })).json()).toEqual(contact);
+    const fields = (await t.app.inject({ url: '/contacts/fields', headers: asA })).json().fields;
+    expect(fields.map((f: { field: string }) => f.field)).toContain('data.secretPlan');
     const domains = (await t.app.inject({ url: `/domains/project/${a.id}`, headers: asA })).json();
     expect(domains.map((d: { id: string }) => d.id)).toEqual([domain.id]);
     expect((await t.app.inject({ url: `/contacts/bulk/${bulk.jobId}`, headers: asA })).statusCode).toBe(200);

@@ -18,13 +18,12 @@ import {
   LeaseLost,
   noteJobRowError,
 } from '../../jobs/job-rows.ts';
-import type { Clock } from '../../lib/clock.ts';
 import * as contacts from '../contacts.repo.ts';
 import { deleteFieldSlices } from '../fields/field-delete.ts';
 import type * as repo from './bulk.repo.ts';
 import { bulkIds } from './bulk.service.ts';
 
-type BulkDeps = Pick<Deps, 'db' | 'dialect' | 'clock' | 'config'>;
+type BulkDeps = Pick<Deps, 'db' | 'dialect' | 'clock' | 'config' | 'eventListeners'>;
 
 const CHUNK = 250;
 /** Runs (first one included) before a job that keeps being interrupted is failed. */
@@ -36,7 +35,11 @@ export function bulkPolicy(config: Pick<Config, 'jobLeaseMs'>): JobRowPolicy<'bu
 }
 
 /** Applies the action to one chunk; returns how many ids were contacts of the project. */
-async function applyChunk(deps: { db: Executor; clock: Clock }, job: repo.BulkJobRow, ids: string[]): Promise<number> {
+async function applyChunk(
+  deps: Pick<Deps, 'clock' | 'eventListeners'> & { db: Executor },
+  job: repo.BulkJobRow,
+  ids: string[],
+): Promise<number> {
   if (job.action === 'delete') return contacts.deleteContactsByIds(deps.db, job.projectId, ids);
   const subscribed = job.action === 'subscribe';
   const matched = await contacts.countContactsByIds(deps.db, job.projectId, ids);
@@ -61,7 +64,7 @@ async function applyChunks(deps: BulkDeps, job: repo.BulkJobRow, lease: Lease<'b
   for (let at = job.processed; at < ids.length; at += CHUNK) {
     const chunk = ids.slice(at, at + CHUNK);
     await deps.db.transaction().execute(async (trx) => {
-      const matched = await applyChunk({ db: trx, clock: deps.clock }, job, chunk);
+      const matched = await applyChunk({ ...deps, db: trx }, job, chunk);
       const counts = { succeeded: succeeded + matched, failed: failed + chunk.length - matched };
       await advanceJobRow(trx, deps, lease, { processed: at + chunk.length, ...counts });
       ({ succeeded, failed } = counts);

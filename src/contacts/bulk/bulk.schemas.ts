@@ -31,3 +31,4 @@ export const BulkJobView = Type.Object({
   updatedAt: Type.String({ format: 'date-time' }),
   finishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
+export type BulkJobView = Static<typeof BulkJobView>;

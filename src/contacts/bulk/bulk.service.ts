@@ -5,7 +5,9 @@ import type { BulkAction } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
+import type { QueuedJob } from '../import/import.schemas.ts';
 import * as repo from './bulk.repo.ts';
+import type { BulkJobView } from './bulk.schemas.ts';
 
 export const BULK_JOB = 'contact.bulk';
 
@@ -23,7 +25,7 @@ export async function startBulk(
   projectId: string,
   action: BulkAction,
   contactIds: string[],
-): Promise<{ jobId: string; status: 'queued' }> {
+): Promise<QueuedJob> {
   const jobId = await deps.db
     .transaction()
     .execute((trx) => queueBulkJob(deps, trx, { projectId, action, contactIds: [...new Set(contactIds)] }));
@@ -45,23 +47,8 @@ export async function queueBulkJob(
   return id;
 }
 
-export interface BulkView {
-  jobId: string;
-  action: BulkAction;
-  status: repo.BulkJobRow['status'];
-  total: number;
-  processed: number;
-  succeeded: number;
-  failed: number;
-  field: string | null;
-  failureReason: string | null;
-  createdAt: string;
-  updatedAt: string;
-  finishedAt: string | null;
-}
-
 /** The API shape of a bulk job. */
-export function toBulkView(row: repo.BulkJobRow): BulkView {
+export function toBulkView(row: repo.BulkJobRow): BulkJobView {
   return {
     jobId: row.id,
     action: row.action,
@@ -79,7 +66,7 @@ export function toBulkView(row: repo.BulkJobRow): BulkView {
 }
 
 /** One bulk job of the project; 404 BULK_JOB_NOT_FOUND otherwise. */
-export async function getBulk(deps: Pick<Deps, 'db'>, projectId: string, id: string): Promise<BulkView> {
+export async function getBulk(deps: Pick<Deps, 'db'>, projectId: string, id: string): Promise<BulkJobView> {
   const row = await repo.findBulkJob(deps.db, projectId, id);
   if (!row) throw notFound('BULK_JOB');
   return toBulkView(row);

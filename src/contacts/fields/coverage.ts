@@ -7,11 +7,11 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fromJson } from '../../db/codecs.ts';
-import type { FieldType } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import * as contacts from '../contacts.repo.ts';
 import { STANDARD_FIELDS } from './field-names.ts';
 import * as repo from './fields.repo.ts';
+import type { CoverageInfo, FieldList } from './fields.schemas.ts';
 
 export const COVERAGE_JOB = 'contact.fields.coverage';
 /** Projects up to this size are counted on every request (a few milliseconds). */
@@ -24,21 +24,6 @@ export const MAX_AGE_MS = 10 * 60 * 1000;
 const SLICE = 5_000;
 /** SQLite allows 2000 result columns; stay far below it per coverage query. */
 const FIELDS_PER_QUERY = 200;
-
-export interface FieldDescriptor {
-  field: string;
-  type: FieldType;
-  isCustom: boolean;
-  coverage: number;
-}
-
-export interface CoverageInfo {
-  /** live: counted now; cached: the job's exact count of `computedAt`; sample: the newest `contacts` only. */
-  method: 'live' | 'cached' | 'sample';
-  computedAt: string;
-  /** Contacts the figures are shares of. */
-  contacts: number;
-}
 
 type ReadDeps = Pick<Deps, 'reader' | 'dialect' | 'jobs' | 'clock'>;
 
@@ -64,10 +49,7 @@ async function countKeys(
 }
 
 /** Standard fields, then custom fields by key, each with the share of contacts that have it set. */
-export async function listFields(
-  deps: ReadDeps,
-  projectId: string,
-): Promise<{ fields: FieldDescriptor[]; coverageInfo: CoverageInfo }> {
+export async function listFields(deps: ReadDeps, projectId: string): Promise<FieldList> {
   const custom = await repo.listFieldTypes(deps.reader, projectId);
   const keys = custom.map((f) => f.key);
   const size = await contacts.countContacts(deps.reader, projectId);

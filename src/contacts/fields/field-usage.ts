@@ -1,38 +1,20 @@
 /**
- * Where a field is referenced. Segments, campaigns and workflows register a resolver here as they
- * land; until then every list is empty.
+ * Where a field is referenced. Segments, campaigns and workflows each give a lookup at composition
+ * (src/composition.ts) as they land; until then every list is empty. Contacts never import them.
  */
-import type { Deps } from '../../deps.ts';
-
-export interface UsageRef {
-  id: string;
-  name: string;
-}
-
-export interface FieldUsage {
-  segments: UsageRef[];
-  campaigns: UsageRef[];
-  workflows: UsageRef[];
-}
+import type { FieldUsage } from './fields.schemas.ts';
 
 /** Finds references to `field` (`email`, `data.plan`) within one project. */
-export type FieldUsageResolver = (deps: Deps, projectId: string, field: string) => Promise<Partial<FieldUsage>>;
+export type FieldUsageLookup = (projectId: string, field: string) => Promise<Partial<FieldUsage>>;
 
-const resolvers: FieldUsageResolver[] = [];
-
-/** Adds a resolver (call at module load of the feature that references fields); returns its removal. */
-export function registerFieldUsageResolver(resolver: FieldUsageResolver): () => void {
-  if (!resolvers.includes(resolver)) resolvers.push(resolver);
-  return () => {
-    const at = resolvers.indexOf(resolver);
-    if (at >= 0) resolvers.splice(at, 1);
-  };
-}
-
-/** Every registered resolver's references to `field`, merged. */
-export async function findFieldUsage(deps: Deps, projectId: string, field: string): Promise<FieldUsage> {
+/** Every lookup's references to `field`, merged. */
+export async function findFieldUsage(
+  lookups: readonly FieldUsageLookup[],
+  projectId: string,
+  field: string,
+): Promise<FieldUsage> {
   const usage: FieldUsage = { segments: [], campaigns: [], workflows: [] };
-  for (const part of await Promise.all(resolvers.map((r) => r(deps, projectId, field)))) {
+  for (const part of await Promise.all(lookups.map((lookup) => lookup(projectId, field)))) {
     usage.segments.push(...(part.segments ?? []));
     usage.campaigns.push(...(part.campaigns ?? []));
     usage.workflows.push(...(part.workflows ?? []));

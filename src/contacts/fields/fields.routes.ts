@@ -2,14 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Deps } from '../../deps.ts';
 import { listFields } from './coverage.ts';
-import {
-  FieldDeleted,
-  FieldList,
-  FieldParams,
-  FieldUsageView,
-  FieldValues,
-  FieldValuesQuery,
-} from './fields.schemas.ts';
+import { FieldDeleted, FieldList, FieldParams, FieldUsage, FieldValues, FieldValuesQuery } from './fields.schemas.ts';
 import { deleteField, getFieldUsage, listFieldValues } from './fields.service.ts';
 
 /** The fields routes; the project comes from the parent plugin's auth hook. */
@@ -29,7 +22,7 @@ export const fieldRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app
 
   app.get(
     '/contacts/fields/:field/usage',
-    { schema: { tags, security, params: FieldParams, response: { 200: FieldUsageView } } },
+    { schema: { tags, security, params: FieldParams, response: { 200: FieldUsage } } },
     async (req) => getFieldUsage(deps, req.auth!.projectId, req.params.field),
   );
 

@@ -17,27 +17,29 @@ const FieldTypeName = Type.Union([
   Type.Literal('date'),
 ]);
 
-export const FieldList = Type.Object({
-  fields: Type.Array(
-    Type.Object({
-      field: Type.String(),
-      type: FieldTypeName,
-      isCustom: Type.Boolean(),
-      coverage: Type.Number({ minimum: 0, maximum: 1, description: 'Share of contacts with the field set.' }),
-    }),
-  ),
-  coverageInfo: Type.Object(
-    {
-      method: Type.Union([Type.Literal('live'), Type.Literal('cached'), Type.Literal('sample')], {
-        description:
-          'live: counted for this request; cached: an exact count made by a background job at computedAt (large projects; recounted when older than 10 minutes); sample: the newest contacts only, while the first exact count runs.',
-      }),
-      computedAt: Type.String({ format: 'date-time' }),
-      contacts: Type.Integer({ description: 'Contacts the coverage figures are shares of.' }),
-    },
-    { description: 'How fresh and how complete the coverage figures are.' },
-  ),
+export const FieldDescriptor = Type.Object({
+  field: Type.String(),
+  type: FieldTypeName,
+  isCustom: Type.Boolean(),
+  coverage: Type.Number({ minimum: 0, maximum: 1, description: 'Share of contacts with the field set.' }),
 });
+export type FieldDescriptor = Static<typeof FieldDescriptor>;
+
+export const CoverageInfo = Type.Object(
+  {
+    method: Type.Union([Type.Literal('live'), Type.Literal('cached'), Type.Literal('sample')], {
+      description:
+        'live: counted for this request; cached: an exact count made by a background job at computedAt (large projects; recounted when older than 10 minutes); sample: the newest contacts only, while the first exact count runs.',
+    }),
+    computedAt: Type.String({ format: 'date-time' }),
+    contacts: Type.Integer({ description: 'Contacts the coverage figures are shares of.' }),
+  },
+  { description: 'How fresh and how complete the coverage figures are.' },
+);
+export type CoverageInfo = Static<typeof CoverageInfo>;
+
+export const FieldList = Type.Object({ fields: Type.Array(FieldDescriptor), coverageInfo: CoverageInfo });
+export type FieldList = Static<typeof FieldList>;
 
 export const FieldValues = Type.Object({
   field: Type.String(),
@@ -45,17 +47,20 @@ export const FieldValues = Type.Object({
   hasMore: Type.Boolean(),
   sampleSize: Type.Integer({ description: 'Values are read from at most this many of the newest contacts.' }),
 });
+export type FieldValues = Static<typeof FieldValues>;
 
 const UsageRef = Type.Object({ id: Type.String(), name: Type.String() });
 
-export const FieldUsageView = Type.Object({
+export const FieldUsage = Type.Object({
   segments: Type.Array(UsageRef),
   campaigns: Type.Array(UsageRef),
   workflows: Type.Array(UsageRef),
 });
+export type FieldUsage = Static<typeof FieldUsage>;
 
 export const FieldDeleted = Type.Object({
   field: Type.String(),
   jobId: Type.String({ description: 'The bulk job removing the key from contacts: GET /contacts/bulk/:jobId.' }),
   status: Type.Literal('queued'),
 });
+export type FieldDeleted = Static<typeof FieldDeleted>;

@@ -7,8 +7,9 @@ import type { Clock } from '../../lib/clock.ts';
 import { queueBulkJob } from '../bulk/bulk.service.ts';
 import { countContacts } from '../contacts.repo.ts';
 import { type FieldRef, parseFieldName } from './field-names.ts';
-import { type FieldUsage, findFieldUsage } from './field-usage.ts';
+import { findFieldUsage } from './field-usage.ts';
 import * as repo from './fields.repo.ts';
+import type { FieldDeleted, FieldUsage, FieldValues } from './fields.schemas.ts';
 
 /**
  * The field types of `set` that the project has not recorded yet, to insert in the write's
@@ -75,7 +76,7 @@ export async function listFieldValues(
   projectId: string,
   name: string,
   limit: number,
-): Promise<{ field: string; values: unknown[]; hasMore: boolean; sampleSize: number }> {
+): Promise<FieldValues> {
   const ref = customOrThrow(name, 'values are listed for custom fields only');
   if ((await repo.findFieldTypes(deps.reader, projectId, ref.key)).length === 0) throw notFound('FIELD');
   const opts = { limit, sample: VALUES_SAMPLE };
@@ -92,8 +93,12 @@ export async function listFieldValues(
 export const VALUES_SAMPLE = 10_000;
 
 /** Segments, campaigns and workflows referencing the field (empty lists for a field nothing uses). */
-export async function getFieldUsage(deps: Deps, projectId: string, name: string): Promise<FieldUsage> {
-  return findFieldUsage(deps, projectId, parseOrThrow(name).field);
+export async function getFieldUsage(
+  deps: Pick<Deps, 'fieldUsage'>,
+  projectId: string,
+  name: string,
+): Promise<FieldUsage> {
+  return findFieldUsage(deps.fieldUsage, projectId, parseOrThrow(name).field);
 }
 
 /**
@@ -105,7 +110,7 @@ export async function deleteField(
   deps: Pick<Deps, 'db' | 'jobs' | 'clock' | 'fieldTypes'>,
   projectId: string,
   name: string,
-): Promise<{ field: string; jobId: string; status: 'queued' }> {
+): Promise<FieldDeleted> {
   const ref = customOrThrow(name, 'it cannot be deleted');
   const jobId = await deps.db.transaction().execute(async (trx) => {
     const known = await repo.findFieldTypes(trx, projectId, ref.key);

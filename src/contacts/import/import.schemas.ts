@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 
 export const JobIdParams = Type.Object({ jobId: Type.String({ minLength: 1, maxLength: 64 }) });
 
@@ -6,6 +6,7 @@ export const QueuedJob = Type.Object({
   jobId: Type.String(),
   status: Type.Literal('queued'),
 });
+export type QueuedJob = Static<typeof QueuedJob>;
 
 const JobStatus = Type.Union([
   Type.Literal('queued'),
@@ -35,3 +36,4 @@ export const ImportJobView = Type.Object({
   updatedAt: Type.String({ format: 'date-time' }),
   finishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
+export type ImportJobView = Static<typeof ImportJobView>;

@@ -5,6 +5,7 @@ import { invalid, notFound } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { inspectCsv } from './csv-file.ts';
 import * as repo from './import.repo.ts';
+import type { ImportJobView, QueuedJob } from './import.schemas.ts';
 
 export const IMPORT_JOB = 'contact.import';
 
@@ -21,7 +22,7 @@ export async function startImport(
   deps: Pick<Deps, 'db' | 'jobs' | 'clock' | 'config'>,
   projectId: string,
   upload: { fileName: string; buffer: Buffer },
-): Promise<{ jobId: string; status: 'queued' }> {
+): Promise<QueuedJob> {
   const checked = await inspectCsv(upload.buffer, deps.config.importMaxColumns);
   if (!checked.ok) throw invalid('file', checked.message, 'INVALID_CSV');
   const id = newId();
@@ -34,24 +35,8 @@ export async function startImport(
   return { jobId: id, status: 'queued' };
 }
 
-export interface ImportView {
-  jobId: string;
-  status: repo.ImportJobRow['status'];
-  fileName: string;
-  totalRows: number;
-  processed: number;
-  imported: number;
-  updated: number;
-  skipped: number;
-  errors: repo.ImportRowError[];
-  failureReason: string | null;
-  createdAt: string;
-  updatedAt: string;
-  finishedAt: string | null;
-}
-
 /** The API shape of an import job; `processed` counts rows done so far (progress is processed / totalRows). */
-export function toImportView(row: repo.ImportJobRow): ImportView {
+export function toImportView(row: repo.ImportJobRow): ImportJobView {
   const processed = row.imported + row.updated + row.skipped;
   return {
     jobId: row.id,
@@ -62,7 +47,7 @@ export function toImportView(row: repo.ImportJobRow): ImportView {
     imported: row.imported,
     updated: row.updated,
     skipped: row.skipped,
-    errors: fromJson<repo.ImportRowError[]>(row.errors) ?? [],
+    errors: fromJson<ImportJobView['errors']>(row.errors) ?? [],
     failureReason: row.status === 'failed' ? row.failureReason : null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -71,7 +56,7 @@ export function toImportView(row: repo.ImportJobRow): ImportView {
 }
 
 /** One import job of the project; 404 IMPORT_JOB_NOT_FOUND otherwise. */
-export async function getImport(deps: Pick<Deps, 'db'>, projectId: string, id: string): Promise<ImportView> {
+export async function getImport(deps: Pick<Deps, 'db'>, projectId: string, id: string): Promise<ImportJobView> {
   const row = await repo.findImportJob(deps.db, projectId, id);
   if (!row) throw notFound('IMPORT_JOB');
   return toImportView(row);

@@ -1,0 +1,87 @@
+/**
+ * The composition root: the one place that names every feature's jobs, recurring jobs, event
+ * listeners, field-usage lookups and process-wide state, and hands them to `assembleDeps`. main.ts
+ * and the test environment build their deps here; no module fills a registry by being imported.
+ */
+import { pruneLoginThrottle } from './auth/auth.service.ts';
+import type { Config } from './config.ts';
+import { contactCron, contactTasks } from './contacts/contacts.jobs.ts';
+import { coverageTasks } from './contacts/fields/coverage.ts';
+import { createFieldTypeCache } from './contacts/fields/field-type-cache.ts';
+import type { FieldUsageLookup } from './contacts/fields/field-usage.ts';
+import { createSearchIndexer } from './contacts/search-index.ts';
+import { assembleDeps, type Deps, type DepsOptions, type Wiring } from './deps.ts';
+import { domainCron, domainTasks } from './domains/domains.jobs.ts';
+import type { EventListener } from './events/events.service.ts';
+import { pruneFailedJobs } from './jobs/maintenance.ts';
+import type { CronEntry, TaskList } from './jobs/types.ts';
+import { createKeyCache } from './projects/key-cache.ts';
+
+/** Handlers by job name (`feature.action`); each re-reads its rows and is safe to run twice. */
+export function taskList(deps: Deps): TaskList {
+  return {
+    ...domainTasks(deps),
+    ...contactTasks(deps),
+    ...coverageTasks(deps),
+    'contact.search.index': async () => deps.searchIndex.catchUp(),
+    'maintenance.prune': async () => {
+      await pruneLoginThrottle(deps);
+      await pruneFailedJobs(deps);
+    },
+  };
+}
+
+export const cronEntries: CronEntry[] = [
+  { task: 'maintenance.prune', pattern: '17 * * * *' },
+  ...domainCron,
+  ...contactCron,
+  // A backstop for the pokes writes give (a restart between a write and its poke's run).
+  { task: 'contact.search.index', pattern: '* * * * *' },
+];
+
+/** Listeners run in the transaction that stores events; segments and workflows join here. */
+export function eventListeners(_deps: Deps): EventListener[] {
+  return [];
+}
+
+/** Lookups behind GET /contacts/fields/:field/usage; segments, campaigns and workflows join here. */
+export function fieldUsageLookups(_deps: Deps): FieldUsageLookup[] {
+  return [];
+}
+
+/** The product's wiring. */
+export const productWiring: Wiring = {
+  state: (core) => ({
+    keyCache: createKeyCache(core.changes),
+    fieldTypes: createFieldTypeCache(core.changes),
+    searchIndex: createSearchIndexer(core),
+  }),
+  tasks: taskList,
+  cron: cronEntries,
+  eventListeners,
+  fieldUsage: fieldUsageLookups,
+};
+
+export interface ComposeOptions extends DepsOptions {
+  /** Replaces the task list (tests that need a task of their own). */
+  tasks?: (deps: Deps) => TaskList;
+  /** Listeners run after the product's own (tests observing events). */
+  eventListeners?: (deps: Deps) => EventListener[];
+  /** Lookups asked after the product's own. */
+  fieldUsage?: (deps: Deps) => FieldUsageLookup[];
+}
+
+/** The product's deps: the infrastructure for `config` with every feature wired in. */
+export async function createDeps(config: Config, options: ComposeOptions = {}) {
+  const { tasks, eventListeners: extraListeners, fieldUsage: extraLookups, ...rest } = options;
+  return assembleDeps(
+    config,
+    {
+      ...productWiring,
+      tasks: tasks ?? productWiring.tasks,
+      eventListeners: (deps) => [...productWiring.eventListeners(deps), ...(extraListeners?.(deps) ?? [])],
+      fieldUsage: (deps) => [...productWiring.fieldUsage(deps), ...(extraLookups?.(deps) ?? [])],
+    },
+    rest,
+  );
+}

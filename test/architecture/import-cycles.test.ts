@@ -1,0 +1,123 @@
+// Invariant: no module of src/ reaches itself through value imports. A cycle means module order decides
+// whether a binding exists yet (a registry empty at start, an undefined import), and it is how features
+// end up importing each other. Type-only imports (`import type …`, `export type …`) are erased before
+// run time and are left out; `import { type A }` is kept (verbatimModuleSyntax keeps the statement).
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = path.resolve(import.meta.dirname, '../../src');
+
+/** Static `import … from '…'`, `export … from '…'` and side-effect `import '…'` statements. */
+const IMPORT = /^\s*(import|export)\s+(type\s+)?(?:[^;'"]*?\s+from\s+)?['"]([^'"]+)['"]/gm;
+
+/** The relative specifiers a file imports at run time, resolved to absolute paths. */
+function valueImports(file: string, text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(IMPORT)) {
+    const [, , typeOnly, spec] = m;
+    if (typeOnly || !spec!.startsWith('.')) continue;
+    out.push(path.resolve(path.dirname(file), spec!));
+  }
+  return out;
+}
+
+/** Each cycle's members: Tarjan's strongly connected components of more than one file, or a file importing itself. */
+function findCycles(graph: Map<string, string[]>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, counter);
+    low.set(v, counter++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1 || graph.get(v)!.includes(v)) cycles.push(component.sort());
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return cycles;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.ts') && !e.name.endsWith('.test.ts'))
+    .map((e) => path.join(e.parentPath, e.name));
+}
+
+describe('the import graph of src/', () => {
+  it('reads value imports and skips type-only ones', () => {
+    const text = [
+      "import { a } from './a.ts';",
+      "import type { B } from './b.ts';",
+      "import {\n  c,\n  type C,\n} from '../c.ts';",
+      "export { d } from './d.ts';",
+      "export type { E } from './e.ts';",
+      "import './side-effect.ts';",
+      "import pg from 'pg';",
+    ].join('\n');
+    const names = valueImports('/x/y/f.ts', text).map((p) => path.relative('/x', p));
+    expect(names).toEqual(['y/a.ts', 'c.ts', 'y/d.ts', 'y/side-effect.ts']);
+  });
+
+  it('finds a cycle of three and a self-import, and nothing in a tree', () => {
+    const graph = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a', 'd']],
+      ['d', []],
+      ['e', ['e']],
+    ]);
+    expect(findCycles(graph)).toEqual([['a', 'b', 'c'], ['e']]);
+    expect(
+      findCycles(
+        new Map([
+          ['a', ['b', 'c']],
+          ['b', ['c']],
+          ['c', []],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
+  it('has no cycle among src/ modules', () => {
+    const files = sourceFiles(SRC);
+    const graph = new Map(files.map((f) => [f, valueImports(f, readFileSync(f, 'utf8'))]));
+    expect(graph.size).toBeGreaterThan(50);
+    const cycles = findCycles(graph).map((c) => c.map((f) => path.relative(SRC, f)));
+    expect(cycles).toEqual([]);
+  });
+
+  it('keeps the infrastructure (deps.ts, db/, jobs/, lib/) free of run-time imports of features', () => {
+    const graph = new Map(sourceFiles(SRC).map((f) => [f, valueImports(f, readFileSync(f, 'utf8'))]));
+    const infrastructure = (f: string) =>
+      /^(deps|config|errors|secrets)\.ts$|^(db|jobs|lib)\//.test(path.relative(SRC, f).split(path.sep).join('/'));
+    const reached = new Set<string>();
+    const stack = [...graph.keys()].filter(infrastructure);
+    while (stack.length > 0) {
+      for (const next of graph.get(stack.pop()!) ?? []) {
+        if (reached.has(next)) continue;
+        reached.add(next);
+        stack.push(next);
+      }
+    }
+    expect([...reached].filter((f) => !infrastructure(f)).map((f) => path.relative(SRC, f))).toEqual([]);
+  });
+});

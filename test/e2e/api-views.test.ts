@@ -1,0 +1,202 @@
+// Invariant: each API view is defined once (a TypeBox schema) and agrees with the contract: /openapi.json
+// lists exactly the enum values interface.md and decisions.md name, every schema requires the fields the
+// contract names, and real answers carry every property their schema requires, nothing it lacks, and
+// only listed enum values (the serializer would drop an unlisted field and pass an unlisted value).
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, useTestEnv } from '../env.ts';
+import { type DnsServer, startDnsServer } from '../servers/dns-server.ts';
+import { uploadCsv } from './contacts-helpers.ts';
+import { at, enumOf, expectConforms, type OpenApi, type Schema } from './openapi-schema.ts';
+
+/** Enum fields and the values the contract (or decisions.md, where it says "not shown") gives them. */
+const ENUMS: Array<[path: string, method: string, status: string, pointer: string, values: string[]]> = [
+  ['/domains/project/{projectId}', 'get', '200', '[].status', ['PENDING', 'VERIFIED']],
+  ['/domains/project/{projectId}', 'get', '200', '[].records.[].purpose', ['DKIM', 'SPF', 'DMARC', 'RETURN_PATH']],
+  ['/domains/project/{projectId}', 'get', '200', '[].records.[].type', ['TXT', 'CNAME', 'MX']],
+  ['/contacts/import', 'post', '202', 'status', ['queued']],
+  ['/contacts/import/{jobId}', 'get', '200', 'status', ['queued', 'processing', 'completed', 'failed']],
+  ['/contacts/bulk-delete', 'post', '202', 'status', ['queued']],
+  ['/contacts/bulk/{jobId}', 'get', '200', 'status', ['queued', 'processing', 'completed', 'failed']],
+  ['/contacts/bulk/{jobId}', 'get', '200', 'action', ['subscribe', 'unsubscribe', 'delete']],
+  ['/contacts/fields', 'get', '200', 'fields.[].type', ['string', 'number', 'boolean', 'date']],
+  ['/users/@me/projects', 'get', '200', '[].tracking', ['ENABLED', 'DISABLED', 'MARKETING_ONLY']],
+  ['/users/@me/projects', 'get', '200', '[].role', ['OWNER', 'ADMIN', 'MEMBER']],
+];
+
+/** Fields the contract names for each view; the schema must require them. */
+const CONTRACT_FIELDS: Array<[path: string, method: string, status: string, pointer: string, fields: string[]]> = [
+  ['/contacts/{id}', 'get', '200', '', ['id', 'email', 'subscribed', 'data', 'createdAt', 'updatedAt']],
+  ['/contacts', 'post', '201', '_meta', ['isNew', 'isUpdate']],
+  ['/contacts', 'get', '200', '', ['data', 'cursor', 'hasMore', 'total']],
+  ['/contacts/lookup', 'post', '200', '', ['found', 'notFound']],
+  ['/contacts/fields', 'get', '200', 'fields.[]', ['field', 'type', 'isCustom', 'coverage']],
+  ['/contacts/fields/{field}/usage', 'get', '200', '', ['segments', 'campaigns', 'workflows']],
+  ['/contacts/import', 'post', '202', '', ['jobId', 'status']],
+  ['/contacts/import/{jobId}', 'get', '200', '', ['jobId', 'status', 'totalRows', 'imported', 'updated', 'skipped']],
+  ['/contacts/import/{jobId}', 'get', '200', 'errors.[]', ['row', 'email', 'reason']],
+  ['/contacts/bulk/{jobId}', 'get', '200', '', ['jobId', 'action', 'status', 'total', 'processed', 'succeeded']],
+  ['/contacts/bulk/{jobId}', 'get', '200', '', ['failed']],
+  ['/domains', 'post', '201', '', ['records', 'verified']],
+  ['/domains', 'post', '201', 'records.[]', ['type', 'name', 'value', 'purpose', 'verified']],
+  ['/auth/signup', 'post', '201', 'data.user', ['id', 'email', 'emailVerified']],
+  ['/users/@me/projects', 'post', '201', '', ['id', 'name', 'secretKey', 'publicKey']],
+  [
+    '/v1/verify',
+    'post',
+    '200',
+    'data',
+    ['email', 'valid', 'isDisposable', 'isAlias', 'isTypo', 'isPlusAddressed', 'isPersonalEmail', 'domainExists'],
+  ],
+  ['/v1/verify', 'post', '200', 'data', ['hasWebsite', 'hasMxRecords', 'reasons']],
+];
+
+/** Property names whose values are a closed set: a response schema must list them. */
+const ENUM_NAMES = new Set(['status', 'role', 'tracking', 'purpose', 'action', 'method']);
+
+describe.each(DIALECTS)('API views on %s', (dialect) => {
+  let dns: DnsServer;
+  beforeAll(async () => {
+    dns = await startDnsServer();
+  });
+  afterAll(async () => dns.close());
+  const t = useTestEnv({ dialect, env: () => ({ DNS_SERVERS: dns.server, DNS_TIMEOUT_MS: '300' }) });
+  let doc: OpenApi;
+  const responseSchema = (path: string, method: string, status: string): Schema => {
+    const schema = doc.paths[path]?.[method]?.responses?.[status]?.content?.['application/json']?.schema;
+    if (!schema) throw new Error(`no ${status} schema for ${method.toUpperCase()} ${path}`);
+    return schema;
+  };
+  const loadDoc = async () => {
+    doc ??= (await t.app.inject({ url: '/openapi.json' })).json();
+  };
+
+  it('lists exactly the contract values for every enum field', async () => {
+    await loadDoc();
+    for (const [path, method, status, pointer, values] of ENUMS) {
+      const got = enumOf(at(responseSchema(path, method, status), pointer));
+      expect(got, `${method} ${path} ${pointer}`).toEqual(values);
+    }
+    const body = doc.paths['/users/@me/projects/{id}']!.patch!.requestBody!.content['application/json']!.schema;
+    expect(enumOf(at(body, 'tracking'))).toEqual(['ENABLED', 'DISABLED', 'MARKETING_ONLY']);
+  });
+
+  it('gives every status-like field of every response an enum', async () => {
+    await loadDoc();
+    const open: string[] = [];
+    const walk = (s: Schema, where: string) => {
+      for (const [k, v] of Object.entries(s.properties ?? {})) {
+        if (ENUM_NAMES.has(k) && enumOf(v).length === 0) open.push(`${where}.${k}`);
+        walk(v, `${where}.${k}`);
+      }
+      if (s.items) walk(s.items, `${where}[]`);
+      for (const x of [...(s.anyOf ?? []), ...(s.allOf ?? [])]) walk(x, where);
+    };
+    for (const [path, ops] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(ops))
+        for (const [status, r] of Object.entries(op.responses ?? {})) {
+          const schema = r.content?.['application/json']?.schema;
+          if (schema) walk(schema, `${method} ${path} ${status}`);
+        }
+    expect(open).toEqual([]);
+  });
+
+  it('requires in each schema the fields the contract names', async () => {
+    await loadDoc();
+    for (const [path, method, status, pointer, fields] of CONTRACT_FIELDS) {
+      const s =
+        pointer === '' ? responseSchema(path, method, status) : at(responseSchema(path, method, status), pointer);
+      expect(s.required, `${method} ${path} ${pointer}`).toEqual(expect.arrayContaining(fields));
+    }
+  });
+
+  it('answers every view with what its schema requires, nothing it lacks and only listed enum values', async () => {
+    await loadDoc();
+    const checked = new Set<string>();
+    const check = (res: LightMyRequestResponse, path: string, method: string) => {
+      const status = String(res.statusCode);
+      expectConforms(res.json(), responseSchema(path, method, status), `${method} ${path} ${status}`);
+      checked.add(`${method} ${path}`);
+      return res.json();
+    };
+    const user = await t.make.user();
+    const session = { cookie: user.cookie };
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/auth/signup',
+      payload: { email: 'views@example.test', password: 'long enough password' },
+    });
+    check(signup, '/auth/signup', 'post');
+    const credentials = { email: 'views@example.test', password: 'long enough password' };
+    check(await t.app.inject({ method: 'POST', url: '/auth/login', payload: credentials }), '/auth/login', 'post');
+    check(await t.app.inject({ url: '/users/@me', headers: session }), '/users/@me', 'get');
+    const project = check(
+      await t.app.inject({ method: 'POST', url: '/users/@me/projects', headers: session, payload: { name: 'Views' } }),
+      '/users/@me/projects',
+      'post',
+    );
+    check(await t.app.inject({ url: '/users/@me/projects', headers: session }), '/users/@me/projects', 'get');
+    const patch = { name: 'Views 2', tracking: 'MARKETING_ONLY' };
+    const url = `/users/@me/projects/${project.id}`;
+    check(
+      await t.app.inject({ method: 'PATCH', url, headers: session, payload: patch }),
+      '/users/@me/projects/{id}',
+      'patch',
+    );
+    const rotated = check(
+      await t.app.inject({ method: 'POST', url: `${url}/regenerate-keys`, headers: session }),
+      '/users/@me/projects/{id}/regenerate-keys',
+      'post',
+    );
+    const auth = { authorization: `Bearer ${rotated.secretKey}` };
+    const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
+
+    const domain = check(await api('POST', '/domains', { domain: 'views.test' }), '/domains', 'post');
+    dns.set(domain.records[0].name, 'TXT', [domain.records[0].value]);
+    check(await api('GET', `/domains/${domain.id}/verify`), '/domains/{id}/verify', 'get');
+    check(await api('GET', `/domains/project/${project.id}`), '/domains/project/{projectId}', 'get');
+    const contact = check(
+      await api('POST', '/contacts', { email: 'ann@views.test', data: { plan: 'pro', n: 1 } }),
+      '/contacts',
+      'post',
+    );
+    check(await api('GET', `/contacts/${contact.id}`), '/contacts/{id}', 'get');
+    check(await api('PATCH', `/contacts/${contact.id}`, { subscribed: false }), '/contacts/{id}', 'patch');
+    check(await api('GET', '/contacts'), '/contacts', 'get');
+    check(
+      await api('POST', '/contacts/lookup', { emails: ['ann@views.test', 'bob@views.test'] }),
+      '/contacts/lookup',
+      'post',
+    );
+    check(await api('GET', '/contacts/fields'), '/contacts/fields', 'get');
+    check(await api('GET', '/contacts/fields/data.plan/values'), '/contacts/fields/{field}/values', 'get');
+    check(await api('GET', '/contacts/fields/data.plan/usage'), '/contacts/fields/{field}/usage', 'get');
+    const upload = check(
+      await uploadCsv(t.app, auth.authorization, 'email,plan\ncid@views.test,x\nnot-an-email,y\n'),
+      '/contacts/import',
+      'post',
+    );
+    const bulk = check(
+      await api('POST', '/contacts/bulk-subscribe', { contactIds: [contact.id] }),
+      '/contacts/bulk-subscribe',
+      'post',
+    );
+    for (const action of ['bulk-unsubscribe', 'bulk-delete'])
+      check(await api('POST', `/contacts/${action}`, { contactIds: ['not-a-contact'] }), `/contacts/${action}`, 'post');
+    await t.deps.jobs.drain();
+    const imported = check(await api('GET', `/contacts/import/${upload.jobId}`), '/contacts/import/{jobId}', 'get');
+    expect(imported).toMatchObject({ status: 'completed', skipped: 1, errors: [expect.objectContaining({ row: 3 })] });
+    const done = check(await api('GET', `/contacts/bulk/${bulk.jobId}`), '/contacts/bulk/{jobId}', 'get');
+    expect(done).toMatchObject({ status: 'completed', succeeded: 1 });
+    check(await api('DELETE', '/contacts/fields/data.n'), '/contacts/fields/{field}', 'delete');
+    // A malformed address is answered without DNS, so this needs no resolver.
+    check(await api('POST', '/v1/verify', { email: 'not an address' }), '/v1/verify', 'post');
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => Object.values(op.responses ?? {}).some((r) => r.content?.['application/json']))
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(documented.filter((op) => !checked.has(op))).toEqual([]);
+  });
+});
