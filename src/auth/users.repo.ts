@@ -16,7 +16,14 @@ export async function insertUser(
 ): Promise<boolean> {
   const r = await db
     .insertInto('users')
-    .values({ ...user, emailVerified: false, updatedAt: user.createdAt })
+    .values({
+      id: user.id,
+      email: user.email,
+      passwordHash: user.passwordHash,
+      emailVerified: false,
+      createdAt: user.createdAt,
+      updatedAt: user.createdAt,
+    })
     .onConflict((oc) => oc.column('email').doNothing())
     .executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
