@@ -12,6 +12,7 @@ import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from 
 import { installInputGuards, shapeLimits } from './http/input-guard.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { genRequestId } from './http/request-id.ts';
+import { installSecurityHeaders, securityHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { installMetrics } from './ops/metrics.ts';
 import { opsRoutes } from './ops/ops.routes.ts';
@@ -51,8 +52,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     // Params longer than the router allows get a 414; above the schemas' own maxLength (≤ 300), so a
     // long value meets the route's validation (422 naming it) first.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
-    frameworkErrors: frameworkErrorHandler,
-    clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler(securityHeaders(deps.config.baseUrl)),
+    clientErrorHandler: clientErrorHandler(securityHeaders(deps.config.baseUrl)),
     logController: new OneLinePerRequest(),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -63,6 +64,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     done();
   });
   installInputGuards(app, shapeLimits(deps.config));
+  installSecurityHeaders(app, deps.config.baseUrl);
   installMetrics(app);
 
   await app.register(cookie);

@@ -9,6 +9,7 @@ import type { DialectSql } from './db/dialect.ts';
 import { type Db, openDatabase } from './db/index.ts';
 import { migrateToLatest, withMigrationLock } from './db/migrate.ts';
 import { type ChangeFeed, createChangeFeed } from './db/notify.ts';
+import { memoryStore, type RateStore } from './http/rate-limit.ts';
 import { migrateGraphile } from './jobs/graphile.ts';
 import { createJobs } from './jobs/index.ts';
 import { cronEntries, taskList } from './jobs/registry.ts';
@@ -41,6 +42,8 @@ export interface Deps {
   fieldTypes: FieldTypeCache;
   /** Keeps the deferred email search index caught up (SQLite). */
   searchIndex: SearchIndexer;
+  /** Invalid API keys per client IP and minute, in this process (http/auth.ts). */
+  apiKeyFailures: RateStore;
 }
 
 export interface DepsOptions {
@@ -73,6 +76,7 @@ export async function createDeps(
     secrets: loadSecrets(config),
     dns: createResolver({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs }),
     dnsFresh: createResolver({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs, cacheTtlMs: 0 }),
+    apiKeyFailures: memoryStore(),
   } as Deps;
   deps.changes = createChangeFeed(handle, config.databaseUrl, log);
   deps.keyCache = createKeyCache(deps.changes);

@@ -7,6 +7,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type FieldError, VALIDATION_SUGGESTION } from '../errors.ts';
 import { genRequestId } from './request-id.ts';
+import { applySecurityHeaders } from './security-headers.ts';
 
 export interface ErrorBody {
   success: false;
@@ -113,17 +114,27 @@ function validationMessage(e: { validation?: ValidationItem[]; validationContext
 
 /**
  * Fastify's `frameworkErrors` option: errors raised while routing (a malformed percent-escape, a
- * path segment over the router's limit), before any hook could run.
+ * path segment over the router's limit). No hook runs for these, so the fixed headers are set here.
  */
-export function frameworkErrorHandler(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
-  sendError(reply, toAppError(err));
+export function frameworkErrorHandler(headers: Record<string, string>) {
+  return (err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void => {
+    applySecurityHeaders(reply, headers);
+    sendError(reply, toAppError(err));
+  };
 }
 
 /**
  * Fastify's `clientErrorHandler`: a request Node's HTTP parser refused (bad header bytes, headers too
  * large, a timeout). There is no request object, so the envelope is written to the socket directly.
  */
-export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex): void {
+export function clientErrorHandler(headers: Record<string, string>) {
+  const fixed = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return (err: NodeJS.ErrnoException, socket: Duplex): void => writeClientError(err, socket, fixed);
+}
+
+function writeClientError(err: NodeJS.ErrnoException, socket: Duplex, fixedHeaders: string): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, code, message] =
     err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
@@ -136,7 +147,8 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex): 
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\n${fixedHeaders}` +
+        `Connection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy(err);
