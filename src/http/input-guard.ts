@@ -23,8 +23,8 @@ const UNPAIRED_SURROGATE = new RegExp(UNPAIRED);
 // NUL is the point of this pattern, so it is built from text (the linter refuses it in a literal).
 const UNSTORABLE = new RegExp(`\\u0000|${UNPAIRED}`, 'g');
 
-/** What is wrong with a string for storage, or undefined when nothing is. */
-function stringProblem(s: string): string | undefined {
+/** What is wrong with a string for storage (a phrase: "must not contain …"), or undefined when nothing is. */
+export function stringProblem(s: string): string | undefined {
   if (s.includes('\u0000')) return 'must not contain NUL characters (\\u0000)';
   if (UNPAIRED_SURROGATE.test(s)) return 'must not contain unpaired UTF-16 surrogates';
   return undefined;

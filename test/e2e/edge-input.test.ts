@@ -4,6 +4,7 @@
 // objects past BODY_MAX_KEYS. Errors Fastify itself raises while routing or parsing use the envelope.
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, useTestEnv } from '../env.ts';
+import { countImportFiles, uploadCsv } from './contacts-helpers.ts';
 import { expectError } from './support.ts';
 
 const json = { 'content-type': 'application/json' };
@@ -97,5 +98,17 @@ describe.each(DIALECTS)('configured shape limits on %s', (dialect) => {
     expect((await post(nestedBody(3))).statusCode).toBe(201);
     const eleven = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`k${i}`, i]));
     expectError(await post(JSON.stringify({ email: 'l@x.io', data: eleven })), 422, 'VALIDATION_ERROR');
+  });
+});
+
+describe.each(DIALECTS)('upload file names on %s', (dialect) => {
+  const t = useTestEnv({ dialect });
+
+  it('refuses an upload whose file name holds a NUL with 422 and queues nothing', async () => {
+    const p = await t.make.project();
+    const res = await uploadCsv(t.app, p.auth, 'email\na@example.test\n', { filename: 'list\u0000.csv' });
+    const error = expectError(res, 422, 'VALIDATION_ERROR');
+    expect(error.errors).toEqual([expect.objectContaining({ field: 'file', code: 'INVALID_CHARACTERS' })]);
+    expect(await countImportFiles(t.deps)).toBe(0);
   });
 });

@@ -12,7 +12,7 @@ import { expectEnvelope } from './support.ts';
 import { type Operation, requestFor, type SweepRequest, type SweepWorld } from './sweep-inputs.ts';
 
 const SEED = Number(process.env.SWEEP_SEED ?? 20261123);
-const RUNS = Number(process.env.SWEEP_RUNS ?? 30);
+const RUNS = Number(process.env.SWEEP_RUNS ?? 50);
 
 type OpenApi = { paths: Record<string, Record<string, Operation>> };
 

@@ -94,9 +94,14 @@ function fitting(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
       const shape = Object.fromEntries(Object.entries(props).map(([k, s]) => [k, fitting(s, depth + 1)]));
       const record = fc.record(shape, { requiredKeys: (schema.required ?? []).filter((k) => k in props) });
       if (Object.keys(props).length > 0) return record;
-      return fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), nastyString), fc.jsonValue({ maxDepth: 3 }), {
-        maxKeys: 6,
-      });
+      // An open object (contact `data`): the place user-shaped values end up stored, so nasty values go here too.
+      return fc.dictionary(
+        fc.oneof(fc.string({ maxLength: 8 }), nastyString),
+        fc.oneof(fc.jsonValue({ maxDepth: 3 }), nastyValue),
+        {
+          maxKeys: 6,
+        },
+      );
     }
     case 'array':
       return fc.array(fitting(schema.items, depth + 1), { maxLength: 4 });
@@ -202,7 +207,12 @@ const CONTENT_TYPES = [
 const multipart = fc
   .tuple(
     fc.oneof(nastyString, fc.constantFrom('list.csv', 'a\u0000.csv', '\ud800.csv', 'x'.repeat(600))),
-    fc.oneof(fc.constantFrom('email\na@x.io\n', 'email,plan\n\u0000@x.io,\ud800\n', 'plan\nx\n', ''), nastyString),
+    // Mostly a valid CSV, so that what else is wrong (the file name) reaches the code that stores it.
+    fc.oneof(
+      { weight: 3, arbitrary: fc.constant('email,plan\na@x.io,pro\n') },
+      { weight: 1, arbitrary: fc.constantFrom('email,plan\n\u0000@x.io,\ud800\n', 'plan\nx\n', '') },
+      { weight: 1, arbitrary: nastyString },
+    ),
   )
   .map(([filename, content]) => {
     const { payload, headers } = multipartBody(content, { filename });
@@ -226,9 +236,11 @@ export function requestFor(world: SweepWorld, method: string, path: string, op: 
         ),
         { maxLength: 4 },
       ),
-      body:
-        takesBody || json
-          ? fc.oneof({ weight: 5, arbitrary: bodyFor(json) }, { weight: 1, arbitrary: multipart })
+      // A POST without a JSON body in the document may take an upload (multipart is not described there).
+      body: json
+        ? fc.oneof({ weight: 5, arbitrary: bodyFor(json) }, { weight: 1, arbitrary: multipart })
+        : takesBody
+          ? fc.oneof({ weight: 1, arbitrary: bodyFor(undefined) }, { weight: 2, arbitrary: multipart })
           : fc.option(bodyFor(undefined)),
       contentType: fc.oneof(
         { weight: 6, arbitrary: fc.constant('application/json') },
