@@ -112,3 +112,21 @@ describe.each(DIALECTS)('upload file names on %s', (dialect) => {
     expect(await countImportFiles(t.deps)).toBe(0);
   });
 });
+
+describe.each(DIALECTS)('wide data under raised limits on %s', (dialect) => {
+  const t = useTestEnv({ dialect, env: { BODY_MAX_KEYS: '10000', MAX_CUSTOM_FIELDS: '10000' } });
+
+  it('stores 9,000 new fields in one write (past SQLite’s bound-variable limit for one statement)', async () => {
+    const p = await t.make.project();
+    const data = Object.fromEntries(Array.from({ length: 9000 }, (_, i) => [`k${i}`, i]));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/contacts',
+      headers: { authorization: p.auth },
+      payload: { email: 'w@x.io', data },
+    });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
+    const fields = await t.app.inject({ url: '/contacts/fields', headers: { authorization: p.auth } });
+    expect(fields.json().fields.filter((f: { isCustom: boolean }) => f.isCustom)).toHaveLength(9000);
+  });
+});
