@@ -8,9 +8,11 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { contactRoutes } from './contacts/contacts.routes.ts';
 import type { Deps } from './deps.ts';
 import { domainRoutes } from './domains/domains.routes.ts';
-import { installErrorHandling } from './http/errors.ts';
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './http/errors.ts';
+import { installInputGuards, shapeLimits } from './http/input-guard.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { genRequestId } from './http/request-id.ts';
+import { installSecurityHeaders, securityHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { installMetrics } from './ops/metrics.ts';
 import { opsRoutes } from './ops/ops.routes.ts';
@@ -47,7 +49,11 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT,
     trustProxy: deps.config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Params longer than the router allows get a 414; above the schemas' own maxLength (≤ 300), so a
+    // long value meets the route's validation (422 naming it) first.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors: frameworkErrorHandler(securityHeaders(deps.config.baseUrl)),
+    clientErrorHandler: clientErrorHandler(securityHeaders(deps.config.baseUrl)),
     logController: new OneLinePerRequest(),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -57,6 +63,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     reply.header('x-request-id', req.id);
     done();
   });
+  installInputGuards(app, shapeLimits(deps.config));
+  installSecurityHeaders(app, deps.config.baseUrl);
   installMetrics(app);
 
   await app.register(cookie);

@@ -40,6 +40,14 @@ export interface Config {
   importMaxColumns: number;
   /** Connections in the PostgreSQL pool of each process (Graphile Worker shares it). */
   pgPoolSize: number;
+  /** JSON bodies nested deeper than this many containers are refused with 422 (http/input-guard.ts). */
+  bodyMaxDepth: number;
+  /** JSON body objects with more keys than this are refused with 422. */
+  bodyMaxKeys: number;
+  /** Invalid API keys one client IP may send per minute before further invalid ones get 429. */
+  apiKeyFailuresPerMinute: number;
+  /** Bearer token /metrics requires; unset: /metrics answers loopback clients only. */
+  metricsToken?: string;
   /** Custom fields a project may define; a write adding one more is refused with 422. */
   maxCustomFields: number;
   /** SPF mechanism domain of the relay that sends for us (e.g. `spf.relay.example`), published as `include:`. */
@@ -159,6 +167,10 @@ export function loadConfig(env: Env = process.env): Config {
     importMaxColumns: int('IMPORT_MAX_COLUMNS', 500, 2, 10_000),
     pgPoolSize: int('DATABASE_POOL_SIZE', 10, 2, 500),
     maxCustomFields: int('MAX_CUSTOM_FIELDS', 500, 1, 10_000),
+    bodyMaxDepth: int('BODY_MAX_DEPTH', 32, 2, 256),
+    bodyMaxKeys: int('BODY_MAX_KEYS', 1000, 10, 10_000),
+    apiKeyFailuresPerMinute: int('API_KEY_FAILURES_PER_MINUTE', 20, 1, 1_000_000),
+    metricsToken: secret(env, 'METRICS_TOKEN', problems, 16),
     spfInclude,
     returnPath: returnPathHost && returnPathMx ? { host: returnPathHost, mx: returnPathMx } : undefined,
     requireVerifiedDomain: bool('REQUIRE_VERIFIED_DOMAIN', smtpUrl !== undefined),
@@ -192,10 +204,10 @@ function isDnsServer(value: string): boolean {
   return m !== null && isIP(m[1]!) === 4 && Number(m[2]) <= 65535;
 }
 
-function secret(env: Env, name: string, problems: string[]): string | undefined {
+function secret(env: Env, name: string, problems: string[], minLength = 32): string | undefined {
   const v = env[name];
   if (v === undefined || v === '') return undefined;
   // A short secret makes forged sessions and links feasible; refuse it rather than run weak.
-  if (v.length < 32) problems.push(`${name} must be at least 32 characters`);
+  if (v.length < minLength) problems.push(`${name} must be at least ${minLength} characters`);
   return v;
 }

@@ -15,6 +15,7 @@ import { type Db, openDatabase } from './db/index.ts';
 import { migrateToLatest, withMigrationLock } from './db/migrate.ts';
 import { type ChangeFeed, createChangeFeed } from './db/notify.ts';
 import type { EventListener } from './events/events.service.ts';
+import { memoryStore, type RateStore } from './http/rate-limit.ts';
 import { migrateGraphile } from './jobs/graphile.ts';
 import { createJobs } from './jobs/index.ts';
 import type { CronEntry, Jobs, TaskList } from './jobs/types.ts';
@@ -50,6 +51,8 @@ export interface Deps {
   eventListeners: readonly EventListener[];
   /** Where custom fields are referenced (segments, campaigns, workflows). */
   fieldUsage: readonly FieldUsageLookup[];
+  /** Invalid API keys per client IP and minute, in this process (http/auth.ts). */
+  apiKeyFailures: RateStore;
 }
 
 /** The process-wide state features keep, built on the infrastructure. */
@@ -97,6 +100,7 @@ export async function assembleDeps(
     secrets: loadSecrets(config),
     dns: createResolver({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs }),
     dnsFresh: createResolver({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs, cacheTtlMs: 0 }),
+    apiKeyFailures: memoryStore(),
   } as Deps;
   deps.changes = createChangeFeed(handle, config.databaseUrl, log);
   Object.assign(deps, wiring.state(deps));

@@ -15,7 +15,15 @@ export interface NewActivity {
 export async function insertActivity(db: Executor, a: NewActivity, now: Date): Promise<void> {
   await db
     .insertInto('activityLog')
-    .values({ ...a, id: newId(), data: toJson(a.data), createdAt: now })
+    .values({
+      id: newId(),
+      projectId: a.projectId,
+      type: a.type,
+      resourceType: a.resourceType,
+      resourceId: a.resourceId,
+      data: toJson(a.data),
+      createdAt: now,
+    })
     .execute();
 }
 

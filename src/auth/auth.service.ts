@@ -9,16 +9,16 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
 import * as repo from './users.repo.ts';
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_ACCOUNT = 10;
+/** Failed logins for one account from one client IP: the strict limit, which a stranger elsewhere cannot use up. */
+export const MAX_FAILURES_PER_ACCOUNT_AND_IP = 10;
+/** Failed logins for one account from all clients together: a gentler brake on attacks from many addresses. */
+export const MAX_FAILURES_PER_ACCOUNT = 100;
+/** Failed logins from one client IP over all accounts. */
 export const MAX_FAILURES_PER_IP = 50;
 export const SIGNUP_WINDOW_MS = 60 * 60 * 1000;
 export const MAX_SIGNUPS_PER_IP = 10;
 const LOGIN_THROTTLED = 'Too many failed login attempts. Try again later.';
-const SIGNUP_LIMIT = {
-  max: MAX_SIGNUPS_PER_IP,
-  windowMs: SIGNUP_WINDOW_MS,
-  message: 'Too many sign-ups from this address. Try again later.',
-};
+const SIGNUP_THROTTLED = 'Too many sign-ups from this address. Try again later.';
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUserById>>>;
 
@@ -38,10 +38,8 @@ export async function signup(
 ) {
   if (deps.config.disableSignups) throw forbidden('Sign-ups are disabled on this server.');
   // Every sign-up costs a deliberately slow hash, so one client may only try a few an hour.
-  const now = deps.clock.now();
-  const windowStart = new Date(now.getTime() - SIGNUP_WINDOW_MS);
-  await assertNotThrottled(deps, `signup-ip:${ip}`, SIGNUP_LIMIT, now);
-  await repo.recordFailure(deps.db, `signup-ip:${ip}`, now, windowStart);
+  const limit = { key: `signup-ip:${ip}`, max: MAX_SIGNUPS_PER_IP, windowMs: SIGNUP_WINDOW_MS };
+  await reserveOrThrottle(deps, limit, SIGNUP_THROTTLED);
   const email = normalizeEmail(input.email);
   const id = newId();
   const passwordHash = await hashPassword(input.password);
@@ -51,8 +49,10 @@ export async function signup(
 }
 
 /**
- * Checks credentials. Too many recent failures for the account or the IP give 429 before any
- * password work is done; a wrong email or password gives the same 401 either way.
+ * Checks credentials. Each attempt is counted before the slow password hash, by a conditional write
+ * per limit (account and IP together; account; IP), so parallel attempts cannot all slip under a
+ * limit; past one, 429 with no password work. A wrong email or password gives the same 401 either
+ * way. A success gives its counts back and clears the account-and-IP window.
  */
 export async function login(
   deps: Pick<Deps, 'db' | 'clock'>,
@@ -60,39 +60,33 @@ export async function login(
   ip: string,
 ): Promise<UserView> {
   const email = normalizeEmail(input.email);
-  const now = deps.clock.now();
-  const windowStart = new Date(now.getTime() - LOGIN_WINDOW_MS);
-  const keys = [
-    { key: `account:${email}`, max: MAX_FAILURES_PER_ACCOUNT },
-    { key: `ip:${ip}`, max: MAX_FAILURES_PER_IP },
-  ];
-  for (const { key, max } of keys) {
-    await assertNotThrottled(deps, key, { max, windowMs: LOGIN_WINDOW_MS, message: LOGIN_THROTTLED }, now);
-  }
+  const pair = `login:${email}|${ip}`;
+  const brakes = [`account:${email}`, `ip:${ip}`];
+  const windowMs = LOGIN_WINDOW_MS;
+  await reserveOrThrottle(deps, { key: pair, max: MAX_FAILURES_PER_ACCOUNT_AND_IP, windowMs }, LOGIN_THROTTLED);
+  await reserveOrThrottle(deps, { key: brakes[0]!, max: MAX_FAILURES_PER_ACCOUNT, windowMs }, LOGIN_THROTTLED);
+  await reserveOrThrottle(deps, { key: brakes[1]!, max: MAX_FAILURES_PER_IP, windowMs }, LOGIN_THROTTLED);
   const user = await repo.findUserByEmail(deps.db, email);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
-  if (!user || !ok) {
-    for (const { key } of keys) await repo.recordFailure(deps.db, key, now, windowStart);
-    throw unauthorized('UNAUTHORIZED', 'Invalid email or password.');
-  }
-  await repo.deleteThrottle(deps.db, `account:${email}`);
+  if (!user || !ok) throw unauthorized('UNAUTHORIZED', 'Invalid email or password.');
+  await repo.deleteThrottle(deps.db, pair);
+  for (const key of brakes) await repo.releaseAttempt(deps.db, key);
   return toUserView(user);
 }
 
-/** 429 with Retry-After when `key` has reached `max` counted attempts within the current window. */
-async function assertNotThrottled(
-  deps: Pick<Deps, 'db'>,
-  key: string,
-  limit: { max: number; windowMs: number; message: string },
-  now: Date,
-) {
-  const { max, windowMs } = limit;
-  const t = await repo.findThrottle(deps.db, key);
-  const windowStart = new Date(now.getTime() - windowMs).toISOString();
-  if (t && t.failures >= max && t.windowStartedAt >= windowStart) {
-    const retryAfter = (new Date(t.windowStartedAt).getTime() + windowMs - now.getTime()) / 1000;
-    throw tooManyRequests(limit.message, retryAfter);
-  }
+/** Counts one attempt against `limit`, or answers 429 with Retry-After when its window is full. */
+async function reserveOrThrottle(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  limit: { key: string; max: number; windowMs: number },
+  message: string,
+): Promise<void> {
+  const now = deps.clock.now();
+  const windowStart = new Date(now.getTime() - limit.windowMs);
+  if (await repo.reserveAttempt(deps.db, limit.key, limit.max, now, windowStart)) return;
+  // Refused: read the window only to say when it ends.
+  const t = await repo.findThrottle(deps.db, limit.key);
+  const endsAt = t ? new Date(t.windowStartedAt).getTime() + limit.windowMs : now.getTime() + limit.windowMs;
+  throw tooManyRequests(message, (endsAt - now.getTime()) / 1000);
 }
 
 /** The signed-in user, or 401 when the account no longer exists. */

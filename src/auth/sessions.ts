@@ -22,6 +22,8 @@ export async function verifySession(secret: string, token: string): Promise<stri
     const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
       algorithms: ['HS256'],
       issuer: 'mailwright',
+      // jose checks exp only when present; a token without one would never expire.
+      requiredClaims: ['exp', 'iat', 'sub'],
     });
     return typeof payload.sub === 'string' ? payload.sub : undefined;
   } catch {

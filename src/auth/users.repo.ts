@@ -16,7 +16,14 @@ export async function insertUser(
 ): Promise<boolean> {
   const r = await db
     .insertInto('users')
-    .values({ ...user, emailVerified: false, updatedAt: user.createdAt })
+    .values({
+      id: user.id,
+      email: user.email,
+      passwordHash: user.passwordHash,
+      emailVerified: false,
+      createdAt: user.createdAt,
+      updatedAt: user.createdAt,
+    })
     .onConflict((oc) => oc.column('email').doNothing())
     .executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -26,27 +33,55 @@ export async function findThrottle(db: Executor, key: string) {
   return db.selectFrom('authThrottle').selectAll().where('key', '=', key).executeTakeFirst();
 }
 
-/** Counts one failure for `key`, starting a new window when the old one has passed. */
-export async function recordFailure(db: Executor, key: string, now: Date, windowStart: Date): Promise<void> {
-  await db
+/**
+ * Counts one attempt for `key` unless `max` attempts already fall in the window that started after
+ * `windowStart`; a window older than that starts afresh. One conditional upsert, so concurrent
+ * attempts cannot all pass the check before any is counted: true when this attempt was counted.
+ */
+export async function reserveAttempt(
+  db: Executor,
+  key: string,
+  max: number,
+  now: Date,
+  windowStart: Date,
+): Promise<boolean> {
+  const expired = windowStart.toISOString();
+  const row = await db
     .insertInto('authThrottle')
     .values({ key, failures: 1, windowStartedAt: now })
     .onConflict((oc) =>
-      oc.column('key').doUpdateSet((eb) => ({
-        failures: eb
-          .case()
-          .when('authThrottle.windowStartedAt', '<', windowStart.toISOString())
-          .then(1)
-          .else(eb('authThrottle.failures', '+', 1))
-          .end(),
-        windowStartedAt: eb
-          .case()
-          .when('authThrottle.windowStartedAt', '<', windowStart.toISOString())
-          .then(now.toISOString())
-          .else(eb.ref('authThrottle.windowStartedAt'))
-          .end(),
-      })),
+      oc
+        .column('key')
+        .doUpdateSet((eb) => ({
+          failures: eb
+            .case()
+            .when('authThrottle.windowStartedAt', '<', expired)
+            .then(1)
+            .else(eb('authThrottle.failures', '+', 1))
+            .end(),
+          windowStartedAt: eb
+            .case()
+            .when('authThrottle.windowStartedAt', '<', expired)
+            .then(now.toISOString())
+            .else(eb.ref('authThrottle.windowStartedAt'))
+            .end(),
+        }))
+        .where((eb) =>
+          eb.or([eb('authThrottle.windowStartedAt', '<', expired), eb('authThrottle.failures', '<', max)]),
+        ),
     )
+    .returning('key')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Gives back one counted attempt (a login that succeeded was not an attack). */
+export async function releaseAttempt(db: Executor, key: string): Promise<void> {
+  await db
+    .updateTable('authThrottle')
+    .set((eb) => ({ failures: eb('failures', '-', 1) }))
+    .where('key', '=', key)
+    .where('failures', '>', 0)
     .execute();
 }
 

@@ -126,3 +126,34 @@ describe('patchChangesNothing', () => {
     expect(patchChangesNothing({}, toDataPatch({ a: null, b: '' }))).toBe(true);
   });
 });
+
+describe('walkers of user data at any depth', () => {
+  const deep = (levels: number, leaf: unknown): Record<string, unknown> => {
+    let v: unknown = leaf;
+    for (let i = 0; i < levels; i++) v = { k: v, gone: null };
+    return v as Record<string, unknown>;
+  };
+
+  it('drops nested nulls and lists field types 100,000 levels down without overflowing the stack', () => {
+    const patch = toDataPatch({ top: deep(100_000, 'x') });
+    let v = patch.set.top as Record<string, unknown>;
+    for (let i = 0; i < 99_999; i++) {
+      expect(Object.keys(v)).toEqual(['k']);
+      v = v.k as Record<string, unknown>;
+    }
+    expect(v).toEqual({ k: 'x' });
+    const types = fieldTypesOf(patch.set);
+    expect(types).toHaveLength(1);
+    expect(types[0]!.type).toBe('string');
+  });
+
+  it('keeps key order and dotted paths as before', () => {
+    const set = toDataPatch({ a: { b: 1, c: { d: true, e: null } }, f: '2026-01-02' }).set;
+    expect(set).toEqual({ a: { b: 1, c: { d: true } }, f: '2026-01-02' });
+    expect(fieldTypesOf(set)).toEqual([
+      { key: 'a.b', type: 'number' },
+      { key: 'a.c.d', type: 'boolean' },
+      { key: 'f', type: 'date' },
+    ]);
+  });
+});

@@ -45,14 +45,26 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
 
 /**
  * Nested objects are stored whole; their null members are dropped so both databases store the same
- * document (SQLite's json_patch drops them, PostgreSQL's || would keep them).
+ * document (SQLite's json_patch drops them, PostgreSQL's || would keep them). The copy is made with
+ * a stack of its own rather than by recursion, so no nesting depth can overflow the call stack.
  */
 function dropNestedNulls(v: unknown): unknown {
   if (!isPlainObject(v)) return v;
-  const out: [string, unknown][] = [];
-  for (const [k, inner] of Object.entries(v))
-    if (inner !== null && k !== '__proto__') out.push([k, dropNestedNulls(inner)]);
-  return Object.fromEntries(out);
+  const root: Record<string, unknown> = {};
+  const stack: Array<[Record<string, unknown>, Record<string, unknown>]> = [[v, root]];
+  while (stack.length > 0) {
+    const [from, to] = stack.pop()!;
+    for (const [k, inner] of Object.entries(from)) {
+      // `__proto__` is skipped, so every assignment below defines a plain own property.
+      if (inner === null || k === '__proto__') continue;
+      if (isPlainObject(inner)) {
+        const copy: Record<string, unknown> = {};
+        to[k] = copy;
+        stack.push([inner, copy]);
+      } else to[k] = inner;
+    }
+  }
+  return root;
 }
 
 /**
@@ -143,12 +155,18 @@ export function isAddressableKey(key: string): boolean {
  */
 export function fieldTypesOf(set: Record<string, unknown>, prefix = ''): { key: string; type: FieldType }[] {
   const out: { key: string; type: FieldType }[] = [];
-  for (const [k, v] of Object.entries(set)) {
-    if (!isAddressableKey(k)) continue;
-    const key = prefix + k;
-    if (isPlainObject(v)) out.push(...fieldTypesOf(v, `${key}.`));
+  // Depth first in key order, as a recursion would go, but on a stack of its own (any depth is safe).
+  const stack: { key: string; value: unknown }[] = [];
+  const pushMembers = (obj: Record<string, unknown>, at: string) => {
+    const entries = Object.entries(obj).filter(([k]) => isAddressableKey(k));
+    for (let i = entries.length - 1; i >= 0; i--) stack.push({ key: at + entries[i]![0], value: entries[i]![1] });
+  };
+  pushMembers(set, prefix);
+  while (stack.length > 0) {
+    const { key, value } = stack.pop()!;
+    if (isPlainObject(value)) pushMembers(value, `${key}.`);
     else {
-      const type = inferType(v);
+      const type = inferType(value);
       if (type) out.push({ key, type });
     }
   }

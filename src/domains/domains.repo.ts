@@ -16,7 +16,17 @@ export interface NewDomain {
 export async function insertDomain(db: Executor, d: NewDomain): Promise<boolean> {
   const r = await db
     .insertInto('domains')
-    .values({ ...d, status: 'PENDING', updatedAt: d.createdAt })
+    .values({
+      id: d.id,
+      projectId: d.projectId,
+      domain: d.domain,
+      dkimSelector: d.dkimSelector,
+      dkimPublicKey: d.dkimPublicKey,
+      dkimPrivateKey: d.dkimPrivateKey,
+      status: 'PENDING',
+      createdAt: d.createdAt,
+      updatedAt: d.createdAt,
+    })
     .onConflict((oc) => oc.columns(['projectId', 'domain']).doNothing())
     .executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;

@@ -16,7 +16,16 @@ export async function insertEvents(db: Executor, rows: NewEventRow[]): Promise<v
   if (rows.length === 0) return;
   await db
     .insertInto('events')
-    .values(rows.map((r) => ({ ...r, data: toJson(r.data) })))
+    .values(
+      rows.map((r) => ({
+        id: r.id,
+        projectId: r.projectId,
+        contactId: r.contactId,
+        name: r.name,
+        data: toJson(r.data),
+        createdAt: r.createdAt,
+      })),
+    )
     .execute();
 }
 

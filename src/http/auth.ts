@@ -7,7 +7,8 @@ import { currentUser } from '../auth/auth.service.ts';
 import { SESSION_COOKIE, verifySession } from '../auth/sessions.ts';
 import { toBool } from '../db/codecs.ts';
 import type { Deps } from '../deps.ts';
-import { forbidden, unauthorized } from '../errors.ts';
+import { AppError, forbidden, notFound, tooManyRequests, unauthorized } from '../errors.ts';
+import { isUuid } from '../lib/ids.ts';
 import { authenticateApiKey, getMemberProject } from '../projects/projects.service.ts';
 
 export interface ProjectAuth {
@@ -35,16 +36,39 @@ async function sessionUser(deps: Pick<Deps, 'secrets'>, req: FastifyRequest): Pr
   return token ? verifySession(deps.secrets.jwtSecret, token) : undefined;
 }
 
+type KeyDeps = Pick<Deps, 'db' | 'keyCache' | 'apiKeyFailures' | 'config'>;
+
+/**
+ * Resolves a bearer key. Invalid keys are counted per client IP; past API_KEY_FAILURES_PER_MINUTE
+ * the answer to another invalid one is 429 instead of 401. Valid keys are never counted or slowed.
+ */
+async function authenticateBearer(deps: KeyDeps, req: FastifyRequest, token: string, allowPublic: boolean) {
+  try {
+    return await authenticateApiKey(deps, token, allowPublic);
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== 'INVALID_API_KEY') throw err;
+    const now = Date.now();
+    const hit = await deps.apiKeyFailures.hit(`key-failures:${req.ip}`, now);
+    if (hit.count > deps.config.apiKeyFailuresPerMinute) {
+      throw tooManyRequests(
+        'Too many invalid API keys from this address. Try again later.',
+        (hit.resetAt - now) / 1000,
+      );
+    }
+    throw err;
+  }
+}
+
 /** Requires a project: a secret key (or a public key where `allowPublic`), or a session with X-Project-Id. */
 export function requireProject(
-  deps: Pick<Deps, 'db' | 'secrets' | 'keyCache'>,
+  deps: Pick<Deps, 'db' | 'secrets' | 'keyCache' | 'apiKeyFailures' | 'config'>,
   opts: { allowPublic?: boolean } = {},
 ): onRequestHookHandler {
   return async function projectAuth(req: FastifyRequest, _reply: FastifyReply) {
     const token = bearer(req);
     if (token === null) throw unauthorized('MISSING_AUTH', 'Authorization header must be "Bearer <API key>".');
     if (token !== undefined) {
-      req.auth = await authenticateApiKey(deps, token, opts.allowPublic === true);
+      req.auth = await authenticateBearer(deps, req, token, opts.allowPublic === true);
       return;
     }
     const userId = await sessionUser(deps, req);
@@ -53,6 +77,8 @@ export function requireProject(
     if (typeof projectId !== 'string' || projectId === '') {
       throw unauthorized('MISSING_AUTH', 'Signed-in requests to project resources need the X-Project-Id header.');
     }
+    // Project ids are UUIDs: anything else names no project, and never reaches SQL (a NUL would fail there).
+    if (!isUuid(projectId)) throw notFound('PROJECT');
     // Membership check: a project the user does not belong to is reported as not found.
     const project = await getMemberProject(deps, userId, projectId);
     if (toBool(project.disabled)) throw forbidden('This project is disabled.', 'PROJECT_DISABLED');

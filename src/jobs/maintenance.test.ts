@@ -3,7 +3,7 @@
 // old; failed jobs still worth inspecting, pending jobs and live throttle windows stay.
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, useTestEnv } from '../../test/env.ts';
-import { findThrottle, recordFailure } from '../auth/users.repo.ts';
+import { findThrottle, reserveAttempt } from '../auth/users.repo.ts';
 import { insertJobs, listJobs } from './jobs.repo.ts';
 
 const DAY = 24 * 3600 * 1000;
@@ -31,8 +31,8 @@ describe.each(DIALECTS)('maintenance.prune on %s', (dialect) => {
     for (const [name, at] of Object.entries(failedAt)) {
       await t.deps.db.updateTable('jobs').set({ failedAt: at, lastError: 'boom' }).where('name', '=', name).execute();
     }
-    await recordFailure(t.deps.db, 'throttle:old', ago(2 * 3600_000), ago(3 * 3600_000));
-    await recordFailure(t.deps.db, 'throttle:live', ago(60_000), ago(3600_000));
+    await reserveAttempt(t.deps.db, 'throttle:old', 10, ago(2 * 3600_000), ago(3 * 3600_000));
+    await reserveAttempt(t.deps.db, 'throttle:live', 10, ago(60_000), ago(3600_000));
 
     await t.deps.jobs.enqueue('maintenance.prune', {});
     await t.deps.jobs.drain();

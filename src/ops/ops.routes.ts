@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps.ts';
 import { registry } from './metrics.ts';
-import { isDatabaseReady, publicConfig } from './ops.service.ts';
+import { assertMetricsAccess, isDatabaseReady, publicConfig } from './ops.service.ts';
 
 export const opsRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
   app.get('/health', { schema: { tags: ['ops'] } }, async () => ({ status: 'ok' }));
@@ -10,8 +10,13 @@ export const opsRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, 
     const ok = await isDatabaseReady(deps);
     return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', database: ok });
   });
-  app.get('/metrics', { schema: { hide: true } }, async (_req, reply) =>
-    reply.type(registry.contentType).send(await registry.metrics()),
+  app.get(
+    '/metrics',
+    {
+      schema: { hide: true },
+      onRequest: async (req) => assertMetricsAccess(deps.config, req.ip, req.headers.authorization),
+    },
+    async (_req, reply) => reply.type(registry.contentType).send(await registry.metrics()),
   );
   app.get('/config', { schema: { tags: ['ops'] } }, async () => publicConfig(deps.config));
 };

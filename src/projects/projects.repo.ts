@@ -61,7 +61,17 @@ export interface NewProject {
 export async function insertProject(db: Executor, p: NewProject, ownerId: string): Promise<void> {
   await db
     .insertInto('projects')
-    .values({ ...p, disabled: false, tracking: 'ENABLED', updatedAt: p.createdAt })
+    .values({
+      id: p.id,
+      name: p.name,
+      secretKeyHash: p.secretKeyHash,
+      secretKeyHint: p.secretKeyHint,
+      publicKey: p.publicKey,
+      disabled: false,
+      tracking: 'ENABLED',
+      createdAt: p.createdAt,
+      updatedAt: p.createdAt,
+    })
     .execute();
   await db
     .insertInto('memberships')
@@ -69,12 +79,18 @@ export async function insertProject(db: Executor, p: NewProject, ownerId: string
     .execute();
 }
 
+/** Writes the settings a member may change; columns are named here, so no caller's extra field reaches SQL. */
 export async function updateProject(
   db: Executor,
   projectId: string,
   patch: { name?: string; tracking?: Tracking; updatedAt: Date },
 ): Promise<void> {
-  await db.updateTable('projects').set(patch).where('id', '=', projectId).execute();
+  // Kysely leaves undefined values out of the SET list.
+  await db
+    .updateTable('projects')
+    .set({ name: patch.name, tracking: patch.tracking, updatedAt: patch.updatedAt })
+    .where('id', '=', projectId)
+    .execute();
 }
 
 export async function updateProjectKeys(
@@ -82,7 +98,16 @@ export async function updateProjectKeys(
   projectId: string,
   keys: { secretKeyHash: string; secretKeyHint: string; publicKey: string; updatedAt: Date },
 ): Promise<void> {
-  await db.updateTable('projects').set(keys).where('id', '=', projectId).execute();
+  await db
+    .updateTable('projects')
+    .set({
+      secretKeyHash: keys.secretKeyHash,
+      secretKeyHint: keys.secretKeyHint,
+      publicKey: keys.publicKey,
+      updatedAt: keys.updatedAt,
+    })
+    .where('id', '=', projectId)
+    .execute();
 }
 
 export async function updateProjectDisabled(db: Executor, projectId: string, disabled: boolean): Promise<void> {

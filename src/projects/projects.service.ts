@@ -89,6 +89,7 @@ function requireRole(project: ProjectRow, roles: string[]): void {
   if (!roles.includes(project.role)) throw forbidden(`This needs the ${roles.join(' or ')} role in the project.`);
 }
 
+/** Changes a project's name and tracking mode (owners and admins); any other field of `patch` is ignored. */
 export async function updateProjectSettings(
   deps: Pick<Deps, 'db' | 'clock'>,
   userId: string,
@@ -96,7 +97,12 @@ export async function updateProjectSettings(
   patch: UpdateProjectBody,
 ): Promise<ProjectView> {
   requireRole(await getMemberProject(deps, userId, projectId), ['OWNER', 'ADMIN']);
-  await repo.updateProject(deps.db, projectId, { ...patch, updatedAt: deps.clock.now() });
+  // Named fields only: the route's body may carry extras (they are ignored), never other columns.
+  await repo.updateProject(deps.db, projectId, {
+    name: patch.name,
+    tracking: patch.tracking,
+    updatedAt: deps.clock.now(),
+  });
   return toProjectView(await getMemberProject(deps, userId, projectId));
 }
 

@@ -4,6 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, useTestEnv } from '../env.ts';
+import { expectError } from './support.ts';
 
 describe.each(DIALECTS)('operational endpoints on %s', (dialect) => {
   const t = useTestEnv({ dialect, env: { SMTP_URL: 'smtp://mailer:hunter2-relay-pass@127.0.0.1:2525' } });
@@ -27,6 +28,11 @@ describe.each(DIALECTS)('operational endpoints on %s', (dialect) => {
     expect(String(res.headers['content-type'])).toMatch(/^text\/plain/);
     expect(res.body).toContain('# TYPE http_request_duration_seconds histogram');
     expect(res.body).toMatch(/http_request_duration_seconds_count\{[^}]*route="\/health"[^}]*\} \d+/);
+  });
+
+  it('serves /metrics to loopback clients only when no METRICS_TOKEN is set', async () => {
+    expect((await t.app.inject({ url: '/metrics', remoteAddress: '::1' })).statusCode).toBe(200);
+    expectError(await t.app.inject({ url: '/metrics', remoteAddress: '203.0.113.5' }), 403, 'FORBIDDEN');
   });
 
   it('labels unmatched URLs as one route so metrics cannot be flooded with paths', async () => {
@@ -85,5 +91,18 @@ describe.each(DIALECTS)('readiness without a database on %s', (dialect) => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ status: 'unavailable', database: false });
     expect((await t.app.inject({ url: '/health' })).statusCode).toBe(200);
+  });
+});
+
+describe.each(DIALECTS)('metrics behind METRICS_TOKEN on %s', (dialect) => {
+  const t = useTestEnv({ dialect, env: { METRICS_TOKEN: 'metrics-token-0123456789' } });
+
+  it('serves /metrics to any address with the token and to none without it', async () => {
+    const remote = (authorization?: string) =>
+      t.app.inject({ url: '/metrics', remoteAddress: '203.0.113.5', headers: authorization ? { authorization } : {} });
+    expect((await remote('Bearer metrics-token-0123456789')).statusCode).toBe(200);
+    expectError(await remote(), 401, 'UNAUTHORIZED');
+    expectError(await remote('Bearer metrics-token-012345678'), 401, 'UNAUTHORIZED');
+    expectError(await t.app.inject({ url: '/metrics' }), 401, 'UNAUTHORIZED');
   });
 });

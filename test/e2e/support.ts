@@ -29,13 +29,26 @@ const ERROR_FIELDS = ['code', 'message', 'statusCode', 'requestId', 'errors', 's
  */
 export function expectError(res: LightMyRequestResponse, status: number, code: string) {
   expect(res.statusCode, res.body).toBe(status);
+  const error = expectEnvelope(res);
+  expect(error.code).toBe(code);
+  return error;
+}
+
+/**
+ * Asserts that an error response of any status is the envelope: its statusCode, the x-request-id
+ * header as requestId, an ISO timestamp, no field beyond the documented ones, and never
+ * INTERNAL_SERVER_ERROR on a 4xx. Returns `error`.
+ */
+export function expectEnvelope(res: LightMyRequestResponse) {
+  const status = res.statusCode;
   expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
   const body = res.json();
   expect(Object.keys(body).sort()).toEqual(['error', 'success', 'timestamp']);
   expect(body.success).toBe(false);
   expect(new Date(body.timestamp).toISOString()).toBe(body.timestamp);
   const error = body.error;
-  expect(error).toMatchObject({ code, statusCode: status, requestId: res.headers['x-request-id'] });
+  expect(error).toMatchObject({ statusCode: status, requestId: res.headers['x-request-id'] });
+  expect(typeof error.code).toBe('string');
   expect(typeof error.message).toBe('string');
   expect(error.message.length).toBeGreaterThan(0);
   expect(ERROR_FIELDS).toEqual(expect.arrayContaining(Object.keys(error)));

@@ -11,13 +11,20 @@ export async function insertFieldTypes(
   types: { key: string; type: FieldType }[],
   now: Date,
 ): Promise<void> {
-  if (types.length === 0) return;
-  await db
-    .insertInto('contactFields')
-    .values(types.map((t) => ({ projectId, key: t.key, type: t.type, createdAt: now })))
-    .onConflict((oc) => oc.columns(['projectId', 'key']).doNothing())
-    .execute();
+  // Batches keep each statement under SQLite's 32,766 bound variables (4 a row) however large
+  // MAX_CUSTOM_FIELDS is set; the caller's transaction keeps them all-or-nothing.
+  for (let i = 0; i < types.length; i += FIELD_TYPE_BATCH) {
+    await db
+      .insertInto('contactFields')
+      .values(
+        types.slice(i, i + FIELD_TYPE_BATCH).map((t) => ({ projectId, key: t.key, type: t.type, createdAt: now })),
+      )
+      .onConflict((oc) => oc.columns(['projectId', 'key']).doNothing())
+      .execute();
+  }
 }
+
+const FIELD_TYPE_BATCH = 1000;
 
 /** The project's recorded field types, by key. */
 export async function listFieldTypes(db: Executor, projectId: string) {

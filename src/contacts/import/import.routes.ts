@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, invalid, tooLarge } from '../../errors.ts';
+import { stringProblem } from '../../http/input-guard.ts';
 import { MAX_CSV_BYTES } from './csv-file.ts';
 import { ImportJobView, JobIdParams, QueuedJob } from './import.schemas.ts';
 import { getImport, startImport } from './import.service.ts';
@@ -19,6 +20,9 @@ async function readCsvUpload(req: FastifyRequest): Promise<{ fileName: string; b
   try {
     const part = await req.file();
     if (part?.fieldname !== 'file') throw invalid('file', 'is required: put the CSV in a part named "file"');
+    // The file name is stored with the job: PostgreSQL refuses a NUL in it (the JSON edge guard never sees multipart).
+    const nameProblem = stringProblem(part.filename ?? '');
+    if (nameProblem) throw invalid('file', `has a file name that ${nameProblem}`, 'INVALID_CHARACTERS');
     return { fileName: part.filename || 'upload.csv', buffer: await part.toBuffer() };
   } catch (err) {
     if (err instanceof AppError) throw err;

@@ -1,0 +1,105 @@
+/**
+ * Input refused at the edge, for every route at once, before auth or a handler sees it: strings the
+ * databases cannot store (PostgreSQL refuses NUL in text and jsonb; neither takes an unpaired UTF-16
+ * surrogate as text), and JSON shapes nothing downstream is built for (deeper than BODY_MAX_DEPTH,
+ * an object with more than BODY_MAX_KEYS keys). Each is a 422 naming the field path.
+ *
+ * JSON bodies are the only ones parsed here; every other media type is a 415 (multipart is added
+ * back by the one route scope that takes uploads).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { type FieldError, invalidFields } from '../errors.ts';
+
+export interface ShapeLimits {
+  /** Containers (objects, arrays) nested inside each other, the outermost counting as 1. */
+  maxDepth: number;
+  /** Keys of one object. */
+  maxKeys: number;
+}
+
+const UNPAIRED = '[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
+const UNPAIRED_SURROGATE = new RegExp(UNPAIRED);
+// NUL is the point of this pattern, so it is built from text (the linter refuses it in a literal).
+const UNSTORABLE = new RegExp(`\\u0000|${UNPAIRED}`, 'g');
+
+/** What is wrong with a string for storage (a phrase: "must not contain …"), or undefined when nothing is. */
+export function stringProblem(s: string): string | undefined {
+  if (s.includes('\u0000')) return 'must not contain NUL characters (\\u0000)';
+  if (UNPAIRED_SURROGATE.test(s)) return 'must not contain unpaired UTF-16 surrogates';
+  return undefined;
+}
+
+/** A key as it can be shown in an error message: the characters it was refused for are escaped. */
+function printable(key: string): string {
+  return key.replace(UNSTORABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+function join(path: string, key: string): string {
+  return path ? `${path}.${printable(key)}` : printable(key);
+}
+
+/**
+ * The first problem in a parsed JSON value (or a query or params object): an unstorable string or
+ * key, too deep a nesting, too many keys in one object. The walk keeps its own stack, so no depth
+ * of input can overflow the call stack while looking.
+ */
+export function findInputProblem(root: unknown, limits: ShapeLimits, base = ''): FieldError | undefined {
+  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value: root, path: base, depth: 0 }];
+  while (stack.length > 0) {
+    const { value, path, depth } = stack.pop()!;
+    const field = path || '(root)';
+    if (typeof value === 'string') {
+      const message = stringProblem(value);
+      if (message) return { field, message, code: 'INVALID_CHARACTERS' };
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth + 1 > limits.maxDepth) {
+      return { field, message: `is nested deeper than ${limits.maxDepth} levels`, code: 'TOO_DEEP' };
+    }
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--)
+        stack.push({ value: value[i], path: join(path, String(i)), depth: depth + 1 });
+      continue;
+    }
+    const keys = Object.keys(value);
+    if (keys.length > limits.maxKeys) {
+      return { field, message: `has more than ${limits.maxKeys} keys`, code: 'TOO_MANY_KEYS' };
+    }
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i]!;
+      const message = stringProblem(key);
+      if (message) return { field: join(path, key), message: `has a key that ${message}`, code: 'INVALID_CHARACTERS' };
+      stack.push({ value: (value as Record<string, unknown>)[key], path: join(path, key), depth: depth + 1 });
+    }
+  }
+  return undefined;
+}
+
+/** The limits of the configuration. */
+export function shapeLimits(config: Pick<Config, 'bodyMaxDepth' | 'bodyMaxKeys'>): ShapeLimits {
+  return { maxDepth: config.bodyMaxDepth, maxKeys: config.bodyMaxKeys };
+}
+
+/**
+ * Replaces Fastify's body parsers with one JSON parser that checks what it parsed (Fastify's own
+ * parser underneath, so prototype-poisoning keys are still refused), and checks path params and
+ * query values on every request before any other hook runs.
+ */
+export function installInputGuards(app: FastifyInstance, limits: ShapeLimits): void {
+  app.removeAllContentTypeParsers();
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    parseJson(req, body as string, (err: Error | null, value?: unknown) => {
+      if (err) return done(err, undefined);
+      const problem = findInputProblem(value, limits);
+      if (problem) return done(invalidFields([problem]), undefined);
+      done(null, value);
+    });
+  });
+  app.addHook('onRequest', async (req) => {
+    const problem = findInputProblem(req.params, limits) ?? findInputProblem(req.query, limits);
+    if (problem) throw invalidFields([problem]);
+  });
+}
