@@ -13,6 +13,7 @@ import { createSearchIndexer } from './contacts/search-index.ts';
 import { assembleDeps, type Deps, type DepsOptions, type Wiring } from './deps.ts';
 import { domainCron, domainTasks } from './domains/domains.jobs.ts';
 import type { EventListener } from './events/events.service.ts';
+import { memoryStore } from './http/rate-limit.ts';
 import { pruneFailedJobs } from './jobs/maintenance.ts';
 import type { CronEntry, TaskList } from './jobs/types.ts';
 import { createKeyCache } from './projects/key-cache.ts';
@@ -55,6 +56,7 @@ export const productWiring: Wiring = {
     keyCache: createKeyCache(core.changes),
     fieldTypes: createFieldTypeCache(core.changes),
     searchIndex: createSearchIndexer(core),
+    apiKeyFailures: memoryStore(),
   }),
   tasks: taskList,
   cron: cronEntries,

@@ -15,7 +15,7 @@ import { type Db, openDatabase } from './db/index.ts';
 import { migrateToLatest, withMigrationLock } from './db/migrate.ts';
 import { type ChangeFeed, createChangeFeed } from './db/notify.ts';
 import type { EventListener } from './events/events.service.ts';
-import { memoryStore, type RateStore } from './http/rate-limit.ts';
+import type { RateStore } from './http/rate-limit.ts';
 import { migrateGraphile } from './jobs/graphile.ts';
 import { createJobs } from './jobs/index.ts';
 import type { CronEntry, Jobs, TaskList } from './jobs/types.ts';
@@ -56,7 +56,7 @@ export interface Deps {
 }
 
 /** The process-wide state features keep, built on the infrastructure. */
-export type FeatureState = Pick<Deps, 'keyCache' | 'fieldTypes' | 'searchIndex'>;
+export type FeatureState = Pick<Deps, 'keyCache' | 'fieldTypes' | 'searchIndex' | 'apiKeyFailures'>;
 
 /** The infrastructure the feature state is built on. */
 export type CoreDeps = Omit<Deps, keyof FeatureState | 'jobs' | 'eventListeners' | 'fieldUsage'>;
@@ -100,7 +100,6 @@ export async function assembleDeps(
     secrets: loadSecrets(config),
     dns: createResolver({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs }),
     dnsFresh: createResolver({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs, cacheTtlMs: 0 }),
-    apiKeyFailures: memoryStore(),
   } as Deps;
   deps.changes = createChangeFeed(handle, config.databaseUrl, log);
   Object.assign(deps, wiring.state(deps));

@@ -149,7 +149,7 @@ export function createPgPool(connectionString: string, max = 10): pg.Pool {
     [INT8]: (v) => Number.parseInt(v, 10),
     [NUMERIC]: (v) => Number.parseFloat(v),
   };
-  return new pg.Pool({
+  const pool = new pg.Pool({
     connectionString,
     max,
     types: {
@@ -157,4 +157,9 @@ export function createPgPool(connectionString: string, max = 10): pg.Pool {
         parsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle connection the server ends (a restart, a terminated backend, a dropped database) is an
+  // 'error' on the pool, which would crash the process with no listener; the pool replaces it anyway.
+  // The service adds a listener that logs it (deps.ts).
+  pool.on('error', () => {});
+  return pool;
 }
