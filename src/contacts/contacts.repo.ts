@@ -2,7 +2,7 @@
 import { type Expression, type Selectable, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { type DialectSql, likeContaining } from '../db/dialect.ts';
 import type { Executor } from '../db/index.ts';
-import { templateQuery } from '../db/prepared.ts';
+import { runCompiled, templateQuery } from '../db/prepared.ts';
 import type { ContactsTable, Database } from '../db/schema.ts';
 import { type Outcome, tickBatch } from '../lib/tick-batch.ts';
 
@@ -274,12 +274,14 @@ async function upsertGroup(db: Executor, dialect: DialectSql, calls: UpsertCall[
   );
   const columns = sql.join(Object.keys(GROUP_COLUMNS).map((c) => sql.id(c)));
   try {
-    const saved = await sql<ContactRow>`with r (${columns}) as (${dialect.rowsSource(rows, GROUP_COLUMNS)})
+    // The text is the same for every group (the rows are one parameter): a named statement, parsed once.
+    const statement = sql<ContactRow>`with r (${columns}) as (${dialect.rowsSource(rows, GROUP_COLUMNS)})
       insert into contacts (${names}) select ${names} from r where true
       on conflict (project_id, email) do update
       set data = ${dialect.json.patchWith('contacts.data', mine('remove'), mine('data'))}, updated_at = excluded.updated_at
-      returning *`.execute(db);
-    const byEmail = new Map(saved.rows.map((r) => [`${r.projectId}\n${r.email}`, r]));
+      returning *`.compile(db);
+    const saved = await runCompiled(db, statement);
+    const byEmail = new Map(saved.map((r) => [`${r.projectId}\n${r.email}`, r]));
     return calls.map(({ row }): Outcome<ContactRow> => {
       const mineSaved = byEmail.get(`${row.projectId}\n${row.email}`);
       return mineSaved ? { ok: true, value: mineSaved } : { ok: false, error: new Error('grouped upsert lost a row') };

@@ -87,8 +87,16 @@ export function templateQuery<N extends string, R>(
       const name = names[i];
       return name === undefined ? p : dialect.toDriver(values[name]);
     });
-    const raw = writers.get(db);
-    if (raw) return (await raw(query.sql, parameters)).map(camelKeys) as R[];
-    return (await db.executeQuery<R>({ ...query, parameters })).rows;
+    return runCompiled(db, { ...query, parameters });
   };
+}
+
+/**
+ * Runs compiled SQL on the root database's registered writer (a named, once-parsed statement on
+ * PostgreSQL; SQLite's group committer), or through Kysely's executor inside a transaction.
+ */
+export async function runCompiled<R>(db: Executor, query: CompiledQuery<R>): Promise<R[]> {
+  const raw = writers.get(db);
+  if (raw) return (await raw(query.sql, query.parameters)).map(camelKeys) as R[];
+  return (await db.executeQuery<R>(query)).rows;
 }
