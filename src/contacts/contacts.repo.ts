@@ -2,22 +2,9 @@
 import { type Expression, type Selectable, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { type DialectSql, likeContaining } from '../db/dialect.ts';
 import type { Executor } from '../db/index.ts';
-import { runCompiled, templateQuery } from '../db/prepared.ts';
 import type { ContactsTable, Database } from '../db/schema.ts';
-import { type Outcome, tickBatch } from '../lib/tick-batch.ts';
 
 export type ContactRow = Selectable<ContactsTable>;
-
-export interface NewContactRow {
-  id: string;
-  projectId: string;
-  email: string;
-  subscribed: boolean;
-  /** JSON text of the data object. */
-  data: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
 
 /** Which contact a write addresses: by id or by (normalised) email, always inside one project. */
 export type ContactKey = { id: string } | { email: string };
@@ -149,148 +136,6 @@ export async function countContacts(db: Executor, projectId: string): Promise<nu
   return Number(row.n);
 }
 
-type UpsertSlot = keyof NewContactRow | 'patchA' | 'patchB' | 'setSubscribed';
-
-// Built once per dialect: this statement runs on every POST /contacts, where building it through
-// Kysely cost more than running it. `setSubscribed` null keeps an existing contact's subscription.
-const upsertStatement = templateQuery<UpsertSlot, ContactRow>((db, slot, dialect) =>
-  db
-    .insertInto('contacts')
-    .values({
-      id: slot('id'),
-      projectId: slot('projectId'),
-      email: slot('email'),
-      subscribed: sql<boolean>`${slot('subscribed')}`,
-      data: slot('data'),
-      createdAt: slot('createdAt'),
-      updatedAt: slot('updatedAt'),
-    })
-    .onConflict((oc) =>
-      oc.columns(['projectId', 'email']).doUpdateSet((eb) => ({
-        data: dialect.json.patchWith('contacts.data', slot('patchA'), slot('patchB')),
-        updatedAt: eb.ref('excluded.updatedAt'),
-        subscribed: sql<boolean>`coalesce(${slot('setSubscribed')}, contacts.subscribed)`,
-      })),
-    )
-    .returningAll(),
-);
-
-/**
- * Creates the contact, or merges `patch` into the one with that email, in one statement (the JSON
- * merge happens in SQL, so concurrent writers keep each other's keys). `subscribed` is written on an
- * existing contact only when given. `inserted` says which happened.
- */
-export async function upsertContact(
-  db: Executor,
-  dialect: DialectSql,
-  row: NewContactRow,
-  patch: ContactPatch & { subscribed?: boolean },
-): Promise<ContactRow & { inserted: boolean }> {
-  const saved =
-    dialect.groupedUpserts && patch.subscribed === undefined && !db.isTransaction
-      ? await groupedUpsert(db, dialect)({ row, patch })
-      : await upsertOne(db, dialect, row, patch);
-  // Ids are fresh UUIDv7s: the row carries the proposed id only if this statement inserted it.
-  return { ...saved, inserted: saved.id === row.id };
-}
-
-type ContactPatch = { set: Record<string, unknown>; remove: string[] };
-
-async function upsertOne(
-  db: Executor,
-  dialect: DialectSql,
-  row: NewContactRow,
-  patch: ContactPatch & { subscribed?: boolean },
-): Promise<ContactRow> {
-  const [patchA, patchB] = dialect.json.patchValues(patch.set, patch.remove);
-  const values = { ...row, patchA, patchB, setSubscribed: patch.subscribed ?? null };
-  const [saved] = await upsertStatement(db, dialect, values);
-  return saved!;
-}
-
-interface UpsertCall {
-  row: NewContactRow;
-  patch: ContactPatch;
-}
-
-const groups = new WeakMap<Executor, (call: UpsertCall) => Promise<ContactRow>>();
-
-/** Concurrent upserts on `db` (outside transactions) batched per event-loop turn; see tick-batch.ts. */
-function groupedUpsert(db: Executor, dialect: DialectSql) {
-  let run = groups.get(db);
-  if (!run) {
-    run = tickBatch<UpsertCall, ContactRow>((calls) => upsertGroup(db, dialect, calls), {
-      max: 100,
-      key: (c) => `${c.row.projectId}\n${c.row.email}`,
-    });
-    groups.set(db, run);
-  }
-  return run;
-}
-
-const GROUP_COLUMNS = {
-  id: 'text',
-  project_id: 'text',
-  email: 'text',
-  subscribed: 'boolean',
-  data: 'json',
-  remove: 'textArray',
-  created_at: 'timestamp',
-  updated_at: 'timestamp',
-} as const;
-
-/**
- * One statement for a group of upserts (distinct emails): each existing contact gets its own patch,
- * read back from the group's rows by email. Should the statement fail, each call runs alone, so one
- * bad write fails by itself.
- */
-async function upsertGroup(db: Executor, dialect: DialectSql, calls: UpsertCall[]): Promise<Outcome<ContactRow>[]> {
-  const alone = () =>
-    Promise.all(
-      calls.map(async ({ row, patch }): Promise<Outcome<ContactRow>> => {
-        try {
-          return { ok: true, value: await upsertOne(db, dialect, row, patch) };
-        } catch (error) {
-          return { ok: false, error };
-        }
-      }),
-    );
-  if (calls.length === 1) return alone();
-  // `data` is the patch's `set`: a new contact's whole data, or what is merged over a stored one.
-  const rows = calls.map(({ row, patch }) => ({
-    id: row.id,
-    project_id: row.projectId,
-    email: row.email,
-    subscribed: row.subscribed,
-    data: patch.set,
-    remove: patch.remove,
-    created_at: row.createdAt,
-    updated_at: row.updatedAt,
-  }));
-  const mine = (column: string) =>
-    sql`(select ${sql.ref(`r.${column}`)} from r where r.project_id = excluded.project_id and r.email = excluded.email)`;
-  const names = sql.join(
-    ['id', 'project_id', 'email', 'subscribed', 'data', 'created_at', 'updated_at'].map((c) => sql.id(c)),
-  );
-  const columns = sql.join(Object.keys(GROUP_COLUMNS).map((c) => sql.id(c)));
-  try {
-    // The text is the same for every group (the rows are one parameter): a named statement, parsed once.
-    const statement = sql<ContactRow>`with r (${columns}) as (${dialect.rowsSource(rows, GROUP_COLUMNS)})
-      insert into contacts (${names}) select ${names} from r where true
-      on conflict (project_id, email) do update
-      set data = ${dialect.json.patchWith('contacts.data', mine('remove'), mine('data'))}, updated_at = excluded.updated_at
-      returning *`.compile(db);
-    const saved = await runCompiled(db, statement);
-    const byEmail = new Map(saved.map((r) => [`${r.projectId}\n${r.email}`, r]));
-    return calls.map(({ row }): Outcome<ContactRow> => {
-      const mineSaved = byEmail.get(`${row.projectId}\n${row.email}`);
-      return mineSaved ? { ok: true, value: mineSaved } : { ok: false, error: new Error('grouped upsert lost a row') };
-    });
-  } catch {
-    return alone();
-  }
-}
-
 /** Sets `subscribed` only where it differs; returns the contact id when it changed. */
 export async function updateSubscribedIfChanged(
   db: Executor,
@@ -345,49 +190,6 @@ export async function findContactsByEmail(db: Executor, dialect: DialectSql, pro
     .where('projectId', '=', projectId)
     .where(dialect.inList('contacts.email', emails))
     .execute();
-}
-
-/**
- * Writes a batch of imported rows in one statement: new emails are inserted, existing ones get the
- * row's data merged over theirs (top-level keys replaced, others kept) and a new updatedAt. The
- * merge happens in SQL, so a contact written by someone else meanwhile keeps that write.
- */
-export async function upsertContactsMerging(db: Executor, dialect: DialectSql, rows: BatchContactRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  const values = rows.map((r) => ({
-    id: r.id,
-    project_id: r.projectId,
-    email: r.email,
-    subscribed: r.subscribed,
-    data: r.data,
-    created_at: r.at,
-    updated_at: r.at,
-  }));
-  const names = sql.join(Object.keys(BATCH_COLUMNS).map((c) => sql.id(c)));
-  await sql`insert into contacts (${names})
-    ${dialect.rowsSource(values, BATCH_COLUMNS)}
-    on conflict (project_id, email) do update
-    set data = ${dialect.json.merge('contacts.data', 'excluded.data')}, updated_at = excluded.updated_at`.execute(db);
-}
-
-const BATCH_COLUMNS = {
-  id: 'text',
-  project_id: 'text',
-  email: 'text',
-  subscribed: 'boolean',
-  data: 'json',
-  created_at: 'timestamp',
-  updated_at: 'timestamp',
-} as const;
-
-/** A contact of a batch write: `data` is merged over a stored contact's, or is a new contact's whole data. */
-export interface BatchContactRow {
-  id: string;
-  projectId: string;
-  email: string;
-  subscribed: boolean;
-  data: Record<string, unknown>;
-  at: Date;
 }
 
 /** Sets `subscribed` on those of `ids` in the project where it differs; returns the ids that changed. */

@@ -9,6 +9,7 @@ import { type CursorPage, decodeCursor, toCursorPage } from '../http/pagination.
 import { newId } from '../lib/ids.ts';
 import * as repo from './contacts.repo.ts';
 import type { ContactView, LookupResult } from './contacts.schemas.ts';
+import * as writes from './contacts-write.repo.ts';
 import { fieldTypesOf, toDataPatch } from './data-rules.ts';
 import { normalizeEmail } from './email.ts';
 import { newFieldTypes, recordFieldTypes, rememberFieldTypes } from './fields/fields.service.ts';
@@ -81,7 +82,7 @@ export async function upsertContact(
       input.subscribed === undefined
         ? undefined
         : await repo.updateSubscribedIfChanged(db, projectId, { email }, input.subscribed, now);
-    const saved = await repo.upsertContact(db, deps.dialect, row, { ...patch, subscribed: input.subscribed });
+    const saved = await writes.upsertContact(db, deps.dialect, row, { ...patch, subscribed: input.subscribed });
     await recordFieldTypes({ db, clock: deps.clock }, projectId, types);
     if (changed) {
       const name = subscriptionEventName(input.subscribed!);

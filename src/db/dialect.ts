@@ -37,6 +37,8 @@ export interface DialectSql {
   json: JsonSql;
   /** True when `err` is a unique-constraint violation raised by this database. */
   isUniqueViolation(err: unknown): boolean;
+  /** True when `err` is any integrity-constraint violation (unique, foreign key, not null, check). */
+  isConstraintViolation(err: unknown): boolean;
   /** Contact search and counting; see ContactIndexSql. */
   contactIndex: ContactIndexSql;
   /** A value as the driver binds it (what SqliteValuesPlugin does for built queries). */
@@ -188,6 +190,8 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
       json: postgresJson,
       // 23505: unique_violation.
       isUniqueViolation: (err) => (err as { code?: unknown })?.code === '23505',
+      // SQLSTATE class 23: integrity constraint violation.
+      isConstraintViolation: (err) => String((err as { code?: unknown })?.code ?? '').startsWith('23'),
       contactIndex: postgresContactIndex,
       toDriver: (value) => value,
       analyze: async (db, table) => {
@@ -218,6 +222,7 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
       const code = (err as { code?: unknown })?.code;
       return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
     },
+    isConstraintViolation: (err) => String((err as { code?: unknown })?.code ?? '').startsWith('SQLITE_CONSTRAINT'),
     contactIndex: sqliteContactIndex,
     toDriver: sqliteValue,
     analyze: async () => {},

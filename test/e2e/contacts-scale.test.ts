@@ -5,7 +5,7 @@
 
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import * as repo from '../../src/contacts/contacts.repo.ts';
+import * as writes from '../../src/contacts/contacts-write.repo.ts';
 import { EXACT_MAX, SAMPLE } from '../../src/contacts/fields/coverage.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
@@ -33,7 +33,7 @@ describe.each(DIALECTS)('contacts at scale on %s', (dialect) => {
         data: data(at + j),
         at: now,
       }));
-      await repo.upsertContactsMerging(t.deps.db, t.deps.dialect, rows);
+      await writes.upsertContactsMerging(t.deps.db, t.deps.dialect, rows);
     }
   }
 
@@ -193,13 +193,38 @@ describe.each(DIALECTS)('contacts at scale on %s', (dialect) => {
     expect(second.fields.find((f: { field: string }) => f.field === 'email').coverage).toBe(1);
   });
 
+  it('fails only the write of a concurrent burst that breaks a constraint, landing the rest', async () => {
+    const p = await t.make.project();
+    const now = new Date();
+    const row = (projectId: string, email: string) => ({
+      id: newId(),
+      projectId,
+      email,
+      subscribed: true,
+      data: '{"k":1}',
+      createdAt: now,
+      updatedAt: now,
+    });
+    // The same turn of the event loop: grouped into one statement on PostgreSQL, one commit on SQLite.
+    const outcomes = await Promise.allSettled([
+      writes.upsertContact(t.deps.db, t.deps.dialect, row(p.id, 'a@burst.test'), { set: { k: 1 }, remove: [] }),
+      writes.upsertContact(t.deps.db, t.deps.dialect, row(newId(), 'x@burst.test'), { set: { k: 1 }, remove: [] }),
+      writes.upsertContact(t.deps.db, t.deps.dialect, row(p.id, 'b@burst.test'), { set: { k: 1 }, remove: [] }),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(t.deps.dialect.isConstraintViolation((outcomes[1] as PromiseRejectedResult).reason)).toBe(true);
+    const stored = (await get(p.auth, '/contacts?limit=10')).json();
+    expect(stored.total).toBe(2);
+    expect(stored.data.map((c: { data: unknown }) => c.data)).toEqual([{ k: 1 }, { k: 1 }]);
+  });
+
   it('never shows a read the uncommitted rows of an open write transaction, nor waits for it', async () => {
     const p = await t.make.project();
     const id = newId();
     let seenInside: number | undefined;
     await t.deps.db.transaction().execute(async (trx) => {
       const now = new Date();
-      await repo.upsertContact(
+      await writes.upsertContact(
         trx,
         t.deps.dialect,
         {

@@ -11,6 +11,7 @@ import type { FieldType } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import * as contacts from '../contacts.repo.ts';
+import * as contactWrites from '../contacts-write.repo.ts';
 import { applyDataPatch, fieldTypesOf, patchChangesNothing, toDataPatch } from '../data-rules.ts';
 import { recordFieldTypes } from '../fields/fields.service.ts';
 import type { CsvRecord } from './csv-file.ts';
@@ -84,13 +85,13 @@ export async function writeImportBatch(
   }
 
   const now = deps.clock.now();
-  const writes: contacts.BatchContactRow[] = [];
+  const writes: contactWrites.BatchContactRow[] = [];
   for (const [email, t] of targets) {
     if (t.dirty)
       writes.push({ id: newId(), projectId, email, subscribed: true, data: t.isNew ? t.data : t.set, at: now });
   }
   await nextTurn();
-  await contacts.upsertContactsMerging(deps.db, deps.dialect, writes);
+  await contactWrites.upsertContactsMerging(deps.db, deps.dialect, writes);
   await recordFieldTypes(
     deps,
     projectId,
