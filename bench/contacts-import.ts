@@ -5,8 +5,8 @@
  * Target: >= 30,000 rows/s on SQLite. SQLite by default; BENCH_DATABASE_URL=postgres://… runs it on a
  * fresh database of that server as well.
  */
-import { randomBytes } from 'node:crypto';
 import { createProject } from '../src/projects/projects.service.ts';
+import { multipartBody } from '../test/e2e/contacts-helpers.ts';
 import { type BenchApp, onEachDatabase, startBenchApp } from './lib.ts';
 
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -28,18 +28,9 @@ export function generateCsv(variant = 0, maxBytes = MAX_BYTES): { csv: Buffer; r
   return { csv: Buffer.from(`${lines.join('\n')}\n`), rows: lines.length - 1 };
 }
 
-function multipart(content: Buffer): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----bench${randomBytes(8).toString('hex')}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.csv"\r\nContent-Type: text/csv\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 /** Uploads and imports one file; prints its figures unless `label` is undefined (a warm-up). */
 async function importOnce(b: BenchApp, csv: Buffer, rows: number, label: string | undefined): Promise<void> {
-  const { payload, headers } = multipart(csv);
+  const { payload, headers } = multipartBody(csv);
   const t0 = performance.now();
   const res = await b.app.inject({
     method: 'POST',

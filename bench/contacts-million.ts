@@ -7,7 +7,7 @@
  * BENCH_CONTACTS (default 1,000,000) changes the size; BENCH_DATABASE_URL=postgres://… also runs it on
  * a fresh database of that server.
  */
-import { randomBytes } from 'node:crypto';
+import { multipartBody } from '../test/e2e/contacts-helpers.ts';
 import { load, onEachDatabase } from './lib.ts';
 import { type Service, startService } from './service.ts';
 
@@ -25,15 +25,6 @@ function csvRows(from: number, to: number): Buffer {
   return Buffer.from(`${lines.join('\n')}\n`);
 }
 
-function multipart(content: Buffer): { body: Buffer; type: string } {
-  const boundary = `----bench${randomBytes(8).toString('hex')}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="contacts.csv"\r\nContent-Type: text/csv\r\n\r\n`;
-  return {
-    body: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    type: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
 async function api(svc: Service, path: string, init: RequestInit = {}) {
   const res = await fetch(`${svc.url}${path}`, {
     ...init,
@@ -49,8 +40,8 @@ async function importAll(svc: Service): Promise<number> {
   const t0 = performance.now();
   for (let from = 0; from < CONTACTS; from += ROWS_PER_FILE) {
     const to = Math.min(CONTACTS, from + ROWS_PER_FILE);
-    const { body, type } = multipart(csvRows(from, to));
-    const job = await api(svc, '/contacts/import', { method: 'POST', body, headers: { 'content-type': type } });
+    const { payload: body, headers } = multipartBody(csvRows(from, to));
+    const job = await api(svc, '/contacts/import', { method: 'POST', body, headers });
     for (;;) {
       const s = await api(svc, `/contacts/import/${job.jobId}`);
       if (s.status === 'completed') break;

@@ -5,7 +5,7 @@
  * Target: p99 <= 50 ms during the import. SQLite by default; BENCH_DATABASE_URL=postgres://… runs it on
  * a fresh database of that server as well.
  */
-import { randomBytes } from 'node:crypto';
+import { multipartBody } from '../test/e2e/contacts-helpers.ts';
 import { onEachDatabase } from './lib.ts';
 import { type Service, startService } from './service.ts';
 
@@ -24,15 +24,6 @@ function narrowCsv(): { csv: Buffer; rows: number } {
     size += line.length + 1;
   }
   return { csv: Buffer.from(`${lines.join('\n')}\n`), rows: lines.length - 1 };
-}
-
-function multipart(content: Buffer): { body: Buffer; contentType: string } {
-  const boundary = `----bench${randomBytes(8).toString('hex')}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.csv"\r\nContent-Type: text/csv\r\n\r\n`;
-  return {
-    body: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
 }
 
 /** Polls /health with CLIENTS concurrent loops until `until` settles; returns every latency in ms. */
@@ -64,11 +55,11 @@ function summary(latencies: number[]): string {
 /** Uploads the file and waits until its import has completed; returns the job's figures. */
 async function importFile(s: Service, csv: Buffer): Promise<{ uploadMs: number; totalMs: number; processed: number }> {
   const auth = { authorization: `Bearer ${s.secretKey}` };
-  const { body, contentType } = multipart(csv);
+  const { payload: body, headers } = multipartBody(csv);
   const t0 = performance.now();
   const res = await fetch(`${s.url}/contacts/import`, {
     method: 'POST',
-    headers: { ...auth, 'content-type': contentType },
+    headers: { ...auth, ...headers },
     body,
   });
   if (res.status !== 202) throw new Error(`upload refused: ${res.status} ${await res.text()}`);

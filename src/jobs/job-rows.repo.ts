@@ -5,7 +5,7 @@
  * `attempts` doubles as the fencing token of a lease: each claim increments it, so a writer whose
  * claim was superseded matches no row.
  */
-import type { Selectable, Updateable } from 'kysely';
+import type { ExpressionBuilder, Selectable, Updateable } from 'kysely';
 import type { DialectSql } from '../db/dialect.ts';
 import type { Executor } from '../db/index.ts';
 import type { BulkJobsTable, Database, ImportJobsTable } from '../db/schema.ts';
@@ -23,6 +23,22 @@ export type JobOutcome = { status: 'completed' } | { status: 'failed'; reason: s
 
 const ACTIVE = ['queued', 'processing'] as const;
 const REASON_MAX = 1000;
+
+/** No run holds the row: no lease, or one that has run out. */
+function leaseFree(eb: ExpressionBuilder<Database, JobRowTable>, now: Date) {
+  return eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<', now.toISOString())]);
+}
+
+/** What ending a row writes: the status, the reason of a failure, no lease. */
+function ended(status: 'completed' | 'failed', reason: string | null, now: Date) {
+  return {
+    status,
+    failureReason: reason === null ? null : reason.slice(0, REASON_MAX),
+    leaseUntil: null,
+    updatedAt: now,
+    finishedAt: now,
+  };
+}
 
 /** A claim's identity: the row and the attempt number its claim set. */
 export interface LeaseKey {
@@ -51,7 +67,7 @@ export async function claimJobRow<T extends JobRowTable>(
     .where('id', '=', id)
     .where('status', 'in', ACTIVE)
     .where('attempts', '<', at.maxAttempts)
-    .where((eb) => eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<', at.now.toISOString())]))
+    .where((eb) => leaseFree(eb, at.now))
     .returningAll()
     .executeTakeFirst();
   return row as JobRow<T> | undefined;
@@ -117,13 +133,7 @@ export async function finishJobRow(
 ): Promise<boolean> {
   const r = await db
     .updateTable(table)
-    .set({
-      status: outcome.status,
-      failureReason: outcome.status === 'failed' ? outcome.reason.slice(0, REASON_MAX) : null,
-      leaseUntil: null,
-      updatedAt: now,
-      finishedAt: now,
-    })
+    .set(ended(outcome.status, outcome.status === 'failed' ? outcome.reason : null, now))
     .where('id', '=', id)
     .where('status', 'in', ACTIVE)
     .$if(lease !== undefined, (q) => q.where('attempts', '=', lease!.attempt))
@@ -141,17 +151,11 @@ export async function failExhaustedJobRow(
 ): Promise<boolean> {
   const r = await db
     .updateTable(table)
-    .set({
-      status: 'failed',
-      failureReason: reason.slice(0, REASON_MAX),
-      leaseUntil: null,
-      updatedAt: at.now,
-      finishedAt: at.now,
-    })
+    .set(ended('failed', reason, at.now))
     .where('id', '=', id)
     .where('status', 'in', ACTIVE)
     .where('attempts', '>=', at.maxAttempts)
-    .where((eb) => eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<', at.now.toISOString())]))
+    .where((eb) => leaseFree(eb, at.now))
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
