@@ -61,16 +61,17 @@ export async function login(
 ): Promise<UserView> {
   const email = normalizeEmail(input.email);
   const pair = `login:${email}|${ip}`;
-  const brakes = [`account:${email}`, `ip:${ip}`];
+  const account = `account:${email}`;
+  const client = `ip:${ip}`;
   const windowMs = LOGIN_WINDOW_MS;
   await reserveOrThrottle(deps, { key: pair, max: MAX_FAILURES_PER_ACCOUNT_AND_IP, windowMs }, LOGIN_THROTTLED);
-  await reserveOrThrottle(deps, { key: brakes[0]!, max: MAX_FAILURES_PER_ACCOUNT, windowMs }, LOGIN_THROTTLED);
-  await reserveOrThrottle(deps, { key: brakes[1]!, max: MAX_FAILURES_PER_IP, windowMs }, LOGIN_THROTTLED);
+  await reserveOrThrottle(deps, { key: account, max: MAX_FAILURES_PER_ACCOUNT, windowMs }, LOGIN_THROTTLED);
+  await reserveOrThrottle(deps, { key: client, max: MAX_FAILURES_PER_IP, windowMs }, LOGIN_THROTTLED);
   const user = await repo.findUserByEmail(deps.db, email);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !ok) throw unauthorized('UNAUTHORIZED', 'Invalid email or password.');
   await repo.deleteThrottle(deps.db, pair);
-  for (const key of brakes) await repo.releaseAttempt(deps.db, key);
+  for (const key of [account, client]) await repo.releaseAttempt(deps.db, key);
   return toUserView(user);
 }
 
