@@ -7,6 +7,8 @@ import path from 'node:path';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
+export type MailTransportKind = 'capture' | 'smtp' | 'ses';
+
 export interface Config {
   port: number;
   host: string;
@@ -56,6 +58,28 @@ export interface Config {
   returnPath?: { host: string; mx: string };
   /** Refuse senders on unverified domains; default on, except with the capture outbox (local use). */
   requireVerifiedDomain: boolean;
+  /** Where outgoing mail goes: `capture` (stored, GET /outbox), `smtp` (SMTP_URL) or `ses` (SES v2 API). */
+  mailTransport: MailTransportKind;
+  /** Connections of the SMTP pool per process. */
+  smtpPoolSize: number;
+  /** SES v2 settings (MAIL_TRANSPORT=ses); credentials come from the AWS variables when not given here. */
+  ses: { region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; configurationSet?: string };
+  /** Emails per second a project sends when its own setting is unset. */
+  sendRatePerSecond: number;
+  /** Messages one delivery worker hands to the transport at once. */
+  deliveryConcurrency: number;
+  /** Outbox rows one claim takes. */
+  deliveryBatchSize: number;
+  /** How long a claimed outbox row is held without renewal; a killed worker's rows come back after it. */
+  deliveryLeaseMs: number;
+  /** Sends of one email before a temporary failure becomes FAILED. */
+  deliveryMaxAttempts: number;
+  /** Total decoded attachment bytes one /v1/send may carry. */
+  attachmentsMaxBytes: number;
+  /** SNS topics whose notifications /webhooks/sns accepts; empty: none are accepted. */
+  snsTopicArns: string[];
+  /** Hosts SNS signing certificates may be fetched from; default: AWS's `sns.<region>.amazonaws.com` hosts. */
+  snsCertHosts: string[];
   /** Secrets given in the environment; missing ones are generated and kept in DATA_DIR (see secrets.ts). */
   secrets: { jwtSecret?: string; signingSecret?: string; encryptionKey?: string };
 }
@@ -137,6 +161,16 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('RETURN_PATH_HOST and RETURN_PATH_MX must be set together');
   }
 
+  const transportRaw = env.MAIL_TRANSPORT?.trim().toLowerCase() || (smtpUrl ? 'smtp' : 'capture');
+  let mailTransport: MailTransportKind = 'capture';
+  if (transportRaw === 'capture' || transportRaw === 'smtp' || transportRaw === 'ses') mailTransport = transportRaw;
+  else problems.push(`MAIL_TRANSPORT must be capture, smtp or ses (got "${env.MAIL_TRANSPORT}")`);
+  if (mailTransport === 'smtp' && !smtpUrl) problems.push('MAIL_TRANSPORT=smtp needs SMTP_URL');
+  const sesRegion = env.SES_REGION?.trim() || env.AWS_REGION?.trim() || '';
+  if (mailTransport === 'ses' && !sesRegion) problems.push('MAIL_TRANSPORT=ses needs SES_REGION (or AWS_REGION)');
+  const sesEndpoint = env.SES_ENDPOINT?.trim() || undefined;
+  if (sesEndpoint && !isHttpUrl(sesEndpoint)) problems.push('SES_ENDPOINT must be an http(s) URL');
+
   const secrets = {
     jwtSecret: secret(env, 'JWT_SECRET', problems),
     signingSecret: secret(env, 'SIGNING_SECRET', problems),
@@ -173,7 +207,24 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: secret(env, 'METRICS_TOKEN', problems, 16),
     spfInclude,
     returnPath: returnPathHost && returnPathMx ? { host: returnPathHost, mx: returnPathMx } : undefined,
-    requireVerifiedDomain: bool('REQUIRE_VERIFIED_DOMAIN', smtpUrl !== undefined),
+    requireVerifiedDomain: bool('REQUIRE_VERIFIED_DOMAIN', mailTransport !== 'capture'),
+    mailTransport,
+    smtpPoolSize: int('SMTP_POOL_SIZE', 5, 1, 100),
+    ses: {
+      region: sesRegion,
+      endpoint: sesEndpoint,
+      accessKeyId: env.AWS_ACCESS_KEY_ID?.trim() || undefined,
+      secretAccessKey: env.AWS_SECRET_ACCESS_KEY?.trim() || undefined,
+      configurationSet: env.SES_CONFIGURATION_SET?.trim() || undefined,
+    },
+    sendRatePerSecond: int('SEND_RATE_PER_SECOND', 100, 1, 100_000),
+    deliveryConcurrency: int('DELIVERY_CONCURRENCY', 20, 1, 500),
+    deliveryBatchSize: int('DELIVERY_BATCH_SIZE', 100, 1, 5000),
+    deliveryLeaseMs: int('DELIVERY_LEASE_SECONDS', 30, 5, 600) * 1000,
+    deliveryMaxAttempts: int('DELIVERY_MAX_ATTEMPTS', 8, 1, 50),
+    attachmentsMaxBytes: int('ATTACHMENTS_MAX_BYTES', 10 * 1024 * 1024, 1024, 40 * 1024 * 1024),
+    snsTopicArns: list(env.SNS_TOPIC_ARNS),
+    snsCertHosts: list(env.SNS_CERT_HOSTS),
     secrets,
   };
   if (problems.length > 0) throw new ConfigError(problems);

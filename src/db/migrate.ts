@@ -8,6 +8,7 @@ import * as m0003 from './migrations/0003_domains.ts';
 import * as m0004 from './migrations/0004_contacts_scale.ts';
 import * as m0004b from './migrations/0004_email_trigram_lower.ts';
 import * as m0005 from './migrations/0005_job_leases.ts';
+import * as m0006 from './migrations/0006_sending.ts';
 
 type Step = { up(db: Kysely<unknown>, d: DialectSql): Promise<void> };
 
@@ -19,6 +20,7 @@ const steps: Record<string, Step> = {
   '0004_contacts_scale': m0004,
   '0004_email_trigram_lower': m0004b,
   '0005_job_leases': m0005,
+  '0006_sending': m0006,
 };
 
 /** Applies every pending migration; throws with the failing migration's name on error. */
