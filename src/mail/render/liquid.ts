@@ -15,13 +15,13 @@ const RENDER_LIMIT_MS = 250;
 /** LiquidJS's memory units (roughly characters and array items) one render may allocate. */
 const MEMORY_LIMIT = 8 * 1024 * 1024;
 
-function engine(escape: boolean): Liquid {
+function engine(escapeHtml: boolean): Liquid {
   const liquid = new Liquid({
     // No file system: `include` and `render` only see this empty map, so they fail instead of reading files.
     templates: {},
     relativeReference: false,
     ownPropertyOnly: true,
-    outputEscape: escape ? 'escape' : undefined,
+    outputEscape: escapeHtml ? 'escape' : undefined,
     parseLimit: PARSE_LIMIT,
     renderLimit: RENDER_LIMIT_MS,
     memoryLimit: MEMORY_LIMIT,
