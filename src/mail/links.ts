@@ -1,0 +1,63 @@
+/**
+ * The links a sent email carries back to us: subscription pages (unsubscribe, subscribe, manage)
+ * and tracking (open pixel, click redirect). Each carries a signed token naming the project, the
+ * contact or email and, for clicks, the one URL it may redirect to. Routes read them back here.
+ */
+import { signToken, verifyToken } from '../lib/signed-token.ts';
+
+export interface SubscriptionToken extends Record<string, unknown> {
+  /** Project id. */
+  p: string;
+  /** Contact id. */
+  c: string;
+  /** The email the link came in, when it came in one. */
+  e?: string;
+}
+
+export interface TrackingToken extends Record<string, unknown> {
+  p: string;
+  /** Email id. */
+  e: string;
+  /** Click links: the destination signed into the link. */
+  u?: string;
+}
+
+const SUBSCRIPTION = 'subscription';
+const OPEN = 'open';
+const CLICK = 'click';
+
+export interface SubscriptionUrls {
+  unsubscribeUrl: string;
+  subscribeUrl: string;
+  manageUrl: string;
+}
+
+/** The three subscription page URLs for a contact (one token serves all three pages). */
+export function subscriptionUrls(baseUrl: string, secret: string, token: SubscriptionToken): SubscriptionUrls {
+  const t = signToken(secret, SUBSCRIPTION, token);
+  return {
+    unsubscribeUrl: `${baseUrl}/unsubscribe/${t}`,
+    subscribeUrl: `${baseUrl}/subscribe/${t}`,
+    manageUrl: `${baseUrl}/manage/${t}`,
+  };
+}
+
+export const readSubscriptionToken = (secret: string, token: string) =>
+  verifyToken<SubscriptionToken>(secret, SUBSCRIPTION, token);
+
+/** The open pixel URL of an email. */
+export function openPixelUrl(baseUrl: string, secret: string, token: TrackingToken): string {
+  return `${baseUrl}/t/o/${signToken(secret, OPEN, { p: token.p, e: token.e })}`;
+}
+
+/** A click link that redirects to `token.u` only. */
+export function clickUrl(baseUrl: string, secret: string, token: TrackingToken & { u: string }): string {
+  return `${baseUrl}/t/c/${signToken(secret, CLICK, token)}`;
+}
+
+export const readOpenToken = (secret: string, token: string) => verifyToken<TrackingToken>(secret, OPEN, token);
+
+export const readClickToken = (secret: string, token: string) => {
+  const t = verifyToken<TrackingToken>(secret, CLICK, token);
+  return t && typeof t.u === 'string' ? (t as TrackingToken & { u: string }) : undefined;
+};
