@@ -13,10 +13,12 @@ import { createSearchIndexer } from './contacts/search-index.ts';
 import { assembleDeps, type Deps, type DepsOptions, type Wiring } from './deps.ts';
 import { domainCron, domainTasks } from './domains/domains.jobs.ts';
 import type { EventListener } from './events/events.service.ts';
+import { pruneIdempotencyKeys } from './http/idempotency.ts';
 import { memoryStore } from './http/rate-limit.ts';
 import { pruneFailedJobs } from './jobs/maintenance.ts';
 import type { CronEntry, TaskList } from './jobs/types.ts';
 import { createKeyCache } from './projects/key-cache.ts';
+import { createDeliveryPoke, sendingCron, sendingTasks } from './sending/sending.jobs.ts';
 
 /** Handlers by job name (`feature.action`); each re-reads its rows and is safe to run twice. */
 export function taskList(deps: Deps): TaskList {
@@ -24,10 +26,12 @@ export function taskList(deps: Deps): TaskList {
     ...domainTasks(deps),
     ...contactTasks(deps),
     ...coverageTasks(deps),
+    ...sendingTasks(deps),
     'contact.search.index': async () => deps.searchIndex.catchUp(),
     'maintenance.prune': async () => {
       await pruneLoginThrottle(deps);
       await pruneFailedJobs(deps);
+      await pruneIdempotencyKeys(deps);
     },
   };
 }
@@ -36,6 +40,7 @@ export const cronEntries: CronEntry[] = [
   { task: 'maintenance.prune', pattern: '17 * * * *' },
   ...domainCron,
   ...contactCron,
+  ...sendingCron,
   // A backstop for the pokes writes give (a restart between a write and its poke's run).
   { task: 'contact.search.index', pattern: '* * * * *' },
 ];
@@ -57,6 +62,8 @@ export const productWiring: Wiring = {
     fieldTypes: createFieldTypeCache(core.changes),
     searchIndex: createSearchIndexer(core),
     apiKeyFailures: memoryStore(),
+    // `jobs` is built after the state; the poke reads it when first called, by which time it exists.
+    deliveryPoke: createDeliveryPoke(() => (core as Deps).jobs),
   }),
   tasks: taskList,
   cron: cronEntries,

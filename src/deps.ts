@@ -53,10 +53,12 @@ export interface Deps {
   fieldUsage: readonly FieldUsageLookup[];
   /** Invalid API keys per client IP and minute, in this process (http/auth.ts). */
   apiKeyFailures: RateStore;
+  /** Wakes the delivery workers after outbox rows were stored (concurrent calls share one enqueue). */
+  deliveryPoke: () => Promise<void>;
 }
 
 /** The process-wide state features keep, built on the infrastructure. */
-export type FeatureState = Pick<Deps, 'keyCache' | 'fieldTypes' | 'searchIndex' | 'apiKeyFailures'>;
+export type FeatureState = Pick<Deps, 'keyCache' | 'fieldTypes' | 'searchIndex' | 'apiKeyFailures' | 'deliveryPoke'>;
 
 /** The infrastructure the feature state is built on. */
 export type CoreDeps = Omit<Deps, keyof FeatureState | 'jobs' | 'eventListeners' | 'fieldUsage'>;

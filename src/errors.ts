@@ -34,8 +34,8 @@ export function invalidFields(errors: FieldError[]): AppError {
   return new AppError(422, 'VALIDATION_ERROR', message, { errors, suggestion: VALIDATION_SUGGESTION });
 }
 
-export function badRequest(message: string): AppError {
-  return new AppError(400, 'BAD_REQUEST', message);
+export function badRequest(message: string, code = 'BAD_REQUEST'): AppError {
+  return new AppError(400, code, message);
 }
 
 export function unauthorized(code: 'MISSING_AUTH' | 'INVALID_API_KEY' | 'UNAUTHORIZED', message: string): AppError {

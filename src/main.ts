@@ -37,7 +37,12 @@ async function main(): Promise<void> {
         `. Create an account with POST ${config.baseUrl}/auth/signup.`,
     );
   }
-  if (role !== 'api') await deps.jobs.start();
+  if (role !== 'api') {
+    await deps.jobs.start();
+    // Outbox rows a killed process held are due again when their lease ends; this run finds them
+    // (or schedules itself for then) without waiting for the minutely backstop.
+    await deps.jobs.enqueue('email.deliver', {}, { jobKey: 'email.deliver' });
+  }
 
   let stopping = false;
   const shutdown = async (signal: string) => {

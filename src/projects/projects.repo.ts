@@ -83,12 +83,17 @@ export async function insertProject(db: Executor, p: NewProject, ownerId: string
 export async function updateProject(
   db: Executor,
   projectId: string,
-  patch: { name?: string; tracking?: Tracking; updatedAt: Date },
+  patch: { name?: string; tracking?: Tracking; sendRatePerSecond?: number | null; updatedAt: Date },
 ): Promise<void> {
   // Kysely leaves undefined values out of the SET list.
   await db
     .updateTable('projects')
-    .set({ name: patch.name, tracking: patch.tracking, updatedAt: patch.updatedAt })
+    .set({
+      name: patch.name,
+      tracking: patch.tracking,
+      sendRatePerSecond: patch.sendRatePerSecond,
+      updatedAt: patch.updatedAt,
+    })
     .where('id', '=', projectId)
     .execute();
 }
@@ -120,3 +125,12 @@ export async function deleteProject(db: Executor, projectId: string): Promise<bo
 }
 
 export type { Role };
+
+/** What sending needs of a project: tracking mode, own send rate, disabled flag. */
+export async function findSendSettings(db: Executor, projectId: string) {
+  return db
+    .selectFrom('projects')
+    .select(['tracking', 'sendRatePerSecond', 'disabled'])
+    .where('id', '=', projectId)
+    .executeTakeFirst();
+}

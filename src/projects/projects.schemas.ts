@@ -13,6 +13,11 @@ const Tracking = Type.Union([Type.Literal('ENABLED'), Type.Literal('DISABLED'), 
 export const UpdateProjectBody = Type.Object({
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   tracking: Type.Optional(Tracking),
+  sendRatePerSecond: Type.Optional(
+    Type.Union([Type.Integer({ minimum: 1, maximum: 100_000 }), Type.Null()], {
+      description: 'Emails per second this project sends; null: the server default.',
+    }),
+  ),
 });
 export type UpdateProjectBody = Static<typeof UpdateProjectBody>;
 
@@ -22,6 +27,9 @@ export const ProjectView = Type.Object({
   publicKey: Type.String(),
   secretKeyHint: Type.String(),
   tracking: Tracking,
+  sendRatePerSecond: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'Emails per second; null: the server default (SEND_RATE_PER_SECOND).',
+  }),
   disabled: Type.Boolean(),
   role: Type.Union([Type.Literal('OWNER'), Type.Literal('ADMIN'), Type.Literal('MEMBER')], {
     description: "The caller's role in the project.",

@@ -1,6 +1,7 @@
 /** Projects (the tenant): API-key authentication, creation, settings, key rotation, deletion. */
 
 import { toBool } from '../db/codecs.ts';
+import type { Tracking } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { forbidden, notFound, unauthorized } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
@@ -17,6 +18,7 @@ export function toProjectView(row: ProjectRow): ProjectView {
     publicKey: row.publicKey,
     secretKeyHint: row.secretKeyHint,
     tracking: row.tracking,
+    sendRatePerSecond: row.sendRatePerSecond,
     disabled: toBool(row.disabled),
     role: row.role,
     createdAt: row.createdAt,
@@ -89,7 +91,7 @@ function requireRole(project: ProjectRow, roles: string[]): void {
   if (!roles.includes(project.role)) throw forbidden(`This needs the ${roles.join(' or ')} role in the project.`);
 }
 
-/** Changes a project's name and tracking mode (owners and admins); any other field of `patch` is ignored. */
+/** Changes a project's name, tracking mode and send rate (owners and admins); any other field of `patch` is ignored. */
 export async function updateProjectSettings(
   deps: Pick<Deps, 'db' | 'clock'>,
   userId: string,
@@ -101,6 +103,7 @@ export async function updateProjectSettings(
   await repo.updateProject(deps.db, projectId, {
     name: patch.name,
     tracking: patch.tracking,
+    sendRatePerSecond: patch.sendRatePerSecond,
     updatedAt: deps.clock.now(),
   });
   return toProjectView(await getMemberProject(deps, userId, projectId));
@@ -132,4 +135,20 @@ export async function deleteProject(deps: Pick<Deps, 'db' | 'keyCache'>, userId:
 export async function setProjectDisabled(deps: Pick<Deps, 'db' | 'keyCache'>, projectId: string, disabled: boolean) {
   await repo.updateProjectDisabled(deps.db, projectId, disabled);
   await deps.keyCache.invalidateProject(projectId);
+}
+
+export interface SendSettings {
+  tracking: Tracking;
+  /** Emails per second: the project's own rate or the configured default. */
+  sendRatePerSecond: number;
+}
+
+/** The project's sending settings; 404 PROJECT_NOT_FOUND when it is gone. */
+export async function getSendSettings(deps: Pick<Deps, 'reader' | 'config'>, projectId: string): Promise<SendSettings> {
+  const row = await repo.findSendSettings(deps.reader, projectId);
+  if (!row) throw notFound('PROJECT');
+  return {
+    tracking: row.tracking,
+    sendRatePerSecond: row.sendRatePerSecond ?? deps.config.sendRatePerSecond,
+  };
 }

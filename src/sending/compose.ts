@@ -1,0 +1,121 @@
+/**
+ * Turns one message and one recipient into the outbox row that will go out: the Liquid subject and
+ * body rendered with the contact's variables, the MARKETING footer and List-Unsubscribe headers,
+ * the plain-text part, and tracking. Everything a retry needs is in the row, so every attempt sends
+ * the same bytes.
+ */
+import type { ContactView } from '../contacts/contacts.schemas.ts';
+import type { EmailSource, EmailType, Tracking } from '../db/schema.ts';
+import type { Deps } from '../deps.ts';
+import { tooLarge } from '../errors.ts';
+import { subscriptionUrls } from '../mail/links.ts';
+import { appendFooter, marketingFooter } from '../mail/render/footer.ts';
+import { renderTemplate } from '../mail/render/liquid.ts';
+import { htmlToPlainText } from '../mail/render/text.ts';
+import { withTracking } from '../mail/render/tracking-links.ts';
+import type { OutgoingAttachment } from '../mail/types.ts';
+import type { NewEmail } from './outbox.repo.ts';
+
+/** The whole message (parts and attachments) may not be larger than this (contract limit). */
+export const MESSAGE_MAX_BYTES = 40 * 1024 * 1024;
+
+/** What is the same for every recipient of one send. */
+export interface PreparedMessage {
+  subject: string;
+  body: string;
+  emailType: EmailType;
+  templateId: string | null;
+  from: { email: string; name?: string };
+  replyTo?: string;
+  headers: Record<string, string>;
+  attachments: OutgoingAttachment[];
+  sourceType: EmailSource;
+  sourceId: string | null;
+}
+
+export interface ComposeTarget {
+  projectId: string;
+  contact: ContactView;
+  /** The recipient's display name, when the request gave one. */
+  name?: string;
+  /** Values for this send only (`persistent: false`, workflow `event` and `workflow`). */
+  extraVars?: Record<string, unknown>;
+}
+
+/** Priority of the delivery claim: transactional mail goes before bulk. */
+export const priorityOf = (source: EmailSource) => (source === 'TRANSACTIONAL' ? 0 : 1);
+
+function tracks(tracking: Tracking, type: EmailType): boolean {
+  if (tracking === 'DISABLED') return false;
+  return tracking === 'ENABLED' || type !== 'TRANSACTIONAL';
+}
+
+/** Renders `msg` for `target`: 422 for a template that does not parse or render, 413 for an oversized message. */
+export async function composeEmail(
+  deps: Pick<Deps, 'config' | 'secrets'>,
+  msg: PreparedMessage,
+  target: ComposeTarget,
+  settings: { tracking: Tracking },
+  emailId: string,
+): Promise<NewEmail> {
+  const { contact } = target;
+  const secret = deps.secrets.signingSecret;
+  const urls = subscriptionUrls(deps.config.baseUrl, secret, { p: target.projectId, c: contact.id, e: emailId });
+  const locale = typeof contact.data.locale === 'string' ? contact.data.locale : undefined;
+  const vars = {
+    ...contact.data,
+    ...target.extraVars,
+    id: contact.id,
+    email: contact.email,
+    subscribed: contact.subscribed,
+    locale,
+    ...urls,
+  };
+  const subject = await renderTemplate('subject', 'subject', msg.subject, vars);
+  let html = await renderTemplate('body', 'body', msg.body, vars);
+  const headers = { ...msg.headers };
+  if (msg.emailType !== 'TRANSACTIONAL') {
+    // RFC 8058: the one-click POST goes to the same signed URL the footer links to.
+    headers['List-Unsubscribe'] = `<${urls.unsubscribeUrl}>`;
+    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  }
+  if (msg.emailType === 'MARKETING') {
+    headers.Precedence = 'bulk';
+    html = appendFooter(html, marketingFooter(locale, urls).html);
+  }
+  const text = htmlToPlainText(html);
+  if (tracks(settings.tracking, msg.emailType)) {
+    html = withTracking(html, {
+      baseUrl: deps.config.baseUrl,
+      secret,
+      projectId: target.projectId,
+      emailId,
+      opens: true,
+      clicks: true,
+    });
+  }
+  const size =
+    Buffer.byteLength(html) + Buffer.byteLength(text) + msg.attachments.reduce((n, a) => n + a.content.length, 0);
+  if (size > MESSAGE_MAX_BYTES) throw tooLarge('The whole message may not be larger than 40 MB.');
+  // A subject rendered from data must stay one header line.
+  const oneLineSubject = subject.replace(/[\r\n]+/g, ' ').slice(0, 998);
+  return {
+    id: emailId,
+    projectId: target.projectId,
+    contactId: contact.id,
+    templateId: msg.templateId,
+    sourceType: msg.sourceType,
+    sourceId: msg.sourceId,
+    emailType: msg.emailType,
+    toEmail: contact.email,
+    toName: target.name ?? null,
+    fromEmail: msg.from.email,
+    fromName: msg.from.name ?? null,
+    replyTo: msg.replyTo ?? null,
+    subject: oneLineSubject,
+    html,
+    text,
+    headers,
+    attachments: msg.attachments,
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * The delivery worker: claims due outbox rows in batches under a lease, keeps each project under its
+ * send rate, hands messages to the transport concurrently, and stamps each row the moment the
+ * transport answers: SENT with the transport's id, PENDING again with backoff after a temporary
+ * failure, FAILED or BOUNCED after a permanent one. A worker killed mid-batch leaves its rows
+ * SENDING with a lease; they fall due again when the lease runs out and another run sends them.
+ */
+import { recordSendRejection } from '../bounces/feedback.service.ts';
+import { returnPathFor } from '../bounces/verp.ts';
+import { fromJson, toBool } from '../db/codecs.ts';
+import type { Deps } from '../deps.ts';
+import { dkimSignerFor } from '../domains/domains.service.ts';
+import { recordEvent } from '../events/events.service.ts';
+import { type OutgoingMessage, TransportError } from '../mail/types.ts';
+import * as outbox from './outbox.repo.ts';
+import { type EmailRow, findAttachments } from './outbox.repo.ts';
+import { applySendRate } from './rate.ts';
+
+export type DeliveryDeps = Deps;
+
+/** Minutes before retry N (1-based) of a temporary failure; the last value repeats. */
+const BACKOFF_MINUTES = [0.5, 2, 10, 30, 60, 120, 240, 480];
+
+export function retryAt(now: Date, attempt: number): Date {
+  const minutes = BACKOFF_MINUTES[Math.min(attempt, BACKOFF_MINUTES.length) - 1]!;
+  // ±10 % jitter, so rows that failed together do not retry in one burst.
+  const ms = minutes * 60_000 * (0.9 + Math.random() * 0.2);
+  return new Date(now.getTime() + ms);
+}
+
+type DkimKey = OutgoingMessage['dkim'];
+
+/** Builds the message of a claimed row (attachments read back, DKIM key of the sender's domain). */
+async function toOutgoing(deps: DeliveryDeps, row: EmailRow, dkim: (row: EmailRow) => Promise<DkimKey>) {
+  const domain = row.fromEmail.split('@').at(-1)!;
+  const message: OutgoingMessage = {
+    emailId: row.id,
+    projectId: row.projectId,
+    messageId: row.messageId,
+    from: { email: row.fromEmail, name: row.fromName ?? undefined },
+    to: { email: row.toEmail, name: row.toName ?? undefined },
+    replyTo: row.replyTo ?? undefined,
+    subject: row.subject,
+    html: row.html,
+    text: row.text,
+    headers: fromJson<Record<string, string>>(row.headers) ?? {},
+    attachments: toBool(row.hasAttachments) ? await findAttachments(deps.reader, row.id) : [],
+    envelopeFrom: returnPathFor(deps.config, row.id, domain),
+    dkim: await dkim(row),
+  };
+  return message;
+}
+
+/** Sends one claimed row and records the outcome; never throws. */
+async function deliverOne(deps: DeliveryDeps, row: EmailRow, dkim: (row: EmailRow) => Promise<DkimKey>) {
+  const claim = { id: row.id, attempts: row.attempts };
+  try {
+    const accepted = await deps.transport.send(await toOutgoing(deps, row, dkim));
+    await deps.db.transaction().execute(async (trx) => {
+      const now = deps.clock.now();
+      if (!(await outbox.markSent(trx, claim, accepted.transportMessageId, now))) return;
+      if (row.contactId) {
+        await recordEvent(
+          { db: trx, clock: deps.clock, eventListeners: deps.eventListeners },
+          { projectId: row.projectId, contactId: row.contactId, name: 'email.sent', data: { emailId: row.id } },
+        );
+      }
+    });
+    return true;
+  } catch (err) {
+    await recordFailure(deps, row, claim, err);
+    return false;
+  }
+}
+
+async function recordFailure(deps: DeliveryDeps, row: EmailRow, claim: { id: string; attempts: number }, err: unknown) {
+  const now = deps.clock.now();
+  const error = err instanceof Error ? err.message : String(err);
+  // Anything that is not the transport's verdict (a bug, a database hiccup) is worth another try.
+  const kind = err instanceof TransportError ? err.kind : 'temporary';
+  if (err instanceof TransportError && err.kind === 'permanent' && err.recipientRejected) {
+    await deps.db.transaction().execute(async (trx) => {
+      if (await outbox.markUnsent(trx, claim, { status: 'BOUNCED', error }, now)) {
+        await recordSendRejection(deps, trx, row, error);
+      }
+    });
+    return;
+  }
+  if (kind === 'temporary' && row.attempts < deps.config.deliveryMaxAttempts) {
+    await outbox.markUnsent(deps.db, claim, { status: 'PENDING', nextAt: retryAt(now, row.attempts), error }, now);
+  } else {
+    await outbox.markUnsent(deps.db, claim, { status: 'FAILED', error }, now);
+  }
+  if (!(err instanceof TransportError)) deps.log.error({ err, emailId: row.id }, 'delivery failed unexpectedly');
+}
+
+/** Runs `fn` over `items` with at most `limit` in flight. */
+async function inPool<T>(items: T[], limit: number, fn: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+/** A per-run cache of DKIM keys by project and sender domain (one decryption per domain, not per email). */
+function dkimCache(deps: DeliveryDeps) {
+  const keys = new Map<string, Promise<DkimKey>>();
+  return (row: EmailRow) => {
+    const k = `${row.projectId}\u0000${row.fromEmail.split('@').at(-1)}`;
+    let hit = keys.get(k);
+    if (!hit) {
+      hit = dkimSignerFor(deps, row.projectId, row.fromEmail);
+      keys.set(k, hit);
+    }
+    return hit;
+  };
+}
+
+/**
+ * Delivers due rows until none is due or `budgetMs` has passed; returns how many were sent. The
+ * claimed batch's leases are renewed while it is in flight, so a slow transport does not hand rows
+ * still being sent to another worker.
+ */
+export async function deliverDue(deps: DeliveryDeps, budgetMs: number): Promise<{ sent: number }> {
+  const started = Date.now();
+  const dkim = dkimCache(deps);
+  let sent = 0;
+  while (Date.now() - started < budgetMs) {
+    const now = deps.clock.now();
+    const leaseUntil = new Date(now.getTime() + deps.config.deliveryLeaseMs);
+    const claimed = await outbox.claimDueEmails(deps.db, deps.dialect, {
+      now,
+      leaseUntil,
+      limit: deps.config.deliveryBatchSize,
+    });
+    if (claimed.length === 0) break;
+    const rows = await applySendRate(deps, claimed);
+    const pending = new Set(rows);
+    const renew = setInterval(() => {
+      const lease = new Date(deps.clock.now().getTime() + deps.config.deliveryLeaseMs);
+      outbox
+        .renewEmailLeases(deps.db, [...pending], lease)
+        .catch((err) => deps.log.warn({ err }, 'lease renewal failed'));
+    }, deps.config.deliveryLeaseMs / 3);
+    try {
+      await inPool(rows, deps.config.deliveryConcurrency, async (row) => {
+        if (await deliverOne(deps, row, dkim)) sent++;
+        pending.delete(row);
+      });
+    } finally {
+      clearInterval(renew);
+    }
+  }
+  return { sent };
+}

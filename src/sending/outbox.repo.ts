@@ -1,0 +1,199 @@
+/**
+ * SQL for the outbox: the `emails` rows every message is before it goes out, their attachments,
+ * the delivery claim and the conditional updates that move a row along. A claimed row is SENDING
+ * with `next_attempt_at` = its lease end, so "due" is one range condition for fresh and abandoned
+ * rows alike, and a killed worker's rows come back when their lease runs out.
+ */
+import type { Selectable } from 'kysely';
+import type { DialectSql } from '../db/dialect.ts';
+import type { Db, Executor } from '../db/index.ts';
+import type { EmailSource, EmailStatus, EmailsTable, EmailType } from '../db/schema.ts';
+import type { OutgoingAttachment } from '../mail/types.ts';
+
+export type EmailRow = Selectable<EmailsTable>;
+
+/** An email as composed, before it is stored. */
+export interface NewEmail {
+  id: string;
+  projectId: string;
+  contactId: string | null;
+  templateId: string | null;
+  sourceType: EmailSource;
+  sourceId: string | null;
+  emailType: EmailType;
+  toEmail: string;
+  toName: string | null;
+  fromEmail: string;
+  fromName: string | null;
+  replyTo: string | null;
+  subject: string;
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+  attachments: OutgoingAttachment[];
+}
+
+/** Stores emails (PENDING, or SUPPRESSED for a suppressed address) and their attachments. */
+export async function insertEmails(
+  db: Executor,
+  emails: Array<NewEmail & { status: 'PENDING' | 'SUPPRESSED'; priority: number; messageId: string }>,
+  now: Date,
+): Promise<void> {
+  if (emails.length === 0) return;
+  await db
+    .insertInto('emails')
+    .values(
+      emails.map(({ attachments, headers, ...e }) => ({
+        ...e,
+        headers: JSON.stringify(headers),
+        hasAttachments: attachments.length > 0,
+        attempts: 0,
+        nextAttemptAt: now,
+        openCount: 0,
+        clickCount: 0,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .execute();
+  const files = emails.flatMap((e) =>
+    e.status === 'PENDING'
+      ? e.attachments.map((a, position) => ({
+          emailId: e.id,
+          position,
+          filename: a.filename,
+          contentType: a.contentType,
+          contentId: a.contentId ?? null,
+          disposition: a.disposition,
+          content: a.content,
+        }))
+      : [],
+  );
+  for (const file of files) await db.insertInto('emailAttachments').values(file).execute();
+}
+
+/** Claims up to `limit` due rows (transactional first): SENDING, one more attempt, leased until `leaseUntil`. */
+export async function claimDueEmails(
+  db: Db,
+  dialect: DialectSql,
+  at: { now: Date; leaseUntil: Date; limit: number },
+): Promise<EmailRow[]> {
+  return dialect.claimRows(db, {
+    table: 'emails',
+    where: (eb) =>
+      eb.and([eb('status', 'in', ['PENDING', 'SENDING']), eb('nextAttemptAt', '<=', at.now.toISOString())]),
+    orderBy: ['priority', 'nextAttemptAt', 'id'],
+    limit: at.limit,
+    set: (eb) => ({
+      status: 'SENDING' as const,
+      attempts: eb('attempts', '+', 1),
+      leaseUntil: at.leaseUntil,
+      nextAttemptAt: at.leaseUntil,
+      updatedAt: at.now,
+    }),
+  });
+}
+
+/** Fences a write to the claim that made it: the row is still SENDING on the same attempt. */
+type Claim = { id: string; attempts: number };
+
+/** SENDING → SENT with the transport's id; false when the claim was lost (another worker took the row). */
+export async function markSent(db: Executor, claim: Claim, transportMessageId: string, now: Date): Promise<boolean> {
+  const r = await db
+    .updateTable('emails')
+    .set({ status: 'SENT', transportMessageId, sentAt: now, leaseUntil: null, lastError: null, updatedAt: now })
+    .where('id', '=', claim.id)
+    .where('status', '=', 'SENDING')
+    .where('attempts', '=', claim.attempts)
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n;
+}
+
+/** SENDING → PENDING again at `nextAt` (a temporary failure), or → `final` (FAILED) when out of attempts. */
+export async function markUnsent(
+  db: Executor,
+  claim: Claim,
+  outcome: { status: Extract<EmailStatus, 'PENDING' | 'FAILED' | 'BOUNCED'>; nextAt?: Date; error: string },
+  now: Date,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('emails')
+    .set({
+      status: outcome.status,
+      nextAttemptAt: outcome.nextAt ?? now,
+      leaseUntil: null,
+      lastError: outcome.error.slice(0, 1000),
+      bouncedAt: outcome.status === 'BOUNCED' ? now : undefined,
+      updatedAt: now,
+    })
+    .where('id', '=', claim.id)
+    .where('status', '=', 'SENDING')
+    .where('attempts', '=', claim.attempts)
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n;
+}
+
+/** Hands claimed rows back unsent and uncounted (over the project's send rate), due at `nextAt`. */
+export async function deferClaimed(db: Executor, claims: Claim[], nextAt: Date, now: Date): Promise<void> {
+  for (const c of claims) {
+    await db
+      .updateTable('emails')
+      .set((eb) => ({
+        status: 'PENDING',
+        attempts: eb('attempts', '-', 1),
+        nextAttemptAt: nextAt,
+        leaseUntil: null,
+        updatedAt: now,
+      }))
+      .where('id', '=', c.id)
+      .where('status', '=', 'SENDING')
+      .where('attempts', '=', c.attempts)
+      .execute();
+  }
+}
+
+/** Extends the lease of rows still being sent under this run's claims. */
+export async function renewEmailLeases(db: Executor, claims: Claim[], leaseUntil: Date): Promise<void> {
+  for (const c of claims) {
+    await db
+      .updateTable('emails')
+      .set({ leaseUntil, nextAttemptAt: leaseUntil })
+      .where('id', '=', c.id)
+      .where('status', '=', 'SENDING')
+      .where('attempts', '=', c.attempts)
+      .execute();
+  }
+}
+
+/** When the next row falls due (a retry, a lease running out); undefined when nothing waits. */
+export async function nextDueAt(db: Executor): Promise<Date | undefined> {
+  const row = await db
+    .selectFrom('emails')
+    .select('nextAttemptAt')
+    .where('status', 'in', ['PENDING', 'SENDING'])
+    .orderBy('nextAttemptAt')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? new Date(row.nextAttemptAt) : undefined;
+}
+
+export async function findAttachments(db: Executor, emailId: string): Promise<OutgoingAttachment[]> {
+  const rows = await db
+    .selectFrom('emailAttachments')
+    .selectAll()
+    .where('emailId', '=', emailId)
+    .orderBy('position')
+    .execute();
+  return rows.map((r) => ({
+    filename: r.filename,
+    contentType: r.contentType,
+    content: Buffer.from(r.content),
+    contentId: r.contentId ?? undefined,
+    disposition: r.disposition,
+  }));
+}
+
+/** One email of the project. */
+export async function findEmail(db: Executor, projectId: string, id: string): Promise<EmailRow | undefined> {
+  return db.selectFrom('emails').selectAll().where('projectId', '=', projectId).where('id', '=', id).executeTakeFirst();
+}

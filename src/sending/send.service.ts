@@ -1,0 +1,82 @@
+/**
+ * POST /v1/send: each recipient in turn gets its own contact upsert (created unsubscribed unless the
+ * body says otherwise, contract "Contact"), its own rendering and its own outbox row. The rows are
+ * the promise: once stored, delivery workers send them whatever happens to this process.
+ */
+
+import { findSuppressedEmails } from '../bounces/suppressions.repo.ts';
+import type { ContactView } from '../contacts/contacts.schemas.ts';
+import { updateContact, upsertContact } from '../contacts/contacts.service.ts';
+import type { Deps } from '../deps.ts';
+import { badRequest } from '../errors.ts';
+import { newId } from '../lib/ids.ts';
+import { getSendSettings } from '../projects/projects.service.ts';
+import { composeEmail, priorityOf } from './compose.ts';
+import { insertEmails } from './outbox.repo.ts';
+import { prepareSend } from './prepare.ts';
+import type { SendBody, SendResult } from './send.schemas.ts';
+
+type SendDeps = Deps;
+
+/** Our Message-ID for an email: its id at the sender's domain (the same on every attempt). */
+export function messageIdFor(emailId: string, fromEmail: string): string {
+  return `${emailId}@${fromEmail.split('@').at(-1)}`;
+}
+
+/** A recipient object's name is kept as `data.name` when the contact has none (decisions.md). */
+async function keepName(deps: SendDeps, projectId: string, contact: ContactView, name: string | undefined) {
+  if (!name || (contact.data.name !== undefined && contact.data.name !== null)) return contact;
+  return updateContact(deps, projectId, contact.id, { data: { name } });
+}
+
+/** Sends to every recipient of `body`; 400 when the only recipient is unsubscribed from a MARKETING template. */
+export async function sendEmail(deps: SendDeps, projectId: string, body: SendBody): Promise<SendResult['data']> {
+  const { msg, recipients } = await prepareSend(deps, projectId, body);
+  const settings = await getSendSettings(deps, projectId);
+  const emails: SendResult['data']['emails'] = [];
+  const skipped: NonNullable<SendResult['data']['skipped']> = [];
+  for (const r of recipients) {
+    const up = await upsertContact(
+      deps,
+      projectId,
+      { email: r.email, subscribed: body.subscribed, data: body.data },
+      { subscribedOnCreate: false, source: 'send' },
+    );
+    const contact = await keepName(deps, projectId, up.contact, r.name);
+    // MARKETING and HEADLESS mail goes to subscribed contacts only; TRANSACTIONAL always.
+    if (msg.emailType !== 'TRANSACTIONAL' && !contact.subscribed) {
+      skipped.push({ email: contact.email, reason: 'UNSUBSCRIBED' });
+      continue;
+    }
+    const id = newId();
+    const email = await composeEmail(
+      deps,
+      msg,
+      { projectId, contact, name: r.name, extraVars: up.transient },
+      settings,
+      id,
+    );
+    const suppressed = (await findSuppressedEmails(deps.reader, projectId, [contact.email])).size > 0;
+    await insertEmails(
+      deps.db,
+      [
+        {
+          ...email,
+          status: suppressed ? 'SUPPRESSED' : 'PENDING',
+          priority: priorityOf(msg.sourceType),
+          messageId: messageIdFor(id, msg.from.email),
+        },
+      ],
+      deps.clock.now(),
+    );
+    emails.push({ contact: { id: contact.id, email: contact.email }, email: id });
+  }
+  if (recipients.length === 1 && skipped.length === 1) {
+    throw badRequest(
+      `${skipped[0]!.email} is unsubscribed and this template is ${msg.emailType}: nothing was sent.`,
+      'CONTACT_UNSUBSCRIBED',
+    );
+  }
+  if (emails.length > 0) await deps.deliveryPoke();
+  return { emails, ...(skipped.length > 0 ? { skipped } : {}), timestamp: deps.clock.now().toISOString() };
+}

@@ -1,0 +1,49 @@
+/**
+ * Jobs of the outbox. `email.deliver` is only a wake-up: it sends whatever rows are due, then
+ * schedules itself for the next row that falls due (a retry, or another worker's lease running
+ * out), so a killed worker's rows are picked up when their lease ends. The minutely cron entry is
+ * the backstop for a wake-up lost with a crashed process.
+ */
+import type { Deps } from '../deps.ts';
+import type { CronEntry, Jobs, TaskList } from '../jobs/types.ts';
+import { deliverDue } from './delivery.ts';
+import { nextDueAt } from './outbox.repo.ts';
+import { pruneRateWindows } from './rate.ts';
+
+/** One run sends for at most this long, then hands over to a fresh job (other jobs get their turn). */
+const RUN_BUDGET_MS = 20_000;
+const JOB_KEY = 'email.deliver';
+
+export function sendingTasks(deps: Deps): TaskList {
+  return {
+    'email.deliver': async () => {
+      await deliverDue(deps, RUN_BUDGET_MS);
+      const due = await nextDueAt(deps.db);
+      if (!due) return;
+      const now = deps.clock.now();
+      await deps.jobs.enqueue('email.deliver', {}, { jobKey: JOB_KEY, runAt: due > now ? due : now });
+    },
+    'email.rate.prune': async () => pruneRateWindows(deps),
+  };
+}
+
+export const sendingCron: CronEntry[] = [
+  { task: 'email.deliver', pattern: '* * * * *' },
+  { task: 'email.rate.prune', pattern: '*/10 * * * *' },
+];
+
+/**
+ * Wakes the delivery workers after rows were stored. Concurrent pokes share one enqueue: any enqueue
+ * that completes after the caller's rows committed leaves a pending job that will claim them.
+ */
+export function createDeliveryPoke(jobs: () => Jobs): () => Promise<void> {
+  let inflight: Promise<void> | undefined;
+  return () => {
+    inflight ??= jobs()
+      .enqueue('email.deliver', {}, { jobKey: JOB_KEY })
+      .finally(() => {
+        inflight = undefined;
+      });
+    return inflight;
+  };
+}
