@@ -1,0 +1,67 @@
+/**
+ * POST /v1/send over loopback (capture transport, one recipient a request, a Liquid body with a
+ * link), beside a bare Fastify hello-world in the same run. Mailwright runs as `npm start` starts it;
+ * the load comes from this process. Targets: >= 0.12 of hello-world on SQLite, >= 0.08 on PostgreSQL.
+ * SQLite by default; BENCH_DATABASE_URL=postgres://… also runs it on a fresh database of that server.
+ */
+import autocannon from 'autocannon';
+import { type LoadResult, load, onEachDatabase } from './lib.ts';
+import { startHelloWorld, startService } from './service.ts';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+
+async function loadSends(url: string, secretKey: string, tag: string, duration: number): Promise<LoadResult> {
+  let i = 0;
+  const r = await autocannon({
+    url,
+    duration,
+    connections: 10,
+    headers: { authorization: `Bearer ${secretKey}`, 'content-type': 'application/json' },
+    requests: [
+      {
+        method: 'POST',
+        path: '/v1/send',
+        setupRequest: (req) => {
+          i++;
+          const body = {
+            to: `r${i % 5000}-${tag}@example.test`,
+            from: { name: 'Bench', email: 'bench@example.test' },
+            subject: 'Order {{ order }} for {{ name ?? "you" }}',
+            body: '<p>Hi {{ name ?? "there" }}, your order {{ order }} shipped.</p><p><a href="https://example.test/o/{{ order }}">Track it</a></p>',
+            data: { order: i, name: { value: `N${i}`, persistent: false } },
+          };
+          return { ...req, body: JSON.stringify(body) };
+        },
+      },
+    ],
+  });
+  const out: LoadResult = {
+    requestsPerSecond: Math.round(r.requests.average),
+    p99Ms: r.latency.p99,
+    errors: r.errors,
+    non2xx: r.non2xx,
+  };
+  if (out.errors > 0 || out.non2xx > 0) throw new Error(`POST /v1/send failed: ${JSON.stringify(out)}`);
+  return out;
+}
+
+async function benchOn(label: string, env: Record<string, string>): Promise<void> {
+  const hello = await startHelloWorld();
+  const svc = await startService(env);
+  const tag = Date.now().toString(36);
+  try {
+    await load({ url: hello.url, duration: 1 });
+    await loadSends(svc.url, svc.secretKey, `warm${tag}`, 2);
+    const base = await load({ url: hello.url, duration: DURATION });
+    const sends = await loadSends(svc.url, svc.secretKey, tag, DURATION);
+    console.log(`${label}: bare fastify hello-world: ${base.requestsPerSecond} req/s (p99 ${base.p99Ms} ms)`);
+    console.log(
+      `${label}: POST /v1/send:             ${sends.requestsPerSecond} req/s (p99 ${sends.p99Ms} ms) = ${(sends.requestsPerSecond / base.requestsPerSecond).toFixed(3)} of hello-world`,
+    );
+  } finally {
+    await hello.stop();
+    await svc.stop();
+  }
+}
+
+export default (): Promise<void> => onEachDatabase(benchOn);
