@@ -1,10 +1,18 @@
 // Invariant: a template is only ever seen and changed by its own project; every stored subject and
 // body is valid Liquid with a one-line subject; a sender is stored only when it is on a verified
 // domain of the project; lists page newest first with totals that agree with the filters.
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import type { TestProject } from '../factories.ts';
 import { expectError } from './support.ts';
+
+type FieldError = { field: string; code: string };
+
+/** The first field error of a 422 answer. */
+function firstError(res: LightMyRequestResponse): FieldError {
+  return expectError(res, 422, 'VALIDATION_ERROR').errors![0] as FieldError;
+}
 
 describe.each(DIALECTS)('templates on %s', (dialect) => {
   const campaignsUsing = { id: 'c-1', name: 'Launch' };
@@ -53,6 +61,10 @@ describe.each(DIALECTS)('templates on %s', (dialect) => {
       replyTo: '  Help@Example.TEST ',
       fromName: 'Team',
       description: null,
+      // Not patch fields: ignored, never written.
+      id: 'another-id',
+      projectId: 'another-project',
+      createdAt: '1999-01-01T00:00:00.000Z',
     });
     expect(patched.statusCode).toBe(200);
     expect(patched.json()).toMatchObject({
@@ -62,6 +74,8 @@ describe.each(DIALECTS)('templates on %s', (dialect) => {
       replyTo: 'help@example.test',
       fromName: 'Team',
       description: null,
+      id: view.id,
+      createdAt: view.createdAt,
     });
     expect((await api(p, 'GET', `/templates/${view.id}`)).json()).toEqual(patched.json());
 
@@ -132,9 +146,9 @@ describe.each(DIALECTS)('templates on %s', (dialect) => {
     const post = (body: object) => api(p, 'POST', '/templates', body);
     for (const field of ['name', 'subject', 'body', 'type']) {
       const { [field]: _, ...rest } = valid as Record<string, string>;
-      expect(expectError(await post(rest), 422, 'VALIDATION_ERROR').errors[0].field).toBe(field);
+      expect(firstError(await post(rest)).field).toBe(field);
     }
-    const fieldOf = async (body: object) => expectError(await post(body), 422, 'VALIDATION_ERROR').errors[0].field;
+    const fieldOf = async (body: object) => firstError(await post(body)).field;
     expect(await fieldOf({ ...valid, type: 'NEWSLETTER' })).toBe('type');
     expect(await fieldOf({ ...valid, subject: 'Line one\nline two' })).toBe('subject');
     expect(await fieldOf({ ...valid, subject: 'x'.repeat(999) })).toBe('subject');
@@ -143,20 +157,16 @@ describe.each(DIALECTS)('templates on %s', (dialect) => {
     expect(await fieldOf({ ...valid, body: 'é'.repeat(300 * 1024) })).toBe('body');
     expect(await fieldOf({ ...valid, fromName: 'A\r\nBcc: x@y.test' })).toBe('fromName');
     expect(await fieldOf({ ...valid, replyTo: 'not an address' })).toBe('replyTo');
-    const bodySyntax = expectError(
-      await post({ ...valid, body: '<p>{% if x %}never closed</p>' }),
-      422,
-      'VALIDATION_ERROR',
-    );
-    expect(bodySyntax.errors[0]).toMatchObject({ field: 'body', code: 'TEMPLATE_SYNTAX' });
-    const subjectSyntax = expectError(await post({ ...valid, subject: 'Hi {{ name ' }), 422, 'VALIDATION_ERROR');
-    expect(subjectSyntax.errors[0]).toMatchObject({ field: 'subject', code: 'TEMPLATE_SYNTAX' });
+    const bodySyntax = firstError(await post({ ...valid, body: '<p>{% if x %}never closed</p>' }));
+    expect(bodySyntax).toMatchObject({ field: 'body', code: 'TEMPLATE_SYNTAX' });
+    const subjectSyntax = firstError(await post({ ...valid, subject: 'Hi {{ name ' }));
+    expect(subjectSyntax).toMatchObject({ field: 'subject', code: 'TEMPLATE_SYNTAX' });
 
     const made = await t.make.template(p);
     const patch = (body: object) => api(p, 'PATCH', `/templates/${made.id}`, body);
-    expect(expectError(await patch({ body: '{{ unclosed' }), 422, 'VALIDATION_ERROR').errors[0].field).toBe('body');
-    expect(expectError(await patch({ subject: 'a\rb' }), 422, 'VALIDATION_ERROR').errors[0].field).toBe('subject');
-    expect(expectError(await patch({ type: 'OTHER' }), 422, 'VALIDATION_ERROR').errors[0].field).toBe('type');
+    expect(firstError(await patch({ body: '{{ unclosed' })).field).toBe('body');
+    expect(firstError(await patch({ subject: 'a\rb' })).field).toBe('subject');
+    expect(firstError(await patch({ type: 'OTHER' })).field).toBe('type');
     expect((await api(p, 'GET', `/templates/${made.id}`)).json()).toEqual(made);
 
     for (const query of ['pageSize=0', 'pageSize=101', 'limit=0', 'page=0', 'cursor=abc', 'cursor=0', 'type=X']) {
