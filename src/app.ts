@@ -18,6 +18,7 @@ import { installMetrics } from './ops/metrics.ts';
 import { opsRoutes } from './ops/ops.routes.ts';
 import { projectRoutes } from './projects/projects.routes.ts';
 import { sendRoutes } from './sending/send.routes.ts';
+import { templateRoutes } from './templates/templates.routes.ts';
 import { verifyRoutes } from './verify/verify.routes.ts';
 
 export interface AppOptions {
@@ -89,6 +90,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(projectRoutes, { deps });
   await app.register(domainRoutes, { deps });
   await app.register(contactRoutes, { deps });
+  await app.register(templateRoutes, { deps });
   await app.register(verifyRoutes, { deps });
   await app.register(sendRoutes, { deps });
   for (const plugin of options.plugins ?? []) await app.register(async (scope) => plugin(scope, deps));

@@ -19,6 +19,7 @@ import { pruneFailedJobs } from './jobs/maintenance.ts';
 import type { CronEntry, TaskList } from './jobs/types.ts';
 import { createKeyCache } from './projects/key-cache.ts';
 import { createDeliveryPoke, sendingCron, sendingTasks } from './sending/sending.jobs.ts';
+import type { TemplateUsageLookup } from './templates/template-usage.ts';
 
 /** Handlers by job name (`feature.action`); each re-reads its rows and is safe to run twice. */
 export function taskList(deps: Deps): TaskList {
@@ -55,6 +56,11 @@ export function fieldUsageLookups(_deps: Deps): FieldUsageLookup[] {
   return [];
 }
 
+/** Lookups behind GET /templates/:id/usage; campaigns and workflows join here. */
+export function templateUsageLookups(_deps: Deps): TemplateUsageLookup[] {
+  return [];
+}
+
 /** The product's wiring. */
 export const productWiring: Wiring = {
   state: (core) => ({
@@ -69,6 +75,7 @@ export const productWiring: Wiring = {
   cron: cronEntries,
   eventListeners,
   fieldUsage: fieldUsageLookups,
+  templateUsage: templateUsageLookups,
 };
 
 export interface ComposeOptions extends DepsOptions {
@@ -78,11 +85,19 @@ export interface ComposeOptions extends DepsOptions {
   eventListeners?: (deps: Deps) => EventListener[];
   /** Lookups asked after the product's own. */
   fieldUsage?: (deps: Deps) => FieldUsageLookup[];
+  /** Template lookups asked after the product's own. */
+  templateUsage?: (deps: Deps) => TemplateUsageLookup[];
 }
 
 /** The product's deps: the infrastructure for `config` with every feature wired in. */
 export async function createDeps(config: Config, options: ComposeOptions = {}) {
-  const { tasks, eventListeners: extraListeners, fieldUsage: extraLookups, ...rest } = options;
+  const {
+    tasks,
+    eventListeners: extraListeners,
+    fieldUsage: extraLookups,
+    templateUsage: extraTemplateLookups,
+    ...rest
+  } = options;
   return assembleDeps(
     config,
     {
@@ -90,6 +105,7 @@ export async function createDeps(config: Config, options: ComposeOptions = {}) {
       tasks: tasks ?? productWiring.tasks,
       eventListeners: (deps) => [...productWiring.eventListeners(deps), ...(extraListeners?.(deps) ?? [])],
       fieldUsage: (deps) => [...productWiring.fieldUsage(deps), ...(extraLookups?.(deps) ?? [])],
+      templateUsage: (deps) => [...productWiring.templateUsage(deps), ...(extraTemplateLookups?.(deps) ?? [])],
     },
     rest,
   );

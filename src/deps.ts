@@ -23,6 +23,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { createResolver, type DnsResolver } from './lib/resolver.ts';
 import type { KeyCache } from './projects/key-cache.ts';
 import { loadSecrets, type Secrets } from './secrets.ts';
+import type { TemplateUsageLookup } from './templates/template-usage.ts';
 
 export interface Deps {
   config: Config;
@@ -51,6 +52,8 @@ export interface Deps {
   eventListeners: readonly EventListener[];
   /** Where custom fields are referenced (segments, campaigns, workflows). */
   fieldUsage: readonly FieldUsageLookup[];
+  /** Where templates are referenced (campaigns, workflows). */
+  templateUsage: readonly TemplateUsageLookup[];
   /** Invalid API keys per client IP and minute, in this process (http/auth.ts). */
   apiKeyFailures: RateStore;
   /** Wakes the delivery workers after outbox rows were stored (concurrent calls share one enqueue). */
@@ -61,7 +64,7 @@ export interface Deps {
 export type FeatureState = Pick<Deps, 'keyCache' | 'fieldTypes' | 'searchIndex' | 'apiKeyFailures' | 'deliveryPoke'>;
 
 /** The infrastructure the feature state is built on. */
-export type CoreDeps = Omit<Deps, keyof FeatureState | 'jobs' | 'eventListeners' | 'fieldUsage'>;
+export type CoreDeps = Omit<Deps, keyof FeatureState | 'jobs' | 'eventListeners' | 'fieldUsage' | 'templateUsage'>;
 
 /** What the composition root hands in: every part that names a feature. The functions taking `Deps` get them complete. */
 export interface Wiring {
@@ -71,6 +74,7 @@ export interface Wiring {
   cron: CronEntry[];
   eventListeners(deps: Deps): EventListener[];
   fieldUsage(deps: Deps): FieldUsageLookup[];
+  templateUsage(deps: Deps): TemplateUsageLookup[];
 }
 
 export interface DepsOptions {
@@ -116,6 +120,7 @@ export async function assembleDeps(
   });
   deps.eventListeners = wiring.eventListeners(deps);
   deps.fieldUsage = wiring.fieldUsage(deps);
+  deps.templateUsage = wiring.templateUsage(deps);
   try {
     if (options.migrate !== false) await migrate(deps);
   } catch (err) {

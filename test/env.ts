@@ -81,6 +81,7 @@ export interface TestEnvOptions {
   /** Added after the product's own (see ComposeOptions). */
   eventListeners?: ComposeOptions['eventListeners'];
   fieldUsage?: ComposeOptions['fieldUsage'];
+  templateUsage?: ComposeOptions['templateUsage'];
   clock?: Clock;
   app?: AppOptions;
 }
@@ -106,6 +107,7 @@ export function useTestEnv(options: TestEnvOptions): TestEnv {
       tasks: options.tasks,
       eventListeners: options.eventListeners,
       fieldUsage: options.fieldUsage,
+      templateUsage: options.templateUsage,
       log: createLogger(t.config.logLevel),
     });
     close = deps.close;

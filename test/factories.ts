@@ -8,6 +8,8 @@ import { upsertContact } from '../src/contacts/contacts.service.ts';
 import type { Deps } from '../src/deps.ts';
 import { newId } from '../src/lib/ids.ts';
 import { createProject } from '../src/projects/projects.service.ts';
+import type { CreateTemplateBody, TemplateView } from '../src/templates/templates.schemas.ts';
+import { createTemplate } from '../src/templates/templates.service.ts';
 
 export const DEFAULT_PASSWORD = 'correct horse battery';
 let defaultHash: Promise<string> | undefined;
@@ -69,6 +71,17 @@ export function makeFactories(t: { deps: Deps }) {
       const out: ContactView[] = [];
       for (let i = 0; i < count; i++) out.push(await make.contact(p));
       return out;
+    },
+    /** A template of the project, through the service (so the syntax and sender rules apply). */
+    async template(p: { id: string }, overrides: Partial<CreateTemplateBody> = {}): Promise<TemplateView> {
+      n += 1;
+      return createTemplate(t.deps, p.id, {
+        name: `Template ${n}`,
+        subject: 'Hello {{ firstName ?? "there" }}',
+        body: '<p>Hi {{ email }}</p>',
+        type: 'TRANSACTIONAL',
+        ...overrides,
+      });
     },
   };
   return make;

@@ -23,6 +23,9 @@ const ENUMS: Array<[path: string, method: string, status: string, pointer: strin
   ['/contacts/fields', 'get', '200', 'fields.[].type', ['string', 'number', 'boolean', 'date']],
   ['/users/@me/projects', 'get', '200', '[].tracking', ['ENABLED', 'DISABLED', 'MARKETING_ONLY']],
   ['/users/@me/projects', 'get', '200', '[].role', ['OWNER', 'ADMIN', 'MEMBER']],
+  // HEADLESS: decisions.md "Templates and content", beyond the contract's two.
+  ['/templates/{id}', 'get', '200', 'type', ['TRANSACTIONAL', 'MARKETING', 'HEADLESS']],
+  ['/templates', 'get', '200', 'templates.[].type', ['TRANSACTIONAL', 'MARKETING', 'HEADLESS']],
 ];
 
 /** Fields the contract names for each view; the schema must require them. */
@@ -50,6 +53,9 @@ const CONTRACT_FIELDS: Array<[path: string, method: string, status: string, poin
     ['email', 'valid', 'isDisposable', 'isAlias', 'isTypo', 'isPlusAddressed', 'isPersonalEmail', 'domainExists'],
   ],
   ['/v1/verify', 'post', '200', 'data', ['hasWebsite', 'hasMxRecords', 'reasons']],
+  ['/templates/{id}', 'get', '200', '', ['id', 'name', 'subject', 'body', 'type', 'createdAt']],
+  ['/templates', 'get', '200', '', ['templates', 'total', 'page', 'pageSize', 'totalPages']],
+  ['/templates/{id}/usage', 'get', '200', '', ['campaigns', 'workflows']],
 ];
 
 /** Property names whose values are a closed set: a response schema must list them. */
@@ -191,6 +197,22 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
     const done = check(await api('GET', `/contacts/bulk/${bulk.jobId}`), '/contacts/bulk/{jobId}', 'get');
     expect(done).toMatchObject({ status: 'completed', succeeded: 1 });
     check(await api('DELETE', '/contacts/fields/data.n'), '/contacts/fields/{field}', 'delete');
+    const template = check(
+      await api('POST', '/templates', {
+        name: 'T',
+        subject: 'Hi',
+        body: '<p>x</p>',
+        type: 'HEADLESS',
+        replyTo: 'r@views.test',
+      }),
+      '/templates',
+      'post',
+    );
+    check(await api('GET', `/templates/${template.id}`), '/templates/{id}', 'get');
+    check(await api('PATCH', `/templates/${template.id}`, { fromName: 'Views' }), '/templates/{id}', 'patch');
+    check(await api('POST', `/templates/${template.id}/duplicate`), '/templates/{id}/duplicate', 'post');
+    check(await api('GET', '/templates?type=HEADLESS'), '/templates', 'get');
+    check(await api('GET', `/templates/${template.id}/usage`), '/templates/{id}/usage', 'get');
     // A malformed address is answered without DNS, so this needs no resolver.
     check(await api('POST', '/v1/verify', { email: 'not an address' }), '/v1/verify', 'post');
     const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>

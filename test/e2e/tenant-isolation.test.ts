@@ -31,6 +31,11 @@ const EXPECTED: Record<string, Expected> = {
   'DELETE /contacts/fields/{field}': { status: 404, code: 'FIELD_NOT_FOUND' },
   'GET /contacts/import/{jobId}': { status: 404, code: 'IMPORT_JOB_NOT_FOUND' },
   'GET /contacts/bulk/{jobId}': { status: 404, code: 'BULK_JOB_NOT_FOUND' },
+  'GET /templates/{id}': { status: 404, code: 'TEMPLATE_NOT_FOUND' },
+  'PATCH /templates/{id}': { status: 404, code: 'TEMPLATE_NOT_FOUND' },
+  'DELETE /templates/{id}': { status: 404, code: 'TEMPLATE_NOT_FOUND' },
+  'POST /templates/{id}/duplicate': { status: 404, code: 'TEMPLATE_NOT_FOUND' },
+  'GET /templates/{id}/usage': { status: 404, code: 'TEMPLATE_NOT_FOUND' },
 };
 
 function expectRefusal(res: LightMyRequestResponse, route: Route, label: string): void {
@@ -59,8 +64,18 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
     const domain = (await post('/domains', { domain: 'a-only.test' })).json();
     const bulk = (await post('/contacts/bulk-unsubscribe', { contactIds: [contact.id] })).json();
     const upload = (await uploadCsv(t.app, a.auth, 'email,plan\nimported@a-only.test,x\n')).json();
-    const ids = [contact.id, domain.id, bulk.jobId, upload.jobId, a.id];
-    const secrets = [...ids, a.secretKey, contact.email, 'a-only-value', 'a-only.test', 'imported@a-only.test'];
+    const template = await t.make.template(a, { name: 'a-only-template', subject: 'a-only-subject' });
+    const ids = [contact.id, domain.id, bulk.jobId, upload.jobId, template.id, a.id];
+    const secrets = [
+      ...ids,
+      a.secretKey,
+      contact.email,
+      'a-only-value',
+      'a-only.test',
+      'imported@a-only.test',
+      'a-only-template',
+      'a-only-subject',
+    ];
     expect(ids.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
     const projectsOfA = (
       await t.app.inject({ url: '/users/@me/projects', headers: { cookie: a.owner.cookie } })
@@ -132,5 +147,7 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
     expect(domains.map((d: { id: string }) => d.id)).toEqual([domain.id]);
     expect((await t.app.inject({ url: `/contacts/bulk/${bulk.jobId}`, headers: asA })).statusCode).toBe(200);
     expect((await t.app.inject({ url: `/contacts/import/${upload.jobId}`, headers: asA })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/templates/${template.id}`, headers: asA })).json()).toEqual(template);
+    expect((await t.app.inject({ url: '/templates', headers: asA })).json().total).toBe(1);
   });
 });

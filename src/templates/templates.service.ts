@@ -1,0 +1,194 @@
+/**
+ * Templates: create, read, patch, delete, duplicate, list and usage. Every write checks the Liquid
+ * syntax of subject and body (a 422 naming the field) and that a new sender is on a verified domain.
+ */
+import { normalizeEmail } from '../contacts/email.ts';
+import type { Deps } from '../deps.ts';
+import { assertVerifiedSender } from '../domains/domains.service.ts';
+import { invalid, notFound } from '../errors.ts';
+import { pageInfo, resolvePage } from '../http/pages.ts';
+import { isUuid, newId } from '../lib/ids.ts';
+import { assertTemplateSyntax } from '../mail/render/liquid.ts';
+import { findTemplateUsage } from './template-usage.ts';
+import * as repo from './templates.repo.ts';
+import {
+  type CreateTemplateBody,
+  type ListTemplatesQuery,
+  MAX_BODY_BYTES,
+  type TemplatePage,
+  type TemplateUsage,
+  type TemplateView,
+  type UpdateTemplateBody,
+} from './templates.schemas.ts';
+
+export type { TemplateRow } from './templates.repo.ts';
+
+type WriteDeps = Pick<Deps, 'db' | 'config' | 'clock'>;
+
+const COPY_SUFFIX = ' (copy)';
+const MAX_NAME = 200;
+
+/** The API shape of a template row. */
+export function toTemplateView(row: repo.TemplateRow): TemplateView {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    subject: row.subject,
+    body: row.body,
+    type: row.type,
+    from: row.fromEmail,
+    fromName: row.fromName,
+    replyTo: row.replyTo,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** The template row of the project (for sending); 404 TEMPLATE_NOT_FOUND otherwise, a malformed id included. */
+export async function getTemplateRow(
+  deps: Pick<Deps, 'reader'>,
+  projectId: string,
+  id: string,
+): Promise<repo.TemplateRow> {
+  // Ids are UUIDs: anything else names no template and never reaches SQL.
+  const row = isUuid(id) ? await repo.findTemplate(deps.reader, projectId, id) : undefined;
+  if (!row) throw notFound('TEMPLATE');
+  return row;
+}
+
+/** One template of the project as its view; 404 otherwise (another project's id included). */
+export async function getTemplate(deps: Pick<Deps, 'reader'>, projectId: string, id: string): Promise<TemplateView> {
+  return toTemplateView(await getTemplateRow(deps, projectId, id));
+}
+
+/** Creates a template after checking its syntax and sender. */
+export async function createTemplate(
+  deps: WriteDeps,
+  projectId: string,
+  input: CreateTemplateBody,
+): Promise<TemplateView> {
+  const fields = await checkedFields(deps, projectId, input);
+  const now = deps.clock.now();
+  const row = await repo.insertTemplate(deps.db, {
+    id: newId(),
+    projectId,
+    name: input.name,
+    subject: input.subject,
+    body: input.body,
+    type: input.type,
+    description: null,
+    fromEmail: null,
+    fromName: null,
+    replyTo: null,
+    ...fields,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return toTemplateView(row);
+}
+
+/** Patches the fields given, under the create rules; 404 when the template is not the project's. */
+export async function updateTemplate(
+  deps: WriteDeps,
+  projectId: string,
+  id: string,
+  input: UpdateTemplateBody,
+): Promise<TemplateView> {
+  if (!isUuid(id)) throw notFound('TEMPLATE');
+  const fields = await checkedFields(deps, projectId, input);
+  const row = await repo.updateTemplate(deps.db, projectId, id, { ...fields, updatedAt: deps.clock.now() });
+  if (!row) throw notFound('TEMPLATE');
+  return toTemplateView(row);
+}
+
+/** Deletes one template; 404 when it is not the project's. */
+export async function deleteTemplate(deps: Pick<Deps, 'db'>, projectId: string, id: string): Promise<void> {
+  if (!isUuid(id) || !(await repo.deleteTemplate(deps.db, projectId, id))) throw notFound('TEMPLATE');
+}
+
+/** A copy of the template named "<name> (copy)" (the name cut to keep within 200 characters). */
+export async function duplicateTemplate(
+  deps: Pick<Deps, 'db' | 'reader' | 'clock'>,
+  projectId: string,
+  id: string,
+): Promise<TemplateView> {
+  const source = await getTemplateRow(deps, projectId, id);
+  const now = deps.clock.now();
+  // Cut by code points, as the schema counts them, so no surrogate pair is split.
+  const name = [...source.name].slice(0, MAX_NAME - COPY_SUFFIX.length).join('') + COPY_SUFFIX;
+  const row = await repo.insertTemplate(deps.db, { ...source, id: newId(), name, createdAt: now, updatedAt: now });
+  return toTemplateView(row);
+}
+
+/** A page of the project's templates, newest first, filtered by type and a name/subject substring. */
+export async function listTemplates(
+  deps: Pick<Deps, 'reader'>,
+  projectId: string,
+  query: ListTemplatesQuery,
+): Promise<TemplatePage> {
+  const page = resolvePage(query);
+  const filter = { type: query.type, term: query.search?.trim().toLowerCase() || undefined };
+  const [rows, total] = await Promise.all([
+    repo.listTemplates(deps.reader, projectId, filter, { offset: page.offset, limit: page.pageSize }),
+    repo.countTemplates(deps.reader, projectId, filter),
+  ]);
+  return { templates: rows.map(toTemplateView), ...pageInfo(page, total) };
+}
+
+/** Campaigns and workflow steps that reference the template; 404 when it is not the project's. */
+export async function getTemplateUsage(
+  deps: Pick<Deps, 'reader' | 'templateUsage'>,
+  projectId: string,
+  id: string,
+): Promise<TemplateUsage> {
+  await getTemplateRow(deps, projectId, id);
+  return findTemplateUsage(deps.templateUsage, projectId, id);
+}
+
+/**
+ * The columns for the fields given, checked: subject and fromName without line breaks, the body
+ * within 512 KB, subject and body valid Liquid, addresses normalised, and a sender on a verified domain.
+ */
+async function checkedFields(
+  deps: Pick<Deps, 'db' | 'config'>,
+  projectId: string,
+  input: UpdateTemplateBody,
+): Promise<repo.TemplatePatch> {
+  const out: repo.TemplatePatch = {};
+  if (input.name !== undefined) out.name = input.name;
+  if (input.type !== undefined) out.type = input.type;
+  if (input.description !== undefined) out.description = input.description;
+  if (input.subject !== undefined) {
+    noLineBreaks('subject', input.subject);
+    assertTemplateSyntax('subject', 'subject', input.subject);
+    out.subject = input.subject;
+  }
+  if (input.body !== undefined) {
+    if (Buffer.byteLength(input.body, 'utf8') > MAX_BODY_BYTES) throw invalid('body', 'must be at most 512 KB');
+    assertTemplateSyntax('body', 'body', input.body);
+    out.body = input.body;
+  }
+  if (input.fromName !== undefined) {
+    if (input.fromName !== null) noLineBreaks('fromName', input.fromName);
+    out.fromName = input.fromName;
+  }
+  if (input.replyTo !== undefined) out.replyTo = address('replyTo', input.replyTo);
+  if (input.from !== undefined) {
+    out.fromEmail = address('from', input.from);
+    if (out.fromEmail !== null) await assertVerifiedSender(deps, projectId, out.fromEmail);
+  }
+  return out;
+}
+
+function noLineBreaks(field: string, value: string): void {
+  if (/[\r\n]/.test(value)) throw invalid(field, 'must not contain line breaks');
+}
+
+/** The normalised address, null for null, or a 422 naming `field`. */
+function address(field: string, value: string | null): string | null {
+  if (value === null) return null;
+  const email = normalizeEmail(value);
+  if (!email) throw invalid(field, 'must be a valid email address', 'INVALID_EMAIL');
+  return email;
+}
