@@ -245,4 +245,56 @@ describe.each(DIALECTS)('POST /v1/send on %s', (dialect) => {
     expect((await emailRow(res.json().data.emails[0].email)).status).toBe('SUPPRESSED');
     expect(await outbox(p, 'gone@example.test')).toHaveLength(0);
   });
+
+  it('uses a template, lets the request override it, and adds the MARKETING footer and headers', async () => {
+    const p = await t.make.project();
+    const tpl = await t.make.template(p, {
+      type: 'MARKETING',
+      subject: 'News for {{ first ?? "you" }}',
+      body: '<html><body><p>Big news</p></body></html>',
+      from: 'news@shop.test',
+      fromName: 'Shop',
+      replyTo: 'care@shop.test',
+    });
+    const res = await send(p, { to: 'mo@example.test', template: tpl.id, subscribed: true, data: { first: 'Mo', locale: 'de' } });
+    expect(res.statusCode).toBe(200);
+    const [mail] = await outbox(p, 'mo@example.test');
+    expect(mail!.subject).toBe('News for Mo');
+    expect(mail!.headers.from).toContain('news@shop.test');
+    expect(mail!.headers['reply-to']).toContain('care@shop.test');
+    expect(mail!.headers['list-unsubscribe']).toMatch(/^<http:\/\/localhost:3000\/unsubscribe\/[^>]+>$/);
+    expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(mail!.headers.precedence).toBe('bulk');
+    expect(mail!.html).toContain('/unsubscribe/');
+    expect(mail!.text).toContain('/unsubscribe/');
+    const row = await emailRow(res.json().data.emails[0].email);
+    expect(row).toMatchObject({ emailType: 'MARKETING', templateId: tpl.id });
+    const override = await send(p, { to: 'mo@example.test', template: tpl.id, subject: 'Override' });
+    expect(override.statusCode).toBe(200);
+    const mails = await outbox(p, 'mo@example.test');
+    expect(mails[0]!.subject).toBe('Override');
+  });
+
+  it('refuses a MARKETING send to an unsubscribed contact, and skips it among several', async () => {
+    const p = await t.make.project();
+    const tpl = await t.make.template(p, { type: 'MARKETING', from: 'news@shop.test' });
+    await t.make.contact(p, { email: 'off@example.test', subscribed: false });
+    await t.make.contact(p, { email: 'on@example.test', subscribed: true });
+    expectError(await send(p, { to: 'off@example.test', template: tpl.id }), 400, 'CONTACT_UNSUBSCRIBED');
+    const both = await send(p, { to: ['off@example.test', 'on@example.test'], template: tpl.id });
+    expect(both.statusCode).toBe(200);
+    expect(both.json().data.emails.map((e: { contact: { email: string } }) => e.contact.email)).toEqual(['on@example.test']);
+    expect(both.json().data.skipped).toEqual([{ email: 'off@example.test', reason: 'UNSUBSCRIBED' }]);
+    // A TRANSACTIONAL send always goes.
+    expect((await send(p, { to: 'off@example.test', from: 'a@shop.test', subject: 'S', body: 'B' })).statusCode).toBe(200);
+  });
+
+  it('does not track when the project turned tracking off', async () => {
+    const p = await t.make.project();
+    await t.deps.db.updateTable('projects').set({ tracking: 'DISABLED' }).where('id', '=', p.id).execute();
+    await send(p, { to: 'nt@example.test', from: 'a@shop.test', subject: 'S', body: '<a href="https://shop.test/">x</a>' });
+    const [mail] = await outbox(p, 'nt@example.test');
+    expect(mail!.html).toContain('href="https://shop.test/"');
+    expect(mail!.html).not.toContain('/t/o/');
+  });
 });

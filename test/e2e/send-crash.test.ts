@@ -1,0 +1,118 @@
+// Invariant: an email accepted by /v1/send reaches the mail transport even when the process sending
+// it is killed. A real `serve` process is SIGKILLed while it delivers into a slow SMTP sink; a new
+// process on the same database sends every email the dead one had not finished, within the lease
+// (well inside 60 s). Every email arrives, counted at the sink by X-Mailwright-Email-Id; a duplicate
+// can only be a message the sink accepted before the kill and the dead process never stamped SENT,
+// so duplicates are reported and bounded by the messages in flight.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDeps } from '../../src/composition.ts';
+import { createLogger, type Deps } from '../../src/deps.ts';
+import { createTestDatabase, DIALECTS, type TestDatabase, testConfig } from '../env.ts';
+import { makeFactories } from '../factories.ts';
+import { freePort, type NodeProcess, startNode } from '../fixtures/processes.ts';
+import { type SmtpSink, startSmtpSink } from '../servers/smtp-sink.ts';
+
+const EMAILS = 150;
+const IN_FLIGHT = 5;
+const SECRETS = {
+  JWT_SECRET: 'test-jwt-secret-0123456789abcdef0123456789',
+  SIGNING_SECRET: 'test-signing-secret-0123456789abcdef012345',
+  ENCRYPTION_KEY: 'test-encryption-key-0123456789abcdef01234',
+};
+
+async function until<T>(check: () => Promise<T | undefined>, what: string, ms = 60_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const idsAt = (sink: SmtpSink) => sink.messages.map((m) => m.headers['x-mailwright-email-id']!);
+
+describe.each(DIALECTS)('delivery when the sending process is killed, on %s', (dialect) => {
+  let database: TestDatabase | undefined;
+  let deps: (Deps & { close(): Promise<void> }) | undefined;
+  let sink: SmtpSink | undefined;
+  const servers: NodeProcess[] = [];
+  afterEach(async () => {
+    for (const s of servers.splice(0)) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+    await deps?.close();
+    await sink?.close();
+    await database?.drop();
+  });
+
+  it('delivers every accepted email after a SIGKILL mid-batch and a restart', { timeout: 150_000 }, async () => {
+    database = await createTestDatabase(dialect);
+    // Each message takes the sink a while, so the kill lands with a batch in flight.
+    sink = await startSmtpSink({ delayMs: 15 });
+    const env = {
+      ...database.env,
+      SMTP_URL: sink.url,
+      MAIL_TRANSPORT: 'smtp',
+      REQUIRE_VERIFIED_DOMAIN: 'false',
+      DELIVERY_LEASE_SECONDS: '5',
+      DELIVERY_CONCURRENCY: String(IN_FLIGHT),
+      DELIVERY_BATCH_SIZE: '20',
+      SMTP_POOL_SIZE: String(IN_FLIGHT),
+      JOB_LEASE_SECONDS: '2',
+    };
+    deps = await createDeps(testConfig(env), { log: createLogger('silent') });
+    const p = await makeFactories({ deps }).project();
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const serve = () => {
+      const s = startNode('src/main.ts', ['serve'], {
+        ...env,
+        ...SECRETS,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+      });
+      servers.push(s);
+      return s;
+    };
+    const ready = (s: NodeProcess) =>
+      until(async () => {
+        if (s.child.exitCode !== null) throw new Error(`serve exited: ${s.output().stderr}`);
+        return (await fetch(`${url}/ready`).catch(() => undefined))?.ok ? true : undefined;
+      }, 'serve ready');
+
+    const first = serve();
+    await ready(first);
+    const accepted: string[] = [];
+    for (let i = 0; i < EMAILS; i++) {
+      const res = await fetch(`${url}/v1/send`, {
+        method: 'POST',
+        headers: { authorization: p.auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ to: `r${i}@example.test`, from: 'a@shop.test', subject: `n${i}`, body: '<p>x</p>' }),
+      });
+      expect(res.status).toBe(200);
+      accepted.push(((await res.json()) as { data: { emails: Array<{ email: string }> } }).data.emails[0]!.email);
+    }
+    await until(async () => (sink!.messages.length >= 20 ? true : undefined), 'first deliveries');
+    first.child.kill('SIGKILL');
+    expect((await first.exited()).signal).toBe('SIGKILL');
+    const atKill = new Set(idsAt(sink));
+    expect(atKill.size).toBeLessThan(EMAILS);
+
+    const restartedAt = Date.now();
+    const second = serve();
+    await ready(second);
+    await until(async () => (new Set(idsAt(sink!)).size >= EMAILS ? true : undefined), 'every email delivered', 60_000);
+    const recoveryMs = Date.now() - restartedAt;
+    const ids = idsAt(sink);
+    const distinct = new Set(ids);
+    const duplicates = ids.length - distinct.size;
+    console.log(`[${dialect}] ${EMAILS} accepted, ${distinct.size} delivered, ${duplicates} duplicate(s), all delivered ${recoveryMs} ms after the restart`);
+    expect([...distinct].sort()).toEqual([...accepted].sort());
+    expect(duplicates).toBeLessThanOrEqual(IN_FLIGHT);
+    expect(recoveryMs).toBeLessThan(60_000);
+    // A duplicate is the same message again: same Message-ID.
+    for (const m of sink.messages) expect(m.headers['message-id']).toBe(`<${m.headers['x-mailwright-email-id']}@shop.test>`);
+    const rows = await deps.db.selectFrom('emails').select(['status']).where('projectId', '=', p.id).execute();
+    expect(rows.every((r) => r.status === 'SENT')).toBe(true);
+  });
+});
