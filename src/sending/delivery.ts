@@ -122,10 +122,11 @@ function dkimCache(deps: DeliveryDeps) {
  * claimed batch's leases are renewed while it is in flight, so a slow transport does not hand rows
  * still being sent to another worker.
  */
-export async function deliverDue(deps: DeliveryDeps, budgetMs: number): Promise<{ sent: number }> {
+export async function deliverDue(deps: DeliveryDeps, budgetMs: number): Promise<{ sent: number; claimed: number }> {
   const started = Date.now();
   const dkim = dkimCache(deps);
   let sent = 0;
+  let total = 0;
   while (Date.now() - started < budgetMs) {
     const now = deps.clock.now();
     const leaseUntil = new Date(now.getTime() + deps.config.deliveryLeaseMs);
@@ -135,6 +136,7 @@ export async function deliverDue(deps: DeliveryDeps, budgetMs: number): Promise<
       limit: deps.config.deliveryBatchSize,
     });
     if (claimed.length === 0) break;
+    total += claimed.length;
     const rows = await applySendRate(deps, claimed);
     const pending = new Set(rows);
     const renew = setInterval(() => {
@@ -152,5 +154,5 @@ export async function deliverDue(deps: DeliveryDeps, budgetMs: number): Promise<
       clearInterval(renew);
     }
   }
-  return { sent };
+  return { sent, claimed: total };
 }

@@ -13,15 +13,20 @@ import { pruneRateWindows } from './rate.ts';
 /** One run sends for at most this long, then hands over to a fresh job (other jobs get their turn). */
 const RUN_BUDGET_MS = 20_000;
 const JOB_KEY = 'email.deliver';
+const IDLE_RETRY_MS = 1000;
 
 export function sendingTasks(deps: Deps): TaskList {
   return {
     'email.deliver': async () => {
-      await deliverDue(deps, RUN_BUDGET_MS);
+      const run = await deliverDue(deps, RUN_BUDGET_MS);
       const due = await nextDueAt(deps.db);
       if (!due) return;
-      const now = deps.clock.now();
-      await deps.jobs.enqueue('email.deliver', {}, { jobKey: JOB_KEY, runAt: due > now ? due : now });
+      const now = deps.clock.now().getTime();
+      // A run that found nothing to claim waits at least a second: if the queue's clock runs ahead
+      // of ours, "due" may not have come yet here, and an immediate rerun would spin.
+      const earliest = run.claimed === 0 ? now + IDLE_RETRY_MS : now;
+      const runAt = new Date(Math.max(due.getTime(), earliest));
+      await deps.jobs.enqueue('email.deliver', {}, { jobKey: JOB_KEY, runAt });
     },
     'email.rate.prune': async () => pruneRateWindows(deps),
   };
