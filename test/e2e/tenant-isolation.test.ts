@@ -7,6 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { uploadCsv } from './contacts-helpers.ts';
+import { sampleMessage } from './mail-helpers.ts';
 import { expectError } from './support.ts';
 
 type OpenApi = { paths: Record<string, Record<string, { security?: Array<Record<string, unknown>> }>> };
@@ -31,6 +32,7 @@ const EXPECTED: Record<string, Expected> = {
   'DELETE /contacts/fields/{field}': { status: 404, code: 'FIELD_NOT_FOUND' },
   'GET /contacts/import/{jobId}': { status: 404, code: 'IMPORT_JOB_NOT_FOUND' },
   'GET /contacts/bulk/{jobId}': { status: 404, code: 'BULK_JOB_NOT_FOUND' },
+  'GET /outbox/{id}/raw': { status: 404, code: 'MESSAGE_NOT_FOUND' },
 };
 
 function expectRefusal(res: LightMyRequestResponse, route: Route, label: string): void {
@@ -59,8 +61,19 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
     const domain = (await post('/domains', { domain: 'a-only.test' })).json();
     const bulk = (await post('/contacts/bulk-unsubscribe', { contactIds: [contact.id] })).json();
     const upload = (await uploadCsv(t.app, a.auth, 'email,plan\nimported@a-only.test,x\n')).json();
-    const ids = [contact.id, domain.id, bulk.jobId, upload.jobId, a.id];
-    const secrets = [...ids, a.secretKey, contact.email, 'a-only-value', 'a-only.test', 'imported@a-only.test'];
+    const mail = sampleMessage({ projectId: a.id, to: { email: 'captured@a-only.test' }, subject: 'a-only subject' });
+    const captured = await t.deps.transport.send(mail);
+    const ids = [contact.id, domain.id, bulk.jobId, upload.jobId, captured.transportMessageId, a.id];
+    const secrets = [
+      ...ids,
+      a.secretKey,
+      contact.email,
+      'a-only-value',
+      'a-only.test',
+      'imported@a-only.test',
+      mail.emailId,
+      'a-only subject',
+    ];
     expect(ids.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
     const projectsOfA = (
       await t.app.inject({ url: '/users/@me/projects', headers: { cookie: a.owner.cookie } })
@@ -132,5 +145,9 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
     expect(domains.map((d: { id: string }) => d.id)).toEqual([domain.id]);
     expect((await t.app.inject({ url: `/contacts/bulk/${bulk.jobId}`, headers: asA })).statusCode).toBe(200);
     expect((await t.app.inject({ url: `/contacts/import/${upload.jobId}`, headers: asA })).statusCode).toBe(200);
+    const outbox = (await t.app.inject({ url: '/outbox', headers: asA })).json();
+    expect(outbox.data.map((m: { id: string }) => m.id)).toEqual([captured.transportMessageId]);
+    const raw = await t.app.inject({ url: `/outbox/${captured.transportMessageId}/raw`, headers: asA });
+    expect(raw.statusCode).toBe(200);
   });
 });
