@@ -21,6 +21,8 @@ import { createJobs } from './jobs/index.ts';
 import type { CronEntry, Jobs, TaskList } from './jobs/types.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createResolver, type DnsResolver } from './lib/resolver.ts';
+import { createTransport } from './mail/transports/index.ts';
+import type { Transport } from './mail/types.ts';
 import type { KeyCache } from './projects/key-cache.ts';
 import { loadSecrets, type Secrets } from './secrets.ts';
 import type { TemplateUsageLookup } from './templates/template-usage.ts';
@@ -58,6 +60,8 @@ export interface Deps {
   apiKeyFailures: RateStore;
   /** Wakes the delivery workers after outbox rows were stored (concurrent calls share one enqueue). */
   deliveryPoke: () => Promise<void>;
+  /** Where outgoing mail goes (MAIL_TRANSPORT): capture, SMTP pool or SES. */
+  transport: Transport;
 }
 
 /** The process-wide state features keep, built on the infrastructure. */
@@ -82,6 +86,8 @@ export interface DepsOptions {
   log?: FastifyBaseLogger;
   /** Run migrations before returning (default true). */
   migrate?: boolean;
+  /** Replaces the configured mail transport (tests); closed with the deps. */
+  transport?: Transport;
 }
 
 /** Opens the database, builds the infrastructure and the wiring's parts on it, and migrates. */
@@ -95,17 +101,19 @@ export async function assembleDeps(
   // An idle client losing its connection must be logged, not crash the process.
   handle.pgPool?.on('error', (err) => log.error({ err }, 'postgres pool error'));
   handle.pgPool?.on('connect', (client) => client.on('error', (err) => log.error({ err }, 'postgres client error')));
+  const clock = options.clock ?? systemClock;
   const deps = {
     config,
     db: handle.db,
     reader: handle.reader,
     dialect: handle.dialect,
     pgPool: handle.pgPool,
-    clock: options.clock ?? systemClock,
+    clock,
     log,
     secrets: loadSecrets(config),
     dns: createResolver({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs }),
     dnsFresh: createResolver({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs, cacheTtlMs: 0 }),
+    transport: options.transport ?? createTransport(config, handle.db, clock),
   } as Deps;
   deps.changes = createChangeFeed(handle, config.databaseUrl, log);
   Object.assign(deps, wiring.state(deps));
@@ -124,6 +132,7 @@ export async function assembleDeps(
   try {
     if (options.migrate !== false) await migrate(deps);
   } catch (err) {
+    await deps.transport.close();
     await deps.changes.close();
     await handle.close();
     throw err;
@@ -132,6 +141,7 @@ export async function assembleDeps(
     async close() {
       await deps.jobs.stop();
       await deps.searchIndex.stop();
+      await deps.transport.close();
       await deps.changes.close();
       await handle.close();
     },

@@ -28,6 +28,8 @@ export interface OutgoingMessage {
   envelopeFrom?: string;
   /** DKIM key of the sender's domain, when it has one. */
   dkim?: { domainName: string; keySelector: string; privateKey: string };
+  /** The Date header; now when omitted. */
+  date?: Date;
 }
 
 /** A transport accepted the message. */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { type DnsServer, startDnsServer } from '../servers/dns-server.ts';
 import { uploadCsv } from './contacts-helpers.ts';
+import { sampleMessage } from './mail-helpers.ts';
 import { at, enumOf, expectConforms, type OpenApi, type Schema } from './openapi-schema.ts';
 
 /** Enum fields and the values the contract (or decisions.md, where it says "not shown") gives them. */
@@ -56,6 +57,15 @@ const CONTRACT_FIELDS: Array<[path: string, method: string, status: string, poin
   ['/templates/{id}', 'get', '200', '', ['id', 'name', 'subject', 'body', 'type', 'createdAt']],
   ['/templates', 'get', '200', '', ['templates', 'total', 'page', 'pageSize', 'totalPages']],
   ['/templates/{id}/usage', 'get', '200', '', ['campaigns', 'workflows']],
+  // decisions.md "Running": the capture outbox.
+  ['/outbox', 'get', '200', '', ['data', 'cursor', 'hasMore', 'total']],
+  [
+    '/outbox',
+    'get',
+    '200',
+    'data.[]',
+    ['id', 'emailId', 'to', 'from', 'subject', 'html', 'text', 'headers', 'createdAt'],
+  ],
 ];
 
 /** Property names whose values are a closed set: a response schema must list them. */
@@ -215,6 +225,9 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
     check(await api('GET', `/templates/${template.id}/usage`), '/templates/{id}/usage', 'get');
     // A malformed address is answered without DNS, so this needs no resolver.
     check(await api('POST', '/v1/verify', { email: 'not an address' }), '/v1/verify', 'post');
+    await t.deps.transport.send(sampleMessage({ projectId: project.id }));
+    const outbox = check(await api('GET', '/outbox'), '/outbox', 'get');
+    expect(outbox.data).toHaveLength(1);
     const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.entries(ops)
         .filter(([, op]) => Object.values(op.responses ?? {}).some((r) => r.content?.['application/json']))

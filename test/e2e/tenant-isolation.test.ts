@@ -7,6 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { uploadCsv } from './contacts-helpers.ts';
+import { sampleMessage } from './mail-helpers.ts';
 import { expectError } from './support.ts';
 
 type OpenApi = { paths: Record<string, Record<string, { security?: Array<Record<string, unknown>> }>> };
@@ -36,6 +37,7 @@ const EXPECTED: Record<string, Expected> = {
   'DELETE /templates/{id}': { status: 404, code: 'TEMPLATE_NOT_FOUND' },
   'POST /templates/{id}/duplicate': { status: 404, code: 'TEMPLATE_NOT_FOUND' },
   'GET /templates/{id}/usage': { status: 404, code: 'TEMPLATE_NOT_FOUND' },
+  'GET /outbox/{id}/raw': { status: 404, code: 'MESSAGE_NOT_FOUND' },
 };
 
 function expectRefusal(res: LightMyRequestResponse, route: Route, label: string): void {
@@ -65,7 +67,9 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
     const bulk = (await post('/contacts/bulk-unsubscribe', { contactIds: [contact.id] })).json();
     const upload = (await uploadCsv(t.app, a.auth, 'email,plan\nimported@a-only.test,x\n')).json();
     const template = await t.make.template(a, { name: 'a-only-template', subject: 'a-only-subject' });
-    const ids = [contact.id, domain.id, bulk.jobId, upload.jobId, template.id, a.id];
+    const mail = sampleMessage({ projectId: a.id, to: { email: 'captured@a-only.test' }, subject: 'a-only subject' });
+    const captured = await t.deps.transport.send(mail);
+    const ids = [contact.id, domain.id, bulk.jobId, upload.jobId, template.id, captured.transportMessageId, a.id];
     const secrets = [
       ...ids,
       a.secretKey,
@@ -75,6 +79,8 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
       'imported@a-only.test',
       'a-only-template',
       'a-only-subject',
+      mail.emailId,
+      'a-only subject',
     ];
     expect(ids.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
     const projectsOfA = (
@@ -149,5 +155,9 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
     expect((await t.app.inject({ url: `/contacts/import/${upload.jobId}`, headers: asA })).statusCode).toBe(200);
     expect((await t.app.inject({ url: `/templates/${template.id}`, headers: asA })).json()).toEqual(template);
     expect((await t.app.inject({ url: '/templates', headers: asA })).json().total).toBe(1);
+    const outbox = (await t.app.inject({ url: '/outbox', headers: asA })).json();
+    expect(outbox.data.map((m: { id: string }) => m.id)).toEqual([captured.transportMessageId]);
+    const raw = await t.app.inject({ url: `/outbox/${captured.transportMessageId}/raw`, headers: asA });
+    expect(raw.statusCode).toBe(200);
   });
 });

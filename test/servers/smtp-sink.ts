@@ -25,6 +25,18 @@ export interface SmtpSinkOptions {
   auth?: { user: string; pass: string };
   /** Recipients for which this returns true are refused with 550 at RCPT TO. */
   rejectRecipients?: (rcpt: string) => boolean;
+  /**
+   * Answers a recipient with a chosen reply instead of accepting it: at RCPT TO (the default) or
+   * after DATA (the message is then not recorded). `undefined` accepts as usual.
+   */
+  respond?: (rcpt: string) => SinkReply | undefined;
+}
+
+/** A refusal the sink gives: the SMTP code, its text (an enhanced code like `5.1.1 ` may lead it), and when. */
+export interface SinkReply {
+  code: number;
+  message: string;
+  at?: 'RCPT' | 'DATA';
 }
 
 export interface SmtpSink {
@@ -45,7 +57,8 @@ export interface SmtpSink {
 export async function startSmtpSink(opts: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const messages: CapturedMail[] = [];
   const waiters = createWaiters(messages, 'smtp-sink messages');
-  const { auth, rejectRecipients } = opts;
+  const { auth, rejectRecipients, respond } = opts;
+  const refusal = (reply: SinkReply) => Object.assign(new Error(reply.message), { responseCode: reply.code });
 
   const server = new SMTPServer({
     name: 'smtp-sink.test',
@@ -64,7 +77,10 @@ export async function startSmtpSink(opts: SmtpSinkOptions = {}): Promise<SmtpSin
       }
     },
     onRcptTo(address, _session, callback) {
-      if (rejectRecipients?.(address.address)) {
+      const reply = respond?.(address.address);
+      if (reply && (reply.at ?? 'RCPT') === 'RCPT') {
+        callback(refusal(reply));
+      } else if (rejectRecipients?.(address.address)) {
         callback(Object.assign(new Error(`Recipient ${address.address} rejected`), { responseCode: 550 }));
       } else {
         callback();
@@ -73,6 +89,8 @@ export async function startSmtpSink(opts: SmtpSinkOptions = {}): Promise<SmtpSin
     onData(stream, session, callback) {
       readStream(stream).then(
         (raw) => {
+          const reply = session.envelope.rcptTo.map((r) => respond?.(r.address)).find((r) => r?.at === 'DATA');
+          if (reply) return callback(refusal(reply));
           messages.push(toCapturedMail(session, raw));
           waiters.notify();
           callback();

@@ -1,0 +1,34 @@
+/** Views of the capture outbox (GET /outbox): one schema and type per shape. */
+import { type Static, Type } from 'typebox';
+import { CursorQuery } from '../http/pagination.ts';
+
+export const ListOutboxQuery = Type.Object({
+  ...CursorQuery.properties,
+  to: Type.Optional(Type.String({ maxLength: 320, description: 'Only messages to this address (case-insensitive).' })),
+});
+export type ListOutboxQuery = Static<typeof ListOutboxQuery>;
+
+export const OutboxIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export type OutboxIdParams = Static<typeof OutboxIdParams>;
+
+export const CapturedMessageView = Type.Object({
+  id: Type.String(),
+  emailId: Type.String(),
+  to: Type.String(),
+  from: Type.String(),
+  subject: Type.String(),
+  html: Type.String(),
+  text: Type.String(),
+  headers: Type.Record(Type.String(), Type.String(), {
+    description: 'Header fields as sent: lower-cased names, folded lines joined, DKIM-Signature included.',
+  }),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type CapturedMessageView = Static<typeof CapturedMessageView>;
+
+export const OutboxPage = Type.Object({
+  data: Type.Array(CapturedMessageView),
+  cursor: Type.String({ description: 'Pass as `cursor` for the next page; "" when there is none.' }),
+  hasMore: Type.Boolean(),
+  total: Type.Integer({ description: 'Matching messages; only on the first page (0 on later pages).' }),
+});

@@ -1,0 +1,42 @@
+/** Reading the capture outbox: what the capture transport stored, per project. */
+import { fromJson } from '../db/codecs.ts';
+import type { Deps } from '../deps.ts';
+import { notFound } from '../errors.ts';
+import { type CursorPage, decodeCursor, toCursorPage } from '../http/pagination.ts';
+import { isUuid } from '../lib/ids.ts';
+import * as repo from './capture.repo.ts';
+import type { CapturedMessageView, ListOutboxQuery } from './outbox.schemas.ts';
+
+export function toCapturedMessageView(row: repo.CapturedSummaryRow): CapturedMessageView {
+  return {
+    id: row.id,
+    emailId: row.emailId,
+    to: row.toEmail,
+    from: row.fromEmail,
+    subject: row.subject,
+    html: row.html,
+    text: row.text,
+    headers: fromJson<Record<string, string>>(row.headers),
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/** The project's captured messages, newest first, optionally to one address; `total` on the first page only. */
+export async function listOutbox(
+  deps: Pick<Deps, 'reader'>,
+  projectId: string,
+  query: ListOutboxQuery,
+): Promise<CursorPage<CapturedMessageView>> {
+  const beforeId = decodeCursor(query.cursor);
+  const to = query.to?.trim().toLowerCase() || undefined;
+  const rows = await repo.listCapturedMessages(deps.reader, projectId, { to, beforeId, limit: query.limit });
+  const count = () => repo.countCapturedMessages(deps.reader, projectId, to);
+  return toCursorPage(rows, query.limit, beforeId === undefined, count, toCapturedMessageView);
+}
+
+/** The raw MIME of one captured message; 404 MESSAGE_NOT_FOUND for an unknown id or another project's. */
+export async function getOutboxRaw(deps: Pick<Deps, 'reader'>, projectId: string, id: string): Promise<Buffer> {
+  const raw = isUuid(id) ? await repo.findCapturedRaw(deps.reader, projectId, id) : undefined;
+  if (!raw) throw notFound('MESSAGE');
+  return raw;
+}

@@ -1,0 +1,69 @@
+/**
+ * The SES transport: Amazon SES v2 `SendEmail` with the prebuilt raw MIME, so the DKIM signature,
+ * Message-ID and List-Unsubscribe pair reach SES exactly as every other transport sends them.
+ */
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { Config } from '../../config.ts';
+import { buildMime } from '../mime.ts';
+import { type Transport, TransportError } from '../types.ts';
+
+/** Sends through the SES v2 API (region, optional endpoint, credentials and configuration set from config.ses). */
+export function createSesTransport(ses: Config['ses']): Transport {
+  const client = new SESv2Client({
+    region: ses.region,
+    endpoint: ses.endpoint,
+    credentials:
+      ses.accessKeyId && ses.secretAccessKey
+        ? { accessKeyId: ses.accessKeyId, secretAccessKey: ses.secretAccessKey }
+        : undefined,
+    // The delivery pipeline retries with its own backoff and lease; SDK retries would hold the lease.
+    maxAttempts: 1,
+  });
+  return {
+    kind: 'ses',
+    async send(message) {
+      const raw = await buildMime(message);
+      const command = new SendEmailCommand({
+        Destination: { ToAddresses: [message.to.email] },
+        Content: { Raw: { Data: raw } },
+        ConfigurationSetName: ses.configurationSet,
+      });
+      try {
+        const out = await client.send(command);
+        if (!out.MessageId) throw new TransportError('SES accepted the message without a MessageId', 'temporary');
+        return { transportMessageId: out.MessageId };
+      } catch (err) {
+        throw toSesTransportError(err);
+      }
+    },
+    async close() {
+      client.destroy();
+    },
+  };
+}
+
+/** SES answers that say "not now": quotas, rate and a paused account clear by themselves or by an operator. */
+const TEMPORARY = new Set([
+  'TooManyRequestsException',
+  'LimitExceededException',
+  'SendingPausedException',
+  'ThrottlingException',
+  'Throttling',
+  'InternalServiceErrorException',
+  'ServiceUnavailable',
+]);
+
+/**
+ * Reads an SES (or network) failure: throttling, 5xx and no answer at all are temporary; any other
+ * refusal (MessageRejected, MailFromDomainNotVerified, AccountSuspended, BadRequest…) is permanent.
+ */
+export function toSesTransportError(err: unknown): TransportError {
+  if (err instanceof TransportError) return err;
+  const e = (err ?? {}) as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
+  const status = e.$metadata?.httpStatusCode;
+  const message = `${e.name ?? 'Error'}: ${e.message ?? String(err)}`;
+  if (status === undefined || status === 429 || status >= 500 || TEMPORARY.has(e.name ?? '')) {
+    return new TransportError(message, 'temporary', false, status);
+  }
+  return new TransportError(message, 'permanent', false, status);
+}
