@@ -79,11 +79,8 @@ async function recordFailure(deps: DeliveryDeps, row: EmailRow, claim: { id: str
   // Anything that is not the transport's verdict (a bug, a database hiccup) is worth another try.
   const kind = err instanceof TransportError ? err.kind : 'temporary';
   if (err instanceof TransportError && err.kind === 'permanent' && err.recipientRejected) {
-    await deps.db.transaction().execute(async (trx) => {
-      if (await outbox.markUnsent(trx, claim, { status: 'BOUNCED', error }, now)) {
-        await recordSendRejection(deps, trx, row, error);
-      }
-    });
+    // The feedback service moves the row to BOUNCED and does what a hard bounce does, in one transaction.
+    await deps.db.transaction().execute((trx) => recordSendRejection(trx, deps, row, error));
     return;
   }
   if (kind === 'temporary' && row.attempts < deps.config.deliveryMaxAttempts) {

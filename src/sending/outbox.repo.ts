@@ -109,11 +109,11 @@ export async function markSent(db: Executor, claim: Claim, transportMessageId: s
   return r.numUpdatedRows > 0n;
 }
 
-/** SENDING → PENDING again at `nextAt` (a temporary failure), or → `final` (FAILED) when out of attempts. */
+/** SENDING → PENDING again at `nextAt` (a temporary failure), or → FAILED (permanent, or out of attempts). */
 export async function markUnsent(
   db: Executor,
   claim: Claim,
-  outcome: { status: Extract<EmailStatus, 'PENDING' | 'FAILED' | 'BOUNCED'>; nextAt?: Date; error: string },
+  outcome: { status: Extract<EmailStatus, 'PENDING' | 'FAILED'>; nextAt?: Date; error: string },
   now: Date,
 ): Promise<boolean> {
   const r = await db
@@ -123,7 +123,6 @@ export async function markUnsent(
       nextAttemptAt: outcome.nextAt ?? now,
       leaseUntil: null,
       lastError: outcome.error.slice(0, 1000),
-      bouncedAt: outcome.status === 'BOUNCED' ? now : undefined,
       updatedAt: now,
     })
     .where('id', '=', claim.id)

@@ -30,6 +30,8 @@ export interface SmtpSinkOptions {
    * after DATA (the message is then not recorded). `undefined` accepts as usual.
    */
   respond?: (rcpt: string) => SinkReply | undefined;
+  /** Milliseconds the sink takes over each message before it answers 250 (a slow relay). */
+  delayMs?: number;
 }
 
 /** A refusal the sink gives: the SMTP code, its text (an enhanced code like `5.1.1 ` may lead it), and when. */
@@ -57,7 +59,7 @@ export interface SmtpSink {
 export async function startSmtpSink(opts: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const messages: CapturedMail[] = [];
   const waiters = createWaiters(messages, 'smtp-sink messages');
-  const { auth, rejectRecipients, respond } = opts;
+  const { auth, rejectRecipients, respond, delayMs = 0 } = opts;
   const refusal = (reply: SinkReply) => Object.assign(new Error(reply.message), { responseCode: reply.code });
 
   const server = new SMTPServer({
@@ -88,7 +90,8 @@ export async function startSmtpSink(opts: SmtpSinkOptions = {}): Promise<SmtpSin
     },
     onData(stream, session, callback) {
       readStream(stream).then(
-        (raw) => {
+        async (raw) => {
+          if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
           const reply = session.envelope.rcptTo.map((r) => respond?.(r.address)).find((r) => r?.at === 'DATA');
           if (reply) return callback(refusal(reply));
           messages.push(toCapturedMail(session, raw));
