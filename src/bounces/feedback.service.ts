@@ -64,9 +64,7 @@ export async function applyFeedback(trx: Trx, deps: FeedbackDeps, f: Feedback): 
     return { emailId: email.id, applied: true };
   }
   const applied =
-    f.kind === 'bounce'
-      ? await markBounced(trx, deps, email, detail)
-      : await markComplained(trx, deps, email, detail);
+    f.kind === 'bounce' ? await markBounced(trx, deps, email, detail) : await markComplained(trx, deps, email, detail);
   return { emailId: email.id, applied };
 }
 
@@ -89,7 +87,10 @@ async function markBounced(trx: Trx, deps: FeedbackDeps, email: repo.FeedbackEma
   const moved = await repo.transitionEmail(trx, email.id, BOUNCEABLE, 'BOUNCED', 'bouncedAt', now, detail);
   if (!moved) return false;
   const data = { emailId: email.id, bounceType: 'hard', detail: detail ?? null };
-  await recordEvent({ ...deps, db: trx }, { projectId: email.projectId, contactId: email.contactId, name: 'email.bounce', data });
+  await recordEvent(
+    { ...deps, db: trx },
+    { projectId: email.projectId, contactId: email.contactId, name: 'email.bounce', data },
+  );
   await stopMailing(trx, deps, email, 'BOUNCE');
   return true;
 }

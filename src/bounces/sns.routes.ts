@@ -12,7 +12,12 @@ import { createCertFetcher } from './sns.ts';
 export const snsRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
   addJsonParser(app, 'text/plain', shapeLimits(deps.config));
   const fetchCert = createCertFetcher();
-  const schema = { tags: ['webhooks'], consumes: ['application/json', 'text/plain'], body: SnsBody, response: { 200: SnsReply } };
+  const schema = {
+    tags: ['webhooks'],
+    consumes: ['application/json', 'text/plain'],
+    body: SnsBody,
+    response: { 200: SnsReply },
+  };
   app.post('/webhooks/sns', { schema }, async (req) => ({
     success: true as const,
     outcome: await receiveSnsMessage(deps, req.body, fetchCert),

@@ -231,7 +231,13 @@ export async function setContactSubscription(
   subscribed: boolean,
   source: string,
 ): Promise<boolean> {
-  const changed = await repo.updateSubscribedIfChanged(deps.db, projectId, { id: contactId }, subscribed, deps.clock.now());
+  const changed = await repo.updateSubscribedIfChanged(
+    deps.db,
+    projectId,
+    { id: contactId },
+    subscribed,
+    deps.clock.now(),
+  );
   if (!changed) return false;
   const name = subscriptionEventName(subscribed);
   await recordEvent(deps, { projectId, contactId, name, data: { source } });
