@@ -38,6 +38,8 @@ export async function insertSentEmail(
       headers: '{}',
       hasAttachments: false,
       attempts: 1,
+      openCount: 0,
+      clickCount: 0,
       nextAttemptAt: now,
       sentAt: now,
       createdAt: now,
