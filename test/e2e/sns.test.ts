@@ -1,50 +1,21 @@
 // Invariant: POST /webhooks/sns acts only on messages SNS signed (v1 SHA1withRSA, v2 SHA256withRSA)
 // with a certificate from a pinned host, for an accepted topic, within the replay window; each
 // MessageId has its effect once however many copies arrive; only SNS hosts are ever fetched.
-import { createSign, generateKeyPairSync } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
-import { type HttpListener, startHttpListener } from '../servers/http-listener.ts';
+import type { HttpListener } from '../servers/http-listener.ts';
 import { emailState, eventsNamed, insertSentEmail, suppressionsOf } from './feedback-helpers.ts';
+import { type SnsFields as Msg, signSns as sign, startCertHost, SNS_TOPIC as TOPIC } from './sns-signing.ts';
 import { expectError } from './support.ts';
-
-const CERT = readFileSync('test/fixtures/sns/signing-cert.pem', 'utf8');
-const KEY = readFileSync('test/fixtures/sns/signing-key.pem', 'utf8');
-const TOPIC = 'arn:aws:sns:eu-west-1:123456789012:mailwright-feedback';
-
-type Msg = Record<string, string>;
-
-/** Signs as AWS documents: `Name\nValue\n` over the type's fields in order (Subject only when present). */
-function sign(m: Msg, version: '1' | '2' = '1', key = KEY): Msg {
-  const fields =
-    m.Type === 'Notification'
-      ? ['Message', 'MessageId', 'Subject', 'Timestamp', 'TopicArn', 'Type']
-      : ['Message', 'MessageId', 'SubscribeURL', 'Timestamp', 'Token', 'TopicArn', 'Type'];
-  const text = fields
-    .filter((f) => m[f] !== undefined)
-    .map((f) => `${f}\n${m[f]}\n`)
-    .join('');
-  const signature = createSign(version === '1' ? 'RSA-SHA1' : 'RSA-SHA256')
-    .update(text)
-    .sign(key, 'base64');
-  return { ...m, SignatureVersion: version, Signature: signature };
-}
 
 describe.each(DIALECTS)('SNS webhook on %s', (dialect) => {
   let certHost: HttpListener;
   let elsewhere: HttpListener;
   beforeAll(async () => {
-    certHost = await startHttpListener();
-    elsewhere = await startHttpListener();
-    for (const l of [certHost, elsewhere]) {
-      l.respond((req) =>
-        req.path.startsWith('/cert')
-          ? { status: 200, body: CERT }
-          : { status: 200, body: '<ConfirmSubscriptionResponse/>' },
-      );
-    }
+    certHost = await startCertHost();
+    elsewhere = await startCertHost();
   });
   afterAll(async () => {
     await certHost.close();
