@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { authRoutes } from './auth/auth.routes.ts';
+import { snsRoutes } from './bounces/sns.routes.ts';
 import { contactRoutes } from './contacts/contacts.routes.ts';
 import type { Deps } from './deps.ts';
 import { domainRoutes } from './domains/domains.routes.ts';
@@ -95,6 +96,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(verifyRoutes, { deps });
   await app.register(sendRoutes, { deps });
   await app.register(outboxRoutes, { deps });
+  await app.register(snsRoutes, { deps });
   for (const plugin of options.plugins ?? []) await app.register(async (scope) => plugin(scope, deps));
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

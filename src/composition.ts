@@ -4,6 +4,7 @@
  * and the test environment build their deps here; no module fills a registry by being imported.
  */
 import { pruneLoginThrottle } from './auth/auth.service.ts';
+import { pruneSnsMessages } from './bounces/sns.service.ts';
 import type { Config } from './config.ts';
 import { contactCron, contactTasks } from './contacts/contacts.jobs.ts';
 import { coverageTasks } from './contacts/fields/coverage.ts';
@@ -33,6 +34,7 @@ export function taskList(deps: Deps): TaskList {
       await pruneLoginThrottle(deps);
       await pruneFailedJobs(deps);
       await pruneIdempotencyKeys(deps);
+      await pruneSnsMessages(deps);
     },
   };
 }

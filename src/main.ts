@@ -3,6 +3,7 @@
  * `serve --role api` only the API; `worker` only the workers and scheduler; `migrate` only migrates.
  */
 import { buildApp } from './app.ts';
+import { startInboundSmtp } from './bounces/inbound-smtp.ts';
 import { createDeps } from './composition.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -43,6 +44,9 @@ async function main(): Promise<void> {
     // (or schedules itself for then) without waiting for the minutely backstop.
     await deps.jobs.enqueue('email.deliver', {}, { jobKey: 'email.deliver' });
   }
+  // Bounce reports and inbound mail are background work: the worker roles listen for them.
+  const inbound = role !== 'api' && config.inboundSmtpPort ? await startInboundSmtp(deps) : undefined;
+  if (inbound) deps.log.info(`Inbound SMTP listening on port ${inbound.port}`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -54,6 +58,7 @@ async function main(): Promise<void> {
     deps.log.info(`${signal}: finishing in-flight requests and jobs`);
     // Order matters: stop taking requests, let running jobs finish, then close the database.
     await app?.close();
+    await inbound?.close();
     await deps.close();
     process.exit(0);
   };

@@ -218,3 +218,40 @@ export async function lookupContacts(
   }
   return { found, notFound: missing };
 }
+
+/**
+ * Sets one contact's subscription and records contact.subscribed / contact.unsubscribed when it
+ * changed; true then. Runs in the caller's transaction when `deps.db` is one (a hard bounce or a
+ * complaint unsubscribes together with the email's status change).
+ */
+export async function setContactSubscription(
+  deps: Pick<Deps, 'db' | 'clock' | 'eventListeners'>,
+  projectId: string,
+  contactId: string,
+  subscribed: boolean,
+  source: string,
+): Promise<boolean> {
+  const changed = await repo.updateSubscribedIfChanged(
+    deps.db,
+    projectId,
+    { id: contactId },
+    subscribed,
+    deps.clock.now(),
+  );
+  if (!changed) return false;
+  const name = subscriptionEventName(subscribed);
+  await recordEvent(deps, { projectId, contactId, name, data: { source } });
+  return true;
+}
+
+/** The id of the project's contact with that address, if any (`email` any case; malformed: undefined). */
+export async function findContactIdByEmail(
+  deps: Pick<Deps, 'reader' | 'dialect'>,
+  projectId: string,
+  email: string,
+): Promise<string | undefined> {
+  const normal = normalizeEmail(email);
+  if (!normal) return undefined;
+  const [row] = await repo.findContactsByEmail(deps.reader, deps.dialect, projectId, [normal]);
+  return row?.id;
+}

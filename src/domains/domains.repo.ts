@@ -74,6 +74,19 @@ export async function findVerifiedDomainIn(db: Executor, projectId: string, name
   return rows.sort((x, y) => y.domain.length - x.domain.length)[0];
 }
 
+/** The verified domain among `names` in any project, the most specific first (inbound mail's owner). */
+export async function findVerifiedDomainAnywhere(db: Executor, names: string[]) {
+  if (names.length === 0) return undefined;
+  const rows = await db
+    .selectFrom('domains')
+    .select(['projectId', 'domain'])
+    .where('domain', 'in', names)
+    .where('status', '=', 'VERIFIED')
+    .orderBy('id')
+    .execute();
+  return rows.sort((x, y) => y.domain.length - x.domain.length)[0];
+}
+
 /**
  * Stores a check's outcome. Returns the previous status (undefined when the row is gone), read and
  * written in one transaction by the caller so that a transition is reported exactly once.

@@ -130,6 +130,11 @@ export async function recheckDomainById(deps: D, domainId: string): Promise<void
   if (row) await recheckDomain(deps, row);
 }
 
+/** The project whose verified domain (or a parent of it) receives mail for `address`; undefined when none. */
+export async function projectReceivingFor(deps: Pick<Deps, 'reader'>, address: string): Promise<string | undefined> {
+  return (await repo.findVerifiedDomainAnywhere(deps.reader, senderDomains(address)))?.projectId;
+}
+
 function senderDomains(email: string): string[] {
   const host = email.trim().toLowerCase().split('@').at(-1) ?? '';
   const labels = host.split('.');

@@ -5,7 +5,8 @@
  * an object with more than BODY_MAX_KEYS keys). Each is a 422 naming the field path.
  *
  * JSON bodies are the only ones parsed here; every other media type is a 415 (multipart is added
- * back by the one route scope that takes uploads).
+ * back by the one route scope that takes uploads, text/plain as JSON by the SNS receiver's, through
+ * addJsonParser).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
@@ -89,17 +90,26 @@ export function shapeLimits(config: Pick<Config, 'bodyMaxDepth' | 'bodyMaxKeys'>
  */
 export function installInputGuards(app: FastifyInstance, limits: ShapeLimits): void {
   app.removeAllContentTypeParsers();
+  addJsonParser(app, 'application/json', limits);
+  app.addHook('onRequest', async (req) => {
+    const problem = findInputProblem(req.params, limits) ?? findInputProblem(req.query, limits);
+    if (problem) throw invalidFields([problem]);
+  });
+}
+
+/**
+ * Parses bodies of `contentType` as JSON with the same checks (Fastify's parser, then the shape
+ * limits). Called on an encapsulated scope, it adds a media type for that scope's routes only
+ * (SNS posts its JSON as text/plain).
+ */
+export function addJsonParser(app: FastifyInstance, contentType: string, limits: ShapeLimits): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+  app.addContentTypeParser(contentType, { parseAs: 'string' }, (req, body, done) => {
     parseJson(req, body as string, (err: Error | null, value?: unknown) => {
       if (err) return done(err, undefined);
       const problem = findInputProblem(value, limits);
       if (problem) return done(invalidFields([problem]), undefined);
       done(null, value);
     });
-  });
-  app.addHook('onRequest', async (req) => {
-    const problem = findInputProblem(req.params, limits) ?? findInputProblem(req.query, limits);
-    if (problem) throw invalidFields([problem]);
   });
 }

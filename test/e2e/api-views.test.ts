@@ -6,9 +6,11 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { type DnsServer, startDnsServer } from '../servers/dns-server.ts';
+import type { HttpListener } from '../servers/http-listener.ts';
 import { uploadCsv } from './contacts-helpers.ts';
 import { sampleMessage } from './mail-helpers.ts';
 import { at, enumOf, expectConforms, type OpenApi, type Schema } from './openapi-schema.ts';
+import { SNS_TOPIC, signSns, startCertHost } from './sns-signing.ts';
 
 /** Enum fields and the values the contract (or decisions.md, where it says "not shown") gives them. */
 const ENUMS: Array<[path: string, method: string, status: string, pointer: string, values: string[]]> = [
@@ -73,11 +75,24 @@ const ENUM_NAMES = new Set(['status', 'role', 'tracking', 'purpose', 'action', '
 
 describe.each(DIALECTS)('API views on %s', (dialect) => {
   let dns: DnsServer;
+  let certHost: HttpListener;
   beforeAll(async () => {
     dns = await startDnsServer();
+    certHost = await startCertHost();
   });
-  afterAll(async () => dns.close());
-  const t = useTestEnv({ dialect, env: () => ({ DNS_SERVERS: dns.server, DNS_TIMEOUT_MS: '300' }) });
+  afterAll(async () => {
+    await dns.close();
+    await certHost.close();
+  });
+  const t = useTestEnv({
+    dialect,
+    env: () => ({
+      DNS_SERVERS: dns.server,
+      DNS_TIMEOUT_MS: '300',
+      SNS_TOPIC_ARNS: SNS_TOPIC,
+      SNS_CERT_HOSTS: `127.0.0.1:${certHost.port}`,
+    }),
+  });
   let doc: OpenApi;
   const responseSchema = (path: string, method: string, status: string): Schema => {
     const schema = doc.paths[path]?.[method]?.responses?.[status]?.content?.['application/json']?.schema;
@@ -228,6 +243,15 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
     await t.deps.transport.send(sampleMessage({ projectId: project.id }));
     const outbox = check(await api('GET', '/outbox'), '/outbox', 'get');
     expect(outbox.data).toHaveLength(1);
+    const sns = signSns({
+      Type: 'Notification',
+      MessageId: 'views-1',
+      TopicArn: SNS_TOPIC,
+      Message: '{"notificationType":"Delivery","mail":{"messageId":"none"}}',
+      Timestamp: new Date().toISOString(),
+      SigningCertURL: `${certHost.url}/cert.pem`,
+    });
+    check(await t.app.inject({ method: 'POST', url: '/webhooks/sns', payload: sns }), '/webhooks/sns', 'post');
     const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.entries(ops)
         .filter(([, op]) => Object.values(op.responses ?? {}).some((r) => r.content?.['application/json']))

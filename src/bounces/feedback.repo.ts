@@ -1,0 +1,72 @@
+/** SQL for delivery feedback: finding the email a report is about, its status moves, suppressions, SNS ids seen. */
+import type { Selectable } from 'kysely';
+import type { Executor } from '../db/index.ts';
+import type { EmailStatus, EmailsTable, SuppressionReason } from '../db/schema.ts';
+
+/** The columns feedback needs of an email. */
+export type FeedbackEmail = Pick<Selectable<EmailsTable>, 'id' | 'projectId' | 'contactId' | 'toEmail' | 'status'>;
+
+const COLUMNS = ['id', 'projectId', 'contactId', 'toEmail', 'status'] as const;
+
+/** The email by one of its identifiers: our id, our Message-ID (no angle brackets) or the transport's id. */
+export async function findEmailBy(
+  db: Executor,
+  key: { id: string } | { messageId: string } | { transportMessageId: string },
+): Promise<FeedbackEmail | undefined> {
+  const q = db.selectFrom('emails').select(COLUMNS);
+  if ('id' in key) return q.where('id', '=', key.id).executeTakeFirst();
+  if ('messageId' in key) return q.where('messageId', '=', key.messageId).orderBy('id').limit(1).executeTakeFirst();
+  return q.where('transportMessageId', '=', key.transportMessageId).orderBy('id').limit(1).executeTakeFirst();
+}
+
+type Stamp = 'deliveredAt' | 'bouncedAt' | 'complainedAt';
+
+/**
+ * Moves the email to `to` when its status is one of `from`, stamping `stamp`; the row when it moved.
+ * Of two concurrent reports of the same outcome exactly one gets the row back.
+ */
+export async function transitionEmail(
+  db: Executor,
+  id: string,
+  from: readonly EmailStatus[],
+  to: EmailStatus,
+  stamp: Stamp,
+  now: Date,
+  lastError?: string,
+): Promise<FeedbackEmail | undefined> {
+  return db
+    .updateTable('emails')
+    .set({ status: to, [stamp]: now, updatedAt: now, ...(lastError === undefined ? {} : { lastError }) })
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .returning(COLUMNS)
+    .executeTakeFirst();
+}
+
+/** Puts the (lower-cased) address on the project's suppression list; an existing entry is kept as it is. */
+export async function insertSuppression(
+  db: Executor,
+  s: { projectId: string; email: string; reason: SuppressionReason; emailId: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('suppressions')
+    .values({ ...s, email: s.email.toLowerCase(), createdAt: now })
+    .onConflict((oc) => oc.columns(['projectId', 'email']).doNothing())
+    .execute();
+}
+
+/** Remembers an SNS MessageId; false when it was seen before (SNS delivers at least once). */
+export async function insertSnsMessage(db: Executor, messageId: string, now: Date): Promise<boolean> {
+  const r = await db
+    .insertInto('snsMessages')
+    .values({ messageId, receivedAt: now })
+    .onConflict((oc) => oc.column('messageId').doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Forgets SNS ids received before `before`: older messages are refused by their timestamp anyway. */
+export async function deleteSnsMessagesBefore(db: Executor, before: Date): Promise<void> {
+  await db.deleteFrom('snsMessages').where('receivedAt', '<', before.toISOString()).execute();
+}

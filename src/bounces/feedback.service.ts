@@ -1,0 +1,137 @@
+/**
+ * Delivery feedback (decisions.md "Email records"): deliveries, bounces and complaints reported by SES
+ * (SNS) or by mail to our inbound listener move the email's status, record email.delivery /
+ * email.bounce / email.complaint, and a hard bounce or a complaint unsubscribes the contact and puts
+ * the address on the project's suppression list. The status move is the gate: only the report whose
+ * conditional update changed the row has effects, so a repeated report changes nothing.
+ */
+import { setContactSubscription } from '../contacts/contacts.service.ts';
+import type { Executor, Trx } from '../db/index.ts';
+import type { EmailStatus, SuppressionReason } from '../db/schema.ts';
+import type { Deps } from '../deps.ts';
+import { recordEvent } from '../events/events.service.ts';
+import { isUuid } from '../lib/ids.ts';
+import * as repo from './feedback.repo.ts';
+
+export interface Feedback {
+  kind: 'delivery' | 'bounce' | 'complaint';
+  /** For bounces: hard (permanent) or soft (transient). */
+  bounceType?: 'hard' | 'soft';
+  /** Identifiers of the email, tried in this order. */
+  emailId?: string;
+  messageId?: string;
+  transportMessageId?: string;
+  /** The address the report is about, as the reporter gave it. */
+  recipient?: string;
+  /** The reporter's diagnostic (an SMTP reply, a feedback type). */
+  detail?: string;
+}
+
+export type FeedbackDeps = Pick<Deps, 'db' | 'clock' | 'eventListeners'>;
+
+/** What a report did: `applied` false when the email was not found or had already moved on. */
+export interface FeedbackOutcome {
+  emailId?: string;
+  applied: boolean;
+}
+
+// A bounce can arrive before the worker recorded SENT (the relay answered, the row is still SENDING).
+const BOUNCEABLE: readonly EmailStatus[] = ['SENDING', 'SENT', 'DELIVERED', 'OPENED', 'CLICKED'];
+const DETAIL_MAX = 1000;
+
+/** Records one report in one transaction; safe to call again with the same report. */
+export async function recordFeedback(deps: FeedbackDeps, f: Feedback): Promise<FeedbackOutcome> {
+  return deps.db.transaction().execute((trx) => applyFeedback(trx, deps, f));
+}
+
+/** recordFeedback inside the caller's transaction (the SNS receiver stores the MessageId with it). */
+export async function applyFeedback(trx: Trx, deps: FeedbackDeps, f: Feedback): Promise<FeedbackOutcome> {
+  const email = await findFeedbackEmail(trx, f);
+  if (!email) return { applied: false };
+  const tx = { ...deps, db: trx };
+  const now = deps.clock.now();
+  const detail = f.detail?.slice(0, DETAIL_MAX);
+  const base = { projectId: email.projectId, contactId: email.contactId };
+  if (f.kind === 'delivery') {
+    const moved = await repo.transitionEmail(trx, email.id, ['SENT'], 'DELIVERED', 'deliveredAt', now);
+    if (moved) await recordEvent(tx, { ...base, name: 'email.delivery', data: { emailId: email.id } });
+    return { emailId: email.id, applied: !!moved };
+  }
+  if (f.kind === 'bounce' && f.bounceType !== 'hard') {
+    // A soft bounce leaves the status alone: the mail may still arrive (or be retried by the relay).
+    const data = { emailId: email.id, bounceType: 'soft', detail: detail ?? null };
+    await recordEvent(tx, { ...base, name: 'email.bounce', data });
+    return { emailId: email.id, applied: true };
+  }
+  const applied =
+    f.kind === 'bounce' ? await markBounced(trx, deps, email, detail) : await markComplained(trx, deps, email, detail);
+  return { emailId: email.id, applied };
+}
+
+/**
+ * For the delivery worker: the relay refused the recipient permanently at send time (SMTP 5xx at
+ * RCPT or DATA). In the caller's transaction: BOUNCED (from SENDING or later), email.bounce,
+ * contact unsubscribed, address suppressed. False when the email had already moved on.
+ */
+export async function recordSendRejection(
+  trx: Trx,
+  deps: FeedbackDeps,
+  email: repo.FeedbackEmail,
+  detail: string,
+): Promise<boolean> {
+  return markBounced(trx, deps, email, detail.slice(0, DETAIL_MAX));
+}
+
+async function markBounced(trx: Trx, deps: FeedbackDeps, email: repo.FeedbackEmail, detail?: string) {
+  const now = deps.clock.now();
+  const moved = await repo.transitionEmail(trx, email.id, BOUNCEABLE, 'BOUNCED', 'bouncedAt', now, detail);
+  if (!moved) return false;
+  const data = { emailId: email.id, bounceType: 'hard', detail: detail ?? null };
+  await recordEvent(
+    { ...deps, db: trx },
+    { projectId: email.projectId, contactId: email.contactId, name: 'email.bounce', data },
+  );
+  await stopMailing(trx, deps, email, 'BOUNCE');
+  return true;
+}
+
+async function markComplained(trx: Trx, deps: FeedbackDeps, email: repo.FeedbackEmail, detail?: string) {
+  const now = deps.clock.now();
+  // A complaint may follow a bounce report of the same email (some providers send both): BOUNCED moves too.
+  const from: EmailStatus[] = [...BOUNCEABLE, 'BOUNCED'];
+  const moved = await repo.transitionEmail(trx, email.id, from, 'COMPLAINED', 'complainedAt', now);
+  if (!moved) return false;
+  const data = { emailId: email.id, detail: detail ?? null };
+  await recordEvent(
+    { ...deps, db: trx },
+    { projectId: email.projectId, contactId: email.contactId, name: 'email.complaint', data },
+  );
+  await stopMailing(trx, deps, email, 'COMPLAINT');
+  return true;
+}
+
+/** Unsubscribes the contact (contact.unsubscribed on a change) and suppresses the address. */
+async function stopMailing(trx: Trx, deps: FeedbackDeps, email: repo.FeedbackEmail, reason: SuppressionReason) {
+  const tx = { ...deps, db: trx };
+  if (email.contactId) await setContactSubscription(tx, email.projectId, email.contactId, false, reason.toLowerCase());
+  await repo.insertSuppression(
+    trx,
+    { projectId: email.projectId, email: email.toEmail, reason, emailId: email.id },
+    deps.clock.now(),
+  );
+}
+
+/** The email a report names: by our id, else our Message-ID, else the transport's id. */
+async function findFeedbackEmail(db: Executor, f: Feedback): Promise<repo.FeedbackEmail | undefined> {
+  if (f.emailId && isUuid(f.emailId)) {
+    const byId = await repo.findEmailBy(db, { id: f.emailId });
+    if (byId) return byId;
+  }
+  const messageId = f.messageId?.trim().replace(/^<|>$/g, '');
+  if (messageId) {
+    const byMessageId = await repo.findEmailBy(db, { messageId });
+    if (byMessageId) return byMessageId;
+  }
+  if (f.transportMessageId) return repo.findEmailBy(db, { transportMessageId: f.transportMessageId });
+  return undefined;
+}
