@@ -232,3 +232,23 @@ describe.each(DIALECTS)('subscription pages on %s', (dialect) => {
     expect(Object.keys(doc.paths).filter((path) => /unsubscribe\/|subscribe\/|manage\//.test(path))).toEqual([]);
   });
 });
+
+// The limiter counts per project after authentication; these pages have neither, so it lets them by
+// (in process, so one dialect shows it).
+describe('subscription pages under a tight rate limit', () => {
+  const t = useTestEnv({ dialect: 'sqlite', env: { RATE_LIMIT_PER_MINUTE: '1' } });
+
+  it('serves every request without counting it against the project', async () => {
+    const p = await t.make.project();
+    const contact = await t.make.contact(p);
+    const urls = subscriptionUrls(t.config.baseUrl, t.deps.secrets.signingSecret, { p: p.id, c: contact.id });
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({ method: 'POST', url: new URL(urls.unsubscribeUrl).pathname });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['ratelimit-limit']).toBeUndefined();
+    }
+    expect(
+      (await t.app.inject({ url: `/contacts/${contact.id}`, headers: { authorization: p.auth } })).statusCode,
+    ).toBe(200);
+  });
+});
