@@ -19,9 +19,9 @@ import { outboxRoutes } from './mail/outbox.routes.ts';
 import { installMetrics } from './ops/metrics.ts';
 import { opsRoutes } from './ops/ops.routes.ts';
 import { projectRoutes } from './projects/projects.routes.ts';
+import { publicPageRoutes } from './public-pages/public-pages.routes.ts';
 import { sendRoutes } from './sending/send.routes.ts';
 import { templateRoutes } from './templates/templates.routes.ts';
-import { publicPageRoutes } from './public-pages/public-pages.routes.ts';
 import { verifyRoutes } from './verify/verify.routes.ts';
 
 export interface AppOptions {

@@ -6,6 +6,7 @@
  * bypassed.
  */
 import type { ChangeFeed } from '../db/notify.ts';
+import type { Tracking } from '../db/schema.ts';
 
 export interface CachedKey {
   projectId: string;
@@ -16,8 +17,17 @@ const TTL_MS = 30_000;
 const MAX_ENTRIES = 10_000;
 const CHANNEL = 'project_keys';
 
+/** A project's sending settings as cached (projects.service.ts getSendSettings). */
+export interface CachedSendSettings {
+  tracking: Tracking;
+  sendRatePerSecond: number | null;
+}
+
 export interface KeyCache {
   get(key: string): CachedKey | undefined;
+  /** The project's cached sending settings; forgotten with its keys. */
+  getSettings(projectId: string): CachedSendSettings | undefined;
+  setSettings(projectId: string, value: CachedSendSettings, token: number): void;
   /** A token to take before reading the database; set() ignores the value if anything changed since. */
   begin(): number;
   set(key: string, value: CachedKey, token: number): void;
@@ -27,12 +37,18 @@ export interface KeyCache {
 
 export function createKeyCache(feed: ChangeFeed): KeyCache {
   const entries = new Map<string, CachedKey & { expiresAt: number }>();
+  const settings = new Map<string, CachedSendSettings & { expiresAt: number }>();
   // Bumped by every invalidation, so a lookup that raced with one never stores its stale answer.
   let generation = 0;
   const forget = (projectId: string) => {
     generation += 1;
-    if (projectId === '*') entries.clear();
-    else for (const [k, v] of entries) if (v.projectId === projectId) entries.delete(k);
+    if (projectId === '*') {
+      entries.clear();
+      settings.clear();
+    } else {
+      for (const [k, v] of entries) if (v.projectId === projectId) entries.delete(k);
+      settings.delete(projectId);
+    }
   };
   feed.subscribe(CHANNEL, forget);
   return {
@@ -45,6 +61,17 @@ export function createKeyCache(feed: ChangeFeed): KeyCache {
         return undefined;
       }
       return hit;
+    },
+    getSettings(projectId) {
+      if (!feed.connected) return undefined;
+      const hit = settings.get(projectId);
+      if (!hit || hit.expiresAt <= Date.now()) return undefined;
+      return hit;
+    },
+    setSettings(projectId, value, token) {
+      if (!feed.connected || token !== generation) return;
+      if (settings.size >= MAX_ENTRIES) settings.delete(settings.keys().next().value!);
+      settings.set(projectId, { ...value, expiresAt: Date.now() + TTL_MS });
     },
     begin: () => generation,
     set(key, value, token) {

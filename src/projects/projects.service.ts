@@ -93,7 +93,7 @@ function requireRole(project: ProjectRow, roles: string[]): void {
 
 /** Changes a project's name, tracking mode and send rate (owners and admins); any other field of `patch` is ignored. */
 export async function updateProjectSettings(
-  deps: Pick<Deps, 'db' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'keyCache'>,
   userId: string,
   projectId: string,
   patch: UpdateProjectBody,
@@ -106,6 +106,7 @@ export async function updateProjectSettings(
     sendRatePerSecond: patch.sendRatePerSecond,
     updatedAt: deps.clock.now(),
   });
+  await deps.keyCache.invalidateProject(projectId);
   return toProjectView(await getMemberProject(deps, userId, projectId));
 }
 
@@ -143,12 +144,21 @@ export interface SendSettings {
   sendRatePerSecond: number;
 }
 
-/** The project's sending settings; 404 PROJECT_NOT_FOUND when it is gone. */
-export async function getSendSettings(deps: Pick<Deps, 'reader' | 'config'>, projectId: string): Promise<SendSettings> {
-  const row = await repo.findSendSettings(deps.reader, projectId);
-  if (!row) throw notFound('PROJECT');
+/** The project's sending settings (cached per process, forgotten on change); 404 PROJECT_NOT_FOUND when it is gone. */
+export async function getSendSettings(
+  deps: Pick<Deps, 'reader' | 'config' | 'keyCache'>,
+  projectId: string,
+): Promise<SendSettings> {
+  let cached = deps.keyCache.getSettings(projectId);
+  if (!cached) {
+    const token = deps.keyCache.begin();
+    const row = await repo.findSendSettings(deps.reader, projectId);
+    if (!row) throw notFound('PROJECT');
+    cached = { tracking: row.tracking, sendRatePerSecond: row.sendRatePerSecond };
+    deps.keyCache.setSettings(projectId, cached, token);
+  }
   return {
-    tracking: row.tracking,
-    sendRatePerSecond: row.sendRatePerSecond ?? deps.config.sendRatePerSecond,
+    tracking: cached.tracking,
+    sendRatePerSecond: cached.sendRatePerSecond ?? deps.config.sendRatePerSecond,
   };
 }

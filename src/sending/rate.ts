@@ -9,7 +9,9 @@ import { deferClaimed, type EmailRow } from './outbox.repo.ts';
 import { pruneSendWindows, reserveSends } from './rate.repo.ts';
 
 /** The rows of `claimed` that may go now; the others are deferred to the next window. */
-export async function applySendRate(deps: Pick<Deps, 'db' | 'reader' | 'config' | 'clock'>, claimed: EmailRow[]) {
+export async function applySendRate(
+  deps: Pick<Deps, 'db' | 'reader' | 'config' | 'clock' | 'keyCache'>,
+ , claimed: EmailRow[]) {
   const byProject = new Map<string, EmailRow[]>();
   for (const row of claimed) {
     const list = byProject.get(row.projectId);
