@@ -17,6 +17,7 @@ import { validatorCompiler } from './http/validation.ts';
 import { installMetrics } from './ops/metrics.ts';
 import { opsRoutes } from './ops/ops.routes.ts';
 import { projectRoutes } from './projects/projects.routes.ts';
+import { trackingRoutes } from './tracking/tracking.routes.ts';
 import { verifyRoutes } from './verify/verify.routes.ts';
 
 export interface AppOptions {
@@ -89,6 +90,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(domainRoutes, { deps });
   await app.register(contactRoutes, { deps });
   await app.register(verifyRoutes, { deps });
+  await app.register(trackingRoutes, { deps });
   for (const plugin of options.plugins ?? []) await app.register(async (scope) => plugin(scope, deps));
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
