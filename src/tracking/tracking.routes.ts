@@ -1,7 +1,8 @@
 /**
  * GET /t/o/* (open pixel) and GET /t/c/* (click redirect): public, no auth; the signed token in the
  * path is all they trust. Wildcards rather than `:token`: a click token carries its URL and can be
- * longer than the router's parameter limit.
+ * longer than the router's parameter limit. Fastify answers HEAD on both too; a HEAD (link checkers,
+ * prefetchers) gets the same answer but counts nothing.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -32,7 +33,7 @@ export const trackingRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (
       },
     },
     async (req, reply) => {
-      await recordOpen(deps, req.params['*']);
+      await recordOpen(deps, req.params['*'], req.method === 'GET');
       return reply.code(200).header('cache-control', 'no-store').type('image/gif').send(PIXEL);
     },
   );
@@ -47,6 +48,8 @@ export const trackingRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (
       },
     },
     async (req, reply) =>
-      reply.header('cache-control', 'no-store').redirect(await recordClick(deps, req.params['*']), 302),
+      reply
+        .header('cache-control', 'no-store')
+        .redirect(await recordClick(deps, req.params['*'], req.method === 'GET'), 302),
   );
 };

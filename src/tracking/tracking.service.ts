@@ -11,10 +11,13 @@ import { markClicked, markOpened } from './tracking.repo.ts';
 
 type TrackingDeps = Pick<Deps, 'db' | 'clock' | 'eventListeners' | 'secrets'>;
 
-/** Records an open for a valid pixel token; any other token is ignored (the pixel is served anyway). */
-export async function recordOpen(deps: TrackingDeps, token: string): Promise<void> {
+/**
+ * Records an open for a valid pixel token; any other token is ignored (the pixel is served anyway).
+ * `count: false` (a HEAD request, as link checkers send) records nothing.
+ */
+export async function recordOpen(deps: TrackingDeps, token: string, count = true): Promise<void> {
   const t = readOpenToken(deps.secrets.signingSecret, token);
-  if (!t || typeof t.p !== 'string' || typeof t.e !== 'string') return;
+  if (!count || !t || typeof t.p !== 'string' || typeof t.e !== 'string') return;
   await deps.db.transaction().execute(async (trx) => {
     const row = await markOpened(trx, t.p, t.e, deps.clock.now());
     if (!row?.contactId) return;
@@ -27,12 +30,13 @@ export async function recordOpen(deps: TrackingDeps, token: string): Promise<voi
  * Records a click for a valid click token and answers the URL signed into it, the only place the link
  * may lead. 404 LINK_NOT_FOUND for a tampered token, another kind of token, or a signed URL that is
  * not plain http(s) (never an open redirect, nor a `javascript:` one). A valid link of a deleted email
- * still redirects, recording nothing.
+ * still redirects, recording nothing; so does any link with `count: false` (a HEAD request).
  */
-export async function recordClick(deps: TrackingDeps, token: string): Promise<string> {
+export async function recordClick(deps: TrackingDeps, token: string, count = true): Promise<string> {
   const t = readClickToken(deps.secrets.signingSecret, token);
   const url = t && typeof t.p === 'string' && typeof t.e === 'string' ? redirectTarget(t.u) : undefined;
   if (!t || !url) throw notFound('LINK');
+  if (!count) return url;
   await deps.db.transaction().execute(async (trx) => {
     const row = await markClicked(trx, t.p, t.e, deps.clock.now());
     if (!row?.contactId) return;

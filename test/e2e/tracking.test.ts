@@ -227,6 +227,23 @@ describe.each(DIALECTS)('open and click tracking on %s', (dialect) => {
     expect(await events(id)).toEqual([]);
   });
 
+  it('answers HEAD like GET without counting anything', async () => {
+    const p = await t.make.project();
+    const c = await t.make.contact(p);
+    const id = await email(p.id, c.id);
+    const before = await row(id);
+    const head = (url: string) => t.app.inject({ method: 'HEAD', url: pathOf(url) });
+    const pixel = await head(open(p.id, id));
+    expect(pixel.statusCode).toBe(200);
+    expect(pixel.headers['content-type']).toBe('image/gif');
+    const link = await head(click(p.id, id, 'https://a.test/h'));
+    expect(link.statusCode).toBe(302);
+    expect(link.headers.location).toBe('https://a.test/h');
+    expect((await head(click(p.id, id, 'javascript:alert(1)'))).statusCode).toBe(404);
+    expect(await row(id)).toEqual(before);
+    expect(await events(id)).toEqual([]);
+  });
+
   it('follows click links longer than the router allows for a path parameter', async () => {
     const p = await t.make.project();
     const c = await t.make.contact(p);
