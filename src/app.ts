@@ -22,6 +22,7 @@ import { projectRoutes } from './projects/projects.routes.ts';
 import { publicPageRoutes } from './public-pages/public-pages.routes.ts';
 import { sendRoutes } from './sending/send.routes.ts';
 import { templateRoutes } from './templates/templates.routes.ts';
+import { trackingRoutes } from './tracking/tracking.routes.ts';
 import { verifyRoutes } from './verify/verify.routes.ts';
 
 export interface AppOptions {
@@ -99,6 +100,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(outboxRoutes, { deps });
   await app.register(snsRoutes, { deps });
   await app.register(publicPageRoutes, { deps });
+  await app.register(trackingRoutes, { deps });
   for (const plugin of options.plugins ?? []) await app.register(async (scope) => plugin(scope, deps));
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -11,7 +11,8 @@ import { pruneSendWindows, reserveSends } from './rate.repo.ts';
 /** The rows of `claimed` that may go now; the others are deferred to the next window. */
 export async function applySendRate(
   deps: Pick<Deps, 'db' | 'reader' | 'config' | 'clock' | 'keyCache'>,
- , claimed: EmailRow[]) {
+  claimed: EmailRow[],
+) {
   const byProject = new Map<string, EmailRow[]>();
   for (const row of claimed) {
     const list = byProject.get(row.projectId);

@@ -1,0 +1,62 @@
+/** SQL for engagement on sent emails: opens and clicks. Every write is scoped to the project. */
+import type { ExpressionBuilder, UpdateObject } from 'kysely';
+import type { Executor } from '../db/index.ts';
+import type { Database, EmailStatus } from '../db/schema.ts';
+
+type Eb = ExpressionBuilder<Database, 'emails'>;
+
+/** `to` when the status is one of `from`, else the status unchanged (a bounce is never undone). */
+const advance = (eb: Eb, from: EmailStatus[], to: EmailStatus) =>
+  eb.case().when('status', 'in', from).then(eb.val(to)).else(eb.ref('status')).end();
+
+/**
+ * Counts an open in one conditional update: the first open time is kept, the count grows, and the
+ * status moves to OPENED only from SENT or DELIVERED. Answers the email's contact, or undefined when
+ * the project has no such email.
+ */
+export async function markOpened(db: Executor, projectId: string, id: string, now: Date) {
+  return updateEngagement(db, projectId, id, (eb) => ({
+    openedAt: eb.fn.coalesce('openedAt', eb.val(now)),
+    openCount: eb('openCount', '+', 1),
+    status: advance(eb, ['SENT', 'DELIVERED'], 'OPENED'),
+    updatedAt: now,
+  }));
+}
+
+/**
+ * Counts a click in one conditional update: the first click time is kept, the count grows, a click
+ * without a recorded open counts as the first open too, and the status moves to CLICKED from SENT,
+ * DELIVERED or OPENED. Answers the email's contact, or undefined when the project has no such email.
+ */
+export async function markClicked(db: Executor, projectId: string, id: string, now: Date) {
+  return updateEngagement(db, projectId, id, (eb) => ({
+    clickedAt: eb.fn.coalesce('clickedAt', eb.val(now)),
+    clickCount: eb('clickCount', '+', 1),
+    // Both dialects evaluate every right-hand side on the row as it was before the update.
+    openedAt: eb.fn.coalesce('openedAt', eb.val(now)),
+    openCount: eb
+      .case()
+      .when('openedAt', 'is', null)
+      .then(eb('openCount', '+', 1))
+      .else(eb.ref('openCount'))
+      .end(),
+    status: advance(eb, ['SENT', 'DELIVERED', 'OPENED'], 'CLICKED'),
+    updatedAt: now,
+  }));
+}
+
+/** Applies `set` to the project's email and answers its contact (undefined: no such email). */
+function updateEngagement(
+  db: Executor,
+  projectId: string,
+  id: string,
+  set: (eb: Eb) => UpdateObject<Database, 'emails'>,
+) {
+  return db
+    .updateTable('emails')
+    .set(set)
+    .where('projectId', '=', projectId)
+    .where('id', '=', id)
+    .returning('contactId')
+    .executeTakeFirst();
+}
