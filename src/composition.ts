@@ -19,7 +19,7 @@ import { memoryStore } from './http/rate-limit.ts';
 import { pruneFailedJobs } from './jobs/maintenance.ts';
 import type { CronEntry, TaskList } from './jobs/types.ts';
 import { createKeyCache } from './projects/key-cache.ts';
-import { createDeliveryPoke, sendingCron, sendingTasks } from './sending/sending.jobs.ts';
+import { createDeliveryWaker, sendingCron, sendingTasks } from './sending/sending.jobs.ts';
 import type { TemplateUsageLookup } from './templates/template-usage.ts';
 
 /** Handlers by job name (`feature.action`); each re-reads its rows and is safe to run twice. */
@@ -71,7 +71,7 @@ export const productWiring: Wiring = {
     searchIndex: createSearchIndexer(core),
     apiKeyFailures: memoryStore(),
     // `jobs` is built after the state; the poke reads it when first called, by which time it exists.
-    deliveryPoke: createDeliveryPoke(() => (core as Deps).jobs),
+    deliveryWaker: createDeliveryWaker(() => (core as Deps).jobs),
   }),
   tasks: taskList,
   cron: cronEntries,

@@ -25,6 +25,7 @@ import { createTransport } from './mail/transports/index.ts';
 import type { Transport } from './mail/types.ts';
 import type { KeyCache } from './projects/key-cache.ts';
 import { loadSecrets, type Secrets } from './secrets.ts';
+import type { DeliveryWaker } from './sending/sending.jobs.ts';
 import type { TemplateUsageLookup } from './templates/template-usage.ts';
 
 export interface Deps {
@@ -58,14 +59,14 @@ export interface Deps {
   templateUsage: readonly TemplateUsageLookup[];
   /** Invalid API keys per client IP and minute, in this process (http/auth.ts). */
   apiKeyFailures: RateStore;
-  /** Wakes the delivery workers after outbox rows were stored (concurrent calls share one enqueue). */
-  deliveryPoke: () => Promise<void>;
+  /** Wakes delivery after outbox rows were stored (sending/sending.jobs.ts). */
+  deliveryWaker: DeliveryWaker;
   /** Where outgoing mail goes (MAIL_TRANSPORT): capture, SMTP pool or SES. */
   transport: Transport;
 }
 
 /** The process-wide state features keep, built on the infrastructure. */
-export type FeatureState = Pick<Deps, 'keyCache' | 'fieldTypes' | 'searchIndex' | 'apiKeyFailures' | 'deliveryPoke'>;
+export type FeatureState = Pick<Deps, 'keyCache' | 'fieldTypes' | 'searchIndex' | 'apiKeyFailures' | 'deliveryWaker'>;
 
 /** The infrastructure the feature state is built on. */
 export type CoreDeps = Omit<Deps, keyof FeatureState | 'jobs' | 'eventListeners' | 'fieldUsage' | 'templateUsage'>;

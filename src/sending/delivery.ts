@@ -6,11 +6,13 @@
  * SENDING with a lease; they fall due again when the lease runs out and another run sends them.
  */
 import { recordSendRejection } from '../bounces/feedback.service.ts';
+import { findSuppressedEmails } from '../bounces/suppressions.repo.ts';
 import { returnPathFor } from '../bounces/verp.ts';
 import { fromJson, toBool } from '../db/codecs.ts';
 import type { Deps } from '../deps.ts';
 import { dkimSignerFor } from '../domains/domains.service.ts';
 import { recordEvent } from '../events/events.service.ts';
+import { groupBy } from '../lib/group-by.ts';
 import { type OutgoingMessage, TransportError } from '../mail/types.ts';
 import * as outbox from './outbox.repo.ts';
 import { type EmailRow, findAttachments } from './outbox.repo.ts';
@@ -91,6 +93,23 @@ async function recordFailure(deps: DeliveryDeps, row: EmailRow, claim: { id: str
   if (!(err instanceof TransportError)) deps.log.error({ err, emailId: row.id }, 'delivery failed unexpectedly');
 }
 
+/** The claimed rows whose address is not suppressed for their project; the others become SUPPRESSED. */
+async function withoutSuppressed(deps: DeliveryDeps, claimed: EmailRow[], claimedUntil: Date): Promise<EmailRow[]> {
+  const byProject = groupBy(claimed, (r) => r.projectId);
+  const out: EmailRow[] = [];
+  for (const [projectId, rows] of byProject) {
+    const suppressed = await findSuppressedEmails(deps.reader, projectId, [...new Set(rows.map((r) => r.toEmail))]);
+    if (suppressed.size === 0) {
+      out.push(...rows);
+      continue;
+    }
+    const ids = rows.filter((r) => suppressed.has(r.toEmail)).map((r) => r.id);
+    await outbox.markSuppressed(deps.db, ids, claimedUntil, deps.clock.now());
+    out.push(...rows.filter((r) => !suppressed.has(r.toEmail)));
+  }
+  return out;
+}
+
 /** Runs `fn` over `items` with at most `limit` in flight. */
 async function inPool<T>(items: T[], limit: number, fn: (item: T) => Promise<unknown>): Promise<void> {
   let next = 0;
@@ -134,7 +153,7 @@ export async function deliverDue(deps: DeliveryDeps, budgetMs: number): Promise<
     });
     if (claimed.length === 0) break;
     total += claimed.length;
-    const rows = await applySendRate(deps, claimed);
+    const rows = await applySendRate(deps, await withoutSuppressed(deps, claimed, leaseUntil), leaseUntil);
     const pending = new Set(rows);
     const renew = setInterval(() => {
       const lease = new Date(deps.clock.now().getTime() + deps.config.deliveryLeaseMs);

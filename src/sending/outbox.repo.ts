@@ -4,13 +4,18 @@
  * with `next_attempt_at` = its lease end, so "due" is one range condition for fresh and abandoned
  * rows alike, and a killed worker's rows come back when their lease runs out.
  */
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { DialectSql } from '../db/dialect.ts';
 import type { Db, Executor } from '../db/index.ts';
+import { templateQuery } from '../db/prepared.ts';
 import type { EmailSource, EmailStatus, EmailsTable, EmailType } from '../db/schema.ts';
 import type { OutgoingAttachment } from '../mail/types.ts';
 
 export type EmailRow = Selectable<EmailsTable>;
+
+// Literal, not bound: the partial index emails_due_idx serves only queries whose WHERE visibly
+// implies its own, and a query planner cannot see through parameters.
+const STILL_TO_GO = sql<boolean>`status in ('PENDING', 'SENDING')`;
 
 /** An email as composed, before it is stored. */
 export interface NewEmail {
@@ -33,32 +38,64 @@ export interface NewEmail {
   attachments: OutgoingAttachment[];
 }
 
-/** Stores emails (PENDING, or SUPPRESSED for a suppressed address) and their attachments. */
-export async function insertEmails(
-  db: Executor,
-  emails: Array<NewEmail & { status: 'PENDING' | 'SUPPRESSED'; priority: number; messageId: string }>,
-  now: Date,
-): Promise<void> {
-  if (emails.length === 0) return;
-  await db
+/** An email ready to store: PENDING (or SUPPRESSED: kept, never sent). */
+export type StoredEmail = NewEmail & { status: 'PENDING' | 'SUPPRESSED'; priority: number; messageId: string };
+
+type EmailSlot = Exclude<keyof StoredEmail, 'attachments'> | 'hasAttachments' | 'now';
+
+// Built once per dialect: one row per /v1/send recipient, on the hottest write path after the
+// contact upsert (SQLite's group commit shares its commit with other requests' writes).
+const insertStatement = templateQuery<EmailSlot, { id: string }>((db, slot) =>
+  db
     .insertInto('emails')
-    .values(
-      emails.map(({ attachments, headers, ...e }) => ({
-        ...e,
-        headers: JSON.stringify(headers),
-        hasAttachments: attachments.length > 0,
-        attempts: 0,
-        nextAttemptAt: now,
-        openCount: 0,
-        clickCount: 0,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    )
-    .execute();
-  const files = emails.flatMap((e) =>
-    e.status === 'PENDING'
-      ? e.attachments.map((a, position) => ({
+    .values({
+      id: slot('id'),
+      projectId: slot('projectId'),
+      contactId: slot('contactId'),
+      templateId: slot('templateId'),
+      sourceType: sql`${slot('sourceType')}`,
+      sourceId: slot('sourceId'),
+      emailType: sql`${slot('emailType')}`,
+      status: sql`${slot('status')}`,
+      priority: sql`${slot('priority')}`,
+      toEmail: slot('toEmail'),
+      toName: slot('toName'),
+      fromEmail: slot('fromEmail'),
+      fromName: slot('fromName'),
+      replyTo: slot('replyTo'),
+      subject: slot('subject'),
+      html: slot('html'),
+      text: slot('text'),
+      headers: slot('headers'),
+      hasAttachments: sql`${slot('hasAttachments')}`,
+      messageId: slot('messageId'),
+      attempts: 0,
+      nextAttemptAt: slot('now'),
+      openCount: 0,
+      clickCount: 0,
+      createdAt: slot('now'),
+      updatedAt: slot('now'),
+    })
+    .returning('id'),
+);
+
+/**
+ * Stores one email. With attachments, the row and its files go in one transaction (a crash never
+ * leaves an email that would go out without them); without, one compile-once statement.
+ */
+export async function insertEmail(db: Executor, dialect: DialectSql, e: StoredEmail, now: Date): Promise<void> {
+  const { attachments, ...row } = e;
+  const values = { ...row, headers: JSON.stringify(row.headers), hasAttachments: attachments.length > 0, now };
+  if (attachments.length === 0) {
+    await insertStatement(db, dialect, values);
+    return;
+  }
+  const write = async (trx: Executor) => {
+    await insertStatement(trx, dialect, values);
+    for (const [position, a] of attachments.entries()) {
+      await trx
+        .insertInto('emailAttachments')
+        .values({
           emailId: e.id,
           position,
           filename: a.filename,
@@ -66,10 +103,12 @@ export async function insertEmails(
           contentId: a.contentId ?? null,
           disposition: a.disposition,
           content: a.content,
-        }))
-      : [],
-  );
-  for (const file of files) await db.insertInto('emailAttachments').values(file).execute();
+        })
+        .execute();
+    }
+  };
+  if (db.isTransaction) await write(db);
+  else await db.transaction().execute(write);
 }
 
 /** Claims up to `limit` due rows (transactional first): SENDING, one more attempt, leased until `leaseUntil`. */
@@ -80,8 +119,7 @@ export async function claimDueEmails(
 ): Promise<EmailRow[]> {
   return dialect.claimRows(db, {
     table: 'emails',
-    where: (eb) =>
-      eb.and([eb('status', 'in', ['PENDING', 'SENDING']), eb('nextAttemptAt', '<=', at.now.toISOString())]),
+    where: (eb) => eb.and([STILL_TO_GO, eb('nextAttemptAt', '<=', at.now.toISOString())]),
     orderBy: ['priority', 'nextAttemptAt', 'id'],
     limit: at.limit,
     set: (eb) => ({
@@ -132,23 +170,43 @@ export async function markUnsent(
   return r.numUpdatedRows > 0n;
 }
 
-/** Hands claimed rows back unsent and uncounted (over the project's send rate), due at `nextAt`. */
-export async function deferClaimed(db: Executor, claims: Claim[], nextAt: Date, now: Date): Promise<void> {
-  for (const c of claims) {
-    await db
-      .updateTable('emails')
-      .set((eb) => ({
-        status: 'PENDING',
-        attempts: eb('attempts', '-', 1),
-        nextAttemptAt: nextAt,
-        leaseUntil: null,
-        updatedAt: now,
-      }))
-      .where('id', '=', c.id)
-      .where('status', '=', 'SENDING')
-      .where('attempts', '=', c.attempts)
-      .execute();
-  }
+/**
+ * Hands rows of one claim back unsent and uncounted (over the project's send rate), due at `nextAt`.
+ * Fenced by the claim's lease end, which every row of one claim shares until it is renewed.
+ */
+export async function deferClaimed(
+  db: Executor,
+  ids: string[],
+  claimedUntil: Date,
+  nextAt: Date,
+  now: Date,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('emails')
+    .set((eb) => ({
+      status: 'PENDING' as const,
+      attempts: eb('attempts', '-', 1),
+      nextAttemptAt: nextAt,
+      leaseUntil: null,
+      updatedAt: now,
+    }))
+    .where('id', 'in', ids)
+    .where('status', '=', 'SENDING')
+    .where('leaseUntil', '=', claimedUntil.toISOString())
+    .execute();
+}
+
+/** SENDING → SUPPRESSED for rows of one claim to suppressed addresses: stored, never sent. */
+export async function markSuppressed(db: Executor, ids: string[], claimedUntil: Date, now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('emails')
+    .set({ status: 'SUPPRESSED', leaseUntil: null, updatedAt: now })
+    .where('id', 'in', ids)
+    .where('status', '=', 'SENDING')
+    .where('leaseUntil', '=', claimedUntil.toISOString())
+    .execute();
 }
 
 /** Extends the lease of rows still being sent under this run's claims. */
@@ -169,7 +227,7 @@ export async function nextDueAt(db: Executor): Promise<Date | undefined> {
   const row = await db
     .selectFrom('emails')
     .select('nextAttemptAt')
-    .where('status', 'in', ['PENDING', 'SENDING'])
+    .where(STILL_TO_GO)
     .orderBy('nextAttemptAt')
     .limit(1)
     .executeTakeFirst();

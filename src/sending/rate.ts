@@ -4,30 +4,34 @@
  * PENDING, due when the next window opens.
  */
 import type { Deps } from '../deps.ts';
+import { groupBy } from '../lib/group-by.ts';
 import { getSendSettings } from '../projects/projects.service.ts';
 import { deferClaimed, type EmailRow } from './outbox.repo.ts';
 import { pruneSendWindows, reserveSends } from './rate.repo.ts';
 
-/** The rows of `claimed` that may go now; the others are deferred to the next window. */
+/**
+ * The rows of one claim that may go now. The others go back to PENDING, each due in the window where
+ * the project's rate has room for it (the k-th row over the rate waits k / rate seconds more), so a
+ * backlog is handed back once, not on every claim.
+ */
 export async function applySendRate(
   deps: Pick<Deps, 'db' | 'reader' | 'config' | 'clock' | 'keyCache'>,
   claimed: EmailRow[],
-) {
-  const byProject = new Map<string, EmailRow[]>();
-  for (const row of claimed) {
-    const list = byProject.get(row.projectId);
-    if (list) list.push(row);
-    else byProject.set(row.projectId, [row]);
-  }
+  claimedUntil: Date,
+): Promise<EmailRow[]> {
   const now = deps.clock.now();
   const window = Math.floor(now.getTime() / 1000);
   const allowed: EmailRow[] = [];
-  for (const [projectId, rows] of byProject) {
-    const { sendRatePerSecond: rate } = await getSendSettings(deps, projectId).catch(() => ({ sendRatePerSecond: 0 }));
+  for (const [projectId, rows] of groupBy(claimed, (r) => r.projectId)) {
+    const { sendRatePerSecond: rate } = await getSendSettings(deps, projectId).catch(() => ({ sendRatePerSecond: 1 }));
     const total = await reserveSends(deps.db, projectId, window, rows.length);
     const room = Math.max(0, Math.min(rows.length, rate - (total - rows.length)));
     allowed.push(...rows.slice(0, room));
-    if (room < rows.length) await deferClaimed(deps.db, rows.slice(room), new Date((window + 1) * 1000), now);
+    const over = rows.slice(room);
+    for (const [wait, slice] of groupBy(over, (_, i) => Math.floor(i / rate) + 1)) {
+      const ids = slice.map((r) => r.id);
+      await deferClaimed(deps.db, ids, claimedUntil, new Date((window + wait) * 1000), now);
+    }
   }
   return allowed;
 }

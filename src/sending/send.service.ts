@@ -4,7 +4,6 @@
  * the promise: once stored, delivery workers send them whatever happens to this process.
  */
 
-import { findSuppressedEmails } from '../bounces/suppressions.repo.ts';
 import type { ContactView } from '../contacts/contacts.schemas.ts';
 import { updateContact, upsertContact } from '../contacts/contacts.service.ts';
 import type { Deps } from '../deps.ts';
@@ -12,7 +11,7 @@ import { badRequest } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
 import { getSendSettings } from '../projects/projects.service.ts';
 import { composeEmail, priorityOf } from './compose.ts';
-import { insertEmails } from './outbox.repo.ts';
+import { insertEmail } from './outbox.repo.ts';
 import { prepareSend } from './prepare.ts';
 import type { SendBody, SendResult } from './send.schemas.ts';
 
@@ -56,17 +55,16 @@ export async function sendEmail(deps: SendDeps, projectId: string, body: SendBod
       settings,
       id,
     );
-    const suppressed = (await findSuppressedEmails(deps.reader, projectId, [contact.email])).size > 0;
-    await insertEmails(
+    // A suppressed address is found by the delivery worker, which stores the row SUPPRESSED unsent.
+    await insertEmail(
       deps.db,
-      [
-        {
-          ...email,
-          status: suppressed ? 'SUPPRESSED' : 'PENDING',
-          priority: priorityOf(msg.sourceType),
-          messageId: messageIdFor(id, msg.from.email),
-        },
-      ],
+      deps.dialect,
+      {
+        ...email,
+        status: 'PENDING',
+        priority: priorityOf(msg.sourceType),
+        messageId: messageIdFor(id, msg.from.email),
+      },
       deps.clock.now(),
     );
     emails.push({ contact: { id: contact.id, email: contact.email }, email: id });
@@ -77,6 +75,6 @@ export async function sendEmail(deps: SendDeps, projectId: string, body: SendBod
       'CONTACT_UNSUBSCRIBED',
     );
   }
-  if (emails.length > 0) await deps.deliveryPoke();
+  if (emails.length > 0) await deps.deliveryWaker.poke();
   return { emails, ...(skipped.length > 0 ? { skipped } : {}), timestamp: deps.clock.now().toISOString() };
 }

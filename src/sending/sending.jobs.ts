@@ -18,7 +18,12 @@ const IDLE_RETRY_MS = 1000;
 export function sendingTasks(deps: Deps): TaskList {
   return {
     'email.deliver': async () => {
-      const run = await deliverDue(deps, RUN_BUDGET_MS);
+      const deadline = Date.now() + RUN_BUDGET_MS;
+      const run = await deps.deliveryWaker.whileRunning(
+        () => deliverDue(deps, deadline - Date.now()),
+        (a, b) => ({ sent: a.sent + b.sent, claimed: a.claimed + b.claimed }),
+        deadline,
+      );
       const due = await nextDueAt(deps.db);
       if (!due) return;
       const now = deps.clock.now().getTime();
@@ -38,17 +43,52 @@ export const sendingCron: CronEntry[] = [
 ];
 
 /**
- * Wakes the delivery workers after rows were stored. Concurrent pokes share one enqueue: any enqueue
- * that completes after the caller's rows committed leaves a pending job that will claim them.
+ * Wakes delivery after outbox rows were stored. While a delivery run is going in this process, a
+ * poke only marks it to look again before it stops (no queue write); otherwise it enqueues the
+ * wake-up job, and concurrent pokes share that one enqueue: any enqueue that completes after the
+ * caller's rows committed leaves a pending job that will claim them.
  */
-export function createDeliveryPoke(jobs: () => Jobs): () => Promise<void> {
+export interface DeliveryWaker {
+  poke(): Promise<void>;
+  /**
+   * Runs a delivery run as "going": `loop` is called again while pokes arrived during the previous
+   * call (until `deadline`, epoch ms), so rows stored while it ran are not left to the next wake-up.
+   */
+  whileRunning<T>(loop: () => Promise<T>, merge: (a: T, b: T) => T, deadline: number): Promise<T>;
+}
+
+export function createDeliveryWaker(jobs: () => Jobs): DeliveryWaker {
   let inflight: Promise<void> | undefined;
-  return () => {
-    inflight ??= jobs()
-      .enqueue('email.deliver', {}, { jobKey: JOB_KEY })
-      .finally(() => {
-        inflight = undefined;
-      });
-    return inflight;
+  let running = 0;
+  let poked = false;
+  return {
+    poke() {
+      if (running > 0) {
+        poked = true;
+        return Promise.resolve();
+      }
+      inflight ??= jobs()
+        .enqueue('email.deliver', {}, { jobKey: JOB_KEY })
+        .finally(() => {
+          inflight = undefined;
+        });
+      return inflight;
+    },
+    async whileRunning<T>(loop: () => Promise<T>, merge: (a: T, b: T) => T, deadline: number): Promise<T> {
+      running++;
+      try {
+        poked = false;
+        let result: T = await loop();
+        for (;;) {
+          // Checked and cleared with no await in between: a poke lands either before (seen here)
+          // or after `running` drops (then it enqueues).
+          if (!poked || Date.now() >= deadline) return result;
+          poked = false;
+          result = merge(result, await loop());
+        }
+      } finally {
+        running--;
+      }
+    },
   };
 }

@@ -98,6 +98,7 @@ describe.each(DIALECTS)('delivery over SMTP on %s', (dialect) => {
     const bounces = await t.deps.db.selectFrom('events').select('name').where('contactId', '=', contactId).where('name', '=', 'email.bounce').execute();
     expect(bounces).toHaveLength(1);
     const again = await send(p, { to: 'nouser@example.test', from: 'a@bounce.test', subject: 'S', body: 'B' });
+    await t.deps.jobs.drain();
     expect(await row(again.json().data.emails[0].email)).toMatchObject({ status: 'SUPPRESSED' });
   });
 
