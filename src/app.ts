@@ -21,6 +21,7 @@ import { opsRoutes } from './ops/ops.routes.ts';
 import { projectRoutes } from './projects/projects.routes.ts';
 import { sendRoutes } from './sending/send.routes.ts';
 import { templateRoutes } from './templates/templates.routes.ts';
+import { publicPageRoutes } from './public-pages/public-pages.routes.ts';
 import { verifyRoutes } from './verify/verify.routes.ts';
 
 export interface AppOptions {
@@ -97,6 +98,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(sendRoutes, { deps });
   await app.register(outboxRoutes, { deps });
   await app.register(snsRoutes, { deps });
+  await app.register(publicPageRoutes, { deps });
   for (const plugin of options.plugins ?? []) await app.register(async (scope) => plugin(scope, deps));
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

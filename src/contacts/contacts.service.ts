@@ -116,12 +116,16 @@ export interface UpdateInput {
   data?: Record<string, unknown>;
 }
 
-/** Patches email, subscription and data of one contact. 404 when absent; 409 when the new email is taken. */
+/**
+ * Patches email, subscription and data of one contact. 404 when absent; 409 when the new email is taken.
+ * A subscription change records contact.subscribed / contact.unsubscribed with `{ source, ...eventData }`.
+ */
 export async function updateContact(
   deps: WriteDeps,
   projectId: string,
   id: string,
   input: UpdateInput,
+  opts: { source?: string; eventData?: Record<string, unknown> } = {},
 ): Promise<ContactView> {
   const email = input.email === undefined ? undefined : requireEmail(input.email);
   const patch = toDataPatch(input.data ?? {});
@@ -138,7 +142,8 @@ export async function updateContact(
       if (!updated) throw notFound('CONTACT');
       if (changed) {
         const name = subscriptionEventName(input.subscribed!);
-        await recordEvent(tx, { projectId, contactId: id, name, data: { source: 'api' } });
+        const data = { ...opts.eventData, source: opts.source ?? 'api' };
+        await recordEvent(tx, { projectId, contactId: id, name, data });
       }
       await recordFieldTypes(tx, projectId, types);
       return updated;

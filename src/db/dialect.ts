@@ -105,13 +105,13 @@ async function claimRowsWith<DB, TB extends keyof DB & string>(
   const table = spec.table as string;
   const rows = await k
     .with('picked', (qc) => {
-      const pick = qc
+      let pick = qc
         .selectFrom(table)
         .select('id')
         // biome-ignore lint/suspicious/noExplicitAny: see above.
-        .where(spec.where as any)
-        .orderBy(spec.orderBy as string[])
-        .limit(spec.limit);
+        .where(spec.where as any);
+      for (const column of spec.orderBy) pick = pick.orderBy(column);
+      pick = pick.limit(spec.limit);
       return lock ? pick.forUpdate().skipLocked() : pick;
     })
     .updateTable(table)

@@ -112,7 +112,10 @@ describe.each(DIALECTS)('delivery when the sending process is killed, on %s', (d
     expect(recoveryMs).toBeLessThan(60_000);
     // A duplicate is the same message again: same Message-ID.
     for (const m of sink.messages) expect(m.headers['message-id']).toBe(`<${m.headers['x-mailwright-email-id']}@shop.test>`);
-    const rows = await deps.db.selectFrom('emails').select(['status']).where('projectId', '=', p.id).execute();
-    expect(rows.every((r) => r.status === 'SENT')).toBe(true);
+    // The sink's 250 comes just before the row is stamped: give the last stamps a moment.
+    await until(async () => {
+      const rows = await deps!.db.selectFrom('emails').select(['status']).where('projectId', '=', p.id).execute();
+      return rows.every((r) => r.status === 'SENT') ? true : undefined;
+    }, 'every row SENT', 10_000);
   });
 });

@@ -1,0 +1,56 @@
+// Invariant: every MARKETING message can carry a footer with working unsubscribe and manage links in
+// the contact's language (English when unknown), and no URL or text can break out of its attribute.
+import { describe, expect, it } from 'vitest';
+import { appendFooter, marketingFooter, pickLocale } from './footer.ts';
+
+const urls = { unsubscribeUrl: 'https://m.test/unsubscribe/t.k', manageUrl: 'https://m.test/manage/t.k' };
+
+describe('pickLocale', () => {
+  it('matches the primary subtag case-insensitively and falls back to English', () => {
+    expect(pickLocale('de-AT')).toBe('de');
+    expect(pickLocale('DE_at')).toBe('de');
+    expect(pickLocale(' fr ')).toBe('fr');
+    expect(pickLocale('pt-BR')).toBe('pt');
+    expect(pickLocale('ja-JP')).toBe('en');
+    expect(pickLocale('')).toBe('en');
+    expect(pickLocale(undefined)).toBe('en');
+    expect(pickLocale(42)).toBe('en');
+    expect(pickLocale('constructor')).toBe('en');
+  });
+});
+
+describe('marketingFooter', () => {
+  it('has both links and the English wording by default', () => {
+    const f = marketingFooter(undefined, urls);
+    expect(f.html).toContain('You received this email because you subscribed.');
+    expect(f.html).toContain(`<a href="${urls.unsubscribeUrl}"`);
+    expect(f.html).toContain(`<a href="${urls.manageUrl}"`);
+    expect(f.html).toMatch(/>Unsubscribe<\/a> &middot; <a [^>]+>Manage preferences<\/a>/);
+    expect(f.html).toContain('text-align:center');
+    expect(f.text).toContain(`Unsubscribe: ${urls.unsubscribeUrl}`);
+    expect(f.text).toContain(`Manage preferences: ${urls.manageUrl}`);
+  });
+
+  it('is localized', () => {
+    expect(marketingFooter('de-CH', urls).html).toContain('>Abmelden</a>');
+    expect(marketingFooter('fr', urls).html).toContain('>Se désabonner</a>');
+    expect(marketingFooter('es', urls).html).toContain('>Darse de baja</a>');
+    expect(marketingFooter('it', urls).html).toContain('>Annulla l&#39;iscrizione</a>');
+    expect(marketingFooter('nl', urls).text).toContain('Afmelden: ');
+  });
+
+  it('escapes the URLs in their attributes', () => {
+    const f = marketingFooter('en', { unsubscribeUrl: 'https://m.test/u?a=1&b="><script>', manageUrl: 'x' });
+    expect(f.html).toContain('href="https://m.test/u?a=1&amp;b=&quot;&gt;&lt;script&gt;"');
+    expect(f.html).not.toContain('<script>');
+  });
+});
+
+describe('appendFooter', () => {
+  it('inserts before the last </body>, in any case, or appends', () => {
+    expect(appendFooter('<html><body>Hi</BODY></html>', '<f>')).toBe('<html><body>Hi<f></BODY></html>');
+    expect(appendFooter('<p>Hi</p>', '<f>')).toBe('<p>Hi</p><f>');
+    expect(appendFooter('İİ<body>x</body>', '<f>')).toBe('İİ<body>x<f></body>');
+    expect(appendFooter('</body', '<f>')).toBe('<f></body');
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * The unsubscribe footer appended to MARKETING mail (decisions.md "Templates and content"), in the
+ * contact's language when we have it (data.locale), else English.
+ */
+import { escapeHtml, insertBeforeBodyEnd } from './html.ts';
+
+const STRINGS = {
+  en: {
+    reason: 'You received this email because you subscribed.',
+    unsubscribe: 'Unsubscribe',
+    manage: 'Manage preferences',
+  },
+  de: {
+    reason: 'Sie erhalten diese E-Mail, weil Sie sich angemeldet haben.',
+    unsubscribe: 'Abmelden',
+    manage: 'Einstellungen verwalten',
+  },
+  fr: {
+    reason: 'Vous recevez cet e-mail parce que vous vous êtes abonné(e).',
+    unsubscribe: 'Se désabonner',
+    manage: 'Gérer les préférences',
+  },
+  es: {
+    reason: 'Recibes este correo porque te suscribiste.',
+    unsubscribe: 'Darse de baja',
+    manage: 'Gestionar preferencias',
+  },
+  it: {
+    reason: 'Hai ricevuto questa email perché ti sei iscritto.',
+    unsubscribe: "Annulla l'iscrizione",
+    manage: 'Gestisci preferenze',
+  },
+  nl: {
+    reason: 'Je ontvangt deze e-mail omdat je je hebt aangemeld.',
+    unsubscribe: 'Afmelden',
+    manage: 'Voorkeuren beheren',
+  },
+  pt: {
+    reason: 'Você recebeu este e-mail porque se inscreveu.',
+    unsubscribe: 'Cancelar inscrição',
+    manage: 'Gerenciar preferências',
+  },
+} as const;
+
+export type SupportedLocale = keyof typeof STRINGS;
+
+/**
+ * The supported locale for a contact's `locale` value, by its primary subtag, case-insensitively
+ * (`de-AT`, `DE_at` → de); anything else (missing, not a string, unknown language) → en.
+ */
+export function pickLocale(locale: unknown): SupportedLocale {
+  if (typeof locale !== 'string') return 'en';
+  const primary = locale.trim().split(/[-_]/, 1)[0]!.toLowerCase();
+  return Object.hasOwn(STRINGS, primary) ? (primary as SupportedLocale) : 'en';
+}
+
+const LINK_STYLE = 'color:#6b7280;text-decoration:underline';
+
+/** The footer in HTML (a small centred block) and plain text, with both links. */
+export function marketingFooter(
+  locale: unknown,
+  urls: { unsubscribeUrl: string; manageUrl: string },
+): { html: string; text: string } {
+  const s = STRINGS[pickLocale(locale)];
+  const link = (href: string, label: string) =>
+    `<a href="${escapeHtml(href)}" style="${LINK_STYLE}">${escapeHtml(label)}</a>`;
+  const html =
+    '<div style="margin:32px 0 0;padding:16px 0 0;border-top:1px solid #e5e7eb;text-align:center;' +
+    'font-family:Arial,Helvetica,sans-serif;font-size:12px;line-height:18px;color:#6b7280">' +
+    `<p style="margin:0 0 4px">${escapeHtml(s.reason)}</p>` +
+    `<p style="margin:0">${link(urls.unsubscribeUrl, s.unsubscribe)} &middot; ${link(urls.manageUrl, s.manage)}</p>` +
+    '</div>';
+  const text = `\n\n--\n${s.reason}\n${s.unsubscribe}: ${urls.unsubscribeUrl}\n${s.manage}: ${urls.manageUrl}\n`;
+  return { html, text };
+}
+
+/** The body with the footer inserted before `</body>`, or appended when the body has none. */
+export function appendFooter(html: string, footerHtml: string): string {
+  return insertBeforeBodyEnd(html, footerHtml);
+}
