@@ -79,6 +79,17 @@ export async function load(opts: autocannon.Options): Promise<LoadResult> {
   };
 }
 
+/** The POST /v1/send body of benchmark request `i`: one recipient, a Liquid subject and a body with a link. */
+export function sendBody(i: number, to: string, fromEmail: string): string {
+  return JSON.stringify({
+    to,
+    from: { name: 'Bench', email: fromEmail },
+    subject: 'Order {{ order }} for {{ name ?? "you" }}',
+    body: '<p>Hi {{ name ?? "there" }}, your order {{ order }} shipped.</p><p><a href="https://example.test/o/{{ order }}">Track it</a></p>',
+    data: { order: i, name: { value: `N${i}`, persistent: false } },
+  });
+}
+
 /** Runs `fn` against a fresh database on the PostgreSQL server `server`, dropped afterwards. */
 export async function withFreshPostgres<T>(server: string, fn: (url: string) => Promise<T>): Promise<T> {
   const name = `mw_bench_${randomBytes(4).toString('hex')}`;

@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const available = readdirSync(dir)
-  .filter((f) => f.endsWith('.ts') && !['run.ts', 'lib.ts', 'service.ts'].includes(f))
+  .filter((f) => f.endsWith('.ts') && !['run.ts', 'lib.ts', 'service.ts', 'smtp.ts'].includes(f))
   .map((f) => f.slice(0, -3))
   .sort();
 

@@ -5,7 +5,7 @@
  * SQLite by default; BENCH_DATABASE_URL=postgres://… also runs it on a fresh database of that server.
  */
 import autocannon from 'autocannon';
-import { type LoadResult, load, onEachDatabase } from './lib.ts';
+import { type LoadResult, load, onEachDatabase, sendBody } from './lib.ts';
 import { startHelloWorld, startService } from './service.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -23,14 +23,7 @@ async function loadSends(url: string, secretKey: string, tag: string, duration: 
         path: '/v1/send',
         setupRequest: (req) => {
           i++;
-          const body = {
-            to: `r${i % 5000}-${tag}@example.test`,
-            from: { name: 'Bench', email: 'bench@example.test' },
-            subject: 'Order {{ order }} for {{ name ?? "you" }}',
-            body: '<p>Hi {{ name ?? "there" }}, your order {{ order }} shipped.</p><p><a href="https://example.test/o/{{ order }}">Track it</a></p>',
-            data: { order: i, name: { value: `N${i}`, persistent: false } },
-          };
-          return { ...req, body: JSON.stringify(body) };
+          return { ...req, body: sendBody(i, `r${i % 5000}-${tag}@example.test`, 'bench@example.test') };
         },
       },
     ],

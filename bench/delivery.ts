@@ -1,0 +1,220 @@
+/**
+ * Delivery throughput into a loopback SMTP sink, DKIM on: BENCH_EMAILS (default 20,000) emails
+ * accepted by POST /v1/send (one recipient each, a Liquid body with a link), timed from the first
+ * request until the sink holds every email id, beside a bare nodemailer pool sending as many
+ * DKIM-signed messages of the same shape to the same sink in the same run (in a process of its own,
+ * as Mailwright is), out of the box and with TCP_NODELAY. Every sender uses 5 SMTP connections.
+ * Target: Mailwright >= 0.6 of the bare pool in emails/s, none missing, none twice.
+ * The sender domain is verified for real: a loopback DNS server publishes the records POST /domains
+ * answered, and the service resolves through it (DNS_SERVERS).
+ * SQLite by default; BENCH_DATABASE_URL=postgres://… also runs it on a fresh database of that server.
+ */
+import { promises as dnsPromises } from 'node:dns';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
+import { DKIM_SIGNED_HEADERS } from '../src/mail/mime.ts';
+import { type DnsServer, startDnsServer } from '../test/servers/dns-server.ts';
+import { onEachDatabase, sendBody } from './lib.ts';
+import { type Service, startService } from './service.ts';
+import { type CountingSink, startBaselineSender, startCountingSink } from './smtp.ts';
+
+const EMAILS = Number(process.env.BENCH_EMAILS ?? 20_000);
+const WARMUP = Math.min(500, Math.ceil(EMAILS / 10));
+const TIMEOUT_MS = Number(process.env.BENCH_DELIVERY_TIMEOUT_S ?? 600) * 1000;
+const POOL = 5;
+const DOMAIN = 'bench.test';
+
+interface Arrival {
+  /** ms from the first send to the arrival of the last id still missing (or to giving up). */
+  elapsedMs: number;
+  missing: number;
+  duplicates: number;
+  /** Messages the sink received that carry no id or an id nobody sent. */
+  strays: number;
+  avgBytes: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Waits (polling every 50 ms, at most TIMEOUT_MS) until the sink holds every id of `expected`, then
+ * `settleMs` more, so a second copy sent late still counts as one twice (the clock stops before).
+ */
+async function arrival(sink: CountingSink, expected: Set<string>, startedAt: number, settleMs = 0): Promise<Arrival> {
+  const deadline = startedAt + TIMEOUT_MS;
+  while (sink.seen.size < expected.size && performance.now() < deadline) await sleep(50);
+  const done = sink.seen.size >= expected.size;
+  const finishedAt = done ? sink.lastNewAt() : performance.now();
+  await sleep(settleMs);
+  let missing = 0;
+  for (const id of expected) if (!sink.seen.has(id)) missing++;
+  const s = sink.stats();
+  const strays = s.withoutId + [...sink.seen.keys()].filter((id) => !expected.has(id)).length;
+  return {
+    elapsedMs: finishedAt - startedAt,
+    missing,
+    duplicates: s.duplicates,
+    strays,
+    avgBytes: Math.round(s.bytes / Math.max(1, s.messages)),
+  };
+}
+
+/** The baseline in a process of its own: nodemailer's pool, DKIM-signed by nodemailer, 50 sendMail calls in flight. */
+async function baseline(sink: CountingSink, tag: string, noDelay: boolean): Promise<Arrival> {
+  const sender = startBaselineSender({
+    port: sink.port,
+    pool: POOL,
+    inFlight: 50,
+    domain: DOMAIN,
+    signedHeaders: DKIM_SIGNED_HEADERS,
+    noDelay,
+  });
+  const ids = (count: number, prefix: string) => new Set(Array.from({ length: count }, (_, i) => `${prefix}-${i}`));
+  try {
+    sink.reset('x-bench-id');
+    await sender.send(WARMUP, `warm${tag}`);
+    await arrival(sink, ids(WARMUP, `warm${tag}`), performance.now());
+    sink.reset('x-bench-id');
+    const startedAt = performance.now();
+    await sender.send(EMAILS, `base${tag}`);
+    return await arrival(sink, ids(EMAILS, `base${tag}`), startedAt);
+  } finally {
+    sender.stop();
+  }
+}
+
+async function api<T>(svc: Service, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${svc.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${svc.secretKey}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+interface DomainAnswer {
+  id: string;
+  verified: boolean;
+  records: { type: 'TXT' | 'CNAME' | 'MX'; name: string; value: string }[];
+}
+
+/** Adds the sending domain, publishes the records it asks for, and has the service verify them. */
+async function verifiedDomain(svc: Service, dns: DnsServer): Promise<void> {
+  const domain = await api<DomainAnswer>(svc, 'POST', '/domains', { domain: DOMAIN });
+  const txt = new Map<string, string[]>();
+  for (const r of domain.records) {
+    if (r.type === 'TXT') txt.set(r.name, [...(txt.get(r.name) ?? []), r.value]);
+    else if (r.type === 'CNAME') dns.set(r.name, 'CNAME', [r.value]);
+    else {
+      const [priority, exchange] = r.value.split(/\s+/);
+      dns.set(r.name, 'MX', [{ priority: Number(priority), exchange: exchange! }]);
+    }
+  }
+  for (const [name, values] of txt) dns.set(name, 'TXT', values);
+  const checked = await api<DomainAnswer>(svc, 'GET', `/domains/${domain.id}/verify`);
+  if (!checked.verified) throw new Error(`${DOMAIN} did not verify: ${JSON.stringify(checked.records)}`);
+}
+
+/** POSTs `count` emails through /v1/send, 20 in flight; answers the email ids and how long it took. */
+async function sendMany(svc: Service, count: number, tag: string) {
+  const ids = new Set<string>();
+  let i = 0;
+  const startedAt = performance.now();
+  const r = await autocannon({
+    url: svc.url,
+    amount: count,
+    connections: 20,
+    headers: { authorization: `Bearer ${svc.secretKey}`, 'content-type': 'application/json' },
+    requests: [
+      {
+        method: 'POST',
+        path: '/v1/send',
+        setupRequest: (req) => {
+          i++;
+          return { ...req, body: sendBody(i, `r${i}-${tag}@example.test`, `news@${DOMAIN}`) };
+        },
+        onResponse: (status, body) => {
+          if (status !== 200) return;
+          for (const e of (JSON.parse(body) as { data: { emails: { email: string }[] } }).data.emails) ids.add(e.email);
+        },
+      },
+    ],
+  });
+  return { ids, startedAt, acceptMs: performance.now() - startedAt, refused: r.non2xx + r.errors };
+}
+
+/** Checks the DKIM signature of a received message against what the loopback DNS publishes. */
+async function dkimOf(raw: Buffer | undefined, dns: DnsServer): Promise<string> {
+  if (!raw) return 'no message';
+  const resolver = new dnsPromises.Resolver();
+  resolver.setServers([dns.server]);
+  const { results } = await dkimVerify(raw, {
+    resolver: async (name, type) => {
+      if (type !== 'TXT') throw Object.assign(new Error(`no ${type}`), { code: 'ENOTFOUND' });
+      return resolver.resolveTxt(name);
+    },
+  });
+  const r = results[0];
+  return r ? `${r.status.result} (d=${r.signingDomain}, s=${r.selector})` : 'unsigned';
+}
+
+async function benchOn(label: string, env: Record<string, string>): Promise<void> {
+  const tag = Date.now().toString(36);
+  const sink = await startCountingSink();
+  const dns = await startDnsServer();
+  let svc: Service | undefined;
+  try {
+    const base = await baseline(sink, tag, false);
+    const fast = await baseline(sink, `nd${tag}`, true);
+    svc = await startService({
+      ...env,
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_POOL_SIZE: String(POOL),
+      SEND_RATE_PER_SECOND: '100000',
+      REQUIRE_VERIFIED_DOMAIN: 'true',
+      DNS_SERVERS: dns.server,
+    });
+    await verifiedDomain(svc, dns);
+    sink.reset('x-mailwright-email-id');
+    const warm = await sendMany(svc, WARMUP, `warm${tag}`);
+    await arrival(sink, warm.ids, warm.startedAt);
+    sink.reset('x-mailwright-email-id');
+    const sent = await sendMany(svc, EMAILS, tag);
+    const mw = await arrival(sink, sent.ids, sent.startedAt, 5000);
+    const dkim = await dkimOf(sink.sample(), dns);
+    report(label, { base, fast, mw }, { acceptMs: sent.acceptMs, refused: sent.refused }, dkim);
+  } finally {
+    await svc?.stop();
+    await dns.close();
+    await sink.close();
+  }
+}
+
+function report(
+  label: string,
+  runs: { base: Arrival; fast: Arrival; mw: Arrival },
+  accept: { acceptMs: number; refused: number },
+  dkim: string,
+) {
+  const { base, fast, mw } = runs;
+  const rate = (ms: number) => Math.round(EMAILS / (ms / 1000));
+  const shape = (a: Arrival) => `${rate(a.elapsedMs)} emails/s (${a.avgBytes} bytes a message)`;
+  const tally = (a: Arrival) => `${a.missing} / ${a.duplicates} / ${a.strays}`;
+  const rows: [string, string][] = [
+    ['bare nodemailer pool', shape(base)],
+    ['  same, TCP_NODELAY', shape(fast)],
+    ['POST /v1/send accepted', `${rate(accept.acceptMs)} req/s (${accept.refused} refused)`],
+    ['Mailwright, sent to sink', shape(mw)],
+    ['  of the bare pool', `${(base.elapsedMs / mw.elapsedMs).toFixed(3)} (target >= 0.6)`],
+    ['  of the TCP_NODELAY pool', (fast.elapsedMs / mw.elapsedMs).toFixed(3)],
+    ['missing / twice / strays', `${tally(mw)} (bare pool ${tally(base)}, TCP_NODELAY ${tally(fast)})`],
+    ['DKIM of a received email', dkim],
+  ];
+  console.log(`${label}: ${EMAILS} emails into a loopback SMTP sink, DKIM on, ${POOL} SMTP connections each`);
+  for (const [k, v] of rows) console.log(`${label}:   ${k.padEnd(26)} ${v}`);
+}
+
+export default (): Promise<void> => onEachDatabase(benchOn);
