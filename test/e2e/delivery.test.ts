@@ -36,7 +36,12 @@ describe.each(DIALECTS)('delivery over SMTP on %s', (dialect) => {
   /** A project with `domain` verified (the DNS check itself is tested with the domains). */
   async function projectWithDomain(domain: string) {
     const p = await t.make.project();
-    const res = await t.app.inject({ method: 'POST', url: '/domains', headers: { authorization: p.auth }, payload: { domain } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/domains',
+      headers: { authorization: p.auth },
+      payload: { domain },
+    });
     expect(res.statusCode).toBe(201);
     await t.deps.db.updateTable('domains').set({ status: 'VERIFIED' }).where('id', '=', res.json().id).execute();
     return p;
@@ -44,7 +49,11 @@ describe.each(DIALECTS)('delivery over SMTP on %s', (dialect) => {
 
   it('refuses a sender outside the verified domains and DKIM-signs mail from them', async () => {
     const p = await projectWithDomain('signed.test');
-    expectError(await send(p, { to: 'x@example.test', from: 'a@other.test', subject: 'S', body: 'B' }), 403, 'UNVERIFIED_DOMAIN');
+    expectError(
+      await send(p, { to: 'x@example.test', from: 'a@other.test', subject: 'S', body: 'B' }),
+      403,
+      'UNVERIFIED_DOMAIN',
+    );
     const res = await send(p, {
       to: 'dk@example.test',
       from: { name: 'Signed', email: 'news@signed.test' },
@@ -55,11 +64,16 @@ describe.each(DIALECTS)('delivery over SMTP on %s', (dialect) => {
     await t.deps.jobs.drain();
     const mail = sink.messages.find((m) => m.to.includes('dk@example.test'))!;
     expect(mail.subject).toBe('Signed dk@example.test');
-    const domain = await t.deps.db.selectFrom('domains').selectAll().where('domain', '=', 'signed.test').executeTakeFirstOrThrow();
+    const domain = await t.deps.db
+      .selectFrom('domains')
+      .selectAll()
+      .where('domain', '=', 'signed.test')
+      .executeTakeFirstOrThrow();
     const publicKey = domain.dkimPublicKey.replace(/-----[^-]+-----|\s/g, '');
     const result = await dkimVerify(Buffer.from(mail.raw), {
       resolver: async (name: string, type: string) => {
-        if (type === 'TXT' && name === `${domain.dkimSelector}._domainkey.signed.test`) return [[`v=DKIM1; k=rsa; p=${publicKey}`]];
+        if (type === 'TXT' && name === `${domain.dkimSelector}._domainkey.signed.test`)
+          return [[`v=DKIM1; k=rsa; p=${publicKey}`]];
         throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
       },
     });
@@ -77,7 +91,11 @@ describe.each(DIALECTS)('delivery over SMTP on %s', (dialect) => {
     expect(waiting.lastError).toContain('451');
     expect(new Date(waiting.nextAttemptAt).getTime()).toBeGreaterThan(Date.now() + 20_000);
     // Let the retry fall due now instead of in 30 s.
-    await t.deps.db.updateTable('emails').set({ nextAttemptAt: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+    await t.deps.db
+      .updateTable('emails')
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where('id', '=', id)
+      .execute();
     await t.deps.jobs.enqueue('email.deliver', {});
     await t.deps.jobs.drain();
     expect(await row(id)).toMatchObject({ status: 'SENT', attempts: 2 });
@@ -86,7 +104,13 @@ describe.each(DIALECTS)('delivery over SMTP on %s', (dialect) => {
 
   it('bounces a refused recipient: unsubscribed, suppressed, and the next send is SUPPRESSED', async () => {
     const p = await projectWithDomain('bounce.test');
-    const res = await send(p, { to: 'nouser@example.test', from: 'a@bounce.test', subject: 'S', body: 'B', subscribed: true });
+    const res = await send(p, {
+      to: 'nouser@example.test',
+      from: 'a@bounce.test',
+      subject: 'S',
+      body: 'B',
+      subscribed: true,
+    });
     const id = res.json().data.emails[0].email;
     const contactId = res.json().data.emails[0].contact.id;
     await t.deps.jobs.drain();
@@ -95,7 +119,12 @@ describe.each(DIALECTS)('delivery over SMTP on %s', (dialect) => {
     expect(suppressed.map((s) => s.email)).toEqual(['nouser@example.test']);
     const contact = await t.app.inject({ url: `/contacts/${contactId}`, headers: { authorization: p.auth } });
     expect(contact.json().subscribed).toBe(false);
-    const bounces = await t.deps.db.selectFrom('events').select('name').where('contactId', '=', contactId).where('name', '=', 'email.bounce').execute();
+    const bounces = await t.deps.db
+      .selectFrom('events')
+      .select('name')
+      .where('contactId', '=', contactId)
+      .where('name', '=', 'email.bounce')
+      .execute();
     expect(bounces).toHaveLength(1);
     const again = await send(p, { to: 'nouser@example.test', from: 'a@bounce.test', subject: 'S', body: 'B' });
     await t.deps.jobs.drain();

@@ -106,16 +106,23 @@ describe.each(DIALECTS)('delivery when the sending process is killed, on %s', (d
     const ids = idsAt(sink);
     const distinct = new Set(ids);
     const duplicates = ids.length - distinct.size;
-    console.log(`[${dialect}] ${EMAILS} accepted, ${distinct.size} delivered, ${duplicates} duplicate(s), all delivered ${recoveryMs} ms after the restart`);
+    console.log(
+      `[${dialect}] ${EMAILS} accepted, ${distinct.size} delivered, ${duplicates} duplicate(s), all delivered ${recoveryMs} ms after the restart`,
+    );
     expect([...distinct].sort()).toEqual([...accepted].sort());
     expect(duplicates).toBeLessThanOrEqual(IN_FLIGHT);
     expect(recoveryMs).toBeLessThan(60_000);
     // A duplicate is the same message again: same Message-ID.
-    for (const m of sink.messages) expect(m.headers['message-id']).toBe(`<${m.headers['x-mailwright-email-id']}@shop.test>`);
+    for (const m of sink.messages)
+      expect(m.headers['message-id']).toBe(`<${m.headers['x-mailwright-email-id']}@shop.test>`);
     // The sink's 250 comes just before the row is stamped: give the last stamps a moment.
-    await until(async () => {
-      const rows = await deps!.db.selectFrom('emails').select(['status']).where('projectId', '=', p.id).execute();
-      return rows.every((r) => r.status === 'SENT') ? true : undefined;
-    }, 'every row SENT', 10_000);
+    await until(
+      async () => {
+        const rows = await deps!.db.selectFrom('emails').select(['status']).where('projectId', '=', p.id).execute();
+        return rows.every((r) => r.status === 'SENT') ? true : undefined;
+      },
+      'every row SENT',
+      10_000,
+    );
   });
 });

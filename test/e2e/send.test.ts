@@ -28,7 +28,8 @@ describe.each(DIALECTS)('POST /v1/send on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     return res.json().data;
   };
-  const emailRow = (id: string) => t.deps.db.selectFrom('emails').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const emailRow = (id: string) =>
+    t.deps.db.selectFrom('emails').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const events = (contactId: string, name: string) =>
     t.deps.db.selectFrom('events').selectAll().where('contactId', '=', contactId).where('name', '=', name).execute();
 
@@ -50,7 +51,10 @@ describe.each(DIALECTS)('POST /v1/send on %s', (dialect) => {
     expect(new Date(data.timestamp).toISOString()).toBe(data.timestamp);
     const row = await emailRow(data.emails[0].email);
     expect(row).toMatchObject({ status: 'PENDING', sourceType: 'TRANSACTIONAL', emailType: 'TRANSACTIONAL' });
-    const contact = await t.app.inject({ url: `/contacts/${data.emails[0].contact.id}`, headers: { authorization: p.auth } });
+    const contact = await t.app.inject({
+      url: `/contacts/${data.emails[0].contact.id}`,
+      headers: { authorization: p.auth },
+    });
     expect(contact.json()).toMatchObject({ subscribed: false, data: { note: '<script>x</script>' } });
 
     const [mail] = await outbox(p, 'ann@example.test');
@@ -135,19 +139,33 @@ describe.each(DIALECTS)('POST /v1/send on %s', (dialect) => {
       [{ ...base, body: '{% for i in (1..100000000) %}{{ i }}{% endfor %}' }, 422, 'VALIDATION_ERROR'],
       [{ ...base, body: '{% include "/etc/passwd" %}' }, 422, 'VALIDATION_ERROR'],
       [{ ...base, template: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b' }, 404, 'TEMPLATE_NOT_FOUND'],
-      [{ ...base, attachments: [{ filename: 'a.txt', content: '@@@', contentType: 'text/plain' }] }, 422, 'VALIDATION_ERROR'],
+      [
+        { ...base, attachments: [{ filename: 'a.txt', content: '@@@', contentType: 'text/plain' }] },
+        422,
+        'VALIDATION_ERROR',
+      ],
       [
         { ...base, attachments: [{ filename: 'a\r\n.txt', content: 'aGk=', contentType: 'text/plain' }] },
         422,
         'VALIDATION_ERROR',
       ],
       [
-        { ...base, attachments: [{ filename: 'a.png', content: 'aGk=', contentType: 'image/png', disposition: 'inline' }] },
+        {
+          ...base,
+          attachments: [{ filename: 'a.png', content: 'aGk=', contentType: 'image/png', disposition: 'inline' }],
+        },
         422,
         'VALIDATION_ERROR',
       ],
       [
-        { ...base, attachments: Array.from({ length: 11 }, () => ({ filename: 'a', content: 'aGk=', contentType: 'text/plain' })) },
+        {
+          ...base,
+          attachments: Array.from({ length: 11 }, () => ({
+            filename: 'a',
+            content: 'aGk=',
+            contentType: 'text/plain',
+          })),
+        },
         422,
         'VALIDATION_ERROR',
       ],
@@ -192,7 +210,13 @@ describe.each(DIALECTS)('POST /v1/send on %s', (dialect) => {
       body: '<p><img src="cid:logo1"></p>',
       attachments: [
         { filename: 'hello.txt', content: Buffer.from('hello file').toString('base64'), contentType: 'text/plain' },
-        { filename: 'logo.png', content: 'iVBORw0KGgo=', contentType: 'image/png', contentId: 'logo1', disposition: 'inline' },
+        {
+          filename: 'logo.png',
+          content: 'iVBORw0KGgo=',
+          contentType: 'image/png',
+          contentId: 'logo1',
+          disposition: 'inline',
+        },
       ],
     });
     expect(res.statusCode).toBe(200);
@@ -209,12 +233,20 @@ describe.each(DIALECTS)('POST /v1/send on %s', (dialect) => {
     const p = await t.make.project();
     const body = { to: 'idem@example.test', from: 'a@shop.test', subject: 'S', body: 'B' };
     const first = await send(p, body, { 'idempotency-key': 'order-42' });
-    const again = await send(p, { body: 'B', subject: 'S', from: 'a@shop.test', to: 'idem@example.test' }, { 'idempotency-key': 'order-42' });
+    const again = await send(
+      p,
+      { body: 'B', subject: 'S', from: 'a@shop.test', to: 'idem@example.test' },
+      { 'idempotency-key': 'order-42' },
+    );
     expect(first.statusCode).toBe(200);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
     expect(again.headers['idempotent-replayed']).toBe('true');
-    expectError(await send(p, { ...body, subject: 'Other' }, { 'idempotency-key': 'order-42' }), 409, 'IDEMPOTENCY_KEY_REUSED');
+    expectError(
+      await send(p, { ...body, subject: 'Other' }, { 'idempotency-key': 'order-42' }),
+      409,
+      'IDEMPOTENCY_KEY_REUSED',
+    );
     expectError(await send(p, body, { 'idempotency-key': 'x'.repeat(256) }), 422, 'VALIDATION_ERROR');
     const rows = await t.deps.db.selectFrom('emails').select('id').where('projectId', '=', p.id).execute();
     expect(rows).toHaveLength(1);
@@ -228,9 +260,19 @@ describe.each(DIALECTS)('POST /v1/send on %s', (dialect) => {
     const now = new Date();
     await t.deps.db
       .insertInto('idempotencyKeys')
-      .values({ projectId: p.id, key: 'running', bodyHash: 'x', createdAt: now, expiresAt: new Date(now.getTime() + 60_000) })
+      .values({
+        projectId: p.id,
+        key: 'running',
+        bodyHash: 'x',
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + 60_000),
+      })
       .execute();
-    const res = await send(p, { to: 'r@example.test', from: 'a@shop.test', subject: 'S', body: 'B' }, { 'idempotency-key': 'running' });
+    const res = await send(
+      p,
+      { to: 'r@example.test', from: 'a@shop.test', subject: 'S', body: 'B' },
+      { 'idempotency-key': 'running' },
+    );
     expect(res.statusCode).toBe(409);
   });
 
@@ -256,7 +298,12 @@ describe.each(DIALECTS)('POST /v1/send on %s', (dialect) => {
       fromName: 'Shop',
       replyTo: 'care@shop.test',
     });
-    const res = await send(p, { to: 'mo@example.test', template: tpl.id, subscribed: true, data: { first: 'Mo', locale: 'de' } });
+    const res = await send(p, {
+      to: 'mo@example.test',
+      template: tpl.id,
+      subscribed: true,
+      data: { first: 'Mo', locale: 'de' },
+    });
     expect(res.statusCode).toBe(200);
     const [mail] = await outbox(p, 'mo@example.test');
     expect(mail!.subject).toBe('News for Mo');
@@ -283,16 +330,25 @@ describe.each(DIALECTS)('POST /v1/send on %s', (dialect) => {
     expectError(await send(p, { to: 'off@example.test', template: tpl.id }), 400, 'CONTACT_UNSUBSCRIBED');
     const both = await send(p, { to: ['off@example.test', 'on@example.test'], template: tpl.id });
     expect(both.statusCode).toBe(200);
-    expect(both.json().data.emails.map((e: { contact: { email: string } }) => e.contact.email)).toEqual(['on@example.test']);
+    expect(both.json().data.emails.map((e: { contact: { email: string } }) => e.contact.email)).toEqual([
+      'on@example.test',
+    ]);
     expect(both.json().data.skipped).toEqual([{ email: 'off@example.test', reason: 'UNSUBSCRIBED' }]);
     // A TRANSACTIONAL send always goes.
-    expect((await send(p, { to: 'off@example.test', from: 'a@shop.test', subject: 'S', body: 'B' })).statusCode).toBe(200);
+    expect((await send(p, { to: 'off@example.test', from: 'a@shop.test', subject: 'S', body: 'B' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('does not track when the project turned tracking off', async () => {
     const p = await t.make.project();
     await t.deps.db.updateTable('projects').set({ tracking: 'DISABLED' }).where('id', '=', p.id).execute();
-    await send(p, { to: 'nt@example.test', from: 'a@shop.test', subject: 'S', body: '<a href="https://shop.test/">x</a>' });
+    await send(p, {
+      to: 'nt@example.test',
+      from: 'a@shop.test',
+      subject: 'S',
+      body: '<a href="https://shop.test/">x</a>',
+    });
     const [mail] = await outbox(p, 'nt@example.test');
     expect(mail!.html).toContain('href="https://shop.test/"');
     expect(mail!.html).not.toContain('/t/o/');
