@@ -29,25 +29,8 @@ async function main(): Promise<void> {
     return;
   }
 
-  const app = role === 'worker' ? undefined : await buildApp(deps);
-  if (app) {
-    await app.listen({ port: config.port, host: config.host });
-    deps.log.info(
-      `Mailwright is up: API ${config.baseUrl} (docs at ${config.baseUrl}/docs), database ${config.databaseKind}` +
-        (config.sqlitePath ? ` at ${config.sqlitePath}` : '') +
-        `. Create an account with POST ${config.baseUrl}/auth/signup.`,
-    );
-  }
-  if (role !== 'api') {
-    await deps.jobs.start();
-    // Outbox rows a killed process held are due again when their lease ends; this run finds them
-    // (or schedules itself for then) without waiting for the minutely backstop.
-    await deps.jobs.enqueue('email.deliver', {}, { jobKey: 'email.deliver' });
-  }
-  // Bounce reports and inbound mail are background work: the worker roles listen for them.
-  const inbound = role !== 'api' && config.inboundSmtpPort ? await startInboundSmtp(deps) : undefined;
-  if (inbound) deps.log.info(`Inbound SMTP listening on port ${inbound.port}`);
-
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let inbound: Awaited<ReturnType<typeof startInboundSmtp>> | undefined;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) {
@@ -62,8 +45,31 @@ async function main(): Promise<void> {
     await deps.close();
     process.exit(0);
   };
+  // Installed before anything starts: a SIGTERM during start-up must still end the process cleanly.
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  if (role !== 'worker') {
+    app = await buildApp(deps);
+    if (stopping) return;
+    await app.listen({ port: config.port, host: config.host });
+    deps.log.info(
+      `Mailwright is up: API ${config.baseUrl} (docs at ${config.baseUrl}/docs), database ${config.databaseKind}` +
+        (config.sqlitePath ? ` at ${config.sqlitePath}` : '') +
+        `. Create an account with POST ${config.baseUrl}/auth/signup.`,
+    );
+  }
+  if (role !== 'api' && !stopping) {
+    await deps.jobs.start();
+    // Outbox rows a killed process held are due again when their lease ends; this run finds them
+    // (or schedules itself for then) without waiting for the minutely backstop.
+    await deps.jobs.enqueue('email.deliver', {}, { jobKey: 'email.deliver' });
+    // Bounce reports and inbound mail are background work: the worker roles listen for them.
+    if (config.inboundSmtpPort && !stopping) {
+      inbound = await startInboundSmtp(deps);
+      deps.log.info(`Inbound SMTP listening on port ${inbound.port}`);
+    }
+  }
 }
 
 main().catch((err) => {

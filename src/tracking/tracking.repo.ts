@@ -45,7 +45,7 @@ export async function markClicked(db: Executor, projectId: string, id: string, n
   }));
 }
 
-/** Applies `set` to the project's email and answers its contact (undefined: no such email). */
+/** Applies `set` to the project's email and answers its contact and open count (undefined: no such email). */
 function updateEngagement(
   db: Executor,
   projectId: string,
@@ -57,6 +57,6 @@ function updateEngagement(
     .set(set)
     .where('projectId', '=', projectId)
     .where('id', '=', id)
-    .returning('contactId')
+    .returning(['contactId', 'openCount'])
     .executeTakeFirst();
 }

@@ -1,7 +1,8 @@
 /**
  * Open and click tracking: the pixel and the redirect links that withTracking put into a sent email
- * come back here. Counters, first times and statuses change on the email row, and an `email.open` or
- * `email.click` event is recorded for its contact, in one transaction. Only tokens we signed count.
+ * come back here. Counters, first times and statuses change on the email row, and an `email.open`
+ * (first open) or `email.click` (every click) event is recorded for its contact, in one transaction.
+ * Only tokens we signed count.
  */
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
@@ -20,7 +21,9 @@ export async function recordOpen(deps: TrackingDeps, token: string, count = true
   if (!count || !t || typeof t.p !== 'string' || typeof t.e !== 'string') return;
   await deps.db.transaction().execute(async (trx) => {
     const row = await markOpened(trx, t.p, t.e, deps.clock.now());
-    if (!row?.contactId) return;
+    // The event marks the first open only: mail clients load the pixel on every view, and a pixel URL
+    // reloaded in a loop must not fill the event log (the row still counts every open).
+    if (!row?.contactId || Number(row.openCount) !== 1) return;
     const events = { db: trx, clock: deps.clock, eventListeners: deps.eventListeners };
     await recordEvent(events, { projectId: t.p, contactId: row.contactId, name: 'email.open', data: { emailId: t.e } });
   });

@@ -58,6 +58,10 @@ const CONTRACT_FIELDS: Array<[path: string, method: string, status: string, poin
   ['/v1/verify', 'post', '200', 'data', ['hasWebsite', 'hasMxRecords', 'reasons']],
   ['/templates/{id}', 'get', '200', '', ['id', 'name', 'subject', 'body', 'type', 'createdAt']],
   ['/templates', 'get', '200', '', ['templates', 'total', 'page', 'pageSize', 'totalPages']],
+  ['/v1/send', 'post', '200', '', ['success', 'data']],
+  ['/v1/send', 'post', '200', 'data', ['emails', 'timestamp']],
+  ['/v1/send', 'post', '200', 'data.emails.[]', ['contact', 'email']],
+  ['/v1/send', 'post', '200', 'data.emails.[].contact', ['id', 'email']],
   ['/templates/{id}/usage', 'get', '200', '', ['campaigns', 'workflows']],
   // decisions.md "Running": the capture outbox.
   ['/outbox', 'get', '200', '', ['data', 'cursor', 'hasMore', 'total']],
@@ -240,6 +244,12 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
     check(await api('GET', `/templates/${template.id}/usage`), '/templates/{id}/usage', 'get');
     // A malformed address is answered without DNS, so this needs no resolver.
     check(await api('POST', '/v1/verify', { email: 'not an address' }), '/v1/verify', 'post');
+    const sent = check(
+      await api('POST', '/v1/send', { to: 'views@example.test', from: 'a@views.test', subject: 'S', body: 'B' }),
+      '/v1/send',
+      'post',
+    );
+    expect(sent.data.emails).toHaveLength(1);
     await t.deps.transport.send(sampleMessage({ projectId: project.id }));
     const outbox = check(await api('GET', '/outbox'), '/outbox', 'get');
     expect(outbox.data).toHaveLength(1);

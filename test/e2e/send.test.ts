@@ -353,4 +353,13 @@ describe.each(DIALECTS)('POST /v1/send on %s', (dialect) => {
     expect(mail!.html).toContain('href="https://shop.test/"');
     expect(mail!.html).not.toContain('/t/o/');
   });
+
+  it("refuses another project's template as not found", async () => {
+    const a = await t.make.project();
+    const b = await t.make.project();
+    const tpl = await t.make.template(a, { from: 'a@shop.test' });
+    expectError(await send(b, { to: 'x@example.test', template: tpl.id }), 404, 'TEMPLATE_NOT_FOUND');
+    const written = await t.deps.db.selectFrom('contacts').select('id').where('projectId', '=', b.id).execute();
+    expect(written).toHaveLength(0);
+  });
 });

@@ -88,7 +88,7 @@ describe.each(DIALECTS)('open and click tracking on %s', (dialect) => {
     expect(res.rawPayload.subarray(0, 6).toString('latin1')).toBe('GIF89a');
   }
 
-  it('counts opens, keeps the first time, moves SENT to OPENED and records email.open', async () => {
+  it('counts opens, keeps the first time, moves SENT to OPENED and records email.open once', async () => {
     const p = await t.make.project();
     const c = await t.make.contact(p);
     const id = await email(p.id, c.id);
@@ -102,10 +102,8 @@ describe.each(DIALECTS)('open and click tracking on %s', (dialect) => {
       clickedAt: null,
       clickCount: 0,
     });
-    expect(await events(id)).toEqual([
-      { projectId: p.id, name: 'email.open', contactId: c.id, data: { emailId: id } },
-      { projectId: p.id, name: 'email.open', contactId: c.id, data: { emailId: id } },
-    ]);
+    // Every view loads the pixel again: the row counts each, the event log keeps the first.
+    expect(await events(id)).toEqual([{ projectId: p.id, name: 'email.open', contactId: c.id, data: { emailId: id } }]);
   });
 
   it('moves DELIVERED to OPENED but leaves CLICKED and BOUNCED as they are', async () => {

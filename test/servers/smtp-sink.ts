@@ -105,6 +105,8 @@ export async function startSmtpSink(opts: SmtpSinkOptions = {}): Promise<SmtpSin
 
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject);
+    // A client that vanishes mid-message (a killed sender) is the sender's business, not a test failure.
+    server.on('error', () => {});
     server.listen(0, '127.0.0.1', () => {
       server.server.off('error', reject);
       resolve();
