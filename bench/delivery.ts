@@ -4,7 +4,10 @@
  * request until the sink holds every email id, beside a bare nodemailer pool sending as many
  * DKIM-signed messages of the same shape to the same sink in the same run (in a process of its own,
  * as Mailwright is), out of the box and with TCP_NODELAY. Every sender uses 5 SMTP connections.
- * Target: Mailwright >= 0.6 of the bare pool in emails/s, none missing, none twice.
+ * Target: Mailwright >= 0.6 of the faster pool (TCP_NODELAY) in emails/s, none missing, none twice.
+ * Out of the box, nodemailer's pool waits ~40 ms per message for a delayed ACK (its final dot is a
+ * separate small write), so the bare figure is shown but the ratio that counts is against the fast pool;
+ * Mailwright's own transport turns Nagle off.
  * The sender domain is verified for real: a loopback DNS server publishes the records POST /domains
  * answered, and the service resolves through it (DNS_SERVERS).
  * SQLite by default; BENCH_DATABASE_URL=postgres://… also runs it on a fresh database of that server.
@@ -208,8 +211,8 @@ function report(
     ['  same, TCP_NODELAY', shape(fast)],
     ['POST /v1/send accepted', `${rate(accept.acceptMs)} req/s (${accept.refused} refused)`],
     ['Mailwright, sent to sink', shape(mw)],
-    ['  of the bare pool', `${(base.elapsedMs / mw.elapsedMs).toFixed(3)} (target >= 0.6)`],
-    ['  of the TCP_NODELAY pool', (fast.elapsedMs / mw.elapsedMs).toFixed(3)],
+    ['  of the bare pool', (base.elapsedMs / mw.elapsedMs).toFixed(3)],
+    ['  of the TCP_NODELAY pool', `${(fast.elapsedMs / mw.elapsedMs).toFixed(3)} (target >= 0.6)`],
     ['missing / twice / strays', `${tally(mw)} (bare pool ${tally(base)}, TCP_NODELAY ${tally(fast)})`],
     ['DKIM of a received email', dkim],
   ];
