@@ -16,7 +16,7 @@ import { groupBy } from '../lib/group-by.ts';
 import { type OutgoingMessage, TransportError } from '../mail/types.ts';
 import * as outbox from './outbox.repo.ts';
 import { type EmailRow, findAttachments } from './outbox.repo.ts';
-import { applySendRate } from './rate.ts';
+import { applySendRate, projectsAtRate } from './rate.ts';
 
 export type DeliveryDeps = Deps;
 
@@ -150,6 +150,7 @@ export async function deliverDue(deps: DeliveryDeps, budgetMs: number): Promise<
       now,
       leaseUntil,
       limit: deps.config.deliveryBatchSize,
+      skipProjects: projectsAtRate(deps),
     });
     if (claimed.length === 0) break;
     total += claimed.length;

@@ -111,15 +111,21 @@ export async function insertEmail(db: Executor, dialect: DialectSql, e: StoredEm
   else await db.transaction().execute(write);
 }
 
-/** Claims up to `limit` due rows (transactional first): SENDING, one more attempt, leased until `leaseUntil`. */
+/** Claims up to `limit` due rows (transactional first), none of `skipProjects`: SENDING, one more attempt, leased until `leaseUntil`. */
 export async function claimDueEmails(
   db: Db,
   dialect: DialectSql,
-  at: { now: Date; leaseUntil: Date; limit: number },
+  at: { now: Date; leaseUntil: Date; limit: number; skipProjects?: string[] },
 ): Promise<EmailRow[]> {
+  const skip = at.skipProjects ?? [];
   return dialect.claimRows(db, {
     table: 'emails',
-    where: (eb) => eb.and([STILL_TO_GO, eb('nextAttemptAt', '<=', at.now.toISOString())]),
+    where: (eb) =>
+      eb.and([
+        STILL_TO_GO,
+        eb('nextAttemptAt', '<=', at.now.toISOString()),
+        ...(skip.length > 0 ? [eb('projectId', 'not in', skip)] : []),
+      ]),
     orderBy: ['priority', 'nextAttemptAt', 'id'],
     limit: at.limit,
     set: (eb) => ({

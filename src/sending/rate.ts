@@ -28,12 +28,36 @@ export async function applySendRate(
     const room = Math.max(0, Math.min(rows.length, rate - (total - rows.length)));
     allowed.push(...rows.slice(0, room));
     const over = rows.slice(room);
+    if (over.length > 0) blockedFor(deps.db).set(projectId, (window + 1) * 1000);
     for (const [wait, slice] of groupBy(over, (_, i) => Math.floor(i / rate) + 1)) {
       const ids = slice.map((r) => r.id);
       await deferClaimed(deps.db, ids, claimedUntil, new Date((window + wait) * 1000), now);
     }
   }
   return allowed;
+}
+
+/**
+ * Projects whose current window is full, as this process learned it (per database): the next claims
+ * leave their rows alone until the window ends, instead of claiming and handing them back each time.
+ */
+const blocked = new WeakMap<object, Map<string, number>>();
+
+function blockedFor(db: object): Map<string, number> {
+  let map = blocked.get(db);
+  if (!map) {
+    map = new Map();
+    blocked.set(db, map);
+  }
+  return map;
+}
+
+/** The projects to leave out of a claim made at `now`. */
+export function projectsAtRate(deps: Pick<Deps, 'db' | 'clock'>): string[] {
+  const map = blockedFor(deps.db);
+  const now = deps.clock.now().getTime();
+  for (const [projectId, until] of map) if (until <= now) map.delete(projectId);
+  return [...map.keys()];
 }
 
 /** Drops rate windows older than a minute (run by the maintenance job). */

@@ -4,6 +4,7 @@
  * out), so a killed worker's rows are picked up when their lease ends. The minutely cron entry is
  * the backstop for a wake-up lost with a crashed process.
  */
+import { setTimeout } from 'node:timers/promises';
 import type { Deps } from '../deps.ts';
 import type { CronEntry, Jobs, TaskList } from '../jobs/types.ts';
 import { deliverDue } from './delivery.ts';
@@ -14,13 +15,20 @@ import { pruneRateWindows } from './rate.ts';
 const RUN_BUDGET_MS = 20_000;
 const JOB_KEY = 'email.deliver';
 const IDLE_RETRY_MS = 1000;
+const IDLE_LOOP_MS = 50;
 
 export function sendingTasks(deps: Deps): TaskList {
   return {
     'email.deliver': async () => {
       const deadline = Date.now() + RUN_BUDGET_MS;
       const run = await deps.deliveryWaker.whileRunning(
-        () => deliverDue(deps, deadline - Date.now()),
+        async () => {
+          const r = await deliverDue(deps, deadline - Date.now());
+          // Nothing claimable (every due row waits for its project's rate): pokes arriving now are
+          // mostly for those rows, so pause before looking again rather than spin on empty claims.
+          if (r.claimed === 0) await setTimeout(IDLE_LOOP_MS);
+          return r;
+        },
         (a, b) => ({ sent: a.sent + b.sent, claimed: a.claimed + b.claimed }),
         deadline,
       );
