@@ -14,7 +14,7 @@ import { dkimSignerFor } from '../domains/domains.service.ts';
 import { recordEvent } from '../events/events.service.ts';
 import { groupBy } from '../lib/group-by.ts';
 import { type OutgoingMessage, TransportError } from '../mail/types.ts';
-import * as outbox from './outbox.repo.ts';
+import * as outbox from './delivery.repo.ts';
 import { type EmailRow, findAttachments } from './outbox.repo.ts';
 import { applySendRate, projectsAtRate } from './rate.ts';
 

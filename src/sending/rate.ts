@@ -6,7 +6,8 @@
 import type { Deps } from '../deps.ts';
 import { groupBy } from '../lib/group-by.ts';
 import { getSendSettings } from '../projects/projects.service.ts';
-import { deferClaimed, type EmailRow } from './outbox.repo.ts';
+import { deferClaimed } from './delivery.repo.ts';
+import type { EmailRow } from './outbox.repo.ts';
 import { pruneSendWindows, reserveSends } from './rate.repo.ts';
 
 /**

@@ -7,8 +7,8 @@
 import { setTimeout } from 'node:timers/promises';
 import type { Deps } from '../deps.ts';
 import type { CronEntry, Jobs, TaskList } from '../jobs/types.ts';
+import { nextDueAt } from './delivery.repo.ts';
 import { deliverDue } from './delivery.ts';
-import { nextDueAt } from './outbox.repo.ts';
 import { pruneRateWindows } from './rate.ts';
 
 /** One run sends for at most this long, then hands over to a fresh job (other jobs get their turn). */

@@ -3,35 +3,13 @@
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, useTestEnv } from '../env.ts';
-import type { TestProject } from '../factories.ts';
+import { sendHelpers } from './send-helpers.ts';
 import { expectError } from './support.ts';
-
-interface OutboxItem {
-  id: string;
-  emailId: string;
-  to: string;
-  from: string;
-  subject: string;
-  html: string;
-  text: string;
-  headers: Record<string, string>;
-}
 
 describe.each(DIALECTS)('POST /v1/send on %s', (dialect) => {
   const t = useTestEnv({ dialect });
 
-  const send = (p: TestProject, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: '/v1/send', headers: { authorization: p.auth, ...headers }, payload: body });
-  const outbox = async (p: TestProject, to: string): Promise<OutboxItem[]> => {
-    await t.deps.jobs.drain();
-    const res = await t.app.inject({ url: `/outbox?to=${encodeURIComponent(to)}`, headers: { authorization: p.auth } });
-    expect(res.statusCode).toBe(200);
-    return res.json().data;
-  };
-  const emailRow = (id: string) =>
-    t.deps.db.selectFrom('emails').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const events = (contactId: string, name: string) =>
-    t.deps.db.selectFrom('events').selectAll().where('contactId', '=', contactId).where('name', '=', name).execute();
+  const { send, outbox, emailRow, events } = sendHelpers(t);
 
   it('stores, renders and delivers one email, and creates the contact unsubscribed', async () => {
     const p = await t.make.project();
@@ -229,53 +207,6 @@ describe.each(DIALECTS)('POST /v1/send on %s', (dialect) => {
     expect(parsed.attachments.find((a) => a.filename === 'logo.png')!.cid).toBe('logo1');
   });
 
-  it('replays an Idempotency-Key with the same body and refuses it with another', async () => {
-    const p = await t.make.project();
-    const body = { to: 'idem@example.test', from: 'a@shop.test', subject: 'S', body: 'B' };
-    const first = await send(p, body, { 'idempotency-key': 'order-42' });
-    const again = await send(
-      p,
-      { body: 'B', subject: 'S', from: 'a@shop.test', to: 'idem@example.test' },
-      { 'idempotency-key': 'order-42' },
-    );
-    expect(first.statusCode).toBe(200);
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual(first.json());
-    expect(again.headers['idempotent-replayed']).toBe('true');
-    expectError(
-      await send(p, { ...body, subject: 'Other' }, { 'idempotency-key': 'order-42' }),
-      409,
-      'IDEMPOTENCY_KEY_REUSED',
-    );
-    expectError(await send(p, body, { 'idempotency-key': 'x'.repeat(256) }), 422, 'VALIDATION_ERROR');
-    const rows = await t.deps.db.selectFrom('emails').select('id').where('projectId', '=', p.id).execute();
-    expect(rows).toHaveLength(1);
-    // Keys are per project: another project may use the same key.
-    const q = await t.make.project();
-    expect((await send(q, body, { 'idempotency-key': 'order-42' })).statusCode).toBe(200);
-  });
-
-  it('answers 409 while the first request with a key is still running', async () => {
-    const p = await t.make.project();
-    const now = new Date();
-    await t.deps.db
-      .insertInto('idempotencyKeys')
-      .values({
-        projectId: p.id,
-        key: 'running',
-        bodyHash: 'x',
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + 60_000),
-      })
-      .execute();
-    const res = await send(
-      p,
-      { to: 'r@example.test', from: 'a@shop.test', subject: 'S', body: 'B' },
-      { 'idempotency-key': 'running' },
-    );
-    expect(res.statusCode).toBe(409);
-  });
-
   it('stores a send to a suppressed address as SUPPRESSED and sends nothing', async () => {
     const p = await t.make.project();
     await t.deps.db
@@ -286,80 +217,5 @@ describe.each(DIALECTS)('POST /v1/send on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     expect(await outbox(p, 'gone@example.test')).toHaveLength(0);
     expect((await emailRow(res.json().data.emails[0].email)).status).toBe('SUPPRESSED');
-  });
-
-  it('uses a template, lets the request override it, and adds the MARKETING footer and headers', async () => {
-    const p = await t.make.project();
-    const tpl = await t.make.template(p, {
-      type: 'MARKETING',
-      subject: 'News for {{ first ?? "you" }}',
-      body: '<html><body><p>Big news</p></body></html>',
-      from: 'news@shop.test',
-      fromName: 'Shop',
-      replyTo: 'care@shop.test',
-    });
-    const res = await send(p, {
-      to: 'mo@example.test',
-      template: tpl.id,
-      subscribed: true,
-      data: { first: 'Mo', locale: 'de' },
-    });
-    expect(res.statusCode).toBe(200);
-    const [mail] = await outbox(p, 'mo@example.test');
-    expect(mail!.subject).toBe('News for Mo');
-    expect(mail!.headers.from).toContain('news@shop.test');
-    expect(mail!.headers['reply-to']).toContain('care@shop.test');
-    expect(mail!.headers['list-unsubscribe']).toMatch(/^<http:\/\/localhost:3000\/unsubscribe\/[^>]+>$/);
-    expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
-    expect(mail!.headers.precedence).toBe('bulk');
-    expect(mail!.html).toContain('/unsubscribe/');
-    expect(mail!.text).toContain('/unsubscribe/');
-    const row = await emailRow(res.json().data.emails[0].email);
-    expect(row).toMatchObject({ emailType: 'MARKETING', templateId: tpl.id });
-    const override = await send(p, { to: 'mo@example.test', template: tpl.id, subject: 'Override' });
-    expect(override.statusCode).toBe(200);
-    const mails = await outbox(p, 'mo@example.test');
-    expect(mails[0]!.subject).toBe('Override');
-  });
-
-  it('refuses a MARKETING send to an unsubscribed contact, and skips it among several', async () => {
-    const p = await t.make.project();
-    const tpl = await t.make.template(p, { type: 'MARKETING', from: 'news@shop.test' });
-    await t.make.contact(p, { email: 'off@example.test', subscribed: false });
-    await t.make.contact(p, { email: 'on@example.test', subscribed: true });
-    expectError(await send(p, { to: 'off@example.test', template: tpl.id }), 400, 'CONTACT_UNSUBSCRIBED');
-    const both = await send(p, { to: ['off@example.test', 'on@example.test'], template: tpl.id });
-    expect(both.statusCode).toBe(200);
-    expect(both.json().data.emails.map((e: { contact: { email: string } }) => e.contact.email)).toEqual([
-      'on@example.test',
-    ]);
-    expect(both.json().data.skipped).toEqual([{ email: 'off@example.test', reason: 'UNSUBSCRIBED' }]);
-    // A TRANSACTIONAL send always goes.
-    expect((await send(p, { to: 'off@example.test', from: 'a@shop.test', subject: 'S', body: 'B' })).statusCode).toBe(
-      200,
-    );
-  });
-
-  it('does not track when the project turned tracking off', async () => {
-    const p = await t.make.project();
-    await t.deps.db.updateTable('projects').set({ tracking: 'DISABLED' }).where('id', '=', p.id).execute();
-    await send(p, {
-      to: 'nt@example.test',
-      from: 'a@shop.test',
-      subject: 'S',
-      body: '<a href="https://shop.test/">x</a>',
-    });
-    const [mail] = await outbox(p, 'nt@example.test');
-    expect(mail!.html).toContain('href="https://shop.test/"');
-    expect(mail!.html).not.toContain('/t/o/');
-  });
-
-  it("refuses another project's template as not found", async () => {
-    const a = await t.make.project();
-    const b = await t.make.project();
-    const tpl = await t.make.template(a, { from: 'a@shop.test' });
-    expectError(await send(b, { to: 'x@example.test', template: tpl.id }), 404, 'TEMPLATE_NOT_FOUND');
-    const written = await t.deps.db.selectFrom('contacts').select('id').where('projectId', '=', b.id).execute();
-    expect(written).toHaveLength(0);
   });
 });
