@@ -66,7 +66,8 @@ export async function signDkim(raw: Buffer, key: NonNullable<OutgoingMessage['dk
   const signer = new DKIM({
     domainName: key.domainName,
     keySelector: key.keySelector,
-    privateKey: key.privateKey,
+    // nodemailer hands the key to crypto's Sign as it is, which takes a KeyObject too (its types say string).
+    privateKey: key.privateKey as string,
     headerFieldNames: DKIM_SIGNED_HEADERS,
   });
   const chunks: Buffer[] = [];

@@ -1,4 +1,5 @@
 /** What the delivery pipeline hands a mail transport, and what every transport promises back. */
+import type { KeyObject } from 'node:crypto';
 
 export interface OutgoingAttachment {
   filename: string;
@@ -27,7 +28,8 @@ export interface OutgoingMessage {
   /** Envelope sender (MAIL FROM / Return-Path) when bounces go to a per-email address (VERP). */
   envelopeFrom?: string;
   /** DKIM key of the sender's domain, when it has one. */
-  dkim?: { domainName: string; keySelector: string; privateKey: string };
+  /** The private key as PEM, or parsed once (a KeyObject) when one run signs many messages. */
+  dkim?: { domainName: string; keySelector: string; privateKey: string | KeyObject };
   /** The Date header; now when omitted. */
   date?: Date;
 }

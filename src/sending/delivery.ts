@@ -5,18 +5,19 @@
  * failure, FAILED or BOUNCED after a permanent one. A worker killed mid-batch leaves its rows
  * SENDING with a lease; they fall due again when the lease runs out and another run sends them.
  */
+import { createPrivateKey } from 'node:crypto';
 import { recordSendRejection } from '../bounces/feedback.service.ts';
 import { findSuppressedEmails } from '../bounces/suppressions.repo.ts';
 import { returnPathFor } from '../bounces/verp.ts';
 import { fromJson, toBool } from '../db/codecs.ts';
 import type { Deps } from '../deps.ts';
 import { dkimSignerFor } from '../domains/domains.service.ts';
-import { recordEvent } from '../events/events.service.ts';
 import { groupBy } from '../lib/group-by.ts';
 import { type OutgoingMessage, TransportError } from '../mail/types.ts';
 import * as outbox from './delivery.repo.ts';
 import { type EmailRow, findAttachments } from './outbox.repo.ts';
 import { applySendRate, projectsAtRate } from './rate.ts';
+import { createStamper, type Stamper } from './stamper.ts';
 
 export type DeliveryDeps = Deps;
 
@@ -31,6 +32,12 @@ export function retryAt(now: Date, attempt: number): Date {
 }
 
 type DkimKey = OutgoingMessage['dkim'];
+
+/** What one delivery run shares across its rows. */
+interface RunState {
+  dkim: (row: EmailRow) => Promise<DkimKey>;
+  stamp: Stamper;
+}
 
 /** Builds the message of a claimed row (attachments read back, DKIM key of the sender's domain). */
 async function toOutgoing(deps: DeliveryDeps, row: EmailRow, dkim: (row: EmailRow) => Promise<DkimKey>) {
@@ -54,23 +61,13 @@ async function toOutgoing(deps: DeliveryDeps, row: EmailRow, dkim: (row: EmailRo
 }
 
 /** Sends one claimed row and records the outcome; never throws. */
-async function deliverOne(deps: DeliveryDeps, row: EmailRow, dkim: (row: EmailRow) => Promise<DkimKey>) {
-  const claim = { id: row.id, attempts: row.attempts };
+async function deliverOne(deps: DeliveryDeps, row: EmailRow, run: RunState) {
   try {
-    const accepted = await deps.transport.send(await toOutgoing(deps, row, dkim));
-    await deps.db.transaction().execute(async (trx) => {
-      const now = deps.clock.now();
-      if (!(await outbox.markSent(trx, claim, accepted.transportMessageId, now))) return;
-      if (row.contactId) {
-        await recordEvent(
-          { db: trx, clock: deps.clock, eventListeners: deps.eventListeners },
-          { projectId: row.projectId, contactId: row.contactId, name: 'email.sent', data: { emailId: row.id } },
-        );
-      }
-    });
+    const accepted = await deps.transport.send(await toOutgoing(deps, row, run.dkim));
+    await run.stamp(row, accepted.transportMessageId);
     return true;
   } catch (err) {
-    await recordFailure(deps, row, claim, err);
+    await recordFailure(deps, row, { id: row.id, attempts: row.attempts }, err);
     return false;
   }
 }
@@ -126,7 +123,10 @@ function dkimCache(deps: DeliveryDeps) {
     const k = `${row.projectId}\u0000${row.fromEmail.split('@').at(-1)}`;
     let hit = keys.get(k);
     if (!hit) {
-      hit = dkimSignerFor(deps, row.projectId, row.fromEmail);
+      // Parsed once per domain and run: parsing the PEM cost as much as signing with it.
+      hit = dkimSignerFor(deps, row.projectId, row.fromEmail).then(
+        (key) => key && { ...key, privateKey: createPrivateKey(key.privateKey) },
+      );
       keys.set(k, hit);
     }
     return hit;
@@ -140,7 +140,7 @@ function dkimCache(deps: DeliveryDeps) {
  */
 export async function deliverDue(deps: DeliveryDeps, budgetMs: number): Promise<{ sent: number; claimed: number }> {
   const started = Date.now();
-  const dkim = dkimCache(deps);
+  const run: RunState = { dkim: dkimCache(deps), stamp: createStamper(deps) };
   let sent = 0;
   let total = 0;
   while (Date.now() - started < budgetMs) {
@@ -164,7 +164,7 @@ export async function deliverDue(deps: DeliveryDeps, budgetMs: number): Promise<
     }, deps.config.deliveryLeaseMs / 3);
     try {
       await inPool(rows, deps.config.deliveryConcurrency, async (row) => {
-        if (await deliverOne(deps, row, dkim)) sent++;
+        if (await deliverOne(deps, row, run)) sent++;
         pending.delete(row);
       });
     } finally {

@@ -1,0 +1,63 @@
+/**
+ * Stamps sent emails SENT in small groups: the rows the transport accepted within a few
+ * milliseconds share one transaction (their updates and their `email.sent` events), instead of one
+ * transaction each. Each caller is answered once its row's stamp committed, so a delivery lane moves
+ * on only after its row is recorded; a crash can lose at most the stamps of that short window, and
+ * those rows are sent again with the same Message-ID.
+ */
+import type { Deps } from '../deps.ts';
+import { type NewEvent, recordEvents } from '../events/events.service.ts';
+import { markSent } from './delivery.repo.ts';
+import type { EmailRow } from './outbox.repo.ts';
+
+/** Stamps waiting longer than this are committed without waiting for more. */
+const WINDOW_MS = 5;
+const MAX_GROUP = 50;
+
+interface Stamp {
+  row: EmailRow;
+  transportMessageId: string;
+  done: (err?: unknown) => void;
+}
+
+export type Stamper = (row: EmailRow, transportMessageId: string) => Promise<void>;
+
+export function createStamper(deps: Pick<Deps, 'db' | 'clock' | 'eventListeners'>): Stamper {
+  let waiting: Stamp[] = [];
+  let timer: NodeJS.Timeout | undefined;
+
+  const flush = async () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const group = waiting;
+    waiting = [];
+    try {
+      await deps.db.transaction().execute(async (trx) => {
+        const now = deps.clock.now();
+        const events: NewEvent[] = [];
+        for (const s of group) {
+          // A lost claim (another worker took the row) stamps nothing and records no event.
+          const claim = { id: s.row.id, attempts: s.row.attempts };
+          if (!(await markSent(trx, claim, s.transportMessageId, now)) || !s.row.contactId) continue;
+          events.push({
+            projectId: s.row.projectId,
+            contactId: s.row.contactId,
+            name: 'email.sent',
+            data: { emailId: s.row.id },
+          });
+        }
+        await recordEvents({ db: trx, clock: deps.clock, eventListeners: deps.eventListeners }, events);
+      });
+      for (const s of group) s.done();
+    } catch (err) {
+      for (const s of group) s.done(err);
+    }
+  };
+
+  return (row, transportMessageId) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ row, transportMessageId, done: (err) => (err === undefined ? resolve() : reject(err)) });
+      if (waiting.length >= MAX_GROUP) void flush();
+      else timer ??= setTimeout(() => void flush(), WINDOW_MS);
+    });
+}
