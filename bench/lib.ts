@@ -110,7 +110,8 @@ export async function withFreshPostgres<T>(server: string, fn: (url: string) => 
 export async function onEachDatabase(
   benchOn: (label: string, env: Record<string, string>) => Promise<void>,
 ): Promise<void> {
-  await benchOn('sqlite', {});
+  // BENCH_ONLY=postgres skips the SQLite run (a long benchmark re-measured on one database).
+  if (process.env.BENCH_ONLY !== 'postgres') await benchOn('sqlite', {});
   const server = process.env.BENCH_DATABASE_URL;
   if (server) await withFreshPostgres(server, (url) => benchOn('postgres', { DATABASE_URL: url }));
 }
