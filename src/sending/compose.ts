@@ -81,7 +81,7 @@ export async function composeEmail(
   }
   if (msg.emailType === 'MARKETING') {
     headers.Precedence = 'bulk';
-    html = appendFooter(html, marketingFooter(locale, urls).html);
+    html = appendFooter(html, marketingFooter(locale, urls));
   }
   const text = htmlToPlainText(html);
   if (tracks(settings.tracking, msg.emailType)) {

@@ -56,22 +56,21 @@ export function pickLocale(locale: unknown): SupportedLocale {
 
 const LINK_STYLE = 'color:#6b7280;text-decoration:underline';
 
-/** The footer in HTML (a small centred block) and plain text, with both links. */
-export function marketingFooter(
-  locale: unknown,
-  urls: { unsubscribeUrl: string; manageUrl: string },
-): { html: string; text: string } {
+/**
+ * The footer as HTML (a small centred block) with both links. The plain-text part gets it through
+ * the text derived from the whole HTML, so there is no separate text version to keep in step.
+ */
+export function marketingFooter(locale: unknown, urls: { unsubscribeUrl: string; manageUrl: string }): string {
   const s = STRINGS[pickLocale(locale)];
   const link = (href: string, label: string) =>
     `<a href="${escapeHtml(href)}" style="${LINK_STYLE}">${escapeHtml(label)}</a>`;
-  const html =
+  return (
     '<div style="margin:32px 0 0;padding:16px 0 0;border-top:1px solid #e5e7eb;text-align:center;' +
     'font-family:Arial,Helvetica,sans-serif;font-size:12px;line-height:18px;color:#6b7280">' +
     `<p style="margin:0 0 4px">${escapeHtml(s.reason)}</p>` +
     `<p style="margin:0">${link(urls.unsubscribeUrl, s.unsubscribe)} &middot; ${link(urls.manageUrl, s.manage)}</p>` +
-    '</div>';
-  const text = `\n\n--\n${s.reason}\n${s.unsubscribe}: ${urls.unsubscribeUrl}\n${s.manage}: ${urls.manageUrl}\n`;
-  return { html, text };
+    '</div>'
+  );
 }
 
 /** The body with the footer inserted before `</body>`, or appended when the body has none. */
