@@ -26,6 +26,11 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** What a key remembers of its first request's body: equal bodies (as values) give equal hashes. */
+export function bodyHashOf(body: unknown): string {
+  return createHash('sha256').update(canonical(body)).digest('hex');
+}
+
 export interface Replayable<T> {
   statusCode: number;
   body: T;
@@ -44,7 +49,7 @@ export async function withIdempotency<T>(
   if (typeof key !== 'string' || !/^[\x20-\x7e]{1,255}$/.test(key)) {
     throw invalid('Idempotency-Key', 'must be 1 to 255 printable ASCII characters', 'INVALID_IDEMPOTENCY_KEY');
   }
-  const bodyHash = createHash('sha256').update(canonical(body)).digest('hex');
+  const bodyHash = bodyHashOf(body);
   const now = deps.clock.now();
   const claimed = await repo.claimIdempotencyKey(deps.db, {
     projectId,
