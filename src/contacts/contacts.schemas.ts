@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { CursorQuery } from '../http/pagination.ts';
+import { CursorPageOf, CursorQuery } from '../http/pagination.ts';
 
 /** Longer than any valid address (254), so the 422 for a long one names the address, not the length. */
 const EmailText = Type.String({ minLength: 1, maxLength: 320 });
@@ -55,12 +55,7 @@ export const UpsertedContact = Type.Object({
 });
 export type UpsertedContact = Static<typeof UpsertedContact>;
 
-export const ContactPage = Type.Object({
-  data: Type.Array(ContactView),
-  cursor: Type.String({ description: 'Pass as `cursor` for the next page; "" when there is none.' }),
-  hasMore: Type.Boolean(),
-  total: Type.Integer({ description: 'Matching contacts; only on the first page (0 on later pages).' }),
-});
+export const ContactPage = CursorPageOf(ContactView, 'contacts');
 
 export const LookupResult = Type.Object({
   found: Type.Array(Type.Object({ email: Type.String(), id: Type.String() })),

@@ -134,17 +134,13 @@ export async function updateContact(
     const row = await deps.db.transaction().execute(async (trx) => {
       const tx = { ...deps, db: trx };
       const now = deps.clock.now();
-      const changed =
-        input.subscribed === undefined
-          ? undefined
-          : await repo.updateSubscribedIfChanged(trx, projectId, { id }, input.subscribed, now);
-      const updated = await repo.patchContact(trx, deps.dialect, projectId, { id }, { ...patch, email, now });
-      if (!updated) throw notFound('CONTACT');
-      if (changed) {
-        const name = subscriptionEventName(input.subscribed!);
-        const data = { ...opts.eventData, source: opts.source ?? 'api' };
-        await recordEvent(tx, { projectId, contactId: id, name, data });
+      if (input.subscribed !== undefined) {
+        const source = opts.source ?? 'api';
+        await setContactSubscription(tx, projectId, id, input.subscribed, source, opts.eventData);
       }
+      const updated = await repo.patchContact(trx, deps.dialect, projectId, { id }, { ...patch, email, now });
+      // Not found rolls the transaction back, subscription event included.
+      if (!updated) throw notFound('CONTACT');
       await recordFieldTypes(tx, projectId, types);
       return updated;
     });
@@ -226,8 +222,8 @@ export async function lookupContacts(
 
 /**
  * Sets one contact's subscription and records contact.subscribed / contact.unsubscribed when it
- * changed; true then. Runs in the caller's transaction when `deps.db` is one (a hard bounce or a
- * complaint unsubscribes together with the email's status change).
+ * changed (data `{ ...eventData, source }`); true then. Runs in the caller's transaction when `deps.db`
+ * is one (PATCH with its data patch; a hard bounce with the email's status change).
  */
 export async function setContactSubscription(
   deps: Pick<Deps, 'db' | 'clock' | 'eventListeners'>,
@@ -235,6 +231,7 @@ export async function setContactSubscription(
   contactId: string,
   subscribed: boolean,
   source: string,
+  eventData: Record<string, unknown> = {},
 ): Promise<boolean> {
   const changed = await repo.updateSubscribedIfChanged(
     deps.db,
@@ -245,7 +242,7 @@ export async function setContactSubscription(
   );
   if (!changed) return false;
   const name = subscriptionEventName(subscribed);
-  await recordEvent(deps, { projectId, contactId, name, data: { source } });
+  await recordEvent(deps, { projectId, contactId, name, data: { ...eventData, source } });
   return true;
 }
 

@@ -2,7 +2,7 @@
  * Cursor pagination: `{ data, cursor, hasMore, total }`. The cursor is an opaque token holding the
  * last id of the page (ids are UUIDv7, so id order is creation order); `total` only on the first page.
  */
-import { Type } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 import { invalid } from '../errors.ts';
 import { isUuid } from '../lib/ids.ts';
 
@@ -10,6 +10,16 @@ export const CursorQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
   cursor: Type.Optional(Type.String({ maxLength: 200 })),
 });
+
+/** The response schema of a cursor list of `item`s (`noun` names them in the `total` description). */
+export function CursorPageOf<T extends TSchema>(item: T, noun: string) {
+  return Type.Object({
+    data: Type.Array(item),
+    cursor: Type.String({ description: 'Pass as `cursor` for the next page; "" when there is none.' }),
+    hasMore: Type.Boolean(),
+    total: Type.Integer({ description: `Matching ${noun}; only on the first page (0 on later pages).` }),
+  });
+}
 
 export interface CursorPage<T> {
   data: T[];

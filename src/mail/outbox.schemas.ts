@@ -1,6 +1,6 @@
 /** Views of the capture outbox (GET /outbox): one schema and type per shape. */
 import { type Static, Type } from 'typebox';
-import { CursorQuery } from '../http/pagination.ts';
+import { CursorPageOf, CursorQuery } from '../http/pagination.ts';
 
 export const ListOutboxQuery = Type.Object({
   ...CursorQuery.properties,
@@ -26,9 +26,4 @@ export const CapturedMessageView = Type.Object({
 });
 export type CapturedMessageView = Static<typeof CapturedMessageView>;
 
-export const OutboxPage = Type.Object({
-  data: Type.Array(CapturedMessageView),
-  cursor: Type.String({ description: 'Pass as `cursor` for the next page; "" when there is none.' }),
-  hasMore: Type.Boolean(),
-  total: Type.Integer({ description: 'Matching messages; only on the first page (0 on later pages).' }),
-});
+export const OutboxPage = CursorPageOf(CapturedMessageView, 'messages');

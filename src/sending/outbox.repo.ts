@@ -6,31 +6,30 @@ import { type Selectable, sql } from 'kysely';
 import type { DialectSql } from '../db/dialect.ts';
 import type { Executor } from '../db/index.ts';
 import { templateQuery } from '../db/prepared.ts';
-import type { EmailSource, EmailsTable, EmailType } from '../db/schema.ts';
+import type { EmailsTable } from '../db/schema.ts';
 import type { OutgoingAttachment } from '../mail/types.ts';
 
 export type EmailRow = Selectable<EmailsTable>;
 
-/** An email as composed, before it is stored. */
-export interface NewEmail {
-  id: string;
-  projectId: string;
-  contactId: string | null;
-  templateId: string | null;
-  sourceType: EmailSource;
-  sourceId: string | null;
-  emailType: EmailType;
-  toEmail: string;
-  toName: string | null;
-  fromEmail: string;
-  fromName: string | null;
-  replyTo: string | null;
-  subject: string;
-  html: string;
-  text: string;
-  headers: Record<string, string>;
-  attachments: OutgoingAttachment[];
-}
+/** An email as composed, before it is stored: the row's own fields, headers as an object, its files. */
+export type NewEmail = Pick<
+  EmailRow,
+  | 'id'
+  | 'projectId'
+  | 'contactId'
+  | 'templateId'
+  | 'sourceType'
+  | 'sourceId'
+  | 'emailType'
+  | 'toEmail'
+  | 'toName'
+  | 'fromEmail'
+  | 'fromName'
+  | 'replyTo'
+  | 'subject'
+  | 'html'
+  | 'text'
+> & { headers: Record<string, string>; attachments: OutgoingAttachment[] };
 
 /** An email ready to store: PENDING (or SUPPRESSED: kept, never sent). */
 export type StoredEmail = NewEmail & { status: 'PENDING' | 'SUPPRESSED'; priority: number; messageId: string };
