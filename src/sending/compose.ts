@@ -50,6 +50,12 @@ function tracks(tracking: Tracking, type: EmailType): boolean {
   return tracking === 'ENABLED' || type !== 'TRANSACTIONAL';
 }
 
+/** Sets a header field, replacing one of the same name in any case (a custom `precedence` included). */
+function setHeader(headers: Record<string, string>, name: string, value: string): void {
+  for (const key of Object.keys(headers)) if (key.toLowerCase() === name.toLowerCase()) delete headers[key];
+  headers[name] = value;
+}
+
 /** Renders `msg` for `target`: 422 for a template that does not parse or render, 413 for an oversized message. */
 export async function composeEmail(
   deps: Pick<Deps, 'config' | 'secrets'>,
@@ -76,11 +82,11 @@ export async function composeEmail(
   const headers = { ...msg.headers };
   if (msg.emailType !== 'TRANSACTIONAL') {
     // RFC 8058: the one-click POST goes to the same signed URL the footer links to.
-    headers['List-Unsubscribe'] = `<${urls.unsubscribeUrl}>`;
-    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+    setHeader(headers, 'List-Unsubscribe', `<${urls.unsubscribeUrl}>`);
+    setHeader(headers, 'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click');
   }
   if (msg.emailType === 'MARKETING') {
-    headers.Precedence = 'bulk';
+    setHeader(headers, 'Precedence', 'bulk');
     html = appendFooter(html, marketingFooter(locale, urls));
   }
   const text = htmlToPlainText(html);

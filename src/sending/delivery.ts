@@ -19,9 +19,7 @@ import { type EmailRow, findAttachments } from './outbox.repo.ts';
 import { applySendRate, projectsAtRate } from './rate.ts';
 import { createStamper, type Stamper } from './stamper.ts';
 
-export type DeliveryDeps = Deps;
-
-/** Minutes before retry N (1-based) of a temporary failure; the last value repeats. */
+export /** Minutes before retry N (1-based) of a temporary failure; the last value repeats. */
 const BACKOFF_MINUTES = [0.5, 2, 10, 30, 60, 120, 240, 480];
 
 export function retryAt(now: Date, attempt: number): Date {
@@ -40,7 +38,7 @@ interface RunState {
 }
 
 /** Builds the message of a claimed row (attachments read back, DKIM key of the sender's domain). */
-async function toOutgoing(deps: DeliveryDeps, row: EmailRow, dkim: (row: EmailRow) => Promise<DkimKey>) {
+async function toOutgoing(deps: Deps, row: EmailRow, dkim: (row: EmailRow) => Promise<DkimKey>) {
   const domain = row.fromEmail.split('@').at(-1)!;
   const message: OutgoingMessage = {
     emailId: row.id,
@@ -61,7 +59,7 @@ async function toOutgoing(deps: DeliveryDeps, row: EmailRow, dkim: (row: EmailRo
 }
 
 /** Sends one claimed row and records the outcome; never throws. */
-async function deliverOne(deps: DeliveryDeps, row: EmailRow, run: RunState) {
+async function deliverOne(deps: Deps, row: EmailRow, run: RunState) {
   try {
     const accepted = await deps.transport.send(await toOutgoing(deps, row, run.dkim));
     await run.stamp(row, accepted.transportMessageId);
@@ -72,7 +70,7 @@ async function deliverOne(deps: DeliveryDeps, row: EmailRow, run: RunState) {
   }
 }
 
-async function recordFailure(deps: DeliveryDeps, row: EmailRow, claim: { id: string; attempts: number }, err: unknown) {
+async function recordFailure(deps: Deps, row: EmailRow, claim: { id: string; attempts: number }, err: unknown) {
   const now = deps.clock.now();
   const error = err instanceof Error ? err.message : String(err);
   // Anything that is not the transport's verdict (a bug, a database hiccup) is worth another try.
@@ -91,7 +89,7 @@ async function recordFailure(deps: DeliveryDeps, row: EmailRow, claim: { id: str
 }
 
 /** The claimed rows whose address is not suppressed for their project; the others become SUPPRESSED. */
-async function withoutSuppressed(deps: DeliveryDeps, claimed: EmailRow[], claimedUntil: Date): Promise<EmailRow[]> {
+async function withoutSuppressed(deps: Deps, claimed: EmailRow[], claimedUntil: Date): Promise<EmailRow[]> {
   const byProject = groupBy(claimed, (r) => r.projectId);
   const out: EmailRow[] = [];
   for (const [projectId, rows] of byProject) {
@@ -117,7 +115,7 @@ async function inPool<T>(items: T[], limit: number, fn: (item: T) => Promise<unk
 }
 
 /** A per-run cache of DKIM keys by project and sender domain (one decryption per domain, not per email). */
-function dkimCache(deps: DeliveryDeps) {
+function dkimCache(deps: Deps) {
   const keys = new Map<string, Promise<DkimKey>>();
   return (row: EmailRow) => {
     const k = `${row.projectId}\u0000${row.fromEmail.split('@').at(-1)}`;
@@ -138,7 +136,7 @@ function dkimCache(deps: DeliveryDeps) {
  * claimed batch's leases are renewed while it is in flight, so a slow transport does not hand rows
  * still being sent to another worker.
  */
-export async function deliverDue(deps: DeliveryDeps, budgetMs: number): Promise<{ sent: number; claimed: number }> {
+export async function deliverDue(deps: Deps, budgetMs: number): Promise<{ sent: number; claimed: number }> {
   const started = Date.now();
   const run: RunState = { dkim: dkimCache(deps), stamp: createStamper(deps) };
   let sent = 0;

@@ -15,21 +15,19 @@ import { insertEmail } from './outbox.repo.ts';
 import { prepareSend } from './prepare.ts';
 import type { SendBody, SendResult } from './send.schemas.ts';
 
-type SendDeps = Deps;
-
 /** Our Message-ID for an email: its id at the sender's domain (the same on every attempt). */
 export function messageIdFor(emailId: string, fromEmail: string): string {
   return `${emailId}@${fromEmail.split('@').at(-1)}`;
 }
 
 /** A recipient object's name is kept as `data.name` when the contact has none (decisions.md). */
-async function keepName(deps: SendDeps, projectId: string, contact: ContactView, name: string | undefined) {
+async function keepName(deps: Deps, projectId: string, contact: ContactView, name: string | undefined) {
   if (!name || (contact.data.name !== undefined && contact.data.name !== null)) return contact;
   return updateContact(deps, projectId, contact.id, { data: { name } });
 }
 
 /** Sends to every recipient of `body`; 400 when the only recipient is unsubscribed from a MARKETING template. */
-export async function sendEmail(deps: SendDeps, projectId: string, body: SendBody): Promise<SendResult['data']> {
+export async function sendEmail(deps: Deps, projectId: string, body: SendBody): Promise<SendResult['data']> {
   const { msg, recipients } = await prepareSend(deps, projectId, body);
   const settings = await getSendSettings(deps, projectId);
   const emails: SendResult['data']['emails'] = [];

@@ -27,6 +27,8 @@ describe.each(DIALECTS)('templates and idempotency in POST /v1/send on %s', (dia
       template: tpl.id,
       subscribed: true,
       data: { first: 'Mo', locale: 'de' },
+      // A custom field we also set: ours replaces it, never a second Precedence line.
+      headers: { precedence: 'list' },
     });
     expect(res.statusCode).toBe(200);
     const [mail] = await outbox(p, 'mo@example.test');
@@ -36,6 +38,8 @@ describe.each(DIALECTS)('templates and idempotency in POST /v1/send on %s', (dia
     expect(mail!.headers['list-unsubscribe']).toMatch(/^<http:\/\/localhost:3000\/unsubscribe\/[^>]+>$/);
     expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     expect(mail!.headers.precedence).toBe('bulk');
+    const raw = await t.app.inject({ url: `/outbox/${mail!.id}/raw`, headers: { authorization: p.auth } });
+    expect(raw.body.match(/^precedence:/gim)).toHaveLength(1);
     expect(mail!.html).toContain('/unsubscribe/');
     expect(mail!.text).toContain('/unsubscribe/');
     const row = await emailRow(res.json().data.emails[0].email);
