@@ -61,12 +61,17 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   };
 }
 
+/** The secrets every test configuration uses (child servers get them too, so test keys work there). */
+export const TEST_SECRETS = {
+  JWT_SECRET: 'test-jwt-secret-0123456789abcdef0123456789',
+  SIGNING_SECRET: 'test-signing-secret-0123456789abcdef012345',
+  ENCRYPTION_KEY: 'test-encryption-key-0123456789abcdef01234',
+};
+
 /** A test configuration; secrets fixed so nothing is written besides the database. */
 export function testConfig(env: Record<string, string>): Config {
   return loadConfig({
-    JWT_SECRET: 'test-jwt-secret-0123456789abcdef0123456789',
-    SIGNING_SECRET: 'test-signing-secret-0123456789abcdef012345',
-    ENCRYPTION_KEY: 'test-encryption-key-0123456789abcdef01234',
+    ...TEST_SECRETS,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     BASE_URL: 'http://localhost:3000',
     ...env,

@@ -7,26 +7,10 @@ import { sweepContactJobs } from '../../src/contacts/contacts.jobs.ts';
 import { createLogger, type Deps } from '../../src/deps.ts';
 import { createTestDatabase, DIALECTS, type TestDatabase, testConfig } from '../env.ts';
 import { makeFactories } from '../factories.ts';
-import { freePort, type NodeProcess, startNode } from '../fixtures/processes.ts';
+import { type NodeProcess, serveProcesses, until } from '../fixtures/processes.ts';
 import { countRows, multipartBody } from './contacts-helpers.ts';
 
 const ROWS = 60_000;
-const SECRETS = {
-  JWT_SECRET: 'test-jwt-secret-0123456789abcdef0123456789',
-  SIGNING_SECRET: 'test-signing-secret-0123456789abcdef012345',
-  ENCRYPTION_KEY: 'test-encryption-key-0123456789abcdef01234',
-};
-
-/** Polls `check` every 20 ms until it returns a value, for at most `ms`. */
-async function until<T>(check: () => Promise<T | undefined>, what: string, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe.each(DIALECTS)('an import whose process is killed on %s', (dialect) => {
   let database: TestDatabase | undefined;
@@ -44,25 +28,7 @@ describe.each(DIALECTS)('an import whose process is killed on %s', (dialect) => 
     // This process only makes the project and reads rows; it runs no jobs.
     deps = await createDeps(testConfig(env), { log: createLogger('silent') });
     const p = await makeFactories({ deps }).project();
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const serve = () => {
-      // The same secrets as this process's (testConfig), so the project's key works on the server.
-      const s = startNode('src/main.ts', ['serve'], {
-        ...env,
-        ...SECRETS,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-      });
-      servers.push(s);
-      return s;
-    };
-    const ready = (s: NodeProcess) =>
-      until(async () => {
-        if (s.child.exitCode !== null) throw new Error(`serve exited: ${s.output().stderr}`);
-        return (await fetch(`${url}/ready`).catch(() => undefined))?.ok ? true : undefined;
-      }, 'serve ready');
+    const { url, serve, ready } = await serveProcesses(env, servers);
     const job = async (id: string) =>
       (await (await fetch(`${url}/contacts/import/${id}`, { headers: { authorization: p.auth } })).json()) as {
         status: string;

@@ -9,26 +9,11 @@ import { createDeps } from '../../src/composition.ts';
 import { createLogger, type Deps } from '../../src/deps.ts';
 import { createTestDatabase, DIALECTS, type TestDatabase, testConfig } from '../env.ts';
 import { makeFactories } from '../factories.ts';
-import { freePort, type NodeProcess, startNode } from '../fixtures/processes.ts';
+import { type NodeProcess, serveProcesses, until } from '../fixtures/processes.ts';
 import { type SmtpSink, startSmtpSink } from '../servers/smtp-sink.ts';
 
 const EMAILS = 150;
 const IN_FLIGHT = 5;
-const SECRETS = {
-  JWT_SECRET: 'test-jwt-secret-0123456789abcdef0123456789',
-  SIGNING_SECRET: 'test-signing-secret-0123456789abcdef012345',
-  ENCRYPTION_KEY: 'test-encryption-key-0123456789abcdef01234',
-};
-
-async function until<T>(check: () => Promise<T | undefined>, what: string, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 const idsAt = (sink: SmtpSink) => sink.messages.map((m) => m.headers['x-mailwright-email-id']!);
 
@@ -61,24 +46,7 @@ describe.each(DIALECTS)('delivery when the sending process is killed, on %s', (d
     };
     deps = await createDeps(testConfig(env), { log: createLogger('silent') });
     const p = await makeFactories({ deps }).project();
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const serve = () => {
-      const s = startNode('src/main.ts', ['serve'], {
-        ...env,
-        ...SECRETS,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-      });
-      servers.push(s);
-      return s;
-    };
-    const ready = (s: NodeProcess) =>
-      until(async () => {
-        if (s.child.exitCode !== null) throw new Error(`serve exited: ${s.output().stderr}`);
-        return (await fetch(`${url}/ready`).catch(() => undefined))?.ok ? true : undefined;
-      }, 'serve ready');
+    const { url, serve, ready } = await serveProcesses(env, servers);
 
     const first = serve();
     await ready(first);
