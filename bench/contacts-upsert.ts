@@ -5,41 +5,23 @@
  * comes from this process. Targets: >= 0.14 of hello-world on SQLite, >= 0.10 on PostgreSQL.
  * SQLite by default; BENCH_DATABASE_URL=postgres://… also runs it on a fresh database of that server.
  */
-import autocannon from 'autocannon';
-import { type LoadResult, load, onEachDatabase } from './lib.ts';
+import { type LoadResult, load, loadPosts, onEachDatabase } from './lib.ts';
 import { startHelloWorld, startService } from './service.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 
 /** Each request gets a fresh email (`new`) or one of 1,000 known ones (`update`), with changing data. */
-async function loadUpserts(url: string, secretKey: string, mode: 'new' | 'update', tag: string, duration: number) {
-  let i = 0;
-  const r = await autocannon({
+function loadUpserts(url: string, secretKey: string, mode: 'new' | 'update', tag: string, duration: number) {
+  return loadPosts(
     url,
+    secretKey,
+    '/contacts',
+    (i) => {
+      const email = mode === 'new' ? `new${i}-${tag}@example.test` : `upd${i % 1000}-${tag}@example.test`;
+      return JSON.stringify({ email, data: { plan: i % 2 ? 'pro' : 'free', seats: i % 50, seen: i } });
+    },
     duration,
-    connections: 10,
-    headers: { authorization: `Bearer ${secretKey}`, 'content-type': 'application/json' },
-    requests: [
-      {
-        method: 'POST',
-        path: '/contacts',
-        setupRequest: (req) => {
-          i++;
-          const email = mode === 'new' ? `new${i}-${tag}@example.test` : `upd${i % 1000}-${tag}@example.test`;
-          const data = { plan: i % 2 ? 'pro' : 'free', seats: i % 50, seen: i };
-          return { ...req, body: JSON.stringify({ email, data }) };
-        },
-      },
-    ],
-  });
-  const out: LoadResult = {
-    requestsPerSecond: Math.round(r.requests.average),
-    p99Ms: r.latency.p99,
-    errors: r.errors,
-    non2xx: r.non2xx,
-  };
-  if (out.errors > 0 || out.non2xx > 0) throw new Error(`POST /contacts (${mode}) failed: ${JSON.stringify(out)}`);
-  return out;
+  );
 }
 
 async function benchOn(label: string, env: Record<string, string>): Promise<void> {

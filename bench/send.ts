@@ -4,39 +4,19 @@
  * the load comes from this process. Targets: >= 0.12 of hello-world on SQLite, >= 0.08 on PostgreSQL.
  * SQLite by default; BENCH_DATABASE_URL=postgres://… also runs it on a fresh database of that server.
  */
-import autocannon from 'autocannon';
-import { type LoadResult, load, onEachDatabase, sendBody } from './lib.ts';
+import { load, loadPosts, onEachDatabase, sendBody } from './lib.ts';
 import { startHelloWorld, startService } from './service.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 
-async function loadSends(url: string, secretKey: string, tag: string, duration: number): Promise<LoadResult> {
-  let i = 0;
-  const r = await autocannon({
+const loadSends = (url: string, secretKey: string, tag: string, duration: number) =>
+  loadPosts(
     url,
+    secretKey,
+    '/v1/send',
+    (i) => sendBody(i, `r${i % 5000}-${tag}@example.test`, 'bench@example.test'),
     duration,
-    connections: 10,
-    headers: { authorization: `Bearer ${secretKey}`, 'content-type': 'application/json' },
-    requests: [
-      {
-        method: 'POST',
-        path: '/v1/send',
-        setupRequest: (req) => {
-          i++;
-          return { ...req, body: sendBody(i, `r${i % 5000}-${tag}@example.test`, 'bench@example.test') };
-        },
-      },
-    ],
-  });
-  const out: LoadResult = {
-    requestsPerSecond: Math.round(r.requests.average),
-    p99Ms: r.latency.p99,
-    errors: r.errors,
-    non2xx: r.non2xx,
-  };
-  if (out.errors > 0 || out.non2xx > 0) throw new Error(`POST /v1/send failed: ${JSON.stringify(out)}`);
-  return out;
-}
+  );
 
 async function benchOn(label: string, env: Record<string, string>): Promise<void> {
   const hello = await startHelloWorld();
