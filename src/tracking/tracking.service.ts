@@ -10,23 +10,35 @@ import { recordEvent } from '../events/events.service.ts';
 import { readClickToken, readOpenToken } from '../mail/links.ts';
 import { markClicked, markOpened } from './tracking.repo.ts';
 
-type TrackingDeps = Pick<Deps, 'db' | 'clock' | 'eventListeners' | 'secrets'>;
+type TrackingDeps = Pick<Deps, 'db' | 'clock' | 'eventListeners' | 'secrets' | 'log'>;
 
 /**
- * Records an open for a valid pixel token; any other token is ignored (the pixel is served anyway).
+ * Records an open for a valid pixel token; any other token is ignored (the pixel is served anyway),
+ * and so is a failure to record it (logged): it never throws.
  * `count: false` (a HEAD request, as link checkers send) records nothing.
  */
 export async function recordOpen(deps: TrackingDeps, token: string, count = true): Promise<void> {
   const t = readOpenToken(deps.secrets.signingSecret, token);
   if (!count || !t || typeof t.p !== 'string' || typeof t.e !== 'string') return;
-  await deps.db.transaction().execute(async (trx) => {
-    const row = await markOpened(trx, t.p, t.e, deps.clock.now());
-    // The event marks the first open only: mail clients load the pixel on every view, and a pixel URL
-    // reloaded in a loop must not fill the event log (the row still counts every open).
-    if (!row?.contactId || Number(row.openCount) !== 1) return;
-    const events = { db: trx, clock: deps.clock, eventListeners: deps.eventListeners };
-    await recordEvent(events, { projectId: t.p, contactId: row.contactId, name: 'email.open', data: { emailId: t.e } });
-  });
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      const row = await markOpened(trx, t.p, t.e, deps.clock.now());
+      // The event marks the first open only: mail clients load the pixel on every view, and a pixel URL
+      // reloaded in a loop must not fill the event log (the row still counts every open).
+      if (!row?.contactId || Number(row.openCount) !== 1) return;
+      const events = { db: trx, clock: deps.clock, eventListeners: deps.eventListeners };
+      await recordEvent(events, {
+        projectId: t.p,
+        contactId: row.contactId,
+        name: 'email.open',
+        data: { emailId: t.e },
+      });
+    });
+  } catch (err) {
+    // The reader's mail client gets its pixel whatever happens here; an open lost to a database
+    // failure is only a missed count.
+    deps.log.warn({ err, emailId: t.e }, 'open not recorded');
+  }
 }
 
 /**
