@@ -10,6 +10,7 @@ import * as m0004b from './migrations/0004_email_trigram_lower.ts';
 import * as m0005 from './migrations/0005_job_leases.ts';
 import * as m0006 from './migrations/0006_sending.ts';
 import * as m0007bounces from './migrations/0007_bounces.ts';
+import * as m0008 from './migrations/0008_segments_campaigns.ts';
 
 type Step = { up(db: Kysely<unknown>, d: DialectSql): Promise<void> };
 
@@ -23,6 +24,7 @@ const steps: Record<string, Step> = {
   '0005_job_leases': m0005,
   '0006_sending': m0006,
   '0007_bounces': m0007bounces,
+  '0008_segments_campaigns': m0008,
 };
 
 /** Applies every pending migration; throws with the failing migration's name on error. */

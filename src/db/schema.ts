@@ -357,4 +357,79 @@ export interface Database {
   idempotencyKeys: IdempotencyKeysTable;
   sendRateWindows: SendRateWindowsTable;
   snsMessages: SnsMessagesTable;
+  segments: SegmentsTable;
+  segmentMembers: SegmentMembersTable;
+  campaigns: CampaignsTable;
+  campaignDispatches: CampaignDispatchesTable;
+}
+
+export type SegmentType = 'DYNAMIC' | 'STATIC';
+
+export interface SegmentsTable {
+  id: string;
+  projectId: string;
+  name: string;
+  description: string | null;
+  type: SegmentType;
+  /** The normalised filter tree (src/segments/filters); null for STATIC. */
+  filter: Json | null;
+  trackMembership: Bool;
+  memberCount: Generated<number>;
+  countedAt: Timestamp | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface SegmentMembersTable {
+  segmentId: string;
+  contactId: string;
+  projectId: string;
+  createdAt: Timestamp;
+}
+
+export type CampaignStatus = 'DRAFT' | 'SCHEDULED' | 'SENDING' | 'SENT' | 'CANCELLED';
+export type AudienceType = 'ALL' | 'SEGMENT' | 'FILTERED';
+
+export interface CampaignsTable {
+  id: string;
+  projectId: string;
+  name: string;
+  description: string | null;
+  subject: string;
+  body: string;
+  fromEmail: string;
+  fromName: string | null;
+  replyTo: string | null;
+  emailType: EmailType;
+  audienceType: AudienceType;
+  segmentId: string | null;
+  /** The normalised filter tree of a FILTERED audience. */
+  audienceFilter: Json | null;
+  status: CampaignStatus;
+  scheduledAt: Timestamp | null;
+  startedAt: Timestamp | null;
+  sentAt: Timestamp | null;
+  cancelledAt: Timestamp | null;
+  totalRecipients: Generated<number>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** The fan-out of a started campaign: a job row (src/jobs/job-rows.ts) whose id is the campaign's. */
+export interface CampaignDispatchesTable {
+  id: string;
+  projectId: string;
+  status: ContactJobStatus;
+  /** The highest contact id when sending started: contacts created later are not in the audience. */
+  maxContactId: string | null;
+  /** The last contact id handed to the outbox ('' before the first batch). */
+  cursor: Generated<string>;
+  queued: Generated<number>;
+  skipped: Generated<number>;
+  attempts: Generated<number>;
+  leaseUntil: Timestamp | null;
+  failureReason: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  finishedAt: Timestamp | null;
 }

@@ -46,7 +46,10 @@ describe.each(DIALECTS)('import restarts on %s', (dialect) => {
     expect(await countRows(t.deps, 'contacts', p.id)).toBe(mid.imported);
     expect(await findImportFile(t.deps.db, id)).toBeInstanceOf(Buffer);
 
-    // Process B: new deps on the same database; its queue still holds the job and the file.
+    // Process B: new deps on the same database; its queue still holds the job and the file. A's
+    // search indexer is let finish first: on SQLite its commits would race B's (SQLITE_BUSY_SNAPSHOT),
+    // which the queue answers with a retry later than this drain looks.
+    await t.deps.searchIndex.catchUp();
     const b = await createDeps(t.config, { log: createLogger('silent') });
     try {
       await b.jobs.drain();

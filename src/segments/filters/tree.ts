@@ -1,0 +1,93 @@
+/**
+ * The filter language's one normalised tree. Both body forms of decisions.md "Segments and filters"
+ * (the contract's `filters: { operator, conditions }` and the nested `condition: { logic, groups }`)
+ * parse into it; segments and campaigns store it as JSON; the compiler turns it into one SQL
+ * condition over `contacts`. Pure types: no I/O.
+ */
+import type { FieldType, SegmentType } from '../../db/schema.ts';
+
+export type Logic = 'AND' | 'OR';
+
+export const OPERATORS = [
+  'equals',
+  'notEquals',
+  'contains',
+  'notContains',
+  'startsWith',
+  'endsWith',
+  'greaterThan',
+  'lessThan',
+  'greaterThanOrEqual',
+  'lessThanOrEqual',
+  'in',
+  'notIn',
+  'exists',
+  'notExists',
+  'within',
+  'olderThan',
+  'triggered',
+  'triggeredWithin',
+  'triggeredOlderThan',
+  'notTriggered',
+  'notTriggeredWithin',
+  'memberOfSegment',
+  'notMemberOfSegment',
+] as const;
+export type Operator = (typeof OPERATORS)[number];
+
+/** Short names accepted on input and stored as their long form. */
+export const OPERATOR_ALIASES: Readonly<Record<string, Operator>> = {
+  gt: 'greaterThan',
+  lt: 'lessThan',
+  gte: 'greaterThanOrEqual',
+  lte: 'lessThanOrEqual',
+};
+
+export const UNITS = ['minutes', 'hours', 'days', 'weeks', 'months'] as const;
+export type Unit = (typeof UNITS)[number];
+
+/** One test on one field (`email`, `data.plan`, `event.signup`, `email.opened`, `segment.<id>`). */
+export interface FilterCondition {
+  field: string;
+  operator: Operator;
+  value?: unknown;
+  unit?: Unit;
+  /** Event operators: at least (`triggered*`) or fewer than (`notTriggered*`) this many events. */
+  count?: number;
+}
+
+/** A group: its conditions and sub-groups joined by `logic`. The root is always a group. */
+export interface FilterGroup {
+  logic: Logic;
+  conditions: FilterNode[];
+}
+
+export type FilterNode = FilterCondition | FilterGroup;
+
+export const isGroup = (node: FilterNode): node is FilterGroup => 'logic' in node;
+
+/** A segment as the compiler sees it when another filter references it (`segment.<id>`). */
+export interface SegmentDef {
+  id: string;
+  name: string;
+  type: SegmentType;
+  /** A DYNAMIC segment's tree; null for STATIC (its members are rows). */
+  filter: FilterGroup | null;
+}
+
+/**
+ * What checking and compiling a tree needs to know about the project, loaded once per evaluation:
+ * the recorded field types by dotted key (`plan`, `profile.tier`), the project's segments, and the
+ * time relative windows count from.
+ */
+export interface FilterEnv {
+  fieldTypes: ReadonlyMap<string, FieldType>;
+  segments: ReadonlyMap<string, SegmentDef>;
+  now: Date;
+}
+
+/** Who a campaign (or any evaluation) addresses. */
+export type Audience =
+  | { kind: 'all' }
+  | { kind: 'filter'; filter: FilterGroup }
+  | { kind: 'segment'; segmentId: string };
