@@ -137,3 +137,9 @@ export async function deleteField(
   await deps.fieldTypes.invalidate(projectId);
   return { field: ref.field, jobId, status: 'queued' };
 }
+
+/** The project's recorded custom field types by dotted key (`plan`, `profile.tier`): what filters check against. */
+export async function getFieldTypes(deps: Pick<Deps, 'reader'>, projectId: string): Promise<Map<string, FieldType>> {
+  const rows = await repo.listFieldTypes(deps.reader, projectId);
+  return new Map(rows.map((r) => [r.key, r.type]));
+}

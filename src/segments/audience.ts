@@ -1,0 +1,47 @@
+/**
+ * Audiences: what a segment, a campaign or (later) a workflow condition selects, as one SQL condition
+ * built from the project's filter environment. Loading the environment is the only I/O; compiling is
+ * pure (filters/compile.ts).
+ */
+import { type Expression, type SqlBool, sql } from 'kysely';
+import { getFieldTypes } from '../contacts/fields/fields.service.ts';
+import type { DialectSql } from '../db/dialect.ts';
+import type { Deps } from '../deps.ts';
+import { notFound } from '../errors.ts';
+import { listSegmentDefs } from './audience.repo.ts';
+import { compileFilter } from './filters/compile.ts';
+import type { Audience, FilterEnv, SegmentDef } from './filters/tree.ts';
+
+/** The project's field types and segments, read once for one evaluation (or one check). */
+export async function loadFilterEnv(deps: Pick<Deps, 'reader' | 'clock'>, projectId: string): Promise<FilterEnv> {
+  const [fieldTypes, segments] = await Promise.all([
+    getFieldTypes(deps, projectId),
+    listSegmentDefs(deps.reader, projectId),
+  ]);
+  return { fieldTypes, segments: new Map(segments.map((s) => [s.id, s])), now: deps.clock.now() };
+}
+
+/** A STATIC segment's members are rows; a DYNAMIC one's are whatever its filter selects now. */
+export function segmentCondition(
+  segment: SegmentDef,
+  env: FilterEnv,
+  ctx: { dialect: DialectSql; projectId: string },
+): Expression<SqlBool> {
+  if (segment.type === 'STATIC' || !segment.filter) {
+    return sql<SqlBool>`exists (select 1 from segment_members m where m.segment_id = ${segment.id} and m.contact_id = contacts.id)`;
+  }
+  return compileFilter(segment.filter, env, ctx);
+}
+
+/** The condition selecting `audience`'s contacts; 404 SEGMENT_NOT_FOUND for a segment that is gone. */
+export function audienceCondition(
+  audience: Audience,
+  env: FilterEnv,
+  ctx: { dialect: DialectSql; projectId: string },
+): Expression<SqlBool> {
+  if (audience.kind === 'all') return sql<SqlBool>`${sql.lit(true)}`;
+  if (audience.kind === 'filter') return compileFilter(audience.filter, env, ctx);
+  const segment = env.segments.get(audience.segmentId);
+  if (!segment) throw notFound('SEGMENT');
+  return segmentCondition(segment, env, ctx);
+}
