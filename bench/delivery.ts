@@ -87,16 +87,6 @@ async function baseline(sink: CountingSink, tag: string, noDelay: boolean): Prom
   }
 }
 
-async function api<T>(svc: Service, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${svc.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${svc.secretKey}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 /** POSTs `count` emails through /v1/send, 20 in flight; answers the email ids and how long it took. */
 async function sendMany(svc: Service, count: number, tag: string) {
   const ids = new Set<string>();
