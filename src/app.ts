@@ -6,6 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { authRoutes } from './auth/auth.routes.ts';
 import { snsRoutes } from './bounces/sns.routes.ts';
+import { campaignRoutes } from './campaigns/campaigns.routes.ts';
 import { contactRoutes } from './contacts/contacts.routes.ts';
 import type { Deps } from './deps.ts';
 import { domainRoutes } from './domains/domains.routes.ts';
@@ -95,6 +96,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(domainRoutes, { deps });
   await app.register(contactRoutes, { deps });
   await app.register(templateRoutes, { deps });
+  await app.register(campaignRoutes, { deps });
   await app.register(verifyRoutes, { deps });
   await app.register(sendRoutes, { deps });
   await app.register(outboxRoutes, { deps });

@@ -5,6 +5,8 @@
  */
 import { pruneLoginThrottle } from './auth/auth.service.ts';
 import { pruneSnsMessages } from './bounces/sns.service.ts';
+import { campaignFieldUsage } from './campaigns/campaign-usage.ts';
+import { campaignCron, campaignTasks } from './campaigns/campaigns.jobs.ts';
 import type { Config } from './config.ts';
 import { contactCron, contactTasks } from './contacts/contacts.jobs.ts';
 import { coverageTasks } from './contacts/fields/coverage.ts';
@@ -29,6 +31,7 @@ export function taskList(deps: Deps): TaskList {
     ...contactTasks(deps),
     ...coverageTasks(deps),
     ...sendingTasks(deps),
+    ...campaignTasks(deps),
     'contact.search.index': async () => deps.searchIndex.catchUp(),
     'maintenance.prune': async () => {
       await pruneLoginThrottle(deps);
@@ -44,6 +47,7 @@ export const cronEntries: CronEntry[] = [
   ...domainCron,
   ...contactCron,
   ...sendingCron,
+  ...campaignCron,
   // A backstop for the pokes writes give (a restart between a write and its poke's run).
   { task: 'contact.search.index', pattern: '* * * * *' },
 ];
@@ -54,8 +58,8 @@ export function eventListeners(_deps: Deps): EventListener[] {
 }
 
 /** Lookups behind GET /contacts/fields/:field/usage; segments, campaigns and workflows join here. */
-export function fieldUsageLookups(_deps: Deps): FieldUsageLookup[] {
-  return [];
+export function fieldUsageLookups(deps: Deps): FieldUsageLookup[] {
+  return [campaignFieldUsage(deps)];
 }
 
 /** Lookups behind GET /templates/:id/usage; campaigns and workflows join here. */
