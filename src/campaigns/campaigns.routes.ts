@@ -1,5 +1,6 @@
 /** /campaigns: CRUD, duplicate, send, cancel, test and stats. Rules live in the services. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Deps } from '../deps.ts';
 import { requireProject } from '../http/auth.ts';
@@ -20,6 +21,7 @@ import {
   deleteCampaign,
   duplicateCampaign,
   getCampaign,
+  getCampaignRow,
   getCampaignStats,
   listCampaigns,
   replaceCampaign,
@@ -35,6 +37,11 @@ export const campaignRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (
   const security = [{ apiKey: [] }];
   const params = CampaignIdParams;
   const view = { 200: CampaignView };
+  // Another project's (or no) campaign is a 404 before its body is looked at: a body that would fail
+  // validation must not tell a caller anything about an id it cannot see.
+  const known = async (req: FastifyRequest) => {
+    await getCampaignRow(deps, req.auth!.projectId, (req.params as { id: string }).id);
+  };
 
   app.get(
     '/campaigns',
@@ -53,8 +60,10 @@ export const campaignRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (
     getCampaign(deps, req.auth!.projectId, req.params.id),
   );
 
-  app.put('/campaigns/:id', { schema: { tags, security, params, body: CampaignBody, response: view } }, async (req) =>
-    replaceCampaign(deps, req.auth!.projectId, req.params.id, req.body),
+  app.put(
+    '/campaigns/:id',
+    { preValidation: known, schema: { tags, security, params, body: CampaignBody, response: view } },
+    async (req) => replaceCampaign(deps, req.auth!.projectId, req.params.id, req.body),
   );
 
   app.delete('/campaigns/:id', { schema: { tags, security, params } }, async (req, reply) => {
@@ -70,7 +79,7 @@ export const campaignRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (
 
   app.post(
     '/campaigns/:id/send',
-    { schema: { tags, security, params, body: SendCampaignBody, response: view } },
+    { preValidation: known, schema: { tags, security, params, body: SendCampaignBody, response: view } },
     async (req) => toCampaignView(await sendCampaign(deps, req.auth!.projectId, req.params.id, req.body ?? {})),
   );
 
@@ -80,7 +89,7 @@ export const campaignRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (
 
   app.post(
     '/campaigns/:id/test',
-    { schema: { tags, security, params, body: TestCampaignBody, response: { 200: TestSent } } },
+    { preValidation: known, schema: { tags, security, params, body: TestCampaignBody, response: { 200: TestSent } } },
     async (req) => sendTestCampaign(deps, req.auth!.projectId, req.params.id, req.body),
   );
 

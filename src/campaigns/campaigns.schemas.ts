@@ -88,10 +88,8 @@ export const CampaignView = Type.Object({
   fromName: Type.Union([Type.String(), Type.Null()]),
   replyTo: Type.Union([Type.String(), Type.Null()]),
   segmentId: Type.Union([Type.String(), Type.Null()]),
-  audienceFilter: Type.Union([FilterBody, Type.Null()], {
-    description:
-      'The filter in the spec form ({ operator, conditions }) when it can express it, else { logic, groups }.',
-  }),
+  // The spec's form ({ operator, conditions }) when it can express the filter, else { logic, groups }.
+  audienceFilter: Type.Union([FilterBody, Type.Null()]),
 });
 export type CampaignView = Static<typeof CampaignView>;
 

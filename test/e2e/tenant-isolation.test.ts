@@ -38,6 +38,14 @@ const EXPECTED: Record<string, Expected> = {
   'POST /templates/{id}/duplicate': { status: 404, code: 'TEMPLATE_NOT_FOUND' },
   'GET /templates/{id}/usage': { status: 404, code: 'TEMPLATE_NOT_FOUND' },
   'GET /outbox/{id}/raw': { status: 404, code: 'MESSAGE_NOT_FOUND' },
+  'GET /campaigns/{id}': { status: 404, code: 'CAMPAIGN_NOT_FOUND' },
+  'PUT /campaigns/{id}': { status: 404, code: 'CAMPAIGN_NOT_FOUND' },
+  'DELETE /campaigns/{id}': { status: 404, code: 'CAMPAIGN_NOT_FOUND' },
+  'POST /campaigns/{id}/duplicate': { status: 404, code: 'CAMPAIGN_NOT_FOUND' },
+  'POST /campaigns/{id}/send': { status: 404, code: 'CAMPAIGN_NOT_FOUND' },
+  'POST /campaigns/{id}/cancel': { status: 404, code: 'CAMPAIGN_NOT_FOUND' },
+  'POST /campaigns/{id}/test': { status: 404, code: 'CAMPAIGN_NOT_FOUND' },
+  'GET /campaigns/{id}/stats': { status: 404, code: 'CAMPAIGN_NOT_FOUND' },
 };
 
 function expectRefusal(res: LightMyRequestResponse, route: Route, label: string): void {
@@ -69,7 +77,25 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
     const template = await t.make.template(a, { name: 'a-only-template', subject: 'a-only-subject' });
     const mail = sampleMessage({ projectId: a.id, to: { email: 'captured@a-only.test' }, subject: 'a-only subject' });
     const captured = await t.deps.transport.send(mail);
-    const ids = [contact.id, domain.id, bulk.jobId, upload.jobId, template.id, captured.transportMessageId, a.id];
+    const campaign = (
+      await post('/campaigns', {
+        name: 'a-only-campaign',
+        subject: 'a-only-subject',
+        body: '<p>x</p>',
+        from: 'news@a-only.test',
+        audienceType: 'ALL',
+      })
+    ).json().data;
+    const ids = [
+      contact.id,
+      domain.id,
+      bulk.jobId,
+      upload.jobId,
+      template.id,
+      captured.transportMessageId,
+      campaign.id,
+      a.id,
+    ];
     const secrets = [
       ...ids,
       a.secretKey,
@@ -79,6 +105,7 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
       'imported@a-only.test',
       'a-only-template',
       'a-only-subject',
+      'a-only-campaign',
       mail.emailId,
       'a-only subject',
     ];
@@ -155,6 +182,9 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
     expect((await t.app.inject({ url: `/contacts/import/${upload.jobId}`, headers: asA })).statusCode).toBe(200);
     expect((await t.app.inject({ url: `/templates/${template.id}`, headers: asA })).json()).toEqual(template);
     expect((await t.app.inject({ url: '/templates', headers: asA })).json().total).toBe(1);
+    const campaignOfA = (await t.app.inject({ url: `/campaigns/${campaign.id}`, headers: asA })).json();
+    expect(campaignOfA).toMatchObject({ name: 'a-only-campaign', status: 'DRAFT' });
+    expect((await t.app.inject({ url: '/campaigns', headers: asA })).json().total).toBe(1);
     const outbox = (await t.app.inject({ url: '/outbox', headers: asA })).json();
     expect(outbox.data.map((m: { id: string }) => m.id)).toEqual([captured.transportMessageId]);
     const raw = await t.app.inject({ url: `/outbox/${captured.transportMessageId}/raw`, headers: asA });
