@@ -90,6 +90,13 @@ export async function transitionCampaign(
     .executeTakeFirst();
 }
 
+function filtered(db: Executor, projectId: string, filter: { status?: CampaignStatus }) {
+  return db
+    .selectFrom('campaigns')
+    .where('projectId', '=', projectId)
+    .$if(filter.status !== undefined, (q) => q.where('status', '=', filter.status!));
+}
+
 /** A page of the project's campaigns, newest first (UUIDv7 ids: id order is creation order). */
 export async function listCampaigns(
   db: Executor,
@@ -97,23 +104,18 @@ export async function listCampaigns(
   filter: { status?: CampaignStatus },
   page: { offset: number; limit: number },
 ): Promise<CampaignRow[]> {
-  return db
-    .selectFrom('campaigns')
+  return filtered(db, projectId, filter)
     .selectAll()
-    .where('projectId', '=', projectId)
-    .$if(filter.status !== undefined, (q) => q.where('status', '=', filter.status!))
     .orderBy('id', 'desc')
     .limit(page.limit)
     .offset(page.offset)
     .execute();
 }
 
+/** How many of the project's campaigns match the filter. */
 export async function countCampaigns(db: Executor, projectId: string, filter: { status?: CampaignStatus }) {
-  const row = await db
-    .selectFrom('campaigns')
+  const row = await filtered(db, projectId, filter)
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('projectId', '=', projectId)
-    .$if(filter.status !== undefined, (q) => q.where('status', '=', filter.status!))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -11,6 +11,7 @@ import type { Deps } from '../deps.ts';
 import { assertVerifiedSender } from '../domains/domains.service.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import { pageInfo, resolvePage } from '../http/pages.ts';
+import { copyName } from '../lib/copy-name.ts';
 import { isUuid, newId } from '../lib/ids.ts';
 import { assertTemplateSyntax } from '../mail/render/liquid.ts';
 import { loadFilterEnv } from '../segments/audience.ts';
@@ -34,7 +35,6 @@ type WriteDeps = Pick<Deps, 'db' | 'reader' | 'config' | 'clock'>;
 
 const EMAIL_TYPES: readonly string[] = ['MARKETING', 'HEADLESS', 'TRANSACTIONAL'];
 const AUDIENCE_TYPES: readonly string[] = ['ALL', 'SEGMENT', 'FILTERED'];
-const COPY_SUFFIX = ' (copy)';
 const MAX_NAME = 200;
 
 /** A campaign as lists show it; `type` carries the audience kind (decisions.md "Campaigns"). */
@@ -118,18 +118,18 @@ export async function replaceCampaign(
  * no campaign and does nothing (the row is the schedule).
  */
 export async function deleteCampaign(deps: Pick<Deps, 'db' | 'reader'>, projectId: string, id: string) {
-  const current = await getCampaignRow(deps, projectId, id);
-  if (!(await repo.deleteUnlessSending(deps.db, projectId, id))) {
-    if (await repo.findCampaign(deps.db, projectId, id)) throw conflict('The campaign is sending; cancel it first.');
-    throw notFound('CAMPAIGN', `Campaign ${current.id} not found`);
-  }
+  await getCampaignRow(deps, projectId, id);
+  if (await repo.deleteUnlessSending(deps.db, projectId, id)) return;
+  // Not deleted: it is SENDING (or was deleted meanwhile).
+  if (await repo.findCampaign(deps.db, projectId, id)) throw conflict('The campaign is sending; cancel it first.');
+  throw notFound('CAMPAIGN');
 }
 
 /** A DRAFT copy named "<name> (copy)" with the same content and audience. */
 export async function duplicateCampaign(deps: WriteDeps, projectId: string, id: string): Promise<CampaignView> {
   const source = await getCampaignRow(deps, projectId, id);
   const now = deps.clock.now();
-  const name = [...source.name].slice(0, MAX_NAME - COPY_SUFFIX.length).join('') + COPY_SUFFIX;
+  const name = copyName(source.name, MAX_NAME);
   const row = await repo.insertCampaign(deps.db, {
     ...source,
     id: newId(),
