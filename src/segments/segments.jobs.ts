@@ -25,14 +25,18 @@ const BACKSTOP_JOB = 'segment.compute.tracked';
 /** Contact ids per membership job when a write names many (a bulk chunk's events). */
 const IDS_PER_JOB = 500;
 
-type HookDeps = Pick<Deps, 'reader' | 'jobs' | 'trackedSegments'>;
+type HookDeps = Pick<Deps, 'jobs' | 'trackedSegments'>;
 
-/** The project's tracked segments and what their filters read, from the cache or the database. */
-export async function trackedSetOf(deps: Pick<Deps, 'reader' | 'trackedSegments'>, projectId: string) {
+/**
+ * The project's tracked segments and what their filters read, from the cache or else through `db`:
+ * the caller's transaction when it has one (taking a second pool connection while holding one
+ * deadlocks a burst of concurrent writers once the pool is used up).
+ */
+export async function trackedSetOf(deps: Pick<Deps, 'trackedSegments'>, db: Executor, projectId: string) {
   const hit = deps.trackedSegments.get(projectId);
   if (hit) return hit;
   const token = deps.trackedSegments.begin();
-  const rows = await repo.listTrackedSegments(deps.reader, projectId);
+  const rows = await repo.listTrackedSegments(db, projectId);
   const set: TrackedSet = rows.length === 0 ? NO_TRACKED : summarize(rows);
   deps.trackedSegments.load(projectId, set, token);
   return set;
@@ -73,7 +77,7 @@ const computeKey = (segmentId: string) => `${COMPUTE_JOB}:${segmentId}`;
 /** The contact watcher: enqueues membership work only for projects with tracked segments. */
 export function membershipWatcher(deps: HookDeps): ContactWatcher {
   return async (db, projectId, contacts) => {
-    const set = await trackedSetOf(deps, projectId);
+    const set = await trackedSetOf(deps, db, projectId);
     if (set.segmentIds.length > 0) await enqueueFor(deps, db, set, projectId, contacts);
   };
 }
@@ -90,7 +94,7 @@ function matters(set: TrackedSet, name: string): boolean {
 export function membershipListener(deps: HookDeps): EventListener {
   return async (trx, events) => {
     for (const [projectId, list] of groupBy(events, (e) => e.projectId)) {
-      const set = await trackedSetOf(deps, projectId);
+      const set = await trackedSetOf(deps, trx, projectId);
       if (set.segmentIds.length === 0) continue;
       const ids = new Set(list.filter((e) => e.contactId && matters(set, e.name)).map((e) => e.contactId!));
       if (ids.size > 0) await enqueueFor(deps, trx, set, projectId, [...ids]);
