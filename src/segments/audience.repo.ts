@@ -107,21 +107,3 @@ export async function listSegmentDefs(db: Executor, projectId: string): Promise<
     filter: r.filter === null ? null : fromJson<FilterGroup>(r.filter),
   }));
 }
-
-/** The next `limit` contact ids of the project after `after`, in id order: a compute's slice bounds. */
-export async function listContactIdsAfter(
-  db: Executor,
-  projectId: string,
-  after: string,
-  limit: number,
-): Promise<string[]> {
-  const rows = await db
-    .selectFrom('contacts')
-    .select('id')
-    .where('projectId', '=', projectId)
-    .where('id', '>', after)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.id);
-}

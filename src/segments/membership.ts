@@ -6,11 +6,13 @@
  * any size); single contacts are re-evaluated after contact writes (segments.jobs.ts).
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
+// The contacts feature's keyset slice of contact ids (its field deletion walks the same way).
+import { listContactIdsAfter } from '../contacts/fields/fields.repo.ts';
 import { fromJson } from '../db/codecs.ts';
 import type { Executor } from '../db/index.ts';
 import type { Deps } from '../deps.ts';
 import { recordEvents } from '../events/events.service.ts';
-import { countAudience, findMatchingContacts, listContactIdsAfter } from './audience.repo.ts';
+import { countAudience, findMatchingContacts } from './audience.repo.ts';
 import { loadFilterEnv } from './audience.ts';
 import { compileFilter } from './filters/compile.ts';
 import type { FilterEnv, FilterGroup } from './filters/tree.ts';
