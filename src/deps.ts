@@ -14,6 +14,7 @@ import type { DialectSql } from './db/dialect.ts';
 import { type Db, openDatabase } from './db/index.ts';
 import { migrateToLatest, withMigrationLock } from './db/migrate.ts';
 import { type ChangeFeed, createChangeFeed } from './db/notify.ts';
+import type { EventUsageLookup } from './events/event-usage.ts';
 import type { EventListener } from './events/events.service.ts';
 import type { RateStore } from './http/rate-limit.ts';
 import { migrateGraphile } from './jobs/graphile.ts';
@@ -57,6 +58,8 @@ export interface Deps {
   fieldUsage: readonly FieldUsageLookup[];
   /** Where templates are referenced (campaigns, workflows). */
   templateUsage: readonly TemplateUsageLookup[];
+  /** Where event names are referenced (segments, workflows). */
+  eventUsage: readonly EventUsageLookup[];
   /** Invalid API keys per client IP and minute, in this process (http/auth.ts). */
   apiKeyFailures: RateStore;
   /** Wakes delivery after outbox rows were stored (sending/sending.jobs.ts). */
@@ -69,7 +72,10 @@ export interface Deps {
 export type FeatureState = Pick<Deps, 'keyCache' | 'fieldTypes' | 'searchIndex' | 'apiKeyFailures' | 'deliveryWaker'>;
 
 /** The infrastructure the feature state is built on. */
-export type CoreDeps = Omit<Deps, keyof FeatureState | 'jobs' | 'eventListeners' | 'fieldUsage' | 'templateUsage'>;
+export type CoreDeps = Omit<
+  Deps,
+  keyof FeatureState | 'jobs' | 'eventListeners' | 'fieldUsage' | 'templateUsage' | 'eventUsage'
+>;
 
 /** What the composition root hands in: every part that names a feature. The functions taking `Deps` get them complete. */
 export interface Wiring {
@@ -80,6 +86,7 @@ export interface Wiring {
   eventListeners(deps: Deps): EventListener[];
   fieldUsage(deps: Deps): FieldUsageLookup[];
   templateUsage(deps: Deps): TemplateUsageLookup[];
+  eventUsage(deps: Deps): EventUsageLookup[];
 }
 
 export interface DepsOptions {
@@ -130,6 +137,7 @@ export async function assembleDeps(
   deps.eventListeners = wiring.eventListeners(deps);
   deps.fieldUsage = wiring.fieldUsage(deps);
   deps.templateUsage = wiring.templateUsage(deps);
+  deps.eventUsage = wiring.eventUsage(deps);
   try {
     if (options.migrate !== false) await migrate(deps);
   } catch (err) {

@@ -1,7 +1,7 @@
 /** Contacts: upsert by email, read, patch, delete, list and lookup. The custom field rules live in data-rules.ts. */
 import { fromJson, toBool } from '../db/codecs.ts';
 import { TRIGRAM_MIN } from '../db/dialect.ts';
-import type { Executor } from '../db/index.ts';
+import type { Executor, Trx } from '../db/index.ts';
 import type { Deps } from '../deps.ts';
 import { conflict, type FieldError, invalid, invalidFields, notFound } from '../errors.ts';
 import { recordEvent, subscriptionEventName } from '../events/events.service.ts';
@@ -51,18 +51,30 @@ export interface UpsertResult {
   transient: Record<string, unknown>;
 }
 
+export interface UpsertOptions {
+  /** Subscription of a new contact when `input.subscribed` is absent (default true). */
+  subscribedOnCreate?: boolean;
+  /** `source` of a subscription event. */
+  source?: string;
+  /**
+   * Runs in the contact write's transaction, after the write, with the saved contact (POST /v1/track
+   * stores its event here): whatever it writes through `trx` commits or rolls back with the contact.
+   */
+  alsoInTransaction?: (trx: Trx, contact: ContactView) => Promise<void>;
+}
+
 /**
  * Creates the contact or patches the one with that email (upsert by email). A new contact is
  * subscribed unless `input.subscribed` or `subscribedOnCreate` says otherwise; an existing one
  * changes subscription only when `input.subscribed` is given, and a change records
- * contact.subscribed / contact.unsubscribed. The common case (no subscription given, no new field)
- * is one statement; otherwise one short transaction.
+ * contact.subscribed / contact.unsubscribed. The common case (no subscription given, no new field,
+ * nothing else to write) is one statement; otherwise one short transaction.
  */
 export async function upsertContact(
   deps: WriteDeps,
   projectId: string,
   input: UpsertInput,
-  opts: { subscribedOnCreate?: boolean; source?: string } = {},
+  opts: UpsertOptions = {},
 ): Promise<UpsertResult> {
   const email = requireEmail(input.email);
   const patch = toDataPatch(input.data ?? {});
@@ -91,16 +103,18 @@ export async function upsertContact(
         { projectId, contactId: saved.id, name, data: { source: opts.source ?? 'api' } },
       );
     }
-    return saved;
+    const contact = toContactView(saved);
+    if (opts.alsoInTransaction) await opts.alsoInTransaction(db as Trx, contact);
+    return { contact, inserted: saved.inserted };
   };
-  // Without a subscription change or a new field type there is one statement: no transaction needed.
+  // Without a subscription change, a new field type or a caller's write there is one statement: no transaction needed.
   const saved =
-    input.subscribed === undefined && types.length === 0
+    input.subscribed === undefined && types.length === 0 && !opts.alsoInTransaction
       ? await write(deps.db)
       : await deps.db.transaction().execute(write);
   rememberFieldTypes(deps, projectId, types);
   if (saved.inserted) deps.searchIndex.poke();
-  return { contact: toContactView(saved), isNew: saved.inserted, transient: patch.transient };
+  return { contact: saved.contact, isNew: saved.inserted, transient: patch.transient };
 }
 
 /** One contact of the project; 404 CONTACT_NOT_FOUND otherwise (another project's id included). */
