@@ -2,6 +2,7 @@
 import { fromJson, toBool } from '../db/codecs.ts';
 import { TRIGRAM_MIN } from '../db/dialect.ts';
 import type { Executor, Trx } from '../db/index.ts';
+import type { FieldType } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { conflict, type FieldError, invalid, invalidFields, notFound } from '../errors.ts';
 import { recordEvent, subscriptionEventName } from '../events/events.service.ts';
@@ -10,7 +11,7 @@ import { newId } from '../lib/ids.ts';
 import * as repo from './contacts.repo.ts';
 import type { ContactView, LookupResult } from './contacts.schemas.ts';
 import * as writes from './contacts-write.repo.ts';
-import { fieldTypesOf, toDataPatch } from './data-rules.ts';
+import { type DataPatch, fieldTypesOf, toDataPatch } from './data-rules.ts';
 import { normalizeEmail } from './email.ts';
 import { newFieldTypes, recordFieldTypes, rememberFieldTypes } from './fields/fields.service.ts';
 
@@ -76,19 +77,8 @@ export async function upsertContact(
   input: UpsertInput,
   opts: UpsertOptions = {},
 ): Promise<UpsertResult> {
-  const email = requireEmail(input.email);
-  const patch = toDataPatch(input.data ?? {});
-  const types = await newFieldTypes(deps, projectId, fieldTypesOf(patch.set));
-  const now = deps.clock.now();
-  const row = {
-    id: newId(),
-    projectId,
-    email,
-    subscribed: input.subscribed ?? opts.subscribedOnCreate ?? true,
-    data: JSON.stringify(patch.set),
-    createdAt: now,
-    updatedAt: now,
-  };
+  const { email, patch, types, row } = await prepareUpsert(deps, projectId, input, opts);
+  const now = row.createdAt;
   const write = async (db: Executor) => {
     const changed =
       input.subscribed === undefined
@@ -115,6 +105,63 @@ export async function upsertContact(
   rememberFieldTypes(deps, projectId, types);
   if (saved.inserted) deps.searchIndex.poke();
   return { contact: saved.contact, isNew: saved.inserted, transient: patch.transient };
+}
+
+/** An upsert checked and ready to write: see `prepareUpsert`. */
+export interface PreparedUpsert {
+  email: string;
+  patch: DataPatch;
+  /** Field types to record with the write (none: the write may join a group, see `upsertPreparedIn`). */
+  types: { key: string; type: FieldType }[];
+  row: writes.NewContactRow;
+  /** True when the write changes no subscription of an existing contact and records no field type. */
+  groupable: boolean;
+}
+
+/** Checks the email (422) and the field cap, and builds the row and data patch of one upsert. */
+export async function prepareUpsert(
+  deps: Pick<Deps, 'reader' | 'fieldTypes' | 'config' | 'clock'>,
+  projectId: string,
+  input: UpsertInput,
+  opts: Pick<UpsertOptions, 'subscribedOnCreate'> = {},
+): Promise<PreparedUpsert> {
+  const email = requireEmail(input.email);
+  const patch = toDataPatch(input.data ?? {});
+  const types = await newFieldTypes(deps, projectId, fieldTypesOf(patch.set));
+  const now = deps.clock.now();
+  const row = {
+    id: newId(),
+    projectId,
+    email,
+    subscribed: input.subscribed ?? opts.subscribedOnCreate ?? true,
+    data: JSON.stringify(patch.set),
+    createdAt: now,
+    updatedAt: now,
+  };
+  return { email, patch, types, row, groupable: input.subscribed === undefined && types.length === 0 };
+}
+
+/**
+ * Writes groupable upserts of distinct (project, email) inside the caller's transaction `trx` (one
+ * statement on PostgreSQL); returns each contact and whether it was new. Call `afterUpsertsCommitted`
+ * once `trx` has committed.
+ */
+export async function upsertPreparedIn(
+  deps: Pick<Deps, 'dialect'>,
+  trx: Trx,
+  prepared: PreparedUpsert[],
+): Promise<Array<{ contact: ContactView; inserted: boolean }>> {
+  const rows = await writes.upsertContactsIn(
+    trx,
+    deps.dialect,
+    prepared.map((p) => ({ row: p.row, patch: p.patch })),
+  );
+  return rows.map((saved, i) => ({ contact: toContactView(saved), inserted: saved.id === prepared[i]!.row.id }));
+}
+
+/** After a group written by `upsertPreparedIn` committed: new contacts reach the search index. */
+export function afterUpsertsCommitted(deps: Pick<Deps, 'searchIndex'>, inserted: boolean): void {
+  if (inserted) deps.searchIndex.poke();
 }
 
 /** One contact of the project; 404 CONTACT_NOT_FOUND otherwise (another project's id included). */

@@ -4,14 +4,6 @@ import type { Deps } from '../deps.ts';
 import { requireProject } from '../http/auth.ts';
 import { CursorQuery } from '../http/pagination.ts';
 import {
-  deleteEventsByName,
-  eventStats,
-  getEventUsage,
-  listContactEvents,
-  listEventNames,
-  listEvents,
-} from './events-api.service.ts';
-import {
   ContactEventsParams,
   DeletedEvents,
   EventNameParams,
@@ -23,6 +15,14 @@ import {
   TrackBody,
   TrackResult,
 } from './events.schemas.ts';
+import {
+  deleteEventsByName,
+  eventStats,
+  getEventUsage,
+  listContactEvents,
+  listEventNames,
+  listEvents,
+} from './events-api.service.ts';
 import { trackEvent } from './track.service.ts';
 
 const security = [{ apiKey: [] }];

@@ -13,8 +13,7 @@ export const TrackBody = Type.Object({
   event: Type.String({
     minLength: 1,
     maxLength: EVENT_NAME_MAX,
-    description:
-      'The event name, trimmed. System names (`email.*`, `contact.*`, `segment.*`) are refused with 422.',
+    description: 'The event name, trimmed. System names (`email.*`, `contact.*`, `segment.*`) are refused with 422.',
   }),
   data: Type.Optional(
     Type.Record(Type.String(), Type.Unknown(), {
