@@ -38,6 +38,10 @@ const EXPECTED: Record<string, Expected> = {
   'POST /templates/{id}/duplicate': { status: 404, code: 'TEMPLATE_NOT_FOUND' },
   'GET /templates/{id}/usage': { status: 404, code: 'TEMPLATE_NOT_FOUND' },
   'GET /outbox/{id}/raw': { status: 404, code: 'MESSAGE_NOT_FOUND' },
+  'GET /events/contact/{contactId}': { status: 404, code: 'CONTACT_NOT_FOUND' },
+  // Event names are not ids: B asks about (or deletes) its own events named like A's ids, of which it has none.
+  'GET /events/{eventName}/usage': { status: 200, body: { segments: [], workflows: [] } },
+  'DELETE /events/{eventName}': { status: 200, body: { deleted: 0 } },
 };
 
 function expectRefusal(res: LightMyRequestResponse, route: Route, label: string): void {
@@ -69,6 +73,8 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
     const template = await t.make.template(a, { name: 'a-only-template', subject: 'a-only-subject' });
     const mail = sampleMessage({ projectId: a.id, to: { email: 'captured@a-only.test' }, subject: 'a-only subject' });
     const captured = await t.deps.transport.send(mail);
+    // A's own event named like one of its ids, which B's DELETE /events/:eventName must not reach.
+    const tracked = (await post('/v1/track', { email: 'tracked@a-only.test', event: contact.id })).json().data;
     const ids = [contact.id, domain.id, bulk.jobId, upload.jobId, template.id, captured.transportMessageId, a.id];
     const secrets = [
       ...ids,
@@ -159,5 +165,7 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
     expect(outbox.data.map((m: { id: string }) => m.id)).toEqual([captured.transportMessageId]);
     const raw = await t.app.inject({ url: `/outbox/${captured.transportMessageId}/raw`, headers: asA });
     expect(raw.statusCode).toBe(200);
+    const events = (await t.app.inject({ url: `/events?name=${contact.id}`, headers: asA })).json();
+    expect(events.data.map((e: { id: string }) => e.id)).toEqual([tracked.event]);
   });
 });
