@@ -9,6 +9,7 @@ import { snsRoutes } from './bounces/sns.routes.ts';
 import { contactRoutes } from './contacts/contacts.routes.ts';
 import type { Deps } from './deps.ts';
 import { domainRoutes } from './domains/domains.routes.ts';
+import { eventRoutes, trackRoutes } from './events/events.routes.ts';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './http/errors.ts';
 import { installInputGuards, shapeLimits } from './http/input-guard.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
@@ -99,6 +100,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(segmentRoutes, { deps });
   await app.register(verifyRoutes, { deps });
   await app.register(sendRoutes, { deps });
+  await app.register(trackRoutes, { deps });
+  await app.register(eventRoutes, { deps });
   await app.register(outboxRoutes, { deps });
   await app.register(snsRoutes, { deps });
   await app.register(publicPageRoutes, { deps });

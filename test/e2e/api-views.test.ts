@@ -69,6 +69,11 @@ const CONTRACT_FIELDS: Array<[path: string, method: string, status: string, poin
   ['/segments/{id}', 'get', '200', '', ['id', 'name', 'description', 'filters', 'trackMembership', 'memberCount']],
   ['/segments/{id}', 'get', '200', '', ['type']],
   ['/segments/{id}/contacts', 'get', '200', '', ['total', 'page', 'pageSize']],
+  ['/v1/track', 'post', '200', '', ['success', 'data']],
+  ['/v1/track', 'post', '200', 'data', ['contact', 'event', 'timestamp']],
+  ['/events/track', 'post', '200', 'data', ['contact', 'event', 'timestamp']],
+  ['/events', 'get', '200', '', ['data', 'cursor', 'hasMore', 'total']],
+  ['/events/contact/{contactId}', 'get', '200', '', ['data', 'cursor', 'hasMore', 'total']],
   // decisions.md "Running": the capture outbox.
   ['/outbox', 'get', '200', '', ['data', 'cursor', 'hasMore', 'total']],
   [
@@ -271,6 +276,18 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
       'post',
     );
     expect(sent.data.emails).toHaveLength(1);
+    const tracked = check(
+      await api('POST', '/v1/track', { email: 'ann@views.test', event: 'viewed', data: { page: '/x' } }),
+      '/v1/track',
+      'post',
+    );
+    check(await api('POST', '/events/track', { email: 'ann@views.test', event: 'clicked' }), '/events/track', 'post');
+    check(await api('GET', '/events?name=viewed'), '/events', 'get');
+    check(await api('GET', `/events/contact/${tracked.data.contact}`), '/events/contact/{contactId}', 'get');
+    check(await api('GET', '/events/stats'), '/events/stats', 'get');
+    check(await api('GET', '/events/names'), '/events/names', 'get');
+    check(await api('GET', '/events/viewed/usage'), '/events/{eventName}/usage', 'get');
+    check(await api('DELETE', '/events/clicked'), '/events/{eventName}', 'delete');
     await t.deps.transport.send(sampleMessage({ projectId: project.id }));
     const outbox = check(await api('GET', '/outbox'), '/outbox', 'get');
     expect(outbox.data).toHaveLength(1);

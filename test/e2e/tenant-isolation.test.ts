@@ -46,6 +46,10 @@ const EXPECTED: Record<string, Expected> = {
   'DELETE /segments/{id}/members': { status: 404, code: 'SEGMENT_NOT_FOUND' },
   'POST /segments/{id}/compute': { status: 404, code: 'SEGMENT_NOT_FOUND' },
   'POST /segments/{id}/refresh': { status: 404, code: 'SEGMENT_NOT_FOUND' },
+  'GET /events/contact/{contactId}': { status: 404, code: 'CONTACT_NOT_FOUND' },
+  // Event names are not ids: B asks about (or deletes) its own events named like A's ids, of which it has none.
+  'GET /events/{eventName}/usage': { status: 200, body: { segments: [], workflows: [] } },
+  'DELETE /events/{eventName}': { status: 200, body: { deleted: 0 } },
 };
 
 function expectRefusal(res: LightMyRequestResponse, route: Route, label: string): void {
@@ -79,6 +83,8 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
     await post(`/segments/${segment.id}/members`, { emails: [contact.email] });
     const mail = sampleMessage({ projectId: a.id, to: { email: 'captured@a-only.test' }, subject: 'a-only subject' });
     const captured = await t.deps.transport.send(mail);
+    // A's own event named like one of its ids, which B's DELETE /events/:eventName must not reach.
+    const tracked = (await post('/v1/track', { email: 'tracked@a-only.test', event: contact.id })).json().data;
     const ids = [
       contact.id,
       domain.id,
@@ -181,5 +187,7 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
     expect(outbox.data.map((m: { id: string }) => m.id)).toEqual([captured.transportMessageId]);
     const raw = await t.app.inject({ url: `/outbox/${captured.transportMessageId}/raw`, headers: asA });
     expect(raw.statusCode).toBe(200);
+    const events = (await t.app.inject({ url: `/events?name=${contact.id}`, headers: asA })).json();
+    expect(events.data.map((e: { id: string }) => e.id)).toEqual([tracked.event]);
   });
 });
