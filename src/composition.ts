@@ -1,6 +1,6 @@
 /**
  * The composition root: the one place that names every feature's jobs, recurring jobs, event
- * listeners, field-usage lookups and process-wide state, and hands them to `assembleDeps`. main.ts
+ * listeners, usage lookups and process-wide state, and hands them to `assembleDeps`. main.ts
  * and the test environment build their deps here; no module fills a registry by being imported.
  */
 import { pruneLoginThrottle } from './auth/auth.service.ts';
@@ -8,6 +8,7 @@ import { pruneSnsMessages } from './bounces/sns.service.ts';
 import { campaignFieldUsage } from './campaigns/campaign-usage.ts';
 import { campaignCron, campaignTasks } from './campaigns/campaigns.jobs.ts';
 import type { Config } from './config.ts';
+import type { ContactWatcher } from './contacts/contact-watchers.ts';
 import { contactCron, contactTasks } from './contacts/contacts.jobs.ts';
 import { coverageTasks } from './contacts/fields/coverage.ts';
 import { createFieldTypeCache } from './contacts/fields/field-type-cache.ts';
@@ -15,12 +16,16 @@ import type { FieldUsageLookup } from './contacts/fields/field-usage.ts';
 import { createSearchIndexer } from './contacts/search-index.ts';
 import { assembleDeps, type Deps, type DepsOptions, type Wiring } from './deps.ts';
 import { domainCron, domainTasks } from './domains/domains.jobs.ts';
+import type { EventUsageLookup } from './events/event-usage.ts';
 import type { EventListener } from './events/events.service.ts';
 import { pruneIdempotencyKeys } from './http/idempotency.ts';
 import { memoryStore } from './http/rate-limit.ts';
 import { pruneFailedJobs } from './jobs/maintenance.ts';
 import type { CronEntry, TaskList } from './jobs/types.ts';
 import { createKeyCache } from './projects/key-cache.ts';
+import { segmentFieldUsage, segmentsUsingEvent } from './segments/segment-usage.ts';
+import { membershipListener, membershipWatcher, segmentCron, segmentTasks } from './segments/segments.jobs.ts';
+import { createTrackedSegmentsCache } from './segments/tracked-cache.ts';
 import { createDeliveryWaker, sendingCron, sendingTasks } from './sending/sending.jobs.ts';
 import type { TemplateUsageLookup } from './templates/template-usage.ts';
 
@@ -32,6 +37,7 @@ export function taskList(deps: Deps): TaskList {
     ...coverageTasks(deps),
     ...sendingTasks(deps),
     ...campaignTasks(deps),
+    ...segmentTasks(deps),
     'contact.search.index': async () => deps.searchIndex.catchUp(),
     'maintenance.prune': async () => {
       await pruneLoginThrottle(deps);
@@ -48,18 +54,24 @@ export const cronEntries: CronEntry[] = [
   ...contactCron,
   ...sendingCron,
   ...campaignCron,
+  ...segmentCron,
   // A backstop for the pokes writes give (a restart between a write and its poke's run).
   { task: 'contact.search.index', pattern: '* * * * *' },
 ];
 
-/** Listeners run in the transaction that stores events; segments and workflows join here. */
-export function eventListeners(_deps: Deps): EventListener[] {
-  return [];
+/** Listeners run in the transaction that stores events; workflows join here. */
+export function eventListeners(deps: Deps): EventListener[] {
+  return [membershipListener(deps)];
 }
 
-/** Lookups behind GET /contacts/fields/:field/usage; segments, campaigns and workflows join here. */
+/** Told which contacts a contact write changed: segments' tracked membership. */
+export function contactWatchers(deps: Deps): ContactWatcher[] {
+  return [membershipWatcher(deps)];
+}
+
+/** Lookups behind GET /contacts/fields/:field/usage; workflows join here. */
 export function fieldUsageLookups(deps: Deps): FieldUsageLookup[] {
-  return [campaignFieldUsage(deps)];
+  return [segmentFieldUsage(deps), campaignFieldUsage(deps)];
 }
 
 /** Lookups behind GET /templates/:id/usage; campaigns and workflows join here. */
@@ -67,11 +79,17 @@ export function templateUsageLookups(_deps: Deps): TemplateUsageLookup[] {
   return [];
 }
 
+/** Lookups behind GET /events/:eventName/usage; segments and workflows join here. */
+export function eventUsageLookups(deps: Deps): EventUsageLookup[] {
+  return [async (projectId, eventName) => ({ segments: await segmentsUsingEvent(deps, projectId, eventName) })];
+}
+
 /** The product's wiring. */
 export const productWiring: Wiring = {
   state: (core) => ({
     keyCache: createKeyCache(core.changes),
     fieldTypes: createFieldTypeCache(core.changes),
+    trackedSegments: createTrackedSegmentsCache(core.changes),
     searchIndex: createSearchIndexer(core),
     apiKeyFailures: memoryStore(),
     // `jobs` is built after the state; the poke reads it when first called, by which time it exists.
@@ -80,8 +98,10 @@ export const productWiring: Wiring = {
   tasks: taskList,
   cron: cronEntries,
   eventListeners,
+  contactWatchers,
   fieldUsage: fieldUsageLookups,
   templateUsage: templateUsageLookups,
+  eventUsage: eventUsageLookups,
 };
 
 export interface ComposeOptions extends DepsOptions {
@@ -93,6 +113,8 @@ export interface ComposeOptions extends DepsOptions {
   fieldUsage?: (deps: Deps) => FieldUsageLookup[];
   /** Template lookups asked after the product's own. */
   templateUsage?: (deps: Deps) => TemplateUsageLookup[];
+  /** Event-name lookups asked after the product's own. */
+  eventUsage?: (deps: Deps) => EventUsageLookup[];
 }
 
 /** The product's deps: the infrastructure for `config` with every feature wired in. */
@@ -102,6 +124,7 @@ export async function createDeps(config: Config, options: ComposeOptions = {}) {
     eventListeners: extraListeners,
     fieldUsage: extraLookups,
     templateUsage: extraTemplateLookups,
+    eventUsage: extraEventLookups,
     ...rest
   } = options;
   return assembleDeps(
@@ -112,6 +135,7 @@ export async function createDeps(config: Config, options: ComposeOptions = {}) {
       eventListeners: (deps) => [...productWiring.eventListeners(deps), ...(extraListeners?.(deps) ?? [])],
       fieldUsage: (deps) => [...productWiring.fieldUsage(deps), ...(extraLookups?.(deps) ?? [])],
       templateUsage: (deps) => [...productWiring.templateUsage(deps), ...(extraTemplateLookups?.(deps) ?? [])],
+      eventUsage: (deps) => [...productWiring.eventUsage(deps), ...(extraEventLookups?.(deps) ?? [])],
     },
     rest,
   );

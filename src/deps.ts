@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import pino from 'pino';
 import type { Config } from './config.ts';
+import type { ContactWatcher } from './contacts/contact-watchers.ts';
 import type { FieldTypeCache } from './contacts/fields/field-type-cache.ts';
 import type { FieldUsageLookup } from './contacts/fields/field-usage.ts';
 import type { SearchIndexer } from './contacts/search-index.ts';
@@ -14,6 +15,7 @@ import type { DialectSql } from './db/dialect.ts';
 import { type Db, openDatabase } from './db/index.ts';
 import { migrateToLatest, withMigrationLock } from './db/migrate.ts';
 import { type ChangeFeed, createChangeFeed } from './db/notify.ts';
+import type { EventUsageLookup } from './events/event-usage.ts';
 import type { EventListener } from './events/events.service.ts';
 import type { RateStore } from './http/rate-limit.ts';
 import { migrateGraphile } from './jobs/graphile.ts';
@@ -25,6 +27,7 @@ import { createTransport } from './mail/transports/index.ts';
 import type { Transport } from './mail/types.ts';
 import type { KeyCache } from './projects/key-cache.ts';
 import { loadSecrets, type Secrets } from './secrets.ts';
+import type { TrackedSegmentsCache } from './segments/tracked-cache.ts';
 import type { DeliveryWaker } from './sending/sending.jobs.ts';
 import type { TemplateUsageLookup } from './templates/template-usage.ts';
 
@@ -53,10 +56,16 @@ export interface Deps {
   searchIndex: SearchIndexer;
   /** Run by recordEvents inside the transaction that stores events. */
   eventListeners: readonly EventListener[];
+  /** Told which contacts a contact write changed (contacts/contact-watchers.ts). */
+  contactWatchers: readonly ContactWatcher[];
+  /** Which projects have segments that track membership, invalidated through `changes`. */
+  trackedSegments: TrackedSegmentsCache;
   /** Where custom fields are referenced (segments, campaigns, workflows). */
   fieldUsage: readonly FieldUsageLookup[];
   /** Where templates are referenced (campaigns, workflows). */
   templateUsage: readonly TemplateUsageLookup[];
+  /** Where event names are referenced (segments, workflows). */
+  eventUsage: readonly EventUsageLookup[];
   /** Invalid API keys per client IP and minute, in this process (http/auth.ts). */
   apiKeyFailures: RateStore;
   /** Wakes delivery after outbox rows were stored (sending/sending.jobs.ts). */
@@ -66,10 +75,16 @@ export interface Deps {
 }
 
 /** The process-wide state features keep, built on the infrastructure. */
-export type FeatureState = Pick<Deps, 'keyCache' | 'fieldTypes' | 'searchIndex' | 'apiKeyFailures' | 'deliveryWaker'>;
+export type FeatureState = Pick<
+  Deps,
+  'keyCache' | 'fieldTypes' | 'searchIndex' | 'apiKeyFailures' | 'deliveryWaker' | 'trackedSegments'
+>;
 
 /** The infrastructure the feature state is built on. */
-export type CoreDeps = Omit<Deps, keyof FeatureState | 'jobs' | 'eventListeners' | 'fieldUsage' | 'templateUsage'>;
+export type CoreDeps = Omit<
+  Deps,
+  keyof FeatureState | 'jobs' | 'eventListeners' | 'contactWatchers' | 'fieldUsage' | 'templateUsage' | 'eventUsage'
+>;
 
 /** What the composition root hands in: every part that names a feature. The functions taking `Deps` get them complete. */
 export interface Wiring {
@@ -78,8 +93,10 @@ export interface Wiring {
   tasks(deps: Deps): TaskList;
   cron: CronEntry[];
   eventListeners(deps: Deps): EventListener[];
+  contactWatchers(deps: Deps): ContactWatcher[];
   fieldUsage(deps: Deps): FieldUsageLookup[];
   templateUsage(deps: Deps): TemplateUsageLookup[];
+  eventUsage(deps: Deps): EventUsageLookup[];
 }
 
 export interface DepsOptions {
@@ -128,8 +145,10 @@ export async function assembleDeps(
     maxRunMs: config.jobMaxRunMs,
   });
   deps.eventListeners = wiring.eventListeners(deps);
+  deps.contactWatchers = wiring.contactWatchers(deps);
   deps.fieldUsage = wiring.fieldUsage(deps);
   deps.templateUsage = wiring.templateUsage(deps);
+  deps.eventUsage = wiring.eventUsage(deps);
   try {
     if (options.migrate !== false) await migrate(deps);
   } catch (err) {

@@ -2,8 +2,8 @@
 import type { FieldUsageLookup } from '../contacts/fields/field-usage.ts';
 import { fromJson } from '../db/codecs.ts';
 import type { Deps } from '../deps.ts';
+import { filterReferences } from '../segments/filters/check.ts';
 import type { FilterGroup } from '../segments/filters/tree.ts';
-import { filterReferences } from './audience-input.ts';
 import { listFilteredCampaigns } from './campaigns.repo.ts';
 
 /** The project's campaigns whose audience filter names `field` (few campaigns per project have one). */

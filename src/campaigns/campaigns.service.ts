@@ -15,9 +15,10 @@ import { copyName } from '../lib/copy-name.ts';
 import { isUuid, newId } from '../lib/ids.ts';
 import { assertTemplateSyntax } from '../mail/render/liquid.ts';
 import { loadFilterEnv } from '../segments/audience.ts';
+import { checkFilter } from '../segments/filters/check.ts';
+import { parseFilterInput, toConditionForm, toFiltersForm } from '../segments/filters/parse.ts';
 import type { FilterGroup } from '../segments/filters/tree.ts';
 import { MAX_BODY_BYTES } from '../templates/templates.schemas.ts';
-import { checkFilter, parseFilterInput, toConditionForm, toFiltersForm } from './audience-input.ts';
 import * as repo from './campaigns.repo.ts';
 import type {
   CampaignBody,

@@ -38,6 +38,8 @@ const ENUMS: Array<[path: string, method: string, status: string, pointer: strin
   ['/campaigns', 'get', '200', 'campaigns.[].type', ['ALL', 'SEGMENT', 'FILTERED']],
   ['/campaigns/{id}', 'get', '200', 'audienceType', ['ALL', 'SEGMENT', 'FILTERED']],
   ['/campaigns/{id}', 'get', '200', 'emailType', ['MARKETING', 'HEADLESS', 'TRANSACTIONAL']],
+  ['/segments/{id}', 'get', '200', 'type', ['DYNAMIC', 'STATIC']],
+  ['/segments', 'get', '200', '[].type', ['DYNAMIC', 'STATIC']],
 ];
 
 /** Fields the contract names for each view; the schema must require them. */
@@ -93,6 +95,15 @@ const CONTRACT_FIELDS: Array<[path: string, method: string, status: string, poin
   ],
   ['/campaigns/{id}/stats', 'get', '200', '', ['complainedCount', 'unsubscribedCount', 'openRate', 'clickRate']],
   ['/campaigns/{id}/stats', 'get', '200', '', ['bounceRate']],
+  ['/segments', 'post', '201', '', ['id', 'name', 'filters', 'trackMembership', 'memberCount']],
+  ['/segments/{id}', 'get', '200', '', ['id', 'name', 'description', 'filters', 'trackMembership', 'memberCount']],
+  ['/segments/{id}', 'get', '200', '', ['type']],
+  ['/segments/{id}/contacts', 'get', '200', '', ['total', 'page', 'pageSize']],
+  ['/v1/track', 'post', '200', '', ['success', 'data']],
+  ['/v1/track', 'post', '200', 'data', ['contact', 'event', 'timestamp']],
+  ['/events/track', 'post', '200', 'data', ['contact', 'event', 'timestamp']],
+  ['/events', 'get', '200', '', ['data', 'cursor', 'hasMore', 'total']],
+  ['/events/contact/{contactId}', 'get', '200', '', ['data', 'cursor', 'hasMore', 'total']],
   // decisions.md "Running": the capture outbox.
   ['/outbox', 'get', '200', '', ['data', 'cursor', 'hasMore', 'total']],
   [
@@ -272,6 +283,21 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
     check(await api('POST', `/templates/${template.id}/duplicate`), '/templates/{id}/duplicate', 'post');
     check(await api('GET', '/templates?type=HEADLESS'), '/templates', 'get');
     check(await api('GET', `/templates/${template.id}/usage`), '/templates/{id}/usage', 'get');
+    const segment = check(
+      await api('POST', '/segments', { name: 'Views', filters: { operator: 'AND', conditions: [] } }),
+      '/segments',
+      'post',
+    );
+    check(await api('GET', '/segments'), '/segments', 'get');
+    check(await api('GET', `/segments/${segment.id}`), '/segments/{id}', 'get');
+    check(await api('PATCH', `/segments/${segment.id}`, { trackMembership: true }), '/segments/{id}', 'patch');
+    check(await api('GET', `/segments/${segment.id}/contacts?pageSize=5`), '/segments/{id}/contacts', 'get');
+    check(await api('POST', `/segments/${segment.id}/compute`), '/segments/{id}/compute', 'post');
+    check(await api('POST', `/segments/${segment.id}/refresh`), '/segments/{id}/refresh', 'post');
+    const list = check(await api('POST', '/segments', { name: 'List', type: 'STATIC' }), '/segments', 'post');
+    const members = { emails: ['ann@views.test', 'new@views.test'], createMissing: true };
+    check(await api('POST', `/segments/${list.id}/members`, members), '/segments/{id}/members', 'post');
+    check(await api('DELETE', `/segments/${list.id}/members`, members), '/segments/{id}/members', 'delete');
     // A malformed address is answered without DNS, so this needs no resolver.
     check(await api('POST', '/v1/verify', { email: 'not an address' }), '/v1/verify', 'post');
     const sent = check(
@@ -280,6 +306,18 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
       'post',
     );
     expect(sent.data.emails).toHaveLength(1);
+    const tracked = check(
+      await api('POST', '/v1/track', { email: 'ann@views.test', event: 'viewed', data: { page: '/x' } }),
+      '/v1/track',
+      'post',
+    );
+    check(await api('POST', '/events/track', { email: 'ann@views.test', event: 'clicked' }), '/events/track', 'post');
+    check(await api('GET', '/events?name=viewed'), '/events', 'get');
+    check(await api('GET', `/events/contact/${tracked.data.contact}`), '/events/contact/{contactId}', 'get');
+    check(await api('GET', '/events/stats'), '/events/stats', 'get');
+    check(await api('GET', '/events/names'), '/events/names', 'get');
+    check(await api('GET', '/events/viewed/usage'), '/events/{eventName}/usage', 'get');
+    check(await api('DELETE', '/events/clicked'), '/events/{eventName}', 'delete');
     await t.deps.transport.send(sampleMessage({ projectId: project.id }));
     const outbox = check(await api('GET', '/outbox'), '/outbox', 'get');
     expect(outbox.data).toHaveLength(1);

@@ -266,6 +266,17 @@ describe.each(DIALECTS)('campaigns on %s', (dialect) => {
     expect(await rowsOf(again)).toHaveLength(25);
   });
 
+  it("sends a SEGMENT campaign to the segment's members only", async () => {
+    const p = await project();
+    const [ann, bob, cat] = await t.make.contacts(p, 3);
+    const segment = (await api(p, 'POST', '/segments', { name: 'VIPs', type: 'STATIC' })).json();
+    await api(p, 'POST', `/segments/${segment.id}/members`, { emails: [ann!.email, cat!.email] });
+    const id = await create(p, { audienceType: 'SEGMENT', segmentId: segment.id });
+    expect((await api(p, 'POST', `/campaigns/${id}/send`, {})).json().totalRecipients).toBe(2);
+    expect(await settle(p, id)).toBe('SENT');
+    expect([ann, bob, cat].map((c) => to(c!.email).length)).toEqual([1, 0, 1]);
+  });
+
   it('gives each recipient one row when dispatch runs twice or two runs race', async () => {
     const p = await project();
     await t.make.contacts(p, 30);

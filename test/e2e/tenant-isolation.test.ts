@@ -46,6 +46,18 @@ const EXPECTED: Record<string, Expected> = {
   'POST /campaigns/{id}/cancel': { status: 404, code: 'CAMPAIGN_NOT_FOUND' },
   'POST /campaigns/{id}/test': { status: 404, code: 'CAMPAIGN_NOT_FOUND' },
   'GET /campaigns/{id}/stats': { status: 404, code: 'CAMPAIGN_NOT_FOUND' },
+  'GET /segments/{id}': { status: 404, code: 'SEGMENT_NOT_FOUND' },
+  'PATCH /segments/{id}': { status: 404, code: 'SEGMENT_NOT_FOUND' },
+  'DELETE /segments/{id}': { status: 404, code: 'SEGMENT_NOT_FOUND' },
+  'GET /segments/{id}/contacts': { status: 404, code: 'SEGMENT_NOT_FOUND' },
+  'POST /segments/{id}/members': { status: 404, code: 'SEGMENT_NOT_FOUND' },
+  'DELETE /segments/{id}/members': { status: 404, code: 'SEGMENT_NOT_FOUND' },
+  'POST /segments/{id}/compute': { status: 404, code: 'SEGMENT_NOT_FOUND' },
+  'POST /segments/{id}/refresh': { status: 404, code: 'SEGMENT_NOT_FOUND' },
+  'GET /events/contact/{contactId}': { status: 404, code: 'CONTACT_NOT_FOUND' },
+  // Event names are not ids: B asks about (or deletes) its own events named like A's ids, of which it has none.
+  'GET /events/{eventName}/usage': { status: 200, body: { segments: [], workflows: [] } },
+  'DELETE /events/{eventName}': { status: 200, body: { deleted: 0 } },
 };
 
 function expectRefusal(res: LightMyRequestResponse, route: Route, label: string): void {
@@ -75,6 +87,8 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
     const bulk = (await post('/contacts/bulk-unsubscribe', { contactIds: [contact.id] })).json();
     const upload = (await uploadCsv(t.app, a.auth, 'email,plan\nimported@a-only.test,x\n')).json();
     const template = await t.make.template(a, { name: 'a-only-template', subject: 'a-only-subject' });
+    const segment = (await post('/segments', { name: 'a-only-segment', type: 'STATIC' })).json();
+    await post(`/segments/${segment.id}/members`, { emails: [contact.email] });
     const mail = sampleMessage({ projectId: a.id, to: { email: 'captured@a-only.test' }, subject: 'a-only subject' });
     const captured = await t.deps.transport.send(mail);
     const campaign = (
@@ -86,12 +100,15 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
         audienceType: 'ALL',
       })
     ).json().data;
+    // A's own event named like one of its ids, which B's DELETE /events/:eventName must not reach.
+    const tracked = (await post('/v1/track', { email: 'tracked@a-only.test', event: contact.id })).json().data;
     const ids = [
       contact.id,
       domain.id,
       bulk.jobId,
       upload.jobId,
       template.id,
+      segment.id,
       captured.transportMessageId,
       campaign.id,
       a.id,
@@ -106,6 +123,7 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
       'a-only-template',
       'a-only-subject',
       'a-only-campaign',
+      'a-only-segment',
       mail.emailId,
       'a-only subject',
     ];
@@ -185,9 +203,13 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
     const campaignOfA = (await t.app.inject({ url: `/campaigns/${campaign.id}`, headers: asA })).json();
     expect(campaignOfA).toMatchObject({ name: 'a-only-campaign', status: 'DRAFT' });
     expect((await t.app.inject({ url: '/campaigns', headers: asA })).json().total).toBe(1);
+    const segmentOfA = (await t.app.inject({ url: `/segments/${segment.id}`, headers: asA })).json();
+    expect(segmentOfA).toMatchObject({ name: 'a-only-segment', memberCount: 1 });
     const outbox = (await t.app.inject({ url: '/outbox', headers: asA })).json();
     expect(outbox.data.map((m: { id: string }) => m.id)).toEqual([captured.transportMessageId]);
     const raw = await t.app.inject({ url: `/outbox/${captured.transportMessageId}/raw`, headers: asA });
     expect(raw.statusCode).toBe(200);
+    const events = (await t.app.inject({ url: `/events?name=${contact.id}`, headers: asA })).json();
+    expect(events.data.map((e: { id: string }) => e.id)).toEqual([tracked.event]);
   });
 });
