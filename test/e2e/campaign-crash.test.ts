@@ -78,6 +78,7 @@ describe.each(DIALECTS)('a campaign whose sending process is killed, on %s', (di
         headers: { authorization: p.auth, ...(body ? { 'content-type': 'application/json' } : {}) },
         body: body ? JSON.stringify(body) : undefined,
       });
+      // biome-ignore lint/suspicious/noExplicitAny: the test reads answers of several shapes.
       return { status: res.status, json: (await res.json()) as Record<string, any> };
     };
     const dispatched = async () =>
