@@ -3,7 +3,7 @@
  * `serve --role api` only the API; `worker` only the workers and scheduler; `migrate` only migrates.
  */
 import { buildApp } from './app.ts';
-import { startInboundSmtp } from './bounces/inbound-smtp.ts';
+import type { startInboundSmtp } from './bounces/inbound-smtp.ts';
 import { createDeps } from './composition.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -71,7 +71,8 @@ async function main(): Promise<void> {
     await deps.jobs.enqueue('campaign.sweep', {}, { jobKey: 'campaign.sweep', runAt: leaseEnd });
     // Bounce reports and inbound mail are background work: the worker roles listen for them.
     if (config.inboundSmtpPort && !stopping) {
-      inbound = await startInboundSmtp(deps);
+      // Loaded only when configured: mailparser and smtp-server cost ~30 MB a process that has no use for them.
+      inbound = await (await import('./bounces/inbound-smtp.ts')).startInboundSmtp(deps);
       deps.log.info(`Inbound SMTP listening on port ${inbound.port}`);
     }
   }

@@ -2,27 +2,40 @@
  * The SES transport: Amazon SES v2 `SendEmail` with the prebuilt raw MIME, so the DKIM signature,
  * Message-ID and List-Unsubscribe pair reach SES exactly as every other transport sends them.
  */
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { Config } from '../../config.ts';
 import { buildMime } from '../mime.ts';
 import { type Transport, TransportError } from '../types.ts';
 
 /** Sends through the SES v2 API (region, optional endpoint, credentials and configuration set from config.ses). */
 export function createSesTransport(ses: Config['ses']): Transport {
-  const client = new SESv2Client({
-    region: ses.region,
-    endpoint: ses.endpoint,
-    credentials:
-      ses.accessKeyId && ses.secretAccessKey
-        ? { accessKeyId: ses.accessKeyId, secretAccessKey: ses.secretAccessKey }
-        : undefined,
-    // The delivery pipeline retries with its own backoff and lease; SDK retries would hold the lease.
-    maxAttempts: 1,
-  });
+  // The SDK is loaded on the first send: it costs ~24 MB of memory that processes sending through
+  // SMTP or capture should not carry (measured with process.memoryUsage around the import).
+  let loading: Promise<{
+    client: SESv2Client;
+    SendEmailCommand: typeof import('@aws-sdk/client-sesv2').SendEmailCommand;
+  }>;
+  let loaded: SESv2Client | undefined;
+  const sdk = () => {
+    loading ??= import('@aws-sdk/client-sesv2').then(({ SESv2Client, SendEmailCommand }) => {
+      loaded = new SESv2Client({
+        region: ses.region,
+        endpoint: ses.endpoint,
+        credentials:
+          ses.accessKeyId && ses.secretAccessKey
+            ? { accessKeyId: ses.accessKeyId, secretAccessKey: ses.secretAccessKey }
+            : undefined,
+        // The delivery pipeline retries with its own backoff and lease; SDK retries would hold the lease.
+        maxAttempts: 1,
+      });
+      return { client: loaded, SendEmailCommand };
+    });
+    return loading;
+  };
   return {
     kind: 'ses',
     async send(message) {
-      const raw = await buildMime(message);
+      const [raw, { client, SendEmailCommand }] = await Promise.all([buildMime(message), sdk()]);
       const command = new SendEmailCommand({
         Destination: { ToAddresses: [message.to.email] },
         Content: { Raw: { Data: raw } },
@@ -37,7 +50,7 @@ export function createSesTransport(ses: Config['ses']): Transport {
       }
     },
     async close() {
-      client.destroy();
+      loaded?.destroy();
     },
   };
 }
