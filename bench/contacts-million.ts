@@ -7,8 +7,7 @@
  * BENCH_CONTACTS (default 1,000,000) changes the size; BENCH_DATABASE_URL=postgres://… also runs it on
  * a fresh database of that server.
  */
-import { multipartBody } from '../test/e2e/contacts-helpers.ts';
-import { load, onEachDatabase } from './lib.ts';
+import { api, importCsvFiles, load, onEachDatabase } from './lib.ts';
 import { type Service, startService } from './service.ts';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
@@ -25,33 +24,6 @@ function csvRows(from: number, to: number): Buffer {
   return Buffer.from(`${lines.join('\n')}\n`);
 }
 
-async function api(svc: Service, path: string, init: RequestInit = {}) {
-  const res = await fetch(`${svc.url}${path}`, {
-    ...init,
-    headers: { authorization: `Bearer ${svc.secretKey}`, ...(init.headers as Record<string, string>) },
-  });
-  const body = (await res.json()) as Record<string, unknown>;
-  if (res.status >= 400) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
-/** Imports every file in turn, each polled to completion; returns rows per second over the whole run. */
-async function importAll(svc: Service): Promise<number> {
-  const t0 = performance.now();
-  for (let from = 0; from < CONTACTS; from += ROWS_PER_FILE) {
-    const to = Math.min(CONTACTS, from + ROWS_PER_FILE);
-    const { payload: body, headers } = multipartBody(csvRows(from, to));
-    const job = await api(svc, '/contacts/import', { method: 'POST', body, headers });
-    for (;;) {
-      const s = await api(svc, `/contacts/import/${job.jobId}`);
-      if (s.status === 'completed') break;
-      if (s.status === 'failed') throw new Error(`import failed: ${JSON.stringify(s)}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  return Math.round(CONTACTS / ((performance.now() - t0) / 1000));
-}
-
 async function measure(svc: Service, label: string, path: string): Promise<void> {
   const headers = { authorization: `Bearer ${svc.secretKey}` };
   await load({ url: `${svc.url}${path}`, headers, duration: 1 });
@@ -63,7 +35,7 @@ async function measure(svc: Service, label: string, path: string): Promise<void>
 async function benchOn(label: string, env: Record<string, string>): Promise<void> {
   const svc = await startService({ LOG_LEVEL: 'warn', ...env });
   try {
-    const rate = await importAll(svc);
+    const rate = await importCsvFiles(svc, CONTACTS, ROWS_PER_FILE, csvRows);
     console.log(`${label}: CSV import of ${CONTACTS} contacts (${ROWS_PER_FILE}-row files): ${rate} rows/s`);
     const list = await api(svc, '/contacts?limit=1');
     if (list.total !== CONTACTS) throw new Error(`total ${list.total}, expected ${CONTACTS}`);

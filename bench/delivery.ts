@@ -20,7 +20,7 @@ import { DKIM_SIGNED_HEADERS } from '../src/mail/mime.ts';
 import { type DnsServer, startDnsServer } from '../test/servers/dns-server.ts';
 import { onEachDatabase, sendBody } from './lib.ts';
 import { type Service, startService } from './service.ts';
-import { type CountingSink, startBaselineSender, startCountingSink } from './smtp.ts';
+import { type CountingSink, startBaselineSender, startCountingSink, verifiedDomain } from './smtp.ts';
 
 const EMAILS = Number(process.env.BENCH_EMAILS ?? 20_000);
 const WARMUP = Math.min(500, Math.ceil(EMAILS / 10));
@@ -87,39 +87,6 @@ async function baseline(sink: CountingSink, tag: string, noDelay: boolean): Prom
   }
 }
 
-async function api<T>(svc: Service, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${svc.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${svc.secretKey}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-interface DomainAnswer {
-  id: string;
-  verified: boolean;
-  records: { type: 'TXT' | 'CNAME' | 'MX'; name: string; value: string }[];
-}
-
-/** Adds the sending domain, publishes the records it asks for, and has the service verify them. */
-async function verifiedDomain(svc: Service, dns: DnsServer): Promise<void> {
-  const domain = await api<DomainAnswer>(svc, 'POST', '/domains', { domain: DOMAIN });
-  const txt = new Map<string, string[]>();
-  for (const r of domain.records) {
-    if (r.type === 'TXT') txt.set(r.name, [...(txt.get(r.name) ?? []), r.value]);
-    else if (r.type === 'CNAME') dns.set(r.name, 'CNAME', [r.value]);
-    else {
-      const [priority, exchange] = r.value.split(/\s+/);
-      dns.set(r.name, 'MX', [{ priority: Number(priority), exchange: exchange! }]);
-    }
-  }
-  for (const [name, values] of txt) dns.set(name, 'TXT', values);
-  const checked = await api<DomainAnswer>(svc, 'GET', `/domains/${domain.id}/verify`);
-  if (!checked.verified) throw new Error(`${DOMAIN} did not verify: ${JSON.stringify(checked.records)}`);
-}
-
 /** POSTs `count` emails through /v1/send, 20 in flight; answers the email ids and how long it took. */
 async function sendMany(svc: Service, count: number, tag: string) {
   const ids = new Set<string>();
@@ -180,7 +147,7 @@ async function benchOn(label: string, env: Record<string, string>): Promise<void
       REQUIRE_VERIFIED_DOMAIN: 'true',
       DNS_SERVERS: dns.server,
     });
-    await verifiedDomain(svc, dns);
+    await verifiedDomain(svc, dns, DOMAIN);
     sink.reset('x-mailwright-email-id');
     const warm = await sendMany(svc, WARMUP, `warm${tag}`);
     await arrival(sink, warm.ids, warm.startedAt);

@@ -15,6 +15,8 @@ import { loadConfig } from '../src/config.ts';
 import type { createLogger, Deps } from '../src/deps.ts';
 import { newId } from '../src/lib/ids.ts';
 import { createProject } from '../src/projects/projects.service.ts';
+import { multipartBody } from '../test/e2e/contacts-helpers.ts';
+import type { Service } from './service.ts';
 
 export interface BenchApp {
   app: FastifyInstance;
@@ -144,4 +146,39 @@ export async function onEachDatabase(
   if (process.env.BENCH_ONLY !== 'postgres') await benchOn('sqlite', {});
   const server = process.env.BENCH_DATABASE_URL;
   if (server) await withFreshPostgres(server, (url) => benchOn('postgres', { DATABASE_URL: url }));
+}
+
+/** A JSON request to the service with its secret key; any 4xx or 5xx fails the benchmark. */
+export async function api(svc: Service, path: string, init: RequestInit = {}): Promise<Record<string, unknown>> {
+  const res = await fetch(`${svc.url}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${svc.secretKey}`, ...(init.headers as Record<string, string>) },
+  });
+  const body = (await res.json()) as Record<string, unknown>;
+  if (res.status >= 400) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/**
+ * Imports `total` contacts through POST /contacts/import, files of `perFile` rows (`rows(from, to)`
+ * builds one) one after another, each polled to completion; returns rows per second over the run.
+ */
+export async function importCsvFiles(
+  svc: Service,
+  total: number,
+  perFile: number,
+  rows: (from: number, to: number) => Buffer,
+): Promise<number> {
+  const t0 = performance.now();
+  for (let from = 0; from < total; from += perFile) {
+    const { payload: body, headers } = multipartBody(rows(from, Math.min(total, from + perFile)));
+    const job = await api(svc, '/contacts/import', { method: 'POST', body, headers });
+    for (;;) {
+      const s = await api(svc, `/contacts/import/${job.jobId}`);
+      if (s.status === 'completed') break;
+      if (s.status === 'failed') throw new Error(`import failed: ${JSON.stringify(s)}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  return Math.round(total / ((performance.now() - t0) / 1000));
 }

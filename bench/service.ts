@@ -20,6 +20,8 @@ export interface Service {
   cookie: string;
   projectId: string;
   logFile: string;
+  /** The data folder (the SQLite file is mailwright.db in it). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -108,7 +110,7 @@ export async function startService(env: Record<string, string> = {}, nodeArgs: s
     });
     if (created.status !== 201) throw new Error(`project: ${created.status} ${await created.text()}`);
     const project = (await created.json()) as { id: string; secretKey: string };
-    return { url, secretKey: project.secretKey, cookie, projectId: project.id, logFile, stop };
+    return { url, secretKey: project.secretKey, cookie, projectId: project.id, logFile, dataDir, stop };
   } catch (err) {
     await stop();
     throw err;

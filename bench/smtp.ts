@@ -10,6 +10,9 @@ import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
+import type { DnsServer } from '../test/servers/dns-server.ts';
+import { api } from './lib.ts';
+import type { Service } from './service.ts';
 
 /** A header block larger than this is not a header block we sent; stop looking. */
 const HEAD_MAX = 64 * 1024;
@@ -213,4 +216,31 @@ export function startBaselineSender(options: SenderOptions): BaselineSender {
       }),
     stop: () => child.kill(),
   };
+}
+
+interface DomainAnswer {
+  id: string;
+  verified: boolean;
+  records: { type: 'TXT' | 'CNAME' | 'MX'; name: string; value: string }[];
+}
+
+/** Adds the sending domain, publishes the records it asks for, and has the service verify them. */
+export async function verifiedDomain(svc: Service, dns: DnsServer, name: string): Promise<void> {
+  const domain = (await api(svc, '/domains', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ domain: name }),
+  })) as unknown as DomainAnswer;
+  const txt = new Map<string, string[]>();
+  for (const r of domain.records) {
+    if (r.type === 'TXT') txt.set(r.name, [...(txt.get(r.name) ?? []), r.value]);
+    else if (r.type === 'CNAME') dns.set(r.name, 'CNAME', [r.value]);
+    else {
+      const [priority, exchange] = r.value.split(/\s+/);
+      dns.set(r.name, 'MX', [{ priority: Number(priority), exchange: exchange! }]);
+    }
+  }
+  for (const [name, values] of txt) dns.set(name, 'TXT', values);
+  const checked = (await api(svc, `/domains/${domain.id}/verify`)) as unknown as DomainAnswer;
+  if (!checked.verified) throw new Error(`${name} did not verify: ${JSON.stringify(checked.records)}`);
 }

@@ -20,6 +20,7 @@ import { installMetrics } from './ops/metrics.ts';
 import { opsRoutes } from './ops/ops.routes.ts';
 import { projectRoutes } from './projects/projects.routes.ts';
 import { publicPageRoutes } from './public-pages/public-pages.routes.ts';
+import { segmentRoutes } from './segments/segments.routes.ts';
 import { sendRoutes } from './sending/send.routes.ts';
 import { templateRoutes } from './templates/templates.routes.ts';
 import { trackingRoutes } from './tracking/tracking.routes.ts';
@@ -95,6 +96,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(domainRoutes, { deps });
   await app.register(contactRoutes, { deps });
   await app.register(templateRoutes, { deps });
+  await app.register(segmentRoutes, { deps });
   await app.register(verifyRoutes, { deps });
   await app.register(sendRoutes, { deps });
   await app.register(outboxRoutes, { deps });

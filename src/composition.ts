@@ -6,6 +6,7 @@
 import { pruneLoginThrottle } from './auth/auth.service.ts';
 import { pruneSnsMessages } from './bounces/sns.service.ts';
 import type { Config } from './config.ts';
+import type { ContactWatcher } from './contacts/contact-watchers.ts';
 import { contactCron, contactTasks } from './contacts/contacts.jobs.ts';
 import { coverageTasks } from './contacts/fields/coverage.ts';
 import { createFieldTypeCache } from './contacts/fields/field-type-cache.ts';
@@ -19,6 +20,9 @@ import { memoryStore } from './http/rate-limit.ts';
 import { pruneFailedJobs } from './jobs/maintenance.ts';
 import type { CronEntry, TaskList } from './jobs/types.ts';
 import { createKeyCache } from './projects/key-cache.ts';
+import { segmentFieldUsage } from './segments/segment-usage.ts';
+import { membershipListener, membershipWatcher, segmentCron, segmentTasks } from './segments/segments.jobs.ts';
+import { createTrackedSegmentsCache } from './segments/tracked-cache.ts';
 import { createDeliveryWaker, sendingCron, sendingTasks } from './sending/sending.jobs.ts';
 import type { TemplateUsageLookup } from './templates/template-usage.ts';
 
@@ -29,6 +33,7 @@ export function taskList(deps: Deps): TaskList {
     ...contactTasks(deps),
     ...coverageTasks(deps),
     ...sendingTasks(deps),
+    ...segmentTasks(deps),
     'contact.search.index': async () => deps.searchIndex.catchUp(),
     'maintenance.prune': async () => {
       await pruneLoginThrottle(deps);
@@ -44,18 +49,24 @@ export const cronEntries: CronEntry[] = [
   ...domainCron,
   ...contactCron,
   ...sendingCron,
+  ...segmentCron,
   // A backstop for the pokes writes give (a restart between a write and its poke's run).
   { task: 'contact.search.index', pattern: '* * * * *' },
 ];
 
-/** Listeners run in the transaction that stores events; segments and workflows join here. */
-export function eventListeners(_deps: Deps): EventListener[] {
-  return [];
+/** Listeners run in the transaction that stores events; workflows join here. */
+export function eventListeners(deps: Deps): EventListener[] {
+  return [membershipListener(deps)];
 }
 
-/** Lookups behind GET /contacts/fields/:field/usage; segments, campaigns and workflows join here. */
-export function fieldUsageLookups(_deps: Deps): FieldUsageLookup[] {
-  return [];
+/** Told which contacts a contact write changed: segments' tracked membership. */
+export function contactWatchers(deps: Deps): ContactWatcher[] {
+  return [membershipWatcher(deps)];
+}
+
+/** Lookups behind GET /contacts/fields/:field/usage; campaigns and workflows join here. */
+export function fieldUsageLookups(deps: Deps): FieldUsageLookup[] {
+  return [segmentFieldUsage(deps)];
 }
 
 /** Lookups behind GET /templates/:id/usage; campaigns and workflows join here. */
@@ -68,6 +79,7 @@ export const productWiring: Wiring = {
   state: (core) => ({
     keyCache: createKeyCache(core.changes),
     fieldTypes: createFieldTypeCache(core.changes),
+    trackedSegments: createTrackedSegmentsCache(core.changes),
     searchIndex: createSearchIndexer(core),
     apiKeyFailures: memoryStore(),
     // `jobs` is built after the state; the poke reads it when first called, by which time it exists.
@@ -76,6 +88,7 @@ export const productWiring: Wiring = {
   tasks: taskList,
   cron: cronEntries,
   eventListeners,
+  contactWatchers,
   fieldUsage: fieldUsageLookups,
   templateUsage: templateUsageLookups,
 };

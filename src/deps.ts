@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import pino from 'pino';
 import type { Config } from './config.ts';
+import type { ContactWatcher } from './contacts/contact-watchers.ts';
 import type { FieldTypeCache } from './contacts/fields/field-type-cache.ts';
 import type { FieldUsageLookup } from './contacts/fields/field-usage.ts';
 import type { SearchIndexer } from './contacts/search-index.ts';
@@ -25,6 +26,7 @@ import { createTransport } from './mail/transports/index.ts';
 import type { Transport } from './mail/types.ts';
 import type { KeyCache } from './projects/key-cache.ts';
 import { loadSecrets, type Secrets } from './secrets.ts';
+import type { TrackedSegmentsCache } from './segments/tracked-cache.ts';
 import type { DeliveryWaker } from './sending/sending.jobs.ts';
 import type { TemplateUsageLookup } from './templates/template-usage.ts';
 
@@ -53,6 +55,10 @@ export interface Deps {
   searchIndex: SearchIndexer;
   /** Run by recordEvents inside the transaction that stores events. */
   eventListeners: readonly EventListener[];
+  /** Told which contacts a contact write changed (contacts/contact-watchers.ts). */
+  contactWatchers: readonly ContactWatcher[];
+  /** Which projects have segments that track membership, invalidated through `changes`. */
+  trackedSegments: TrackedSegmentsCache;
   /** Where custom fields are referenced (segments, campaigns, workflows). */
   fieldUsage: readonly FieldUsageLookup[];
   /** Where templates are referenced (campaigns, workflows). */
@@ -66,10 +72,16 @@ export interface Deps {
 }
 
 /** The process-wide state features keep, built on the infrastructure. */
-export type FeatureState = Pick<Deps, 'keyCache' | 'fieldTypes' | 'searchIndex' | 'apiKeyFailures' | 'deliveryWaker'>;
+export type FeatureState = Pick<
+  Deps,
+  'keyCache' | 'fieldTypes' | 'searchIndex' | 'apiKeyFailures' | 'deliveryWaker' | 'trackedSegments'
+>;
 
 /** The infrastructure the feature state is built on. */
-export type CoreDeps = Omit<Deps, keyof FeatureState | 'jobs' | 'eventListeners' | 'fieldUsage' | 'templateUsage'>;
+export type CoreDeps = Omit<
+  Deps,
+  keyof FeatureState | 'jobs' | 'eventListeners' | 'contactWatchers' | 'fieldUsage' | 'templateUsage'
+>;
 
 /** What the composition root hands in: every part that names a feature. The functions taking `Deps` get them complete. */
 export interface Wiring {
@@ -78,6 +90,7 @@ export interface Wiring {
   tasks(deps: Deps): TaskList;
   cron: CronEntry[];
   eventListeners(deps: Deps): EventListener[];
+  contactWatchers(deps: Deps): ContactWatcher[];
   fieldUsage(deps: Deps): FieldUsageLookup[];
   templateUsage(deps: Deps): TemplateUsageLookup[];
 }
@@ -128,6 +141,7 @@ export async function assembleDeps(
     maxRunMs: config.jobMaxRunMs,
   });
   deps.eventListeners = wiring.eventListeners(deps);
+  deps.contactWatchers = wiring.contactWatchers(deps);
   deps.fieldUsage = wiring.fieldUsage(deps);
   deps.templateUsage = wiring.templateUsage(deps);
   try {

@@ -7,6 +7,7 @@ import { conflict, type FieldError, invalid, invalidFields, notFound } from '../
 import { recordEvent, subscriptionEventName } from '../events/events.service.ts';
 import { type CursorPage, decodeCursor, toCursorPage } from '../http/pagination.ts';
 import { newId } from '../lib/ids.ts';
+import { contactsChanged } from './contact-watchers.ts';
 import * as repo from './contacts.repo.ts';
 import type { ContactView, LookupResult } from './contacts.schemas.ts';
 import * as writes from './contacts-write.repo.ts';
@@ -16,7 +17,7 @@ import { newFieldTypes, recordFieldTypes, rememberFieldTypes } from './fields/fi
 
 type WriteDeps = Pick<
   Deps,
-  'db' | 'reader' | 'dialect' | 'clock' | 'fieldTypes' | 'config' | 'searchIndex' | 'eventListeners'
+  'db' | 'reader' | 'dialect' | 'clock' | 'fieldTypes' | 'config' | 'searchIndex' | 'eventListeners' | 'contactWatchers'
 >;
 
 /** The API shape of a contact row (booleans and JSON decoded the same way on both databases). */
@@ -84,6 +85,7 @@ export async function upsertContact(
         : await repo.updateSubscribedIfChanged(db, projectId, { email }, input.subscribed, now);
     const saved = await writes.upsertContact(db, deps.dialect, row, { ...patch, subscribed: input.subscribed });
     await recordFieldTypes({ db, clock: deps.clock }, projectId, types);
+    await contactsChanged(deps, db, projectId, [saved.id]);
     if (changed) {
       const name = subscriptionEventName(input.subscribed!);
       await recordEvent(
@@ -142,6 +144,7 @@ export async function updateContact(
       // Not found rolls the transaction back, subscription event included.
       if (!updated) throw notFound('CONTACT');
       await recordFieldTypes(tx, projectId, types);
+      await contactsChanged(deps, trx, projectId, [id]);
       return updated;
     });
     rememberFieldTypes(deps, projectId, types);

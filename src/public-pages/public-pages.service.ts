@@ -13,7 +13,16 @@ import { resolveLocale } from './strings.ts';
 type ReadDeps = Pick<Deps, 'reader' | 'secrets'>;
 type WriteDeps = Pick<
   Deps,
-  'db' | 'reader' | 'dialect' | 'clock' | 'fieldTypes' | 'config' | 'searchIndex' | 'eventListeners' | 'secrets'
+  | 'db'
+  | 'reader'
+  | 'dialect'
+  | 'clock'
+  | 'fieldTypes'
+  | 'config'
+  | 'searchIndex'
+  | 'eventListeners'
+  | 'contactWatchers'
+  | 'secrets'
 >;
 
 /** The event `source` of a change made through a subscription link. */

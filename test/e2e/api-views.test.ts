@@ -29,6 +29,8 @@ const ENUMS: Array<[path: string, method: string, status: string, pointer: strin
   // HEADLESS: decisions.md "Templates and content", beyond the contract's two.
   ['/templates/{id}', 'get', '200', 'type', ['TRANSACTIONAL', 'MARKETING', 'HEADLESS']],
   ['/templates', 'get', '200', 'templates.[].type', ['TRANSACTIONAL', 'MARKETING', 'HEADLESS']],
+  ['/segments/{id}', 'get', '200', 'type', ['DYNAMIC', 'STATIC']],
+  ['/segments', 'get', '200', '[].type', ['DYNAMIC', 'STATIC']],
 ];
 
 /** Fields the contract names for each view; the schema must require them. */
@@ -63,6 +65,10 @@ const CONTRACT_FIELDS: Array<[path: string, method: string, status: string, poin
   ['/v1/send', 'post', '200', 'data.emails.[]', ['contact', 'email']],
   ['/v1/send', 'post', '200', 'data.emails.[].contact', ['id', 'email']],
   ['/templates/{id}/usage', 'get', '200', '', ['campaigns', 'workflows']],
+  ['/segments', 'post', '201', '', ['id', 'name', 'filters', 'trackMembership', 'memberCount']],
+  ['/segments/{id}', 'get', '200', '', ['id', 'name', 'description', 'filters', 'trackMembership', 'memberCount']],
+  ['/segments/{id}', 'get', '200', '', ['type']],
+  ['/segments/{id}/contacts', 'get', '200', '', ['total', 'page', 'pageSize']],
   // decisions.md "Running": the capture outbox.
   ['/outbox', 'get', '200', '', ['data', 'cursor', 'hasMore', 'total']],
   [
@@ -242,6 +248,21 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
     check(await api('POST', `/templates/${template.id}/duplicate`), '/templates/{id}/duplicate', 'post');
     check(await api('GET', '/templates?type=HEADLESS'), '/templates', 'get');
     check(await api('GET', `/templates/${template.id}/usage`), '/templates/{id}/usage', 'get');
+    const segment = check(
+      await api('POST', '/segments', { name: 'Views', filters: { operator: 'AND', conditions: [] } }),
+      '/segments',
+      'post',
+    );
+    check(await api('GET', '/segments'), '/segments', 'get');
+    check(await api('GET', `/segments/${segment.id}`), '/segments/{id}', 'get');
+    check(await api('PATCH', `/segments/${segment.id}`, { trackMembership: true }), '/segments/{id}', 'patch');
+    check(await api('GET', `/segments/${segment.id}/contacts?pageSize=5`), '/segments/{id}/contacts', 'get');
+    check(await api('POST', `/segments/${segment.id}/compute`), '/segments/{id}/compute', 'post');
+    check(await api('POST', `/segments/${segment.id}/refresh`), '/segments/{id}/refresh', 'post');
+    const list = check(await api('POST', '/segments', { name: 'List', type: 'STATIC' }), '/segments', 'post');
+    const members = { emails: ['ann@views.test', 'new@views.test'], createMissing: true };
+    check(await api('POST', `/segments/${list.id}/members`, members), '/segments/{id}/members', 'post');
+    check(await api('DELETE', `/segments/${list.id}/members`, members), '/segments/{id}/members', 'delete');
     // A malformed address is answered without DNS, so this needs no resolver.
     check(await api('POST', '/v1/verify', { email: 'not an address' }), '/v1/verify', 'post');
     const sent = check(

@@ -62,7 +62,15 @@ describe.each(DIALECTS)('input sweep over every route on %s', (dialect) => {
     ).json();
     const upload = (await uploadCsv(t.app, p.auth, 'email,plan\nimported@sweep.test,x\n')).json();
     const template = await t.make.template(p, { replyTo: 'sweep@sweep.test' });
-    const ids = [contact.id, domain.id, bulk.jobId, upload.jobId, template.id, scratch.id];
+    const segment = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/segments',
+        headers: asP,
+        payload: { name: 'Sweep', type: 'STATIC', trackMembership: true },
+      })
+    ).json();
+    const ids = [contact.id, domain.id, bulk.jobId, upload.jobId, template.id, segment.id, scratch.id];
     expect(ids.every((id) => typeof id === 'string')).toBe(true);
     return { ids, secretKey: p.secretKey, cookie: p.owner.cookie, projectId: p.id };
   }

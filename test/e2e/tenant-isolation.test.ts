@@ -38,6 +38,14 @@ const EXPECTED: Record<string, Expected> = {
   'POST /templates/{id}/duplicate': { status: 404, code: 'TEMPLATE_NOT_FOUND' },
   'GET /templates/{id}/usage': { status: 404, code: 'TEMPLATE_NOT_FOUND' },
   'GET /outbox/{id}/raw': { status: 404, code: 'MESSAGE_NOT_FOUND' },
+  'GET /segments/{id}': { status: 404, code: 'SEGMENT_NOT_FOUND' },
+  'PATCH /segments/{id}': { status: 404, code: 'SEGMENT_NOT_FOUND' },
+  'DELETE /segments/{id}': { status: 404, code: 'SEGMENT_NOT_FOUND' },
+  'GET /segments/{id}/contacts': { status: 404, code: 'SEGMENT_NOT_FOUND' },
+  'POST /segments/{id}/members': { status: 404, code: 'SEGMENT_NOT_FOUND' },
+  'DELETE /segments/{id}/members': { status: 404, code: 'SEGMENT_NOT_FOUND' },
+  'POST /segments/{id}/compute': { status: 404, code: 'SEGMENT_NOT_FOUND' },
+  'POST /segments/{id}/refresh': { status: 404, code: 'SEGMENT_NOT_FOUND' },
 };
 
 function expectRefusal(res: LightMyRequestResponse, route: Route, label: string): void {
@@ -67,9 +75,20 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
     const bulk = (await post('/contacts/bulk-unsubscribe', { contactIds: [contact.id] })).json();
     const upload = (await uploadCsv(t.app, a.auth, 'email,plan\nimported@a-only.test,x\n')).json();
     const template = await t.make.template(a, { name: 'a-only-template', subject: 'a-only-subject' });
+    const segment = (await post('/segments', { name: 'a-only-segment', type: 'STATIC' })).json();
+    await post(`/segments/${segment.id}/members`, { emails: [contact.email] });
     const mail = sampleMessage({ projectId: a.id, to: { email: 'captured@a-only.test' }, subject: 'a-only subject' });
     const captured = await t.deps.transport.send(mail);
-    const ids = [contact.id, domain.id, bulk.jobId, upload.jobId, template.id, captured.transportMessageId, a.id];
+    const ids = [
+      contact.id,
+      domain.id,
+      bulk.jobId,
+      upload.jobId,
+      template.id,
+      segment.id,
+      captured.transportMessageId,
+      a.id,
+    ];
     const secrets = [
       ...ids,
       a.secretKey,
@@ -79,6 +98,7 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
       'imported@a-only.test',
       'a-only-template',
       'a-only-subject',
+      'a-only-segment',
       mail.emailId,
       'a-only subject',
     ];
@@ -155,6 +175,8 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
     expect((await t.app.inject({ url: `/contacts/import/${upload.jobId}`, headers: asA })).statusCode).toBe(200);
     expect((await t.app.inject({ url: `/templates/${template.id}`, headers: asA })).json()).toEqual(template);
     expect((await t.app.inject({ url: '/templates', headers: asA })).json().total).toBe(1);
+    const segmentOfA = (await t.app.inject({ url: `/segments/${segment.id}`, headers: asA })).json();
+    expect(segmentOfA).toMatchObject({ name: 'a-only-segment', memberCount: 1 });
     const outbox = (await t.app.inject({ url: '/outbox', headers: asA })).json();
     expect(outbox.data.map((m: { id: string }) => m.id)).toEqual([captured.transportMessageId]);
     const raw = await t.app.inject({ url: `/outbox/${captured.transportMessageId}/raw`, headers: asA });

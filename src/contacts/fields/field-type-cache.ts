@@ -5,6 +5,7 @@
  * here and in every other process through the change feed.
  */
 import type { ChangeFeed } from '../../db/notify.ts';
+import { createProjectCache } from '../../db/project-cache.ts';
 
 const CHANNEL = 'contact_fields';
 /** Projects kept; the least recently used goes first. */
@@ -24,39 +25,16 @@ export interface FieldTypeCache {
 }
 
 export function createFieldTypeCache(feed: ChangeFeed): FieldTypeCache {
-  const projects = new Map<string, Set<string>>();
-  let generation = 0;
-  // '*' comes after the feed reconnects: notices may have been missed, so everything goes.
-  const forget = (projectId: string) => {
-    generation++;
-    if (projectId === '*') projects.clear();
-    else projects.delete(projectId);
-  };
-  feed.subscribe(CHANNEL, forget);
+  const projects = createProjectCache<Set<string>>(feed, CHANNEL, MAX_PROJECTS);
   return {
-    get(projectId) {
-      // While other processes' notices cannot arrive, a deleted field could look recorded here.
-      if (!feed.connected) return undefined;
-      const keys = projects.get(projectId);
-      if (keys) {
-        projects.delete(projectId);
-        projects.set(projectId, keys);
-      }
-      return keys;
-    },
-    load(projectId, keys, token) {
-      if (token !== generation) return;
-      projects.set(projectId, new Set(keys));
-      if (projects.size > MAX_PROJECTS) projects.delete(projects.keys().next().value!);
-    },
+    // While other processes' notices cannot arrive, a deleted field could look recorded here.
+    get: (projectId) => projects.get(projectId),
+    load: (projectId, keys, token) => projects.load(projectId, new Set(keys), token),
     add(projectId, keys) {
       const known = projects.get(projectId);
       if (known) for (const k of keys) known.add(k);
     },
-    begin: () => generation,
-    async invalidate(projectId, trx) {
-      forget(projectId);
-      await feed.publish(CHANNEL, projectId, trx);
-    },
+    begin: () => projects.begin(),
+    invalidate: (projectId, trx) => projects.invalidate(projectId, trx),
   };
 }

@@ -20,12 +20,13 @@ import {
   releaseJobRow,
 } from '../../jobs/job-rows.ts';
 import { PermanentJobError } from '../../jobs/types.ts';
+import { contactsChanged } from '../contact-watchers.ts';
 import { CsvHeaderError, type CsvRecord, readCsvRecords } from './csv-file.ts';
 import { type ColumnPlan, isBlankRecord } from './csv-rules.ts';
 import * as repo from './import.repo.ts';
 import { writeImportBatch } from './import-batch.ts';
 
-type ImportDeps = Pick<Deps, 'db' | 'dialect' | 'clock' | 'searchIndex' | 'config'>;
+type ImportDeps = Pick<Deps, 'db' | 'dialect' | 'clock' | 'searchIndex' | 'config' | 'contactWatchers'>;
 
 /** Runs (first one included) before an import that keeps being interrupted is failed. */
 export const MAX_IMPORT_RUNS = 5;
@@ -115,6 +116,8 @@ async function importFile(
         errors: progress.errors.concat(out.errors).slice(0, MAX_STORED_ERRORS),
       };
       await advanceJobRow(trx, deps, lease, { ...next, errors: JSON.stringify(next.errors) });
+      // The batch does not list the contacts it wrote: watchers hear that any may have changed.
+      if (batch.length > 0) await contactsChanged(deps, trx, job.projectId, 'all');
       progress = next;
     });
     consumed = 0;

@@ -1,0 +1,106 @@
+/**
+ * A campaign to BENCH_RECIPIENTS (default 100,000) imported contacts, sent by the service started as
+ * `npm start` starts it (embedded: API and worker in one process) through SMTP into a loopback
+ * counting sink, DKIM on. Reports emails/s from the send request until the sink holds every
+ * recipient, recipients missing or received twice, and the process's peak resident memory (sampled
+ * from /metrics every 250 ms; target <= 250 MB, flat whatever the audience size). Compare the rate
+ * with `npm run bench -- delivery` (the same pipeline fed by POST /v1/send).
+ * SQLite by default; BENCH_DATABASE_URL=postgres://… also runs it on a fresh database of that server.
+ */
+import { performance } from 'node:perf_hooks';
+import { startDnsServer } from '../test/servers/dns-server.ts';
+import { api, importCsvFiles, onEachDatabase } from './lib.ts';
+import { type Service, startService } from './service.ts';
+import { startCountingSink, verifiedDomain } from './smtp.ts';
+
+const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
+const TIMEOUT_MS = Number(process.env.BENCH_DELIVERY_TIMEOUT_S ?? 900) * 1000;
+const DOMAIN = 'bench.test';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function csvRows(from: number, to: number): Buffer {
+  const lines = ['email,first_name,plan'];
+  for (let i = from; i < to; i++) lines.push(`c${i}@example${i % 97}.test,First${i},${i % 2 ? 'pro' : 'free'}`);
+  return Buffer.from(`${lines.join('\n')}\n`);
+}
+
+/** Samples the service's resident memory until stopped; answers the highest value seen, in MB. */
+function rssSampler(svc: Service): { stop(): Promise<number> } {
+  let peak = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const text = await (await fetch(`${svc.url}/metrics`)).text();
+      const m = /^process_resident_memory_bytes (\d+)/m.exec(text);
+      if (m) peak = Math.max(peak, Number(m[1]));
+      await sleep(250);
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return Math.round(peak / 1048576);
+    },
+  };
+}
+
+async function benchOn(label: string, env: Record<string, string>): Promise<void> {
+  const sink = await startCountingSink();
+  const dns = await startDnsServer();
+  let svc: Service | undefined;
+  try {
+    svc = await startService({
+      LOG_LEVEL: 'warn',
+      ...env,
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_POOL_SIZE: '5',
+      SEND_RATE_PER_SECOND: '100000',
+      REQUIRE_VERIFIED_DOMAIN: 'true',
+      DNS_SERVERS: dns.server,
+    });
+    await verifiedDomain(svc, dns, DOMAIN);
+    await importCsvFiles(svc, RECIPIENTS, 80_000, csvRows);
+    const json = { 'content-type': 'application/json' };
+    const created = (await api(svc, '/campaigns', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        name: 'Bench',
+        subject: 'News for {{ first_name ?? "you" }}',
+        body: '<p>Hi {{ first_name ?? "there" }}, your plan is {{ plan }}.</p><p><a href="https://example.test/n">Read</a></p>',
+        from: `news@${DOMAIN}`,
+        audienceType: 'ALL',
+        type: 'MARKETING',
+      }),
+    })) as { data: { id: string } };
+    const id = created.data.id;
+    sink.reset('to');
+    const rss = rssSampler(svc);
+    const startedAt = performance.now();
+    await api(svc, `/campaigns/${id}/send`, { method: 'POST', headers: json, body: '{}' });
+    const deadline = startedAt + TIMEOUT_MS;
+    while (sink.seen.size < RECIPIENTS && performance.now() < deadline) await sleep(50);
+    const elapsed = (sink.seen.size >= RECIPIENTS ? sink.lastNewAt() : performance.now()) - startedAt;
+    let status = '';
+    for (let i = 0; i < 600 && status !== 'SENT'; i++) {
+      status = String((await api(svc, `/campaigns/${id}`)).status);
+      if (status !== 'SENT') await sleep(100);
+    }
+    await sleep(3000);
+    const peak = await rss.stop();
+    const s = sink.stats();
+    console.log(`${label}: campaign to ${RECIPIENTS} contacts into a loopback SMTP sink, DKIM on, 5 SMTP connections`);
+    console.log(`${label}:   sent to sink             ${Math.round(RECIPIENTS / (elapsed / 1000))} emails/s`);
+    console.log(`${label}:   missing / twice          ${RECIPIENTS - sink.seen.size} / ${s.duplicates}`);
+    console.log(`${label}:   campaign status after    ${status}`);
+    console.log(`${label}:   peak RSS of the service  ${peak} MB (target <= 250)`);
+  } finally {
+    await svc?.stop();
+    await dns.close();
+    await sink.close();
+  }
+}
+
+export default (): Promise<void> => onEachDatabase(benchOn);

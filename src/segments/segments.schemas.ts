@@ -1,0 +1,107 @@
+import { type Static, Type } from 'typebox';
+import { ContactView } from '../contacts/contacts.schemas.ts';
+import { PageInfo, PageQuery } from '../http/pages.ts';
+
+export const SegmentType = Type.Union([Type.Literal('DYNAMIC'), Type.Literal('STATIC')], {
+  description: 'DYNAMIC: contacts matching the filter, live. STATIC: contacts added by email.',
+});
+
+export const SegmentIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export type SegmentIdParams = Static<typeof SegmentIdParams>;
+
+const Name = Type.String({ minLength: 1, maxLength: 200 });
+const Description = Type.Union([Type.String({ maxLength: 2000 }), Type.Null()]);
+// Both filter forms are checked by filters/parse.ts, which names the failing path in its 422.
+const FiltersInput = Type.Unknown({
+  description:
+    'The filter in the contract form: { operator: "AND" | "OR", conditions: [{ field, operator, value, unit? }] }.',
+});
+const ConditionInput = Type.Unknown({
+  description:
+    'The filter in the nested form: { logic: "AND" | "OR", groups: [{ filters: [...], conditions?: <nested> }] }. Wins over `filters` when both are given.',
+});
+const TrackMembership = Type.Boolean({
+  description:
+    'Membership changes fire segment.<slug>.entry / .exit events: on POST /segments/:id/compute, when a contact write changes membership (a job, normally within a second), on static adds and removes, and every 15 minutes as a backstop.',
+});
+
+export const CreateSegmentBody = Type.Object({
+  name: Name,
+  description: Type.Optional(Description),
+  type: Type.Optional(Type.Union([SegmentType], { description: 'Default DYNAMIC.' })),
+  filters: Type.Optional(FiltersInput),
+  condition: Type.Optional(ConditionInput),
+  trackMembership: Type.Optional(TrackMembership),
+});
+export type CreateSegmentBody = Static<typeof CreateSegmentBody>;
+
+export const UpdateSegmentBody = Type.Object({
+  name: Type.Optional(Name),
+  description: Type.Optional(Description),
+  filters: Type.Optional(FiltersInput),
+  condition: Type.Optional(ConditionInput),
+  trackMembership: Type.Optional(TrackMembership),
+});
+export type UpdateSegmentBody = Static<typeof UpdateSegmentBody>;
+
+const FiltersView = Type.Object(
+  { operator: Type.Union([Type.Literal('AND'), Type.Literal('OR')]), conditions: Type.Array(Type.Unknown()) },
+  { description: 'The filter in the contract form; null when that form cannot express it (see condition) or STATIC.' },
+);
+
+export const SegmentView = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  description: Description,
+  type: SegmentType,
+  filters: Type.Union([FiltersView, Type.Null()]),
+  condition: Type.Unknown({ description: 'The filter in the nested form (always given); null for STATIC.' }),
+  trackMembership: Type.Boolean(),
+  memberCount: Type.Integer({ description: 'Cached: counted on create, filter change, refresh and compute.' }),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+});
+export type SegmentView = Static<typeof SegmentView>;
+
+export const SegmentList = Type.Array(SegmentView);
+export type SegmentList = Static<typeof SegmentList>;
+
+export const SegmentContactsQuery = PageQuery;
+export type SegmentContactsQuery = Static<typeof SegmentContactsQuery>;
+
+export const SegmentContactsPage = Type.Object({ data: Type.Array(ContactView), ...PageInfo.properties });
+export type SegmentContactsPage = Static<typeof SegmentContactsPage>;
+
+/** Longer than any valid address (254), so the 422 for a long one names the address, not the length. */
+const EmailText = Type.String({ minLength: 1, maxLength: 320 });
+const Emails = Type.Array(EmailText, { minItems: 1, maxItems: 1000 });
+
+export const AddMembersBody = Type.Object({
+  emails: Emails,
+  createMissing: Type.Optional(Type.Boolean({ description: 'Create contacts for unknown addresses (default false).' })),
+  subscribed: Type.Optional(Type.Boolean({ description: 'Subscription of contacts created here (default true).' })),
+});
+export type AddMembersBody = Static<typeof AddMembersBody>;
+
+export const AddMembersResult = Type.Object({
+  added: Type.Integer({ description: 'Contacts that became members with this call.' }),
+  alreadyMembers: Type.Integer({ description: 'Contacts that were members already.' }),
+  created: Type.Integer({ description: 'Contacts created for unknown addresses (createMissing).' }),
+  notFound: Type.Array(Type.String(), { description: 'Addresses (normalised) with no contact, none created.' }),
+});
+export type AddMembersResult = Static<typeof AddMembersResult>;
+
+export const RemoveMembersBody = Type.Object({ emails: Emails });
+export type RemoveMembersBody = Static<typeof RemoveMembersBody>;
+
+export const RemoveMembersResult = Type.Object({
+  removed: Type.Integer({ description: 'Contacts that were members and no longer are.' }),
+});
+export type RemoveMembersResult = Static<typeof RemoveMembersResult>;
+
+export const ComputeResult = Type.Object({
+  memberCount: Type.Integer(),
+  entered: Type.Integer({ description: 'Contacts that entered (one segment.<slug>.entry event each).' }),
+  exited: Type.Integer({ description: 'Contacts that left (one segment.<slug>.exit event each).' }),
+});
+export type ComputeResult = Static<typeof ComputeResult>;
