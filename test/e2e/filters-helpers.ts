@@ -39,7 +39,9 @@ export async function insertEvent(t: TestEnv, projectId: string, contactId: stri
   await insertEvents(t.deps.db, [{ id: newId(), projectId, contactId, name, data: {}, createdAt }]);
 }
 
-type EmailFacts = Partial<Record<'sentAt' | 'deliveredAt' | 'openedAt' | 'clickedAt' | 'bouncedAt' | 'complainedAt', Date>>;
+type EmailFacts = Partial<
+  Record<'sentAt' | 'deliveredAt' | 'openedAt' | 'clickedAt' | 'bouncedAt' | 'complainedAt', Date>
+>;
 
 /** An outbox email to the contact, stored through the outbox repo, then given the delivery facts as tracking would. */
 export async function insertEmailWith(t: TestEnv, projectId: string, contactId: string, facts: EmailFacts) {
@@ -97,6 +99,9 @@ export async function insertSegment(
     })
     .execute();
   for (const contactId of seg.members ?? []) {
-    await t.deps.db.insertInto('segmentMembers').values({ segmentId: seg.id, contactId, projectId, createdAt: now }).execute();
+    await t.deps.db
+      .insertInto('segmentMembers')
+      .values({ segmentId: seg.id, contactId, projectId, createdAt: now })
+      .execute();
   }
 }

@@ -15,11 +15,34 @@ const NOW = new Date('2026-04-01T00:00:00.000Z');
 
 // Types are fixed by ann, created first: plan/note string, age number, vip boolean, renewsAt date, profile.tier string.
 const CONTACTS: [string, Date, Record<string, unknown>, boolean?][] = [
-  ['ann', new Date('2026-01-01T00:00:00.000Z'), { plan: 'pro', age: 40, vip: true, renewsAt: '2026-03-01', profile: { tier: 'Gold' }, note: 'likes 100%_off deals' }],
-  ['bob', new Date('2025-12-31T23:59:59.999Z'), { plan: 'free', age: 25, vip: false, renewsAt: '2026-03-01T00:00:00Z', profile: { tier: 'silver' } }],
-  ['cat', new Date('2026-03-15T00:00:00.000Z'), { plan: 'Pro', age: '40', vip: 'yes', renewsAt: 'soon', profile: { tier: 5 } }],
+  [
+    'ann',
+    new Date('2026-01-01T00:00:00.000Z'),
+    {
+      plan: 'pro',
+      age: 40,
+      vip: true,
+      renewsAt: '2026-03-01',
+      profile: { tier: 'Gold' },
+      note: 'likes 100%_off deals',
+    },
+  ],
+  [
+    'bob',
+    new Date('2025-12-31T23:59:59.999Z'),
+    { plan: 'free', age: 25, vip: false, renewsAt: '2026-03-01T00:00:00Z', profile: { tier: 'silver' } },
+  ],
+  [
+    'cat',
+    new Date('2026-03-15T00:00:00.000Z'),
+    { plan: 'Pro', age: '40', vip: 'yes', renewsAt: 'soon', profile: { tier: 5 } },
+  ],
   ['dan', new Date('2026-03-15T00:00:00.000Z'), {}],
-  ['eve', new Date('2026-03-15T00:00:00.000Z'), { plan: 'pro_plan', age: 30, vip: true, renewsAt: '2026-03-01T00:00:00.000Z', note: '100 percent' }],
+  [
+    'eve',
+    new Date('2026-03-15T00:00:00.000Z'),
+    { plan: 'pro_plan', age: 30, vip: true, renewsAt: '2026-03-01T00:00:00.000Z', note: '100 percent' },
+  ],
   ['fay', new Date('2026-03-15T00:00:00.000Z'), { plan: 7, age: true, renewsAt: 20260301 }, false],
   ['gus_g', new Date('2026-03-15T00:00:00.000Z'), { plan: 'PRO', age: 0, renewsAt: '2026-02-31' }],
 ];
@@ -38,12 +61,15 @@ describe.each(DIALECTS)('filter language on %s', (dialect) => {
     ids = [];
     for (const [name, at, data, subscribed] of CONTACTS) {
       clock.set(at);
-      ids.push((await t.make.contact({ id: projectId }, { email: `${name}@x.test`, data, subscribed: subscribed ?? true })).id);
+      ids.push(
+        (await t.make.contact({ id: projectId }, { email: `${name}@x.test`, data, subscribed: subscribed ?? true })).id,
+      );
     }
     env = { ...(await loadFilterEnv(t.deps, projectId)), now: NOW };
   });
 
-  const members = (...conditions: Record<string, unknown>[]) => membersOf(t, projectId, env, andOf(env, ...conditions), ids);
+  const members = (...conditions: Record<string, unknown>[]) =>
+    membersOf(t, projectId, env, andOf(env, ...conditions), ids);
   const expectCases = async (cases: [Record<string, unknown>, string[]][]) => {
     for (const [condition, expected] of cases) {
       expect({ condition, got: await members(condition) }).toEqual({ condition, got: expected });
@@ -55,7 +81,7 @@ describe.each(DIALECTS)('filter language on %s', (dialect) => {
       [{ field: 'email', operator: 'equals', value: 'ANN@X.test' }, ['ann']],
       [{ field: 'email', operator: 'notEquals', value: 'ann@x.test' }, except('ann')],
       [{ field: 'email', operator: 'contains', value: '_' }, ['gus_g']],
-      [{ field: 'email', operator: 'notContains', value: 'A' }, ['bob', 'eve', 'fay', 'gus_g']],
+      [{ field: 'email', operator: 'notContains', value: 'A' }, ['bob', 'eve', 'gus_g']],
       [{ field: 'email', operator: 'startsWith', value: 'B' }, ['bob']],
       [{ field: 'email', operator: 'endsWith', value: 's_g@x.test' }, ['gus_g']],
       [{ field: 'email', operator: 'in', value: ['ann@x.test', 'BOB@x.test'] }, ['ann', 'bob']],
@@ -74,7 +100,10 @@ describe.each(DIALECTS)('filter language on %s', (dialect) => {
       [{ field: 'createdAt', operator: 'within', value: 3, unit: 'months' }, except('bob')],
       [{ field: 'createdAt', operator: 'within', value: 2160, unit: 'hours' }, except('bob')],
       [{ field: 'createdAt', operator: 'within', value: 129600, unit: 'minutes' }, except('bob')],
-      [{ field: 'createdAt', operator: 'olderThan', value: 2, unit: 'weeks' }, ['ann', 'bob', 'cat', 'dan', 'eve', 'fay', 'gus_g']],
+      [
+        { field: 'createdAt', operator: 'olderThan', value: 2, unit: 'weeks' },
+        ['ann', 'bob', 'cat', 'dan', 'eve', 'fay', 'gus_g'],
+      ],
       [{ field: 'createdAt', operator: 'equals', value: '2026-01-01' }, ['ann']],
       [{ field: 'createdAt', operator: 'equals', value: '2026-01-01T00:00:00Z' }, ['ann']],
       [{ field: 'createdAt', operator: 'gt', value: '2026-01-01' }, except('ann', 'bob')],
@@ -156,21 +185,33 @@ describe.each(DIALECTS)('filter language on %s', (dialect) => {
           { filters: [{ field: 'data.plan', operator: 'equals', value: 'free' }] },
           {
             filters: [{ field: 'data.age', operator: 'gte', value: 30 }],
-            conditions: { logic: 'OR', groups: [{ filters: [{ field: 'data.vip', operator: 'equals', value: true }] }] },
+            conditions: {
+              logic: 'OR',
+              groups: [{ filters: [{ field: 'data.vip', operator: 'equals', value: true }] }],
+            },
           },
         ],
       },
     })!;
     checkFilter(nested, env, { at: 'condition' });
     expect(await membersOf(t, projectId, env, nested, ids)).toEqual(['ann', 'bob', 'eve']);
-    const either = parseFilterInput({ filters: { operator: 'OR', conditions: [{ field: 'email', operator: 'startsWith', value: 'd' }, { conditions: flat }] } })!;
+    const either = parseFilterInput({
+      filters: {
+        operator: 'OR',
+        conditions: [{ field: 'email', operator: 'startsWith', value: 'd' }, { conditions: flat }],
+      },
+    })!;
     expect(await membersOf(t, projectId, env, either, ids)).toEqual(['ann', 'dan']);
     expect(await membersOf(t, projectId, env, { logic: 'AND', conditions: [] }, ids)).toEqual(ALL);
     expect(await membersOf(t, projectId, env, { logic: 'OR', conditions: [] }, ids)).toEqual([]);
   });
 
   it('agrees, contact by contact, with the full evaluation', async () => {
-    const tree = andOf(env, { field: 'data.age', operator: 'lt', value: 35 }, { field: 'data.plan', operator: 'notEquals', value: 'free' });
+    const tree = andOf(
+      env,
+      { field: 'data.age', operator: 'lt', value: 35 },
+      { field: 'data.plan', operator: 'notEquals', value: 'free' },
+    );
     const all = await membersOf(t, projectId, env, tree, ids);
     expect(all).toEqual(['eve', 'gus_g']);
     const { compileFilter } = await import('../../src/segments/filters/compile.ts');

@@ -111,5 +111,9 @@ export async function up(db: Kysely<unknown>, d: DialectSql): Promise<void> {
     .columns(['contact_id', 'name', 'created_at'])
     .execute();
   // Email facts of a contact (`email.opened` …) for the filter language.
-  await db.schema.createIndex('emails_contact_created_idx').on('emails').columns(['contact_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('emails_contact_created_idx')
+    .on('emails')
+    .columns(['contact_id', 'created_at'])
+    .execute();
 }

@@ -35,7 +35,10 @@ const env: FilterEnv = {
   now: new Date('2026-03-31T12:00:00.000Z'),
 };
 
-function failure(t: FilterGroup, opts: { at: string; selfId?: string } = { at: 'filters' }): { field: string; message: string } {
+function failure(
+  t: FilterGroup,
+  opts: { at: string; selfId?: string } = { at: 'filters' },
+): { field: string; message: string } {
   try {
     checkFilter(t, env, opts);
   } catch (err) {
@@ -119,14 +122,25 @@ describe('checkFilter', () => {
           { filters: [{ field: 'data.plan', operator: 'exists' }] },
           {
             filters: [{ field: 'data.age', operator: 'exists' }],
-            conditions: { groups: [{ filters: [{ field: 'email', operator: 'exists' }, { field: 'data.x', operator: 'exists' }] }] },
+            conditions: {
+              groups: [
+                {
+                  filters: [
+                    { field: 'email', operator: 'exists' },
+                    { field: 'data.x', operator: 'exists' },
+                  ],
+                },
+              ],
+            },
           },
         ],
       },
     })!;
     expect(failure(t, { at: 'condition' }).field).toBe('condition.groups[1].conditions.groups[0].filters[1].field');
     const f = parseFilterInput({
-      filters: { conditions: [{ field: 'email', operator: 'exists' }, { conditions: [{ field: 'data.x', operator: 'exists' }] }] },
+      filters: {
+        conditions: [{ field: 'email', operator: 'exists' }, { conditions: [{ field: 'data.x', operator: 'exists' }] }],
+      },
     })!;
     expect(failure(f, { at: 'audienceFilter' }).field).toBe('audienceFilter.conditions[1].conditions[0].field');
   });

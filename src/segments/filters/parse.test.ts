@@ -63,7 +63,9 @@ describe('parseFilterInput', () => {
 
   it('gives the same meaning to both forms of the same filter', () => {
     const fromFilters = parseFilterInput({ filters: { operator: 'AND', conditions: [plan, age, recent] } })!;
-    const fromCondition = parseFilterInput({ condition: { logic: 'AND', groups: [{ filters: [plan, age, recent] }] } })!;
+    const fromCondition = parseFilterInput({
+      condition: { logic: 'AND', groups: [{ filters: [plan, age, recent] }] },
+    })!;
     expect(simplifyFilter(fromCondition)).toEqual(fromFilters);
     expect(toFiltersForm(fromCondition)).toEqual(toFiltersForm(fromFilters));
   });
@@ -115,11 +117,14 @@ describe('parseFilterInput', () => {
 
 describe('parseFilterInput errors', () => {
   const filters = (conditions: unknown[]) => () => parseFilterInput({ filters: { operator: 'AND', conditions } });
-  const condition = (filters: unknown[]) => () => parseFilterInput({ condition: { logic: 'AND', groups: [{ filters }] } });
+  const condition = (filters: unknown[]) => () =>
+    parseFilterInput({ condition: { logic: 'AND', groups: [{ filters }] } });
 
   it('names the failing path in the filters form', () => {
     expect(failingPath(() => parseFilterInput({ filters: 'x' }))).toBe('filters');
-    expect(failingPath(() => parseFilterInput({ filters: { operator: 'XOR', conditions: [] } }))).toBe('filters.operator');
+    expect(failingPath(() => parseFilterInput({ filters: { operator: 'XOR', conditions: [] } }))).toBe(
+      'filters.operator',
+    );
     expect(failingPath(() => parseFilterInput({ filters: { operator: 'AND' } }))).toBe('filters.conditions');
     expect(failingPath(filters([plan, { ...age, operator: 'bigger' }]))).toBe('filters.conditions[1].operator');
     expect(failingPath(filters([{ operator: 'equals', value: 1 }]))).toBe('filters.conditions[0].field');
@@ -133,7 +138,9 @@ describe('parseFilterInput errors', () => {
   it('names the failing path in the condition form', () => {
     expect(failingPath(() => parseFilterInput({ condition: { logic: 'AND' } }))).toBe('condition.groups');
     expect(failingPath(() => parseFilterInput({ condition: { logic: 'x', groups: [] } }))).toBe('condition.logic');
-    expect(failingPath(condition([plan, age, { ...recent, unit: undefined }]))).toBe('condition.groups[0].filters[2].unit');
+    expect(failingPath(condition([plan, age, { ...recent, unit: undefined }]))).toBe(
+      'condition.groups[0].filters[2].unit',
+    );
     expect(failingPath(() => parseFilterInput({ condition: { groups: [{}] } }))).toBe('condition.groups[0].filters');
     const nested = { groups: [{ filters: [plan], conditions: { groups: [{ filters: [{ ...age, value: true }] }] } }] };
     expect(failingPath(() => parseFilterInput({ condition: nested }))).toBe(
@@ -143,7 +150,9 @@ describe('parseFilterInput errors', () => {
 
   it('uses the prefixes it is given', () => {
     const at = { filters: 'audienceFilter', condition: 'audienceFilter' };
-    expect(failingPath(() => parseFilterInput({ filters: { conditions: [{}] } }, at))).toBe('audienceFilter.conditions[0].field');
+    expect(failingPath(() => parseFilterInput({ filters: { conditions: [{}] } }, at))).toBe(
+      'audienceFilter.conditions[0].field',
+    );
   });
 
   it('checks value shapes by operator', () => {
@@ -179,7 +188,9 @@ describe('parseFilterInput errors', () => {
     expect(parseFilterInput({ filters: { conditions: many.slice(1) } })?.conditions).toHaveLength(200);
     expect(failingPath(filters([{ ...plan, value: 'x'.repeat(1001) }]))).toBe('filters.conditions[0].value');
     const list = Array.from({ length: 501 }, (_, i) => i);
-    expect(failingPath(filters([{ field: 'data.a', operator: 'in', value: list }]))).toBe('filters.conditions[0].value');
+    expect(failingPath(filters([{ field: 'data.a', operator: 'in', value: list }]))).toBe(
+      'filters.conditions[0].value',
+    );
     expect(failingPath(filters([{ field: 'data.a', operator: 'in', value: ['ok', 'x'.repeat(1001)] }]))).toBe(
       'filters.conditions[0].value[1]',
     );
@@ -197,8 +208,14 @@ describe('toFiltersForm and toConditionForm', () => {
 
   it('gives the filters form only for a tree that is one flat group', () => {
     expect(toFiltersForm(flat)).toEqual({ operator: 'AND', conditions: flat.conditions });
-    expect(toFiltersForm({ logic: 'OR', conditions: [flat] })).toEqual({ operator: 'AND', conditions: flat.conditions });
-    const nested: FilterGroup = { logic: 'OR', conditions: [flat, { field: 'email', operator: 'contains', value: 'x' }] };
+    expect(toFiltersForm({ logic: 'OR', conditions: [flat] })).toEqual({
+      operator: 'AND',
+      conditions: flat.conditions,
+    });
+    const nested: FilterGroup = {
+      logic: 'OR',
+      conditions: [flat, { field: 'email', operator: 'contains', value: 'x' }],
+    };
     expect(toFiltersForm(nested)).toBeUndefined();
   });
 
