@@ -41,6 +41,27 @@ const sqliteValue = (path: string[]) => sql`(contacts.data ->> ${sqlitePath(path
 const sqliteIsNumber = (path: string[]) =>
   sql<SqlBool>`json_type(contacts.data, ${sqlitePath(path)}) in ('integer', 'real')`;
 
+/** The next double above `n` (`n` finite): `v > n` is `v >= nextUp(n)` for every double `v`. */
+function nextUp(n: number): number {
+  if (n === 0) return Number.MIN_VALUE;
+  const bits = new BigInt64Array(new Float64Array([n]).buffer);
+  bits[0] = bits[0]! + (n > 0 ? 1n : -1n);
+  return new Float64Array(bits.buffer)[0]!;
+}
+
+/**
+ * `v > n` / `v >= n` for numbers only. BETWEEN evaluates `v` (a JSON extraction) once, and TEXT sorts
+ * above the upper bound 9e999 (infinity), so strings fall out with no second extraction (measured:
+ * as fast as the unguarded comparison). `>` becomes `>= nextUp(n)`, exact for doubles; beyond 2^53,
+ * where SQLite's 64-bit integers are finer than doubles, the two-extraction form stays exact.
+ */
+function sqliteAbove(path: string[], op: '>' | '>=', n: number): RawBuilder<SqlBool> {
+  if (Math.abs(n) >= 2 ** 53) {
+    return sql<SqlBool>`(${sqliteValue(path)} ${cmp(op)} ${n} and ${sqliteValue(path)} < '')`;
+  }
+  return sql<SqlBool>`(${sqliteValue(path)} between ${op === '>' ? nextUp(n) : n} and 9e999)`;
+}
+
 /** True when a JSON boolean, which `->>` reads as 1 or 0, would pass a numeric test. */
 const booleanCouldPass = (test: (n: number) => boolean) => test(0) || test(1);
 
@@ -59,7 +80,7 @@ const TIME = `T${D}${D}:${D}${D}:${D}${D}`;
 
 /**
  * SQLite. A bare `v > 30` also matches every string (SQLite orders any TEXT above any number), so `>`
- * and `>=` add `v < ''` (true for numbers only, no second JSON parse). JSON booleans read as 1/0, so
+ * and `>=` bound `v` above as well (sqliteAbove). JSON booleans read as 1/0, so
  * a test that 0 or 1 would pass (`lt 5`, `equals 1`, `in [0, 2]`) asks json_type as well: an exact
  * guard where it is needed, and none where no boolean could pass (`gt 30`).
  */
@@ -81,7 +102,7 @@ export const sqliteFilters: FilterSql = {
   dataNumber: (path, op, value) => {
     const base = sql<SqlBool>`${sqliteValue(path)} ${cmp(op)} ${value}`;
     if (booleanCouldPass((n) => TESTS[op](n, value))) return sql<SqlBool>`(${base} and ${sqliteIsNumber(path)})`;
-    if (op === '>' || op === '>=') return sql<SqlBool>`(${base} and ${sqliteValue(path)} < '')`;
+    if (op === '>' || op === '>=') return sqliteAbove(path, op, value);
     return sql<SqlBool>`(${base})`;
   },
   // SQLite's LIKE folds ASCII case only; non-ASCII letters match in their own case.

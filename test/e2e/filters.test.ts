@@ -138,6 +138,8 @@ describe.each(DIALECTS)('filter language on %s', (dialect) => {
     await expectCases([
       [{ field: 'data.age', operator: 'gt', value: 30 }, ['ann']],
       [{ field: 'data.age', operator: 'gte', value: 30 }, ['ann', 'eve']],
+      [{ field: 'data.age', operator: 'gt', value: 29.999 }, ['ann', 'eve']],
+      [{ field: 'data.age', operator: 'gt', value: 2 ** 60 }, []],
       [{ field: 'data.age', operator: 'gt', value: -1 }, ['ann', 'bob', 'eve', 'gus_g']],
       [{ field: 'data.age', operator: 'lt', value: 35 }, ['bob', 'eve', 'gus_g']],
       [{ field: 'data.age', operator: 'lte', value: 30 }, ['bob', 'eve', 'gus_g']],
