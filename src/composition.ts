@@ -1,10 +1,12 @@
 /**
  * The composition root: the one place that names every feature's jobs, recurring jobs, event
- * listeners, field-usage lookups and process-wide state, and hands them to `assembleDeps`. main.ts
+ * listeners, usage lookups and process-wide state, and hands them to `assembleDeps`. main.ts
  * and the test environment build their deps here; no module fills a registry by being imported.
  */
 import { pruneLoginThrottle } from './auth/auth.service.ts';
 import { pruneSnsMessages } from './bounces/sns.service.ts';
+import { campaignFieldUsage } from './campaigns/campaign-usage.ts';
+import { campaignCron, campaignTasks } from './campaigns/campaigns.jobs.ts';
 import type { Config } from './config.ts';
 import type { ContactWatcher } from './contacts/contact-watchers.ts';
 import { contactCron, contactTasks } from './contacts/contacts.jobs.ts';
@@ -14,13 +16,14 @@ import type { FieldUsageLookup } from './contacts/fields/field-usage.ts';
 import { createSearchIndexer } from './contacts/search-index.ts';
 import { assembleDeps, type Deps, type DepsOptions, type Wiring } from './deps.ts';
 import { domainCron, domainTasks } from './domains/domains.jobs.ts';
+import type { EventUsageLookup } from './events/event-usage.ts';
 import type { EventListener } from './events/events.service.ts';
 import { pruneIdempotencyKeys } from './http/idempotency.ts';
 import { memoryStore } from './http/rate-limit.ts';
 import { pruneFailedJobs } from './jobs/maintenance.ts';
 import type { CronEntry, TaskList } from './jobs/types.ts';
 import { createKeyCache } from './projects/key-cache.ts';
-import { segmentFieldUsage } from './segments/segment-usage.ts';
+import { segmentFieldUsage, segmentsUsingEvent } from './segments/segment-usage.ts';
 import { membershipListener, membershipWatcher, segmentCron, segmentTasks } from './segments/segments.jobs.ts';
 import { createTrackedSegmentsCache } from './segments/tracked-cache.ts';
 import { createDeliveryWaker, sendingCron, sendingTasks } from './sending/sending.jobs.ts';
@@ -33,6 +36,7 @@ export function taskList(deps: Deps): TaskList {
     ...contactTasks(deps),
     ...coverageTasks(deps),
     ...sendingTasks(deps),
+    ...campaignTasks(deps),
     ...segmentTasks(deps),
     'contact.search.index': async () => deps.searchIndex.catchUp(),
     'maintenance.prune': async () => {
@@ -49,6 +53,7 @@ export const cronEntries: CronEntry[] = [
   ...domainCron,
   ...contactCron,
   ...sendingCron,
+  ...campaignCron,
   ...segmentCron,
   // A backstop for the pokes writes give (a restart between a write and its poke's run).
   { task: 'contact.search.index', pattern: '* * * * *' },
@@ -64,14 +69,19 @@ export function contactWatchers(deps: Deps): ContactWatcher[] {
   return [membershipWatcher(deps)];
 }
 
-/** Lookups behind GET /contacts/fields/:field/usage; campaigns and workflows join here. */
+/** Lookups behind GET /contacts/fields/:field/usage; workflows join here. */
 export function fieldUsageLookups(deps: Deps): FieldUsageLookup[] {
-  return [segmentFieldUsage(deps)];
+  return [segmentFieldUsage(deps), campaignFieldUsage(deps)];
 }
 
 /** Lookups behind GET /templates/:id/usage; campaigns and workflows join here. */
 export function templateUsageLookups(_deps: Deps): TemplateUsageLookup[] {
   return [];
+}
+
+/** Lookups behind GET /events/:eventName/usage; segments and workflows join here. */
+export function eventUsageLookups(deps: Deps): EventUsageLookup[] {
+  return [async (projectId, eventName) => ({ segments: await segmentsUsingEvent(deps, projectId, eventName) })];
 }
 
 /** The product's wiring. */
@@ -91,6 +101,7 @@ export const productWiring: Wiring = {
   contactWatchers,
   fieldUsage: fieldUsageLookups,
   templateUsage: templateUsageLookups,
+  eventUsage: eventUsageLookups,
 };
 
 export interface ComposeOptions extends DepsOptions {
@@ -102,6 +113,8 @@ export interface ComposeOptions extends DepsOptions {
   fieldUsage?: (deps: Deps) => FieldUsageLookup[];
   /** Template lookups asked after the product's own. */
   templateUsage?: (deps: Deps) => TemplateUsageLookup[];
+  /** Event-name lookups asked after the product's own. */
+  eventUsage?: (deps: Deps) => EventUsageLookup[];
 }
 
 /** The product's deps: the infrastructure for `config` with every feature wired in. */
@@ -111,6 +124,7 @@ export async function createDeps(config: Config, options: ComposeOptions = {}) {
     eventListeners: extraListeners,
     fieldUsage: extraLookups,
     templateUsage: extraTemplateLookups,
+    eventUsage: extraEventLookups,
     ...rest
   } = options;
   return assembleDeps(
@@ -121,6 +135,7 @@ export async function createDeps(config: Config, options: ComposeOptions = {}) {
       eventListeners: (deps) => [...productWiring.eventListeners(deps), ...(extraListeners?.(deps) ?? [])],
       fieldUsage: (deps) => [...productWiring.fieldUsage(deps), ...(extraLookups?.(deps) ?? [])],
       templateUsage: (deps) => [...productWiring.templateUsage(deps), ...(extraTemplateLookups?.(deps) ?? [])],
+      eventUsage: (deps) => [...productWiring.eventUsage(deps), ...(extraEventLookups?.(deps) ?? [])],
     },
     rest,
   );

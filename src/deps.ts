@@ -15,6 +15,7 @@ import type { DialectSql } from './db/dialect.ts';
 import { type Db, openDatabase } from './db/index.ts';
 import { migrateToLatest, withMigrationLock } from './db/migrate.ts';
 import { type ChangeFeed, createChangeFeed } from './db/notify.ts';
+import type { EventUsageLookup } from './events/event-usage.ts';
 import type { EventListener } from './events/events.service.ts';
 import type { RateStore } from './http/rate-limit.ts';
 import { migrateGraphile } from './jobs/graphile.ts';
@@ -63,6 +64,8 @@ export interface Deps {
   fieldUsage: readonly FieldUsageLookup[];
   /** Where templates are referenced (campaigns, workflows). */
   templateUsage: readonly TemplateUsageLookup[];
+  /** Where event names are referenced (segments, workflows). */
+  eventUsage: readonly EventUsageLookup[];
   /** Invalid API keys per client IP and minute, in this process (http/auth.ts). */
   apiKeyFailures: RateStore;
   /** Wakes delivery after outbox rows were stored (sending/sending.jobs.ts). */
@@ -80,7 +83,7 @@ export type FeatureState = Pick<
 /** The infrastructure the feature state is built on. */
 export type CoreDeps = Omit<
   Deps,
-  keyof FeatureState | 'jobs' | 'eventListeners' | 'contactWatchers' | 'fieldUsage' | 'templateUsage'
+  keyof FeatureState | 'jobs' | 'eventListeners' | 'contactWatchers' | 'fieldUsage' | 'templateUsage' | 'eventUsage'
 >;
 
 /** What the composition root hands in: every part that names a feature. The functions taking `Deps` get them complete. */
@@ -93,6 +96,7 @@ export interface Wiring {
   contactWatchers(deps: Deps): ContactWatcher[];
   fieldUsage(deps: Deps): FieldUsageLookup[];
   templateUsage(deps: Deps): TemplateUsageLookup[];
+  eventUsage(deps: Deps): EventUsageLookup[];
 }
 
 export interface DepsOptions {
@@ -144,6 +148,7 @@ export async function assembleDeps(
   deps.contactWatchers = wiring.contactWatchers(deps);
   deps.fieldUsage = wiring.fieldUsage(deps);
   deps.templateUsage = wiring.templateUsage(deps);
+  deps.eventUsage = wiring.eventUsage(deps);
   try {
     if (options.migrate !== false) await migrate(deps);
   } catch (err) {

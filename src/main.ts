@@ -64,6 +64,11 @@ async function main(): Promise<void> {
     // Outbox rows a killed process held are due again when their lease ends; this run finds them
     // (or schedules itself for then) without waiting for the minutely backstop.
     await deps.jobs.enqueue('email.deliver', {}, { jobKey: 'email.deliver' });
+    // Likewise campaigns: due starts and ends now, and fan-outs a killed process held once their lease
+    // has run out (Graphile keeps a dead worker's job locked for hours; the row is the truth).
+    await deps.jobs.enqueue('campaign.schedule', {}, { jobKey: 'campaign.schedule' });
+    const leaseEnd = new Date(deps.clock.now().getTime() + config.jobLeaseMs + 1000);
+    await deps.jobs.enqueue('campaign.sweep', {}, { jobKey: 'campaign.sweep', runAt: leaseEnd });
     // Bounce reports and inbound mail are background work: the worker roles listen for them.
     if (config.inboundSmtpPort && !stopping) {
       inbound = await startInboundSmtp(deps);

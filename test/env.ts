@@ -87,6 +87,7 @@ export interface TestEnvOptions {
   eventListeners?: ComposeOptions['eventListeners'];
   fieldUsage?: ComposeOptions['fieldUsage'];
   templateUsage?: ComposeOptions['templateUsage'];
+  eventUsage?: ComposeOptions['eventUsage'];
   clock?: Clock;
   app?: AppOptions;
 }
@@ -113,6 +114,7 @@ export function useTestEnv(options: TestEnvOptions): TestEnv {
       eventListeners: options.eventListeners,
       fieldUsage: options.fieldUsage,
       templateUsage: options.templateUsage,
+      eventUsage: options.eventUsage,
       log: createLogger(t.config.logLevel),
     });
     close = deps.close;

@@ -105,7 +105,7 @@ async function upsertOne(
   return saved!;
 }
 
-interface UpsertCall {
+export interface UpsertCall {
   row: NewContactRow;
   patch: ContactPatch;
 }
@@ -145,6 +145,27 @@ async function upsertGroup(db: Executor, dialect: DialectSql, calls: UpsertCall[
       }),
     );
   if (calls.length === 1) return alone();
+  try {
+    const saved = await upsertContactRows(db, dialect, calls);
+    return saved.map((row): Outcome<ContactRow> => (row ? { ok: true, value: row } : { ok: false, error: lost() }));
+  } catch (err) {
+    if (dialect.isConstraintViolation(err)) return alone();
+    throw err;
+  }
+}
+
+const lost = () => new Error('grouped upsert lost a row');
+
+/**
+ * Upserts contacts of distinct (project, email) in one statement, each existing one getting its own
+ * patch (no subscription change); returns each call's row in order (undefined should one be missing).
+ * Runs on `db` as given: the root database or a transaction of the caller's (POST /v1/track's group).
+ */
+export async function upsertContactRows(
+  db: Executor,
+  dialect: DialectSql,
+  calls: UpsertCall[],
+): Promise<(ContactRow | undefined)[]> {
   const rows = calls.map(({ row, patch }) => ({
     ...contactColumns(row),
     data: JSON.parse(row.data) as unknown,
@@ -154,24 +175,34 @@ async function upsertGroup(db: Executor, dialect: DialectSql, calls: UpsertCall[
   const mine = (column: string) =>
     sql`(select ${sql.ref(`r.${column}`)} from r where r.project_id = excluded.project_id and r.email = excluded.email)`;
   const names = columnList(CONTACT_COLUMNS);
-  try {
-    // The text is the same for every group (the rows are one parameter): a named statement, parsed once.
-    const statement =
-      sql<ContactRow>`with r (${columnList(GROUP_COLUMNS)}) as (${dialect.rowsSource(rows, GROUP_COLUMNS)})
-      insert into contacts (${names}) select ${names} from r where true
-      on conflict (project_id, email) do update
-      set data = ${dialect.json.patchWith('contacts.data', mine('remove'), mine('set'))}, updated_at = excluded.updated_at
-      returning *`.compile(db);
-    const saved = await runCompiled(db, statement);
-    const byEmail = new Map(saved.map((r) => [`${r.projectId}\n${r.email}`, r]));
-    return calls.map(({ row }): Outcome<ContactRow> => {
-      const mineSaved = byEmail.get(`${row.projectId}\n${row.email}`);
-      return mineSaved ? { ok: true, value: mineSaved } : { ok: false, error: new Error('grouped upsert lost a row') };
-    });
-  } catch (err) {
-    if (dialect.isConstraintViolation(err)) return alone();
-    throw err;
+  // The text is the same for every group (the rows are one parameter): a named statement, parsed once.
+  const statement =
+    sql<ContactRow>`with r (${columnList(GROUP_COLUMNS)}) as (${dialect.rowsSource(rows, GROUP_COLUMNS)})
+    insert into contacts (${names}) select ${names} from r where true
+    on conflict (project_id, email) do update
+    set data = ${dialect.json.patchWith('contacts.data', mine('remove'), mine('set'))}, updated_at = excluded.updated_at
+    returning *`.compile(db);
+  const saved = await runCompiled(db, statement);
+  const byEmail = new Map(saved.map((r) => [`${r.projectId}\n${r.email}`, r]));
+  return calls.map(({ row }) => byEmail.get(`${row.projectId}\n${row.email}`));
+}
+
+/**
+ * Upserts contacts of distinct (project, email), none changing subscription, inside the caller's
+ * transaction `trx`; returns their rows in order. One statement where the dialect groups upserts
+ * (PostgreSQL), else one cheap statement each (SQLite, where the shared commit is the saving).
+ */
+export async function upsertContactsIn(trx: Executor, dialect: DialectSql, calls: UpsertCall[]): Promise<ContactRow[]> {
+  const out: ContactRow[] = [];
+  if (dialect.groupedUpserts && calls.length > 1) {
+    for (const row of await upsertContactRows(trx, dialect, calls)) {
+      if (!row) throw lost();
+      out.push(row);
+    }
+    return out;
   }
+  for (const { row, patch } of calls) out.push(await upsertOne(trx, dialect, row, patch));
+  return out;
 }
 
 /**

@@ -1,7 +1,8 @@
 /** Contacts: upsert by email, read, patch, delete, list and lookup. The custom field rules live in data-rules.ts. */
 import { fromJson, toBool } from '../db/codecs.ts';
 import { TRIGRAM_MIN } from '../db/dialect.ts';
-import type { Executor } from '../db/index.ts';
+import type { Executor, Trx } from '../db/index.ts';
+import type { FieldType } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { conflict, type FieldError, invalid, invalidFields, notFound } from '../errors.ts';
 import { recordEvent, subscriptionEventName } from '../events/events.service.ts';
@@ -11,7 +12,7 @@ import { contactsChanged } from './contact-watchers.ts';
 import * as repo from './contacts.repo.ts';
 import type { ContactView, LookupResult } from './contacts.schemas.ts';
 import * as writes from './contacts-write.repo.ts';
-import { fieldTypesOf, toDataPatch } from './data-rules.ts';
+import { type DataPatch, fieldTypesOf, toDataPatch } from './data-rules.ts';
 import { normalizeEmail } from './email.ts';
 import { newFieldTypes, recordFieldTypes, rememberFieldTypes } from './fields/fields.service.ts';
 
@@ -52,32 +53,33 @@ export interface UpsertResult {
   transient: Record<string, unknown>;
 }
 
+export interface UpsertOptions {
+  /** Subscription of a new contact when `input.subscribed` is absent (default true). */
+  subscribedOnCreate?: boolean;
+  /** `source` of a subscription event. */
+  source?: string;
+  /**
+   * Runs in the contact write's transaction, after the write, with the saved contact (POST /v1/track
+   * stores its event here): whatever it writes through `trx` commits or rolls back with the contact.
+   */
+  alsoInTransaction?: (trx: Trx, contact: ContactView) => Promise<void>;
+}
+
 /**
  * Creates the contact or patches the one with that email (upsert by email). A new contact is
  * subscribed unless `input.subscribed` or `subscribedOnCreate` says otherwise; an existing one
  * changes subscription only when `input.subscribed` is given, and a change records
- * contact.subscribed / contact.unsubscribed. The common case (no subscription given, no new field)
- * is one statement; otherwise one short transaction.
+ * contact.subscribed / contact.unsubscribed. The common case (no subscription given, no new field,
+ * nothing else to write) is one statement; otherwise one short transaction.
  */
 export async function upsertContact(
   deps: WriteDeps,
   projectId: string,
   input: UpsertInput,
-  opts: { subscribedOnCreate?: boolean; source?: string } = {},
+  opts: UpsertOptions = {},
 ): Promise<UpsertResult> {
-  const email = requireEmail(input.email);
-  const patch = toDataPatch(input.data ?? {});
-  const types = await newFieldTypes(deps, projectId, fieldTypesOf(patch.set));
-  const now = deps.clock.now();
-  const row = {
-    id: newId(),
-    projectId,
-    email,
-    subscribed: input.subscribed ?? opts.subscribedOnCreate ?? true,
-    data: JSON.stringify(patch.set),
-    createdAt: now,
-    updatedAt: now,
-  };
+  const { email, patch, types, row } = await prepareUpsert(deps, projectId, input, opts);
+  const now = row.createdAt;
   const write = async (db: Executor) => {
     const changed =
       input.subscribed === undefined
@@ -93,16 +95,79 @@ export async function upsertContact(
         { projectId, contactId: saved.id, name, data: { source: opts.source ?? 'api' } },
       );
     }
-    return saved;
+    const contact = toContactView(saved);
+    if (opts.alsoInTransaction) await opts.alsoInTransaction(db as Trx, contact);
+    return { contact, inserted: saved.inserted };
   };
-  // Without a subscription change or a new field type there is one statement: no transaction needed.
+  // Without a subscription change, a new field type or a caller's write there is one statement: no transaction needed.
   const saved =
-    input.subscribed === undefined && types.length === 0
+    input.subscribed === undefined && types.length === 0 && !opts.alsoInTransaction
       ? await write(deps.db)
       : await deps.db.transaction().execute(write);
   rememberFieldTypes(deps, projectId, types);
   if (saved.inserted) deps.searchIndex.poke();
-  return { contact: toContactView(saved), isNew: saved.inserted, transient: patch.transient };
+  return { contact: saved.contact, isNew: saved.inserted, transient: patch.transient };
+}
+
+/** An upsert checked and ready to write: see `prepareUpsert`. */
+export interface PreparedUpsert {
+  email: string;
+  patch: DataPatch;
+  /** Field types to record with the write (none: the write may join a group, see `upsertPreparedIn`). */
+  types: { key: string; type: FieldType }[];
+  row: writes.NewContactRow;
+  /** True when the write changes no subscription of an existing contact and records no field type. */
+  groupable: boolean;
+}
+
+/** Checks the email (422) and the field cap, and builds the row and data patch of one upsert. */
+export async function prepareUpsert(
+  deps: Pick<Deps, 'reader' | 'fieldTypes' | 'config' | 'clock'>,
+  projectId: string,
+  input: UpsertInput,
+  opts: Pick<UpsertOptions, 'subscribedOnCreate'> = {},
+): Promise<PreparedUpsert> {
+  const email = requireEmail(input.email);
+  const patch = toDataPatch(input.data ?? {});
+  const types = await newFieldTypes(deps, projectId, fieldTypesOf(patch.set));
+  const now = deps.clock.now();
+  const row = {
+    id: newId(),
+    projectId,
+    email,
+    subscribed: input.subscribed ?? opts.subscribedOnCreate ?? true,
+    data: JSON.stringify(patch.set),
+    createdAt: now,
+    updatedAt: now,
+  };
+  return { email, patch, types, row, groupable: input.subscribed === undefined && types.length === 0 };
+}
+
+/**
+ * Writes groupable upserts of distinct (project, email) inside the caller's transaction `trx` (one
+ * statement on PostgreSQL); returns each contact and whether it was new. Call `afterUpsertsCommitted`
+ * once `trx` has committed.
+ */
+export async function upsertPreparedIn(
+  deps: Pick<Deps, 'dialect' | 'contactWatchers'>,
+  trx: Trx,
+  prepared: PreparedUpsert[],
+): Promise<Array<{ contact: ContactView; inserted: boolean }>> {
+  const rows = await writes.upsertContactsIn(
+    trx,
+    deps.dialect,
+    prepared.map((p) => ({ row: p.row, patch: p.patch })),
+  );
+  for (const projectId of new Set(prepared.map((p) => p.row.projectId))) {
+    const ids = rows.flatMap((saved, i) => (prepared[i]!.row.projectId === projectId ? [saved.id] : []));
+    await contactsChanged(deps, trx, projectId, ids);
+  }
+  return rows.map((saved, i) => ({ contact: toContactView(saved), inserted: saved.id === prepared[i]!.row.id }));
+}
+
+/** After a group written by `upsertPreparedIn` committed: new contacts reach the search index. */
+export function afterUpsertsCommitted(deps: Pick<Deps, 'searchIndex'>, inserted: boolean): void {
+  if (inserted) deps.searchIndex.poke();
 }
 
 /** One contact of the project; 404 CONTACT_NOT_FOUND otherwise (another project's id included). */

@@ -24,6 +24,7 @@ import {
 } from 'kysely';
 import type { DatabaseKind } from '../config.ts';
 import { type FilterSql, postgresFilters, sqliteFilters } from './dialect-filters.ts';
+import { postgresEventCountsDdl, sqliteEventCountsDdl } from './event-counts-sql.ts';
 
 export interface DialectSql {
   kind: DatabaseKind;
@@ -44,6 +45,8 @@ export interface DialectSql {
   isConstraintViolation(err: unknown): boolean;
   /** Contact search and counting; see ContactIndexSql. */
   contactIndex: ContactIndexSql;
+  /** DDL of the event counters' triggers, filling them from existing rows (db/event-counts-sql.ts). */
+  eventCountsDdl: string[];
   /** A value as the driver binds it (what SqliteValuesPlugin does for built queries). */
   toDriver(value: unknown): unknown;
   /**
@@ -197,6 +200,7 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
       // SQLSTATE class 23: integrity constraint violation.
       isConstraintViolation: (err) => String((err as { code?: unknown })?.code ?? '').startsWith('23'),
       contactIndex: postgresContactIndex,
+      eventCountsDdl: postgresEventCountsDdl,
       toDriver: (value) => value,
       analyze: async (db, table) => {
         await sql`analyze ${sql.table(table)}`.execute(db);
@@ -229,6 +233,7 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
     },
     isConstraintViolation: (err) => String((err as { code?: unknown })?.code ?? '').startsWith('SQLITE_CONSTRAINT'),
     contactIndex: sqliteContactIndex,
+    eventCountsDdl: sqliteEventCountsDdl,
     toDriver: sqliteValue,
     analyze: async () => {},
     // A VALUES node of plain value lists: Kysely compiles it as fast as an insert's own values, where

@@ -198,6 +198,23 @@ export interface EventsTable {
   createdAt: Timestamp;
 }
 
+/** Events per (project, name), kept by triggers; a key's count is the sum of its shards' `n`. */
+export interface EventCountsTable {
+  projectId: string;
+  name: string;
+  shard: number;
+  n: number;
+  lastSeenAt: Timestamp;
+}
+
+/** Events per (project, UTC hour `YYYY-MM-DDTHH`), kept by triggers like EventCountsTable. */
+export interface EventHourCountsTable {
+  projectId: string;
+  hour: string;
+  shard: number;
+  n: number;
+}
+
 /** The content class of a template or an email (decisions.md "Templates and content"). */
 export type EmailType = 'TRANSACTIONAL' | 'MARKETING' | 'HEADLESS';
 
@@ -349,6 +366,8 @@ export interface Database {
   importFiles: ImportFilesTable;
   bulkJobs: BulkJobsTable;
   events: EventsTable;
+  eventCounts: EventCountsTable;
+  eventHourCounts: EventHourCountsTable;
   templates: TemplatesTable;
   emails: EmailsTable;
   emailAttachments: EmailAttachmentsTable;

@@ -14,6 +14,8 @@ export interface NewEvent {
   contactId: string | null;
   name: string;
   data?: Record<string, unknown>;
+  /** When it happened; default: now. */
+  at?: Date;
 }
 
 /** An event as stored, handed to listeners. */
@@ -45,7 +47,16 @@ export async function recordEvent(deps: EventDeps, event: NewEvent): Promise<str
 export async function recordEvents(deps: EventDeps, events: NewEvent[]): Promise<string[]> {
   if (events.length === 0) return [];
   const now = deps.clock.now();
-  const rows = events.map((e) => ({ ...e, id: newId(), data: e.data ?? {}, createdAt: now }));
+  const rows = events.map(
+    (e): StoredEvent => ({
+      id: newId(),
+      projectId: e.projectId,
+      contactId: e.contactId,
+      name: e.name,
+      data: e.data ?? {},
+      createdAt: e.at ?? now,
+    }),
+  );
   const store = async (trx: Trx) => {
     await insertEvents(trx, rows);
     for (const listener of deps.eventListeners) await listener(trx, rows);
@@ -58,4 +69,13 @@ export async function recordEvents(deps: EventDeps, events: NewEvent[]): Promise
 /** The event name for a subscription change. */
 export function subscriptionEventName(subscribed: boolean): 'contact.subscribed' | 'contact.unsubscribed' {
   return subscribed ? 'contact.subscribed' : 'contact.unsubscribed';
+}
+
+/** Prefixes of the names the service emits itself (decisions.md "Events, workflows"). */
+const SYSTEM_PREFIXES = ['email.', 'contact.', 'segment.'];
+
+/** True for a name the service emits (`email.sent`, `contact.subscribed`, `segment.<slug>.entry` …), any case. */
+export function isSystemEventName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return SYSTEM_PREFIXES.some((p) => lower.startsWith(p));
 }

@@ -64,6 +64,21 @@ export async function claimJobRow<T extends repo.JobRowTable>(
 }
 
 /**
+ * When another run holds the row's lease: the time that lease ends (for a wake-up then, in case that
+ * run died). Undefined when the row has ended, is gone, or nobody holds it.
+ */
+export async function heldUntil<T extends repo.JobRowTable>(
+  deps: RowDeps,
+  policy: JobRowPolicy<T>,
+  id: string,
+): Promise<Date | undefined> {
+  const row = await repo.findJobRow(deps.db, policy.table, id);
+  if (!row || !['queued', 'processing'].includes(row.status) || !row.leaseUntil) return undefined;
+  const until = new Date(row.leaseUntil);
+  return until > deps.clock.now() ? until : undefined;
+}
+
+/**
  * Records the run's progress (`progress`: the feature's cursor and counts) and extends the lease. Call
  * it inside the transaction holding the work's writes: it throws LeaseLost when the claim is no longer
  * current, so the writes roll back and two runs never both advance.
@@ -103,6 +118,20 @@ export async function finishJobRow(
   outcome: repo.JobOutcome,
 ): Promise<boolean> {
   return repo.finishJobRow(deps.db, lease.policy.table, lease.id, outcome, deps.clock.now(), lease);
+}
+
+/**
+ * Ends the row whoever holds it (the work was called off, e.g. a campaign cancelled): the run holding
+ * its lease fails its next advance with LeaseLost, so its uncommitted writes roll back. Call it in the
+ * transaction that calls the work off. False when the row had ended already or does not exist.
+ */
+export async function endJobRow(
+  deps: { db: Executor; clock: Deps['clock'] },
+  table: repo.JobRowTable,
+  id: string,
+  outcome: repo.JobOutcome,
+): Promise<boolean> {
+  return repo.finishJobRow(deps.db, table, id, outcome, deps.clock.now());
 }
 
 const SWEEP_PAGE = 100;

@@ -104,6 +104,38 @@ export async function insertEmail(db: Executor, dialect: DialectSql, e: StoredEm
   else await db.transaction().execute(write);
 }
 
+/**
+ * Stores many emails without attachments in one statement (a campaign batch). With `skipDuplicates`,
+ * a row that would break a unique index (a campaign's recipient already has its row) is left out
+ * rather than failing the batch. Answers the ids actually inserted.
+ */
+export async function insertEmails(
+  db: Executor,
+  emails: StoredEmail[],
+  now: Date,
+  opts: { skipDuplicates?: boolean } = {},
+): Promise<string[]> {
+  if (emails.length === 0) return [];
+  const rows = emails.map(({ attachments: _none, ...e }) => ({
+    ...e,
+    headers: JSON.stringify(e.headers),
+    hasAttachments: false,
+    attempts: 0,
+    nextAttemptAt: now,
+    openCount: 0,
+    clickCount: 0,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  const inserted = await db
+    .insertInto('emails')
+    .values(rows)
+    .$if(opts.skipDuplicates === true, (q) => q.onConflict((oc) => oc.doNothing()))
+    .returning('id')
+    .execute();
+  return inserted.map((r) => r.id);
+}
+
 export async function findAttachments(db: Executor, emailId: string): Promise<OutgoingAttachment[]> {
   const rows = await db
     .selectFrom('emailAttachments')

@@ -7,6 +7,7 @@ import type { Deps } from '../deps.ts';
 import { assertVerifiedSender } from '../domains/domains.service.ts';
 import { invalid, notFound } from '../errors.ts';
 import { pageInfo, resolvePage } from '../http/pages.ts';
+import { copyName } from '../lib/copy-name.ts';
 import { isUuid, newId } from '../lib/ids.ts';
 import { assertTemplateSyntax } from '../mail/render/liquid.ts';
 import { findTemplateUsage } from './template-usage.ts';
@@ -25,7 +26,6 @@ export type { TemplateRow } from './templates.repo.ts';
 
 type WriteDeps = Pick<Deps, 'db' | 'config' | 'clock'>;
 
-const COPY_SUFFIX = ' (copy)';
 const MAX_NAME = 200;
 
 /** The API shape of a template row. */
@@ -115,8 +115,7 @@ export async function duplicateTemplate(
 ): Promise<TemplateView> {
   const source = await getTemplateRow(deps, projectId, id);
   const now = deps.clock.now();
-  // Cut by code points, as the schema counts them, so no surrogate pair is split.
-  const name = [...source.name].slice(0, MAX_NAME - COPY_SUFFIX.length).join('') + COPY_SUFFIX;
+  const name = copyName(source.name, MAX_NAME);
   const row = await repo.insertTemplate(deps.db, { ...source, id: newId(), name, createdAt: now, updatedAt: now });
   return toTemplateView(row);
 }

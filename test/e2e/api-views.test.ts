@@ -29,6 +29,15 @@ const ENUMS: Array<[path: string, method: string, status: string, pointer: strin
   // HEADLESS: decisions.md "Templates and content", beyond the contract's two.
   ['/templates/{id}', 'get', '200', 'type', ['TRANSACTIONAL', 'MARKETING', 'HEADLESS']],
   ['/templates', 'get', '200', 'templates.[].type', ['TRANSACTIONAL', 'MARKETING', 'HEADLESS']],
+  // CANCELLED: decisions.md "Campaigns", beyond the contract's four.
+  ['/campaigns/{id}', 'get', '200', 'status', ['DRAFT', 'SCHEDULED', 'SENDING', 'SENT', 'CANCELLED']],
+  ['/campaigns', 'get', '200', 'campaigns.[].status', ['DRAFT', 'SCHEDULED', 'SENDING', 'SENT', 'CANCELLED']],
+  ['/campaigns', 'post', '201', 'data.status', ['DRAFT', 'SCHEDULED', 'SENDING', 'SENT', 'CANCELLED']],
+  // decisions.md "Campaigns": `type` carries the audience kind; the content class is emailType.
+  ['/campaigns', 'post', '201', 'data.type', ['ALL', 'SEGMENT', 'FILTERED']],
+  ['/campaigns', 'get', '200', 'campaigns.[].type', ['ALL', 'SEGMENT', 'FILTERED']],
+  ['/campaigns/{id}', 'get', '200', 'audienceType', ['ALL', 'SEGMENT', 'FILTERED']],
+  ['/campaigns/{id}', 'get', '200', 'emailType', ['MARKETING', 'HEADLESS', 'TRANSACTIONAL']],
   ['/segments/{id}', 'get', '200', 'type', ['DYNAMIC', 'STATIC']],
   ['/segments', 'get', '200', '[].type', ['DYNAMIC', 'STATIC']],
 ];
@@ -65,10 +74,36 @@ const CONTRACT_FIELDS: Array<[path: string, method: string, status: string, poin
   ['/v1/send', 'post', '200', 'data.emails.[]', ['contact', 'email']],
   ['/v1/send', 'post', '200', 'data.emails.[].contact', ['id', 'email']],
   ['/templates/{id}/usage', 'get', '200', '', ['campaigns', 'workflows']],
+  ['/campaigns', 'post', '201', '', ['success', 'data']],
+  ['/campaigns', 'post', '201', 'data', ['id', 'name', 'subject', 'type', 'status', 'scheduledAt']],
+  ['/campaigns', 'get', '200', '', ['campaigns', 'page', 'pageSize', 'total', 'totalPages']],
+  ['/campaigns', 'get', '200', 'campaigns.[]', ['id', 'name', 'subject', 'type', 'status', 'scheduledAt']],
+  [
+    '/campaigns/{id}',
+    'get',
+    '200',
+    '',
+    ['id', 'name', 'description', 'subject', 'body', 'from', 'fromName', 'replyTo', 'audienceType', 'segmentId'],
+  ],
+  ['/campaigns/{id}', 'get', '200', '', ['audienceFilter', 'status', 'scheduledAt', 'type']],
+  [
+    '/campaigns/{id}/stats',
+    'get',
+    '200',
+    '',
+    ['totalRecipients', 'sentCount', 'deliveredCount', 'openedCount', 'clickedCount', 'bouncedCount'],
+  ],
+  ['/campaigns/{id}/stats', 'get', '200', '', ['complainedCount', 'unsubscribedCount', 'openRate', 'clickRate']],
+  ['/campaigns/{id}/stats', 'get', '200', '', ['bounceRate']],
   ['/segments', 'post', '201', '', ['id', 'name', 'filters', 'trackMembership', 'memberCount']],
   ['/segments/{id}', 'get', '200', '', ['id', 'name', 'description', 'filters', 'trackMembership', 'memberCount']],
   ['/segments/{id}', 'get', '200', '', ['type']],
   ['/segments/{id}/contacts', 'get', '200', '', ['total', 'page', 'pageSize']],
+  ['/v1/track', 'post', '200', '', ['success', 'data']],
+  ['/v1/track', 'post', '200', 'data', ['contact', 'event', 'timestamp']],
+  ['/events/track', 'post', '200', 'data', ['contact', 'event', 'timestamp']],
+  ['/events', 'get', '200', '', ['data', 'cursor', 'hasMore', 'total']],
+  ['/events/contact/{contactId}', 'get', '200', '', ['data', 'cursor', 'hasMore', 'total']],
   // decisions.md "Running": the capture outbox.
   ['/outbox', 'get', '200', '', ['data', 'cursor', 'hasMore', 'total']],
   [
@@ -191,7 +226,7 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
       'post',
     );
     const auth = { authorization: `Bearer ${rotated.secretKey}` };
-    const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
       t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
 
     const domain = check(await api('POST', '/domains', { domain: 'views.test' }), '/domains', 'post');
@@ -271,9 +306,39 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
       'post',
     );
     expect(sent.data.emails).toHaveLength(1);
+    const tracked = check(
+      await api('POST', '/v1/track', { email: 'ann@views.test', event: 'viewed', data: { page: '/x' } }),
+      '/v1/track',
+      'post',
+    );
+    check(await api('POST', '/events/track', { email: 'ann@views.test', event: 'clicked' }), '/events/track', 'post');
+    check(await api('GET', '/events?name=viewed'), '/events', 'get');
+    check(await api('GET', `/events/contact/${tracked.data.contact}`), '/events/contact/{contactId}', 'get');
+    check(await api('GET', '/events/stats'), '/events/stats', 'get');
+    check(await api('GET', '/events/names'), '/events/names', 'get');
+    check(await api('GET', '/events/viewed/usage'), '/events/{eventName}/usage', 'get');
+    check(await api('DELETE', '/events/clicked'), '/events/{eventName}', 'delete');
     await t.deps.transport.send(sampleMessage({ projectId: project.id }));
     const outbox = check(await api('GET', '/outbox'), '/outbox', 'get');
     expect(outbox.data).toHaveLength(1);
+    const campaignBody = { name: 'C', subject: 'S', body: '<p>x</p>', from: 'a@views.test', audienceType: 'ALL' };
+    const campaign = check(await api('POST', '/campaigns', campaignBody), '/campaigns', 'post').data;
+    check(await api('PUT', `/campaigns/${campaign.id}`, { ...campaignBody, name: 'C2' }), '/campaigns/{id}', 'put');
+    const copy = check(await api('POST', `/campaigns/${campaign.id}/duplicate`), '/campaigns/{id}/duplicate', 'post');
+    check(
+      await api('POST', `/campaigns/${campaign.id}/test`, { email: 't@views.test' }),
+      '/campaigns/{id}/test',
+      'post',
+    );
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    check(await api('POST', `/campaigns/${copy.id}/send`, { scheduledFor: later }), '/campaigns/{id}/send', 'post');
+    check(await api('POST', `/campaigns/${copy.id}/cancel`), '/campaigns/{id}/cancel', 'post');
+    check(await api('POST', `/campaigns/${campaign.id}/send`, {}), '/campaigns/{id}/send', 'post');
+    await t.deps.jobs.drain();
+    check(await api('GET', `/campaigns/${campaign.id}`), '/campaigns/{id}', 'get');
+    check(await api('GET', '/campaigns?status=SENDING'), '/campaigns', 'get');
+    check(await api('GET', `/campaigns/${campaign.id}/stats`), '/campaigns/{id}/stats', 'get');
+    expect((await api('DELETE', `/campaigns/${copy.id}`)).statusCode).toBe(204);
     const sns = signSns({
       Type: 'Notification',
       MessageId: 'views-1',

@@ -38,6 +38,14 @@ const EXPECTED: Record<string, Expected> = {
   'POST /templates/{id}/duplicate': { status: 404, code: 'TEMPLATE_NOT_FOUND' },
   'GET /templates/{id}/usage': { status: 404, code: 'TEMPLATE_NOT_FOUND' },
   'GET /outbox/{id}/raw': { status: 404, code: 'MESSAGE_NOT_FOUND' },
+  'GET /campaigns/{id}': { status: 404, code: 'CAMPAIGN_NOT_FOUND' },
+  'PUT /campaigns/{id}': { status: 404, code: 'CAMPAIGN_NOT_FOUND' },
+  'DELETE /campaigns/{id}': { status: 404, code: 'CAMPAIGN_NOT_FOUND' },
+  'POST /campaigns/{id}/duplicate': { status: 404, code: 'CAMPAIGN_NOT_FOUND' },
+  'POST /campaigns/{id}/send': { status: 404, code: 'CAMPAIGN_NOT_FOUND' },
+  'POST /campaigns/{id}/cancel': { status: 404, code: 'CAMPAIGN_NOT_FOUND' },
+  'POST /campaigns/{id}/test': { status: 404, code: 'CAMPAIGN_NOT_FOUND' },
+  'GET /campaigns/{id}/stats': { status: 404, code: 'CAMPAIGN_NOT_FOUND' },
   'GET /segments/{id}': { status: 404, code: 'SEGMENT_NOT_FOUND' },
   'PATCH /segments/{id}': { status: 404, code: 'SEGMENT_NOT_FOUND' },
   'DELETE /segments/{id}': { status: 404, code: 'SEGMENT_NOT_FOUND' },
@@ -46,6 +54,10 @@ const EXPECTED: Record<string, Expected> = {
   'DELETE /segments/{id}/members': { status: 404, code: 'SEGMENT_NOT_FOUND' },
   'POST /segments/{id}/compute': { status: 404, code: 'SEGMENT_NOT_FOUND' },
   'POST /segments/{id}/refresh': { status: 404, code: 'SEGMENT_NOT_FOUND' },
+  'GET /events/contact/{contactId}': { status: 404, code: 'CONTACT_NOT_FOUND' },
+  // Event names are not ids: B asks about (or deletes) its own events named like A's ids, of which it has none.
+  'GET /events/{eventName}/usage': { status: 200, body: { segments: [], workflows: [] } },
+  'DELETE /events/{eventName}': { status: 200, body: { deleted: 0 } },
 };
 
 function expectRefusal(res: LightMyRequestResponse, route: Route, label: string): void {
@@ -79,6 +91,17 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
     await post(`/segments/${segment.id}/members`, { emails: [contact.email] });
     const mail = sampleMessage({ projectId: a.id, to: { email: 'captured@a-only.test' }, subject: 'a-only subject' });
     const captured = await t.deps.transport.send(mail);
+    const campaign = (
+      await post('/campaigns', {
+        name: 'a-only-campaign',
+        subject: 'a-only-subject',
+        body: '<p>x</p>',
+        from: 'news@a-only.test',
+        audienceType: 'ALL',
+      })
+    ).json().data;
+    // A's own event named like one of its ids, which B's DELETE /events/:eventName must not reach.
+    const tracked = (await post('/v1/track', { email: 'tracked@a-only.test', event: contact.id })).json().data;
     const ids = [
       contact.id,
       domain.id,
@@ -87,6 +110,7 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
       template.id,
       segment.id,
       captured.transportMessageId,
+      campaign.id,
       a.id,
     ];
     const secrets = [
@@ -98,6 +122,7 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
       'imported@a-only.test',
       'a-only-template',
       'a-only-subject',
+      'a-only-campaign',
       'a-only-segment',
       mail.emailId,
       'a-only subject',
@@ -175,11 +200,16 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
     expect((await t.app.inject({ url: `/contacts/import/${upload.jobId}`, headers: asA })).statusCode).toBe(200);
     expect((await t.app.inject({ url: `/templates/${template.id}`, headers: asA })).json()).toEqual(template);
     expect((await t.app.inject({ url: '/templates', headers: asA })).json().total).toBe(1);
+    const campaignOfA = (await t.app.inject({ url: `/campaigns/${campaign.id}`, headers: asA })).json();
+    expect(campaignOfA).toMatchObject({ name: 'a-only-campaign', status: 'DRAFT' });
+    expect((await t.app.inject({ url: '/campaigns', headers: asA })).json().total).toBe(1);
     const segmentOfA = (await t.app.inject({ url: `/segments/${segment.id}`, headers: asA })).json();
     expect(segmentOfA).toMatchObject({ name: 'a-only-segment', memberCount: 1 });
     const outbox = (await t.app.inject({ url: '/outbox', headers: asA })).json();
     expect(outbox.data.map((m: { id: string }) => m.id)).toEqual([captured.transportMessageId]);
     const raw = await t.app.inject({ url: `/outbox/${captured.transportMessageId}/raw`, headers: asA });
     expect(raw.statusCode).toBe(200);
+    const events = (await t.app.inject({ url: `/events?name=${contact.id}`, headers: asA })).json();
+    expect(events.data.map((e: { id: string }) => e.id)).toEqual([tracked.event]);
   });
 });

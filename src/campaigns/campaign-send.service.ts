@@ -1,0 +1,203 @@
+/**
+ * A campaign's send: now or at a time, the scheduler's start of a due campaign, the end of sending,
+ * cancelling, and test sends. Every move is a conditional update; starting one writes the campaign's
+ * SENDING state, its fan-out row and the fan-out job in one transaction, so a crash leaves either a
+ * campaign that has not started or one whose fan-out a sweep will find.
+ */
+import { findContactIdByEmail, getContact } from '../contacts/contacts.service.ts';
+import { normalizeEmail } from '../contacts/email.ts';
+import type { Deps } from '../deps.ts';
+import { assertVerifiedSender } from '../domains/domains.service.ts';
+import { conflict, invalid } from '../errors.ts';
+import { endJobRow } from '../jobs/job-rows.ts';
+import { newId } from '../lib/ids.ts';
+import { getSendSettings } from '../projects/projects.service.ts';
+import { countAudience, findMaxContactId } from '../segments/audience.repo.ts';
+import { audienceCondition, loadFilterEnv } from '../segments/audience.ts';
+import { composeEmail, priorityOf } from '../sending/compose.ts';
+import { insertEmail } from '../sending/outbox.repo.ts';
+import { messageIdFor } from '../sending/send.service.ts';
+import { audienceOf, campaignMessage, subscribedOnly } from './campaign-content.ts';
+import * as repo from './campaigns.repo.ts';
+import type { SendCampaignBody, TestCampaignBody } from './campaigns.schemas.ts';
+import { getCampaignRow } from './campaigns.service.ts';
+import * as dispatch from './dispatch/dispatch.repo.ts';
+import { DISPATCH_JOB, dispatchJobKey, FINISH_JOB, finishJobKey } from './dispatch/dispatch.ts';
+
+export const START_JOB = 'campaign.start';
+const startJobKey = (campaignId: string) => `${START_JOB}:${campaignId}`;
+/** While the last rows of a walked campaign go out, how often its end is checked again. */
+const FINISH_RECHECK_MS = 2000;
+
+type SendDeps = Pick<Deps, 'db' | 'reader' | 'dialect' | 'jobs' | 'clock' | 'config'>;
+type Recipients = { upTo: string; count: number };
+
+/** The audience bound (highest contact id now) and how many recipients the fan-out would send to. */
+async function countRecipients(deps: SendDeps, c: repo.CampaignRow): Promise<Recipients> {
+  const upTo = (await findMaxContactId(deps.reader, c.projectId)) ?? '';
+  if (upTo === '') return { upTo, count: 0 };
+  const env = await loadFilterEnv(deps, c.projectId);
+  const where = audienceCondition(audienceOf(c), env, { dialect: deps.dialect, projectId: c.projectId });
+  const scoped = dispatch.recipientsWhere(where, { upTo, subscribedOnly: subscribedOnly(c) });
+  return { upTo, count: await countAudience(deps.reader, c.projectId, scoped) };
+}
+
+/** `scheduledFor` as a time in the future, or undefined for "now"; 422 when unparseable or past. */
+function scheduledTime(raw: string | undefined, now: Date): Date | undefined {
+  if (raw === undefined) return undefined;
+  const at = new Date(raw);
+  if (Number.isNaN(at.getTime())) throw invalid('scheduledFor', 'must be an ISO 8601 date-time', 'INVALID_DATE');
+  if (at <= now) throw invalid('scheduledFor', 'must be in the future');
+  return at;
+}
+
+/**
+ * Sends a DRAFT (or SCHEDULED) campaign now, or schedules it. 422 for a past or unparseable time and
+ * for an audience with no recipients; 403 for a sender no longer verified; 409 once it has moved on.
+ */
+export async function sendCampaign(
+  deps: SendDeps,
+  projectId: string,
+  id: string,
+  input: SendCampaignBody,
+): Promise<repo.CampaignRow> {
+  const campaign = await getCampaignRow(deps, projectId, id);
+  const at = scheduledTime(input.scheduledFor, deps.clock.now());
+  const movable = ['DRAFT', 'SCHEDULED'] as const;
+  const moved = () => conflict(`Only a DRAFT or SCHEDULED campaign can be sent (this one is ${campaign.status}).`);
+  if (!(movable as readonly string[]).includes(campaign.status)) throw moved();
+  await assertVerifiedSender(deps, projectId, campaign.fromEmail);
+  const recipients = await countRecipients(deps, campaign);
+  if (recipients.count === 0) throw invalid('audienceType', 'The audience has no recipients.', 'NO_RECIPIENTS');
+  const next = at
+    ? await scheduleCampaign(deps, campaign, at, recipients.count)
+    : await startSending(deps, campaign, movable, recipients);
+  if (!next) throw moved();
+  return next;
+}
+
+async function scheduleCampaign(deps: SendDeps, c: repo.CampaignRow, at: Date, count: number) {
+  return deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock.now();
+    const set = { status: 'SCHEDULED' as const, scheduledAt: at, totalRecipients: count, updatedAt: now };
+    const moved = await repo.transitionCampaign(trx, c.id, ['DRAFT', 'SCHEDULED'], set);
+    // The minutely tick would find it too; this job starts it on time. A reschedule replaces it (job key).
+    if (moved) await deps.jobs.enqueue(START_JOB, { campaignId: c.id }, { trx, runAt: at, jobKey: startJobKey(c.id) });
+    return moved;
+  });
+}
+
+/** Moves the campaign from `from` to SENDING with its fan-out row and job, in one transaction; undefined if it moved on. */
+async function startSending(
+  deps: SendDeps,
+  c: repo.CampaignRow,
+  from: readonly ('DRAFT' | 'SCHEDULED')[],
+  r: Recipients,
+  dueBy?: Date,
+): Promise<repo.CampaignRow | undefined> {
+  return deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock.now();
+    const set = { status: 'SENDING' as const, startedAt: now, totalRecipients: r.count, updatedAt: now };
+    const moved = await repo.transitionCampaign(trx, c.id, from, set, dueBy);
+    if (!moved) return undefined;
+    await dispatch.insertDispatch(trx, { id: c.id, projectId: c.projectId, maxContactId: r.upTo, now });
+    await deps.jobs.enqueue(DISPATCH_JOB, { campaignId: c.id }, { trx, jobKey: dispatchJobKey(c.id) });
+    return moved;
+  });
+}
+
+/** Starts a SCHEDULED campaign whose time has come (job and minutely tick); of two concurrent starts one wins. */
+export async function startScheduledCampaign(deps: SendDeps, campaignId: string): Promise<void> {
+  const c = await repo.findCampaignById(deps.db, campaignId);
+  if (c?.status !== 'SCHEDULED' || !c.scheduledAt) return;
+  const at = new Date(c.scheduledAt);
+  if (at > deps.clock.now()) {
+    // The queue's clock ran ahead of ours: come back at the time itself.
+    await deps.jobs.enqueue(START_JOB, { campaignId }, { runAt: at, jobKey: startJobKey(campaignId) });
+    return;
+  }
+  await startSending(deps, c, ['SCHEDULED'], await countRecipients(deps, c), deps.clock.now());
+}
+
+/** SENDING → SENT once the walk completed and nothing of the campaign waits to go out; else looks again soon. */
+export async function finishCampaign(deps: Pick<Deps, 'db' | 'jobs' | 'clock'>, campaignId: string): Promise<void> {
+  if (await dispatch.finishCampaign(deps.db, campaignId, deps.clock.now())) return;
+  if (!(await dispatch.isWalkedSending(deps.db, campaignId))) return;
+  const runAt = new Date(deps.clock.now().getTime() + FINISH_RECHECK_MS);
+  await deps.jobs.enqueue(FINISH_JOB, { campaignId }, { runAt, jobKey: finishJobKey(campaignId) });
+}
+
+/**
+ * Cancels a SCHEDULED or SENDING campaign (else 409). In one transaction: the fan-out row is ended (a
+ * running batch rolls back at its next advance) and every PENDING row of the campaign becomes FAILED
+ * "Campaign cancelled", which delivery never claims. If no row had reached the mail transport (none
+ * sent, sending or tried), those rows are removed and the campaign is a DRAFT again; otherwise it
+ * stays CANCELLED, its unsent recipients unsent.
+ */
+export async function cancelCampaign(
+  deps: Pick<Deps, 'db' | 'reader' | 'clock'>,
+  projectId: string,
+  id: string,
+): Promise<repo.CampaignRow> {
+  const campaign = await getCampaignRow(deps, projectId, id);
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock.now();
+    const cancelled = { status: 'CANCELLED' as const, cancelledAt: now, updatedAt: now };
+    const moved = await repo.transitionCampaign(trx, id, ['SCHEDULED', 'SENDING'], cancelled);
+    if (!moved) return undefined;
+    await endJobRow({ db: trx, clock: deps.clock }, 'campaignDispatches', id, {
+      status: 'failed',
+      reason: dispatch.CANCELLED_ERROR,
+    });
+    const unsent = await dispatch.failUnsentRows(trx, id, now);
+    if (unsent.tried || (await dispatch.countCampaignRows(trx, id)) > unsent.marked) return moved;
+    await dispatch.deleteCampaignRows(trx, id);
+    await dispatch.deleteDispatch(trx, id);
+    const draft = {
+      status: 'DRAFT' as const,
+      cancelledAt: null,
+      startedAt: null,
+      scheduledAt: null,
+      totalRecipients: 0,
+    };
+    return repo.transitionCampaign(trx, id, ['CANCELLED'], { ...draft, updatedAt: now });
+  });
+  if (!row) throw conflict(`Only a SCHEDULED or SENDING campaign can be cancelled (this one is ${campaign.status}).`);
+  return row;
+}
+
+/**
+ * Sends the campaign once to `email` with the subject prefixed `[TEST] `, as a priority row outside
+ * the campaign (no source id: not in its stats, not its recipient). Rendered with the address's
+ * contact when the project has one, else with only the address; no contact is created.
+ */
+export async function sendTestCampaign(
+  deps: Pick<Deps, 'db' | 'reader' | 'dialect' | 'clock' | 'config' | 'secrets' | 'keyCache' | 'deliveryWaker'>,
+  projectId: string,
+  id: string,
+  input: TestCampaignBody,
+): Promise<{ emailId: string; to: string }> {
+  const campaign = await getCampaignRow(deps, projectId, id);
+  const to = normalizeEmail(input.email);
+  if (!to) throw invalid('email', 'must be a valid email address', 'INVALID_EMAIL');
+  await assertVerifiedSender(deps, projectId, campaign.fromEmail);
+  const contactId = await findContactIdByEmail(deps, projectId, to);
+  const now = deps.clock.now();
+  const contact = contactId
+    ? await getContact(deps, projectId, contactId)
+    : { id: '', email: to, subscribed: true, data: {}, createdAt: now.toISOString(), updatedAt: now.toISOString() };
+  const msg = campaignMessage(campaign, { sourceType: 'TRANSACTIONAL', sourceId: null, subjectPrefix: '[TEST] ' });
+  const emailId = newId();
+  const settings = await getSendSettings(deps, projectId);
+  const email = await composeEmail(deps, msg, { projectId, contact }, settings, emailId);
+  const stored = {
+    ...email,
+    contactId: contactId ?? null,
+    status: 'PENDING' as const,
+    priority: priorityOf('TRANSACTIONAL'),
+    messageId: messageIdFor(emailId, campaign.fromEmail),
+  };
+  await insertEmail(deps.db, deps.dialect, stored, now);
+  await deps.deliveryWaker.poke();
+  return { emailId, to };
+}

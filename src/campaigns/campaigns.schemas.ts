@@ -1,0 +1,128 @@
+import { type Static, Type } from 'typebox';
+import { PageInfo, PageQuery } from '../http/pages.ts';
+import { MAX_BODY_BYTES } from '../templates/templates.schemas.ts';
+
+export const CampaignStatus = Type.Union([
+  Type.Literal('DRAFT'),
+  Type.Literal('SCHEDULED'),
+  Type.Literal('SENDING'),
+  Type.Literal('SENT'),
+  Type.Literal('CANCELLED'),
+]);
+export const AudienceType = Type.Union([Type.Literal('ALL'), Type.Literal('SEGMENT'), Type.Literal('FILTERED')]);
+export const EmailType = Type.Union(
+  [Type.Literal('MARKETING'), Type.Literal('HEADLESS'), Type.Literal('TRANSACTIONAL')],
+  { description: 'Content class, as for templates; MARKETING by default.' },
+);
+
+export const CampaignIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export type CampaignIdParams = Static<typeof CampaignIdParams>;
+
+const orNull = <T extends ReturnType<typeof Type.String>>(s: T) => Type.Union([s, Type.Null()]);
+const FilterBody = Type.Record(Type.String(), Type.Unknown(), {
+  description: 'A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }).',
+});
+
+export const CampaignBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  description: Type.Optional(orNull(Type.String({ maxLength: 2000 }))),
+  subject: Type.String({ minLength: 1, maxLength: 998, description: 'No line breaks; Liquid.' }),
+  body: Type.String({ minLength: 1, maxLength: MAX_BODY_BYTES, description: 'HTML with Liquid; at most 512 KB.' }),
+  from: Type.String({ minLength: 1, maxLength: 320, description: 'Must be on a verified domain.' }),
+  fromName: Type.Optional(orNull(Type.String({ maxLength: 200 }))),
+  replyTo: Type.Optional(orNull(Type.String({ maxLength: 320 }))),
+  audienceType: AudienceType,
+  segmentId: Type.Optional(orNull(Type.String({ maxLength: 64 }))),
+  audienceFilter: Type.Optional(Type.Union([FilterBody, Type.Null()])),
+  emailType: Type.Optional(EmailType),
+  type: Type.Optional(
+    Type.String({ maxLength: 40, description: 'MARKETING | HEADLESS | TRANSACTIONAL is read as emailType.' }),
+  ),
+});
+export type CampaignBody = Static<typeof CampaignBody>;
+
+export const ListCampaignsQuery = Type.Object({
+  ...PageQuery.properties,
+  status: Type.Optional(CampaignStatus),
+});
+export type ListCampaignsQuery = Static<typeof ListCampaignsQuery>;
+
+export const SendCampaignBody = Type.Object({
+  scheduledFor: Type.Optional(
+    Type.String({ maxLength: 64, description: 'ISO 8601 date-time in the future; absent: send now.' }),
+  ),
+});
+export type SendCampaignBody = Static<typeof SendCampaignBody>;
+
+export const TestCampaignBody = Type.Object({ email: Type.String({ minLength: 1, maxLength: 320 }) });
+export type TestCampaignBody = Static<typeof TestCampaignBody>;
+
+const Time = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
+
+const SummaryFields = {
+  id: Type.String(),
+  name: Type.String(),
+  description: Type.Union([Type.String(), Type.Null()]),
+  subject: Type.String(),
+  type: AudienceType,
+  audienceType: AudienceType,
+  emailType: EmailType,
+  status: CampaignStatus,
+  scheduledAt: Time,
+  startedAt: Time,
+  sentAt: Time,
+  cancelledAt: Time,
+  totalRecipients: Type.Integer(),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+};
+
+/** A campaign as lists show it (no body or filter). */
+export const CampaignSummary = Type.Object(SummaryFields);
+export type CampaignSummary = Static<typeof CampaignSummary>;
+
+export const CampaignView = Type.Object({
+  ...SummaryFields,
+  body: Type.String(),
+  from: Type.String(),
+  fromName: Type.Union([Type.String(), Type.Null()]),
+  replyTo: Type.Union([Type.String(), Type.Null()]),
+  segmentId: Type.Union([Type.String(), Type.Null()]),
+  // The spec's form ({ operator, conditions }) when it can express the filter, else { logic, groups }.
+  audienceFilter: Type.Union([FilterBody, Type.Null()]),
+});
+export type CampaignView = Static<typeof CampaignView>;
+
+export const CampaignCreated = Type.Object({
+  success: Type.Literal(true),
+  data: Type.Object({
+    id: Type.String(),
+    name: Type.String(),
+    subject: Type.String(),
+    type: AudienceType,
+    status: CampaignStatus,
+    scheduledAt: Time,
+  }),
+});
+export type CampaignCreated = Static<typeof CampaignCreated>;
+
+export const CampaignPage = Type.Object({ campaigns: Type.Array(CampaignSummary), ...PageInfo.properties });
+export type CampaignPage = Static<typeof CampaignPage>;
+
+const Count = Type.Integer({ minimum: 0 });
+const Rate = Type.Number({ minimum: 0, description: 'Percent of sentCount (0 when nothing was sent).' });
+
+export const CampaignStats = Type.Object({
+  totalRecipients: Count,
+  sentCount: Count,
+  deliveredCount: Count,
+  openedCount: Count,
+  clickedCount: Count,
+  bouncedCount: Count,
+  complainedCount: Count,
+  unsubscribedCount: Count,
+  openRate: Rate,
+  clickRate: Rate,
+  bounceRate: Rate,
+});
+export type CampaignStats = Static<typeof CampaignStats>;

@@ -1,0 +1,138 @@
+/**
+ * SQL of a campaign's send: its fan-out job row (campaign_dispatches, id = the campaign's), the
+ * campaign's outbox rows as a whole (cancel, finish), and the scheduler's look-ups. The fan-out's
+ * cursor and counts move through src/jobs/job-rows.ts; the batch insert is outbox.repo.ts's.
+ */
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Executor } from '../../db/index.ts';
+
+// Literal: the partial unique index emails_campaign_contact_uq serves only queries that visibly say so.
+const CAMPAIGN_ROWS = sql<boolean>`source_type = 'CAMPAIGN'`;
+/** lastError of a campaign row that was never sent because its campaign was cancelled. */
+export const CANCELLED_ERROR = 'Campaign cancelled';
+
+/** The fan-out row of a send that starts now: queued, its audience bounded by `maxContactId`. */
+export async function insertDispatch(
+  db: Executor,
+  row: { id: string; projectId: string; maxContactId: string; now: Date },
+): Promise<void> {
+  await db
+    .insertInto('campaignDispatches')
+    .values({
+      id: row.id,
+      projectId: row.projectId,
+      status: 'queued',
+      maxContactId: row.maxContactId,
+      createdAt: row.now,
+      updatedAt: row.now,
+    })
+    .execute();
+}
+
+export async function deleteDispatch(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('campaignDispatches').where('id', '=', id).execute();
+}
+
+/**
+ * PENDING rows of the campaign → FAILED (`Campaign cancelled`): delivery claims only PENDING and
+ * SENDING rows, so none of them goes out. Answers how many were marked and whether any had been tried.
+ */
+export async function failUnsentRows(db: Executor, campaignId: string, now: Date) {
+  const rows = await db
+    .updateTable('emails')
+    .set({ status: 'FAILED', lastError: CANCELLED_ERROR, leaseUntil: null, updatedAt: now })
+    .where(CAMPAIGN_ROWS)
+    .where('sourceId', '=', campaignId)
+    .where('status', '=', 'PENDING')
+    .returning('attempts')
+    .execute();
+  return { marked: rows.length, tried: rows.some((r) => r.attempts > 0) };
+}
+
+/** How many outbox rows the campaign has. */
+export async function countCampaignRows(db: Executor, campaignId: string): Promise<number> {
+  const row = await db
+    .selectFrom('emails')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where(CAMPAIGN_ROWS)
+    .where('sourceId', '=', campaignId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Removes every outbox row of the campaign (a cancel before anything went out: it may be sent again). */
+export async function deleteCampaignRows(db: Executor, campaignId: string): Promise<void> {
+  await db.deleteFrom('emails').where(CAMPAIGN_ROWS).where('sourceId', '=', campaignId).execute();
+}
+
+/**
+ * SENDING → SENT, only once the audience walk completed and no row of the campaign is PENDING or
+ * SENDING (never inferred from an empty batch alone). One statement; undefined when not yet.
+ */
+export async function finishCampaign(db: Executor, id: string, now: Date): Promise<{ id: string } | undefined> {
+  return db
+    .updateTable('campaigns')
+    .set({ status: 'SENT', sentAt: now, updatedAt: now })
+    .where('id', '=', id)
+    .where('status', '=', 'SENDING')
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('campaignDispatches as d')
+          .select('d.id')
+          .whereRef('d.id', '=', 'campaigns.id')
+          .where('d.status', '=', 'completed'),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('emails as m')
+            .select('m.id')
+            .where(sql<boolean>`m.source_type = 'CAMPAIGN'`)
+            .whereRef('m.sourceId', '=', 'campaigns.id')
+            .where('m.status', 'in', ['PENDING', 'SENDING']),
+        ),
+      ),
+    )
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/** SENDING campaigns (any project) whose audience walk completed: the ones a finish check may end. */
+export async function listWalkedSending(db: Executor, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('campaigns')
+    .innerJoin('campaignDispatches as d', 'd.id', 'campaigns.id')
+    .select('campaigns.id')
+    .where('campaigns.status', '=', 'SENDING')
+    .where('d.status', '=', 'completed')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Who of an audience (`where`, over `contacts`) a send reaches, as the fan-out walks it: contacts up to
+ * the frozen id, subscribed ones only when asked, and no address on the project's suppression list.
+ */
+export function recipientsWhere(
+  where: Expression<SqlBool>,
+  o: { upTo: string; subscribedOnly: boolean },
+): Expression<SqlBool> {
+  const subscribed = o.subscribedOnly ? sql`and contacts.subscribed = ${sql.lit(true)}` : sql``;
+  return sql<SqlBool>`(${where} and contacts.id <= ${o.upTo} ${subscribed} and not exists (
+    select 1 from suppressions s where s.project_id = contacts.project_id and s.email = contacts.email))`;
+}
+
+/** True while the campaign is SENDING and its audience walk has completed (its rows may still be going out). */
+export async function isWalkedSending(db: Executor, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('campaigns')
+    .innerJoin('campaignDispatches as d', 'd.id', 'campaigns.id')
+    .select('campaigns.id')
+    .where('campaigns.id', '=', id)
+    .where('campaigns.status', '=', 'SENDING')
+    .where('d.status', '=', 'completed')
+    .executeTakeFirst();
+  return row !== undefined;
+}
