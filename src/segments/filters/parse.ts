@@ -40,14 +40,15 @@ export const FILTER_LIMITS = {
 } as const;
 
 /** The nested body form, as parsed and as answered. */
-export interface ConditionForm {
+// Type aliases, not interfaces: views hold them as plain JSON objects (Record<string, unknown>).
+export type ConditionForm = {
   logic: Logic;
   groups: ConditionFormGroup[];
-}
-export interface ConditionFormGroup {
+};
+export type ConditionFormGroup = {
   filters: FilterCondition[];
   conditions?: ConditionForm;
-}
+};
 
 interface State {
   count: number;
