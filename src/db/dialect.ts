@@ -23,6 +23,7 @@ import {
   ValuesNode,
 } from 'kysely';
 import type { DatabaseKind } from '../config.ts';
+import { type FilterSql, postgresFilters, sqliteFilters } from './dialect-filters.ts';
 import { postgresEventCountsDdl, sqliteEventCountsDdl } from './event-counts-sql.ts';
 
 export interface DialectSql {
@@ -36,6 +37,8 @@ export interface DialectSql {
   };
   /** JSON fragments over a JSON column (`data`); see JsonSql. */
   json: JsonSql;
+  /** The filter language's typed comparisons over `contacts.data`; see FilterSql. */
+  filters: FilterSql;
   /** True when `err` is a unique-constraint violation raised by this database. */
   isUniqueViolation(err: unknown): boolean;
   /** True when `err` is any integrity-constraint violation (unique, foreign key, not null, check). */
@@ -191,6 +194,7 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
       kind,
       types: { json: 'jsonb', timestamp: 'timestamptz', bool: 'boolean', binary: 'bytea' },
       json: postgresJson,
+      filters: postgresFilters,
       // 23505: unique_violation.
       isUniqueViolation: (err) => (err as { code?: unknown })?.code === '23505',
       // SQLSTATE class 23: integrity constraint violation.
@@ -222,6 +226,7 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
     kind,
     types: { json: 'text', timestamp: 'text', bool: 'integer', binary: 'blob' },
     json: sqliteJson,
+    filters: sqliteFilters,
     isUniqueViolation: (err) => {
       const code = (err as { code?: unknown })?.code;
       return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';

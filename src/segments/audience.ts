@@ -9,8 +9,11 @@ import type { DialectSql } from '../db/dialect.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
 import { listSegmentDefs } from './audience.repo.ts';
-import { compileFilter } from './filters/compile.ts';
-import type { Audience, FilterEnv, SegmentDef } from './filters/tree.ts';
+import { compileFilter, segmentCondition } from './filters/compile.ts';
+import type { Audience, FilterEnv } from './filters/tree.ts';
+
+// A segment's condition is compiled beside the filters that reference segments; exported here too.
+export { segmentCondition };
 
 /** The project's field types and segments, read once for one evaluation (or one check). */
 export async function loadFilterEnv(deps: Pick<Deps, 'reader' | 'clock'>, projectId: string): Promise<FilterEnv> {
@@ -19,18 +22,6 @@ export async function loadFilterEnv(deps: Pick<Deps, 'reader' | 'clock'>, projec
     listSegmentDefs(deps.reader, projectId),
   ]);
   return { fieldTypes, segments: new Map(segments.map((s) => [s.id, s])), now: deps.clock.now() };
-}
-
-/** A STATIC segment's members are rows; a DYNAMIC one's are whatever its filter selects now. */
-export function segmentCondition(
-  segment: SegmentDef,
-  env: FilterEnv,
-  ctx: { dialect: DialectSql; projectId: string },
-): Expression<SqlBool> {
-  if (segment.type === 'STATIC' || !segment.filter) {
-    return sql<SqlBool>`exists (select 1 from segment_members m where m.segment_id = ${segment.id} and m.contact_id = contacts.id)`;
-  }
-  return compileFilter(segment.filter, env, ctx);
 }
 
 /** The condition selecting `audience`'s contacts; 404 SEGMENT_NOT_FOUND for a segment that is gone. */

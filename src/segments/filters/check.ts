@@ -1,19 +1,173 @@
-/** TEMPORARY stand-in (branch `segments` only) until the filter language lands on main. */
-import type { FilterEnv, FilterGroup, FilterNode } from './tree.ts';
-import { isGroup } from './tree.ts';
+/**
+ * Checks a parsed tree against the project: every field exists and has a type the operator fits,
+ * every value has the type the field compares with, every referenced segment exists and no segment
+ * reaches itself through references. Pure: the project is the FilterEnv it is given.
+ */
+import { isIsoDate } from '../../contacts/data-rules.ts';
+import type { FieldType } from '../../db/schema.ts';
+import { invalid } from '../../errors.ts';
+import { type FieldTarget, resolveField, SEGMENT_OPERATORS, TRIGGER_OPERATORS, TYPE_OPERATORS } from './fields.ts';
+import {
+  type FilterCondition,
+  type FilterEnv,
+  type FilterGroup,
+  type FilterNode,
+  isGroup,
+  type Operator,
+} from './tree.ts';
 
-/** Checks a tree against the project (stand-in: accepts everything). */
-export function checkFilter(_tree: FilterGroup, _env: FilterEnv, _opts: { at: string; selfId?: string }): void {}
+/** Which body form error paths are named in. */
+export type FilterForm = 'filters' | 'condition';
 
-/** Fields, event names and segment ids a tree references. */
+/**
+ * 422 `invalid(path, …)` for the first condition that does not fit the project. Paths are named in
+ * the form the tree was parsed from: `form`, or by default `condition` when `at` ends so and
+ * `filters` otherwise. `selfId` is the segment being saved: referencing it, directly or through
+ * other dynamic segments, is refused.
+ */
+export function checkFilter(
+  tree: FilterGroup,
+  env: FilterEnv,
+  opts: { at: string; selfId?: string; form?: FilterForm },
+): void {
+  const form = opts.form ?? (/(^|\.)condition$/.test(opts.at) ? 'condition' : 'filters');
+  forEachCondition(tree, opts.at, form, (c, path) => checkCondition(c, env, path, opts.selfId));
+}
+
+/** Calls `fn` on every condition with its path in the body form the tree came from (see parse.ts). */
+export function forEachCondition(
+  tree: FilterGroup,
+  at: string,
+  form: FilterForm,
+  fn: (c: FilterCondition, path: string) => void,
+): void {
+  if (form === 'filters') {
+    tree.conditions.forEach((n, i) => {
+      const path = `${at}.conditions[${i}]`;
+      if (isGroup(n)) forEachCondition(n, path, form, fn);
+      else fn(n, path);
+    });
+    return;
+  }
+  tree.conditions.forEach((group, i) => {
+    const path = `${at}.groups[${i}]`;
+    if (!isGroup(group)) {
+      fn(group, path);
+      return;
+    }
+    let leaf = 0;
+    for (const n of group.conditions) {
+      if (isGroup(n)) forEachCondition(n, `${path}.conditions`, form, fn);
+      else fn(n, `${path}.filters[${leaf++}]`);
+    }
+  });
+}
+
+function checkCondition(c: FilterCondition, env: FilterEnv, path: string, selfId: string | undefined): void {
+  const resolved = resolveField(c.field);
+  if (!resolved.ok) throw invalid(`${path}.field`, resolved.message);
+  const target = resolved.target;
+  if (target.kind === 'event' || target.kind === 'email') {
+    requireOperator(c, TRIGGER_OPERATORS, path, `${c.field} is tested with`);
+    return;
+  }
+  if (target.kind === 'segment') {
+    requireOperator(c, SEGMENT_OPERATORS, path, `${c.field} is tested with`);
+    checkSegmentReference(target.id, env, `${path}.field`, selfId);
+    return;
+  }
+  const type = fieldType(target, env);
+  if (!type) throw invalid(`${path}.field`, `unknown field: no contact has ${c.field}`);
+  requireOperator(c, TYPE_OPERATORS[type], path, `${c.field} is a ${type} field; use`);
+  checkValueType(c, type, `${path}.value`);
+}
+
+function fieldType(target: FieldTarget, env: FilterEnv): FieldType | undefined {
+  if (target.kind === 'standard') return target.type;
+  if (target.kind === 'data') return env.fieldTypes.get(target.key);
+  return undefined;
+}
+
+function requireOperator(c: FilterCondition, allowed: readonly Operator[], path: string, lead: string): void {
+  if (!allowed.includes(c.operator)) throw invalid(`${path}.operator`, `${lead} ${allowed.join(', ')}`);
+}
+
+const COMPARED = new Set<Operator>([
+  'equals',
+  'notEquals',
+  'in',
+  'notIn',
+  'greaterThan',
+  'lessThan',
+  'greaterThanOrEqual',
+  'lessThanOrEqual',
+]);
+
+/** A compared value must have the field's type (a date field compares with ISO 8601 date strings). */
+function checkValueType(c: FilterCondition, type: FieldType, path: string): void {
+  if (!COMPARED.has(c.operator)) return;
+  const values = Array.isArray(c.value) ? (c.value as unknown[]) : [c.value];
+  const fits: Record<FieldType, (v: unknown) => boolean> = {
+    string: (v) => typeof v === 'string',
+    number: (v) => typeof v === 'number',
+    boolean: (v) => typeof v === 'boolean',
+    date: (v) => typeof v === 'string' && isIsoDate(v),
+  };
+  if (values.every(fits[type])) return;
+  const wanted: Record<FieldType, string> = {
+    string: 'a string',
+    number: 'a number',
+    boolean: 'true or false',
+    date: 'an ISO 8601 date (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS[.sss]Z)',
+  };
+  throw invalid(
+    path,
+    `must be ${wanted[type]}${Array.isArray(c.value) ? ' in every item' : ''}: ${c.field} is a ${type} field`,
+  );
+}
+
+/**
+ * The segment exists, is not `selfId`, and neither reaches `selfId` nor loops through the dynamic
+ * segments it references (a loop would make its membership undefined).
+ */
+function checkSegmentReference(id: string, env: FilterEnv, path: string, selfId: string | undefined): void {
+  const segment = env.segments.get(id);
+  if (!segment) throw invalid(path, `unknown segment ${id}`);
+  if (id === selfId) throw invalid(path, 'a segment cannot contain itself');
+  const done = new Set<string>();
+  const visit = (current: string, trail: string[]): void => {
+    const filter = env.segments.get(current)?.filter;
+    if (!filter || done.has(current)) return;
+    for (const next of filterReferences(filter).segments) {
+      if (next === selfId)
+        throw invalid(path, `segment ${id} contains this segment (through ${[...trail, next].join(' → ')})`);
+      if (trail.includes(next))
+        throw invalid(path, `segment ${id} is part of a reference loop (${[...trail, next].join(' → ')})`);
+      visit(next, [...trail, next]);
+    }
+    done.add(current);
+  };
+  visit(id, [id]);
+}
+
+/** Everything a tree references, as the usage endpoints name it: fields (`email`, `data.plan`), event names, segment ids. */
 export function filterReferences(tree: FilterGroup): { fields: string[]; events: string[]; segments: string[] } {
-  const out = { fields: [] as string[], events: [] as string[], segments: [] as string[] };
-  const walk = (n: FilterNode) => {
-    if (isGroup(n)) n.conditions.forEach(walk);
-    else if (n.field.startsWith('event.')) out.events.push(n.field.slice(6));
-    else if (n.field.startsWith('segment.')) out.segments.push(n.field.slice(8));
-    else out.fields.push(n.field);
+  const fields = new Set<string>();
+  const events = new Set<string>();
+  const segments = new Set<string>();
+  const walk = (node: FilterNode): void => {
+    if (isGroup(node)) {
+      node.conditions.forEach(walk);
+      return;
+    }
+    const resolved = resolveField(node.field);
+    if (!resolved.ok) return;
+    const t = resolved.target;
+    if (t.kind === 'standard') fields.add(t.name);
+    else if (t.kind === 'data') fields.add(`data.${t.key}`);
+    else if (t.kind === 'event') events.add(t.name);
+    else if (t.kind === 'segment') segments.add(t.id);
   };
   walk(tree);
-  return out;
+  return { fields: [...fields], events: [...events], segments: [...segments] };
 }
