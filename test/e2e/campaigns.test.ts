@@ -277,6 +277,41 @@ describe.each(DIALECTS)('campaigns on %s', (dialect) => {
     expect([ann, bob, cat].map((c) => to(c!.email).length)).toEqual([1, 0, 1]);
   });
 
+  it('sends a FILTERED campaign, and one to a dynamic segment, to the contacts their filter selects', async () => {
+    const p = await project();
+    const plans = ['pro', 'free', 'pro', 'team'];
+    const people = [];
+    for (const [i, plan] of plans.entries()) {
+      people.push((await api(p, 'POST', '/contacts', { email: `f${i}@filter.test`, data: { plan, seats: i } })).json());
+    }
+    const filtered = await create(p, {
+      audienceType: 'FILTERED',
+      audienceFilter: { operator: 'AND', conditions: [{ field: 'data.plan', operator: 'equals', value: 'pro' }] },
+    });
+    expect((await api(p, 'POST', `/campaigns/${filtered}/send`, {})).json().totalRecipients).toBe(2);
+    expect(await settle(p, filtered)).toBe('SENT');
+    expect(people.map((c) => to(c.email).length)).toEqual([1, 0, 1, 0]);
+
+    const segment = (
+      await api(p, 'POST', '/segments', {
+        name: 'Big teams',
+        condition: { logic: 'AND', groups: [{ filters: [{ field: 'data.seats', operator: 'gte', value: 2 }] }] },
+      })
+    ).json();
+    const bySegment = await create(p, { audienceType: 'SEGMENT', segmentId: segment.id });
+    expect(await settle(p, (await api(p, 'POST', `/campaigns/${bySegment}/send`, {})).json().id)).toBe('SENT');
+    expect(people.map((c) => to(c.email).length)).toEqual([1, 0, 2, 1]);
+    // A filter that does not fit the field is refused at create, naming the path.
+    const bad = await api(p, 'POST', '/campaigns', {
+      ...body(p),
+      audienceType: 'FILTERED',
+      audienceFilter: { operator: 'AND', conditions: [{ field: 'data.plan', operator: 'gt', value: 3 }] },
+    });
+    expect(expectError(bad, 422, 'VALIDATION_ERROR').errors![0]).toMatchObject({
+      field: expect.stringContaining('audienceFilter'),
+    });
+  });
+
   it('gives each recipient one row when dispatch runs twice or two runs race', async () => {
     const p = await project();
     await t.make.contacts(p, 30);

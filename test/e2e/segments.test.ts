@@ -239,6 +239,54 @@ describe.each(DIALECTS)('segments on %s', (dialect) => {
     expect((await api(p, 'POST', `/segments/${seg.id}/compute`)).json()).toMatchObject({ entered: 0, exited: 0 });
   });
 
+  it('fires entry and exit as contact data and tracked events move a contact across a real filter', async () => {
+    const p = await t.make.project();
+    await api(p, 'POST', '/contacts', { email: 'seed@x.test', data: { plan: 'free' } });
+    const pro = await create(p, {
+      name: 'Pro',
+      trackMembership: true,
+      filters: { operator: 'AND', conditions: [{ field: 'data.plan', operator: 'equals', value: 'pro' }] },
+    });
+    const buyers = await create(p, {
+      name: 'Buyers',
+      trackMembership: true,
+      condition: {
+        logic: 'AND',
+        groups: [{ filters: [{ field: 'event.purchase', operator: 'triggered', count: 2 }] }],
+      },
+    });
+    const ann = (await api(p, 'POST', '/contacts', { email: 'ann@x.test', data: { plan: 'free' } })).json();
+    await t.deps.jobs.drain();
+    expect(await segmentEvents(p.id)).toEqual([]);
+
+    await api(p, 'PATCH', `/contacts/${ann.id}`, { data: { plan: 'pro' } });
+    await t.deps.jobs.drain();
+    expect((await segmentEvents(p.id)).map((e) => [e.name, e.contactId])).toEqual([['segment.pro.entry', ann.id]]);
+    expect(await memberIds(pro.id)).toEqual([ann.id]);
+
+    // /v1/track moves her out of Pro through its data, and into Buyers on her second purchase.
+    const track = (data: object) => api(p, 'POST', '/v1/track', { email: 'ann@x.test', event: 'purchase', data });
+    expect((await track({ plan: 'free' })).statusCode).toBe(200);
+    await t.deps.jobs.drain();
+    expect((await segmentEvents(p.id)).map((e) => e.name)).toEqual(['segment.pro.entry', 'segment.pro.exit']);
+    expect(await memberIds(buyers.id)).toEqual([]);
+    await track({});
+    await t.deps.jobs.drain();
+    expect((await segmentEvents(p.id)).map((e) => e.name)).toEqual([
+      'segment.pro.entry',
+      'segment.pro.exit',
+      'segment.buyers.entry',
+    ]);
+    expect(await memberIds(buyers.id)).toEqual([ann.id]);
+    expect((await api(p, 'GET', `/segments/${pro.id}`)).json().memberCount).toBe(0);
+    expect((await api(p, 'GET', `/events/purchase/usage`)).json().segments).toEqual([
+      { id: buyers.id, name: 'Buyers' },
+    ]);
+    expect((await api(p, 'GET', '/contacts/fields/data.plan/usage')).json().segments).toEqual([
+      { id: pro.id, name: 'Pro' },
+    ]);
+  });
+
   it('keeps a project without tracked segments to one in-memory lookup per contact write', async () => {
     const p = await t.make.project();
     await create(p, { name: 'Untracked', filters: ALL });
