@@ -16,7 +16,7 @@ import type { createLogger, Deps } from '../src/deps.ts';
 import { newId } from '../src/lib/ids.ts';
 import { createProject } from '../src/projects/projects.service.ts';
 import { multipartBody } from '../test/e2e/contacts-helpers.ts';
-import type { Service } from './service.ts';
+import { type Service, startHelloWorld, startService } from './service.ts';
 
 export interface BenchApp {
   app: FastifyInstance;
@@ -181,4 +181,34 @@ export async function importCsvFiles(
     }
   }
   return Math.round(total / ((performance.now() - t0) / 1000));
+}
+
+/**
+ * Starts a bare Fastify hello-world and the service with `env`, warms both, then measures the
+ * hello-world and `loadPosts` of `path` with `body(i, tag)` for `duration` seconds, printing req/s, p99
+ * and the ratio: the shape of every "endpoint beside hello-world" benchmark.
+ */
+export async function postsBesideHelloWorld(
+  label: string,
+  env: Record<string, string>,
+  spec: { path: string; body: (i: number, tag: string) => string; duration: number },
+): Promise<void> {
+  const hello = await startHelloWorld();
+  const svc = await startService(env);
+  const tag = Date.now().toString(36);
+  const posts = (t: string, duration: number) =>
+    loadPosts(svc.url, svc.secretKey, spec.path, (i) => spec.body(i, t), duration);
+  try {
+    await load({ url: hello.url, duration: 1 });
+    await posts(`warm${tag}`, 2);
+    const base = await load({ url: hello.url, duration: spec.duration });
+    const r = await posts(tag, spec.duration);
+    console.log(`${label}: bare fastify hello-world: ${base.requestsPerSecond} req/s (p99 ${base.p99Ms} ms)`);
+    console.log(
+      `${label}: POST ${spec.path}: ${r.requestsPerSecond} req/s (p99 ${r.p99Ms} ms) = ${(r.requestsPerSecond / base.requestsPerSecond).toFixed(3)} of hello-world`,
+    );
+  } finally {
+    await hello.stop();
+    await svc.stop();
+  }
 }
