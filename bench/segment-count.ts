@@ -46,12 +46,15 @@ async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
 }
 
 /** The hand-written count: what a person would type for the same set on this database. */
-async function handWritten(svc: Service, env: Record<string, string>): Promise<() => Promise<number>> {
+async function handWritten(
+  svc: Service,
+  env: Record<string, string>,
+): Promise<{ count: () => Promise<number>; close: () => Promise<void> }> {
   const since = new Date(Date.now() - 90 * 86_400_000);
   if (env.DATABASE_URL) {
     const client = new pg.Client({ connectionString: env.DATABASE_URL });
     await client.connect();
-    return async () => {
+    const count = async () => {
       const r = await client.query(
         `select count(*)::int as n from contacts where project_id = $1 and data->>'plan' = 'pro'
            and (data->>'age')::numeric > 30 and created_at >= $2`,
@@ -59,13 +62,20 @@ async function handWritten(svc: Service, env: Record<string, string>): Promise<(
       );
       return r.rows[0].n as number;
     };
+    return { count, close: () => client.end() };
   }
   const db = new Database(path.join(svc.dataDir, 'mailwright.db'), { readonly: true });
   const stmt = db.prepare(
     `select count(*) as n from contacts where project_id = ? and data->>'$.plan' = 'pro'
        and data->>'$.age' > 30 and created_at >= ?`,
   );
-  return async () => (stmt.get(svc.projectId, since.toISOString()) as { n: number }).n;
+  const count = async () => (stmt.get(svc.projectId, since.toISOString()) as { n: number }).n;
+  return {
+    count,
+    close: async () => {
+      db.close();
+    },
+  };
 }
 
 async function benchOn(label: string, env: Record<string, string>): Promise<void> {
@@ -79,7 +89,8 @@ async function benchOn(label: string, env: Record<string, string>): Promise<void
       body: JSON.stringify({ name: 'Pro over 30', filters: FILTER }),
     });
     const [ours, refreshed] = await timed(() => api(svc, `/segments/${segment.id}/refresh`, { method: 'POST' }));
-    const [theirs, count] = await timed(await handWritten(svc, env));
+    const hand = await handWritten(svc, env);
+    const [theirs, count] = await timed(hand.count).finally(() => hand.close());
     if (refreshed.memberCount !== count) throw new Error(`service counted ${refreshed.memberCount}, SQL ${count}`);
     console.log(
       `${label}: segment count (${count} of ${CONTACTS}) via POST /segments/:id/refresh: ${ours.toFixed(0)} ms`,
