@@ -6,14 +6,12 @@
 // different emails (the fan-out never repeats anyone); a message received twice is the same email
 // (same Message-ID) that the sink accepted before a kill and the dead process never stamped SENT, so
 // duplicates are counted, reported and bounded by the rows in flight (claimed, unstamped) at the kills. The campaign ends SENT.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createDeps } from '../../src/composition.ts';
-import { createLogger, type Deps } from '../../src/deps.ts';
+import { describe, expect, it } from 'vitest';
+import type { Deps } from '../../src/deps.ts';
 import { newId } from '../../src/lib/ids.ts';
-import { createTestDatabase, DIALECTS, type TestDatabase, testConfig } from '../env.ts';
-import { makeFactories } from '../factories.ts';
-import { type NodeProcess, serveProcesses, until } from '../fixtures/processes.ts';
-import { type SmtpSink, startSmtpSink } from '../servers/smtp-sink.ts';
+import { DIALECTS } from '../env.ts';
+import { expectStableMessageIds, useCrashRig } from '../fixtures/crash-rig.ts';
+import { until } from '../fixtures/processes.ts';
 
 const SUBSCRIBED = 5000;
 const UNSUBSCRIBED = 50;
@@ -21,19 +19,10 @@ const IN_FLIGHT = 10;
 const KILLS = 3;
 
 describe.each(DIALECTS)('a campaign whose sending process is killed, on %s', (dialect) => {
-  let database: TestDatabase | undefined;
-  let deps: (Deps & { close(): Promise<void> }) | undefined;
-  let sink: SmtpSink | undefined;
-  const servers: NodeProcess[] = [];
-  afterEach(async () => {
-    for (const s of servers.splice(0)) if (s.child.exitCode === null) s.child.kill('SIGKILL');
-    await deps?.close();
-    await sink?.close();
-    await database?.drop();
-  });
+  const rig = useCrashRig(dialect);
 
   /** 5,000 subscribed and 50 unsubscribed contacts, written straight to the table (ids ascending). */
-  async function seed(projectId: string) {
+  async function seed(deps: Deps, projectId: string) {
     const now = new Date();
     const rows = Array.from({ length: SUBSCRIBED + UNSUBSCRIBED }, (_, i) => ({
       id: newId(),
@@ -45,7 +34,7 @@ describe.each(DIALECTS)('a campaign whose sending process is killed, on %s', (di
       updatedAt: now,
     }));
     for (let i = 0; i < rows.length; i += 500)
-      await deps!.db
+      await deps.db
         .insertInto('contacts')
         .values(rows.slice(i, i + 500))
         .execute();
@@ -54,24 +43,20 @@ describe.each(DIALECTS)('a campaign whose sending process is killed, on %s', (di
   it('sends every subscribed recipient the campaign after three SIGKILLs, and ends SENT', {
     timeout: 120_000,
   }, async () => {
-    database = await createTestDatabase(dialect);
-    sink = await startSmtpSink({ delayMs: 3 });
-    const env = {
-      ...database.env,
-      SMTP_URL: sink.url,
-      MAIL_TRANSPORT: 'smtp',
-      REQUIRE_VERIFIED_DOMAIN: 'false',
+    const {
+      deps,
+      sink,
+      project: p,
+      url,
+      serve,
+      ready,
+    } = await rig.start(3, {
       SEND_RATE_PER_SECOND: '100000',
-      DELIVERY_LEASE_SECONDS: '5',
       DELIVERY_CONCURRENCY: String(IN_FLIGHT),
       DELIVERY_BATCH_SIZE: '50',
       SMTP_POOL_SIZE: String(IN_FLIGHT),
-      JOB_LEASE_SECONDS: '2',
-    };
-    deps = await createDeps(testConfig(env), { log: createLogger('silent') });
-    const p = await makeFactories({ deps }).project();
-    await seed(p.id);
-    const { url, serve, ready } = await serveProcesses(env, servers);
+    });
+    await seed(deps, p.id);
     const call = async (method: string, path: string, body?: object) => {
       const res = await fetch(`${url}${path}`, {
         method,
@@ -82,8 +67,8 @@ describe.each(DIALECTS)('a campaign whose sending process is killed, on %s', (di
       return { status: res.status, json: (await res.json()) as Record<string, any> };
     };
     const dispatched = async () =>
-      (await deps!.db.selectFrom('campaignDispatches').select('queued').executeTakeFirst())?.queued ?? 0;
-    const delivered = () => new Set(sink!.messages.map((m) => m.headers['x-mailwright-email-id'])).size;
+      (await deps.db.selectFrom('campaignDispatches').select('queued').executeTakeFirst())?.queued ?? 0;
+    const delivered = () => new Set(sink.messages.map((m) => m.headers['x-mailwright-email-id'])).size;
 
     let server = serve();
     await ready(server);
@@ -156,8 +141,7 @@ describe.each(DIALECTS)('a campaign whose sending process is killed, on %s', (di
     }
     expect([...twice].filter((e) => !inFlight.has(e))).toEqual([]);
     expect(duplicates).toBeLessThanOrEqual(inFlight.size);
-    for (const m of sink.messages)
-      expect(m.headers['message-id']).toBe(`<${m.headers['x-mailwright-email-id']}@shop.test>`);
+    expectStableMessageIds(sink, 'shop.test');
     expect(sent).toMatchObject({ status: 'SENT', totalRecipients: SUBSCRIBED });
     const stats = (await call('GET', `/campaigns/${id}/stats`)).json;
     expect(stats).toMatchObject({ totalRecipients: SUBSCRIBED, sentCount: SUBSCRIBED });

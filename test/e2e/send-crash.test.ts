@@ -4,13 +4,11 @@
 // (well inside 60 s). Every email arrives, counted at the sink by X-Mailwright-Email-Id; a duplicate
 // can only be a message the sink accepted before the kill and the dead process never stamped SENT,
 // so duplicates are reported and bounded by the messages in flight.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createDeps } from '../../src/composition.ts';
-import { createLogger, type Deps } from '../../src/deps.ts';
-import { createTestDatabase, DIALECTS, type TestDatabase, testConfig } from '../env.ts';
-import { makeFactories } from '../factories.ts';
-import { type NodeProcess, serveProcesses, until } from '../fixtures/processes.ts';
-import { type SmtpSink, startSmtpSink } from '../servers/smtp-sink.ts';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../env.ts';
+import { expectStableMessageIds, useCrashRig } from '../fixtures/crash-rig.ts';
+import { until } from '../fixtures/processes.ts';
+import type { SmtpSink } from '../servers/smtp-sink.ts';
 
 const EMAILS = 150;
 const IN_FLIGHT = 5;
@@ -18,35 +16,22 @@ const IN_FLIGHT = 5;
 const idsAt = (sink: SmtpSink) => sink.messages.map((m) => m.headers['x-mailwright-email-id']!);
 
 describe.each(DIALECTS)('delivery when the sending process is killed, on %s', (dialect) => {
-  let database: TestDatabase | undefined;
-  let deps: (Deps & { close(): Promise<void> }) | undefined;
-  let sink: SmtpSink | undefined;
-  const servers: NodeProcess[] = [];
-  afterEach(async () => {
-    for (const s of servers.splice(0)) if (s.child.exitCode === null) s.child.kill('SIGKILL');
-    await deps?.close();
-    await sink?.close();
-    await database?.drop();
-  });
+  const rig = useCrashRig(dialect);
 
   it('delivers every accepted email after a SIGKILL mid-batch and a restart', { timeout: 150_000 }, async () => {
-    database = await createTestDatabase(dialect);
     // Each message takes the sink a while, so the kill lands with a batch in flight.
-    sink = await startSmtpSink({ delayMs: 15 });
-    const env = {
-      ...database.env,
-      SMTP_URL: sink.url,
-      MAIL_TRANSPORT: 'smtp',
-      REQUIRE_VERIFIED_DOMAIN: 'false',
-      DELIVERY_LEASE_SECONDS: '5',
+    const {
+      deps,
+      sink,
+      project: p,
+      url,
+      serve,
+      ready,
+    } = await rig.start(15, {
       DELIVERY_CONCURRENCY: String(IN_FLIGHT),
       DELIVERY_BATCH_SIZE: '20',
       SMTP_POOL_SIZE: String(IN_FLIGHT),
-      JOB_LEASE_SECONDS: '2',
-    };
-    deps = await createDeps(testConfig(env), { log: createLogger('silent') });
-    const p = await makeFactories({ deps }).project();
-    const { url, serve, ready } = await serveProcesses(env, servers);
+    });
 
     const first = serve();
     await ready(first);
@@ -60,7 +45,7 @@ describe.each(DIALECTS)('delivery when the sending process is killed, on %s', (d
       expect(res.status).toBe(200);
       accepted.push(((await res.json()) as { data: { emails: Array<{ email: string }> } }).data.emails[0]!.email);
     }
-    await until(async () => (sink!.messages.length >= 20 ? true : undefined), 'first deliveries');
+    await until(async () => (sink.messages.length >= 20 ? true : undefined), 'first deliveries');
     first.child.kill('SIGKILL');
     expect((await first.exited()).signal).toBe('SIGKILL');
     const atKill = new Set(idsAt(sink));
@@ -69,7 +54,7 @@ describe.each(DIALECTS)('delivery when the sending process is killed, on %s', (d
     const restartedAt = Date.now();
     const second = serve();
     await ready(second);
-    await until(async () => (new Set(idsAt(sink!)).size >= EMAILS ? true : undefined), 'every email delivered', 60_000);
+    await until(async () => (new Set(idsAt(sink)).size >= EMAILS ? true : undefined), 'every email delivered', 60_000);
     const recoveryMs = Date.now() - restartedAt;
     const ids = idsAt(sink);
     const distinct = new Set(ids);
@@ -81,12 +66,11 @@ describe.each(DIALECTS)('delivery when the sending process is killed, on %s', (d
     expect(duplicates).toBeLessThanOrEqual(IN_FLIGHT);
     expect(recoveryMs).toBeLessThan(60_000);
     // A duplicate is the same message again: same Message-ID.
-    for (const m of sink.messages)
-      expect(m.headers['message-id']).toBe(`<${m.headers['x-mailwright-email-id']}@shop.test>`);
+    expectStableMessageIds(sink, 'shop.test');
     // The sink's 250 comes just before the row is stamped: give the last stamps a moment.
     await until(
       async () => {
-        const rows = await deps!.db.selectFrom('emails').select(['status']).where('projectId', '=', p.id).execute();
+        const rows = await deps.db.selectFrom('emails').select(['status']).where('projectId', '=', p.id).execute();
         return rows.every((r) => r.status === 'SENT') ? true : undefined;
       },
       'every row SENT',
