@@ -37,7 +37,7 @@ export interface DialectSql {
   };
   /** JSON fragments over a JSON column (`data`); see JsonSql. */
   json: JsonSql;
-  /** The filter language's typed comparisons over `contacts.data`; see FilterSql. */
+  /** The filter language's typed comparisons over `contacts.data` (or, through `over`, a bound document); see FilterSql. */
   filters: FilterSql;
   /** True when `err` is a unique-constraint violation raised by this database. */
   isUniqueViolation(err: unknown): boolean;
@@ -174,8 +174,10 @@ export const TRIGRAM_MIN = 3;
 export interface JsonSql {
   /** The value at `path` as JSON text (`"gold"`, `3`, `true`), or SQL null when the key is absent. */
   extract(column: string, path: string[]): RawBuilder<string | null>;
-  /** True when the value at `path` is present and not JSON null. */
-  has(column: string, path: string[]): RawBuilder<SqlBool>;
+  /** True when the value at `path` is present and not JSON null; `source` is a column reference or a JSON expression (`document`). */
+  has(source: string | RawBuilder<unknown>, path: string[]): RawBuilder<SqlBool>;
+  /** A JSON object bound as one parameter, readable by `has` and FilterSql.over like a JSON column. */
+  document(value: Record<string, unknown>): RawBuilder<unknown>;
   /** The column's object without the key at `path`. */
   remove(column: string, path: string[]): RawBuilder<string>;
   /** The column's object with the top-level keys of `set` replaced whole (objects included) and `remove` dropped. */
@@ -259,10 +261,15 @@ function sqlitePath(path: string[]): string {
   return `$${path.map((k) => `."${k}"`).join('')}`;
 }
 
+/** A column given by reference (`'contacts.data'`, quoted as an identifier) or a JSON expression as it is. */
+const jsonSource = (source: string | RawBuilder<unknown>) => (typeof source === 'string' ? sql.ref(source) : source);
+
 const sqliteJson: JsonSql = {
   extract: (column, path) => sql<string | null>`(${sql.ref(column)} -> ${sqlitePath(path)})`,
   // json_extract gives SQL null both for an absent key and for a JSON null.
-  has: (column, path) => sql<SqlBool>`(json_extract(${sql.ref(column)}, ${sqlitePath(path)}) is not null)`,
+  has: (source, path) => sql<SqlBool>`(json_extract(${jsonSource(source)}, ${sqlitePath(path)}) is not null)`,
+  // JSON text through json(): the bound text is read as JSON, never compared as a string.
+  document: (value) => sql`json(${JSON.stringify(value)})`,
   remove: (column, path) => sql<string>`json_remove(${sql.ref(column)}, ${sqlitePath(path)})`,
   // json_patch (RFC 7396) merges nested objects and treats null as "delete", so the first pass nulls
   // every key being written or removed; the second writes the new values whole. No paths: any key works.
@@ -278,7 +285,8 @@ const sqliteJson: JsonSql = {
 const postgresJson: JsonSql = {
   extract: (column, path) => sql<string | null>`((${sql.ref(column)} #> ${path}::text[])::text)`,
   // #>> yields SQL null for a JSON null as well as for an absent key.
-  has: (column, path) => sql<SqlBool>`((${sql.ref(column)} #>> ${path}::text[]) is not null)`,
+  has: (source, path) => sql<SqlBool>`((${jsonSource(source)} #>> ${path}::text[]) is not null)`,
+  document: (value) => sql`(${JSON.stringify(value)}::jsonb)`,
   remove: (column, path) => sql<string>`(${sql.ref(column)} #- ${path}::text[])`,
   patch: (column, set, remove) => postgresJson.patchWith(column, ...postgresJson.patchValues(set, remove)),
   patchValues: (set, remove) => [remove, JSON.stringify(set)],

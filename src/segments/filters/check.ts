@@ -1,12 +1,20 @@
 /**
  * Checks a parsed tree against the project: every field exists and has a type the operator fits,
  * every value has the type the field compares with, every referenced segment exists and no segment
- * reaches itself through references. Pure: the project is the FilterEnv it is given.
+ * reaches itself through references. Workflow conditions (`documents`) may also test paths of the
+ * execution's event data and context, typed by the value they are compared with. Pure: the project
+ * is the FilterEnv it is given.
  */
 import { isIsoDate } from '../../contacts/data-rules.ts';
 import type { FieldType } from '../../db/schema.ts';
 import { invalid } from '../../errors.ts';
-import { type FieldTarget, resolveField, SEGMENT_OPERATORS, TRIGGER_OPERATORS, TYPE_OPERATORS } from './fields.ts';
+import {
+  type FieldTarget,
+  resolveConditionField,
+  SEGMENT_OPERATORS,
+  TRIGGER_OPERATORS,
+  TYPE_OPERATORS,
+} from './fields.ts';
 import {
   type FilterCondition,
   type FilterEnv,
@@ -23,15 +31,17 @@ export type FilterForm = 'filters' | 'condition';
  * 422 `invalid(path, …)` for the first condition that does not fit the project. Paths are named in
  * the form the tree was parsed from: `form`, or by default `condition` when `at` ends so and
  * `filters` otherwise. `selfId` is the segment being saved: referencing it, directly or through
- * other dynamic segments, is refused.
+ * other dynamic segments, is refused. `documents` (workflow conditions) accepts `event.<path>` with
+ * a value operator and `workflow.<path>`; without it they are refused as everywhere else.
  */
 export function checkFilter(
   tree: FilterGroup,
   env: FilterEnv,
-  opts: { at: string; selfId?: string; form?: FilterForm },
+  opts: { at: string; selfId?: string; form?: FilterForm; documents?: boolean },
 ): void {
   const form = opts.form ?? (/(^|\.)condition$/.test(opts.at) ? 'condition' : 'filters');
-  forEachCondition(tree, opts.at, form, (c, path) => checkCondition(c, env, path, opts.selfId));
+  const documents = opts.documents ?? false;
+  forEachCondition(tree, opts.at, form, (c, path) => checkCondition(c, env, path, opts.selfId, documents));
 }
 
 /** Calls `fn` on every condition with its path in the body form the tree came from (see parse.ts). */
@@ -63,10 +73,20 @@ export function forEachCondition(
   });
 }
 
-function checkCondition(c: FilterCondition, env: FilterEnv, path: string, selfId: string | undefined): void {
-  const resolved = resolveField(c.field);
+function checkCondition(
+  c: FilterCondition,
+  env: FilterEnv,
+  path: string,
+  selfId: string | undefined,
+  documents: boolean,
+): void {
+  const resolved = resolveConditionField(c.field, c.operator, documents);
   if (!resolved.ok) throw invalid(`${path}.field`, resolved.message);
   const target = resolved.target;
+  if (target.kind === 'document') {
+    checkDocumentCondition(c, path);
+    return;
+  }
   if (target.kind === 'event' || target.kind === 'email') {
     requireOperator(c, TRIGGER_OPERATORS, path, `${c.field} is tested with`);
     return;
@@ -127,6 +147,40 @@ function checkValueType(c: FilterCondition, type: FieldType, path: string): void
 }
 
 /**
+ * A document path has no recorded type: it compares as the value's type (compile-data.ts), so the
+ * operator must fit the type the value names.
+ */
+function checkDocumentCondition(c: FilterCondition, path: string): void {
+  requireOperator(c, VALUE_OPERATORS, path, `${c.field} is tested with`);
+  const type = documentValueType(c);
+  if (!TYPE_OPERATORS[type].includes(c.operator)) {
+    // Parsing leaves one such case: an ordering given a string that names no date.
+    throw invalid(
+      `${path}.value`,
+      `must be a number or an ISO 8601 date with ${c.operator}: ${c.field} compares as its value's type, and a ${type} takes ${TYPE_OPERATORS[type].join(', ')}`,
+    );
+  }
+  checkValueType(c, type, `${path}.value`);
+}
+
+/** Every operator that compares a value (what a document path can be tested with). */
+const VALUE_OPERATORS: readonly Operator[] = [...new Set(Object.values(TYPE_OPERATORS).flat())];
+
+/**
+ * The type a document condition's value names: a window is a date; numbers and booleans are
+ * themselves; a date string is a date where a date operator takes it (equals, the orderings), while
+ * `contains` and friends and `in` read any string as text, as the compiler does.
+ */
+function documentValueType(c: FilterCondition): FieldType {
+  if (c.operator === 'within' || c.operator === 'olderThan') return 'date';
+  const first = Array.isArray(c.value) ? (c.value as unknown[])[0] : c.value;
+  if (typeof first === 'number') return 'number';
+  if (typeof first === 'boolean') return 'boolean';
+  if (typeof first === 'string' && isIsoDate(first) && TYPE_OPERATORS.date.includes(c.operator)) return 'date';
+  return 'string';
+}
+
+/**
  * The segment exists, is not `selfId`, and neither reaches `selfId` nor loops through the dynamic
  * segments it references (a loop would make its membership undefined).
  */
@@ -150,24 +204,46 @@ function checkSegmentReference(id: string, env: FilterEnv, path: string, selfId:
   visit(id, [id]);
 }
 
-/** Everything a tree references, as the usage endpoints name it: fields (`email`, `data.plan`), event names, segment ids. */
-export function filterReferences(tree: FilterGroup): { fields: string[]; events: string[]; segments: string[] } {
+/** What a tree references: fields (`email`, `data.plan`), event names, segment ids. */
+export interface FilterRefs {
+  fields: string[];
+  events: string[];
+  segments: string[];
+}
+
+/**
+ * Everything a tree references, as the usage endpoints name it, once each. With `documents`
+ * (workflow conditions), `event.<path>` under a value operator is no event name: such paths and
+ * `workflow.<path>` are listed as `documents` (`['event.amount', 'workflow.plan']`).
+ */
+export function filterReferences(tree: FilterGroup, opts: { documents: true }): FilterRefs & { documents: string[] };
+export function filterReferences(
+  tree: FilterGroup,
+  opts?: { documents?: boolean },
+): FilterRefs & { documents?: string[] };
+export function filterReferences(
+  tree: FilterGroup,
+  opts: { documents?: boolean } = {},
+): FilterRefs & { documents?: string[] } {
   const fields = new Set<string>();
   const events = new Set<string>();
   const segments = new Set<string>();
+  const documents = new Set<string>();
   const walk = (node: FilterNode): void => {
     if (isGroup(node)) {
       node.conditions.forEach(walk);
       return;
     }
-    const resolved = resolveField(node.field);
+    const resolved = resolveConditionField(node.field, node.operator, opts.documents ?? false);
     if (!resolved.ok) return;
     const t = resolved.target;
     if (t.kind === 'standard') fields.add(t.name);
     else if (t.kind === 'data') fields.add(`data.${t.key}`);
     else if (t.kind === 'event') events.add(t.name);
     else if (t.kind === 'segment') segments.add(t.id);
+    else if (t.kind === 'document') documents.add(`${t.source}.${t.key}`);
   };
   walk(tree);
-  return { fields: [...fields], events: [...events], segments: [...segments] };
+  const refs: FilterRefs = { fields: [...fields], events: [...events], segments: [...segments] };
+  return opts.documents ? { ...refs, documents: [...documents] } : refs;
 }

@@ -14,13 +14,14 @@
  *   `…T00:00:00.000Z`. `within N unit` is at or after now − N unit, `olderThan` strictly before.
  * - Trees are compiled even if the project changed since they were checked: a field whose type is
  *   no longer recorded compares by its value's type, and a segment that is gone has no members.
+ * - With `documents` (workflow conditions), `event.<path>` with a value operator and `workflow.<path>`
+ *   test the bound event data and context exactly as an unrecorded `data.<path>` field is tested.
  */
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
-import { isIsoDate } from '../../contacts/data-rules.ts';
-import { type DialectSql, likeContaining } from '../../db/dialect.ts';
-import type { Comparison } from '../../db/dialect-filters.ts';
-import { type EmailFact, NEGATIONS, resolveField, windowStart } from './fields.ts';
-import type { FilterCondition, FilterEnv, FilterGroup, Operator, SegmentDef, Unit } from './tree.ts';
+import type { DialectSql } from '../../db/dialect.ts';
+import { dataTest, dateBound, FALSE, likePattern, type Part, TRUE } from './compile-data.ts';
+import { type EmailFact, NEGATIONS, resolveConditionField, windowStart } from './fields.ts';
+import type { FilterCondition, FilterDocuments, FilterEnv, FilterGroup, Operator, SegmentDef, Unit } from './tree.ts';
 import { isGroup } from './tree.ts';
 
 export interface CompileContext {
@@ -28,20 +29,14 @@ export interface CompileContext {
   projectId: string;
   /** Segments being inlined around this tree: a reference back into one compiles to "no members". */
   via?: readonly string[];
+  /** A workflow condition's event data and context, bound as parameters (see compileFilter). */
+  documents?: FilterDocuments;
 }
 
-/** A compiled test: its SQL, whether it can be SQL null (a missing key), and how dear it is per row. */
-interface Part {
-  sql: RawBuilder<SqlBool>;
-  nullable: boolean;
-  /** 0: a column; 1: JSON; 2: a subquery. AND/OR groups try cheap parts first. */
-  cost: number;
-}
-
-const TRUE: Part = { sql: sql<SqlBool>`${sql.lit(true)}`, nullable: false, cost: 0 };
-const FALSE: Part = { sql: sql<SqlBool>`${sql.lit(false)}`, nullable: false, cost: 0 };
-
-/** The SQL condition selecting the contacts `tree` matches (a tree that passed checkFilter). */
+/**
+ * The SQL condition selecting the contacts `tree` matches (a tree that passed checkFilter). With
+ * `ctx.documents`, `event.<path>` (value operators) and `workflow.<path>` read those documents.
+ */
 export function compileFilter(tree: FilterGroup, env: FilterEnv, ctx: CompileContext): Expression<SqlBool> {
   return compileGroup(tree, env, ctx).sql;
 }
@@ -59,7 +54,8 @@ function segmentPart(segment: SegmentDef, env: FilterEnv, ctx: CompileContext): 
       cost: 2,
     };
   }
-  return compileGroup(segment.filter, env, { ...ctx, via: [...(ctx.via ?? []), segment.id] });
+  // A segment means the same everywhere: its own filter never reads a workflow's documents.
+  return compileGroup(segment.filter, env, { ...ctx, documents: undefined, via: [...(ctx.via ?? []), segment.id] });
 }
 
 function compileGroup(group: FilterGroup, env: FilterEnv, ctx: CompileContext): Part {
@@ -90,7 +86,7 @@ function compileCondition(c: FilterCondition, env: FilterEnv, ctx: CompileContex
 }
 
 function compilePositive(c: FilterCondition, op: Operator, env: FilterEnv, ctx: CompileContext): Part {
-  const resolved = resolveField(c.field);
+  const resolved = resolveConditionField(c.field, op, ctx.documents !== undefined);
   if (!resolved.ok) return FALSE;
   const t = resolved.target;
   switch (t.kind) {
@@ -100,7 +96,13 @@ function compilePositive(c: FilterCondition, op: Operator, env: FilterEnv, ctx: 
         return column(op === 'exists' ? TRUE.sql : sql<SqlBool>`(contacts.subscribed = ${c.value === true})`);
       return column(timestampTest(t.name === 'createdAt' ? 'contacts.created_at' : 'contacts.updated_at', op, c, env));
     case 'data':
-      return dataTest(t.key, t.path, op, c, env, ctx.dialect);
+      return dataTest(ctx.dialect, undefined, t.path, env.fieldTypes.get(t.key), op, c, env.now);
+    case 'document': {
+      if (!ctx.documents) return FALSE; // resolved only when documents are given
+      // Bound where it is read (one parameter per reading): no statement-wide state to thread through.
+      const doc = ctx.dialect.json.document(ctx.documents[t.source]);
+      return dataTest(ctx.dialect, doc, t.path, undefined, op, c, env.now);
+    }
     case 'event':
       return countTest(
         sql`select 1 from events ev where ev.contact_id = contacts.id and ev.name = ${t.name} and ev.project_id = ${ctx.projectId}`,
@@ -136,23 +138,6 @@ const EMAIL_COLUMNS: Record<EmailFact, RawBuilder<unknown>> = {
   complained: sql.raw('em.complained_at'),
 };
 
-const ORDER: Partial<Record<Operator, Comparison>> = {
-  equals: '=',
-  greaterThan: '>',
-  lessThan: '<',
-  greaterThanOrEqual: '>=',
-  lessThanOrEqual: '<=',
-};
-
-/** Patterns for the string tests (LIKE wildcards in the value are escaped, then lower-cased). */
-function likePattern(op: Operator, value: unknown): string | undefined {
-  const contained = likeContaining(String(value));
-  if (op === 'contains') return contained;
-  if (op === 'startsWith') return contained.slice(1);
-  if (op === 'endsWith') return contained.slice(0, -1);
-  return undefined;
-}
-
 function emailTest(op: Operator, value: unknown, dialect: DialectSql): RawBuilder<SqlBool> {
   if (op === 'exists') return TRUE.sql;
   if (op === 'in' && Array.isArray(value)) {
@@ -166,61 +151,12 @@ function emailTest(op: Operator, value: unknown, dialect: DialectSql): RawBuilde
   return pattern ? dialect.filters.emailLike(pattern) : FALSE.sql;
 }
 
-/** The instant a date value names, in the 24-character ISO form both databases compare. */
-function canonicalInstant(value: string): string {
-  if (value.length === 10) return `${value}T00:00:00.000Z`;
-  if (value.length === 20) return `${value.slice(0, 19)}.000Z`;
-  return value;
-}
-
-/** The comparison and ISO bound a date operator means, or undefined for a value that names no date. */
-function dateBound(op: Operator, c: FilterCondition, env: FilterEnv): [Comparison, string] | undefined {
-  if (op === 'within' || op === 'olderThan') {
-    const start = windowStart(env.now, Number(c.value), c.unit ?? 'days').toISOString();
-    return [op === 'within' ? '>=' : '<', start];
-  }
-  const cmp = ORDER[op];
-  if (!cmp || typeof c.value !== 'string' || !isIsoDate(c.value)) return undefined;
-  return [cmp, canonicalInstant(c.value)];
-}
-
 function timestampTest(col: string, op: Operator, c: FilterCondition, env: FilterEnv): RawBuilder<SqlBool> {
   if (op === 'exists') return TRUE.sql;
-  const bound = dateBound(op, c, env);
+  const bound = dateBound(op, c, env.now);
   if (!bound) return FALSE.sql;
   // Both databases compare the column with a bound Date: text in ISO form on SQLite, timestamptz on PostgreSQL.
   return sql<SqlBool>`(${sql.raw(col)} ${sql.raw(bound[0])} ${new Date(bound[1])})`;
-}
-
-function dataTest(
-  key: string,
-  path: string[],
-  op: Operator,
-  c: FilterCondition,
-  env: FilterEnv,
-  dialect: DialectSql,
-): Part {
-  const f = dialect.filters;
-  const json = (test: RawBuilder<SqlBool>): Part => ({ sql: test, nullable: true, cost: 1 });
-  const v = c.value;
-  if (op === 'exists') return { sql: dialect.json.has('contacts.data', path), nullable: false, cost: 1 };
-  if (op === 'in') return Array.isArray(v) ? json(f.dataIn(path, v as string[])) : FALSE;
-  const pattern = likePattern(op, v);
-  if (pattern) return json(f.dataLike(path, pattern));
-  // A date field (or an unrecorded one given a date) compares instants; others compare by the value's type.
-  const isDate =
-    env.fieldTypes.get(key) === 'date' || (!env.fieldTypes.has(key) && typeof v === 'string' && isIsoDate(v));
-  if (isDate || op === 'within' || op === 'olderThan') {
-    const bound = dateBound(op, c, env);
-    if (bound) return json(f.dataInstant(path, bound[0], bound[1]));
-    if (op !== 'equals') return FALSE;
-  }
-  const cmp = ORDER[op];
-  if (op === 'equals' && (typeof v === 'string' || typeof v === 'boolean' || typeof v === 'number')) {
-    return json(f.dataEquals(path, v));
-  }
-  if (cmp && typeof v === 'number') return json(f.dataNumber(path, cmp, v));
-  return FALSE;
 }
 
 /**

@@ -15,7 +15,12 @@ export type FieldTarget =
   | { kind: 'data'; key: string; path: string[] }
   | { kind: 'event'; name: string }
   | { kind: 'email'; fact: EmailFact }
-  | { kind: 'segment'; id: string };
+  | { kind: 'segment'; id: string }
+  /** A path into a workflow execution's event data or context (FilterDocuments); only where documents are in play. */
+  | { kind: 'document'; source: DocumentSource; key: string; path: string[] };
+
+/** The JSON documents a workflow condition reads besides the contact, by the namespace that names them. */
+export type DocumentSource = 'event' | 'workflow';
 
 export type ResolvedField = { ok: true; target: FieldTarget } | { ok: false; message: string };
 
@@ -50,6 +55,25 @@ export function resolveField(field: string): ResolvedField {
     return { ok: false, message: `unknown email fact; use one of ${EMAIL_FACTS.map((f) => `email.${f}`).join(', ')}` };
   }
   return { ok: false, message: `unknown namespace "${ns}"; use ${NAMESPACES}` };
+}
+
+/**
+ * Reads a condition's field as resolveField does, except where `documents` are in play: there
+ * `workflow.<path>` is a path into the execution's context, and `event.<path>` with a value operator
+ * (any but the trigger operators) a path into its event's data; with a trigger operator
+ * `event.<name>` still counts the contact's events. Paths follow the key rules of `data.<path>`.
+ */
+export function resolveConditionField(field: string, operator: Operator, documents: boolean): ResolvedField {
+  const dot = field.indexOf('.');
+  const ns = field.slice(0, dot < 0 ? field.length : dot);
+  const source: DocumentSource | undefined =
+    ns === 'workflow' ? 'workflow' : ns === 'event' && !TRIGGER_OPERATORS.includes(operator) ? 'event' : undefined;
+  if (!documents || !source) return resolveField(field);
+  const parsed = parseFieldName(`data.${dot < 0 ? '' : field.slice(dot + 1)}`);
+  if (!parsed.ok || parsed.ref.kind !== 'custom') {
+    return { ok: false, message: `must be ${source}.<key> (dots separate nested keys; no double quotes)` };
+  }
+  return { ok: true, target: { kind: 'document', source, key: parsed.ref.key, path: parsed.ref.path } };
 }
 
 export const TRIGGER_OPERATORS: readonly Operator[] = [

@@ -86,6 +86,16 @@ export interface FilterEnv {
   now: Date;
 }
 
+/**
+ * JSON objects a workflow condition reads besides the contact (bound as parameters): the data of the
+ * execution's latest event (`event.<path>` with a value operator) and the execution's context
+ * (`workflow.<path>`). Only compiling with them makes those fields mean anything.
+ */
+export interface FilterDocuments {
+  event: Record<string, unknown>;
+  workflow: Record<string, unknown>;
+}
+
 /** Who a campaign (or any evaluation) addresses. */
 export type Audience =
   | { kind: 'all' }
