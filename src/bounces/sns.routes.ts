@@ -6,12 +6,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps.ts';
 import { addJsonParser, shapeLimits } from '../http/input-guard.ts';
 import { SnsBody, SnsReply } from './sns.schemas.ts';
-import { receiveSnsMessage } from './sns.service.ts';
+import { receiveSnsMessage, snsGuard } from './sns.service.ts';
 import { createCertFetcher } from './sns.ts';
 
 export const snsRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
   addJsonParser(app, 'text/plain', shapeLimits(deps.config));
-  const fetchCert = createCertFetcher();
+  const fetchCert = createCertFetcher(snsGuard(deps));
   const schema = {
     tags: ['webhooks'],
     consumes: ['application/json', 'text/plain'],

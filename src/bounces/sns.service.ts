@@ -5,12 +5,21 @@
  */
 import type { Deps } from '../deps.ts';
 import { forbidden } from '../errors.ts';
+import { resolverAddresses } from '../lib/outbound/request.ts';
 import { deleteSnsMessagesBefore, insertSnsMessage } from './feedback.repo.ts';
 import { applyFeedback } from './feedback.service.ts';
 import { feedbackFromSes } from './ses-events.ts';
-import { allowedSnsUrl, type CertFetcher, fetchLimited, REPLAY_WINDOW_MS, type SnsMessage, snsRefusal } from './sns.ts';
+import {
+  allowedSnsUrl,
+  type CertFetcher,
+  fetchLimited,
+  REPLAY_WINDOW_MS,
+  type SnsGuard,
+  type SnsMessage,
+  snsRefusal,
+} from './sns.ts';
 
-type SnsDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'log' | 'eventListeners'>;
+type SnsDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'log' | 'eventListeners' | 'dns'>;
 
 /** What the receiver did with a verified message. */
 export type SnsOutcome = 'applied' | 'duplicate' | 'confirmed' | 'ignored';
@@ -39,7 +48,7 @@ async function confirmSubscription(deps: SnsDeps, m: SnsMessage): Promise<SnsOut
   const url = m.SubscribeURL ? allowedSnsUrl(m.SubscribeURL, deps.config.snsCertHosts) : undefined;
   if (!url) throw forbidden('The SubscribeURL is not on an SNS host.');
   try {
-    await fetchLimited(url, { timeoutMs: 10_000, maxBytes: 64 * 1024 });
+    await fetchLimited(url, { ...snsGuard(deps), timeoutMs: 10_000, maxBytes: 64 * 1024 });
     deps.log.info({ topicArn: m.TopicArn }, 'SNS subscription confirmed');
     return 'confirmed';
   } catch (err) {
@@ -47,6 +56,11 @@ async function confirmSubscription(deps: SnsDeps, m: SnsMessage): Promise<SnsOut
     deps.log.error({ err, topicArn: m.TopicArn }, 'SNS subscription confirmation failed');
     return 'ignored';
   }
+}
+
+/** SNS fetches go through the outbound guard; only the hosts the operator listed in SNS_CERT_HOSTS are exempt. */
+export function snsGuard(deps: Pick<Deps, 'config' | 'dns'>): SnsGuard {
+  return { allowedHosts: deps.config.snsCertHosts, resolve: resolverAddresses(deps.dns) };
 }
 
 /** Forgets SNS ids older than the replay window (with an hour's margin): their copies are refused by timestamp. */

@@ -3,9 +3,11 @@
  * messages"): the fields of the message in a fixed order make the string to sign, signed with
  * SHA1withRSA (SignatureVersion 1) or SHA256withRSA (2) by the certificate at SigningCertURL.
  * Because that URL comes from the caller, it is fetched only from SNS's own hosts (or hosts the
- * operator listed in SNS_CERT_HOSTS), and the same pin guards the SubscribeURL we confirm.
+ * operator listed in SNS_CERT_HOSTS), and the same pin guards the SubscribeURL we confirm. Both
+ * fetches go through the outbound guard (lib/outbound), for which SNS_CERT_HOSTS are the exempt hosts.
  */
 import { createVerify, X509Certificate } from 'node:crypto';
+import { type OutboundPolicy, sendOutbound } from '../lib/outbound/request.ts';
 
 export interface SnsMessage {
   Type: string;
@@ -110,17 +112,23 @@ export async function snsRefusal(m: SnsMessage, opts: VerifyOptions): Promise<st
   }
 }
 
+/** What SNS fetches need from the outbound guard: the hosts exempt from it (SNS_CERT_HOSTS) and a resolver. */
+export type SnsGuard = Pick<OutboundPolicy, 'allowedHosts' | 'resolve'>;
+
 /**
  * A fetcher that caches certificates by URL, gives each fetch `timeoutMs`, refuses bodies over
  * `maxBytes` and redirects (a redirect could leave the pinned host).
  */
-export function createCertFetcher(opts: { timeoutMs?: number; maxBytes?: number; maxEntries?: number } = {}) {
+export function createCertFetcher(
+  guard: SnsGuard,
+  opts: { timeoutMs?: number; maxBytes?: number; maxEntries?: number } = {},
+) {
   const { timeoutMs = 5000, maxBytes = 64 * 1024, maxEntries = 100 } = opts;
   const cache = new Map<string, string>();
   const fetcher: CertFetcher = async (url) => {
     const hit = cache.get(url.href);
     if (hit) return hit;
-    const pem = await fetchLimited(url, { timeoutMs, maxBytes });
+    const pem = await fetchLimited(url, { ...guard, timeoutMs, maxBytes });
     if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new Error('not a PEM certificate');
     if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
     cache.set(url.href, pem);
@@ -129,19 +137,18 @@ export function createCertFetcher(opts: { timeoutMs?: number; maxBytes?: number;
   return fetcher;
 }
 
-/** GETs `url` without following redirects; the body as text, refused past `maxBytes` or a non-2xx status. */
-export async function fetchLimited(url: URL, opts: { timeoutMs: number; maxBytes: number }): Promise<string> {
-  const res = await fetch(url, { redirect: 'error', signal: AbortSignal.timeout(opts.timeoutMs) });
-  if (!res.ok || !res.body) {
-    await res.body?.cancel();
-    throw new Error(`GET ${url.host} answered ${res.status}`);
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > opts.maxBytes) throw new Error(`GET ${url.host}: body over ${opts.maxBytes} bytes`);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/**
+ * GETs `url` through the outbound guard without following redirects; the body as text, refused
+ * past `maxBytes` or on a non-2xx status. The SNS host pin (allowedSnsUrl) is the caller's.
+ */
+export async function fetchLimited(
+  url: URL,
+  opts: SnsGuard & { timeoutMs: number; maxBytes: number },
+): Promise<string> {
+  const { allowedHosts, resolve, timeoutMs, maxBytes } = opts;
+  const policy = { allowedHosts, resolve, timeoutMs, maxResponseBytes: maxBytes, maxRedirects: 0 };
+  const res = await sendOutbound({ url: url.href }, policy);
+  if (res.status < 200 || res.status > 299) throw new Error(`GET ${url.host} answered ${res.status}`);
+  if (res.truncated) throw new Error(`GET ${url.host}: body over ${maxBytes} bytes`);
+  return res.body.toString('utf8');
 }

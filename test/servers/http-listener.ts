@@ -1,5 +1,6 @@
 // HTTP listener: a node:http server on 127.0.0.1 (ephemeral port) that records every request and
 // answers with a programmable response; stands in for webhook receivers and other HTTP peers.
+// It also counts TCP connections, so a test can show that a refused request never connected.
 // A request is recorded as soon as its body has arrived, before the response (and any delayMs),
 // so tests can observe a request whose response the client then times out on.
 
@@ -30,8 +31,10 @@ export type HttpResponder = (req: RecordedRequest) => HttpResponseSpec | Promise
 
 export interface HttpListener {
   port: number;
-  /** http://127.0.0.1:PORT (no trailing slash). */
+  /** http://127.0.0.1:PORT (no trailing slash); http://[::1]:PORT when listening on ::1. */
   url: string;
+  /** TCP connections accepted so far, whether or not a request followed. */
+  readonly connections: number;
   /** Every request in arrival order (a live array; clear() empties it in place). */
   requests: RecordedRequest[];
   /** Sets how later requests are answered; without `fn`, back to 200 {"ok":true}. */
@@ -50,9 +53,11 @@ const defaultResponder: HttpResponder = () => ({
   body: '{"ok":true}',
 });
 
-/** Starts the listener on 127.0.0.1:0; resolves once it is listening. */
-export async function startHttpListener(): Promise<HttpListener> {
+/** Starts the listener on `host` (default 127.0.0.1; any loopback address), port 0; resolves once it is listening. */
+export async function startHttpListener(opts: { host?: string } = {}): Promise<HttpListener> {
+  const host = opts.host ?? '127.0.0.1';
   const requests: RecordedRequest[] = [];
+  let connections = 0;
   const waiters = createWaiters(requests, 'http-listener requests');
   const timers = new Set<NodeJS.Timeout>();
   let responder = defaultResponder;
@@ -85,10 +90,13 @@ export async function startHttpListener(): Promise<HttpListener> {
 
   // A bad spec (e.g. an invalid status) drops the connection instead of crashing the test run.
   const server = http.createServer((req, res) => void answer(req, res).catch(() => res.destroy()));
+  server.on('connection', () => {
+    connections++;
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(0, host, () => {
       server.off('error', reject);
       resolve();
     });
@@ -97,7 +105,10 @@ export async function startHttpListener(): Promise<HttpListener> {
 
   return {
     port,
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    get connections() {
+      return connections;
+    },
     requests,
     respond: (fn) => {
       responder = fn ?? defaultResponder;
