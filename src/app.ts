@@ -27,6 +27,7 @@ import { sendRoutes } from './sending/send.routes.ts';
 import { templateRoutes } from './templates/templates.routes.ts';
 import { trackingRoutes } from './tracking/tracking.routes.ts';
 import { verifyRoutes } from './verify/verify.routes.ts';
+import { workflowRoutes } from './workflows/workflows.routes.ts';
 
 export interface AppOptions {
   /** Extra route plugins registered after the product's own (benchmarks use this for a probe route). */
@@ -100,6 +101,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(templateRoutes, { deps });
   await app.register(campaignRoutes, { deps });
   await app.register(segmentRoutes, { deps });
+  await app.register(workflowRoutes, { deps });
   await app.register(verifyRoutes, { deps });
   await app.register(sendRoutes, { deps });
   await app.register(trackRoutes, { deps });

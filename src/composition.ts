@@ -28,6 +28,10 @@ import { membershipListener, membershipWatcher, segmentCron, segmentTasks } from
 import { createTrackedSegmentsCache } from './segments/tracked-cache.ts';
 import { createDeliveryWaker, sendingCron, sendingTasks } from './sending/sending.jobs.ts';
 import type { TemplateUsageLookup } from './templates/template-usage.ts';
+import { createWorkflowTriggerCache } from './workflows/trigger-cache.ts';
+import { workflowListener } from './workflows/triggers.ts';
+import { workflowEventUsage, workflowFieldUsage, workflowTemplateUsage } from './workflows/usage.ts';
+import { workflowCron, workflowTasks } from './workflows/workflows.jobs.ts';
 
 /** Handlers by job name (`feature.action`); each re-reads its rows and is safe to run twice. */
 export function taskList(deps: Deps): TaskList {
@@ -38,6 +42,7 @@ export function taskList(deps: Deps): TaskList {
     ...sendingTasks(deps),
     ...campaignTasks(deps),
     ...segmentTasks(deps),
+    ...workflowTasks(deps),
     'contact.search.index': async () => deps.searchIndex.catchUp(),
     'maintenance.prune': async () => {
       await pruneLoginThrottle(deps);
@@ -55,13 +60,14 @@ export const cronEntries: CronEntry[] = [
   ...sendingCron,
   ...campaignCron,
   ...segmentCron,
+  ...workflowCron,
   // A backstop for the pokes writes give (a restart between a write and its poke's run).
   { task: 'contact.search.index', pattern: '* * * * *' },
 ];
 
-/** Listeners run in the transaction that stores events; workflows join here. */
+/** Listeners run in the transaction that stores events: segment membership and workflow triggers. */
 export function eventListeners(deps: Deps): EventListener[] {
-  return [membershipListener(deps)];
+  return [membershipListener(deps), workflowListener(deps)];
 }
 
 /** Told which contacts a contact write changed: segments' tracked membership. */
@@ -69,19 +75,22 @@ export function contactWatchers(deps: Deps): ContactWatcher[] {
   return [membershipWatcher(deps)];
 }
 
-/** Lookups behind GET /contacts/fields/:field/usage; workflows join here. */
+/** Lookups behind GET /contacts/fields/:field/usage. */
 export function fieldUsageLookups(deps: Deps): FieldUsageLookup[] {
-  return [segmentFieldUsage(deps), campaignFieldUsage(deps)];
+  return [segmentFieldUsage(deps), campaignFieldUsage(deps), workflowFieldUsage(deps)];
 }
 
-/** Lookups behind GET /templates/:id/usage; campaigns and workflows join here. */
-export function templateUsageLookups(_deps: Deps): TemplateUsageLookup[] {
-  return [];
+/** Lookups behind GET /templates/:id/usage (campaigns carry their own content, so only workflows name templates). */
+export function templateUsageLookups(deps: Deps): TemplateUsageLookup[] {
+  return [workflowTemplateUsage(deps)];
 }
 
-/** Lookups behind GET /events/:eventName/usage; segments and workflows join here. */
+/** Lookups behind GET /events/:eventName/usage. */
 export function eventUsageLookups(deps: Deps): EventUsageLookup[] {
-  return [async (projectId, eventName) => ({ segments: await segmentsUsingEvent(deps, projectId, eventName) })];
+  return [
+    async (projectId, eventName) => ({ segments: await segmentsUsingEvent(deps, projectId, eventName) }),
+    workflowEventUsage(deps),
+  ];
 }
 
 /** The product's wiring. */
@@ -90,6 +99,7 @@ export const productWiring: Wiring = {
     keyCache: createKeyCache(core.changes),
     fieldTypes: createFieldTypeCache(core.changes),
     trackedSegments: createTrackedSegmentsCache(core.changes),
+    workflowTriggers: createWorkflowTriggerCache(core.changes),
     searchIndex: createSearchIndexer(core),
     apiKeyFailures: memoryStore(),
     // `jobs` is built after the state; the poke reads it when first called, by which time it exists.

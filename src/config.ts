@@ -24,6 +24,18 @@ export interface Config {
   /** Per-try DNS timeout; a slow resolver must not hold a request for long. */
   dnsTimeoutMs: number;
   webhookAllowedHosts: string[];
+  /** One outgoing webhook call (WEBHOOK step), redirects included, may take this long. */
+  webhookTimeoutMs: number;
+  /** Bytes of a webhook's response that are read (and kept on the step, shortened); the rest is dropped. */
+  webhookMaxResponseBytes: number;
+  /** Calls of one WEBHOOK step (a 5xx, a timeout or a network error is tried again) before it fails. */
+  webhookMaxAttempts: number;
+  /** Executions one workflow run works on at once. */
+  workflowConcurrency: number;
+  /** Due executions one claim takes. */
+  workflowBatchSize: number;
+  /** How long a claimed execution is held without renewal; a killed worker's executions come back after it. */
+  workflowLeaseMs: number;
   inboundSmtpPort?: number;
   disableSignups: boolean;
   redisUrl?: string;
@@ -189,6 +201,12 @@ export function loadConfig(env: Env = process.env): Config {
     dnsServers,
     dnsTimeoutMs: int('DNS_TIMEOUT_MS', 2500, 50, 30_000),
     webhookAllowedHosts: list(env.WEBHOOK_ALLOWED_HOSTS),
+    webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
+    webhookMaxResponseBytes: int('WEBHOOK_MAX_RESPONSE_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
+    webhookMaxAttempts: int('WEBHOOK_MAX_ATTEMPTS', 6, 1, 20),
+    workflowConcurrency: int('WORKFLOW_CONCURRENCY', 20, 1, 500),
+    workflowBatchSize: int('WORKFLOW_BATCH_SIZE', 100, 1, 5000),
+    workflowLeaseMs: int('WORKFLOW_LEASE_SECONDS', 30, 2, 600) * 1000,
     inboundSmtpPort,
     disableSignups: bool('DISABLE_SIGNUPS', false),
     redisUrl,

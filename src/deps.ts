@@ -30,6 +30,7 @@ import { loadSecrets, type Secrets } from './secrets.ts';
 import type { TrackedSegmentsCache } from './segments/tracked-cache.ts';
 import type { DeliveryWaker } from './sending/sending.jobs.ts';
 import type { TemplateUsageLookup } from './templates/template-usage.ts';
+import type { WorkflowTriggerCache } from './workflows/trigger-cache.ts';
 
 export interface Deps {
   config: Config;
@@ -60,6 +61,8 @@ export interface Deps {
   contactWatchers: readonly ContactWatcher[];
   /** Which projects have segments that track membership, invalidated through `changes`. */
   trackedSegments: TrackedSegmentsCache;
+  /** Which workflows each project's events start and which events its waits want, invalidated through `changes`. */
+  workflowTriggers: WorkflowTriggerCache;
   /** Where custom fields are referenced (segments, campaigns, workflows). */
   fieldUsage: readonly FieldUsageLookup[];
   /** Where templates are referenced (campaigns, workflows). */
@@ -77,7 +80,13 @@ export interface Deps {
 /** The process-wide state features keep, built on the infrastructure. */
 export type FeatureState = Pick<
   Deps,
-  'keyCache' | 'fieldTypes' | 'searchIndex' | 'apiKeyFailures' | 'deliveryWaker' | 'trackedSegments'
+  | 'keyCache'
+  | 'fieldTypes'
+  | 'searchIndex'
+  | 'apiKeyFailures'
+  | 'deliveryWaker'
+  | 'trackedSegments'
+  | 'workflowTriggers'
 >;
 
 /** The infrastructure the feature state is built on. */

@@ -20,6 +20,22 @@ export async function findContact(db: Executor, projectId: string, id: string): 
 }
 
 /**
+ * Holds the contacts' rows until the transaction ends (where the database has row locks): writers that
+ * must see each other's work on one contact (an event and a wait for it) take this first.
+ */
+export async function lockContacts(db: Executor, dialect: DialectSql, projectId: string, ids: string[]): Promise<void> {
+  if (!dialect.rowLocks || ids.length === 0) return;
+  await db
+    .selectFrom('contacts')
+    .select('id')
+    .where('projectId', '=', projectId)
+    .where('id', 'in', [...new Set(ids)].sort())
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/**
  * One page of contacts, newest first, after `beforeId` (exclusive), fetching `limit + 1` rows so the
  * caller can tell whether more exist: a walk down the (project_id, id) index.
  */

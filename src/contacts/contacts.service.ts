@@ -192,7 +192,12 @@ export async function updateContact(
   projectId: string,
   id: string,
   input: UpdateInput,
-  opts: { source?: string; eventData?: Record<string, unknown> } = {},
+  opts: {
+    source?: string;
+    eventData?: Record<string, unknown>;
+    /** Runs in the update's transaction after the write (a workflow step's move commits with it). */
+    alsoInTransaction?: (trx: Trx) => Promise<void>;
+  } = {},
 ): Promise<ContactView> {
   const email = input.email === undefined ? undefined : requireEmail(input.email);
   const patch = toDataPatch(input.data ?? {});
@@ -210,6 +215,7 @@ export async function updateContact(
       if (!updated) throw notFound('CONTACT');
       await recordFieldTypes(tx, projectId, types);
       await contactsChanged(deps, trx, projectId, [id]);
+      if (opts.alsoInTransaction) await opts.alsoInTransaction(trx);
       return updated;
     });
     rememberFieldTypes(deps, projectId, types);
@@ -324,4 +330,18 @@ export async function findContactIdByEmail(
   if (!normal) return undefined;
   const [row] = await repo.findContactsByEmail(deps.reader, deps.dialect, projectId, [normal]);
   return row?.id;
+}
+
+/**
+ * Locks the contacts' rows in the caller's transaction `trx` until it ends (PostgreSQL; SQLite's one
+ * writer serialises anyway). A workflow's wait and an event for the same contact take it, so one of
+ * them always sees the other's committed write.
+ */
+export async function lockContactsIn(
+  deps: Pick<Deps, 'dialect'>,
+  trx: Trx,
+  projectId: string,
+  contactIds: string[],
+): Promise<void> {
+  await repo.lockContacts(trx, deps.dialect, projectId, contactIds);
 }

@@ -72,6 +72,11 @@ export interface DialectSql {
    */
   groupedUpserts: boolean;
   /**
+   * True where `select … for update` takes row locks that other writers wait on (PostgreSQL). SQLite
+   * has one writer at a time, so a transaction is alone anyway and the clause does not exist there.
+   */
+  rowLocks: boolean;
+  /**
    * Rows per write transaction in bulk work (imports): small on SQLite, whose statements run
    * synchronously and hold the event loop meanwhile; larger on PostgreSQL, where a batch never blocks
    * but each costs round trips. Measured with bench/import-health.ts.
@@ -220,6 +225,7 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
       },
       inList: (column, values) => sql<SqlBool>`(${sql.ref(column)} = any(${values}::text[]))`,
       groupedUpserts: true,
+      rowLocks: true,
       claimRows: (db, spec) => claimRowsWith(db, spec, true),
       bulkBatchRows: 4000,
     };
@@ -250,6 +256,7 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
     },
     inList: (column, values) => sql<SqlBool>`(${sql.ref(column)} in (${sql.join(values)}))`,
     groupedUpserts: false,
+    rowLocks: false,
     // One writer connection: the statement runs alone, so no row can be picked twice.
     claimRows: (db, spec) => claimRowsWith(db, spec, false),
     bulkBatchRows: 500,

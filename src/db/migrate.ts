@@ -12,6 +12,7 @@ import * as m0006 from './migrations/0006_sending.ts';
 import * as m0007bounces from './migrations/0007_bounces.ts';
 import * as m0008 from './migrations/0008_segments_campaigns.ts';
 import * as m0009events from './migrations/0009_event_counts.ts';
+import * as m0010workflows from './migrations/0010_workflows.ts';
 
 type Step = { up(db: Kysely<unknown>, d: DialectSql): Promise<void> };
 
@@ -27,6 +28,7 @@ const steps: Record<string, Step> = {
   '0007_bounces': m0007bounces,
   '0008_segments_campaigns': m0008,
   '0009_event_counts': m0009events,
+  '0010_workflows': m0010workflows,
 };
 
 /** Applies every pending migration; throws with the failing migration's name on error. */

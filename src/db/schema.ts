@@ -4,6 +4,7 @@
  * mappers use the codecs in codecs.ts.
  */
 import type { ColumnType, Generated, SqlBool } from 'kysely';
+import type { WorkflowTables } from './workflow-tables.ts';
 
 /** Written as Date or ISO string, read as ISO string. */
 export type Timestamp = ColumnType<string, Date | string, Date | string>;
@@ -349,7 +350,7 @@ export interface SnsMessagesTable {
   receivedAt: Timestamp;
 }
 
-export interface Database {
+export interface Database extends WorkflowTables {
   users: UsersTable;
   projects: ProjectsTable;
   memberships: MembershipsTable;

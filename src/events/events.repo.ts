@@ -42,6 +42,20 @@ export async function listContactEvents(db: Executor, projectId: string, contact
     .execute();
 }
 
+/** The contact's first event of that name at or after `since`, if any (through events_contact_name_idx). */
+export async function findEventSince(db: Executor, projectId: string, contactId: string, name: string, since: Date) {
+  return db
+    .selectFrom('events')
+    .selectAll()
+    .where('contactId', '=', contactId)
+    .where('name', '=', name)
+    .where('createdAt', '>=', since.toISOString())
+    .where('projectId', '=', projectId)
+    .orderBy('createdAt')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** Which events of a project a list or count means. */
 export interface EventFilter {
   name?: string;

@@ -4,10 +4,12 @@
  * the listeners given at composition (segment membership, workflow triggers) run inside that same
  * transaction, so what they derive commits or rolls back with the event.
  */
+
+import { fromJson } from '../db/codecs.ts';
 import type { Executor, Trx } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
-import { insertEvents, type NewEventRow } from './events.repo.ts';
+import { findEventSince as findEventRowSince, insertEvents, type NewEventRow } from './events.repo.ts';
 
 export interface NewEvent {
   projectId: string;
@@ -78,4 +80,16 @@ const SYSTEM_PREFIXES = ['email.', 'contact.', 'segment.'];
 export function isSystemEventName(name: string): boolean {
   const lower = name.toLowerCase();
   return SYSTEM_PREFIXES.some((p) => lower.startsWith(p));
+}
+
+/** The contact's first event named `name` stored at or after `since` (read through `db`), as listeners see events. */
+export async function findEventSince(
+  db: Executor,
+  target: { projectId: string; contactId: string },
+  name: string,
+  since: Date,
+): Promise<StoredEvent | undefined> {
+  const row = await findEventRowSince(db, target.projectId, target.contactId, name, since);
+  if (!row) return undefined;
+  return { ...row, data: fromJson<Record<string, unknown>>(row.data) ?? {}, createdAt: new Date(row.createdAt) };
 }

@@ -9,12 +9,14 @@ import type { ExpressionBuilder, Selectable, Updateable } from 'kysely';
 import type { DialectSql } from '../db/dialect.ts';
 import type { Executor } from '../db/index.ts';
 import type { BulkJobsTable, CampaignDispatchesTable, Database, ImportJobsTable } from '../db/schema.ts';
+import type { WorkflowFanoutsTable } from '../db/workflow-tables.ts';
 
 /** The tables that are job rows. A feature adding one lists it here. */
 export interface JobRowTables {
   importJobs: ImportJobsTable;
   bulkJobs: BulkJobsTable;
   campaignDispatches: CampaignDispatchesTable;
+  workflowFanouts: WorkflowFanoutsTable;
 }
 export type JobRowTable = keyof JobRowTables & keyof Database;
 export type JobRow<T extends JobRowTable> = Selectable<JobRowTables[T]>;

@@ -31,6 +31,9 @@ export const ProjectView = Type.Object({
     description: 'Emails per second; null: the server default (SEND_RATE_PER_SECOND).',
   }),
   disabled: Type.Boolean(),
+  webhookSigningSecret: Type.String({
+    description: 'Key of the X-Mailwright-Signature HMAC on outgoing workflow webhooks (whsec_…).',
+  }),
   role: Type.Union([Type.Literal('OWNER'), Type.Literal('ADMIN'), Type.Literal('MEMBER')], {
     description: "The caller's role in the project.",
   }),

@@ -8,10 +8,12 @@ import { newId } from '../lib/ids.ts';
 import { generateKeys, hashSecretKey, parseApiKey } from './keys.ts';
 import * as repo from './projects.repo.ts';
 import type { ProjectView, ProjectWithSecret, UpdateProjectBody } from './projects.schemas.ts';
+import { webhookSigningSecret } from './webhook-secret.ts';
 
 export type ProjectRow = NonNullable<Awaited<ReturnType<typeof repo.findMemberProject>>>;
 
-export function toProjectView(row: ProjectRow): ProjectView {
+/** The project as its members see it; the webhook signing secret is derived (webhook-secret.ts), never stored. */
+export function toProjectView(row: ProjectRow, secrets: Pick<Deps['secrets'], 'signingSecret'>): ProjectView {
   return {
     id: row.id,
     name: row.name,
@@ -20,6 +22,7 @@ export function toProjectView(row: ProjectRow): ProjectView {
     tracking: row.tracking,
     sendRatePerSecond: row.sendRatePerSecond,
     disabled: toBool(row.disabled),
+    webhookSigningSecret: webhookSigningSecret(secrets.signingSecret, row.id),
     role: row.role,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -68,13 +71,13 @@ export async function getMemberProject(deps: Pick<Deps, 'db'>, userId: string, p
   return project;
 }
 
-export async function listProjects(deps: Pick<Deps, 'db'>, userId: string): Promise<ProjectView[]> {
-  return (await repo.listMemberProjects(deps.db, userId)).map(toProjectView);
+export async function listProjects(deps: Pick<Deps, 'db' | 'secrets'>, userId: string): Promise<ProjectView[]> {
+  return (await repo.listMemberProjects(deps.db, userId)).map((row) => toProjectView(row, deps.secrets));
 }
 
 /** Creates a project owned by `userId`; the answer carries the secret key, shown this once. */
 export async function createProject(
-  deps: Pick<Deps, 'db' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'secrets'>,
   userId: string,
   name: string,
 ): Promise<ProjectWithSecret> {
@@ -84,7 +87,7 @@ export async function createProject(
   await deps.db
     .transaction()
     .execute((trx) => repo.insertProject(trx, { id, name, ...stored, createdAt: deps.clock.now() }, userId));
-  return { ...toProjectView(await getMemberProject(deps, userId, id)), secretKey };
+  return { ...toProjectView(await getMemberProject(deps, userId, id), deps.secrets), secretKey };
 }
 
 function requireRole(project: ProjectRow, roles: string[]): void {
@@ -93,7 +96,7 @@ function requireRole(project: ProjectRow, roles: string[]): void {
 
 /** Changes a project's name, tracking mode and send rate (owners and admins); any other field of `patch` is ignored. */
 export async function updateProjectSettings(
-  deps: Pick<Deps, 'db' | 'clock' | 'keyCache'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'keyCache' | 'secrets'>,
   userId: string,
   projectId: string,
   patch: UpdateProjectBody,
@@ -107,12 +110,12 @@ export async function updateProjectSettings(
     updatedAt: deps.clock.now(),
   });
   await deps.keyCache.invalidateProject(projectId);
-  return toProjectView(await getMemberProject(deps, userId, projectId));
+  return toProjectView(await getMemberProject(deps, userId, projectId), deps.secrets);
 }
 
 /** Rotates both keys; the old secret key stops working with this write (keys are looked up per request). */
 export async function regenerateKeys(
-  deps: Pick<Deps, 'db' | 'clock' | 'keyCache'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'keyCache' | 'secrets'>,
   userId: string,
   projectId: string,
 ): Promise<ProjectWithSecret> {
@@ -122,7 +125,7 @@ export async function regenerateKeys(
     await repo.updateProjectKeys(trx, projectId, { ...stored, updatedAt: deps.clock.now() });
     await deps.keyCache.invalidateProject(projectId, trx);
   });
-  return { ...toProjectView(await getMemberProject(deps, userId, projectId)), secretKey };
+  return { ...toProjectView(await getMemberProject(deps, userId, projectId), deps.secrets), secretKey };
 }
 
 /** Deletes a project and (by cascade) everything it owns. Owners only. */

@@ -8,9 +8,9 @@ import { getFieldTypes } from '../contacts/fields/fields.service.ts';
 import type { DialectSql } from '../db/dialect.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
-import { listSegmentDefs } from './audience.repo.ts';
+import { findMatchingContacts, listSegmentDefs } from './audience.repo.ts';
 import { compileFilter, segmentCondition } from './filters/compile.ts';
-import type { Audience, FilterEnv } from './filters/tree.ts';
+import type { Audience, FilterDocuments, FilterEnv, FilterGroup } from './filters/tree.ts';
 
 // A segment's condition is compiled beside the filters that reference segments; exported here too.
 export { segmentCondition };
@@ -35,4 +35,20 @@ export function audienceCondition(
   const segment = env.segments.get(audience.segmentId);
   if (!segment) throw notFound('SEGMENT');
   return segmentCondition(segment, env, ctx);
+}
+
+/**
+ * Whether one contact matches `tree`, with `documents` (a workflow's event data and context) readable
+ * beside the contact: one statement, the same compiled condition segments use.
+ */
+export async function contactMatches(
+  deps: Pick<Deps, 'reader' | 'dialect'>,
+  env: FilterEnv,
+  target: { projectId: string; contactId: string },
+  tree: FilterGroup,
+  documents?: FilterDocuments,
+): Promise<boolean> {
+  const where = compileFilter(tree, env, { dialect: deps.dialect, projectId: target.projectId, documents });
+  const hit = await findMatchingContacts(deps.reader, target.projectId, where, [target.contactId]);
+  return hit.length > 0;
 }

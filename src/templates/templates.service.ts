@@ -5,7 +5,7 @@
 import { normalizeEmail } from '../contacts/email.ts';
 import type { Deps } from '../deps.ts';
 import { assertVerifiedSender } from '../domains/domains.service.ts';
-import { invalid, notFound } from '../errors.ts';
+import { conflict, invalid, notFound } from '../errors.ts';
 import { pageInfo, resolvePage } from '../http/pages.ts';
 import { copyName } from '../lib/copy-name.ts';
 import { isUuid, newId } from '../lib/ids.ts';
@@ -102,9 +102,21 @@ export async function updateTemplate(
   return toTemplateView(row);
 }
 
-/** Deletes one template; 404 when it is not the project's. */
-export async function deleteTemplate(deps: Pick<Deps, 'db'>, projectId: string, id: string): Promise<void> {
-  if (!isUuid(id) || !(await repo.deleteTemplate(deps.db, projectId, id))) throw notFound('TEMPLATE');
+/**
+ * Deletes one template; 404 when it is not the project's, 409 while a workflow step sends it (the step
+ * would fail at its next execution).
+ */
+export async function deleteTemplate(
+  deps: Pick<Deps, 'db' | 'reader' | 'templateUsage'>,
+  projectId: string,
+  id: string,
+): Promise<void> {
+  const usage = await getTemplateUsage(deps, projectId, id);
+  if (usage.workflows.length > 0) {
+    const names = [...new Set(usage.workflows.map((w) => `"${w.name}"`))].join(', ');
+    throw conflict(`The template is sent by workflow steps (${names}): change or delete those steps first.`);
+  }
+  if (!(await repo.deleteTemplate(deps.db, projectId, id))) throw notFound('TEMPLATE');
 }
 
 /** A copy of the template named "<name> (copy)" (the name cut to keep within 200 characters). */

@@ -15,13 +15,16 @@ const RENDER_LIMIT_MS = 250;
 /** LiquidJS's memory units (roughly characters and array items) one render may allocate. */
 const MEMORY_LIMIT = 8 * 1024 * 1024;
 
-function engine(escapeHtml: boolean): Liquid {
+/** How output is escaped: HTML in bodies, nothing in subjects (and webhook headers and bodies), URI components in URLs. */
+type Kind = 'subject' | 'body' | 'url';
+
+function engine(outputEscape: ((s: unknown) => string) | 'escape' | undefined): Liquid {
   const liquid = new Liquid({
     // No file system: `include` and `render` only see this empty map, so they fail instead of reading files.
     templates: {},
     relativeReference: false,
     ownPropertyOnly: true,
-    outputEscape: escapeHtml ? 'escape' : undefined,
+    outputEscape,
     parseLimit: PARSE_LIMIT,
     renderLimit: RENDER_LIMIT_MS,
     memoryLimit: MEMORY_LIMIT,
@@ -33,8 +36,12 @@ function engine(escapeHtml: boolean): Liquid {
   return liquid;
 }
 
-const bodyEngine = engine(true);
-const subjectEngine = engine(false);
+const engines: Record<Kind, Liquid> = {
+  body: engine('escape'),
+  subject: engine(undefined),
+  // A value put into a URL cannot add a path, a query parameter or a fragment of its own.
+  url: engine((v) => encodeURIComponent(String(v))),
+};
 
 /** Parsed templates by text, so a template used for many recipients is parsed once. */
 const CACHE_MAX = 500;
@@ -65,7 +72,7 @@ function topLevelFallback(inner: string): number {
   return -1;
 }
 
-function parse(kind: 'subject' | 'body', source: string): Template[] {
+function parse(kind: Kind, source: string): Template[] {
   const key = `${kind}\u0000${source}`;
   const hit = cache.get(key);
   if (hit) {
@@ -74,7 +81,7 @@ function parse(kind: 'subject' | 'body', source: string): Template[] {
     cache.set(key, hit);
     return hit;
   }
-  const parsed = (kind === 'body' ? bodyEngine : subjectEngine).parse(rewriteFallbacks(source));
+  const parsed = engines[kind].parse(rewriteFallbacks(source));
   cache.set(key, parsed);
   if (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value!);
   return parsed;
@@ -87,7 +94,7 @@ function describe(err: unknown): string {
 }
 
 /** Throws a 422 naming `field` when `source` is not a valid template. */
-export function assertTemplateSyntax(field: string, kind: 'subject' | 'body', source: string): void {
+export function assertTemplateSyntax(field: string, kind: Kind, source: string): void {
   try {
     parse(kind, source);
   } catch (err) {
@@ -101,7 +108,7 @@ export function assertTemplateSyntax(field: string, kind: 'subject' | 'body', so
  */
 export async function renderTemplate(
   field: string,
-  kind: 'subject' | 'body',
+  kind: Kind,
   source: string,
   vars: Record<string, unknown>,
 ): Promise<string> {
@@ -112,7 +119,7 @@ export async function renderTemplate(
     throw invalid(field, `Template syntax error: ${describe(err)}`, 'TEMPLATE_SYNTAX');
   }
   try {
-    const out = await (kind === 'body' ? bodyEngine : subjectEngine).render(templates, vars);
+    const out = await engines[kind].render(templates, vars);
     return String(out);
   } catch (err) {
     throw invalid(field, `Template could not be rendered: ${describe(err)}`, 'TEMPLATE_RENDER');

@@ -1,0 +1,184 @@
+/**
+ * Runs one claimed execution forward, step by step, until it waits, ends or has had its turn. Each
+ * step's effect (an outbox row, a contact update) and the move to the next step commit in ONE
+ * transaction fenced to the claim, so a crash repeats no effect and loses no step: either both
+ * happened or neither did, and the execution is taken up again where the last commit left it.
+ */
+import { toJson } from '../../db/codecs.ts';
+import type { Trx } from '../../db/index.ts';
+import type { ExecutionStatus } from '../../db/workflow-tables.ts';
+import type { Deps } from '../../deps.ts';
+import { LeaseLost } from '../../jobs/job-rows.ts';
+import { newId } from '../../lib/ids.ts';
+import {
+  type ExecClaim,
+  type ExecutionMove,
+  type ExecutionRow,
+  insertStepRun,
+  moveClaimed,
+} from './executions.repo.ts';
+import { type Graph, nextStepId, type Step } from './graph.ts';
+import { runStep, type StepInput, type StepOutcome } from './steps.ts';
+
+/** Steps one claim runs for an execution before it gives the others a turn (a graph has no spinning cycle). */
+const STEPS_PER_TURN = 50;
+/** Claims of one step that end without progress (crashes) before the execution fails. */
+export const MAX_STEP_RUNS = 5;
+const ERROR_MAX = 1000;
+
+export interface Running {
+  row: ExecutionRow;
+  claim: ExecClaim;
+  /** The claim's lease end, moved forward by the run's renewals. */
+  lease: { until: Date };
+  graphOf(projectId: string, workflowId: string): Promise<Graph | undefined>;
+  envOf: StepInput['envOf'];
+}
+
+const cut = (s: string) => s.slice(0, ERROR_MAX);
+
+/** Runs the execution until it waits or ends (or has had STEPS_PER_TURN steps); never throws except LeaseLost. */
+export async function runExecution(deps: Deps, run: Running): Promise<void> {
+  let row = run.row;
+  for (let i = 0; i < STEPS_PER_TURN; i++) {
+    const graph = await run.graphOf(row.projectId, row.workflowId);
+    const step = graph && row.currentStepId ? graph.steps.get(row.currentStepId) : undefined;
+    let outcome: StepOutcome;
+    if (!graph) outcome = { kind: 'end', status: 'CANCELLED', error: 'the workflow was deleted' };
+    else if (!step) outcome = { kind: 'fail', error: 'the step the execution was at no longer exists' };
+    else if (row.attempts > limitFor(deps, step.type)) {
+      outcome = { kind: 'fail', error: row.lastError ?? `the step was interrupted ${row.attempts - 1} times` };
+    } else {
+      try {
+        outcome = await runStep(deps, { row, graph, step, now: deps.clock.now(), envOf: run.envOf });
+      } catch (err) {
+        // An unexpected error (a bug, the database): the step is tried again at the next claim.
+        deps.log.error({ err, executionId: row.id }, 'workflow step failed unexpectedly');
+        const dueAt = new Date(deps.clock.now().getTime() + 5000 * Math.max(1, row.attempts));
+        await record(deps, run, row, { kind: 'retry', dueAt, error: String(err) }, graph, step);
+        return;
+      }
+    }
+    const next = await record(deps, run, row, outcome, graph, step);
+    if (!next) return;
+    row = next;
+  }
+  // Its turn is over: due now again, so the next claim (of any worker) carries on after the others.
+  await moveClaimed(deps.db, run.claim, { dueAt: deps.clock.now(), leaseToken: null, leaseUntil: null });
+}
+
+/** WEBHOOK counts its calls (each retry is a claim); other steps their interrupted runs. */
+function limitFor(deps: Pick<Deps, 'config'>, type: string): number {
+  return type === 'WEBHOOK' ? deps.config.webhookMaxAttempts : MAX_STEP_RUNS;
+}
+
+/**
+ * Commits the outcome (the step's effect, its history row and the move) in one transaction fenced to
+ * the claim; returns the execution as it now is when it goes on RUNNING in this run, else undefined.
+ */
+async function record(
+  deps: Deps,
+  run: Running,
+  row: ExecutionRow,
+  outcome: StepOutcome,
+  graph: Graph | undefined,
+  step: Step | undefined,
+): Promise<ExecutionRow | undefined> {
+  const now = deps.clock.now();
+  let move: ExecutionMove = {};
+  const inside = async (trx: Trx) => {
+    const final = (outcome.kind === 'wait' && (await outcome.settle?.(trx))) || outcome;
+    if (final.kind === 'next' && final.effect) await final.effect(trx);
+    const history = step && historyOf(row, step, final, now);
+    if (history) await insertStepRun(trx, history);
+    move = moveFor(row, final, graph, now, run.lease.until);
+    if (!(await moveClaimed(trx, run.claim, move))) throw new LeaseLost({ id: row.id, attempt: 0 });
+  };
+  const commit = (outcome.kind === 'next' && outcome.commit) || ((fn) => deps.db.transaction().execute(fn));
+  await commit(inside);
+  if (outcome.kind === 'next') await outcome.after?.();
+  // Moved on to another step and still holding the claim: the run carries on with it.
+  return move.currentStepId ? ({ ...row, ...move } as ExecutionRow) : undefined;
+}
+
+/** The execution's columns after `outcome`. */
+function moveFor(
+  row: ExecutionRow,
+  outcome: StepOutcome,
+  graph: Graph | undefined,
+  now: Date,
+  leaseUntil: Date,
+): ExecutionMove {
+  const ended = (status: ExecutionStatus, extra: ExecutionMove = {}): ExecutionMove => ({
+    status,
+    dueAt: null,
+    leaseToken: null,
+    leaseUntil: null,
+    waitingEvent: null,
+    endedAt: now,
+    updatedAt: now,
+    ...extra,
+  });
+  switch (outcome.kind) {
+    case 'wait':
+      return {
+        status: 'WAITING',
+        dueAt: outcome.dueAt,
+        waitingEvent: outcome.waitingEvent ?? null,
+        leaseToken: null,
+        leaseUntil: null,
+        resume: null,
+        updatedAt: now,
+      };
+    case 'retry':
+      return {
+        dueAt: outcome.dueAt,
+        leaseToken: null,
+        leaseUntil: null,
+        lastError: cut(outcome.error),
+        updatedAt: now,
+      };
+    case 'exit':
+      return ended('EXITED', { exitReason: outcome.reason });
+    case 'fail':
+      return ended('FAILED', { lastError: cut(outcome.error) });
+    case 'end':
+      return ended(outcome.status, outcome.error ? { lastError: cut(outcome.error) } : {});
+    case 'next': {
+      const to = graph ? nextStepId(graph, row.currentStepId!, outcome.way) : undefined;
+      if (!to) return ended('COMPLETED', outcome.event ? { event: toJson(outcome.event) } : {});
+      return {
+        ...(outcome.event ? { event: toJson(outcome.event) } : {}),
+        currentStepId: to,
+        stepToken: newId(),
+        stepEnteredAt: now,
+        attempts: 0,
+        resume: null,
+        waitingEvent: null,
+        lastError: null,
+        dueAt: leaseUntil,
+        updatedAt: now,
+      };
+    }
+  }
+}
+
+/** The history row of a step that finished (or failed); none for a wait or a retry. */
+function historyOf(row: ExecutionRow, step: Step, outcome: StepOutcome, now: Date) {
+  if (outcome.kind === 'wait' || outcome.kind === 'retry' || outcome.kind === 'end') return undefined;
+  const status =
+    outcome.kind === 'fail' ? 'FAILED' : outcome.kind === 'next' ? (outcome.status ?? 'COMPLETED') : 'COMPLETED';
+  return {
+    id: newId(),
+    executionId: row.id,
+    projectId: row.projectId,
+    stepId: step.id,
+    stepType: step.type,
+    status,
+    output: JSON.stringify(outcome.output ?? {}),
+    error: outcome.kind === 'fail' ? cut(outcome.error) : null,
+    attempts: Math.max(1, row.attempts),
+    startedAt: row.stepEnteredAt,
+    finishedAt: now,
+  } as const;
+}

@@ -1,0 +1,314 @@
+/**
+ * SQL for executions, the engine's job rows. A claimed execution is RUNNING with `due_at` = its lease
+ * end, so "due" is one range condition for fresh, woken and abandoned executions alike, and a killed
+ * worker's executions come back when their lease runs out. Every write of a run is fenced to its
+ * claim (same lease token, still RUNNING): a cancel or a newer claim makes it match nothing.
+ */
+import { type Insertable, type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
+import { toJson } from '../../db/codecs.ts';
+import type { DialectSql } from '../../db/dialect.ts';
+import type { Db, Executor } from '../../db/index.ts';
+import type {
+  ExecutionStatus,
+  Resume,
+  WorkflowExecutionsTable,
+  WorkflowStepRunsTable,
+} from '../../db/workflow-tables.ts';
+
+export type ExecutionRow = Selectable<WorkflowExecutionsTable>;
+export type StepRunRow = Selectable<WorkflowStepRunsTable>;
+export type ExecutionMove = Updateable<WorkflowExecutionsTable>;
+
+// Literal, not bound: the partial indexes serve only queries whose WHERE visibly implies their own.
+const ACTIVE = sql<SqlBool>`status in ('RUNNING', 'WAITING')`;
+export const ACTIVE_STATUSES: ExecutionStatus[] = ['RUNNING', 'WAITING'];
+
+/** An execution to start: where it enters and why. */
+export interface NewExecution {
+  id: string;
+  projectId: string;
+  workflowId: string;
+  contactId: string;
+  /** Reentry allowed: the entry is the contact's next; otherwise always 1 (so a second entry conflicts). */
+  allowReentry: boolean;
+  stepId: string;
+  event: Record<string, unknown>;
+  context: Record<string, unknown>;
+  at: Date;
+}
+
+const START_COLUMNS = {
+  id: 'text',
+  project_id: 'text',
+  workflow_id: 'text',
+  contact_id: 'text',
+  reentry: 'boolean',
+  step_id: 'text',
+  token: 'text',
+  event: 'json',
+  context: 'json',
+  at: 'timestamp',
+} as const;
+
+/**
+ * Inserts the executions the reentry rules let in, in one statement; returns the ids that started.
+ * The unique indexes decide (a second entry without reentry, or a second active execution), so
+ * concurrent triggers cannot both start a contact; a workflow disabled or deleted meanwhile starts none.
+ */
+export async function insertExecutions(db: Executor, dialect: DialectSql, rows: NewExecution[]): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const values = rows.map((r) => ({
+    id: r.id,
+    project_id: r.projectId,
+    workflow_id: r.workflowId,
+    contact_id: r.contactId,
+    reentry: r.allowReentry,
+    step_id: r.stepId,
+    token: r.id,
+    event: r.event,
+    context: r.context,
+    at: r.at,
+  }));
+  const names = sql.join(Object.keys(START_COLUMNS).map((c) => sql.id(c)));
+  const out = await sql<{ id: string }>`with r (${names}) as (${dialect.rowsSource(values, START_COLUMNS)})
+    insert into workflow_executions (id, project_id, workflow_id, contact_id, entry, status, current_step_id,
+      step_token, step_entered_at, event, context, due_at, attempts, started_at, updated_at)
+    select r.id, r.project_id, r.workflow_id, r.contact_id,
+      case when r.reentry then coalesce((select max(e.entry) from workflow_executions e
+        where e.workflow_id = r.workflow_id and e.contact_id = r.contact_id), 0) + 1 else 1 end,
+      'RUNNING', r.step_id, r.token, r.at, r.event, r.context, r.at, 0, r.at, r.at
+    from r where exists (select 1 from workflows w where w.id = r.workflow_id and w.enabled = ${true})
+    on conflict do nothing
+    returning id`.execute(db);
+  return out.rows.map((r) => r.id);
+}
+
+/** Claims up to `limit` due executions: RUNNING, leased until `leaseUntil` under `token`, one more attempt. */
+export async function claimDueExecutions(
+  db: Db,
+  dialect: DialectSql,
+  at: { now: Date; leaseUntil: Date; token: string; limit: number },
+): Promise<ExecutionRow[]> {
+  return dialect.claimRows(db, {
+    table: 'workflowExecutions',
+    where: (eb) => eb.and([ACTIVE, eb('dueAt', '<=', at.now.toISOString())]),
+    orderBy: ['dueAt'],
+    limit: at.limit,
+    set: (eb) => ({
+      // A WAITING execution picked up has waited out its delay or timeout.
+      resume: sql<Resume | null>`case when status = 'WAITING' then 'ELAPSED' else resume end`,
+      status: 'RUNNING' as const,
+      attempts: eb('attempts', '+', 1),
+      leaseUntil: at.leaseUntil,
+      leaseToken: at.token,
+      dueAt: at.leaseUntil,
+      updatedAt: at.now,
+    }),
+  });
+}
+
+/** A claim's identity: the execution and the lease token its claim wrote. */
+export interface ExecClaim {
+  id: string;
+  token: string;
+}
+
+/** Applies `move` while the claim holds (RUNNING under the same token); false otherwise. */
+export async function moveClaimed(db: Executor, claim: ExecClaim, move: ExecutionMove): Promise<boolean> {
+  const r = await db
+    .updateTable('workflowExecutions')
+    .set(move)
+    .where('id', '=', claim.id)
+    .where('leaseToken', '=', claim.token)
+    .where('status', '=', 'RUNNING')
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n;
+}
+
+/** Extends the leases of `ids` still held under `token`. */
+export async function renewLeases(db: Db, ids: string[], token: string, leaseUntil: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('workflowExecutions')
+    .set({ leaseUntil, dueAt: leaseUntil })
+    .where('id', 'in', ids)
+    .where('leaseToken', '=', token)
+    .where('status', '=', 'RUNNING')
+    .execute();
+}
+
+/** When the next active execution falls due (a wait's end, a retry, a lease's end), if any does. */
+export async function nextDueAt(db: Executor): Promise<Date | undefined> {
+  const row = await db
+    .selectFrom('workflowExecutions')
+    .select('dueAt')
+    .where(ACTIVE)
+    .where('dueAt', 'is not', null)
+    .orderBy('dueAt')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.dueAt ? new Date(row.dueAt) : undefined;
+}
+
+/**
+ * Wakes the contacts' executions that wait for one of `names` (WAITING on it), inside the event's
+ * transaction: RUNNING, due now, resumed by EVENT with the event as their latest. Returns how many.
+ */
+export async function resumeWaiting(
+  db: Executor,
+  projectId: string,
+  waits: { contactId: string; name: string; event: Record<string, unknown> }[],
+  now: Date,
+): Promise<number> {
+  let n = 0;
+  for (const w of waits) {
+    const r = await db
+      .updateTable('workflowExecutions')
+      .set({ status: 'RUNNING', resume: 'EVENT', event: toJson(w.event), dueAt: now, updatedAt: now })
+      .where(sql<SqlBool>`status = 'WAITING'`)
+      .where('contactId', '=', w.contactId)
+      .where('waitingEvent', '=', w.name)
+      .where('projectId', '=', projectId)
+      .executeTakeFirst();
+    n += Number(r.numUpdatedRows);
+  }
+  return n;
+}
+
+export async function insertStepRun(db: Executor, row: Insertable<WorkflowStepRunsTable>): Promise<void> {
+  await db.insertInto('workflowStepRuns').values(row).execute();
+}
+
+export async function findExecution(db: Executor, projectId: string, workflowId: string, id: string) {
+  return db
+    .selectFrom('workflowExecutions')
+    .selectAll()
+    .where('projectId', '=', projectId)
+    .where('workflowId', '=', workflowId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function listStepRuns(db: Executor, projectId: string, executionId: string): Promise<StepRunRow[]> {
+  return db
+    .selectFrom('workflowStepRuns')
+    .selectAll()
+    .where('projectId', '=', projectId)
+    .where('executionId', '=', executionId)
+    .orderBy('id')
+    .execute();
+}
+
+/** One page of the workflow's executions, newest first, before `beforeId`; `limit + 1` rows. */
+export async function listExecutions(
+  db: Executor,
+  projectId: string,
+  workflowId: string,
+  page: { status?: ExecutionStatus; beforeId?: string; limit: number },
+): Promise<ExecutionRow[]> {
+  return db
+    .selectFrom('workflowExecutions')
+    .selectAll()
+    .where('projectId', '=', projectId)
+    .where('workflowId', '=', workflowId)
+    .$if(page.status !== undefined, (q) => q.where('status', '=', page.status!))
+    .$if(page.beforeId !== undefined, (q) => q.where('id', '<', page.beforeId!))
+    .orderBy('id', 'desc')
+    .limit(page.limit + 1)
+    .execute();
+}
+
+/** The workflow's executions (of a status), counted up to `cap`. */
+export async function countExecutions(
+  db: Executor,
+  projectId: string,
+  workflowId: string,
+  status: ExecutionStatus | undefined,
+  cap: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('workflowExecutions')
+        .select('id')
+        .where('projectId', '=', projectId)
+        .where('workflowId', '=', workflowId)
+        .$if(status !== undefined, (q) => q.where('status', '=', status!))
+        .limit(cap)
+        .as('m'),
+    )
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Cancels one active execution; the row as it ended, or undefined when it was not active. */
+export async function cancelExecution(db: Executor, projectId: string, workflowId: string, id: string, now: Date) {
+  return db
+    .updateTable('workflowExecutions')
+    .set(cancelled(now))
+    .where(ACTIVE)
+    .where('projectId', '=', projectId)
+    .where('workflowId', '=', workflowId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+const cancelled = (now: Date) => ({
+  status: 'CANCELLED' as const,
+  leaseToken: null,
+  leaseUntil: null,
+  dueAt: null,
+  endedAt: now,
+  updatedAt: now,
+});
+
+/** Cancels up to `size` active executions of the workflow; returns how many. */
+export async function cancelActiveSlice(db: Executor, projectId: string, workflowId: string, size: number, now: Date) {
+  const r = await db
+    .updateTable('workflowExecutions')
+    .set(cancelled(now))
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('workflowExecutions')
+        .select('id')
+        .where(ACTIVE)
+        .where('projectId', '=', projectId)
+        .where('workflowId', '=', workflowId)
+        .limit(size),
+    )
+    .where(ACTIVE)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** True when the workflow has a RUNNING or WAITING execution (optionally: at `stepId`). */
+export async function hasActiveExecutions(db: Executor, projectId: string, workflowId: string, stepId?: string) {
+  const row = await db
+    .selectFrom('workflowExecutions')
+    .select('id')
+    .where(ACTIVE)
+    .where('projectId', '=', projectId)
+    .where('workflowId', '=', workflowId)
+    .$if(stepId !== undefined, (q) => q.where('currentStepId', '=', stepId!))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Deletes up to `size` executions of a workflow (their step runs go with them); returns how many. */
+export async function deleteExecutionsSlice(db: Executor, projectId: string, workflowId: string, size: number) {
+  const r = await db
+    .deleteFrom('workflowExecutions')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('workflowExecutions')
+        .select('id')
+        .where('projectId', '=', projectId)
+        .where('workflowId', '=', workflowId)
+        .limit(size),
+    )
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

@@ -1,0 +1,163 @@
+/**
+ * What each step type does when an execution is at it. A handler decides and prepares (renders,
+ * calls out); it never commits: it answers an outcome, and execute.ts commits the outcome's effect
+ * with the move to the next step. Handlers must give the same answer when run again for the same
+ * arrival (`step_token`), because a crash before the commit runs them again.
+ */
+import { lockContactsIn, updateContact } from '../../contacts/contacts.service.ts';
+import type { Trx } from '../../db/index.ts';
+import type { ExecutionStatus } from '../../db/workflow-tables.ts';
+import type { Deps } from '../../deps.ts';
+import { findEventSince } from '../../events/events.service.ts';
+import { contactMatches } from '../../segments/audience.ts';
+import type { FilterEnv } from '../../segments/filters/tree.ts';
+import {
+  conditionTree,
+  type DelayConfig,
+  delayMs,
+  type ExitConfig,
+  type UpdateContactConfig,
+  type WaitConfig,
+} from '../step-configs.ts';
+import { documentsOf, eventDocument } from './documents.ts';
+import type { ExecutionRow } from './executions.repo.ts';
+import type { Graph, Step, Way } from './graph.ts';
+
+import { sendEmailStep } from './send-step.ts';
+import { webhookStep } from './webhook-step.ts';
+
+type Json = Record<string, unknown>;
+/** Opens the transaction holding a step's effect and the move (UPDATE_CONTACT: the contact write's own). */
+export type Commit = (inside: (trx: Trx) => Promise<void>) => Promise<void>;
+
+export type StepOutcome =
+  | {
+      kind: 'next';
+      way?: Way;
+      status?: 'COMPLETED' | 'SKIPPED';
+      output?: Json;
+      /** The step's effect, written in the move's transaction. */
+      effect?: (trx: Trx) => Promise<void>;
+      commit?: Commit;
+      /** The execution's latest event from now on (an awaited event that arrived). */
+      event?: Json;
+      /** After the commit (a wake-up). */
+      after?: () => Promise<void> | void;
+    }
+  | {
+      kind: 'wait';
+      dueAt: Date | null;
+      waitingEvent?: string;
+      /** Run in the commit's transaction: another outcome instead of the wait (an event already came). */
+      settle?: (trx: Trx) => Promise<StepOutcome | undefined>;
+    }
+  | { kind: 'retry'; dueAt: Date; error: string }
+  | { kind: 'exit'; reason: string | null; output?: Json }
+  | { kind: 'fail'; error: string; output?: Json }
+  | { kind: 'end'; status: ExecutionStatus; error?: string };
+
+export interface StepInput {
+  row: ExecutionRow;
+  graph: Graph;
+  step: Step;
+  now: Date;
+  /** The project's filter environment, read once per run. */
+  envOf(projectId: string): Promise<FilterEnv>;
+}
+
+/** Runs the step the execution is at and answers what should happen. */
+export async function runStep(deps: Deps, input: StepInput): Promise<StepOutcome> {
+  const { step } = input;
+  switch (step.type) {
+    case 'TRIGGER':
+      return { kind: 'next' };
+    case 'DELAY':
+      return delayStep(input);
+    case 'WAIT_FOR_EVENT':
+      return waitStep(deps, input);
+    case 'CONDITION':
+      return conditionStep(deps, input);
+    case 'SEND_EMAIL':
+      return sendEmailStep(deps, input);
+    case 'WEBHOOK':
+      return webhookStep(deps, input);
+    case 'UPDATE_CONTACT':
+      return updateContactStep(deps, input);
+    case 'EXIT': {
+      const reason = (step.config as ExitConfig).reason ?? null;
+      return { kind: 'exit', reason, output: { reason } };
+    }
+  }
+}
+
+const entered = (row: ExecutionRow) => new Date(row.stepEnteredAt).getTime();
+
+/** Counted from the arrival at the step, so a restart in between neither shortens nor extends it. */
+function delayStep({ row, step, now }: StepInput): StepOutcome {
+  const ms = delayMs(step.config as unknown as DelayConfig);
+  const dueAt = new Date(entered(row) + ms);
+  if (row.resume === 'ELAPSED' || dueAt <= now) return { kind: 'next', output: { delayedMs: ms } };
+  return { kind: 'wait', dueAt };
+}
+
+/**
+ * Waits for the contact's next event of that name, or until the timeout. The wait is committed with
+ * the contact's row locked, after a last look for such an event stored since the arrival: an event's
+ * listener takes the same lock before it resumes waiting executions, so of the two writers one always
+ * sees the other's work, and no event slips between the arrival and the wait.
+ */
+function waitStep(deps: Deps, { row, step, now }: StepInput): StepOutcome {
+  const c = step.config as unknown as WaitConfig;
+  if (row.resume === 'EVENT') {
+    return { kind: 'next', way: { waitOutcome: 'EVENT' }, output: { event: documentsOf(row).event } };
+  }
+  if (row.resume === 'ELAPSED') return { kind: 'next', way: { waitOutcome: 'TIMEOUT' }, output: { timedOut: true } };
+  const dueAt = c.timeout ? new Date(entered(row) + c.timeout * 1000) : null;
+  if (dueAt && dueAt <= now) return { kind: 'next', way: { waitOutcome: 'TIMEOUT' }, output: { timedOut: true } };
+  return {
+    kind: 'wait',
+    dueAt,
+    waitingEvent: c.eventName,
+    settle: async (trx) => {
+      await lockContactsIn(deps, trx, row.projectId, [row.contactId]);
+      const early = await findEventSince(trx, row, c.eventName, new Date(entered(row)));
+      if (!early) return undefined;
+      const event = eventDocument(early);
+      return { kind: 'next', way: { waitOutcome: 'EVENT' }, output: { event }, event };
+    },
+  };
+}
+
+/** The contact's data, the latest event's data and the context, through the filter language. */
+async function conditionStep(deps: Deps, { row, step, envOf }: StepInput): Promise<StepOutcome> {
+  const tree = conditionTree(step.config);
+  const { eventData, context } = documentsOf(row);
+  const env = await envOf(row.projectId);
+  const matched = await contactMatches(deps, env, row, tree, { event: eventData, workflow: context });
+  const branch = matched ? 'yes' : 'no';
+  return { kind: 'next', way: { branch }, output: { branch } };
+}
+
+/** Through the contact service: the data rules, field types and subscription events apply as for any write. */
+function updateContactStep(deps: Deps, { row, step }: StepInput): StepOutcome {
+  const c = step.config as unknown as UpdateContactConfig;
+  const subscribed =
+    c.subscriptionAction === 'subscribe' ? true : c.subscriptionAction === 'unsubscribe' ? false : undefined;
+  return {
+    kind: 'next',
+    output: { updated: Object.keys(c.updates), subscriptionAction: c.subscriptionAction },
+    commit: async (inside) => {
+      await updateContact(
+        deps,
+        row.projectId,
+        row.contactId,
+        { data: c.updates, subscribed },
+        {
+          source: 'workflow',
+          eventData: { workflowId: row.workflowId, executionId: row.id },
+          alsoInTransaction: inside,
+        },
+      );
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * The workflow feature's jobs: `workflow.run` (a wake-up: runs due executions, then reschedules itself
+ * for the next due time), the SCHEDULE trigger's minutely tick and fan-out, and the sweep that
+ * re-queues a fan-out whose run was lost. The rows are the truth; every handler is safe to run twice.
+ */
+import type { Deps } from '../deps.ts';
+import { sweepJobRows } from '../jobs/job-rows.ts';
+import type { CronEntry, TaskList } from '../jobs/types.ts';
+import { nextDueAt } from './engine/executions.repo.ts';
+import { runDueExecutions } from './engine/run.ts';
+import { FANOUT_JOB, fanoutPolicy, runFanout, scheduleTick } from './schedule.ts';
+import { RUN_JOB, wakeWorkflowsAt } from './waker.ts';
+
+/** One run works for at most this long, then hands over to a fresh job (other jobs get their turn). */
+const RUN_BUDGET_MS = 20_000;
+/** A run that found nothing due waits at least this long before the next (the queue's clock may run ahead). */
+const IDLE_RETRY_MS = 1000;
+
+async function runAndReschedule(deps: Deps): Promise<void> {
+  const { claimed } = await runDueExecutions(deps, RUN_BUDGET_MS);
+  const due = await nextDueAt(deps.db);
+  if (!due) return;
+  const now = deps.clock.now().getTime();
+  const earliest = claimed === 0 ? now + IDLE_RETRY_MS : now;
+  await wakeWorkflowsAt(deps, new Date(Math.max(due.getTime(), earliest)));
+}
+
+export function workflowTasks(deps: Deps): TaskList {
+  return {
+    [RUN_JOB]: async () => runAndReschedule(deps),
+    'workflow.schedule': async () => scheduleTick(deps),
+    [FANOUT_JOB]: async (payload) => runFanout(deps, String(payload.fanoutId)),
+    'workflow.fanout.sweep': async () => {
+      const out = await sweepJobRows(deps, fanoutPolicy(deps), (ids, trx) =>
+        deps.jobs.enqueueMany(
+          ids.map((fanoutId) => ({
+            name: FANOUT_JOB,
+            payload: { fanoutId },
+            options: { jobKey: `${FANOUT_JOB}:${fanoutId}` },
+          })),
+          { trx },
+        ),
+      );
+      if (out.requeued + out.failed > 0) deps.log.warn(out, 'took back workflow fan-outs whose run was lost');
+    },
+  };
+}
+
+/** The backstops: a run every minute (a wake-up lost with a crashed process), the schedule tick and the fan-out sweep. */
+export const workflowCron: CronEntry[] = [
+  { task: RUN_JOB, pattern: '* * * * *' },
+  { task: 'workflow.schedule', pattern: '* * * * *' },
+  { task: 'workflow.fanout.sweep', pattern: '* * * * *' },
+];
