@@ -9,7 +9,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { startDnsServer } from '../test/servers/dns-server.ts';
-import { api, importCsvFiles, onEachDatabase } from './lib.ts';
+import { api, importCsvFiles, onEachDatabase, rssNow, rssSampler } from './lib.ts';
 import { type Service, startService } from './service.ts';
 import { startCountingSink, verifiedDomain } from './smtp.ts';
 
@@ -22,32 +22,6 @@ function csvRows(from: number, to: number): Buffer {
   const lines = ['email,first_name,plan'];
   for (let i = from; i < to; i++) lines.push(`c${i}@example${i % 97}.test,First${i},${i % 2 ? 'pro' : 'free'}`);
   return Buffer.from(`${lines.join('\n')}\n`);
-}
-
-/** The service's resident memory now, in MB (prom-client's process metric). */
-async function rssNow(svc: Service): Promise<number> {
-  const text = await (await fetch(`${svc.url}/metrics`)).text();
-  const m = /^process_resident_memory_bytes (\d+)/m.exec(text);
-  return m ? Math.round(Number(m[1]) / 1048576) : 0;
-}
-
-/** Samples the service's resident memory until stopped; answers the highest value seen, in MB. */
-function rssSampler(svc: Service): { stop(): Promise<number> } {
-  let peak = 0;
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      peak = Math.max(peak, await rssNow(svc));
-      await sleep(250);
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      return peak;
-    },
-  };
 }
 
 async function benchOn(label: string, env: Record<string, string>): Promise<void> {

@@ -212,3 +212,29 @@ export async function postsBesideHelloWorld(
     await svc.stop();
   }
 }
+
+/** The service's resident memory now, in MB (prom-client's process metric). */
+export async function rssNow(svc: Service): Promise<number> {
+  const text = await (await fetch(`${svc.url}/metrics`)).text();
+  const m = /^process_resident_memory_bytes (\d+)/m.exec(text);
+  return m ? Math.round(Number(m[1]) / 1048576) : 0;
+}
+
+/** Samples the service's resident memory until stopped; answers the highest value seen, in MB. */
+export function rssSampler(svc: Service): { stop(): Promise<number> } {
+  let peak = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      peak = Math.max(peak, await rssNow(svc));
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return peak;
+    },
+  };
+}
