@@ -55,8 +55,15 @@ function characterProblem(field: string, value: string, controls: RegExp): Field
   return undefined;
 }
 
-/** The problems of a custom header map: count, names (ftext, ≤ 76, not ours, no repeats) and values. */
-export function checkCustomHeaders(headers: Record<string, unknown>, field = 'headers'): FieldError[] {
+/**
+ * The problems of a custom header map: count, names (ftext, ≤ 76, not ours, no repeats) and values.
+ * `reserved` says which (lower-cased) names we set ourselves: a mail's by default.
+ */
+export function checkCustomHeaders(
+  headers: Record<string, unknown>,
+  field = 'headers',
+  reserved: (lowerName: string) => boolean = (name) => RESERVED.has(name),
+): FieldError[] {
   const entries = Object.entries(headers);
   if (entries.length > MAX_CUSTOM_HEADERS) {
     return [error(field, `at most ${MAX_CUSTOM_HEADERS} headers are allowed`, 'TOO_MANY_HEADERS')];
@@ -66,13 +73,18 @@ export function checkCustomHeaders(headers: Record<string, unknown>, field = 'he
   for (const [name, value] of entries) {
     // A hostile name is echoed in the error; long ones are cut so the answer stays small.
     const f = `${field}.${name.length > MAX_NAME ? `${name.slice(0, MAX_NAME)}…` : name}`;
-    const problem = nameProblem(f, name, seen) ?? valueProblem(f, value);
+    const problem = nameProblem(f, name, seen, reserved) ?? valueProblem(f, value);
     if (problem) errors.push(problem);
   }
   return errors;
 }
 
-function nameProblem(f: string, name: string, seen: Set<string>): FieldError | undefined {
+function nameProblem(
+  f: string,
+  name: string,
+  seen: Set<string>,
+  reserved: (lowerName: string) => boolean,
+): FieldError | undefined {
   const lower = name.toLowerCase();
   const broken = characterProblem(f, name, CONTROL);
   if (broken) return broken;
@@ -81,7 +93,7 @@ function nameProblem(f: string, name: string, seen: Set<string>): FieldError | u
   if (!FIELD_NAME.test(name)) {
     return error(f, 'header names are printable ASCII without spaces or ":"', 'INVALID_HEADER_NAME');
   }
-  if (RESERVED.has(lower)) return error(f, `${name} is set by Mailwright and cannot be given`, 'RESERVED_HEADER');
+  if (reserved(lower)) return error(f, `${name} is set by Mailwright and cannot be given`, 'RESERVED_HEADER');
   if (seen.has(lower)) return error(f, 'the header is given twice (names are case-insensitive)', 'DUPLICATE_HEADER');
   seen.add(lower);
   return undefined;

@@ -51,7 +51,9 @@ export async function workflowFields(deps: Pick<Deps, 'reader'>, projectId: stri
   const seen = new Set<string>();
   for (const name of awaited) {
     const latest = (await listEvents(deps, projectId, { name, limit: 1 })).data[0];
-    for (const { key, type } of fieldTypesOf(latest?.data ?? {})) {
+    // Sorted: PostgreSQL's jsonb does not keep the order the keys were sent in.
+    const keys = fieldTypesOf(latest?.data ?? {}).sort((a, b) => a.key.localeCompare(b.key));
+    for (const { key, type } of keys) {
       if (seen.has(key)) continue;
       seen.add(key);
       fields.push({ field: `event.${key}`, type, source: 'event', operators: [...TYPE_OPERATORS[type]] });

@@ -14,7 +14,13 @@ import { loadFilterEnv } from '../segments/audience.ts';
 import { checkFilter } from '../segments/filters/check.ts';
 import { getTemplateRow } from '../templates/templates.service.ts';
 import { hasActiveExecutions } from './engine/executions.repo.ts';
-import { conditionTree, normalizeStepConfig, type SendEmailConfig } from './step-configs.ts';
+import {
+  asSingleCondition,
+  conditionForm,
+  conditionTree,
+  normalizeStepConfig,
+  type SendEmailConfig,
+} from './step-configs.ts';
 import { toStepView, toTransitionView } from './views.ts';
 import * as repo from './workflows.repo.ts';
 import type { AddStepBody, AddTransitionBody, StepView, TransitionView, UpdateStepBody } from './workflows.schemas.ts';
@@ -39,14 +45,14 @@ async function checkReferences(deps: WorkflowDeps, projectId: string, type: stri
     const tree = conditionTree(config);
     const single = config.condition === undefined;
     try {
-      checkFilter(tree, env, { at: single ? 'config' : 'config.condition', documents: true });
+      // Paths in the form the tree was given in (either form is accepted under `condition`).
+      checkFilter(tree, env, {
+        at: single ? 'config' : 'config.condition',
+        form: conditionForm(config),
+        documents: true,
+      });
     } catch (err) {
-      // The single form's one condition is the config itself: name its fields as `config.<field>`.
-      if (single && err instanceof AppError && err.details.errors) {
-        for (const e of err.details.errors) e.field = e.field.replace(/^config\.conditions\[0\]/, 'config');
-        err.message = err.message.replace(/^config\.conditions\[0\]/, 'config');
-      }
-      throw err;
+      throw single ? asSingleCondition(err) : err;
     }
   }
 }

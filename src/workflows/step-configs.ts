@@ -6,9 +6,10 @@
 import { isPlainObject } from '../contacts/data-rules.ts';
 import { normalizeEmail } from '../contacts/email.ts';
 import type { StepType } from '../db/workflow-tables.ts';
-import { type FieldError, invalid, invalidFields } from '../errors.ts';
+import { AppError, type FieldError, invalid, invalidFields } from '../errors.ts';
 import { checkCustomHeaders } from '../mail/headers.ts';
 import { assertTemplateSyntax } from '../mail/render/liquid.ts';
+import type { FilterForm } from '../segments/filters/check.ts';
 import { parseFilterInput } from '../segments/filters/parse.ts';
 import type { FilterGroup } from '../segments/filters/tree.ts';
 
@@ -94,11 +95,17 @@ function wait(c: Config): WaitConfig {
   return { eventName, timeout: t };
 }
 
+/** The body form of a CONDITION's tree: `{ logic, groups }` (segments' `condition`) or `{ operator, conditions }`. */
+export const conditionForm = (c: Config): FilterForm =>
+  isPlainObject(c.condition) && 'groups' in c.condition ? 'condition' : 'filters';
+
 /** The tree a CONDITION config describes: `{ field, operator, value, unit?, count? }` or a tree under `condition`. */
 export function conditionTree(c: Config): FilterGroup {
   if (c.condition !== undefined && c.condition !== null) {
-    const form = isPlainObject(c.condition) && 'groups' in c.condition ? 'condition' : 'filters';
-    const tree = parseFilterInput({ [form]: c.condition }, { filters: at('condition'), condition: at('condition') });
+    const tree = parseFilterInput(
+      { [conditionForm(c)]: c.condition },
+      { filters: at('condition'), condition: at('condition') },
+    );
     if (!tree || tree.conditions.length === 0) throw invalid(at('condition'), 'must hold at least one condition');
     return tree;
   }
@@ -106,10 +113,23 @@ export function conditionTree(c: Config): FilterGroup {
     throw invalid(at('field'), 'is required (or give a filter tree under config.condition)', 'REQUIRED');
   const { field, operator, value, unit, count } = c;
   const single = { field, operator, value, unit, count };
-  return parseFilterInput(
-    { filters: { operator: 'AND', conditions: [single] } },
-    { filters: 'config', condition: 'config' },
-  )!;
+  try {
+    return parseFilterInput(
+      { filters: { operator: 'AND', conditions: [single] } },
+      { filters: 'config', condition: 'config' },
+    )!;
+  } catch (err) {
+    throw asSingleCondition(err);
+  }
+}
+
+/** The single form's one condition is the config itself: its problems name `config.<field>`, as sent. */
+export function asSingleCondition(err: unknown): unknown {
+  if (err instanceof AppError && err.details.errors) {
+    for (const e of err.details.errors) e.field = e.field.replace(/^config\.conditions\[0\]/, 'config');
+    err.message = err.message.replace(/^config\.conditions\[0\]/, 'config');
+  }
+  return err;
 }
 
 function condition(c: Config): Config {
@@ -120,6 +140,10 @@ function condition(c: Config): Config {
   return out;
 }
 
+/** Headers a webhook call sets itself (its signature and delivery id) or that belong to the connection. */
+const webhookReserved = (name: string) =>
+  name.startsWith('x-mailwright-') || ['host', 'content-length', 'transfer-encoding', 'connection'].includes(name);
+
 function webhook(c: Config): WebhookConfig {
   const url = str(c, 'url', MAX_URL, true)!;
   if (!/^https?:\/\//i.test(url)) throw invalid(at('url'), 'must start with http:// or https://');
@@ -128,7 +152,7 @@ function webhook(c: Config): WebhookConfig {
   if (!WEBHOOK_METHODS.includes(method)) throw invalid(at('method'), `must be one of ${WEBHOOK_METHODS.join(', ')}`);
   const headers = c.headers ?? {};
   if (!isPlainObject(headers)) throw invalid(at('headers'), 'must be an object of strings');
-  const errors: FieldError[] = checkCustomHeaders(headers, at('headers'));
+  const errors: FieldError[] = checkCustomHeaders(headers, at('headers'), webhookReserved);
   if (errors.length > 0) throw invalidFields(errors);
   for (const [k, v] of Object.entries(headers)) assertTemplateSyntax(at(`headers.${k}`), 'subject', String(v));
   const out: WebhookConfig = { url, method, headers: headers as Record<string, string> };

@@ -58,15 +58,18 @@ const TriggerConfig = Type.Object(
   { description: 'EVENT: { eventName }; SCHEDULE: { schedule, segmentId? }; MANUAL: {}.' },
 );
 
+// Stored trimmed, so it must hold more than spaces.
+const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+
 export const CreateWorkflowBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 200 }),
+  name: Name,
   description: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
   eventName: Type.Optional(EventName),
 });
 export type CreateWorkflowBody = Static<typeof CreateWorkflowBody>;
 
 export const UpdateWorkflowBody = Type.Object({
-  name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  name: Type.Optional(Name),
   description: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
   triggerType: Type.Optional(TriggerType),
   triggerConfig: Type.Optional(TriggerConfig),

@@ -11,9 +11,10 @@ import { uploadCsv } from './contacts-helpers.ts';
 import { sampleMessage } from './mail-helpers.ts';
 import { at, enumOf, expectConforms, type OpenApi, type Schema } from './openapi-schema.ts';
 import { SNS_TOPIC, signSns, startCertHost } from './sns-signing.ts';
+import { workflowHelpers } from './workflow-helpers.ts';
 
 /** Enum fields and the values the contract (or decisions.md, where it says "not shown") gives them. */
-const ENUMS: Array<[path: string, method: string, status: string, pointer: string, values: string[]]> = [
+const ENUMS: Array<[path: string, method: string, status: string, pointer: string, values: unknown[]]> = [
   ['/domains/project/{projectId}', 'get', '200', '[].status', ['PENDING', 'VERIFIED']],
   ['/domains/project/{projectId}', 'get', '200', '[].records.[].purpose', ['DKIM', 'SPF', 'DMARC', 'RETURN_PATH']],
   ['/domains/project/{projectId}', 'get', '200', '[].records.[].type', ['TXT', 'CNAME', 'MX']],
@@ -40,6 +41,34 @@ const ENUMS: Array<[path: string, method: string, status: string, pointer: strin
   ['/campaigns/{id}', 'get', '200', 'emailType', ['MARKETING', 'HEADLESS', 'TRANSACTIONAL']],
   ['/segments/{id}', 'get', '200', 'type', ['DYNAMIC', 'STATIC']],
   ['/segments', 'get', '200', '[].type', ['DYNAMIC', 'STATIC']],
+  // decisions.md "Events, workflows".
+  ['/workflows', 'get', '200', '[].triggerType', ['EVENT', 'MANUAL', 'SCHEDULE']],
+  ['/workflows/{id}', 'get', '200', 'triggerType', ['EVENT', 'MANUAL', 'SCHEDULE']],
+  // TRIGGER: the step every workflow is created with (decisions.md), beyond the contract's seven.
+  [
+    '/workflows/{id}',
+    'get',
+    '200',
+    'steps.[].type',
+    ['TRIGGER', 'SEND_EMAIL', 'DELAY', 'WAIT_FOR_EVENT', 'CONDITION', 'WEBHOOK', 'UPDATE_CONTACT', 'EXIT'],
+  ],
+  ['/workflows/{id}', 'get', '200', 'transitions.[].branch', ['yes', 'no', null]],
+  ['/workflows/{id}', 'get', '200', 'transitions.[].condition.branch', ['yes', 'no']],
+  ['/workflows/{id}', 'get', '200', 'transitions.[].waitOutcome', ['EVENT', 'TIMEOUT', null]],
+  [
+    '/workflows/{id}/executions/{executionId}',
+    'get',
+    '200',
+    'status',
+    ['RUNNING', 'WAITING', 'COMPLETED', 'EXITED', 'FAILED', 'CANCELLED'],
+  ],
+  [
+    '/workflows/{id}/executions',
+    'get',
+    '200',
+    'data.[].status',
+    ['RUNNING', 'WAITING', 'COMPLETED', 'EXITED', 'FAILED', 'CANCELLED'],
+  ],
 ];
 
 /** Fields the contract names for each view; the schema must require them. */
@@ -113,6 +142,22 @@ const CONTRACT_FIELDS: Array<[path: string, method: string, status: string, poin
     'data.[]',
     ['id', 'emailId', 'to', 'from', 'subject', 'html', 'text', 'headers', 'createdAt'],
   ],
+  // decisions.md "Events, workflows"; the execution list has the cursor shape of GET /contacts.
+  ['/workflows', 'get', '200', '[]', ['name', 'triggerType', 'triggerConfig', 'enabled', 'allowReentry']],
+  ['/workflows/{id}', 'get', '200', '', ['name', 'triggerType', 'triggerConfig', 'enabled', 'allowReentry']],
+  ['/workflows/{id}', 'get', '200', '', ['steps', 'transitions']],
+  ['/workflows/{id}', 'get', '200', 'steps.[]', ['id', 'type', 'config']],
+  [
+    '/workflows/{id}',
+    'get',
+    '200',
+    'transitions.[]',
+    ['id', 'fromStepId', 'toStepId', 'condition', 'branch', 'priority', 'waitOutcome'],
+  ],
+  ['/workflows/fields', 'get', '200', 'fields.[]', ['field', 'type']],
+  ['/workflows/{id}/executions', 'get', '200', '', ['data', 'cursor', 'hasMore', 'total']],
+  ['/workflows/{id}/executions/{executionId}', 'get', '200', '', ['id', 'contactId', 'status', 'context', 'steps']],
+  ['/workflows/{id}/executions/cancel-all', 'post', '200', '', ['cancelled']],
 ];
 
 /** Property names whose values are a closed set: a response schema must list them. */
@@ -138,6 +183,7 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
       SNS_CERT_HOSTS: `127.0.0.1:${certHost.port}`,
     }),
   });
+  const workflows = workflowHelpers(t);
   let doc: OpenApi;
   const responseSchema = (path: string, method: string, status: string): Schema => {
     const schema = doc.paths[path]?.[method]?.responses?.[status]?.content?.['application/json']?.schema;
@@ -339,6 +385,64 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
     check(await api('GET', '/campaigns?status=SENDING'), '/campaigns', 'get');
     check(await api('GET', `/campaigns/${campaign.id}/stats`), '/campaigns/{id}/stats', 'get');
     expect((await api('DELETE', `/campaigns/${copy.id}`)).statusCode).toBe(204);
+    const sender = check(
+      await api('POST', '/templates', {
+        name: 'S',
+        subject: 'Hi',
+        body: '<p>x</p>',
+        type: 'MARKETING',
+        from: 'a@views.test',
+      }),
+      '/templates',
+      'post',
+    );
+    const workflow = check(await api('POST', '/workflows', { name: 'W', eventName: 'viewed' }), '/workflows', 'post');
+    const wf = `/workflows/${workflow.id}`;
+    const step = async (body: object) => check(await api('POST', `${wf}/steps`, body), '/workflows/{id}/steps', 'post');
+    const cond = await step({ type: 'CONDITION', config: { field: 'data.plan', operator: 'equals', value: 'pro' } });
+    const send = await step({ type: 'SEND_EMAIL', config: { templateId: sender.id } });
+    const wait = await step({ type: 'WAIT_FOR_EVENT', config: { eventName: 'paid', timeout: 3600 } });
+    const exit = await step({ type: 'EXIT', config: { reason: 'timed out' } });
+    check(
+      await api('PATCH', `${wf}/steps/${exit.id}`, { name: 'End', position: { x: 1, y: 2 } }),
+      '/workflows/{id}/steps/{stepId}',
+      'patch',
+    );
+    const edges = [
+      { fromStepId: workflow.steps[0].id, toStepId: cond.id },
+      { fromStepId: cond.id, toStepId: send.id, branch: 'yes' },
+      { fromStepId: cond.id, toStepId: wait.id, condition: { branch: 'no' } },
+      { fromStepId: send.id, toStepId: wait.id },
+      { fromStepId: wait.id, toStepId: exit.id, waitOutcome: 'TIMEOUT' },
+    ];
+    for (const e of edges) check(await api('POST', `${wf}/transitions`, e), '/workflows/{id}/transitions', 'post');
+    check(await api('PATCH', wf, { enabled: true, allowReentry: true }), '/workflows/{id}', 'patch');
+    check(await api('GET', wf), '/workflows/{id}', 'get');
+    check(await api('GET', '/workflows'), '/workflows', 'get');
+    check(await api('GET', '/workflows/fields'), '/workflows/fields', 'get');
+    const run = { contactId: contact.id, context: { source: 'views' } };
+    const execution = check(await api('POST', `${wf}/executions`, run), '/workflows/{id}/executions', 'post');
+    await workflows.settle();
+    const waited = check(
+      await api('GET', `${wf}/executions/${execution.id}`),
+      '/workflows/{id}/executions/{executionId}',
+      'get',
+    );
+    expect(waited).toMatchObject({ status: 'WAITING', waitingFor: 'paid' });
+    expect(waited.steps.map((r: { stepType: string }) => r.stepType)).toEqual(['TRIGGER', 'CONDITION', 'SEND_EMAIL']);
+    check(await api('GET', `${wf}/executions?status=WAITING`), '/workflows/{id}/executions', 'get');
+    check(
+      await api('DELETE', `${wf}/executions/${execution.id}`),
+      '/workflows/{id}/executions/{executionId}',
+      'delete',
+    );
+    check(await api('POST', `${wf}/executions`, run), '/workflows/{id}/executions', 'post');
+    const all = check(
+      await api('POST', `${wf}/executions/cancel-all`),
+      '/workflows/{id}/executions/cancel-all',
+      'post',
+    );
+    expect(all).toEqual({ cancelled: 1 });
     const sns = signSns({
       Type: 'Notification',
       MessageId: 'views-1',

@@ -70,7 +70,27 @@ describe.each(DIALECTS)('input sweep over every route on %s', (dialect) => {
         payload: { name: 'Sweep', type: 'STATIC', trackMembership: true },
       })
     ).json();
-    const ids = [contact.id, domain.id, bulk.jobId, upload.jobId, template.id, segment.id, scratch.id];
+    const post = async (url: string, payload: object) =>
+      (await t.app.inject({ method: 'POST', url, headers: asP, payload })).json();
+    const workflow = await post('/workflows', { name: 'Sweep', eventName: 'sweep' });
+    const wf = `/workflows/${workflow.id}`;
+    const step = await post(`${wf}/steps`, { type: 'DELAY', config: { amount: 1, unit: 'days' } });
+    const transition = await post(`${wf}/transitions`, { fromStepId: workflow.steps[0].id, toStepId: step.id });
+    await t.app.inject({ method: 'PATCH', url: wf, headers: asP, payload: { enabled: true } });
+    const execution = await post(`${wf}/executions`, { contactId: contact.id });
+    const ids = [
+      contact.id,
+      domain.id,
+      bulk.jobId,
+      upload.jobId,
+      template.id,
+      segment.id,
+      scratch.id,
+      workflow.id,
+      step.id,
+      transition.id,
+      execution.id,
+    ];
     expect(ids.every((id) => typeof id === 'string')).toBe(true);
     return { ids, secretKey: p.secretKey, cookie: p.owner.cookie, projectId: p.id };
   }

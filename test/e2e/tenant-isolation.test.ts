@@ -58,6 +58,19 @@ const EXPECTED: Record<string, Expected> = {
   // Event names are not ids: B asks about (or deletes) its own events named like A's ids, of which it has none.
   'GET /events/{eventName}/usage': { status: 200, body: { segments: [], workflows: [] } },
   'DELETE /events/{eventName}': { status: 200, body: { deleted: 0 } },
+  'GET /workflows/{id}': { status: 404, code: 'WORKFLOW_NOT_FOUND' },
+  'PATCH /workflows/{id}': { status: 404, code: 'WORKFLOW_NOT_FOUND' },
+  'DELETE /workflows/{id}': { status: 404, code: 'WORKFLOW_NOT_FOUND' },
+  'POST /workflows/{id}/steps': { status: 404, code: 'WORKFLOW_NOT_FOUND' },
+  'PATCH /workflows/{id}/steps/{stepId}': { status: 404, code: 'WORKFLOW_NOT_FOUND' },
+  'DELETE /workflows/{id}/steps/{stepId}': { status: 404, code: 'WORKFLOW_NOT_FOUND' },
+  'POST /workflows/{id}/transitions': { status: 404, code: 'WORKFLOW_NOT_FOUND' },
+  'DELETE /workflows/{id}/transitions/{transitionId}': { status: 404, code: 'WORKFLOW_NOT_FOUND' },
+  'POST /workflows/{id}/executions': { status: 404, code: 'WORKFLOW_NOT_FOUND' },
+  'GET /workflows/{id}/executions': { status: 404, code: 'WORKFLOW_NOT_FOUND' },
+  'POST /workflows/{id}/executions/cancel-all': { status: 404, code: 'WORKFLOW_NOT_FOUND' },
+  'GET /workflows/{id}/executions/{executionId}': { status: 404, code: 'WORKFLOW_NOT_FOUND' },
+  'DELETE /workflows/{id}/executions/{executionId}': { status: 404, code: 'WORKFLOW_NOT_FOUND' },
 };
 
 function expectRefusal(res: LightMyRequestResponse, route: Route, label: string): void {
@@ -75,7 +88,8 @@ function expectRefusal(res: LightMyRequestResponse, route: Route, label: string)
 }
 
 describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
-  const t = useTestEnv({ dialect });
+  // The sweep makes well over 1000 calls a minute as B; rate limits are tested in rate-limit.test.ts.
+  const t = useTestEnv({ dialect, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
 
   it("refuses every route for another project's ids and another user's session, leaking and changing nothing", async () => {
     const a = await t.make.project();
@@ -102,6 +116,20 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
     ).json().data;
     // A's own event named like one of its ids, which B's DELETE /events/:eventName must not reach.
     const tracked = (await post('/v1/track', { email: 'tracked@a-only.test', event: contact.id })).json().data;
+    // An enabled workflow sending A's template, with an active execution (jobs run only when drained).
+    const workflow = (await post('/workflows', { name: 'a-only-workflow', eventName: 'a-only-event' })).json();
+    const wf = `/workflows/${workflow.id}`;
+    const sender = await t.make.template(a, { name: 'a-only-sender', from: 'news@a-only.test' });
+    const step = (
+      await post(`${wf}/steps`, { type: 'SEND_EMAIL', name: 'a-only-step', config: { templateId: sender.id } })
+    ).json();
+    const transition = (
+      await post(`${wf}/transitions`, { fromStepId: workflow.steps[0].id, toStepId: step.id })
+    ).json();
+    await t.app.inject({ method: 'PATCH', url: wf, headers: asA, payload: { enabled: true } });
+    const execution = (
+      await post(`${wf}/executions`, { contactId: contact.id, context: { note: 'a-only-context' } })
+    ).json();
     const ids = [
       contact.id,
       domain.id,
@@ -111,6 +139,10 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
       segment.id,
       captured.transportMessageId,
       campaign.id,
+      workflow.id,
+      step.id,
+      transition.id,
+      execution.id,
       a.id,
     ];
     const secrets = [
@@ -126,8 +158,16 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
       'a-only-segment',
       mail.emailId,
       'a-only subject',
+      'a-only-workflow',
+      'a-only-event',
+      'a-only-sender',
+      'a-only-step',
+      'a-only-context',
     ];
     expect(ids.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
+    const workflowOfA = (await t.app.inject({ url: wf, headers: asA })).json();
+    expect(workflowOfA).toMatchObject({ name: 'a-only-workflow', enabled: true });
+    expect(execution).toMatchObject({ status: 'RUNNING', contactId: contact.id });
     const projectsOfA = (
       await t.app.inject({ url: '/users/@me/projects', headers: { cookie: a.owner.cookie } })
     ).json();
@@ -199,7 +239,7 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
     expect((await t.app.inject({ url: `/contacts/bulk/${bulk.jobId}`, headers: asA })).statusCode).toBe(200);
     expect((await t.app.inject({ url: `/contacts/import/${upload.jobId}`, headers: asA })).statusCode).toBe(200);
     expect((await t.app.inject({ url: `/templates/${template.id}`, headers: asA })).json()).toEqual(template);
-    expect((await t.app.inject({ url: '/templates', headers: asA })).json().total).toBe(1);
+    expect((await t.app.inject({ url: '/templates', headers: asA })).json().total).toBe(2);
     const campaignOfA = (await t.app.inject({ url: `/campaigns/${campaign.id}`, headers: asA })).json();
     expect(campaignOfA).toMatchObject({ name: 'a-only-campaign', status: 'DRAFT' });
     expect((await t.app.inject({ url: '/campaigns', headers: asA })).json().total).toBe(1);
@@ -211,5 +251,10 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
     expect(raw.statusCode).toBe(200);
     const events = (await t.app.inject({ url: `/events?name=${contact.id}`, headers: asA })).json();
     expect(events.data.map((e: { id: string }) => e.id)).toEqual([tracked.event]);
+    expect((await t.app.inject({ url: wf, headers: asA })).json()).toEqual(workflowOfA);
+    const executions = (await t.app.inject({ url: `${wf}/executions`, headers: asA })).json();
+    expect(executions.data).toEqual([expect.objectContaining({ id: execution.id, status: 'RUNNING' })]);
+    const usage = (await t.app.inject({ url: `/templates/${sender.id}/usage`, headers: asA })).json();
+    expect(usage.workflows).toEqual([{ id: workflow.id, name: 'a-only-workflow', stepId: step.id }]);
   });
 });

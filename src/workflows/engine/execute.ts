@@ -64,7 +64,8 @@ export async function runExecution(deps: Deps, run: Running): Promise<void> {
     row = next;
   }
   // Its turn is over: due now again, so the next claim (of any worker) carries on after the others.
-  await moveClaimed(deps.db, run.claim, { dueAt: deps.clock.now(), leaseToken: null, leaseUntil: null });
+  // The step it is at has not run: that claim is its first run.
+  await moveClaimed(deps.db, run.claim, { dueAt: deps.clock.now(), attempts: 0, leaseToken: null, leaseUntil: null });
 }
 
 /** WEBHOOK counts its calls (each retry is a claim); other steps their interrupted runs. */
@@ -115,6 +116,8 @@ function moveFor(
     leaseToken: null,
     leaseUntil: null,
     waitingEvent: null,
+    // A retry's error does not outlive the step that got past it (FAILED and the like set their own).
+    lastError: null,
     endedAt: now,
     updatedAt: now,
     ...extra,
@@ -152,7 +155,9 @@ function moveFor(
         currentStepId: to,
         stepToken: newId(),
         stepEnteredAt: now,
-        attempts: 0,
+        // This run carries on with the next step under its claim: that is the step's first run (a
+        // WEBHOOK's first call), as a claim's increment makes it for a step reached by a claim.
+        attempts: 1,
         resume: null,
         waitingEvent: null,
         lastError: null,

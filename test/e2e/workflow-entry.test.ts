@@ -1,0 +1,167 @@
+// Invariant: who enters a workflow, and how often, is held by the database. Without reentry a contact
+// enters once, ever; with it, again only once its previous execution has ended, and concurrent starts
+// for one contact leave exactly one active execution. A SCHEDULE workflow starts one execution per
+// contact of its audience per fire time, however often the tick runs.
+import { describe, expect, it } from 'vitest';
+import { manualClock } from '../../src/lib/clock.ts';
+import { newId } from '../../src/lib/ids.ts';
+import { insertExecutions } from '../../src/workflows/engine/executions.repo.ts';
+import { scheduleTick } from '../../src/workflows/schedule.ts';
+import { DIALECTS, useTestEnv } from '../env.ts';
+import type { TestProject } from '../factories.ts';
+import { workflowHelpers } from './workflow-helpers.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+describe.each(DIALECTS)('workflow entry on %s', (dialect) => {
+  const clock = manualClock(new Date(Date.now() + 365 * 86_400_000));
+  const t = useTestEnv({ dialect, clock });
+  const h = workflowHelpers(t);
+
+  /** signup → DELAY 10 min, so a first execution stays active until the clock moves. */
+  const delayFlow = (p: TestProject, allowReentry: boolean) =>
+    h.build(p, {
+      eventName: 'signup',
+      steps: [{ key: 'wait', type: 'DELAY', config: { amount: 10, unit: 'minutes' } }],
+      edges: [['trigger', 'wait']],
+      patch: { allowReentry },
+    });
+  const statuses = async (p: TestProject, workflowId: string) =>
+    (await h.executions(p, workflowId)).map((e) => [e.entry, e.status]).reverse();
+
+  it('without reentry a contact enters once, ever: not while active, not after it completed', async () => {
+    const p = await t.make.project();
+    const w = await delayFlow(p, false);
+    const r = await h.track(p, 'ann@once.test', 'signup');
+    const contactId = r.json().data.contact;
+    await h.track(p, 'ann@once.test', 'signup');
+    await h.settle();
+    await h.track(p, 'ann@once.test', 'signup');
+    expect(await statuses(p, w.id)).toEqual([[1, 'WAITING']]);
+    clock.advance(10 * MINUTE);
+    await h.settle();
+    await h.track(p, 'ann@once.test', 'signup');
+    await h.settle();
+    expect(await statuses(p, w.id)).toEqual([[1, 'COMPLETED']]);
+    const manual = await h.api(p, 'POST', `/workflows/${w.id}/executions`, { contactId });
+    expect(manual.statusCode, manual.body).toBe(409);
+    expect(await statuses(p, w.id)).toEqual([[1, 'COMPLETED']]);
+  });
+
+  it('with reentry a contact enters again only after its execution ended', async () => {
+    const p = await t.make.project();
+    const w = await delayFlow(p, true);
+    await h.track(p, 'bob@again.test', 'signup');
+    await h.track(p, 'bob@again.test', 'signup'); // while RUNNING
+    expect(await statuses(p, w.id)).toEqual([[1, 'RUNNING']]);
+    await h.settle();
+    await h.track(p, 'bob@again.test', 'signup'); // while WAITING
+    expect(await statuses(p, w.id)).toEqual([[1, 'WAITING']]);
+    clock.advance(10 * MINUTE);
+    await h.settle();
+    await h.track(p, 'bob@again.test', 'signup');
+    expect(await statuses(p, w.id)).toEqual([
+      [1, 'COMPLETED'],
+      [2, 'RUNNING'],
+    ]);
+    await h.settle();
+    expect(await statuses(p, w.id)).toEqual([
+      [1, 'COMPLETED'],
+      [2, 'WAITING'],
+    ]);
+  });
+
+  it.each([false, true])(
+    'concurrent inserts for one contact leave exactly one active execution (reentry %s)',
+    async (allowReentry) => {
+      const p = await t.make.project();
+      const w = await delayFlow(p, allowReentry);
+      const contact = await t.make.contact(p);
+      const start = () =>
+        insertExecutions(t.deps.db, t.deps.dialect, [
+          {
+            id: newId(),
+            projectId: p.id,
+            workflowId: w.id,
+            contactId: contact.id,
+            allowReentry,
+            stepId: w.steps.trigger!,
+            event: {},
+            context: {},
+            at: clock.now(),
+          },
+        ]);
+      const started = await Promise.all(Array.from({ length: 8 }, start));
+      expect(started.flat()).toHaveLength(1);
+      const rows = await t.deps.db
+        .selectFrom('workflowExecutions')
+        .select(['id', 'status', 'entry'])
+        .where('workflowId', '=', w.id)
+        .execute();
+      expect(rows).toEqual([{ id: started.flat()[0], status: 'RUNNING', entry: 1 }]);
+    },
+  );
+
+  /** Moves the clock just past the next full hour (UTC). */
+  const pastNextHour = () => {
+    const now = clock.now().getTime();
+    clock.advance(HOUR - (now % HOUR) + MINUTE);
+  };
+
+  it('a SCHEDULE workflow starts one execution per contact at each fire time, once however often the tick runs', async () => {
+    const p = await t.make.project();
+    const contacts = await t.make.contacts(p, 3);
+    const w = await h.build(p, {
+      steps: [{ key: 'end', type: 'EXIT', config: { reason: 'hourly' } }],
+      edges: [['trigger', 'end']],
+      patch: { triggerType: 'SCHEDULE', triggerConfig: { schedule: '0 * * * *' }, allowReentry: true },
+    });
+    await scheduleTick(t.deps);
+    await h.settle();
+    expect(await h.executions(p, w.id)).toEqual([]);
+
+    pastNextHour();
+    await scheduleTick(t.deps);
+    await h.settle();
+    const first = await h.executions(p, w.id);
+    expect(first.map((e) => e.contactId).sort()).toEqual(contacts.map((c) => c.id).sort());
+    expect(first.every((e) => e.status === 'EXITED' && e.entry === 1)).toBe(true);
+    expect(first[0]!.event).toMatchObject({ name: 'workflow.schedule' });
+
+    // The same hour again (reentry is allowed and the first executions have ended): nothing starts.
+    clock.advance(MINUTE);
+    await scheduleTick(t.deps);
+    await scheduleTick(t.deps);
+    await h.settle();
+    expect(await h.executions(p, w.id)).toHaveLength(3);
+
+    pastNextHour();
+    await scheduleTick(t.deps);
+    await h.settle();
+    const second = await h.executions(p, w.id);
+    expect(second).toHaveLength(6);
+    expect(
+      second
+        .filter((e) => e.entry === 2)
+        .map((e) => e.contactId)
+        .sort(),
+    ).toEqual(contacts.map((c) => c.id).sort());
+  });
+
+  it('a SCHEDULE workflow with a segmentId starts only the segment’s contacts', async () => {
+    const p = await t.make.project();
+    const [ann] = await t.make.contacts(p, 3);
+    const seg = (await h.api(p, 'POST', '/segments', { name: 'Chosen', type: 'STATIC' })).json();
+    await h.api(p, 'POST', `/segments/${seg.id}/members`, { emails: [ann!.email] });
+    const w = await h.build(p, {
+      steps: [{ key: 'end', type: 'EXIT', config: {} }],
+      edges: [['trigger', 'end']],
+      patch: { triggerType: 'SCHEDULE', triggerConfig: { schedule: '0 * * * *', segmentId: seg.id } },
+    });
+    pastNextHour();
+    await scheduleTick(t.deps);
+    await h.settle();
+    expect((await h.executions(p, w.id)).map((e) => e.contactId)).toEqual([ann!.id]);
+  });
+});
