@@ -8,6 +8,7 @@ import { toJson } from '../../db/codecs.ts';
 import type { Trx } from '../../db/index.ts';
 import type { ExecutionStatus } from '../../db/workflow-tables.ts';
 import type { Deps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
 import { LeaseLost } from '../../jobs/job-rows.ts';
 import { newId } from '../../lib/ids.ts';
 import {
@@ -52,20 +53,37 @@ export async function runExecution(deps: Deps, run: Running): Promise<void> {
       try {
         outcome = await runStep(deps, { row, graph, step, now: deps.clock.now(), envOf: run.envOf });
       } catch (err) {
-        // An unexpected error (a bug, the database): the step is tried again at the next claim.
-        deps.log.error({ err, executionId: row.id }, 'workflow step failed unexpectedly');
-        const dueAt = new Date(deps.clock.now().getTime() + 5000 * Math.max(1, row.attempts));
-        await record(deps, run, row, { kind: 'retry', dueAt, error: String(err) }, graph, step);
+        await record(deps, run, row, afterError(deps, row, err), graph, step);
         return;
       }
     }
-    const next = await record(deps, run, row, outcome, graph, step);
+    let next: ExecutionRow | undefined;
+    try {
+      next = await record(deps, run, row, outcome, graph, step);
+    } catch (err) {
+      // The commit failed and rolled back whole (an UPDATE_CONTACT refused by the data rules, the database).
+      if (err instanceof LeaseLost) throw err;
+      await record(deps, run, row, afterError(deps, row, err), graph, step);
+      return;
+    }
     if (!next) return;
     row = next;
   }
   // Its turn is over: due now again, so the next claim (of any worker) carries on after the others.
   // The step it is at has not run: that claim is its first run.
   await moveClaimed(deps.db, run.claim, { dueAt: deps.clock.now(), attempts: 0, leaseToken: null, leaseUntil: null });
+}
+
+/**
+ * What an error thrown by a step or its commit means: a refusal of ours (a 4xx AppError: the contact is
+ * gone, the data rules refuse the write) fails the step; anything else (a bug, the database) is tried
+ * again by a later claim, with a growing pause, until the step's runs are spent.
+ */
+function afterError(deps: Deps, row: ExecutionRow, err: unknown): StepOutcome {
+  if (err instanceof AppError && err.statusCode < 500) return { kind: 'fail', error: err.message };
+  deps.log.error({ err, executionId: row.id }, 'workflow step failed unexpectedly');
+  const dueAt = new Date(deps.clock.now().getTime() + 5000 * Math.max(1, row.attempts));
+  return { kind: 'retry', dueAt, error: String(err) };
 }
 
 /** WEBHOOK counts its calls (each retry is a claim); other steps their interrupted runs. */
