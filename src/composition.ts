@@ -31,6 +31,7 @@ import type { TemplateUsageLookup } from './templates/template-usage.ts';
 import { createWorkflowTriggerCache } from './workflows/trigger-cache.ts';
 import { workflowListener } from './workflows/triggers.ts';
 import { workflowEventUsage, workflowFieldUsage, workflowTemplateUsage } from './workflows/usage.ts';
+import { createWorkflowWaker } from './workflows/waker.ts';
 import { workflowCron, workflowTasks } from './workflows/workflows.jobs.ts';
 
 /** Handlers by job name (`feature.action`); each re-reads its rows and is safe to run twice. */
@@ -100,6 +101,7 @@ export const productWiring: Wiring = {
     fieldTypes: createFieldTypeCache(core.changes),
     trackedSegments: createTrackedSegmentsCache(core.changes),
     workflowTriggers: createWorkflowTriggerCache(core.changes),
+    workflowWaker: createWorkflowWaker(core.changes, () => (core as Deps).jobs),
     searchIndex: createSearchIndexer(core),
     apiKeyFailures: memoryStore(),
     // `jobs` is built after the state; the poke reads it when first called, by which time it exists.

@@ -31,6 +31,7 @@ import type { TrackedSegmentsCache } from './segments/tracked-cache.ts';
 import type { DeliveryWaker } from './sending/sending.jobs.ts';
 import type { TemplateUsageLookup } from './templates/template-usage.ts';
 import type { WorkflowTriggerCache } from './workflows/trigger-cache.ts';
+import type { WorkflowWaker } from './workflows/waker.ts';
 
 export interface Deps {
   config: Config;
@@ -63,6 +64,8 @@ export interface Deps {
   trackedSegments: TrackedSegmentsCache;
   /** Which workflows each project's events start and which events its waits want, invalidated through `changes`. */
   workflowTriggers: WorkflowTriggerCache;
+  /** Wakes the workflow engine once a transaction that made executions due commits (workflows/waker.ts). */
+  workflowWaker: WorkflowWaker;
   /** Where custom fields are referenced (segments, campaigns, workflows). */
   fieldUsage: readonly FieldUsageLookup[];
   /** Where templates are referenced (campaigns, workflows). */
@@ -87,6 +90,7 @@ export type FeatureState = Pick<
   | 'deliveryWaker'
   | 'trackedSegments'
   | 'workflowTriggers'
+  | 'workflowWaker'
 >;
 
 /** The infrastructure the feature state is built on. */

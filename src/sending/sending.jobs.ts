@@ -7,6 +7,7 @@
 import { setTimeout } from 'node:timers/promises';
 import type { Deps } from '../deps.ts';
 import type { CronEntry, Jobs, TaskList } from '../jobs/types.ts';
+import { createPokedRunner, type PokedRunner } from '../lib/poked-runner.ts';
 import { nextDueAt } from './delivery.repo.ts';
 import { deliverDue } from './delivery.ts';
 import { pruneRateWindows } from './rate.ts';
@@ -56,47 +57,8 @@ export const sendingCron: CronEntry[] = [
  * wake-up job, and concurrent pokes share that one enqueue: any enqueue that completes after the
  * caller's rows committed leaves a pending job that will claim them.
  */
-export interface DeliveryWaker {
-  poke(): Promise<void>;
-  /**
-   * Runs a delivery run as "going": `loop` is called again while pokes arrived during the previous
-   * call (until `deadline`, epoch ms), so rows stored while it ran are not left to the next wake-up.
-   */
-  whileRunning<T>(loop: () => Promise<T>, merge: (a: T, b: T) => T, deadline: number): Promise<T>;
-}
+export type DeliveryWaker = PokedRunner;
 
 export function createDeliveryWaker(jobs: () => Jobs): DeliveryWaker {
-  let inflight: Promise<void> | undefined;
-  let running = 0;
-  let poked = false;
-  return {
-    poke() {
-      if (running > 0) {
-        poked = true;
-        return Promise.resolve();
-      }
-      inflight ??= jobs()
-        .enqueue('email.deliver', {}, { jobKey: JOB_KEY })
-        .finally(() => {
-          inflight = undefined;
-        });
-      return inflight;
-    },
-    async whileRunning<T>(loop: () => Promise<T>, merge: (a: T, b: T) => T, deadline: number): Promise<T> {
-      running++;
-      try {
-        poked = false;
-        let result: T = await loop();
-        for (;;) {
-          // Checked and cleared with no await in between: a poke lands either before (seen here)
-          // or after `running` drops (then it enqueues).
-          if (!poked || Date.now() >= deadline) return result;
-          poked = false;
-          result = merge(result, await loop());
-        }
-      } finally {
-        running--;
-      }
-    },
-  };
+  return createPokedRunner(() => jobs().enqueue('email.deliver', {}, { jobKey: JOB_KEY }));
 }

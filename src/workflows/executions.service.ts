@@ -11,7 +11,6 @@ import { type CursorPage, decodeCursor, toCursorPage } from '../http/pagination.
 import { isUuid, newId } from '../lib/ids.ts';
 import * as repo from './engine/executions.repo.ts';
 import { toExecutionSummary, toStepRunView } from './views.ts';
-import { wakeWorkflows } from './waker.ts';
 import { findGraph } from './workflows.repo.ts';
 import type {
   CancelAllResult,
@@ -27,7 +26,7 @@ const TOTAL_CAP = 10_000;
 const CANCEL_SLICE = 5000;
 const CONTEXT_MAX_BYTES = 64 * 1024;
 
-type ExecDeps = Pick<Deps, 'db' | 'reader' | 'dialect' | 'clock' | 'jobs'>;
+type ExecDeps = Pick<Deps, 'db' | 'reader' | 'dialect' | 'clock' | 'workflowWaker'>;
 
 async function executionRow(deps: Pick<Deps, 'reader'>, projectId: string, workflowId: string, id: string) {
   const row = isUuid(id) ? await repo.findExecution(deps.reader, projectId, workflowId, id) : undefined;
@@ -78,7 +77,7 @@ export async function startExecution(
         at: deps.clock.now(),
       },
     ]);
-    if (ids.length > 0) await wakeWorkflows(deps, trx);
+    if (ids.length > 0) await deps.workflowWaker.wake(trx);
     return ids.length > 0;
   });
   if (!started) {

@@ -23,7 +23,6 @@ import { findMaxContactId, listAudienceAfter } from '../segments/audience.repo.t
 import { audienceCondition, loadFilterEnv } from '../segments/audience.ts';
 import { insertExecutions } from './engine/executions.repo.ts';
 import { findFanout, insertFanout } from './fanouts.repo.ts';
-import { wakeWorkflows } from './waker.ts';
 import {
   advanceScheduledThrough,
   findGraph,
@@ -117,7 +116,7 @@ export async function runFanout(deps: Deps, fanoutId: string): Promise<void> {
       await deps.db.transaction().execute(async (trx) => {
         next.started += (await insertExecutions(trx, deps.dialect, starts)).length;
         await advanceJobRow(trx, deps, lease, next);
-        await wakeWorkflows(deps, trx);
+        await deps.workflowWaker.wake(trx);
       });
       progress = next;
       await nextTurn();

@@ -15,10 +15,9 @@ import { newId } from '../lib/ids.ts';
 import { eventDocument } from './engine/documents.ts';
 import { insertExecutions, type NewExecution, resumeWaiting } from './engine/executions.repo.ts';
 import { NO_TRIGGERS, type TriggeredWorkflow, type WorkflowTriggers } from './trigger-cache.ts';
-import { wakeWorkflows } from './waker.ts';
 import { listTriggerSources } from './workflows.repo.ts';
 
-type ListenerDeps = Pick<Deps, 'workflowTriggers' | 'dialect' | 'jobs' | 'clock'>;
+type ListenerDeps = Pick<Deps, 'workflowTriggers' | 'dialect' | 'workflowWaker' | 'clock'>;
 
 /**
  * The project's triggers, from the cache or else through `db`: the caller's transaction when it has
@@ -86,7 +85,7 @@ export function workflowListener(deps: ListenerDeps): EventListener {
         );
         resumed = await resumeWaiting(trx, projectId, waits, now);
       }
-      if (started.length + resumed > 0) await wakeWorkflows(deps, trx);
+      if (started.length + resumed > 0) await deps.workflowWaker.wake(trx);
     }
   };
 }

@@ -17,7 +17,12 @@ const RUN_BUDGET_MS = 20_000;
 const IDLE_RETRY_MS = 1000;
 
 async function runAndReschedule(deps: Deps): Promise<void> {
-  const { claimed } = await runDueExecutions(deps, RUN_BUDGET_MS);
+  const deadline = Date.now() + RUN_BUDGET_MS;
+  const { claimed } = await deps.workflowWaker.whileRunning(
+    () => runDueExecutions(deps, deadline - Date.now()),
+    (a, b) => ({ claimed: a.claimed + b.claimed }),
+    deadline,
+  );
   const due = await nextDueAt(deps.db);
   if (!due) return;
   const now = deps.clock.now().getTime();

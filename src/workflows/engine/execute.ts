@@ -38,9 +38,20 @@ export interface Running {
 
 const cut = (s: string) => s.slice(0, ERROR_MAX);
 
+/**
+ * Moves of steps with no effect (TRIGGER, CONDITION, an elapsed DELAY) not committed yet: they commit
+ * with the next step that has an effect, or with the wait or end that follows. Nothing of them exists
+ * before that commit, so a crash in between only makes the execution walk them again.
+ */
+interface Carried {
+  history: NonNullable<ReturnType<typeof historyOf>>[];
+  move: ExecutionMove;
+}
+
 /** Runs the execution until it waits or ends (or has had STEPS_PER_TURN steps); never throws except LeaseLost. */
 export async function runExecution(deps: Deps, run: Running): Promise<void> {
   let row = run.row;
+  const carried: Carried = { history: [], move: {} };
   for (let i = 0; i < STEPS_PER_TURN; i++) {
     const graph = await run.graphOf(row.projectId, row.workflowId);
     const step = graph && row.currentStepId ? graph.steps.get(row.currentStepId) : undefined;
@@ -53,17 +64,17 @@ export async function runExecution(deps: Deps, run: Running): Promise<void> {
       try {
         outcome = await runStep(deps, { row, graph, step, now: deps.clock.now(), envOf: run.envOf });
       } catch (err) {
-        await record(deps, run, row, afterError(deps, row, err), graph, step);
+        await record(deps, run, row, afterError(deps, row, err), { graph, step, carried });
         return;
       }
     }
     let next: ExecutionRow | undefined;
     try {
-      next = await record(deps, run, row, outcome, graph, step);
+      next = await record(deps, run, row, outcome, { graph, step, carried });
     } catch (err) {
       // The commit failed and rolled back whole (an UPDATE_CONTACT refused by the data rules, the database).
       if (err instanceof LeaseLost) throw err;
-      await record(deps, run, row, afterError(deps, row, err), graph, step);
+      await record(deps, run, row, afterError(deps, row, err), { graph, step, carried });
       return;
     }
     if (!next) return;
@@ -71,7 +82,22 @@ export async function runExecution(deps: Deps, run: Running): Promise<void> {
   }
   // Its turn is over: due now again, so the next claim (of any worker) carries on after the others.
   // The step it is at has not run: that claim is its first run.
-  await moveClaimed(deps.db, run.claim, { dueAt: deps.clock.now(), attempts: 0, leaseToken: null, leaseUntil: null });
+  const release = { dueAt: deps.clock.now(), attempts: 0, leaseToken: null, leaseUntil: null };
+  await deps.db.transaction().execute((trx) => commitMove(trx, run, carried, release));
+}
+
+/** Writes the carried history and moves, and `move` (with the step's own history), fenced to the claim. */
+async function commitMove(
+  trx: Trx,
+  run: Running,
+  carried: Carried,
+  move: ExecutionMove,
+  history?: Carried['history'][number],
+) {
+  for (const h of history ? [...carried.history, history] : carried.history) await insertStepRun(trx, h);
+  if (!(await moveClaimed(trx, run.claim, { ...carried.move, ...move }))) {
+    throw new LeaseLost({ id: run.claim.id, attempt: 0 });
+  }
 }
 
 /**
@@ -92,32 +118,44 @@ function limitFor(deps: Pick<Deps, 'config'>, type: string): number {
 }
 
 /**
- * Commits the outcome (the step's effect, its history row and the move) in one transaction fenced to
- * the claim; returns the execution as it now is when it goes on RUNNING in this run, else undefined.
+ * Records the outcome: the step's effect, its history row and the move, with whatever is carried, in
+ * one transaction fenced to the claim. A step with no effect that leads on is carried instead of
+ * committed. Returns the execution as it now is when it goes on RUNNING in this run, else undefined.
  */
 async function record(
   deps: Deps,
   run: Running,
   row: ExecutionRow,
   outcome: StepOutcome,
-  graph: Graph | undefined,
-  step: Step | undefined,
+  at: { graph: Graph | undefined; step: Step | undefined; carried: Carried },
 ): Promise<ExecutionRow | undefined> {
+  const { graph, step, carried } = at;
   const now = deps.clock.now();
+  const leadsOn = (move: ExecutionMove) => move.currentStepId !== undefined;
+  if (outcome.kind === 'next' && !outcome.effect && !outcome.commit && !outcome.after) {
+    const move = moveFor(row, outcome, graph, now, run.lease.until);
+    if (leadsOn(move)) {
+      const history = step && historyOf(row, step, outcome, now);
+      if (history) carried.history.push(history);
+      carried.move = { ...carried.move, ...move };
+      return { ...row, ...move } as ExecutionRow;
+    }
+  }
   let move: ExecutionMove = {};
   const inside = async (trx: Trx) => {
     const final = (outcome.kind === 'wait' && (await outcome.settle?.(trx))) || outcome;
     if (final.kind === 'next' && final.effect) await final.effect(trx);
-    const history = step && historyOf(row, step, final, now);
-    if (history) await insertStepRun(trx, history);
     move = moveFor(row, final, graph, now, run.lease.until);
-    if (!(await moveClaimed(trx, run.claim, move))) throw new LeaseLost({ id: row.id, attempt: 0 });
+    await commitMove(trx, run, carried, move, step && historyOf(row, step, final, now));
   };
   const commit = (outcome.kind === 'next' && outcome.commit) || ((fn) => deps.db.transaction().execute(fn));
+  // On a throw nothing was written, the carried moves included: they stay carried for the caller.
   await commit(inside);
+  carried.history = [];
+  carried.move = {};
   if (outcome.kind === 'next') await outcome.after?.();
   // Moved on to another step and still holding the claim: the run carries on with it.
-  return move.currentStepId ? ({ ...row, ...move } as ExecutionRow) : undefined;
+  return leadsOn(move) ? ({ ...row, ...move } as ExecutionRow) : undefined;
 }
 
 /** The execution's columns after `outcome`. */

@@ -1,0 +1,48 @@
+/**
+ * A background run that work arriving while it goes extends instead of starting another: `poke()`
+ * while a run is going in this process only marks it to look again before it stops; otherwise it
+ * calls `start` (which enqueues the run's job), concurrent pokes sharing one call. Used by the outbox
+ * delivery and the workflow engine, whose runs claim rows: a mark costs nothing, a job costs a write.
+ */
+export interface PokedRunner {
+  poke(): Promise<void>;
+  /**
+   * Runs `loop` as "going": called again while pokes arrived during the previous call (until
+   * `deadline`, epoch ms), so rows made due meanwhile are not left to the next job.
+   */
+  whileRunning<T>(loop: () => Promise<T>, merge: (a: T, b: T) => T, deadline: number): Promise<T>;
+}
+
+export function createPokedRunner(start: () => Promise<void>): PokedRunner {
+  let inflight: Promise<void> | undefined;
+  let running = 0;
+  let poked = false;
+  return {
+    poke() {
+      if (running > 0) {
+        poked = true;
+        return Promise.resolve();
+      }
+      inflight ??= start().finally(() => {
+        inflight = undefined;
+      });
+      return inflight;
+    },
+    async whileRunning<T>(loop: () => Promise<T>, merge: (a: T, b: T) => T, deadline: number): Promise<T> {
+      running++;
+      try {
+        poked = false;
+        let result: T = await loop();
+        for (;;) {
+          // Checked and cleared with no await in between: a poke lands either before (seen here)
+          // or after `running` drops (then it starts a run).
+          if (!poked || Date.now() >= deadline) return result;
+          poked = false;
+          result = merge(result, await loop());
+        }
+      } finally {
+        running--;
+      }
+    },
+  };
+}
