@@ -8,19 +8,34 @@ export interface PokedRunner {
   poke(): Promise<void>;
   /**
    * Runs `loop` as "going": called again while pokes arrived during the previous call (until
-   * `deadline`, epoch ms), so rows made due meanwhile are not left to the next job.
+   * `deadline`, epoch ms), so rows made due meanwhile are not left to the next job. With `lingerMs`,
+   * a call that saw no poke waits that long for one before the run ends: under a steady trickle of
+   * work one run keeps going instead of a job being enqueued, claimed and finished for every poke.
    */
-  whileRunning<T>(loop: () => Promise<T>, merge: (a: T, b: T) => T, deadline: number): Promise<T>;
+  whileRunning<T>(loop: () => Promise<T>, merge: (a: T, b: T) => T, deadline: number, lingerMs?: number): Promise<T>;
 }
 
 export function createPokedRunner(start: () => Promise<void>): PokedRunner {
   let inflight: Promise<void> | undefined;
   let running = 0;
   let poked = false;
+  let lingering: (() => void) | undefined;
+  /** Resolves at the next poke, or after `ms`. */
+  const nextPoke = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        lingering = undefined;
+        resolve();
+      }
+      lingering = done;
+    });
   return {
     poke() {
       if (running > 0) {
         poked = true;
+        lingering?.();
         return Promise.resolve();
       }
       inflight ??= start().finally(() => {
@@ -28,12 +43,19 @@ export function createPokedRunner(start: () => Promise<void>): PokedRunner {
       });
       return inflight;
     },
-    async whileRunning<T>(loop: () => Promise<T>, merge: (a: T, b: T) => T, deadline: number): Promise<T> {
+    async whileRunning<T>(
+      loop: () => Promise<T>,
+      merge: (a: T, b: T) => T,
+      deadline: number,
+      lingerMs = 0,
+    ): Promise<T> {
       running++;
       try {
         poked = false;
         let result: T = await loop();
         for (;;) {
+          if (!poked && lingerMs > 0 && Date.now() < deadline)
+            await nextPoke(Math.min(lingerMs, deadline - Date.now()));
           // Checked and cleared with no await in between: a poke lands either before (seen here)
           // or after `running` drops (then it starts a run).
           if (!poked || Date.now() >= deadline) return result;

@@ -24,7 +24,7 @@ import {
 import { toStepView, toTransitionView } from './views.ts';
 import * as repo from './workflows.repo.ts';
 import type { AddStepBody, AddTransitionBody, StepView, TransitionView, UpdateStepBody } from './workflows.schemas.ts';
-import { assertRunnable, getWorkflowRow, type WorkflowDeps } from './workflows.service.ts';
+import { assertRunnable, getWorkflowRow, type WorkflowDeps, writeWorkflows } from './workflows.service.ts';
 
 type Json = Record<string, unknown>;
 
@@ -60,10 +60,9 @@ async function checkReferences(deps: WorkflowDeps, projectId: string, type: stri
 /** Runs `edit` in a transaction; an enabled workflow must still be runnable afterwards (else 422, rolled back). */
 async function editGraph<T>(deps: WorkflowDeps, projectId: string, workflowId: string, edit: (trx: Trx) => Promise<T>) {
   await getWorkflowRow(deps.reader, projectId, workflowId);
-  return deps.db.transaction().execute(async (trx) => {
+  return writeWorkflows(deps, projectId, async (trx) => {
     const out = await edit(trx);
     await assertRunnable(deps, trx, await getWorkflowRow(trx, projectId, workflowId));
-    await deps.workflowTriggers.invalidate(projectId, trx);
     return out;
   });
 }

@@ -1,11 +1,12 @@
 /**
  * Which workflows each project's events start, and which event names its WAIT_FOR_EVENT steps wait
  * for, kept in memory because every stored event asks (and most projects have no workflow, so the
- * answer must cost nothing). The database stays the truth: a project not held here is read there, and
+ * answer must cost nothing); beside them the graphs the engine walks. The database stays the truth: a project not held here is read there, and
  * every workflow or step write forgets the project here and, once it commits, in every other process.
  */
 import type { ChangeFeed } from '../db/notify.ts';
 import { createProjectCache, type ProjectCache } from '../db/project-cache.ts';
+import type { Graph } from './engine/graph.ts';
 
 export interface TriggeredWorkflow {
   id: string;
@@ -19,9 +20,12 @@ export interface WorkflowTriggers {
   byEvent: ReadonlyMap<string, readonly TriggeredWorkflow[]>;
   /** Event names some WAIT_FOR_EVENT step (of any workflow, enabled or not) waits for. */
   waits: ReadonlySet<string>;
+  /** The engine's graphs of the project's workflows, loaded as executions need them (engine/graph.ts). */
+  graphs: Map<string, Promise<Graph | undefined>>;
 }
 
-export const NO_TRIGGERS: WorkflowTriggers = { byEvent: new Map(), waits: new Set() };
+/** True when no event of the project starts or resumes anything. */
+export const listensToNothing = (t: WorkflowTriggers) => t.byEvent.size === 0 && t.waits.size === 0;
 
 export type WorkflowTriggerCache = ProjectCache<WorkflowTriggers>;
 

@@ -14,7 +14,7 @@ import { groupBy } from '../lib/group-by.ts';
 import { newId } from '../lib/ids.ts';
 import { eventDocument } from './engine/documents.ts';
 import { insertExecutions, type NewExecution, resumeWaiting } from './engine/executions.repo.ts';
-import { NO_TRIGGERS, type TriggeredWorkflow, type WorkflowTriggers } from './trigger-cache.ts';
+import { listensToNothing, type TriggeredWorkflow, type WorkflowTriggers } from './trigger-cache.ts';
 import { listTriggerSources } from './workflows.repo.ts';
 
 type ListenerDeps = Pick<Deps, 'workflowTriggers' | 'dialect' | 'workflowWaker' | 'clock'>;
@@ -32,17 +32,14 @@ export async function triggersOf(
   if (hit) return hit;
   const token = deps.workflowTriggers.begin();
   const { workflows, waits } = await listTriggerSources(db, projectId);
-  let value = NO_TRIGGERS;
-  if (workflows.length > 0 || waits.length > 0) {
-    const byEvent = new Map<string, TriggeredWorkflow[]>();
-    for (const w of workflows) {
-      if (!w.triggerEvent) continue;
-      const started = { id: w.id, allowReentry: toBool(w.allowReentry), triggerStepId: w.triggerStepId };
-      byEvent.set(w.triggerEvent, [...(byEvent.get(w.triggerEvent) ?? []), started]);
-    }
-    const names = waits.map((s) => fromJson<{ eventName?: string }>(s.config).eventName).filter(Boolean) as string[];
-    value = { byEvent, waits: new Set(names) };
+  const byEvent = new Map<string, TriggeredWorkflow[]>();
+  for (const w of workflows) {
+    if (!w.triggerEvent) continue;
+    const started = { id: w.id, allowReentry: toBool(w.allowReentry), triggerStepId: w.triggerStepId };
+    byEvent.set(w.triggerEvent, [...(byEvent.get(w.triggerEvent) ?? []), started]);
   }
+  const names = waits.map((s) => fromJson<{ eventName?: string }>(s.config).eventName).filter(Boolean) as string[];
+  const value: WorkflowTriggers = { byEvent, waits: new Set(names), graphs: new Map() };
   deps.workflowTriggers.load(projectId, value, token);
   return value;
 }
@@ -52,7 +49,7 @@ export function workflowListener(deps: ListenerDeps): EventListener {
   return async (trx, events) => {
     for (const [projectId, list] of groupBy(events, (e) => e.projectId)) {
       const triggers = await triggersOf(deps, trx, projectId);
-      if (triggers === NO_TRIGGERS) continue;
+      if (listensToNothing(triggers)) continue;
       const now = deps.clock.now();
       const starts: NewExecution[] = [];
       const waits: { contactId: string; name: string; event: Record<string, unknown> }[] = [];

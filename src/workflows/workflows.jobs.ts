@@ -3,6 +3,7 @@
  * for the next due time), the SCHEDULE trigger's minutely tick and fan-out, and the sweep that
  * re-queues a fan-out whose run was lost. The rows are the truth; every handler is safe to run twice.
  */
+import { setTimeout } from 'node:timers/promises';
 import type { Deps } from '../deps.ts';
 import { sweepJobRows } from '../jobs/job-rows.ts';
 import type { CronEntry, TaskList } from '../jobs/types.ts';
@@ -13,15 +14,28 @@ import { RUN_JOB, wakeWorkflowsAt } from './waker.ts';
 
 /** One run works for at most this long, then hands over to a fresh job (other jobs get their turn). */
 const RUN_BUDGET_MS = 20_000;
+/** How long a run that found nothing more waits for a wake-up before it ends. */
+const LINGER_MS = 250;
+/** How long a run woken right after a small batch waits for more before it claims. */
+const GATHER_MS = 10;
 /** A run that found nothing due waits at least this long before the next (the queue's clock may run ahead). */
 const IDLE_RETRY_MS = 1000;
 
 async function runAndReschedule(deps: Deps): Promise<void> {
   const deadline = Date.now() + RUN_BUDGET_MS;
+  let last = deps.config.workflowBatchSize;
   const { claimed } = await deps.workflowWaker.whileRunning(
-    () => runDueExecutions(deps, deadline - Date.now()),
+    async () => {
+      // Woken again right after a small batch (events trickling in one by one): let a few more
+      // arrive, so each claim and its bookkeeping serve several executions.
+      if (last < deps.config.workflowBatchSize / 2) await setTimeout(GATHER_MS);
+      const r = await runDueExecutions(deps, deadline - Date.now());
+      last = r.claimed;
+      return r;
+    },
     (a, b) => ({ claimed: a.claimed + b.claimed }),
     deadline,
+    LINGER_MS,
   );
   const due = await nextDueAt(deps.db);
   if (!due) return;

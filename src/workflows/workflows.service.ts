@@ -5,7 +5,7 @@
  * meets a dangling branch or a cycle that spins.
  */
 import { fromJson, toBool, toJson } from '../db/codecs.ts';
-import type { Executor } from '../db/index.ts';
+import type { Executor, Trx } from '../db/index.ts';
 import type { Deps } from '../deps.ts';
 import { AppError, conflict, type FieldError, invalid, invalidFields, notFound } from '../errors.ts';
 import { isUuid, newId } from '../lib/ids.ts';
@@ -20,6 +20,21 @@ import type { CreateWorkflowBody, UpdateWorkflowBody, WorkflowSummary, WorkflowV
 
 type Json = Record<string, unknown>;
 export type WorkflowDeps = Pick<Deps, 'db' | 'reader' | 'clock' | 'workflowTriggers' | 'config'>;
+
+/**
+ * Runs a write of the project's workflows in one transaction and forgets the project's cached triggers
+ * and graphs: in every process once it commits, and here once more after the commit (a load between
+ * the first forget and the commit read the old rows).
+ */
+export async function writeWorkflows<T>(deps: WorkflowDeps, projectId: string, write: (trx: Trx) => Promise<T>) {
+  const out = await deps.db.transaction().execute(async (trx) => {
+    const result = await write(trx);
+    await deps.workflowTriggers.invalidate(projectId, trx);
+    return result;
+  });
+  await deps.workflowTriggers.invalidate(projectId);
+  return out;
+}
 
 /** The project's workflow row; 404 WORKFLOW_NOT_FOUND otherwise (a malformed id included). */
 export async function getWorkflowRow(db: Executor, projectId: string, id: string): Promise<repo.WorkflowRow> {
@@ -147,7 +162,7 @@ export async function updateWorkflow(deps: WorkflowDeps, projectId: string, id: 
   const { triggerType, config } = await triggerOf(deps, projectId, current, body);
   const now = deps.clock.now();
   const enabling = body.enabled === true && !toBool(current.enabled);
-  return deps.db.transaction().execute(async (trx) => {
+  return writeWorkflows(deps, projectId, async (trx) => {
     const row = await repo.updateWorkflow(trx, projectId, id, {
       ...(body.name !== undefined ? { name: body.name.trim() } : {}),
       ...(body.description !== undefined ? { description: body.description } : {}),
@@ -161,7 +176,6 @@ export async function updateWorkflow(deps: WorkflowDeps, projectId: string, id: 
     });
     if (!row) throw notFound('WORKFLOW');
     await assertRunnable(deps, trx, row);
-    await deps.workflowTriggers.invalidate(projectId, trx);
     return workflowView(trx, projectId, row);
   });
 }
@@ -169,12 +183,11 @@ export async function updateWorkflow(deps: WorkflowDeps, projectId: string, id: 
 /** Deletes the workflow with its graph and ended executions; 409 while any execution is active. */
 export async function deleteWorkflow(deps: WorkflowDeps, projectId: string, id: string): Promise<void> {
   await getWorkflowRow(deps.reader, projectId, id);
-  await deps.db.transaction().execute(async (trx) => {
+  await writeWorkflows(deps, projectId, async (trx) => {
     if (await hasActiveExecutions(trx, projectId, id)) {
       throw conflict('The workflow has running or waiting executions: cancel them (or let them finish) first.');
     }
     while ((await deleteExecutionsSlice(trx, projectId, id, 5000)) > 0) {}
     if (!(await repo.deleteWorkflow(trx, projectId, id))) throw notFound('WORKFLOW');
-    await deps.workflowTriggers.invalidate(projectId, trx);
   });
 }

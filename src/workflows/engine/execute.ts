@@ -15,7 +15,7 @@ import {
   type ExecClaim,
   type ExecutionMove,
   type ExecutionRow,
-  insertStepRun,
+  insertStepRuns,
   moveClaimed,
 } from './executions.repo.ts';
 import { type Graph, nextStepId, type Step } from './graph.ts';
@@ -34,6 +34,8 @@ export interface Running {
   lease: { until: Date };
   graphOf(projectId: string, workflowId: string): Promise<Graph | undefined>;
   envOf: StepInput['envOf'];
+  /** Runs a step's commit: the batch's executions committing in one turn share one transaction. */
+  transaction: <T>(work: (trx: Trx) => Promise<T>) => Promise<T>;
 }
 
 const cut = (s: string) => s.slice(0, ERROR_MAX);
@@ -83,7 +85,7 @@ export async function runExecution(deps: Deps, run: Running): Promise<void> {
   // Its turn is over: due now again, so the next claim (of any worker) carries on after the others.
   // The step it is at has not run: that claim is its first run.
   const release = { dueAt: deps.clock.now(), attempts: 0, leaseToken: null, leaseUntil: null };
-  await deps.db.transaction().execute((trx) => commitMove(trx, run, carried, release));
+  await run.transaction((trx) => commitMove(trx, run, carried, release));
 }
 
 /** Writes the carried history and moves, and `move` (with the step's own history), fenced to the claim. */
@@ -94,7 +96,7 @@ async function commitMove(
   move: ExecutionMove,
   history?: Carried['history'][number],
 ) {
-  for (const h of history ? [...carried.history, history] : carried.history) await insertStepRun(trx, h);
+  await insertStepRuns(trx, history ? [...carried.history, history] : carried.history);
   if (!(await moveClaimed(trx, run.claim, { ...carried.move, ...move }))) {
     throw new LeaseLost({ id: run.claim.id, attempt: 0 });
   }
@@ -148,7 +150,7 @@ async function record(
     move = moveFor(row, final, graph, now, run.lease.until);
     await commitMove(trx, run, carried, move, step && historyOf(row, step, final, now));
   };
-  const commit = (outcome.kind === 'next' && outcome.commit) || ((fn) => deps.db.transaction().execute(fn));
+  const commit = (outcome.kind === 'next' && outcome.commit) || run.transaction;
   // On a throw nothing was written, the carried moves included: they stay carried for the caller.
   await commit(inside);
   carried.history = [];

@@ -175,8 +175,9 @@ export async function resumeWaiting(
   return n;
 }
 
-export async function insertStepRun(db: Executor, row: Insertable<WorkflowStepRunsTable>): Promise<void> {
-  await db.insertInto('workflowStepRuns').values(row).execute();
+/** Inserts history rows in one statement. */
+export async function insertStepRuns(db: Executor, rows: Insertable<WorkflowStepRunsTable>[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('workflowStepRuns').values(rows).execute();
 }
 
 export async function findExecution(db: Executor, projectId: string, workflowId: string, id: string) {

@@ -1,10 +1,11 @@
 /**
- * A workflow's graph as the engine walks it, loaded once per run and shared by the executions of the
- * batch, and the one rule for which transition a finished step follows.
+ * A workflow's graph as the engine walks it, loaded once and kept until a workflow of its project
+ * changes, and the one rule for which transition a finished step follows.
  */
 import { fromJson, toBool } from '../../db/codecs.ts';
 import type { Branch, WaitOutcome } from '../../db/workflow-tables.ts';
 import type { Deps } from '../../deps.ts';
+import { triggersOf } from '../triggers.ts';
 import { findGraph, findWorkflow, type StepRow, type TransitionRow, type WorkflowRow } from '../workflows.repo.ts';
 
 export interface Step {
@@ -39,10 +40,14 @@ export function nextStepId(graph: Graph, from: string, way: Way): string | undef
   return t?.toStepId;
 }
 
-/** A per-run loader: each workflow's graph is read once (undefined when the workflow is gone). */
-export function graphLoader(deps: Pick<Deps, 'reader'>) {
-  const graphs = new Map<string, Promise<Graph | undefined>>();
-  return (projectId: string, workflowId: string): Promise<Graph | undefined> => {
+/**
+ * A loader of graphs for one run: each workflow's graph is read once and kept beside the project's
+ * triggers (trigger-cache.ts), so it lasts until a workflow of the project changes (undefined when
+ * the workflow is gone).
+ */
+export function graphLoader(deps: Pick<Deps, 'reader' | 'workflowTriggers'>) {
+  return async (projectId: string, workflowId: string): Promise<Graph | undefined> => {
+    const { graphs } = await triggersOf(deps, deps.reader, projectId);
     let hit = graphs.get(workflowId);
     if (!hit) {
       hit = load(deps, projectId, workflowId);

@@ -4,6 +4,8 @@
  * waits in memory: a DELAY or a WAIT_FOR_EVENT is an execution row with a due time, found again by
  * the next claim after any restart, so 10,000 waiting contacts cost rows, not timers.
  */
+import type { Db } from '../../db/index.ts';
+import { transactionGroup } from '../../db/transaction-group.ts';
 import type { Deps } from '../../deps.ts';
 import { LeaseLost } from '../../jobs/job-rows.ts';
 import { newId } from '../../lib/ids.ts';
@@ -20,6 +22,17 @@ async function inPool<T>(items: T[], limit: number, fn: (item: T) => Promise<unk
     while (next < items.length) await fn(items[next++]!);
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+const groups = new WeakMap<Db, ReturnType<typeof transactionGroup>>();
+/** The process's transaction group on `db` (one per database handle). */
+function groupOf(db: Db) {
+  let group = groups.get(db);
+  if (!group) {
+    group = transactionGroup(db);
+    groups.set(db, group);
+  }
+  return group;
 }
 
 /** Per-run memo of each project's filter environment (field types and segments). */
@@ -54,7 +67,9 @@ export async function runDueExecutions(deps: Deps, budgetMs: number): Promise<{ 
     });
     if (rows.length === 0) break;
     claimed += rows.length;
+    const more = rows.length === deps.config.workflowBatchSize;
     const graphOf = graphLoader(deps);
+    const transaction = groupOf(deps.db);
     const envOf = envLoader(deps);
     const pending = new Set(rows.map((r) => r.id));
     const lease = { until: leaseUntil };
@@ -69,7 +84,7 @@ export async function runDueExecutions(deps: Deps, budgetMs: number): Promise<{ 
     try {
       await inPool(rows, deps.config.workflowConcurrency, async (row) => {
         try {
-          await runExecution(deps, { row, claim: { id: row.id, token }, lease, graphOf, envOf });
+          await runExecution(deps, { row, claim: { id: row.id, token }, lease, graphOf, envOf, transaction });
         } catch (err) {
           // Cancelled, deleted or taken over meanwhile: its uncommitted step rolled back; nothing to do.
           if (!(err instanceof LeaseLost))
@@ -81,6 +96,8 @@ export async function runDueExecutions(deps: Deps, budgetMs: number): Promise<{ 
     } finally {
       clearInterval(renew);
     }
+    // A batch short of full took everything due: executions made due since wake the run again.
+    if (!more) break;
   }
   return { claimed };
 }
