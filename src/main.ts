@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import type { startInboundSmtp } from './bounces/inbound-smtp.ts';
 import { createDeps } from './composition.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { wakeWorkflows } from './workflows/waker.ts';
 
 type Role = 'all' | 'api' | 'worker';
 
@@ -69,6 +70,9 @@ async function main(): Promise<void> {
     await deps.jobs.enqueue('campaign.schedule', {}, { jobKey: 'campaign.schedule' });
     const leaseEnd = new Date(deps.clock.now().getTime() + config.jobLeaseMs + 1000);
     await deps.jobs.enqueue('campaign.sweep', {}, { jobKey: 'campaign.sweep', runAt: leaseEnd });
+    // Likewise workflow executions: due ones now, a killed process's once their lease runs out (the
+    // run reschedules itself for then), not at the minutely backstop.
+    await wakeWorkflows(deps);
     // Bounce reports and inbound mail are background work: the worker roles listen for them.
     if (config.inboundSmtpPort && !stopping) {
       // Loaded only when configured: mailparser and smtp-server cost ~30 MB a process that has no use for them.

@@ -6,6 +6,8 @@
  */
 export interface PokedRunner {
   poke(): Promise<void>;
+  /** True while a run is going in this process. */
+  going(): boolean;
   /**
    * Runs `loop` as "going": called again while pokes arrived during the previous call (until
    * `deadline`, epoch ms), so rows made due meanwhile are not left to the next job. With `lingerMs`,
@@ -32,6 +34,7 @@ export function createPokedRunner(start: () => Promise<void>): PokedRunner {
       lingering = done;
     });
   return {
+    going: () => running > 0,
     poke() {
       if (running > 0) {
         poked = true;

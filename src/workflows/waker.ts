@@ -19,7 +19,7 @@ const WAKE_KEY = 'workflow.run:now';
 const TIMER_KEY = 'workflow.run:next';
 const CHANNEL = 'workflow_wake';
 
-export interface WorkflowWaker extends Pick<PokedRunner, 'whileRunning'> {
+export interface WorkflowWaker extends Pick<PokedRunner, 'whileRunning' | 'going' | 'poke'> {
   /** Wakes the engine once `trx` (or, without one, the caller's write) has committed. */
   wake(trx?: Executor): Promise<void>;
 }
@@ -38,5 +38,10 @@ export function createWorkflowWaker(feed: ChangeFeed, jobs: () => Jobs): Workflo
   // A lost enqueue delays, never loses: the minutely run finds the due executions.
   const runner = createPokedRunner(() => wakeWorkflows({ jobs: jobs() }).catch(() => {}));
   feed.subscribe(CHANNEL, () => void runner.poke());
-  return { wake: (trx) => feed.publish(CHANNEL, '', trx), whileRunning: runner.whileRunning };
+  return {
+    wake: (trx) => feed.publish(CHANNEL, '', trx),
+    whileRunning: runner.whileRunning,
+    going: runner.going,
+    poke: runner.poke,
+  };
 }

@@ -46,7 +46,10 @@ async function runAndReschedule(deps: Deps): Promise<void> {
 
 export function workflowTasks(deps: Deps): TaskList {
   return {
-    [RUN_JOB]: async () => runAndReschedule(deps),
+    // One run per process: another job (the timer, the minutely backstop, a wake-up enqueued as the
+    // going run began) marks that run to look again instead of taking a second worker slot, so runs
+    // never fill every slot and keep delivery's and the other jobs waiting.
+    [RUN_JOB]: async () => (deps.workflowWaker.going() ? deps.workflowWaker.poke() : runAndReschedule(deps)),
     'workflow.schedule': async () => scheduleTick(deps),
     [FANOUT_JOB]: async (payload) => runFanout(deps, String(payload.fanoutId)),
     'workflow.fanout.sweep': async () => {
