@@ -1,11 +1,11 @@
 /**
- * Short transactions started in one turn of the event loop run as savepoints of one shared
- * transaction, so they share its commit (on SQLite a commit writes every touched page of the WAL, on
- * PostgreSQL it is a round trip and a flush). Each runs in its own savepoint: one that throws rolls
- * back alone and its caller gets its error; every caller is answered only after the commit, so nobody
- * acts on a write that a crash could still take back.
+ * Short transactions started in one turn of the event loop run in one shared transaction, so they
+ * share its commit (on SQLite a commit writes every touched page to the WAL; on PostgreSQL it is a
+ * round trip and a flush). Should the shared transaction fail (one of them threw, or the commit did),
+ * nothing of it was written and each runs again in a transaction of its own, so only a failing one
+ * fails. Every caller is answered after its commit: nobody acts on a write a crash could take back.
+ * The work must be safe to run twice (it is, when its second run starts from what the database holds).
  */
-import { sql } from 'kysely';
 import { type Outcome, tickBatch } from '../lib/tick-batch.ts';
 import type { Db, Trx } from './index.ts';
 
@@ -16,23 +16,30 @@ export type GroupedWork = (trx: Trx) => Promise<unknown>;
 const MAX_GROUP = 100;
 
 export function transactionGroup(db: Db): <T>(work: (trx: Trx) => Promise<T>) => Promise<T> {
+  const alone = async (work: GroupedWork): Promise<Outcome<unknown>> => {
+    try {
+      return { ok: true, value: await db.transaction().execute(work) };
+    } catch (error) {
+      return { ok: false, error };
+    }
+  };
   const run = tickBatch<GroupedWork, unknown>(
-    (works) =>
-      db.transaction().execute(async (trx) => {
+    async (works) => {
+      if (works.length === 1) return [await alone(works[0]!)];
+      try {
+        const values = await db.transaction().execute(async (trx) => {
+          const out: unknown[] = [];
+          for (const work of works) out.push(await work(trx));
+          return out;
+        });
+        return values.map((value) => ({ ok: true, value }));
+      } catch {
+        // The group rolled back whole: each runs again by itself.
         const outcomes: Outcome<unknown>[] = [];
-        for (const work of works) {
-          await sql`savepoint grouped`.execute(trx);
-          try {
-            outcomes.push({ ok: true, value: await work(trx) });
-            await sql`release savepoint grouped`.execute(trx);
-          } catch (error) {
-            await sql`rollback to savepoint grouped`.execute(trx);
-            await sql`release savepoint grouped`.execute(trx);
-            outcomes.push({ ok: false, error });
-          }
-        }
+        for (const work of works) outcomes.push(await alone(work));
         return outcomes;
-      }),
+      }
+    },
     { max: MAX_GROUP },
   );
   return <T>(work: (trx: Trx) => Promise<T>) => run(work) as Promise<T>;
