@@ -5,7 +5,7 @@
 import { buildApp } from './app.ts';
 import type { startInboundSmtp } from './bounces/inbound-smtp.ts';
 import { createDeps } from './composition.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { wakeWorkflows } from './workflows/waker.ts';
 
 type Role = 'all' | 'api' | 'worker';
@@ -62,17 +62,13 @@ async function main(): Promise<void> {
   }
   if (role !== 'api' && !stopping) {
     await deps.jobs.start();
-    // Outbox rows a killed process held are due again when their lease ends; this run finds them
-    // (or schedules itself for then) without waiting for the minutely backstop.
-    await deps.jobs.enqueue('email.deliver', {}, { jobKey: 'email.deliver' });
-    // Likewise campaigns: due starts and ends now, and fan-outs a killed process held once their lease
-    // has run out (Graphile keeps a dead worker's job locked for hours; the row is the truth).
-    await deps.jobs.enqueue('campaign.schedule', {}, { jobKey: 'campaign.schedule' });
-    const leaseEnd = new Date(deps.clock.now().getTime() + config.jobLeaseMs + 1000);
-    await deps.jobs.enqueue('campaign.sweep', {}, { jobKey: 'campaign.sweep', runAt: leaseEnd });
-    // Likewise workflow executions: due ones now, a killed process's once their lease runs out (the
-    // run reschedules itself for then), not at the minutely backstop.
-    await wakeWorkflows(deps);
+    try {
+      await kickBackgroundWork(deps, config);
+    } catch (err) {
+      // A SIGTERM during start-up closes the database under these writes: nothing is lost (the
+      // minutely backstops and the next start find the rows), and the exit must stay clean.
+      if (!stopping) throw err;
+    }
     // Bounce reports and inbound mail are background work: the worker roles listen for them.
     if (config.inboundSmtpPort && !stopping) {
       // Loaded only when configured: mailparser and smtp-server cost ~30 MB a process that has no use for them.
@@ -80,6 +76,22 @@ async function main(): Promise<void> {
       deps.log.info(`Inbound SMTP listening on port ${inbound.port}`);
     }
   }
+}
+
+/**
+ * Work a killed process left is due again once its leases end: these runs find it (or schedule
+ * themselves for then) without waiting for the minutely backstops. Graphile keeps a dead worker's
+ * jobs locked for hours; the rows are the truth.
+ */
+async function kickBackgroundWork(deps: Awaited<ReturnType<typeof createDeps>>, config: Config): Promise<void> {
+  // Outbox rows a killed process held.
+  await deps.jobs.enqueue('email.deliver', {}, { jobKey: 'email.deliver' });
+  // Due campaign starts and ends, and fan-outs a killed process held once their lease has run out.
+  await deps.jobs.enqueue('campaign.schedule', {}, { jobKey: 'campaign.schedule' });
+  const leaseEnd = new Date(deps.clock.now().getTime() + config.jobLeaseMs + 1000);
+  await deps.jobs.enqueue('campaign.sweep', {}, { jobKey: 'campaign.sweep', runAt: leaseEnd });
+  // Due workflow executions, and a killed process's once their lease runs out.
+  await wakeWorkflows(deps);
 }
 
 main().catch((err) => {
