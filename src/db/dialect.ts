@@ -136,7 +136,7 @@ async function claimRowsWith<DB, TB extends keyof DB & string>(
 }
 
 /** Column types of `rowsSource`; `textArray` is a text[] on PostgreSQL and JSON text on SQLite. */
-export type RowType = 'text' | 'boolean' | 'json' | 'timestamp' | 'textArray';
+export type RowType = 'text' | 'integer' | 'boolean' | 'json' | 'timestamp' | 'textArray';
 
 /**
  * What keeps `GET /contacts` off a scan of the project: per-project counters kept by triggers in the
@@ -215,6 +215,7 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
       rowsSource: (rows, columns) => {
         const types = {
           text: 'text',
+          integer: 'integer',
           boolean: 'boolean',
           json: 'jsonb',
           timestamp: 'timestamptz',

@@ -6,6 +6,7 @@
  */
 import { toJson } from '../../db/codecs.ts';
 import type { Trx } from '../../db/index.ts';
+import type { TransactionGroup } from '../../db/transaction-group.ts';
 import type { ExecutionStatus } from '../../db/workflow-tables.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
@@ -15,8 +16,10 @@ import {
   type ExecClaim,
   type ExecutionMove,
   type ExecutionRow,
+  type ExecutionState,
   insertStepRuns,
   moveClaimed,
+  moveClaimedMany,
 } from './executions.repo.ts';
 import { type Graph, nextStepId, type Step } from './graph.ts';
 import { runStep, type StepInput, type StepOutcome } from './steps.ts';
@@ -35,7 +38,7 @@ export interface Running {
   graphOf(projectId: string, workflowId: string): Promise<Graph | undefined>;
   envOf: StepInput['envOf'];
   /** Runs a step's commit: the batch's executions committing in one turn share one transaction. */
-  transaction: <T>(work: (trx: Trx) => Promise<T>) => Promise<T>;
+  transaction: TransactionGroup<DeferredMove>;
 }
 
 const cut = (s: string) => s.slice(0, ERROR_MAX);
@@ -85,21 +88,59 @@ export async function runExecution(deps: Deps, run: Running): Promise<void> {
   // Its turn is over: due now again, so the next claim (of any worker) carries on after the others.
   // The step it is at has not run: that claim is its first run.
   const release = { dueAt: deps.clock.now(), attempts: 0, leaseToken: null, leaseUntil: null };
-  await run.transaction((trx) => commitMove(trx, run, carried, release));
+  await run.transaction((trx, defer) => commitMove(trx, { run, row, carried, move: release, defer }));
 }
 
-/** Writes the carried history and moves, and `move` (with the step's own history), fenced to the claim. */
+/** An execution's move as the transaction group writes it, with others, at the end of its transaction. */
+export interface DeferredMove {
+  claim: ExecClaim;
+  state: ExecutionState;
+  history: NonNullable<ReturnType<typeof historyOf>>[];
+}
+
+/** The execution's whole state once `move` is applied to `row` (which holds what was carried). */
+function stateAfter(row: ExecutionRow, move: ExecutionMove): ExecutionState {
+  const next = { ...row, ...move } as unknown as ExecutionState & { event: unknown };
+  const event = typeof next.event === 'string' ? JSON.parse(next.event) : next.event;
+  return { ...next, event: (event ?? {}) as Record<string, unknown> };
+}
+
+/**
+ * Writes the carried history and moves, and `move` (with the step's own history), fenced to the claim:
+ * at once, or with `defer` at the end of a grouped transaction, together with the other executions'.
+ */
 async function commitMove(
   trx: Trx,
-  run: Running,
-  carried: Carried,
-  move: ExecutionMove,
-  history?: Carried['history'][number],
+  at: {
+    run: Running;
+    row: ExecutionRow;
+    carried: Carried;
+    move: ExecutionMove;
+    history?: Carried['history'][number];
+    defer?: (write: DeferredMove) => void;
+  },
 ) {
-  await insertStepRuns(trx, history ? [...carried.history, history] : carried.history);
+  const { run, carried, move, history, defer } = at;
+  const rows = history ? [...carried.history, history] : carried.history;
+  if (defer) {
+    defer({ claim: run.claim, state: stateAfter(at.row, move), history: rows });
+    return;
+  }
+  await insertStepRuns(trx, rows);
   if (!(await moveClaimed(trx, run.claim, { ...carried.move, ...move }))) {
     throw new LeaseLost({ id: run.claim.id, attempt: 0 });
   }
+}
+
+/** Writes the deferred moves of one grouped transaction: two statements, whatever their number. */
+export async function flushMoves(trx: Trx, dialect: Deps['dialect'], writes: DeferredMove[]): Promise<void> {
+  await insertStepRuns(
+    trx,
+    writes.flatMap((w) => w.history),
+  );
+  const moved = await moveClaimedMany(trx, dialect, writes);
+  const lost = writes.find((w) => !moved.has(w.claim.id));
+  if (lost) throw new LeaseLost({ id: lost.claim.id, attempt: 0 });
 }
 
 /**
@@ -144,13 +185,14 @@ async function record(
     }
   }
   let move: ExecutionMove = {};
-  const inside = async (trx: Trx) => {
+  const inside = async (trx: Trx, defer?: (write: DeferredMove) => void) => {
     const final = (outcome.kind === 'wait' && (await outcome.settle?.(trx))) || outcome;
     if (final.kind === 'next' && final.effect) await final.effect(trx);
     move = moveFor(row, final, graph, now, run.lease.until);
-    await commitMove(trx, run, carried, move, step && historyOf(row, step, final, now));
+    await commitMove(trx, { run, row, carried, move, history: step && historyOf(row, step, final, now), defer });
   };
   const commit = (outcome.kind === 'next' && outcome.commit) || run.transaction;
+  // (A step's own commit, an UPDATE_CONTACT's, gives no `defer`: its move is written at once.)
   // On a throw nothing was written, the carried moves included: they stay carried for the caller.
   await commit(inside);
   carried.history = [];

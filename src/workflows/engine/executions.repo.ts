@@ -125,6 +125,88 @@ export async function moveClaimed(db: Executor, claim: ExecClaim, move: Executio
   return r.numUpdatedRows > 0n;
 }
 
+/** What a move leaves of an execution, whole: the columns a run changes. */
+export type ExecutionState = Pick<
+  ExecutionRow,
+  | 'currentStepId'
+  | 'stepToken'
+  | 'status'
+  | 'waitingEvent'
+  | 'attempts'
+  | 'resume'
+  | 'leaseToken'
+  | 'lastError'
+  | 'exitReason'
+> & {
+  stepEnteredAt: Date | string;
+  dueAt: Date | string | null;
+  leaseUntil: Date | string | null;
+  endedAt: Date | string | null;
+  updatedAt: Date | string;
+  event: Record<string, unknown>;
+};
+
+const STATE_COLUMNS = {
+  id: 'text',
+  token: 'text',
+  current_step_id: 'text',
+  step_token: 'text',
+  step_entered_at: 'timestamp',
+  status: 'text',
+  due_at: 'timestamp',
+  waiting_event: 'text',
+  attempts: 'integer',
+  resume: 'text',
+  lease_token: 'text',
+  lease_until: 'timestamp',
+  last_error: 'text',
+  exit_reason: 'text',
+  ended_at: 'timestamp',
+  event: 'json',
+  updated_at: 'timestamp',
+} as const;
+
+/**
+ * Writes the state of several claimed executions in one statement, each only while its claim holds
+ * (RUNNING under the same token); returns the ids written.
+ */
+export async function moveClaimedMany(
+  db: Executor,
+  dialect: DialectSql,
+  moves: { claim: ExecClaim; state: ExecutionState }[],
+): Promise<Set<string>> {
+  if (moves.length === 0) return new Set();
+  const rows = moves.map(({ claim, state: s }) => ({
+    id: claim.id,
+    token: claim.token,
+    current_step_id: s.currentStepId,
+    step_token: s.stepToken,
+    step_entered_at: s.stepEnteredAt,
+    status: s.status,
+    due_at: s.dueAt,
+    waiting_event: s.waitingEvent,
+    attempts: s.attempts,
+    resume: s.resume,
+    lease_token: s.leaseToken,
+    lease_until: s.leaseUntil,
+    last_error: s.lastError,
+    exit_reason: s.exitReason,
+    ended_at: s.endedAt,
+    event: s.event,
+    updated_at: s.updatedAt,
+  }));
+  const names = Object.keys(STATE_COLUMNS);
+  const set = sql.join(names.slice(2).map((c) => sql`${sql.id(c)} = r.${sql.id(c)}`));
+  const out = await sql<{
+    id: string;
+  }>`with r (${sql.join(names.map((c) => sql.id(c)))}) as (${dialect.rowsSource(rows, STATE_COLUMNS)})
+    update workflow_executions set ${set} from r
+    where workflow_executions.id = r.id and workflow_executions.lease_token = r.token
+      and workflow_executions.status = 'RUNNING'
+    returning workflow_executions.id`.execute(db);
+  return new Set(out.rows.map((r) => r.id));
+}
+
 /** Extends the leases of `ids` still held under `token`. */
 export async function renewLeases(db: Db, ids: string[], token: string, leaseUntil: Date): Promise<void> {
   if (ids.length === 0) return;

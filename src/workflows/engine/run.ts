@@ -5,13 +5,13 @@
  * the next claim after any restart, so 10,000 waiting contacts cost rows, not timers.
  */
 import type { Db } from '../../db/index.ts';
-import { transactionGroup } from '../../db/transaction-group.ts';
+import { type TransactionGroup, transactionGroup } from '../../db/transaction-group.ts';
 import type { Deps } from '../../deps.ts';
 import { LeaseLost } from '../../jobs/job-rows.ts';
 import { newId } from '../../lib/ids.ts';
 import { loadFilterEnv } from '../../segments/audience.ts';
 import type { FilterEnv } from '../../segments/filters/tree.ts';
-import { runExecution } from './execute.ts';
+import { type DeferredMove, flushMoves, runExecution } from './execute.ts';
 import { claimDueExecutions, renewLeases } from './executions.repo.ts';
 import { graphLoader } from './graph.ts';
 
@@ -24,13 +24,13 @@ async function inPool<T>(items: T[], limit: number, fn: (item: T) => Promise<unk
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
-const groups = new WeakMap<Db, ReturnType<typeof transactionGroup>>();
-/** The process's transaction group on `db` (one per database handle). */
-function groupOf(db: Db) {
-  let group = groups.get(db);
+const groups = new WeakMap<Db, TransactionGroup<DeferredMove>>();
+/** The process's transaction group on its database: executions' moves flushed together. */
+function groupOf(deps: Pick<Deps, 'db' | 'dialect'>) {
+  let group = groups.get(deps.db);
   if (!group) {
-    group = transactionGroup(db);
-    groups.set(db, group);
+    group = transactionGroup<DeferredMove>(deps.db, (trx, writes) => flushMoves(trx, deps.dialect, writes));
+    groups.set(deps.db, group);
   }
   return group;
 }
@@ -69,7 +69,7 @@ export async function runDueExecutions(deps: Deps, budgetMs: number): Promise<{ 
     claimed += rows.length;
     const more = rows.length === deps.config.workflowBatchSize;
     const graphOf = graphLoader(deps);
-    const transaction = groupOf(deps.db);
+    const transaction = groupOf(deps);
     const envOf = envLoader(deps);
     const pending = new Set(rows.map((r) => r.id));
     const lease = { until: leaseUntil };
