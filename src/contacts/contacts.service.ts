@@ -183,6 +183,64 @@ export interface UpdateInput {
   data?: Record<string, unknown>;
 }
 
+/** An update checked and ready to write: see `prepareUpdate`. */
+export interface PreparedUpdate {
+  email?: string;
+  subscribed?: boolean;
+  patch: DataPatch;
+  /** Field types the write records (and, once committed, remembers). */
+  types: { key: string; type: FieldType }[];
+}
+
+/** Checks an update's email (422) and the field cap, before any write. */
+export async function prepareUpdate(
+  deps: Pick<Deps, 'reader' | 'fieldTypes' | 'config'>,
+  projectId: string,
+  input: UpdateInput,
+): Promise<PreparedUpdate> {
+  const email = input.email === undefined ? undefined : requireEmail(input.email);
+  const patch = toDataPatch(input.data ?? {});
+  const types = await newFieldTypes(deps, projectId, fieldTypesOf(patch.set));
+  return { email, subscribed: input.subscribed, patch, types };
+}
+
+/**
+ * Writes a prepared update of one contact inside the caller's transaction `trx`: the subscription
+ * change and its event, the data patch, the field types; 404 (rolling `trx` back) when absent. Call
+ * `afterUpdateCommitted` once `trx` has committed.
+ */
+export async function updateContactIn(
+  deps: WriteDeps,
+  trx: Trx,
+  target: { projectId: string; id: string },
+  update: PreparedUpdate,
+  opts: { source?: string; eventData?: Record<string, unknown> } = {},
+): Promise<repo.ContactRow> {
+  const { projectId, id } = target;
+  const tx = { ...deps, db: trx };
+  if (update.subscribed !== undefined) {
+    const source = opts.source ?? 'api';
+    await setContactSubscription(tx, projectId, id, update.subscribed, source, opts.eventData);
+  }
+  const now = deps.clock.now();
+  const updated = await repo.patchContact(
+    trx,
+    deps.dialect,
+    projectId,
+    { id },
+    { ...update.patch, email: update.email, now },
+  );
+  if (!updated) throw notFound('CONTACT');
+  await recordFieldTypes(tx, projectId, update.types);
+  await contactsChanged(deps, trx, projectId, [id]);
+  return updated;
+}
+
+/** After an update written by `updateContactIn` committed: its field types are known here. */
+export function afterUpdateCommitted(deps: Pick<Deps, 'fieldTypes'>, projectId: string, update: PreparedUpdate): void {
+  rememberFieldTypes(deps, projectId, update.types);
+}
+
 /**
  * Patches email, subscription and data of one contact. 404 when absent; 409 when the new email is taken.
  * A subscription change records contact.subscribed / contact.unsubscribed with `{ source, ...eventData }`.
@@ -192,33 +250,15 @@ export async function updateContact(
   projectId: string,
   id: string,
   input: UpdateInput,
-  opts: {
-    source?: string;
-    eventData?: Record<string, unknown>;
-    /** Runs in the update's transaction after the write (a workflow step's move commits with it). */
-    alsoInTransaction?: (trx: Trx) => Promise<void>;
-  } = {},
+  opts: { source?: string; eventData?: Record<string, unknown> } = {},
 ): Promise<ContactView> {
-  const email = input.email === undefined ? undefined : requireEmail(input.email);
-  const patch = toDataPatch(input.data ?? {});
-  const types = await newFieldTypes(deps, projectId, fieldTypesOf(patch.set));
+  const update = await prepareUpdate(deps, projectId, input);
   try {
-    const row = await deps.db.transaction().execute(async (trx) => {
-      const tx = { ...deps, db: trx };
-      const now = deps.clock.now();
-      if (input.subscribed !== undefined) {
-        const source = opts.source ?? 'api';
-        await setContactSubscription(tx, projectId, id, input.subscribed, source, opts.eventData);
-      }
-      const updated = await repo.patchContact(trx, deps.dialect, projectId, { id }, { ...patch, email, now });
-      // Not found rolls the transaction back, subscription event included.
-      if (!updated) throw notFound('CONTACT');
-      await recordFieldTypes(tx, projectId, types);
-      await contactsChanged(deps, trx, projectId, [id]);
-      if (opts.alsoInTransaction) await opts.alsoInTransaction(trx);
-      return updated;
-    });
-    rememberFieldTypes(deps, projectId, types);
+    // Not found rolls the transaction back, subscription event included.
+    const row = await deps.db
+      .transaction()
+      .execute((trx) => updateContactIn(deps, trx, { projectId, id }, update, opts));
+    afterUpdateCommitted(deps, projectId, update);
     return toContactView(row);
   } catch (err) {
     if (deps.dialect.isUniqueViolation(err)) throw conflict('Another contact of this project has that email.');

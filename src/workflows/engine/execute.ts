@@ -12,13 +12,13 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { LeaseLost } from '../../jobs/job-rows.ts';
 import { newId } from '../../lib/ids.ts';
+import { insertEmails, type StoredEmail } from '../../sending/outbox.repo.ts';
 import {
   type ExecClaim,
   type ExecutionMove,
   type ExecutionRow,
   type ExecutionState,
   insertStepRuns,
-  moveClaimed,
   moveClaimedMany,
 } from './executions.repo.ts';
 import { type Graph, nextStepId, type Step } from './graph.ts';
@@ -36,7 +36,7 @@ export interface Running {
   /** The claim's lease end, moved forward by the run's renewals. */
   lease: { until: Date };
   graphOf(projectId: string, workflowId: string): Promise<Graph | undefined>;
-  envOf: StepInput['envOf'];
+  once: StepInput['once'];
   /** Runs a step's commit: the batch's executions committing in one turn share one transaction. */
   transaction: TransactionGroup<DeferredMove>;
 }
@@ -67,7 +67,7 @@ export async function runExecution(deps: Deps, run: Running): Promise<void> {
       outcome = { kind: 'fail', error: row.lastError ?? `the step was interrupted ${row.attempts - 1} times` };
     } else {
       try {
-        outcome = await runStep(deps, { row, graph, step, now: deps.clock.now(), envOf: run.envOf });
+        outcome = await runStep(deps, { row, graph, step, now: deps.clock.now(), once: run.once });
       } catch (err) {
         await record(deps, run, row, afterError(deps, row, err), { graph, step, carried });
         return;
@@ -88,7 +88,7 @@ export async function runExecution(deps: Deps, run: Running): Promise<void> {
   // Its turn is over: due now again, so the next claim (of any worker) carries on after the others.
   // The step it is at has not run: that claim is its first run.
   const release = { dueAt: deps.clock.now(), attempts: 0, leaseToken: null, leaseUntil: null };
-  await run.transaction((trx, defer) => commitMove(trx, { run, row, carried, move: release, defer }));
+  await run.transaction(async (_trx, defer) => deferMove(defer, { run, row, carried, move: release }));
 }
 
 /** An execution's move as the transaction group writes it, with others, at the end of its transaction. */
@@ -96,6 +96,7 @@ export interface DeferredMove {
   claim: ExecClaim;
   state: ExecutionState;
   history: NonNullable<ReturnType<typeof historyOf>>[];
+  emails: StoredEmail[];
 }
 
 /** The execution's whole state once `move` is applied to `row` (which holds what was carried). */
@@ -106,39 +107,35 @@ function stateAfter(row: ExecutionRow, move: ExecutionMove): ExecutionState {
 }
 
 /**
- * Writes the carried history and moves, and `move` (with the step's own history), fenced to the claim:
- * at once, or with `defer` at the end of a grouped transaction, together with the other executions'.
+ * Hands the carried history and moves, `move` with the step's own history, and the step's outbox rows
+ * to the transaction's flush, which writes them fenced to the claim with the other executions'.
  */
-async function commitMove(
-  trx: Trx,
-  at: {
-    run: Running;
-    row: ExecutionRow;
-    carried: Carried;
-    move: ExecutionMove;
-    history?: Carried['history'][number];
-    defer?: (write: DeferredMove) => void;
-  },
-) {
-  const { run, carried, move, history, defer } = at;
+function deferMove(
+  defer: (write: DeferredMove) => void,
+  at: { run: Running; row: ExecutionRow; carried: Carried; move: ExecutionMove; history?: Carried['history'][number] },
+  emails: StoredEmail[] = [],
+): void {
+  const { run, carried, move, history } = at;
   const rows = history ? [...carried.history, history] : carried.history;
-  if (defer) {
-    defer({ claim: run.claim, state: stateAfter(at.row, move), history: rows });
-    return;
-  }
-  await insertStepRuns(trx, rows);
-  if (!(await moveClaimed(trx, run.claim, { ...carried.move, ...move }))) {
-    throw new LeaseLost({ id: run.claim.id, attempt: 0 });
-  }
+  defer({ claim: run.claim, state: stateAfter(at.row, move), history: rows, emails });
 }
 
-/** Writes the deferred moves of one grouped transaction: two statements, whatever their number. */
-export async function flushMoves(trx: Trx, dialect: Deps['dialect'], writes: DeferredMove[]): Promise<void> {
+/**
+ * Writes the deferred moves of one grouped transaction: outbox rows, step history and moves in three
+ * statements, whatever their number; throws LeaseLost when a claim no longer holds.
+ */
+export async function flushMoves(trx: Trx, deps: Pick<Deps, 'dialect' | 'clock'>, writes: DeferredMove[]) {
+  await insertEmails(
+    trx,
+    writes.flatMap((w) => w.emails),
+    deps.clock.now(),
+    { skipDuplicates: true },
+  );
   await insertStepRuns(
     trx,
     writes.flatMap((w) => w.history),
   );
-  const moved = await moveClaimedMany(trx, dialect, writes);
+  const moved = await moveClaimedMany(trx, deps.dialect, writes);
   const lost = writes.find((w) => !moved.has(w.claim.id));
   if (lost) throw new LeaseLost({ id: lost.claim.id, attempt: 0 });
 }
@@ -175,7 +172,7 @@ async function record(
   const { graph, step, carried } = at;
   const now = deps.clock.now();
   const leadsOn = (move: ExecutionMove) => move.currentStepId !== undefined;
-  if (outcome.kind === 'next' && !outcome.effect && !outcome.commit && !outcome.after) {
+  if (outcome.kind === 'next' && !outcome.effect && !outcome.emails && !outcome.after) {
     const move = moveFor(row, outcome, graph, now, run.lease.until);
     if (leadsOn(move)) {
       const history = step && historyOf(row, step, outcome, now);
@@ -185,16 +182,14 @@ async function record(
     }
   }
   let move: ExecutionMove = {};
-  const inside = async (trx: Trx, defer?: (write: DeferredMove) => void) => {
+  // On a throw nothing was written, the carried moves included: they stay carried for the caller.
+  await run.transaction(async (trx, defer) => {
     const final = (outcome.kind === 'wait' && (await outcome.settle?.(trx))) || outcome;
     if (final.kind === 'next' && final.effect) await final.effect(trx);
     move = moveFor(row, final, graph, now, run.lease.until);
-    await commitMove(trx, { run, row, carried, move, history: step && historyOf(row, step, final, now), defer });
-  };
-  const commit = (outcome.kind === 'next' && outcome.commit) || run.transaction;
-  // (A step's own commit, an UPDATE_CONTACT's, gives no `defer`: its move is written at once.)
-  // On a throw nothing was written, the carried moves included: they stay carried for the caller.
-  await commit(inside);
+    const history = step && historyOf(row, step, final, now);
+    deferMove(defer, { run, row, carried, move, history }, final.kind === 'next' ? final.emails : []);
+  });
   carried.history = [];
   carried.move = {};
   if (outcome.kind === 'next') await outcome.after?.();

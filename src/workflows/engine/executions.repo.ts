@@ -113,18 +113,6 @@ export interface ExecClaim {
   token: string;
 }
 
-/** Applies `move` while the claim holds (RUNNING under the same token); false otherwise. */
-export async function moveClaimed(db: Executor, claim: ExecClaim, move: ExecutionMove): Promise<boolean> {
-  const r = await db
-    .updateTable('workflowExecutions')
-    .set(move)
-    .where('id', '=', claim.id)
-    .where('leaseToken', '=', claim.token)
-    .where('status', '=', 'RUNNING')
-    .executeTakeFirst();
-  return r.numUpdatedRows > 0n;
-}
-
 /** What a move leaves of an execution, whole: the columns a run changes. */
 export type ExecutionState = Pick<
   ExecutionRow,

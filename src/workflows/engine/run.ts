@@ -9,8 +9,6 @@ import { type TransactionGroup, transactionGroup } from '../../db/transaction-gr
 import type { Deps } from '../../deps.ts';
 import { LeaseLost } from '../../jobs/job-rows.ts';
 import { newId } from '../../lib/ids.ts';
-import { loadFilterEnv } from '../../segments/audience.ts';
-import type { FilterEnv } from '../../segments/filters/tree.ts';
 import { type DeferredMove, flushMoves, runExecution } from './execute.ts';
 import { claimDueExecutions, renewLeases } from './executions.repo.ts';
 import { graphLoader } from './graph.ts';
@@ -26,23 +24,23 @@ async function inPool<T>(items: T[], limit: number, fn: (item: T) => Promise<unk
 
 const groups = new WeakMap<Db, TransactionGroup<DeferredMove>>();
 /** The process's transaction group on its database: executions' moves flushed together. */
-function groupOf(deps: Pick<Deps, 'db' | 'dialect'>) {
+function groupOf(deps: Pick<Deps, 'db' | 'dialect' | 'clock'>) {
   let group = groups.get(deps.db);
   if (!group) {
-    group = transactionGroup<DeferredMove>(deps.db, (trx, writes) => flushMoves(trx, deps.dialect, writes));
+    group = transactionGroup<DeferredMove>(deps.db, (trx, writes) => flushMoves(trx, deps, writes));
     groups.set(deps.db, group);
   }
   return group;
 }
 
-/** Per-run memo of each project's filter environment (field types and segments). */
-function envLoader(deps: Pick<Deps, 'reader' | 'clock'>) {
-  const envs = new Map<string, Promise<FilterEnv>>();
-  return (projectId: string) => {
-    let hit = envs.get(projectId);
+/** A per-batch memo: what every execution of a batch reads alike (a project's filter environment, a step's template) is read once. */
+function batchMemo() {
+  const values = new Map<string, Promise<unknown>>();
+  return <T>(key: string, load: () => Promise<T>): Promise<T> => {
+    let hit = values.get(key) as Promise<T> | undefined;
     if (!hit) {
-      hit = loadFilterEnv(deps, projectId);
-      envs.set(projectId, hit);
+      hit = load();
+      values.set(key, hit);
     }
     return hit;
   };
@@ -70,7 +68,7 @@ export async function runDueExecutions(deps: Deps, budgetMs: number): Promise<{ 
     const more = rows.length === deps.config.workflowBatchSize;
     const graphOf = graphLoader(deps);
     const transaction = groupOf(deps);
-    const envOf = envLoader(deps);
+    const once = batchMemo();
     const pending = new Set(rows.map((r) => r.id));
     const lease = { until: leaseUntil };
     const renew = setInterval(() => {
@@ -84,7 +82,7 @@ export async function runDueExecutions(deps: Deps, budgetMs: number): Promise<{ 
     try {
       await inPool(rows, deps.config.workflowConcurrency, async (row) => {
         try {
-          await runExecution(deps, { row, claim: { id: row.id, token }, lease, graphOf, envOf, transaction });
+          await runExecution(deps, { row, claim: { id: row.id, token }, lease, graphOf, once, transaction });
         } catch (err) {
           // Cancelled, deleted or taken over meanwhile: its uncommitted step rolled back; nothing to do.
           if (!(err instanceof LeaseLost))

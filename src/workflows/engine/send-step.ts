@@ -10,7 +10,6 @@ import { assertVerifiedSender } from '../../domains/domains.service.ts';
 import { AppError } from '../../errors.ts';
 import { getSendSettings } from '../../projects/projects.service.ts';
 import { composeEmail, type PreparedMessage, priorityOf } from '../../sending/compose.ts';
-import { insertEmails } from '../../sending/outbox.repo.ts';
 import { messageIdFor } from '../../sending/send.service.ts';
 import { getTemplateRow } from '../../templates/templates.service.ts';
 import type { SendEmailConfig } from '../step-configs.ts';
@@ -45,7 +44,8 @@ export async function sendEmailStep(deps: Deps, input: StepInput): Promise<StepO
   const c = step.config as unknown as SendEmailConfig;
   let msg: PreparedMessage;
   try {
-    msg = await messageFor(deps, input, c);
+    // The template and its sender's check, once per batch for every execution at this step.
+    msg = { ...(await input.once(`message:${step.id}`, () => messageFor(deps, input, c))), sourceId: row.id };
   } catch (err) {
     if (err instanceof AppError) return { kind: 'fail', error: err.message, output: { templateId: c.templateId } };
     throw err;
@@ -71,7 +71,9 @@ export async function sendEmailStep(deps: Deps, input: StepInput): Promise<StepO
     if (err instanceof AppError) return { kind: 'fail', error: err.message, output: { templateId: c.templateId } };
     throw err;
   }
-  if (c.recipient.type === 'CUSTOM') Object.assign(email, { toEmail: c.recipient.customEmail, toName: null });
+  // Not the contact's mail: its opens, clicks and bounces are not the contact's facts.
+  if (c.recipient.type === 'CUSTOM')
+    Object.assign(email, { toEmail: c.recipient.customEmail, toName: null, contactId: null });
   const stored = {
     ...email,
     status: 'PENDING' as const,
@@ -82,7 +84,7 @@ export async function sendEmailStep(deps: Deps, input: StepInput): Promise<StepO
     kind: 'next',
     output: { emailId: id, to: email.toEmail, templateId: c.templateId },
     // The id is the arrival's: a replay of this arrival would find its row already there.
-    effect: async (trx) => void (await insertEmails(trx, [stored], deps.clock.now(), { skipDuplicates: true })),
+    emails: [stored],
     after: () => deps.deliveryWaker.poke(),
   };
 }

@@ -4,13 +4,18 @@
  * with the move to the next step. Handlers must give the same answer when run again for the same
  * arrival (`step_token`), because a crash before the commit runs them again.
  */
-import { lockContactsIn, updateContact } from '../../contacts/contacts.service.ts';
+import {
+  afterUpdateCommitted,
+  lockContactsIn,
+  prepareUpdate,
+  updateContactIn,
+} from '../../contacts/contacts.service.ts';
 import type { Trx } from '../../db/index.ts';
 import type { ExecutionStatus } from '../../db/workflow-tables.ts';
 import type { Deps } from '../../deps.ts';
 import { findEventSince } from '../../events/events.service.ts';
-import { contactMatches } from '../../segments/audience.ts';
-import type { FilterEnv } from '../../segments/filters/tree.ts';
+import { contactMatches, loadFilterEnv } from '../../segments/audience.ts';
+import type { StoredEmail } from '../../sending/outbox.repo.ts';
 import {
   conditionTree,
   type DelayConfig,
@@ -27,8 +32,6 @@ import { sendEmailStep } from './send-step.ts';
 import { webhookStep } from './webhook-step.ts';
 
 type Json = Record<string, unknown>;
-/** Opens the transaction holding a step's effect and the move (UPDATE_CONTACT: the contact write's own). */
-export type Commit = (inside: (trx: Trx) => Promise<void>) => Promise<void>;
 
 export type StepOutcome =
   | {
@@ -38,7 +41,8 @@ export type StepOutcome =
       output?: Json;
       /** The step's effect, written in the move's transaction. */
       effect?: (trx: Trx) => Promise<void>;
-      commit?: Commit;
+      /** Outbox rows written with the move (with the other executions' of its transaction). */
+      emails?: StoredEmail[];
       /** The execution's latest event from now on (an awaited event that arrived). */
       event?: Json;
       /** After the commit (a wake-up). */
@@ -61,8 +65,8 @@ export interface StepInput {
   graph: Graph;
   step: Step;
   now: Date;
-  /** The project's filter environment, read once per run. */
-  envOf(projectId: string): Promise<FilterEnv>;
+  /** Reads what the batch's executions share once per batch (see run.ts). */
+  once<T>(key: string, load: () => Promise<T>): Promise<T>;
 }
 
 /** Runs the step the execution is at and answers what should happen. */
@@ -129,35 +133,29 @@ function waitStep(deps: Deps, { row, step, now }: StepInput): StepOutcome {
 }
 
 /** The contact's data, the latest event's data and the context, through the filter language. */
-async function conditionStep(deps: Deps, { row, step, envOf }: StepInput): Promise<StepOutcome> {
+async function conditionStep(deps: Deps, { row, step, once }: StepInput): Promise<StepOutcome> {
   const tree = conditionTree(step.config);
   const { eventData, context } = documentsOf(row);
-  const env = await envOf(row.projectId);
+  const env = await once(`env:${row.projectId}`, () => loadFilterEnv(deps, row.projectId));
   const matched = await contactMatches(deps, env, row, tree, { event: eventData, workflow: context });
   const branch = matched ? 'yes' : 'no';
   return { kind: 'next', way: { branch }, output: { branch } };
 }
 
 /** Through the contact service: the data rules, field types and subscription events apply as for any write. */
-function updateContactStep(deps: Deps, { row, step }: StepInput): StepOutcome {
+async function updateContactStep(deps: Deps, { row, step }: StepInput): Promise<StepOutcome> {
   const c = step.config as unknown as UpdateContactConfig;
   const subscribed =
     c.subscriptionAction === 'subscribe' ? true : c.subscriptionAction === 'unsubscribe' ? false : undefined;
+  // Checked first (the field cap: 422), so a refusal fails the step before anything is written.
+  const update = await prepareUpdate(deps, row.projectId, { data: c.updates, subscribed });
+  const source = { source: 'workflow', eventData: { workflowId: row.workflowId, executionId: row.id } };
   return {
     kind: 'next',
     output: { updated: Object.keys(c.updates), subscriptionAction: c.subscriptionAction },
-    commit: async (inside) => {
-      await updateContact(
-        deps,
-        row.projectId,
-        row.contactId,
-        { data: c.updates, subscribed },
-        {
-          source: 'workflow',
-          eventData: { workflowId: row.workflowId, executionId: row.id },
-          alsoInTransaction: inside,
-        },
-      );
+    effect: async (trx) => {
+      await updateContactIn(deps, trx, { projectId: row.projectId, id: row.contactId }, update, source);
     },
+    after: () => afterUpdateCommitted(deps, row.projectId, update),
   };
 }
