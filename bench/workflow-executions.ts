@@ -93,7 +93,9 @@ async function benchOn(label: string, env: Record<string, string>): Promise<void
     console.log(`${label}: ${EXECUTIONS} executions of CONDITION → UPDATE_CONTACT → DELAY 0 → SEND_EMAIL, one process`);
     console.log(`${label}:   all completed ${(elapsed / 1000).toFixed(1)} s after the first execution started`);
     console.log(`${label}:   executions/s             ${Math.round(done / (elapsed / 1000))} (${done} completed)`);
-    console.log(`${label}:   emails captured          ${captured}, the last ${(delivered / 1000).toFixed(1)} s after the start`);
+    console.log(
+      `${label}:   emails captured          ${captured}, the last ${(delivered / 1000).toFixed(1)} s after the start`,
+    );
     console.log(`${label}:   peak RSS of the service  ${peak} MB (${idle} MB before the fan-out)`);
   } finally {
     await svc.stop();
