@@ -9,7 +9,8 @@ import type { Deps } from '../deps.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import { type CursorPage, decodeCursor, toCursorPage } from '../http/pagination.ts';
 import { isUuid, newId } from '../lib/ids.ts';
-import * as repo from './engine/executions.repo.ts';
+import { insertExecutions } from './engine/executions.repo.ts';
+import * as repo from './executions.repo.ts';
 import { toExecutionSummary, toStepRunView } from './views.ts';
 import { findGraph } from './workflows.repo.ts';
 import type {
@@ -64,7 +65,7 @@ export async function startExecution(
   const trigger = steps.find((s) => s.type === 'TRIGGER')!;
   const id = newId();
   const started = await deps.db.transaction().execute(async (trx) => {
-    const ids = await repo.insertExecutions(trx, deps.dialect, [
+    const ids = await insertExecutions(trx, deps.dialect, [
       {
         id,
         projectId,

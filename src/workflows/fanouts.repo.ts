@@ -25,14 +25,3 @@ export async function insertFanout(
 export async function findFanout(db: Executor, id: string) {
   return db.selectFrom('workflowFanouts').selectAll().where('id', '=', id).executeTakeFirst();
 }
-
-/** The workflow's fan-outs, newest first (tests and the dashboard). */
-export async function listFanouts(db: Executor, projectId: string, workflowId: string) {
-  return db
-    .selectFrom('workflowFanouts')
-    .selectAll()
-    .where('projectId', '=', projectId)
-    .where('workflowId', '=', workflowId)
-    .orderBy('fireAt', 'desc')
-    .execute();
-}

@@ -13,7 +13,7 @@ import { isUuid, newId } from '../lib/ids.ts';
 import { loadFilterEnv } from '../segments/audience.ts';
 import { checkFilter } from '../segments/filters/check.ts';
 import { getTemplateRow } from '../templates/templates.service.ts';
-import { hasActiveExecutions } from './engine/executions.repo.ts';
+import { hasActiveExecutions } from './executions.repo.ts';
 import {
   asSingleCondition,
   conditionForm,

@@ -11,7 +11,7 @@ import { AppError, conflict, type FieldError, invalid, invalidFields, notFound }
 import { isUuid, newId } from '../lib/ids.ts';
 import { getSegmentRow } from '../segments/segments.service.ts';
 import { getTemplateRow } from '../templates/templates.service.ts';
-import { deleteExecutionsSlice, hasActiveExecutions } from './engine/executions.repo.ts';
+import { deleteExecutionsSlice, hasActiveExecutions } from './executions.repo.ts';
 import { graphProblems } from './graph-check.ts';
 import type { SendEmailConfig } from './step-configs.ts';
 import { toWorkflowSummary, toWorkflowView } from './views.ts';
@@ -144,8 +144,10 @@ async function triggerOf(
     if (config.segmentId) {
       try {
         await getSegmentRow(deps, projectId, String(config.segmentId));
-      } catch {
-        throw invalid('triggerConfig.segmentId', 'unknown segment');
+      } catch (err) {
+        if (err instanceof AppError && err.statusCode === 404)
+          throw invalid('triggerConfig.segmentId', 'unknown segment');
+        throw err;
       }
     }
   }

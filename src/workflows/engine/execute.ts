@@ -44,19 +44,19 @@ export interface Running {
 const cut = (s: string) => s.slice(0, ERROR_MAX);
 
 /**
- * Moves of steps with no effect (TRIGGER, CONDITION, an elapsed DELAY) not committed yet: they commit
- * with the next step that has an effect, or with the wait or end that follows. Nothing of them exists
- * before that commit, so a crash in between only makes the execution walk them again.
+ * Steps with no effect (TRIGGER, CONDITION, an elapsed DELAY) not committed yet: their moves are in
+ * the row the run carries on with, their history rows here, and both commit with the next step that
+ * has an effect, or with the wait or end that follows. Nothing of them exists before that commit, so
+ * a crash in between only makes the execution walk them again.
  */
 interface Carried {
   history: NonNullable<ReturnType<typeof historyOf>>[];
-  move: ExecutionMove;
 }
 
 /** Runs the execution until it waits or ends (or has had STEPS_PER_TURN steps); never throws except LeaseLost. */
 export async function runExecution(deps: Deps, run: Running): Promise<void> {
   let row = run.row;
-  const carried: Carried = { history: [], move: {} };
+  const carried: Carried = { history: [] };
   for (let i = 0; i < STEPS_PER_TURN; i++) {
     const graph = await run.graphOf(row.projectId, row.workflowId);
     const step = graph && row.currentStepId ? graph.steps.get(row.currentStepId) : undefined;
@@ -177,7 +177,6 @@ async function record(
     if (leadsOn(move)) {
       const history = step && historyOf(row, step, outcome, now);
       if (history) carried.history.push(history);
-      carried.move = { ...carried.move, ...move };
       return { ...row, ...move } as ExecutionRow;
     }
   }
@@ -191,7 +190,6 @@ async function record(
     deferMove(defer, { run, row, carried, move, history }, final.kind === 'next' ? final.emails : []);
   });
   carried.history = [];
-  carried.move = {};
   if (outcome.kind === 'next') await outcome.after?.();
   // Moved on to another step and still holding the claim: the run carries on with it.
   return leadsOn(move) ? ({ ...row, ...move } as ExecutionRow) : undefined;

@@ -3,25 +3,20 @@
  * end, so "due" is one range condition for fresh, woken and abandoned executions alike, and a killed
  * worker's executions come back when their lease runs out. Every write of a run is fenced to its
  * claim (same lease token, still RUNNING): a cancel or a newer claim makes it match nothing.
+ * The API's reads, cancels and deletes of executions are in ../executions.repo.ts.
  */
 import { type Insertable, type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
 import { toJson } from '../../db/codecs.ts';
 import type { DialectSql } from '../../db/dialect.ts';
 import type { Db, Executor } from '../../db/index.ts';
-import type {
-  ExecutionStatus,
-  Resume,
-  WorkflowExecutionsTable,
-  WorkflowStepRunsTable,
-} from '../../db/workflow-tables.ts';
+import type { Resume, WorkflowExecutionsTable, WorkflowStepRunsTable } from '../../db/workflow-tables.ts';
 
 export type ExecutionRow = Selectable<WorkflowExecutionsTable>;
 export type StepRunRow = Selectable<WorkflowStepRunsTable>;
 export type ExecutionMove = Updateable<WorkflowExecutionsTable>;
 
 // Literal, not bound: the partial indexes serve only queries whose WHERE visibly implies their own.
-const ACTIVE = sql<SqlBool>`status in ('RUNNING', 'WAITING')`;
-export const ACTIVE_STATUSES: ExecutionStatus[] = ['RUNNING', 'WAITING'];
+export const ACTIVE = sql<SqlBool>`status in ('RUNNING', 'WAITING')`;
 
 /** An execution to start: where it enters and why. */
 export interface NewExecution {
@@ -248,138 +243,4 @@ export async function resumeWaiting(
 /** Inserts history rows in one statement. */
 export async function insertStepRuns(db: Executor, rows: Insertable<WorkflowStepRunsTable>[]): Promise<void> {
   if (rows.length > 0) await db.insertInto('workflowStepRuns').values(rows).execute();
-}
-
-export async function findExecution(db: Executor, projectId: string, workflowId: string, id: string) {
-  return db
-    .selectFrom('workflowExecutions')
-    .selectAll()
-    .where('projectId', '=', projectId)
-    .where('workflowId', '=', workflowId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
-export async function listStepRuns(db: Executor, projectId: string, executionId: string): Promise<StepRunRow[]> {
-  return db
-    .selectFrom('workflowStepRuns')
-    .selectAll()
-    .where('projectId', '=', projectId)
-    .where('executionId', '=', executionId)
-    .orderBy('id')
-    .execute();
-}
-
-/** One page of the workflow's executions, newest first, before `beforeId`; `limit + 1` rows. */
-export async function listExecutions(
-  db: Executor,
-  projectId: string,
-  workflowId: string,
-  page: { status?: ExecutionStatus; beforeId?: string; limit: number },
-): Promise<ExecutionRow[]> {
-  return db
-    .selectFrom('workflowExecutions')
-    .selectAll()
-    .where('projectId', '=', projectId)
-    .where('workflowId', '=', workflowId)
-    .$if(page.status !== undefined, (q) => q.where('status', '=', page.status!))
-    .$if(page.beforeId !== undefined, (q) => q.where('id', '<', page.beforeId!))
-    .orderBy('id', 'desc')
-    .limit(page.limit + 1)
-    .execute();
-}
-
-/** The workflow's executions (of a status), counted up to `cap`. */
-export async function countExecutions(
-  db: Executor,
-  projectId: string,
-  workflowId: string,
-  status: ExecutionStatus | undefined,
-  cap: number,
-): Promise<number> {
-  const row = await db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('workflowExecutions')
-        .select('id')
-        .where('projectId', '=', projectId)
-        .where('workflowId', '=', workflowId)
-        .$if(status !== undefined, (q) => q.where('status', '=', status!))
-        .limit(cap)
-        .as('m'),
-    )
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Cancels one active execution; the row as it ended, or undefined when it was not active. */
-export async function cancelExecution(db: Executor, projectId: string, workflowId: string, id: string, now: Date) {
-  return db
-    .updateTable('workflowExecutions')
-    .set(cancelled(now))
-    .where(ACTIVE)
-    .where('projectId', '=', projectId)
-    .where('workflowId', '=', workflowId)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
-}
-
-const cancelled = (now: Date) => ({
-  status: 'CANCELLED' as const,
-  leaseToken: null,
-  leaseUntil: null,
-  dueAt: null,
-  endedAt: now,
-  updatedAt: now,
-});
-
-/** Cancels up to `size` active executions of the workflow; returns how many. */
-export async function cancelActiveSlice(db: Executor, projectId: string, workflowId: string, size: number, now: Date) {
-  const r = await db
-    .updateTable('workflowExecutions')
-    .set(cancelled(now))
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('workflowExecutions')
-        .select('id')
-        .where(ACTIVE)
-        .where('projectId', '=', projectId)
-        .where('workflowId', '=', workflowId)
-        .limit(size),
-    )
-    .where(ACTIVE)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows);
-}
-
-/** True when the workflow has a RUNNING or WAITING execution (optionally: at `stepId`). */
-export async function hasActiveExecutions(db: Executor, projectId: string, workflowId: string, stepId?: string) {
-  const row = await db
-    .selectFrom('workflowExecutions')
-    .select('id')
-    .where(ACTIVE)
-    .where('projectId', '=', projectId)
-    .where('workflowId', '=', workflowId)
-    .$if(stepId !== undefined, (q) => q.where('currentStepId', '=', stepId!))
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Deletes up to `size` executions of a workflow (their step runs go with them); returns how many. */
-export async function deleteExecutionsSlice(db: Executor, projectId: string, workflowId: string, size: number) {
-  const r = await db
-    .deleteFrom('workflowExecutions')
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('workflowExecutions')
-        .select('id')
-        .where('projectId', '=', projectId)
-        .where('workflowId', '=', workflowId)
-        .limit(size),
-    )
-    .executeTakeFirst();
-  return Number(r.numDeletedRows);
 }

@@ -52,6 +52,8 @@ export function graphLoader(deps: Pick<Deps, 'reader' | 'workflowTriggers'>) {
     if (!hit) {
       hit = load(deps, projectId, workflowId);
       graphs.set(workflowId, hit);
+      // A failed read is not a graph: the next execution reads again.
+      hit.catch(() => graphs.delete(workflowId));
     }
     return hit;
   };
