@@ -23,6 +23,15 @@ describe('findInputProblem', () => {
     expect(findInputProblem('\u0000', limits)?.field).toBe('(root)');
   });
 
+  it('names a number that overflowed to Infinity by its path (JSON.parse turns 1e400 into Infinity)', () => {
+    expect(findInputProblem(JSON.parse('{"data":{"score":1e400}}'), limits)).toMatchObject({
+      field: 'data.score',
+      code: 'INVALID_NUMBER',
+    });
+    expect(findInputProblem({ p: { x: 1, y: [-Infinity] } }, limits)?.field).toBe('p.y.0');
+    expect(findInputProblem({ n: Number.MAX_VALUE, m: -1e308 }, limits)).toBeUndefined();
+  });
+
   it('refuses nesting past the depth limit and objects past the key limit', () => {
     let deep: unknown = 1;
     for (let i = 0; i < 33; i++) deep = { n: deep };

@@ -1,8 +1,10 @@
 /**
  * Input refused at the edge, for every route at once, before auth or a handler sees it: strings the
  * databases cannot store (PostgreSQL refuses NUL in text and jsonb; neither takes an unpaired UTF-16
- * surrogate as text), and JSON shapes nothing downstream is built for (deeper than BODY_MAX_DEPTH,
- * an object with more than BODY_MAX_KEYS keys). Each is a 422 naming the field path.
+ * surrogate as text), numbers JSON cannot hold (a literal past ±1.8e308 parses to Infinity, which
+ * would be stored as null: a write that silently deletes), and JSON shapes nothing downstream is
+ * built for (deeper than BODY_MAX_DEPTH, an object with more than BODY_MAX_KEYS keys). Each is a 422
+ * naming the field path.
  *
  * JSON bodies are the only ones parsed here; every other media type is a 415 (multipart is added
  * back by the one route scope that takes uploads, text/plain as JSON by the SNS receiver's, through
@@ -42,7 +44,7 @@ function join(path: string, key: string): string {
 
 /**
  * The first problem in a parsed JSON value (or a query or params object): an unstorable string or
- * key, too deep a nesting, too many keys in one object. The walk keeps its own stack, so no depth
+ * key, a number that overflowed to Infinity, too deep a nesting, too many keys in one object. The walk keeps its own stack, so no depth
  * of input can overflow the call stack while looking.
  */
 export function findInputProblem(root: unknown, limits: ShapeLimits, base = ''): FieldError | undefined {
@@ -54,6 +56,9 @@ export function findInputProblem(root: unknown, limits: ShapeLimits, base = ''):
       const message = stringProblem(value);
       if (message) return { field, message, code: 'INVALID_CHARACTERS' };
       continue;
+    }
+    if (typeof value === 'number' && !Number.isFinite(value)) {
+      return { field, message: 'must be a finite number (at most about ±1.8e308)', code: 'INVALID_NUMBER' };
     }
     if (typeof value !== 'object' || value === null) continue;
     if (depth + 1 > limits.maxDepth) {

@@ -1,7 +1,8 @@
 // Invariant: what the databases cannot store, or no code is built to walk, is refused at the edge on
 // every route with a 422 in the envelope naming the field, before auth or any SQL: NUL and unpaired
-// surrogates in body strings, body keys, query values and path params; nesting past BODY_MAX_DEPTH;
-// objects past BODY_MAX_KEYS. Errors Fastify itself raises while routing or parsing use the envelope.
+// surrogates in body strings, body keys, query values and path params; numbers that overflow to
+// Infinity; nesting past BODY_MAX_DEPTH; objects past BODY_MAX_KEYS. Errors Fastify itself raises
+// while routing or parsing use the envelope.
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { countImportFiles, uploadCsv } from './contacts-helpers.ts';
@@ -44,6 +45,36 @@ describe.each(DIALECTS)('input refused at the edge on %s', (dialect) => {
     const fields = await t.app.inject({ url: '/contacts/fields', headers: { authorization: p.auth } });
     expect(fields.statusCode, fields.body).toBe(200);
     expect((await t.app.inject({ url: '/contacts', headers: { authorization: p.auth } })).json().total).toBe(0);
+  });
+
+  it('refuses a number past ±1.8e308 (Infinity once parsed) instead of storing it as null', async () => {
+    const p = await t.make.project();
+    const headers = { authorization: p.auth };
+    const created = await raw(
+      '/contacts',
+      '{"email":"n@example.test","data":{"score":7}}',
+      'application/json',
+      headers,
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id;
+    const huge = await raw(
+      '/contacts',
+      '{"email":"n@example.test","data":{"score":1e400}}',
+      'application/json',
+      headers,
+    );
+    expect(fieldOf(huge, 'INVALID_NUMBER')).toBe('data.score');
+    const tracked = await raw(
+      '/v1/track',
+      '{"email":"n@example.test","event":"e","data":{"score":-1e999}}',
+      'application/json',
+      headers,
+    );
+    expect(fieldOf(tracked, 'INVALID_NUMBER')).toBe('data.score');
+    // Nothing changed: the stored value is the one before.
+    const after = await t.app.inject({ url: `/contacts/${id}`, headers });
+    expect(after.json().data).toEqual({ score: 7 });
   });
 
   it('refuses NUL in query values and path params', async () => {
