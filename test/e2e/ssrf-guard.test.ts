@@ -1,6 +1,7 @@
 // Invariant: an outbound request never opens a connection to a private address, however the URL,
 // its DNS answer or a redirect spells it; an exempt target gets the request intact, and every
 // exchange ends within its time budget with a capped body.
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   OutboundError,
@@ -45,6 +46,25 @@ afterAll(async () => {
 
 const connections = () => lo1.connections + lo2.connections + (lo6?.connections ?? 0);
 
+/**
+ * Counts every TCP connect this process starts while `work` runs, whatever the address: a refused
+ * 10.x or 169.254.169.254 would connect where no loopback listener sees it. Counted on the client
+ * side, as the connect starts, so a guard that checked only after connecting cannot slip past.
+ */
+async function connectsDuring<T>(work: () => Promise<T>): Promise<{ value: T; connects: number }> {
+  const original = net.Socket.prototype.connect;
+  let connects = 0;
+  net.Socket.prototype.connect = function (this: net.Socket, ...args: unknown[]) {
+    connects++;
+    return (original as (...a: unknown[]) => net.Socket).apply(this, args);
+  } as typeof original;
+  try {
+    return { value: await work(), connects };
+  } finally {
+    net.Socket.prototype.connect = original;
+  }
+}
+
 function policy(over: Partial<OutboundPolicy> = {}): OutboundPolicy {
   return { allowedHosts: [], resolve, timeoutMs: 3000, maxResponseBytes: 64 * 1024, maxRedirects: 5, ...over };
 }
@@ -69,8 +89,8 @@ describe('sendOutbound refuses private targets without connecting', () => {
     const before = connections();
     const sweep = (urls: string[]) =>
       Promise.all(urls.map(async (url) => [url, await outcome(sendOutbound({ url }, policy()))] as const));
-    const results = await sweep(targets);
-    const malformed = await sweep(invalidTargets(ports));
+    const { value: results, connects: sweepConnects } = await connectsDuring(() => sweep(targets));
+    const { value: malformed, connects: malformedConnects } = await connectsDuring(() => sweep(invalidTargets(ports)));
     const made = connections() - before;
     tally.direct += results.filter(([, got]) => got === 'refused').length;
     tally.malformed += malformed.filter(([, got]) => got === 'invalid').length;
@@ -79,7 +99,8 @@ describe('sendOutbound refuses private targets without connecting', () => {
       notRefused: results.filter(([, got]) => got !== 'refused'),
       notInvalid: malformed.filter(([, got]) => got !== 'invalid'),
       connections: made,
-    }).toEqual({ notRefused: [], notInvalid: [], connections: 0 });
+      connectsStarted: sweepConnects + malformedConnects,
+    }).toEqual({ notRefused: [], notInvalid: [], connections: 0, connectsStarted: 0 });
     expect(targets.length).toBeGreaterThanOrEqual(50);
     // RFC 6761: localhost never reaches DNS, where an attacker's server could answer anything.
     expect(dns.queries.filter((q) => q.name.endsWith('localhost'))).toEqual([]);
@@ -104,19 +125,28 @@ describe('sendOutbound refuses private targets without connecting', () => {
     const others = () => connections() - lo1.connections;
     const [before1, beforeOthers] = [lo1.connections, others()];
     const results: [string, number, string][] = [];
-    for (const status of [302, 307]) {
-      for (const to of targets) {
-        const got = await outcome(sendOutbound({ url: redirectVia(to, status), method: 'POST', body: 'x' }, exempt));
-        results.push([to, status, got]);
+    const { connects } = await connectsDuring(async () => {
+      for (const status of [302, 307]) {
+        for (const to of targets) {
+          const got = await outcome(sendOutbound({ url: redirectVia(to, status), method: 'POST', body: 'x' }, exempt));
+          results.push([to, status, got]);
+        }
       }
-    }
+    });
     tally.redirected += results.filter(([, , got]) => got === 'refused').length;
     tally.connections += others() - beforeOthers;
     expect({
       notRefused: results.filter(([, , got]) => got !== 'refused'),
       exemptHostConnections: lo1.connections - before1,
       targetConnections: others() - beforeOthers,
-    }).toEqual({ notRefused: [], exemptHostConnections: results.length, targetConnections: 0 });
+      // One connect per request, to the exempt host: none to a redirect's target, wherever it points.
+      connectsStarted: connects,
+    }).toEqual({
+      notRefused: [],
+      exemptHostConnections: results.length,
+      targetConnections: 0,
+      connectsStarted: results.length,
+    });
   });
 
   it('stops a redirect chain longer than maxRedirects', async () => {
@@ -130,9 +160,12 @@ describe('sendOutbound refuses private targets without connecting', () => {
 
   it('refuses a name answering one public and one private address, whichever comes first', async () => {
     for (const name of ['mixed.test', 'mixed6.test']) {
-      const err = await sendOutbound({ url: `http://${name}:${ports.p1}/` }, policy()).catch((e) => e);
+      const { value: err, connects } = await connectsDuring(() =>
+        sendOutbound({ url: `http://${name}:${ports.p1}/` }, policy()).catch((e) => e),
+      );
       expect(err).toBeInstanceOf(OutboundRefused);
       expect(err.reason).toMatch(/resolves to (127\.0\.0\.1|::1)/);
+      expect(connects).toBe(0);
     }
   });
 
