@@ -32,7 +32,7 @@ async function fourStepWorkflow(svc: Service): Promise<string> {
     subject: 'Hello {{ email }}',
     body: '<p>Your plan: {{ plan }}, tier {{ tier }}.</p>',
   });
-  const wf = (await call('/workflows', 'POST', { name: 'Four steps' })) as {
+  const wf = (await call('/workflows', 'POST', { name: 'Four steps', eventName: 'unused' })) as {
     id: string;
     steps: { id: string }[];
   };

@@ -29,7 +29,8 @@ const SELF_FEEDING = new Set(['email.sent', 'email.delivery']);
 
 const label = (s: GraphStep) => `${s.type}${s.name ? ` "${s.name}"` : ''} (${s.id})`;
 
-function triggerProblems(w: GraphWorkflow): FieldError[] {
+/** What is missing or wrong in the trigger's settings. */
+export function triggerProblems(w: GraphWorkflow): FieldError[] {
   const c = w.triggerConfig;
   if (w.triggerType === 'EVENT' && (typeof c.eventName !== 'string' || c.eventName === '')) {
     return [

@@ -68,6 +68,9 @@ function sendEmail(c: Config): SendEmailConfig {
   const r = c.recipient;
   if (r === undefined || r === null) return { templateId, recipient: { type: 'CONTACT' } };
   if (!isPlainObject(r)) throw invalid(at('recipient'), 'must be an object { type, customEmail? }');
+  if (r.type === undefined && r.customEmail !== undefined) {
+    throw invalid(at('recipient.type'), 'is required with customEmail: CUSTOM sends to it', 'REQUIRED');
+  }
   if (r.type === undefined || r.type === 'CONTACT') return { templateId, recipient: { type: 'CONTACT' } };
   if (r.type !== 'CUSTOM') throw invalid(at('recipient.type'), 'must be CONTACT or CUSTOM');
   const email = typeof r.customEmail === 'string' ? normalizeEmail(r.customEmail) : undefined;
@@ -148,7 +151,9 @@ function webhook(c: Config): WebhookConfig {
   const url = str(c, 'url', MAX_URL, true)!;
   if (!/^https?:\/\//i.test(url)) throw invalid(at('url'), 'must start with http:// or https://');
   assertTemplateSyntax(at('url'), 'subject', url);
-  const method = (c.method ?? 'POST') as WebhookConfig['method'];
+  const method = (
+    typeof c.method === 'string' ? c.method.toUpperCase() : (c.method ?? 'POST')
+  ) as WebhookConfig['method'];
   if (!WEBHOOK_METHODS.includes(method)) throw invalid(at('method'), `must be one of ${WEBHOOK_METHODS.join(', ')}`);
   const headers = c.headers ?? {};
   if (!isPlainObject(headers)) throw invalid(at('headers'), 'must be an object of strings');

@@ -48,7 +48,8 @@ export type TransitionParams = Static<typeof TransitionParams>;
 export const ExecutionParams = Type.Object({ id: Id, executionId: Id });
 export type ExecutionParams = Static<typeof ExecutionParams>;
 
-const EventName = Type.String({ minLength: 1, maxLength: 200 });
+// Stored trimmed (as /v1/track trims the names it stores), so it must hold more than spaces.
+const EventName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 const TriggerConfig = Type.Object(
   {
     eventName: Type.Optional(EventName),
@@ -61,10 +62,11 @@ const TriggerConfig = Type.Object(
 // Stored trimmed, so it must hold more than spaces.
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 
+/** decisions.md: `{ name, description?, eventName }`; the trigger type is EVENT at creation. */
 export const CreateWorkflowBody = Type.Object({
   name: Name,
   description: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
-  eventName: Type.Optional(EventName),
+  eventName: EventName,
 });
 export type CreateWorkflowBody = Static<typeof CreateWorkflowBody>;
 

@@ -12,7 +12,7 @@ import { isUuid, newId } from '../lib/ids.ts';
 import { getSegmentRow } from '../segments/segments.service.ts';
 import { getTemplateRow } from '../templates/templates.service.ts';
 import { deleteExecutionsSlice, hasActiveExecutions } from './executions.repo.ts';
-import { graphProblems } from './graph-check.ts';
+import { graphProblems, triggerProblems } from './graph-check.ts';
 import type { SendEmailConfig } from './step-configs.ts';
 import { toWorkflowSummary, toWorkflowView } from './views.ts';
 import * as repo from './workflows.repo.ts';
@@ -59,7 +59,7 @@ export async function listWorkflows(deps: Pick<Deps, 'reader'>, projectId: strin
 /** Creates a disabled EVENT workflow (contract) with its TRIGGER step. */
 export async function createWorkflow(deps: WorkflowDeps, projectId: string, body: CreateWorkflowBody) {
   const now = deps.clock.now();
-  const eventName = body.eventName?.trim() || null;
+  const eventName = body.eventName.trim();
   return deps.db.transaction().execute(async (trx) => {
     const row = await repo.insertWorkflow(trx, {
       id: newId(),
@@ -67,7 +67,7 @@ export async function createWorkflow(deps: WorkflowDeps, projectId: string, body
       name: body.name.trim(),
       description: body.description ?? null,
       triggerType: 'EVENT',
-      triggerConfig: toJson(eventName ? { eventName } : {}),
+      triggerConfig: toJson({ eventName }),
       triggerEvent: eventName,
       enabled: false,
       allowReentry: false,
@@ -136,11 +136,18 @@ async function triggerOf(
 ) {
   const triggerType = body.triggerType ?? row.triggerType;
   let config: Json = body.triggerConfig ? { ...body.triggerConfig } : fromJson<Json>(row.triggerConfig);
-  if (body.eventName !== undefined) config = { ...config, eventName: body.eventName.trim() };
-  if (triggerType === 'EVENT') config = config.eventName ? { eventName: config.eventName } : {};
-  else if (triggerType === 'MANUAL') config = {};
+  if (body.eventName !== undefined) config = { ...config, eventName: body.eventName };
+  if (triggerType === 'EVENT') {
+    const eventName = typeof config.eventName === 'string' ? config.eventName.trim() : '';
+    config = eventName ? { eventName } : {};
+  } else if (triggerType === 'MANUAL') config = {};
   else {
     config = { schedule: config.schedule, ...(config.segmentId ? { segmentId: config.segmentId } : {}) };
+    // A pattern given is checked now, enabled or not; a missing one is the enable check's to name.
+    if (config.schedule !== undefined) {
+      const problems = triggerProblems({ triggerType, triggerConfig: config, allowReentry: false });
+      if (problems.length > 0) throw invalidFields(problems);
+    }
     if (config.segmentId) {
       try {
         await getSegmentRow(deps, projectId, String(config.segmentId));

@@ -30,14 +30,30 @@ export function workflowHelpers(t: TestEnv) {
 
   const helpers = {
     api,
-    /** Creates a workflow and its graph; `trigger` is the TRIGGER step's key. Answers the ids by key. */
+    /**
+     * Creates a workflow and its graph; `trigger` is the TRIGGER step's key. Answers the ids by key.
+     * Without `eventName` it is started by `flow.start` (creation takes one); `null` leaves the EVENT
+     * trigger without its event, as a PATCH of `triggerConfig: {}` can.
+     */
     async build(
       p: TestProject,
-      spec: { name?: string; eventName?: string; steps: StepSpec[]; edges: EdgeSpec[]; enable?: boolean; patch?: Json },
+      spec: {
+        name?: string;
+        eventName?: string | null;
+        steps: StepSpec[];
+        edges: EdgeSpec[];
+        enable?: boolean;
+        patch?: Json;
+      },
     ) {
-      const created = await api(p, 'POST', '/workflows', { name: spec.name ?? 'Flow', eventName: spec.eventName });
+      const eventName = spec.eventName ?? 'flow.start';
+      const created = await api(p, 'POST', '/workflows', { name: spec.name ?? 'Flow', eventName });
       expect(created.statusCode, created.body).toBe(201);
       const workflow = created.json();
+      if (spec.eventName === null) {
+        const nameless = await api(p, 'PATCH', `/workflows/${workflow.id}`, { triggerConfig: {} });
+        expect(nameless.json().triggerConfig).toEqual({});
+      }
       const ids: Record<string, string> = { trigger: workflow.steps[0].id };
       for (const s of spec.steps) {
         const res = await api(p, 'POST', `/workflows/${workflow.id}/steps`, { type: s.type, config: s.config ?? {} });

@@ -76,8 +76,8 @@ describe.each(DIALECTS)('workflows API on %s', (dialect) => {
       ],
       transitions: [],
     });
-    const bare = await create(p, { name: 'Bare' });
-    expect(bare).toMatchObject({ triggerType: 'EVENT', triggerConfig: {}, eventName: null, enabled: false });
+    const bare = await create(p, { name: 'Bare', eventName: ' opened ' });
+    expect(bare).toMatchObject({ triggerType: 'EVENT', triggerConfig: { eventName: 'opened' }, enabled: false });
     const { steps: _s, transitions: _t, ...summary } = w;
     const list = (await api(p, 'GET', '/workflows')).json();
     expect(list).toEqual([summary, expect.objectContaining({ id: bare.id, name: 'Bare' })]);
@@ -128,11 +128,14 @@ describe.each(DIALECTS)('workflows API on %s', (dialect) => {
 
   it('refuses bad workflow bodies with 422 naming the field, creating and changing nothing', async () => {
     const p = await t.make.project();
-    expect(fieldsOf(await api(p, 'POST', '/workflows', {}))).toEqual(['name']);
-    expect(fieldsOf(await api(p, 'POST', '/workflows', { name: '' }))).toEqual(['name']);
-    expect(fieldsOf(await api(p, 'POST', '/workflows', { name: ' \t ' }))).toEqual(['name']);
-    expect(fieldsOf(await api(p, 'POST', '/workflows', { name: 'x'.repeat(201) }))).toEqual(['name']);
+    expect(fieldsOf(await api(p, 'POST', '/workflows', {})).sort()).toEqual(['eventName', 'name']);
+    expect(fieldsOf(await api(p, 'POST', '/workflows', { name: '', eventName: 'e' }))).toEqual(['name']);
+    expect(fieldsOf(await api(p, 'POST', '/workflows', { name: ' \t ', eventName: 'e' }))).toEqual(['name']);
+    expect(fieldsOf(await api(p, 'POST', '/workflows', { name: 'x'.repeat(201), eventName: 'e' }))).toEqual(['name']);
+    // decisions.md: creation takes the event that starts the workflow.
+    expect(fieldsOf(await api(p, 'POST', '/workflows', { name: 'W' }))).toEqual(['eventName']);
     expect(fieldsOf(await api(p, 'POST', '/workflows', { name: 'W', eventName: '' }))).toEqual(['eventName']);
+    expect(fieldsOf(await api(p, 'POST', '/workflows', { name: 'W', eventName: '   ' }))).toEqual(['eventName']);
     expect(fieldsOf(await api(p, 'POST', '/workflows', { name: 'W', eventName: 7 }))).toEqual(['eventName']);
     expect((await api(p, 'GET', '/workflows')).json()).toEqual([]);
     const w = await create(p);
@@ -143,13 +146,22 @@ describe.each(DIALECTS)('workflows API on %s', (dialect) => {
     expect(fieldsOf(await api(p, 'PATCH', url, { name: '' }))).toEqual(['name']);
     expect(fieldsOf(await api(p, 'PATCH', url, { name: '  ' }))).toEqual(['name']);
     expect(fieldsOf(await api(p, 'PATCH', url, { triggerConfig: 'signup' }))).toEqual(['triggerConfig']);
+    expect(fieldsOf(await api(p, 'PATCH', url, { triggerConfig: { eventName: ' ' } }))).toEqual([
+      'triggerConfig.eventName',
+    ]);
+    // A cron pattern is checked when given, even on a disabled workflow.
+    const cron = await api(p, 'PATCH', url, { triggerType: 'SCHEDULE', triggerConfig: { schedule: '99 99 * * *' } });
+    expect(fieldsOf(cron)).toEqual(['triggerConfig.schedule']);
     expect(await get(p, w.id)).toEqual(w);
+    // A name with spaces around it is stored trimmed, as /v1/track stores the names it is sent.
+    const spaced = await api(p, 'PATCH', url, { triggerConfig: { eventName: '  signed-up ' } });
+    expect(spaced.json()).toMatchObject({ eventName: 'signed-up', triggerConfig: { eventName: 'signed-up' } });
   });
 
   it('labels transitions by their source step and refuses labels that do not fit it', async () => {
     const p = await t.make.project();
     const w = await create(p);
-    const other = await create(p, { name: 'Other' });
+    const other = await create(p, { name: 'Other', eventName: 'other' });
     const s: Record<string, string> = { trigger: w.steps[0].id };
     for (const [key, type, config] of [
       ['cond', 'CONDITION', { field: 'email', operator: 'endsWith', value: '.test' }],

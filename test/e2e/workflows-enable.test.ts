@@ -29,7 +29,7 @@ describe.each(DIALECTS)('enabling workflows on %s', (dialect) => {
   const errorsOf = (res: LightMyRequestResponse) => expectError(res, 422, 'VALIDATION_ERROR').errors as FieldError[];
   /** A disabled workflow with the graph; answers its ids by key. */
   const draft = (p: TestProject, steps: StepSpec[], edges: EdgeSpec[], eventName: string | null = 'signup') =>
-    h.build(p, { eventName: eventName ?? undefined, steps, edges, enable: false });
+    h.build(p, { eventName, steps, edges, enable: false });
   /** Tries to enable; on a refusal checks that the workflow is unchanged and answers the errors. */
   async function refusedEnable(p: TestProject, id: string, patch: Json = {}): Promise<FieldError[]> {
     const before = await get(p, id);
@@ -175,14 +175,15 @@ describe.each(DIALECTS)('enabling workflows on %s', (dialect) => {
     const p = await t.make.project();
     const w = await h.build(p, { eventName: 'signup', steps: [EXIT], edges: [['trigger', 'exit']], enable: false });
     const url = `/workflows/${w.id}`;
+    // A pattern given is checked at once, disabled or not; nothing changes.
+    const before = await get(p, w.id);
     const bad = await h.api(p, 'PATCH', url, { triggerType: 'SCHEDULE', triggerConfig: { schedule: 'every day' } });
-    expect(bad.statusCode, bad.body).toBe(200);
-    expect(bad.json()).toMatchObject({
-      triggerType: 'SCHEDULE',
-      triggerConfig: { schedule: 'every day' },
-      eventName: null,
-      enabled: false,
-    });
+    expect(codes(errorsOf(bad))).toEqual(['triggerConfig.schedule INVALID_VALUE']);
+    expect(await get(p, w.id)).toEqual(before);
+    // A SCHEDULE draft without its pattern is kept; enabling names what is missing.
+    const unset = await h.api(p, 'PATCH', url, { triggerType: 'SCHEDULE' });
+    expect(unset.statusCode, unset.body).toBe(200);
+    expect(unset.json()).toMatchObject({ triggerType: 'SCHEDULE', triggerConfig: {}, eventName: null, enabled: false });
     expect(await refusedEnable(p, w.id)).toEqual([
       { field: 'triggerConfig.schedule', message: expect.stringMatching(/cron/), code: 'INVALID_VALUE' },
     ]);

@@ -80,7 +80,7 @@ describe.each(DIALECTS)('workflow steps API on %s', (dialect) => {
       ],
       [
         'WEBHOOK',
-        { url: 'http://hooks.example.test', method: 'GET' },
+        { url: 'http://hooks.example.test', method: 'get' },
         { url: 'http://hooks.example.test', method: 'GET', headers: {} },
       ],
       ['UPDATE_CONTACT', { updates: { plan: 'vip' } }, { updates: { plan: 'vip' }, subscriptionAction: 'none' }],
@@ -131,6 +131,7 @@ describe.each(DIALECTS)('workflow steps API on %s', (dialect) => {
       ['SEND_EMAIL', { templateId: tpl.id, recipient: 'boss' }, 'config.recipient'],
       ['SEND_EMAIL', { templateId: tpl.id, recipient: { type: 'BOSS' } }, 'config.recipient.type'],
       ['SEND_EMAIL', { templateId: tpl.id, recipient: { type: 'CUSTOM' } }, 'config.recipient.customEmail'],
+      ['SEND_EMAIL', { templateId: tpl.id, recipient: { customEmail: 'boss@example.test' } }, 'config.recipient.type'],
       [
         'SEND_EMAIL',
         { templateId: tpl.id, recipient: { type: 'CUSTOM', customEmail: 'not-an-address' } },
