@@ -103,6 +103,25 @@ describe.each(DIALECTS)('workflow entry on %s', (dialect) => {
     },
   );
 
+  it.each([false, true])(
+    'concurrent tracks and manual starts through HTTP start one contact once (reentry %s)',
+    async (allowReentry) => {
+      const p = await t.make.project();
+      const w = await delayFlow(p, allowReentry);
+      const first = await h.track(p, 'race@entry.test', 'other');
+      const contactId = first.json().data.contact;
+      const tracks = Array.from({ length: 8 }, () => h.track(p, 'race@entry.test', 'signup'));
+      const starts = Array.from({ length: 8 }, () => h.api(p, 'POST', `/workflows/${w.id}/executions`, { contactId }));
+      const [tracked, started] = await Promise.all([Promise.all(tracks), Promise.all(starts)]);
+      expect(tracked).toHaveLength(8);
+      // Every manual start that did not get in was told so; none failed otherwise.
+      expect(started.filter((r) => r.statusCode !== 201 && r.statusCode !== 409)).toEqual([]);
+      const executions = await h.executions(p, w.id);
+      expect(executions.map((e) => [e.contactId, e.entry, e.status])).toEqual([[contactId, 1, 'RUNNING']]);
+      expect(started.filter((r) => r.statusCode === 201).length).toBeLessThanOrEqual(1);
+    },
+  );
+
   /** Moves the clock just past the next full hour (UTC). */
   const pastNextHour = () => {
     const now = clock.now().getTime();

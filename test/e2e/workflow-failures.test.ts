@@ -48,6 +48,16 @@ describe.each(DIALECTS)('workflow steps refused by our rules on %s', (dialect) =
     const [e] = await h.executions(p, w.id);
     expect(e).toMatchObject({ status: 'FAILED' });
     expect(String(e!.error)).toMatch(/render/i);
+    const one = await h.execution(p, w.id, String(e!.id));
+    expect(
+      one.steps.map((s: { stepType: string; status: string; attempts: number }) => [s.stepType, s.status, s.attempts]),
+    ).toEqual([
+      ['TRIGGER', 'COMPLETED', 1],
+      ['SEND_EMAIL', 'FAILED', 1],
+    ]);
+    // Not retried: later runs change nothing.
+    await h.settle();
+    expect(await h.execution(p, w.id, String(e!.id))).toEqual(one);
     const rows = await t.deps.db.selectFrom('emails').select('id').where('sourceId', '=', String(e!.id)).execute();
     expect(rows).toEqual([]);
     expect(await h.outbox(p, 'bob@fail.test')).toEqual([]);

@@ -2,10 +2,12 @@
  * Shared by the workflow tests: calls through the HTTP API, a graph built from a compact spec, and
  * `settle`, which wakes the engine and runs the due jobs until no execution is due.
  */
+import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { wakeWorkflows } from '../../src/workflows/waker.ts';
 import type { TestEnv } from '../env.ts';
 import type { TestProject } from '../factories.ts';
+import { expectError } from './support.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 type Json = Record<string, unknown>;
@@ -19,6 +21,14 @@ export interface StepSpec {
 /** `from → to`, with a branch or a wait outcome when the source needs one. */
 export type EdgeSpec = [from: string, to: string, label?: 'yes' | 'no' | 'EVENT' | 'TIMEOUT'];
 
+/** An ISO 8601 timestamp in UTC, as every view writes its times. */
+export const ISO = expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/);
+
+/** The fields a 422 names (a union's branches each name the same one: listed once). */
+export const fieldsOf = (res: LightMyRequestResponse) => [
+  ...new Set((expectError(res, 422, 'VALIDATION_ERROR').errors as Array<{ field: string }>).map((e) => e.field)),
+];
+
 export function workflowHelpers(t: TestEnv) {
   const api = (p: TestProject, method: Method, url: string, payload?: unknown) =>
     t.app.inject({
@@ -30,6 +40,20 @@ export function workflowHelpers(t: TestEnv) {
 
   const helpers = {
     api,
+    /** Creates a workflow (201 expected) and answers its view. */
+    async create(p: TestProject, body: Json = { name: 'Flow', eventName: 'signup' }) {
+      const res = await api(p, 'POST', '/workflows', body);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json();
+    },
+    /** Adds a step (201 expected) and answers its view. */
+    async addStep(p: TestProject, workflowId: string, body: Json) {
+      const res = await api(p, 'POST', `/workflows/${workflowId}/steps`, body);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json();
+    },
+    /** The workflow's view as GET answers it. */
+    get: async (p: TestProject, id: string) => (await api(p, 'GET', `/workflows/${id}`)).json(),
     /**
      * Creates a workflow and its graph; `trigger` is the TRIGGER step's key. Answers the ids by key.
      * Without `eventName` it is started by `flow.start` (creation takes one); `null` leaves the EVENT
@@ -76,8 +100,12 @@ export function workflowHelpers(t: TestEnv) {
       }
       return { id: workflow.id as string, steps: ids };
     },
-    track: (p: TestProject, email: string, event: string, data: Json = {}) =>
-      api(p, 'POST', '/v1/track', { email, event, data }),
+    /** Tracks an event; every track of these tests is accepted (a refused one would leave a wait vacuous). */
+    async track(p: TestProject, email: string, event: string, data: Json = {}) {
+      const res = await api(p, 'POST', '/v1/track', { email, event, data });
+      expect(res.statusCode, res.body).toBe(200);
+      return res;
+    },
     /** Wakes the engine and runs due jobs until nothing is left that the clock has made due. */
     async settle(rounds = 5) {
       for (let i = 0; i < rounds; i++) {

@@ -1,43 +1,20 @@
-// Invariant: a workflow is created disabled, EVENT-triggered and with exactly one TRIGGER step; its
-// settings change only through valid bodies; every transition label fits its source step (a branch
-// from a CONDITION, a waitOutcome from a WAIT_FOR_EVENT, nothing from an EXIT, nothing into the
-// TRIGGER); a spliced step's incoming transitions keep their labels and lead to the step after it.
-// Anything refused is a 422 naming the field that changes nothing; another project's or a malformed
-// id is a 404 WORKFLOW_NOT_FOUND before any body is looked at.
-import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import type { TestProject } from '../factories.ts';
 import { expectError } from './support.ts';
-import { workflowHelpers } from './workflow-helpers.ts';
+import { fieldsOf, ISO, workflowHelpers } from './workflow-helpers.ts';
 
 type Json = Record<string, unknown>;
-const ISO = expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/);
 
 describe.each(DIALECTS)('workflows API on %s', (dialect) => {
   const t = useTestEnv({ dialect });
-  const { api } = workflowHelpers(t);
-  /** The fields a 422 names (a union's branches each name the same one: listed once). */
-  const fieldsOf = (res: LightMyRequestResponse) => [
-    ...new Set((expectError(res, 422, 'VALIDATION_ERROR').errors as Array<{ field: string }>).map((e) => e.field)),
-  ];
-  const create = async (p: TestProject, body: Json = { name: 'Flow', eventName: 'signup' }) => {
-    const res = await api(p, 'POST', '/workflows', body);
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json();
-  };
-  const addStep = async (p: TestProject, id: string, body: Json) => {
-    const res = await api(p, 'POST', `/workflows/${id}/steps`, body);
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json();
-  };
+  const { api, create, addStep, get } = workflowHelpers(t);
   const connect = async (p: TestProject, id: string, body: Json) => {
     const res = await api(p, 'POST', `/workflows/${id}/transitions`, body);
     expect(res.statusCode, res.body).toBe(201);
     return res.json();
   };
-  const get = async (p: TestProject, id: string) => (await api(p, 'GET', `/workflows/${id}`)).json();
   /** The graph's edges as `from>to:label` with step keys, sorted. */
   const edgesOf = async (p: TestProject, id: string, names: Record<string, string>) => {
     const key = Object.fromEntries(Object.entries(names).map(([k, v]) => [v, k]));

@@ -25,7 +25,7 @@ const update: StepSpec = { key: 'update', type: 'UPDATE_CONTACT', config: { upda
 describe.each(DIALECTS)('enabling workflows on %s', (dialect) => {
   const t = useTestEnv({ dialect });
   const h = workflowHelpers(t);
-  const get = async (p: TestProject, id: string) => (await h.api(p, 'GET', `/workflows/${id}`)).json();
+  const { get } = h;
   const errorsOf = (res: LightMyRequestResponse) => expectError(res, 422, 'VALIDATION_ERROR').errors as FieldError[];
   /** A disabled workflow with the graph; answers its ids by key. */
   const draft = (p: TestProject, steps: StepSpec[], edges: EdgeSpec[], eventName: string | null = 'signup') =>

@@ -7,10 +7,9 @@ import { newId } from '../../src/lib/ids.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import type { TestProject } from '../factories.ts';
 import { expectError } from './support.ts';
-import { workflowHelpers } from './workflow-helpers.ts';
+import { ISO, workflowHelpers } from './workflow-helpers.ts';
 
 type Json = Record<string, unknown>;
-const ISO = expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/);
 
 describe.each(DIALECTS)('workflow executions API on %s', (dialect) => {
   const t = useTestEnv({ dialect });

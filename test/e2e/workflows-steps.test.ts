@@ -1,37 +1,14 @@
-// Invariant: every step of the seven addable types is stored with its config checked against its
-// type and the project (templates that exist and have a sender, condition fields the project has and
-// operators that fit them) and normalised; a refused config is a 422 naming its path (`config.amount`,
-// `config.recipient.customEmail`, `config.condition.conditions[0].field`) that changes nothing. The
-// TRIGGER step is the workflow's own: it cannot be added, configured or deleted.
-import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
-import type { TestProject } from '../factories.ts';
 import { expectError } from './support.ts';
-import { workflowHelpers } from './workflow-helpers.ts';
+import { fieldsOf, ISO, workflowHelpers } from './workflow-helpers.ts';
 
 type Json = Record<string, unknown>;
-const ISO = expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/);
 
 describe.each(DIALECTS)('workflow steps API on %s', (dialect) => {
   const t = useTestEnv({ dialect });
-  const { api } = workflowHelpers(t);
-  /** The fields a 422 names (a union's branches each name the same one: listed once). */
-  const fieldsOf = (res: LightMyRequestResponse) => [
-    ...new Set((expectError(res, 422, 'VALIDATION_ERROR').errors as Array<{ field: string }>).map((e) => e.field)),
-  ];
-  const create = async (p: TestProject) => {
-    const res = await api(p, 'POST', '/workflows', { name: 'Flow', eventName: 'signup' });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json();
-  };
-  const addStep = async (p: TestProject, id: string, body: Json) => {
-    const res = await api(p, 'POST', `/workflows/${id}/steps`, body);
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json();
-  };
-  const get = async (p: TestProject, id: string) => (await api(p, 'GET', `/workflows/${id}`)).json();
+  const { api, create, addStep, get } = workflowHelpers(t);
   it('adds each of the seven step types with its config checked and normalised', async () => {
     const p = await t.make.project();
     await t.make.contact(p, { data: { plan: 'pro' } });

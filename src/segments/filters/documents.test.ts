@@ -101,6 +101,8 @@ describe('document fields in checkFilter', () => {
         const t = parseFilterInput({ condition: { logic: 'AND', groups: [{ filters: [c] }] } })!;
         checkFilter(t, env, { at, documents: true });
       } catch (err) {
+        expect(err).toBeInstanceOf(AppError);
+        expect((err as AppError).statusCode).toBe(422);
         return (err as AppError).details.errors![0]!.field;
       }
       throw new Error('expected a 422');
