@@ -80,7 +80,7 @@ export function workflowListener(deps: ListenerDeps): EventListener {
           projectId,
           waits.map((w) => w.contactId),
         );
-        resumed = await resumeWaiting(trx, projectId, waits, now);
+        resumed = await resumeWaiting(trx, deps.dialect, projectId, waits, now);
       }
       if (started.length + resumed > 0) await deps.workflowWaker.wake(trx);
     }

@@ -39,6 +39,26 @@ describe.each(DIALECTS)('workflow branches on %s', (dialect) => {
     return r.json().data.contact as string;
   };
 
+  it('resumes the waits of contacts whose events are stored together, each with its own event', async () => {
+    const p = await t.make.project();
+    const w = await waitFlow(p);
+    const people = ['a', 'b', 'c', 'd', 'e'].map((n) => `${n}@together.test`);
+    const ids = await Promise.all(people.map((email) => contactIdOf(p, email, 'signup')));
+    await h.settle();
+    expect([...(await byContact(p, w.id)).values()].map((e) => e.status)).toEqual(Array(5).fill('WAITING'));
+    // Tracked in one turn: one transaction stores them, and one statement resumes the five waits.
+    await Promise.all(people.map((email, i) => h.track(p, email, 'purchase', { n: i })));
+    await h.settle();
+    const after = await byContact(p, w.id);
+    for (const [i, id] of ids.entries()) {
+      expect(after.get(id)).toMatchObject({
+        status: 'EXITED',
+        exitReason: 'bought',
+        event: { name: 'purchase', data: { n: i } },
+      });
+    }
+  });
+
   it('WAIT_FOR_EVENT is resumed by its contact’s event of its name only, and takes the EVENT branch', async () => {
     const p = await t.make.project();
     const w = await waitFlow(p);

@@ -6,7 +6,6 @@
  * The API's reads, cancels and deletes of executions are in ../executions.repo.ts.
  */
 import { type Insertable, type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
-import { toJson } from '../../db/codecs.ts';
 import type { DialectSql } from '../../db/dialect.ts';
 import type { Db, Executor } from '../../db/index.ts';
 import type { Resume, WorkflowExecutionsTable, WorkflowStepRunsTable } from '../../db/workflow-tables.ts';
@@ -215,29 +214,36 @@ export async function nextDueAt(db: Executor): Promise<Date | undefined> {
   return row?.dueAt ? new Date(row.dueAt) : undefined;
 }
 
+const WAIT_COLUMNS = { contact_id: 'text', name: 'text', event: 'json' } as const;
+
 /**
- * Wakes the contacts' executions that wait for one of `names` (WAITING on it), inside the event's
- * transaction: RUNNING, due now, resumed by EVENT with the event as their latest. Returns how many.
+ * Wakes the contacts' executions that wait for one of the events (WAITING on its name), inside the
+ * event's transaction, in one statement: RUNNING, due now, resumed by EVENT with the event as their
+ * latest. A contact's first event of a name is the one that resumes (a statement updates a row once).
+ * Returns how many were woken.
  */
 export async function resumeWaiting(
   db: Executor,
+  dialect: DialectSql,
   projectId: string,
   waits: { contactId: string; name: string; event: Record<string, unknown> }[],
   now: Date,
 ): Promise<number> {
-  let n = 0;
+  const first = new Map<string, { contact_id: string; name: string; event: Record<string, unknown> }>();
   for (const w of waits) {
-    const r = await db
-      .updateTable('workflowExecutions')
-      .set({ status: 'RUNNING', resume: 'EVENT', event: toJson(w.event), dueAt: now, updatedAt: now })
-      .where(sql<SqlBool>`status = 'WAITING'`)
-      .where('contactId', '=', w.contactId)
-      .where('waitingEvent', '=', w.name)
-      .where('projectId', '=', projectId)
-      .executeTakeFirst();
-    n += Number(r.numUpdatedRows);
+    const key = `${w.contactId}\n${w.name}`;
+    if (!first.has(key)) first.set(key, { contact_id: w.contactId, name: w.name, event: w.event });
   }
-  return n;
+  if (first.size === 0) return 0;
+  const names = sql.join(Object.keys(WAIT_COLUMNS).map((c) => sql.id(c)));
+  const at = now.toISOString();
+  const out = await sql<{ id: string }>`with r (${names}) as (${dialect.rowsSource([...first.values()], WAIT_COLUMNS)})
+    update workflow_executions set status = 'RUNNING', resume = 'EVENT', event = r.event, due_at = ${at},
+      updated_at = ${at}
+    from r where workflow_executions.status = 'WAITING' and workflow_executions.contact_id = r.contact_id
+      and workflow_executions.waiting_event = r.name and workflow_executions.project_id = ${projectId}
+    returning workflow_executions.id`.execute(db);
+  return out.rows.length;
 }
 
 /** Inserts history rows in one statement. */
