@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps.ts';
 import { requireProject } from '../http/auth.ts';
 import { bulkRoutes } from './bulk/bulk.routes.ts';
+import { updateContact } from './contact-update.service.ts';
 import {
   ContactIdParams,
   ContactPage,
@@ -14,14 +15,7 @@ import {
   UpdateContactBody,
   UpsertedContact,
 } from './contacts.schemas.ts';
-import {
-  deleteContact,
-  getContact,
-  listContacts,
-  lookupContacts,
-  updateContact,
-  upsertContact,
-} from './contacts.service.ts';
+import { deleteContact, getContact, listContacts, lookupContacts, upsertContact } from './contacts.service.ts';
 import { fieldRoutes } from './fields/fields.routes.ts';
 import { importRoutes } from './import/import.routes.ts';
 

@@ -1,10 +1,13 @@
-/** Contacts: upsert by email, read, patch, delete, list and lookup. The custom field rules live in data-rules.ts. */
+/**
+ * Contacts: upsert by email, read, delete, list and lookup; updating one is contact-update.service.ts.
+ * The custom field rules live in data-rules.ts.
+ */
 import { fromJson, toBool } from '../db/codecs.ts';
 import { TRIGRAM_MIN } from '../db/dialect.ts';
 import type { Executor, Trx } from '../db/index.ts';
 import type { FieldType } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
-import { conflict, type FieldError, invalid, invalidFields, notFound } from '../errors.ts';
+import { type FieldError, invalid, invalidFields, notFound } from '../errors.ts';
 import { recordEvent, subscriptionEventName } from '../events/events.service.ts';
 import { type CursorPage, decodeCursor, toCursorPage } from '../http/pagination.ts';
 import { newId } from '../lib/ids.ts';
@@ -16,7 +19,7 @@ import { type DataPatch, fieldTypesOf, toDataPatch } from './data-rules.ts';
 import { normalizeEmail } from './email.ts';
 import { newFieldTypes, recordFieldTypes, rememberFieldTypes } from './fields/fields.service.ts';
 
-type WriteDeps = Pick<
+export type WriteDeps = Pick<
   Deps,
   'db' | 'reader' | 'dialect' | 'clock' | 'fieldTypes' | 'config' | 'searchIndex' | 'eventListeners' | 'contactWatchers'
 >;
@@ -34,7 +37,7 @@ export function toContactView(row: repo.ContactRow): ContactView {
 }
 
 /** The normalised email, or 422 on `field`. */
-function requireEmail(input: string, field = 'email'): string {
+export function requireEmail(input: string, field = 'email'): string {
   const email = normalizeEmail(input);
   if (!email) throw invalid(field, 'must be a valid email address', 'INVALID_EMAIL');
   return email;
@@ -177,95 +180,6 @@ export async function getContact(deps: Pick<Deps, 'reader'>, projectId: string, 
   return toContactView(row);
 }
 
-export interface UpdateInput {
-  email?: string;
-  subscribed?: boolean;
-  data?: Record<string, unknown>;
-}
-
-/** An update checked and ready to write: see `prepareUpdate`. */
-export interface PreparedUpdate {
-  email?: string;
-  subscribed?: boolean;
-  patch: DataPatch;
-  /** Field types the write records (and, once committed, remembers). */
-  types: { key: string; type: FieldType }[];
-}
-
-/** Checks an update's email (422) and the field cap, before any write. */
-export async function prepareUpdate(
-  deps: Pick<Deps, 'reader' | 'fieldTypes' | 'config'>,
-  projectId: string,
-  input: UpdateInput,
-): Promise<PreparedUpdate> {
-  const email = input.email === undefined ? undefined : requireEmail(input.email);
-  const patch = toDataPatch(input.data ?? {});
-  const types = await newFieldTypes(deps, projectId, fieldTypesOf(patch.set));
-  return { email, subscribed: input.subscribed, patch, types };
-}
-
-/**
- * Writes a prepared update of one contact inside the caller's transaction `trx`: the subscription
- * change and its event, the data patch, the field types; 404 (rolling `trx` back) when absent. Call
- * `afterUpdateCommitted` once `trx` has committed.
- */
-export async function updateContactIn(
-  deps: WriteDeps,
-  trx: Trx,
-  target: { projectId: string; id: string },
-  update: PreparedUpdate,
-  opts: { source?: string; eventData?: Record<string, unknown> } = {},
-): Promise<repo.ContactRow> {
-  const { projectId, id } = target;
-  const tx = { ...deps, db: trx };
-  if (update.subscribed !== undefined) {
-    const source = opts.source ?? 'api';
-    await setContactSubscription(tx, projectId, id, update.subscribed, source, opts.eventData);
-  }
-  const now = deps.clock.now();
-  const updated = await repo.patchContact(
-    trx,
-    deps.dialect,
-    projectId,
-    { id },
-    { ...update.patch, email: update.email, now },
-  );
-  if (!updated) throw notFound('CONTACT');
-  await recordFieldTypes(tx, projectId, update.types);
-  await contactsChanged(deps, trx, projectId, [id]);
-  return updated;
-}
-
-/** After an update written by `updateContactIn` committed: its field types are known here. */
-export function afterUpdateCommitted(deps: Pick<Deps, 'fieldTypes'>, projectId: string, update: PreparedUpdate): void {
-  rememberFieldTypes(deps, projectId, update.types);
-}
-
-/**
- * Patches email, subscription and data of one contact. 404 when absent; 409 when the new email is taken.
- * A subscription change records contact.subscribed / contact.unsubscribed with `{ source, ...eventData }`.
- */
-export async function updateContact(
-  deps: WriteDeps,
-  projectId: string,
-  id: string,
-  input: UpdateInput,
-  opts: { source?: string; eventData?: Record<string, unknown> } = {},
-): Promise<ContactView> {
-  const update = await prepareUpdate(deps, projectId, input);
-  try {
-    // Not found rolls the transaction back, subscription event included.
-    const row = await deps.db
-      .transaction()
-      .execute((trx) => updateContactIn(deps, trx, { projectId, id }, update, opts));
-    afterUpdateCommitted(deps, projectId, update);
-    return toContactView(row);
-  } catch (err) {
-    if (deps.dialect.isUniqueViolation(err)) throw conflict('Another contact of this project has that email.');
-    throw err;
-  }
-}
-
 /** Deletes one contact; 404 when it is not the project's. */
 export async function deleteContact(deps: Pick<Deps, 'db'>, projectId: string, id: string): Promise<void> {
   if (!(await repo.deleteContact(deps.db, projectId, id))) throw notFound('CONTACT');
@@ -370,18 +284,4 @@ export async function findContactIdByEmail(
   if (!normal) return undefined;
   const [row] = await repo.findContactsByEmail(deps.reader, deps.dialect, projectId, [normal]);
   return row?.id;
-}
-
-/**
- * Locks the contacts' rows in the caller's transaction `trx` until it ends (PostgreSQL; SQLite's one
- * writer serialises anyway). A workflow's wait and an event for the same contact take it, so one of
- * them always sees the other's committed write.
- */
-export async function lockContactsIn(
-  deps: Pick<Deps, 'dialect'>,
-  trx: Trx,
-  projectId: string,
-  contactIds: string[],
-): Promise<void> {
-  await repo.lockContacts(trx, deps.dialect, projectId, contactIds);
 }

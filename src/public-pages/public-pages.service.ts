@@ -3,7 +3,8 @@
  * reading a link never changes anything, and acting on it goes through the contacts service, so the
  * subscription events are recorded exactly as for PATCH /contacts/:id (only on a real change).
  */
-import { getContact, updateContact } from '../contacts/contacts.service.ts';
+import { updateContact } from '../contacts/contact-update.service.ts';
+import { getContact } from '../contacts/contacts.service.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { readSubscriptionToken, type SubscriptionToken } from '../mail/links.ts';

@@ -4,8 +4,9 @@
  * the promise: once stored, delivery workers send them whatever happens to this process.
  */
 
+import { updateContact } from '../contacts/contact-update.service.ts';
 import type { ContactView } from '../contacts/contacts.schemas.ts';
-import { updateContact, upsertContact } from '../contacts/contacts.service.ts';
+import { upsertContact } from '../contacts/contacts.service.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest } from '../errors.ts';
 import { newId } from '../lib/ids.ts';

@@ -5,7 +5,7 @@
  * in that transaction, so an event never exists without its effects. The first step runs in the
  * background. Projects without workflows pay one in-memory lookup per event.
  */
-import { lockContactsIn } from '../contacts/contacts.service.ts';
+import { lockContactsIn } from '../contacts/contact-update.service.ts';
 import { fromJson, toBool } from '../db/codecs.ts';
 import type { Executor } from '../db/index.ts';
 import type { Deps } from '../deps.ts';

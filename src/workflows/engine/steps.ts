@@ -9,7 +9,7 @@ import {
   lockContactsIn,
   prepareUpdate,
   updateContactIn,
-} from '../../contacts/contacts.service.ts';
+} from '../../contacts/contact-update.service.ts';
 import type { Trx } from '../../db/index.ts';
 import type { ExecutionStatus } from '../../db/workflow-tables.ts';
 import type { Deps } from '../../deps.ts';
