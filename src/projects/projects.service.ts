@@ -6,6 +6,7 @@ import type { Deps } from '../deps.ts';
 import { forbidden, notFound, unauthorized } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
 import { generateKeys, hashSecretKey, parseApiKey } from './keys.ts';
+import { requirePermission } from './permissions.ts';
 import * as repo from './projects.repo.ts';
 import type { ProjectView, ProjectWithSecret, UpdateProjectBody } from './projects.schemas.ts';
 import { webhookSigningSecret } from './webhook-secret.ts';
@@ -90,9 +91,6 @@ export async function createProject(
   return { ...toProjectView(await getMemberProject(deps, userId, id), deps.secrets), secretKey };
 }
 
-function requireRole(project: ProjectRow, roles: string[]): void {
-  if (!roles.includes(project.role)) throw forbidden(`This needs the ${roles.join(' or ')} role in the project.`);
-}
 
 /** Changes a project's name, tracking mode and send rate (owners and admins); any other field of `patch` is ignored. */
 export async function updateProjectSettings(
@@ -101,7 +99,7 @@ export async function updateProjectSettings(
   projectId: string,
   patch: UpdateProjectBody,
 ): Promise<ProjectView> {
-  requireRole(await getMemberProject(deps, userId, projectId), ['OWNER', 'ADMIN']);
+  requirePermission((await getMemberProject(deps, userId, projectId)).role, 'settings.change');
   // Named fields only: the route's body may carry extras (they are ignored), never other columns.
   await repo.updateProject(deps.db, projectId, {
     name: patch.name,
@@ -119,7 +117,7 @@ export async function regenerateKeys(
   userId: string,
   projectId: string,
 ): Promise<ProjectWithSecret> {
-  requireRole(await getMemberProject(deps, userId, projectId), ['OWNER', 'ADMIN']);
+  requirePermission((await getMemberProject(deps, userId, projectId)).role, 'keys.rotate');
   const { secretKey, ...stored } = generateKeys();
   await deps.db.transaction().execute(async (trx) => {
     await repo.updateProjectKeys(trx, projectId, { ...stored, updatedAt: deps.clock.now() });
@@ -130,7 +128,7 @@ export async function regenerateKeys(
 
 /** Deletes a project and (by cascade) everything it owns. Owners only. */
 export async function deleteProject(deps: Pick<Deps, 'db' | 'keyCache'>, userId: string, projectId: string) {
-  requireRole(await getMemberProject(deps, userId, projectId), ['OWNER']);
+  requirePermission((await getMemberProject(deps, userId, projectId)).role, 'project.delete');
   await repo.deleteProject(deps.db, projectId);
   await deps.keyCache.invalidateProject(projectId);
 }
