@@ -105,7 +105,8 @@ export async function startService(env: Record<string, string> = {}, nodeArgs: s
     const cookie = signup.headers.get('set-cookie')!.split(';')[0]!;
     const created = await fetch(`${url}/users/@me/projects`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
+      // A signed-in request that changes something must show it comes from the site (http/csrf.ts).
+      headers: { 'content-type': 'application/json', cookie, 'x-requested-with': 'XMLHttpRequest' },
       body: JSON.stringify({ name: 'bench' }),
     });
     if (created.status !== 201) throw new Error(`project: ${created.status} ${await created.text()}`);

@@ -3,7 +3,9 @@
  * listeners, usage lookups and process-wide state, and hands them to `assembleDeps`. main.ts
  * and the test environment build their deps here; no module fills a registry by being imported.
  */
+
 import { pruneLoginThrottle } from './auth/auth.service.ts';
+import { pruneAuthRows } from './auth/auth-maintenance.ts';
 import { pruneSnsMessages } from './bounces/sns.service.ts';
 import { campaignFieldUsage } from './campaigns/campaign-usage.ts';
 import { campaignCron, campaignTasks } from './campaigns/campaigns.jobs.ts';
@@ -23,11 +25,13 @@ import { memoryStore } from './http/rate-limit.ts';
 import { pruneFailedJobs } from './jobs/maintenance.ts';
 import type { CronEntry, TaskList } from './jobs/types.ts';
 import { createKeyCache } from './projects/key-cache.ts';
+import { safetyCron, safetyTasks } from './projects/safety/safety.jobs.ts';
 import { segmentFieldUsage, segmentsUsingEvent } from './segments/segment-usage.ts';
 import { membershipListener, membershipWatcher, segmentCron, segmentTasks } from './segments/segments.jobs.ts';
 import { createTrackedSegmentsCache } from './segments/tracked-cache.ts';
 import { createDeliveryWaker, sendingCron, sendingTasks } from './sending/sending.jobs.ts';
 import type { TemplateUsageLookup } from './templates/template-usage.ts';
+import { pruneUploadStaging } from './uploads/staging.ts';
 import { createWorkflowTriggerCache } from './workflows/trigger-cache.ts';
 import { workflowListener } from './workflows/triggers.ts';
 import { workflowEventUsage, workflowFieldUsage, workflowTemplateUsage } from './workflows/usage.ts';
@@ -44,12 +48,15 @@ export function taskList(deps: Deps): TaskList {
     ...campaignTasks(deps),
     ...segmentTasks(deps),
     ...workflowTasks(deps),
+    ...safetyTasks(deps),
     'contact.search.index': async () => deps.searchIndex.catchUp(),
     'maintenance.prune': async () => {
       await pruneLoginThrottle(deps);
+      await pruneAuthRows(deps);
       await pruneFailedJobs(deps);
       await pruneIdempotencyKeys(deps);
       await pruneSnsMessages(deps);
+      await pruneUploadStaging(deps);
     },
   };
 }
@@ -62,6 +69,7 @@ export const cronEntries: CronEntry[] = [
   ...campaignCron,
   ...segmentCron,
   ...workflowCron,
+  ...safetyCron,
   // A backstop for the pokes writes give (a restart between a write and its poke's run).
   { task: 'contact.search.index', pattern: '* * * * *' },
 ];

@@ -88,12 +88,22 @@ export interface Config {
   deliveryMaxAttempts: number;
   /** Total decoded attachment bytes one /v1/send may carry. */
   attachmentsMaxBytes: number;
+  /** Automatic suspension (docs/project-safety.md): window, thresholds (fractions) and the volume below which it never fires. */
+  suspension: { windowDays: number; bounceRate: number; complaintRate: number; minVolume: number };
   /** SNS topics whose notifications /webhooks/sns accepts; empty: none are accepted. */
   snsTopicArns: string[];
   /** Hosts SNS signing certificates may be fetched from; default: AWS's `sns.<region>.amazonaws.com` hosts. */
   snsCertHosts: string[];
+  /** Sender of account mail (verification, password reset, invitations): SYSTEM_EMAIL_FROM / SYSTEM_EMAIL_NAME. */
+  systemEmail: { from: string; name: string };
+  /** OAuth sign-in providers; a provider is enabled when its client id and secret are both set. */
+  oauth: { github?: OAuthProviderConfig; google?: OAuthProviderConfig };
+  /** Stripe billing (docs/billing.md); undefined (billing off) unless STRIPE_SECRET_KEY is set. */
+  billing?: BillingConfig;
   /** Secrets given in the environment; missing ones are generated and kept in DATA_DIR (see secrets.ts). */
   secrets: { jwtSecret?: string; signingSecret?: string; encryptionKey?: string };
+  /** Image uploads (docs/uploads.md): size cap, local directory, and S3-compatible storage when S3_BUCKET is set. */
+  uploads: UploadsConfig;
 }
 
 export class ConfigError extends Error {
@@ -241,12 +251,180 @@ export function loadConfig(env: Env = process.env): Config {
     deliveryLeaseMs: int('DELIVERY_LEASE_SECONDS', 30, 5, 600) * 1000,
     deliveryMaxAttempts: int('DELIVERY_MAX_ATTEMPTS', 8, 1, 50),
     attachmentsMaxBytes: int('ATTACHMENTS_MAX_BYTES', 10 * 1024 * 1024, 1024, 40 * 1024 * 1024),
+    suspension: {
+      windowDays: int('SUSPENSION_WINDOW_DAYS', 7, 1, 90),
+      bounceRate: fraction(env, 'SUSPEND_BOUNCE_RATE', 0.05, problems),
+      complaintRate: fraction(env, 'SUSPEND_COMPLAINT_RATE', 0.001, problems),
+      minVolume: int('SUSPEND_MIN_VOLUME', 500, 1, 100_000_000),
+    },
     snsTopicArns: list(env.SNS_TOPIC_ARNS),
     snsCertHosts: list(env.SNS_CERT_HOSTS),
+    systemEmail: systemEmailConfig(env, baseUrl, problems),
+    oauth: oauthConfig(env, problems),
+    billing: billingConfig(env, problems),
+    uploads: uploadsConfig(env, dataDir, int('UPLOAD_MAX_BYTES', 5 * 1024 * 1024, 1024, 100 * 1024 * 1024), problems),
     secrets,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  /** GitHub: the REST API base (…/user, …/user/emails); Google: the OpenID userinfo endpoint. */
+  apiUrl: string;
+}
+
+const OAUTH_DEFAULTS = {
+  github: {
+    authorize: 'https://github.com/login/oauth/authorize',
+    token: 'https://github.com/login/oauth/access_token',
+    api: 'https://api.github.com',
+  },
+  google: {
+    authorize: 'https://accounts.google.com/o/oauth2/v2/auth',
+    token: 'https://oauth2.googleapis.com/token',
+    api: 'https://openidconnect.googleapis.com/v1/userinfo',
+  },
+};
+
+/** GITHUB_/GOOGLE_CLIENT_ID and _SECRET (both or neither), endpoints overridable by OAUTH_<P>_*_URL. */
+function oauthConfig(env: Env, problems: string[]): Config['oauth'] {
+  const out: Config['oauth'] = {};
+  for (const p of ['github', 'google'] as const) {
+    const P = p.toUpperCase();
+    const clientId = env[`${P}_CLIENT_ID`]?.trim() || undefined;
+    const clientSecret = env[`${P}_CLIENT_SECRET`]?.trim() || undefined;
+    if ((clientId === undefined) !== (clientSecret === undefined)) {
+      problems.push(`${P}_CLIENT_ID and ${P}_CLIENT_SECRET must be set together`);
+    }
+    const url = (name: string, fallback: string) => {
+      const raw = env[name]?.trim().replace(/\/+$/, '') || fallback;
+      if (!isHttpUrl(raw)) problems.push(`${name} must be an http(s) URL (got "${raw}")`);
+      return raw;
+    };
+    const d = OAUTH_DEFAULTS[p];
+    const endpoints = {
+      authorizeUrl: url(`OAUTH_${P}_AUTHORIZE_URL`, d.authorize),
+      tokenUrl: url(`OAUTH_${P}_TOKEN_URL`, d.token),
+      apiUrl: url(`OAUTH_${P}_API_URL`, d.api),
+    };
+    if (clientId && clientSecret) out[p] = { clientId, clientSecret, ...endpoints };
+  }
+  return out;
+}
+
+export interface UploadsConfig {
+  /** Largest image accepted, in bytes; a bigger one is refused with 413. */
+  maxBytes: number;
+  /** DATA_DIR/uploads: images on local storage, and the staging area of every upload. */
+  dir: string;
+  s3?: S3Config;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  forcePathStyle: boolean;
+  /** Both or neither; without them the SDK's default credential chain (AWS_* variables, instance roles) is used. */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Public base of the bucket (a CDN or the bucket's website); unset: images are served through GET /uploads/:file. */
+  publicUrl?: string;
+}
+
+/** UPLOAD_MAX_BYTES and the S3_* variables; S3 settings without S3_BUCKET are a mistake worth reporting. */
+function uploadsConfig(env: Env, dataDir: string, maxBytes: number, problems: string[]): UploadsConfig {
+  const get = (name: string) => env[name]?.trim() || undefined;
+  const bucket = get('S3_BUCKET');
+  const others = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'].filter(get);
+  const dir = path.join(dataDir, 'uploads');
+  if (!bucket) {
+    if (others.length > 0) problems.push(`${others.join(', ')} set without S3_BUCKET`);
+    return { maxBytes, dir };
+  }
+  const endpoint = get('S3_ENDPOINT')?.replace(/\/+$/, '');
+  if (endpoint && !isHttpUrl(endpoint)) problems.push('S3_ENDPOINT must be an http(s) URL');
+  const publicUrl = get('S3_PUBLIC_URL')?.replace(/\/+$/, '');
+  if (publicUrl && !isHttpUrl(publicUrl)) problems.push('S3_PUBLIC_URL must be an http(s) URL');
+  const accessKeyId = get('S3_ACCESS_KEY_ID');
+  const secretAccessKey = get('S3_SECRET_ACCESS_KEY');
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+  const pathStyle = get('S3_FORCE_PATH_STYLE')?.toLowerCase();
+  if (pathStyle !== undefined && !['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off'].includes(pathStyle)) {
+    problems.push(`S3_FORCE_PATH_STYLE must be true or false (got "${pathStyle}")`);
+  }
+  return {
+    maxBytes,
+    dir,
+    s3: {
+      bucket,
+      region: get('S3_REGION') || get('AWS_REGION') || 'us-east-1',
+      endpoint,
+      forcePathStyle: ['1', 'true', 'yes', 'on'].includes(pathStyle ?? ''),
+      accessKeyId,
+      secretAccessKey,
+      publicUrl,
+    },
+  };
+}
+
+export interface BillingConfig {
+  secretKey: string;
+  /** Verifies POST /webhooks/incoming/stripe; without it the receiver answers BILLING_DISABLED. */
+  webhookSecret?: string;
+  /** The subscription price checkout sells; without it checkout answers BILLING_DISABLED. */
+  priceId?: string;
+  /** Where the Stripe API is (tests point it at a loopback server). */
+  apiUrl: string;
+}
+
+/** STRIPE_SECRET_KEY turns billing on; STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID and STRIPE_API_URL complete it. */
+function billingConfig(env: Env, problems: string[]): BillingConfig | undefined {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim() || undefined;
+  const apiUrl = env.STRIPE_API_URL?.trim().replace(/\/+$/, '') || 'https://api.stripe.com';
+  if (!isHttpUrl(apiUrl)) problems.push(`STRIPE_API_URL must be an http(s) URL (got "${apiUrl}")`);
+  if (!secretKey) return undefined;
+  return {
+    secretKey,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || undefined,
+    priceId: env.STRIPE_PRICE_ID?.trim() || undefined,
+    apiUrl,
+  };
+}
+
+function systemEmailConfig(env: Env, baseUrl: string, problems: string[]): Config['systemEmail'] {
+  let host = 'localhost';
+  try {
+    host = new URL(baseUrl).hostname;
+  } catch {
+    // BASE_URL is reported above.
+  }
+  const from = (env.SYSTEM_EMAIL_FROM?.trim() || `no-reply@${host}`).toLowerCase();
+  if (!/^[^\s@<>"]+@[^\s@<>"]+$/.test(from)) {
+    problems.push(`SYSTEM_EMAIL_FROM must be an email address (got "${from}")`);
+  }
+  const name = env.SYSTEM_EMAIL_NAME?.trim() || 'Mailwright';
+  if (/[\r\n]/.test(name)) problems.push('SYSTEM_EMAIL_NAME must be one line');
+  return { from, name };
+}
+
+/** A rate in (0, 1]; 1 means the check never fires before every email failed. */
+function fraction(env: Env, name: string, fallback: number, problems: string[]): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0 || n > 1) {
+    problems.push(`${name} must be a number above 0 and at most 1, e.g. 0.05 for 5 % (got "${raw}")`);
+    return fallback;
+  }
+  return n;
 }
 
 function list(raw: string | undefined): string[] {

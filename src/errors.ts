@@ -66,6 +66,23 @@ export function tooManyRequests(message: string, retryAfterSeconds: number): App
   });
 }
 
+/** 402: a billing cap of the project would be exceeded (docs/billing.md); nothing was sent. */
+export function billingLimitExceeded(message: string): AppError {
+  return new AppError(402, 'BILLING_LIMIT_EXCEEDED', message, {
+    suggestion: 'Raise the limit in the billing settings, or wait for the next billing period.',
+  });
+}
+
+/** 404 BILLING_DISABLED: this server has no Stripe configuration (or lacks the part a route needs). */
+export function billingDisabled(message = 'Billing is not enabled on this server (STRIPE_SECRET_KEY is not set).') {
+  return new AppError(404, 'BILLING_DISABLED', message);
+}
+
+/** 502: the payment provider failed or could not be reached; nothing of ours changed. */
+export function paymentProviderError(message: string): AppError {
+  return new AppError(502, 'PAYMENT_PROVIDER_ERROR', message);
+}
+
 function titleCase(resource: string): string {
   const s = resource.toLowerCase().replace(/_/g, ' ');
   return s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,7 +1,9 @@
 /** Factories that create rows through our own services and repos (never by mocking them). */
 
+import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../src/auth/passwords.ts';
-import { SESSION_COOKIE, signSession } from '../src/auth/sessions.ts';
+import { startSession } from '../src/auth/session.service.ts';
+import { SESSION_COOKIE } from '../src/auth/sessions.ts';
 import { insertUser } from '../src/auth/users.repo.ts';
 import type { ContactView } from '../src/contacts/contacts.schemas.ts';
 import { upsertContact } from '../src/contacts/contacts.service.ts';
@@ -32,7 +34,32 @@ export interface TestProject {
   auth: string;
 }
 
-export function makeFactories(t: { deps: Deps }) {
+/**
+ * Makes `app.inject` send `Sec-Fetch-Site: same-origin` when a request names none of Origin,
+ * Sec-Fetch-Site or X-Requested-With, as every current browser does for the dashboard's own calls,
+ * so cookie-authenticated tests pass the CSRF check (http/csrf.ts). A test of that check names one
+ * of those headers itself (a key present with the value undefined is sent as no header at all).
+ */
+function sendLikeOurDashboard(app: FastifyInstance): void {
+  const inject = app.inject.bind(app) as (...args: unknown[]) => unknown;
+  const browserHeaders = ['origin', 'sec-fetch-site', 'x-requested-with'];
+  (app as { inject: unknown }).inject = (opts?: unknown, ...rest: unknown[]) => {
+    if (opts && typeof opts === 'object' && !Array.isArray(opts)) {
+      const o = opts as { headers?: Record<string, unknown> };
+      const given = Object.keys(o.headers ?? {}).map((k) => k.toLowerCase());
+      if (!browserHeaders.some((h) => given.includes(h))) {
+        return inject({ ...o, headers: { ...o.headers, 'sec-fetch-site': 'same-origin' } }, ...rest);
+      }
+      // Light-my-request would send an undefined header as the text "undefined".
+      const headers = Object.fromEntries(Object.entries(o.headers ?? {}).filter(([, v]) => v !== undefined));
+      return inject({ ...o, headers }, ...rest);
+    }
+    return inject(opts, ...rest);
+  };
+}
+
+export function makeFactories(t: { deps: Deps; app?: FastifyInstance }) {
+  if (t.app) sendLikeOurDashboard(t.app);
   let n = 0;
   const make = {
     async user(input: { email?: string } = {}): Promise<TestUser> {
@@ -42,7 +69,8 @@ export function makeFactories(t: { deps: Deps }) {
       // scrypt at production cost is slow; one hash of the default password serves every test user.
       defaultHash ??= hashPassword(DEFAULT_PASSWORD);
       await insertUser(t.deps.db, { id, email, passwordHash: await defaultHash, createdAt: t.deps.clock.now() });
-      const token = await signSession(t.deps.secrets.jwtSecret, id, t.deps.clock.now());
+      // A real server-side session row, so logout and revocation apply to test users too.
+      const token = await startSession(t.deps, id);
       return { id, email, password: DEFAULT_PASSWORD, cookie: `${SESSION_COOKIE}=${token}` };
     },
     async project(owner?: TestUser): Promise<TestProject> {

@@ -1,22 +1,26 @@
-/** /auth/* and /users/@me: sign-up, login, logout, the current user. */
+/** /auth/* and /users/@me: sign-up, login, logout, the current user; account and OAuth routes registered here. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { requireUser } from '../http/auth.ts';
+import { assertNotCrossSite } from '../http/csrf.ts';
+import { accountRoutes } from './account.routes.ts';
+import { sendVerification } from './account.service.ts';
 import { Credentials, LoginBody, UserEnvelope, UserView } from './auth.schemas.ts';
 import { currentUser, login, signup } from './auth.service.ts';
-import { SESSION_COOKIE, sessionCookieOptions, signSession } from './sessions.ts';
+import { oauthRoutes } from './oauth/oauth.routes.ts';
+import { endSession } from './session.service.ts';
+import { setSessionCookie } from './session-cookie.ts';
+import { SESSION_COOKIE } from './sessions.ts';
 
 export const authRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
-  // Returns nothing on purpose: a FastifyReply is thenable, and awaiting one waits for the send.
-  const startSession = async (reply: FastifyReply, userId: string): Promise<void> => {
-    const token = await signSession(deps.secrets.jwtSecret, userId, deps.clock.now());
-    reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(deps.config.baseUrl));
-  };
+  // Login CSRF: a page elsewhere must not sign the browser into an account of its choosing.
+  const sameSiteOnly = async (req: Parameters<typeof assertNotCrossSite>[0]) =>
+    assertNotCrossSite(req, deps.config.baseUrl);
 
   app.post(
     '/auth/signup',
     {
+      onRequest: sameSiteOnly,
       // Emails are trimmed before anything else (decisions.md), so " Ann@x.io " passes the format check.
       preValidation: async (req) => {
         const body = req.body as { email?: unknown } | undefined;
@@ -26,22 +30,26 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app,
     },
     async (req, reply) => {
       const user = await signup(deps, req.body, req.ip);
-      await startSession(reply, user.id);
+      await sendVerification(deps, user);
+      await setSessionCookie(deps, reply, user.id);
       return reply.code(201).send({ success: true as const, data: { user } });
     },
   );
 
   app.post(
     '/auth/login',
-    { schema: { tags: ['auth'], body: LoginBody, response: { 200: UserEnvelope } } },
+    { onRequest: sameSiteOnly, schema: { tags: ['auth'], body: LoginBody, response: { 200: UserEnvelope } } },
     async (req, reply) => {
       const user = await login(deps, req.body, req.ip);
-      await startSession(reply, user.id);
+      await setSessionCookie(deps, reply, user.id);
       return { success: true as const, data: { user } };
     },
   );
 
-  app.get('/auth/logout', { schema: { tags: ['auth'] } }, async (_req, reply) => {
+  // Ends the session server-side (the cookie stops working everywhere at once), then clears it.
+  app.get('/auth/logout', { schema: { tags: ['auth'] } }, async (req, reply) => {
+    const token = req.cookies?.[SESSION_COOKIE];
+    if (token) await endSession(deps, token);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { success: true };
   });
@@ -54,4 +62,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app,
     },
     async (req) => currentUser(deps, req.userId!),
   );
+
+  await app.register(accountRoutes, { deps });
+  await app.register(oauthRoutes, { deps });
 };

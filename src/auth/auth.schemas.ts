@@ -24,3 +24,28 @@ export const UserEnvelope = Type.Object({
   success: Type.Literal(true),
   data: Type.Object({ user: UserView }),
 });
+
+export const TokenBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
+export type TokenBody = Static<typeof TokenBody>;
+
+export const EmailBody = Type.Object({ email: Type.String({ format: 'email', maxLength: 254 }) });
+export type EmailBody = Static<typeof EmailBody>;
+
+export const ResetPasswordBody = Type.Object({
+  token: Type.String({ minLength: 1, maxLength: 200 }),
+  password: Type.String({ minLength: 8, maxLength: 256 }),
+});
+export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
+
+export const ChangePasswordBody = Type.Object({
+  currentPassword: Type.String({ minLength: 1, maxLength: 256 }),
+  newPassword: Type.String({ minLength: 8, maxLength: 256 }),
+});
+export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
+
+/** The answer of actions with nothing to return; `message` says what happens next. */
+export const OkEnvelope = Type.Object({ success: Type.Literal(true), message: Type.Optional(Type.String()) });
+export type OkEnvelope = Static<typeof OkEnvelope>;
+
+export const OAuthConfigView = Type.Object({ github: Type.Boolean(), google: Type.Boolean() });
+export type OAuthConfigView = Static<typeof OAuthConfigView>;

@@ -12,7 +12,7 @@ export async function findUserById(db: Executor, id: string) {
 /** Inserts a user; false when the email is taken (unique index), so concurrent signups cannot both win. */
 export async function insertUser(
   db: Executor,
-  user: { id: string; email: string; passwordHash: string; createdAt: Date },
+  user: { id: string; email: string; passwordHash: string; createdAt: Date; emailVerified?: boolean },
 ): Promise<boolean> {
   const r = await db
     .insertInto('users')
@@ -20,7 +20,7 @@ export async function insertUser(
       id: user.id,
       email: user.email,
       passwordHash: user.passwordHash,
-      emailVerified: false,
+      emailVerified: user.emailVerified ?? false,
       createdAt: user.createdAt,
       updatedAt: user.createdAt,
     })
@@ -91,4 +91,12 @@ export async function deleteThrottle(db: Executor, key: string): Promise<void> {
 
 export async function deleteThrottlesBefore(db: Executor, before: Date): Promise<void> {
   await db.deleteFrom('authThrottle').where('windowStartedAt', '<', before.toISOString()).execute();
+}
+
+export async function markEmailVerified(db: Executor, userId: string, now: Date): Promise<void> {
+  await db.updateTable('users').set({ emailVerified: true, updatedAt: now }).where('id', '=', userId).execute();
+}
+
+export async function setPasswordHash(db: Executor, userId: string, passwordHash: string, now: Date): Promise<void> {
+  await db.updateTable('users').set({ passwordHash, updatedAt: now }).where('id', '=', userId).execute();
 }

@@ -11,6 +11,7 @@ import type { EmailStatus, SuppressionReason } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { recordEvent } from '../events/events.service.ts';
 import { isUuid } from '../lib/ids.ts';
+import { SAFETY_CHECK_JOB, safetyCheckKey } from '../projects/safety/security.service.ts';
 import * as repo from './feedback.repo.ts';
 
 export interface Feedback {
@@ -27,7 +28,7 @@ export interface Feedback {
   detail?: string;
 }
 
-export type FeedbackDeps = Pick<Deps, 'db' | 'clock' | 'eventListeners'>;
+export type FeedbackDeps = Pick<Deps, 'db' | 'clock' | 'eventListeners' | 'jobs'>;
 
 /** What a report did: `applied` false when the email was not found or had already moved on. */
 export interface FeedbackOutcome {
@@ -110,9 +111,15 @@ async function markComplained(trx: Trx, deps: FeedbackDeps, email: repo.Feedback
   return true;
 }
 
-/** Unsubscribes the contact (contact.unsubscribed on a change) and suppresses the address. */
+/**
+ * Unsubscribes the contact (contact.unsubscribed on a change) and suppresses the address; and asks
+ * for the project's suspension check in this transaction, so it cannot be lost (one pending check per
+ * project: a burst of bounces costs one count).
+ */
 async function stopMailing(trx: Trx, deps: FeedbackDeps, email: repo.FeedbackEmail, reason: SuppressionReason) {
   const tx = { ...deps, db: trx };
+  const projectId = email.projectId;
+  await deps.jobs.enqueue(SAFETY_CHECK_JOB, { projectId }, { trx, jobKey: safetyCheckKey(projectId) });
   if (email.contactId) await setContactSubscription(tx, email.projectId, email.contactId, false, reason.toLowerCase());
   await repo.insertSuppression(
     trx,

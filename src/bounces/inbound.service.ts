@@ -12,7 +12,7 @@ import { recordFeedback } from './feedback.service.ts';
 import { reportOf } from './reports.ts';
 import { emailIdFromAddress } from './verp.ts';
 
-export type InboundDeps = Pick<Deps, 'db' | 'reader' | 'dialect' | 'clock' | 'eventListeners' | 'log'>;
+export type InboundDeps = Pick<Deps, 'db' | 'reader' | 'dialect' | 'clock' | 'eventListeners' | 'log' | 'jobs'>;
 
 /** Whether a recipient is ours to accept: a VERP address, or an address on a verified domain of a project. */
 export async function acceptsRecipient(deps: Pick<Deps, 'reader'>, address: string): Promise<boolean> {

@@ -4,6 +4,7 @@
  * SENDING state, its fan-out row and the fan-out job in one transaction, so a crash leaves either a
  * campaign that has not started or one whose fan-out a sweep will find.
  */
+import { releaseSends, reserveSends } from '../billing/usage.service.ts';
 import { findContactIdByEmail, getContact } from '../contacts/contacts.service.ts';
 import { normalizeEmail } from '../contacts/email.ts';
 import type { Deps } from '../deps.ts';
@@ -69,9 +70,18 @@ export async function sendCampaign(
   await assertVerifiedSender(deps, projectId, campaign.fromEmail);
   const recipients = await countRecipients(deps, campaign);
   if (recipients.count === 0) throw invalid('audienceType', 'The audience has no recipients.', 'NO_RECIPIENTS');
-  const next = at
-    ? await scheduleCampaign(deps, campaign, at, recipients.count)
-    : await startSending(deps, campaign, movable, recipients);
+  // Marketing cap (billing/usage.service.ts): the whole audience is reserved when the send is accepted
+  // (402 otherwise, nothing changed); a SCHEDULED campaign sent again holds its reservation already.
+  const quota =
+    campaign.status === 'DRAFT' ? await reserveSends(deps, projectId, 'marketing', recipients.count) : undefined;
+  let next: repo.CampaignRow | undefined;
+  try {
+    next = at
+      ? await scheduleCampaign(deps, campaign, at, recipients.count)
+      : await startSending(deps, campaign, movable, recipients);
+  } finally {
+    if (!next) await quota?.release(0);
+  }
   if (!next) throw moved();
   return next;
 }
@@ -135,7 +145,7 @@ export async function finishCampaign(deps: Pick<Deps, 'db' | 'jobs' | 'clock'>, 
  * stays CANCELLED, its unsent recipients unsent.
  */
 export async function cancelCampaign(
-  deps: Pick<Deps, 'db' | 'reader' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'reader' | 'clock' | 'config'>,
   projectId: string,
   id: string,
 ): Promise<repo.CampaignRow> {
@@ -153,6 +163,8 @@ export async function cancelCampaign(
     if (unsent.tried || (await dispatch.countCampaignRows(trx, id)) > unsent.marked) return moved;
     await dispatch.deleteCampaignRows(trx, id);
     await dispatch.deleteDispatch(trx, id);
+    // Nothing went out: the marketing reservation of the send is given back (billing/usage.service.ts).
+    await releaseSends(deps, projectId, 'marketing', Number(moved.totalRecipients), trx);
     const draft = {
       status: 'DRAFT' as const,
       cancelledAt: null,

@@ -24,6 +24,7 @@ import {
 } from 'kysely';
 import type { DatabaseKind } from '../config.ts';
 import { type FilterSql, postgresFilters, sqliteFilters } from './dialect-filters.ts';
+import { postgresAnalyticsDdl, sqliteAnalyticsDdl } from './analytics-sql.ts';
 import { postgresEventCountsDdl, sqliteEventCountsDdl } from './event-counts-sql.ts';
 
 export interface DialectSql {
@@ -47,6 +48,8 @@ export interface DialectSql {
   contactIndex: ContactIndexSql;
   /** DDL of the event counters' triggers, filling them from existing rows (db/event-counts-sql.ts). */
   eventCountsDdl: string[];
+  /** DDL of the activity feed's and the analytics counters' triggers, filling them from existing rows (db/analytics-sql.ts). */
+  analyticsDdl: string[];
   /** A value as the driver binds it (what SqliteValuesPlugin does for built queries). */
   toDriver(value: unknown): unknown;
   /**
@@ -208,6 +211,7 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
       isConstraintViolation: (err) => String((err as { code?: unknown })?.code ?? '').startsWith('23'),
       contactIndex: postgresContactIndex,
       eventCountsDdl: postgresEventCountsDdl,
+      analyticsDdl: postgresAnalyticsDdl,
       toDriver: (value) => value,
       analyze: async (db, table) => {
         await sql`analyze ${sql.table(table)}`.execute(db);
@@ -243,6 +247,7 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
     isConstraintViolation: (err) => String((err as { code?: unknown })?.code ?? '').startsWith('SQLITE_CONSTRAINT'),
     contactIndex: sqliteContactIndex,
     eventCountsDdl: sqliteEventCountsDdl,
+    analyticsDdl: sqliteAnalyticsDdl,
     toDriver: sqliteValue,
     analyze: async () => {},
     // A VALUES node of plain value lists: Kysely compiles it as fast as an insert's own values, where

@@ -13,6 +13,12 @@ import * as m0007bounces from './migrations/0007_bounces.ts';
 import * as m0008 from './migrations/0008_segments_campaigns.ts';
 import * as m0009events from './migrations/0009_event_counts.ts';
 import * as m0010workflows from './migrations/0010_workflows.ts';
+import * as m0011auth from './migrations/0011_auth.ts';
+import * as m0012invites from './migrations/0012_invites.ts';
+import * as m0013safety from './migrations/0013_project_safety.ts';
+import * as m0014billing from './migrations/0014_billing.ts';
+import * as m0015uploads from './migrations/0015_uploads.ts';
+import * as m0016analytics from './migrations/0016_activity_analytics.ts';
 
 type Step = { up(db: Kysely<unknown>, d: DialectSql): Promise<void> };
 
@@ -29,6 +35,12 @@ const steps: Record<string, Step> = {
   '0008_segments_campaigns': m0008,
   '0009_event_counts': m0009events,
   '0010_workflows': m0010workflows,
+  '0013_project_safety': m0013safety,
+  '0014_billing': m0014billing,
+  '0015_uploads': m0015uploads,
+  '0011_auth': m0011auth,
+  '0012_invites': m0012invites,
+  '0016_activity_analytics': m0016analytics,
 };
 
 /** Applies every pending migration; throws with the failing migration's name on error. */

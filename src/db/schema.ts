@@ -4,6 +4,12 @@
  * mappers use the codecs in codecs.ts.
  */
 import type { ColumnType, Generated, SqlBool } from 'kysely';
+import type { AnalyticsTables } from './analytics-tables.ts';
+import type { AuthTables } from './auth-tables.ts';
+import type { BillingTables } from './billing-tables.ts';
+import type { SafetyTables } from './safety-tables.ts';
+import type { TeamTables } from './team-tables.ts';
+import type { UploadTables } from './uploads-tables.ts';
 import type { WorkflowTables } from './workflow-tables.ts';
 
 /** Written as Date or ISO string, read as ISO string. */
@@ -33,6 +39,8 @@ export interface ProjectsTable {
   tracking: Tracking;
   /** Emails per second this project may send; null: the configured default (SEND_RATE_PER_SECOND). */
   sendRatePerSecond: number | null;
+  /** Locale for contacts without `data.locale` (footer, subscription pages); null: English. */
+  defaultLocale: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -350,7 +358,14 @@ export interface SnsMessagesTable {
   receivedAt: Timestamp;
 }
 
-export interface Database extends WorkflowTables {
+export interface Database
+  extends WorkflowTables,
+    AuthTables,
+    SafetyTables,
+    TeamTables,
+    UploadTables,
+    AnalyticsTables,
+    BillingTables {
   users: UsersTable;
   projects: ProjectsTable;
   memberships: MembershipsTable;

@@ -8,6 +8,7 @@
 import type { ExpressionBuilder, Selectable, Updateable } from 'kysely';
 import type { DialectSql } from '../db/dialect.ts';
 import type { Executor } from '../db/index.ts';
+import type { ProjectResetsTable } from '../db/safety-tables.ts';
 import type { BulkJobsTable, CampaignDispatchesTable, Database, ImportJobsTable } from '../db/schema.ts';
 import type { WorkflowFanoutsTable } from '../db/workflow-tables.ts';
 
@@ -17,6 +18,7 @@ export interface JobRowTables {
   bulkJobs: BulkJobsTable;
   campaignDispatches: CampaignDispatchesTable;
   workflowFanouts: WorkflowFanoutsTable;
+  projectResets: ProjectResetsTable;
 }
 export type JobRowTable = keyof JobRowTables & keyof Database;
 export type JobRow<T extends JobRowTable> = Selectable<JobRowTables[T]>;

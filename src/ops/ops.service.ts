@@ -22,9 +22,10 @@ export async function isDatabaseReady(deps: Pick<Deps, 'db'>): Promise<boolean> 
 export function publicConfig(config: Config) {
   return {
     signupsEnabled: !config.disableSignups,
-    oauth: { google: false, github: false },
-    billing: false,
-    storage: false,
+    oauth: { google: config.oauth.google !== undefined, github: config.oauth.github !== undefined },
+    billing: config.billing !== undefined,
+    // Object storage (S3_BUCKET) for uploaded images; false: they are kept under DATA_DIR.
+    storage: config.uploads.s3 !== undefined,
     smtp: config.smtpUrl !== undefined,
     mailTransport: config.smtpUrl ? 'smtp' : 'capture',
     inboundSmtp: config.inboundSmtpPort !== undefined,

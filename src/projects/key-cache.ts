@@ -21,6 +21,8 @@ const CHANNEL = 'project_keys';
 export interface CachedSendSettings {
   tracking: Tracking;
   sendRatePerSecond: number | null;
+  disabled: boolean;
+  defaultLocale: string | null;
 }
 
 export interface KeyCache {

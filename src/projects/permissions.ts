@@ -1,7 +1,13 @@
 /**
- * The one permission table: which member roles may do what to a project. Every service that
- * changes a project on behalf of a signed-in user asks `requirePermission`; the team test matrix
- * reads `PERMISSIONS` to know what each role must be refused.
+ * The one permission table: which member roles may do what to a project, and which routes need
+ * more than plain use. It binds signed-in dashboard users only; a secret key is the project's own
+ * and is never role-limited. Enforced in three places, all reading this file:
+ *  - resource routes reached with X-Project-Id: the requireProject hook (http/auth.ts) checks
+ *    `routePermission(method, route)` before anything else runs;
+ *  - /projects/:id/* routes: the requireMember hook, given the route's permission;
+ *  - /users/@me/projects/:id/* routes: their services call `requirePermission` on the member's role.
+ * The team test matrix (test/e2e/permissions-matrix.test.ts) reads `PERMISSIONS` to know what each
+ * role must be refused on every route of the OpenAPI document.
  */
 import type { Role } from '../db/schema.ts';
 import { forbidden } from '../errors.ts';
@@ -9,15 +15,24 @@ import { forbidden } from '../errors.ts';
 export const ROLES: readonly Role[] = ['OWNER', 'ADMIN', 'MEMBER'];
 
 export const PERMISSIONS = {
-  /** Read the project and use its resources (contacts, templates, campaigns, …) from the dashboard. */
+  /** Read the project and use its resources (contacts, templates, campaigns, …) from the dashboard; see the team. */
   'project.use': ['OWNER', 'ADMIN', 'MEMBER'],
+  /** Add or remove sending domains: they decide who the project may send as, and its DKIM keys. */
+  'domains.manage': ['OWNER', 'ADMIN'],
   /** Name, tracking mode, default locale, send rate. */
   'settings.change': ['OWNER', 'ADMIN'],
   'keys.rotate': ['OWNER', 'ADMIN'],
+  /** Add members, send and revoke invitations. */
   'members.invite': ['OWNER', 'ADMIN'],
-  /** Change another member's role or remove them (only an OWNER may grant or take away OWNER). */
+  /**
+   * Change another member's role or remove them. Only an OWNER may grant or take away OWNER (see
+   * `mayAssign`); anyone may remove themself (leave); the last OWNER can do neither.
+   */
   'members.manage': ['OWNER', 'ADMIN'],
+  /** Checkout, billing portal, invoices, and changing the billing limits. */
   'billing.manage': ['OWNER'],
+  /** Read the billing limits and the current period's consumption. */
+  'billing.read': ['OWNER', 'ADMIN', 'MEMBER'],
   /** Wipe the project's data (POST /users/@me/projects/:id/reset). */
   'project.reset': ['OWNER'],
   'project.delete': ['OWNER'],
@@ -26,6 +41,20 @@ export const PERMISSIONS = {
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
+
+/**
+ * Resource routes (X-Project-Id) that need more than 'project.use', keyed by method and Fastify
+ * route pattern. Every other resource route is open to every member.
+ */
+export const ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
+  'POST /domains': 'domains.manage',
+  'DELETE /domains/:id': 'domains.manage',
+};
+
+/** The permission a resource route needs (`route` is the Fastify pattern, e.g. `/domains/:id`). */
+export function routePermission(method: string, route: string | undefined): Permission {
+  return ROUTE_PERMISSIONS[`${method} ${route ?? ''}`] ?? 'project.use';
+}
 
 export function can(role: Role, permission: Permission): boolean {
   return (PERMISSIONS[permission] as readonly Role[]).includes(role);
@@ -37,4 +66,14 @@ export function requirePermission(role: Role, permission: Permission): void {
     const roles = PERMISSIONS[permission].join(' or ');
     throw forbidden(`This needs the ${roles} role in the project (${permission}).`);
   }
+}
+
+/**
+ * Whether `actor` may move a member from role `from` (undefined: not a member yet) to `to`: OWNER is
+ * granted and taken away only by an OWNER; ADMIN and MEMBER by whoever holds 'members.manage'
+ * (or 'members.invite' for a newcomer).
+ */
+export function mayAssign(actor: Role, from: Role | undefined, to: Role): boolean {
+  if (from === 'OWNER' || to === 'OWNER') return actor === 'OWNER';
+  return can(actor, from === undefined ? 'members.invite' : 'members.manage');
 }

@@ -83,7 +83,13 @@ export async function insertProject(db: Executor, p: NewProject, ownerId: string
 export async function updateProject(
   db: Executor,
   projectId: string,
-  patch: { name?: string; tracking?: Tracking; sendRatePerSecond?: number | null; updatedAt: Date },
+  patch: {
+    name?: string;
+    tracking?: Tracking;
+    sendRatePerSecond?: number | null;
+    defaultLocale?: string | null;
+    updatedAt: Date;
+  },
 ): Promise<void> {
   // Kysely leaves undefined values out of the SET list.
   await db
@@ -92,6 +98,7 @@ export async function updateProject(
       name: patch.name,
       tracking: patch.tracking,
       sendRatePerSecond: patch.sendRatePerSecond,
+      defaultLocale: patch.defaultLocale,
       updatedAt: patch.updatedAt,
     })
     .where('id', '=', projectId)
@@ -126,11 +133,11 @@ export async function deleteProject(db: Executor, projectId: string): Promise<bo
 
 export type { Role };
 
-/** What sending needs of a project: tracking mode, own send rate, disabled flag. */
+/** What sending needs of a project: tracking mode, own send rate, disabled flag, default locale. */
 export async function findSendSettings(db: Executor, projectId: string) {
   return db
     .selectFrom('projects')
-    .select(['tracking', 'sendRatePerSecond', 'disabled'])
+    .select(['tracking', 'sendRatePerSecond', 'disabled', 'defaultLocale'])
     .where('id', '=', projectId)
     .executeTakeFirst();
 }

@@ -10,12 +10,26 @@ const Tracking = Type.Union([Type.Literal('ENABLED'), Type.Literal('DISABLED'), 
   description: 'Open and click tracking: ENABLED (default), DISABLED, or MARKETING_ONLY.',
 });
 
+/** A BCP 47 language tag such as `de`, `pt-BR` or `zh-Hant-TW` (language, then subtags). */
+const LocaleTag = Type.String({
+  minLength: 2,
+  maxLength: 35,
+  pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$',
+  description: 'BCP 47 language tag, e.g. de or pt-BR.',
+});
+
 export const UpdateProjectBody = Type.Object({
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   tracking: Type.Optional(Tracking),
   sendRatePerSecond: Type.Optional(
     Type.Union([Type.Integer({ minimum: 1, maximum: 100_000 }), Type.Null()], {
       description: 'Emails per second this project sends; null: the server default.',
+    }),
+  ),
+  defaultLocale: Type.Optional(
+    Type.Union([LocaleTag, Type.Null()], {
+      description:
+        'Language of the unsubscribe footer and subscription pages for contacts without data.locale; null: English.',
     }),
   ),
 });
@@ -29,6 +43,9 @@ export const ProjectView = Type.Object({
   tracking: Tracking,
   sendRatePerSecond: Type.Union([Type.Integer(), Type.Null()], {
     description: 'Emails per second; null: the server default (SEND_RATE_PER_SECOND).',
+  }),
+  defaultLocale: Type.Union([Type.String(), Type.Null()], {
+    description: 'Locale for contacts without data.locale; null: English.',
   }),
   disabled: Type.Boolean(),
   webhookSigningSecret: Type.String({

@@ -22,6 +22,7 @@ export function toProjectView(row: ProjectRow, secrets: Pick<Deps['secrets'], 's
     secretKeyHint: row.secretKeyHint,
     tracking: row.tracking,
     sendRatePerSecond: row.sendRatePerSecond,
+    defaultLocale: row.defaultLocale,
     disabled: toBool(row.disabled),
     webhookSigningSecret: webhookSigningSecret(secrets.signingSecret, row.id),
     role: row.role,
@@ -91,8 +92,7 @@ export async function createProject(
   return { ...toProjectView(await getMemberProject(deps, userId, id), deps.secrets), secretKey };
 }
 
-
-/** Changes a project's name, tracking mode and send rate (owners and admins); any other field of `patch` is ignored. */
+/** Changes a project's name, tracking mode, send rate and default locale (owners and admins); any other field of `patch` is ignored. */
 export async function updateProjectSettings(
   deps: Pick<Deps, 'db' | 'clock' | 'keyCache' | 'secrets'>,
   userId: string,
@@ -105,6 +105,7 @@ export async function updateProjectSettings(
     name: patch.name,
     tracking: patch.tracking,
     sendRatePerSecond: patch.sendRatePerSecond,
+    defaultLocale: patch.defaultLocale,
     updatedAt: deps.clock.now(),
   });
   await deps.keyCache.invalidateProject(projectId);
@@ -143,6 +144,10 @@ export interface SendSettings {
   tracking: Tracking;
   /** Emails per second: the project's own rate or the configured default. */
   sendRatePerSecond: number;
+  /** Suspended or disabled: delivery holds its mail back (sending/rate.ts). */
+  disabled: boolean;
+  /** Locale for contacts without data.locale; undefined: English. */
+  defaultLocale?: string;
 }
 
 /** The project's sending settings (cached per process, forgotten on change); 404 PROJECT_NOT_FOUND when it is gone. */
@@ -155,11 +160,18 @@ export async function getSendSettings(
     const token = deps.keyCache.begin();
     const row = await repo.findSendSettings(deps.reader, projectId);
     if (!row) throw notFound('PROJECT');
-    cached = { tracking: row.tracking, sendRatePerSecond: row.sendRatePerSecond };
+    cached = {
+      tracking: row.tracking,
+      sendRatePerSecond: row.sendRatePerSecond,
+      disabled: toBool(row.disabled),
+      defaultLocale: row.defaultLocale,
+    };
     deps.keyCache.setSettings(projectId, cached, token);
   }
   return {
     tracking: cached.tracking,
     sendRatePerSecond: cached.sendRatePerSecond ?? deps.config.sendRatePerSecond,
+    disabled: cached.disabled,
+    defaultLocale: cached.defaultLocale ?? undefined,
   };
 }

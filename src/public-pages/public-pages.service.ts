@@ -8,10 +8,11 @@ import { getContact } from '../contacts/contacts.service.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { readSubscriptionToken, type SubscriptionToken } from '../mail/links.ts';
+import { getSendSettings } from '../projects/projects.service.ts';
 import type { PageContact } from './pages.ts';
 import { resolveLocale } from './strings.ts';
 
-type ReadDeps = Pick<Deps, 'reader' | 'secrets'>;
+type ReadDeps = Pick<Deps, 'reader' | 'secrets' | 'config' | 'keyCache'>;
 type WriteDeps = Pick<
   Deps,
   | 'db'
@@ -24,6 +25,7 @@ type WriteDeps = Pick<
   | 'eventListeners'
   | 'contactWatchers'
   | 'secrets'
+  | 'keyCache'
 >;
 
 /** The event `source` of a change made through a subscription link. */
@@ -47,8 +49,17 @@ async function unlessGone<T>(work: Promise<T>): Promise<T | undefined> {
   }
 }
 
-function toPageContact(contact: { email: string; subscribed: boolean; data: Record<string, unknown> }, token: string) {
-  return { email: contact.email, subscribed: contact.subscribed, locale: resolveLocale(contact.data.locale), token };
+/** The page of a contact, in its data.locale or else the project's default locale (a gone project: English). */
+async function toPageContact(
+  deps: ReadDeps,
+  projectId: string,
+  contact: { email: string; subscribed: boolean; data: Record<string, unknown> },
+  token: string,
+): Promise<PageContact> {
+  const own = contact.data.locale;
+  const locale =
+    typeof own === 'string' ? own : (await getSendSettings(deps, projectId).catch(() => undefined))?.defaultLocale;
+  return { email: contact.email, subscribed: contact.subscribed, locale: resolveLocale(locale), token };
 }
 
 /**
@@ -59,7 +70,7 @@ export async function openSubscriptionLink(deps: ReadDeps, token: string): Promi
   const t = readToken(deps, token);
   if (!t) return undefined;
   const contact = await unlessGone(getContact(deps, t.p, t.c));
-  return contact && toPageContact(contact, token);
+  return contact && toPageContact(deps, t.p, contact, token);
 }
 
 /**
@@ -76,5 +87,5 @@ export async function setSubscriptionByLink(
   if (!t) return undefined;
   const eventData = t.e ? { emailId: t.e } : {};
   const contact = await unlessGone(updateContact(deps, t.p, t.c, { subscribed }, { source: LINK_SOURCE, eventData }));
-  return contact && toPageContact(contact, token);
+  return contact && toPageContact(deps, t.p, contact, token);
 }

@@ -61,13 +61,14 @@ export async function composeEmail(
   deps: Pick<Deps, 'config' | 'secrets'>,
   msg: PreparedMessage,
   target: ComposeTarget,
-  settings: { tracking: Tracking },
+  settings: { tracking: Tracking; defaultLocale?: string },
   emailId: string,
 ): Promise<NewEmail> {
   const { contact } = target;
   const secret = deps.secrets.signingSecret;
   const urls = subscriptionUrls(deps.config.baseUrl, secret, { p: target.projectId, c: contact.id, e: emailId });
-  const locale = typeof contact.data.locale === 'string' ? contact.data.locale : undefined;
+  // The project's default locale stands in for a contact that has none (docs/project-safety.md).
+  const locale = typeof contact.data.locale === 'string' ? contact.data.locale : settings.defaultLocale;
   const vars = {
     ...contact.data,
     ...target.extraVars,

@@ -10,6 +10,9 @@ import { deferClaimed } from './delivery.repo.ts';
 import type { EmailRow } from './outbox.repo.ts';
 import { pruneSendWindows, reserveSends } from './rate.repo.ts';
 
+/** How long held-back mail of a disabled project waits before it is looked at again. */
+const DISABLED_RETRY_MS = 5 * 60_000;
+
 /**
  * The rows of one claim that may go now. The others go back to PENDING, each due in the window where
  * the project's rate has room for it (the k-th row over the rate waits k / rate seconds more), so a
@@ -24,7 +27,16 @@ export async function applySendRate(
   const window = Math.floor(now.getTime() / 1000);
   const allowed: EmailRow[] = [];
   for (const [projectId, rows] of groupBy(claimed, (r) => r.projectId)) {
-    const { sendRatePerSecond: rate } = await getSendSettings(deps, projectId).catch(() => ({ sendRatePerSecond: 1 }));
+    const settings = await getSendSettings(deps, projectId).catch(() => ({ sendRatePerSecond: 1, disabled: false }));
+    if (settings.disabled) {
+      // A suspended (disabled) project's mail waits, PENDING and uncounted, and goes once it is reinstated.
+      const until = new Date(now.getTime() + DISABLED_RETRY_MS);
+      const ids = rows.map((r) => r.id);
+      await deferClaimed(deps.db, ids, claimedUntil, until, now);
+      blockedFor(deps.db).set(projectId, until.getTime());
+      continue;
+    }
+    const rate = settings.sendRatePerSecond;
     const total = await reserveSends(deps.db, projectId, window, rows.length);
     const room = Math.max(0, Math.min(rows.length, rate - (total - rows.length)));
     allowed.push(...rows.slice(0, room));

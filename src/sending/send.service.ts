@@ -4,6 +4,7 @@
  * the promise: once stored, delivery workers send them whatever happens to this process.
  */
 
+import { reserveSends } from '../billing/usage.service.ts';
 import { updateContact } from '../contacts/contact-update.service.ts';
 import type { ContactView } from '../contacts/contacts.schemas.ts';
 import { upsertContact } from '../contacts/contacts.service.ts';
@@ -13,7 +14,7 @@ import { newId } from '../lib/ids.ts';
 import { getSendSettings } from '../projects/projects.service.ts';
 import { composeEmail, priorityOf } from './compose.ts';
 import { insertEmail } from './outbox.repo.ts';
-import { prepareSend } from './prepare.ts';
+import { type PreparedSend, prepareSend } from './prepare.ts';
 import type { SendBody, SendResult } from './send.schemas.ts';
 
 /** Our Message-ID for an email: its id at the sender's domain (the same on every attempt). */
@@ -29,9 +30,26 @@ async function keepName(deps: Deps, projectId: string, contact: ContactView, nam
 
 /** Sends to every recipient of `body`; 400 when the only recipient is unsubscribed from a MARKETING template. */
 export async function sendEmail(deps: Deps, projectId: string, body: SendBody): Promise<SendResult['data']> {
-  const { msg, recipients } = await prepareSend(deps, projectId, body);
-  const settings = await getSendSettings(deps, projectId);
+  const prepared = await prepareSend(deps, projectId, body);
+  // Billing cap (billing/usage.service.ts): every recipient is reserved before any contact is written,
+  // so a 402 changes nothing; what was not stored is given back. No query at all with billing off.
+  const quota = await reserveSends(deps, projectId, 'transactional', prepared.recipients.length);
   const emails: SendResult['data']['emails'] = [];
+  try {
+    return await sendPrepared(deps, projectId, body, prepared, emails);
+  } finally {
+    await quota?.release(emails.length);
+  }
+}
+
+async function sendPrepared(
+  deps: Deps,
+  projectId: string,
+  body: SendBody,
+  { msg, recipients }: PreparedSend,
+  emails: SendResult['data']['emails'],
+): Promise<SendResult['data']> {
+  const settings = await getSendSettings(deps, projectId);
   const skipped: NonNullable<SendResult['data']['skipped']> = [];
   for (const r of recipients) {
     const up = await upsertContact(

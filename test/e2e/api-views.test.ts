@@ -4,6 +4,7 @@
 // only listed enum values (the serializer would drop an unlisted field and pass an unlisted value).
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueToken } from '../../src/auth/tokens.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { type DnsServer, startDnsServer } from '../servers/dns-server.ts';
 import type { HttpListener } from '../servers/http-listener.ts';
@@ -253,6 +254,20 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
     const credentials = { email: 'views@example.test', password: 'long enough password' };
     check(await t.app.inject({ method: 'POST', url: '/auth/login', payload: credentials }), '/auth/login', 'post');
     check(await t.app.inject({ url: '/users/@me', headers: session }), '/users/@me', 'get');
+    // Account routes (rules in auth-*.test.ts); tokens issued directly, as the mail would carry them.
+    const viewsUserId: string = signup.json().data.user.id;
+    const token = (purpose: 'VERIFY_EMAIL' | 'RESET_PASSWORD') => issueToken(t.deps, viewsUserId, purpose);
+    const post = (url: string, payload: object, headers = {}) =>
+      t.app.inject({ method: 'POST', url, payload, headers });
+    check(await post('/auth/verify-email', { token: await token('VERIFY_EMAIL') }), '/auth/verify-email', 'post');
+    check(await post('/auth/request-verification', {}, session), '/auth/request-verification', 'post');
+    const resetRequest = await post('/auth/request-password-reset', { email: 'views@example.test' });
+    check(resetRequest, '/auth/request-password-reset', 'post');
+    const reset = { token: await token('RESET_PASSWORD'), password: 'long enough password' };
+    check(await post('/auth/reset-password', reset), '/auth/reset-password', 'post');
+    const samePassword = { currentPassword: user.password, newPassword: user.password };
+    check(await post('/users/@me/password', samePassword, session), '/users/@me/password', 'post');
+    check(await t.app.inject({ url: '/auth/oauth-config' }), '/auth/oauth-config', 'get');
     const project = check(
       await t.app.inject({ method: 'POST', url: '/users/@me/projects', headers: session, payload: { name: 'Views' } }),
       '/users/@me/projects',

@@ -4,6 +4,7 @@
  * transaction, so the email exists exactly when the execution has passed the step: a crash repeats
  * no email, and the delivery worker does the rest.
  */
+import { reserveSends } from '../../billing/usage.service.ts';
 import { getContact } from '../../contacts/contacts.service.ts';
 import type { Deps } from '../../deps.ts';
 import { assertVerifiedSender } from '../../domains/domains.service.ts';
@@ -85,6 +86,11 @@ export async function sendEmailStep(deps: Deps, input: StepInput): Promise<StepO
     output: { emailId: id, to: email.toEmail, templateId: c.templateId },
     // The id is the arrival's: a replay of this arrival would find its row already there.
     emails: [stored],
+    // Workflow billing cap, reserved in the move's transaction: over the cap the commit rolls back and
+    // the step fails with the 402's message (no email); with billing off there is no effect at all.
+    effect: deps.config.billing
+      ? async (trx) => void (await reserveSends(deps, row.projectId, 'workflow', 1, trx))
+      : undefined,
     after: () => deps.deliveryWaker.poke(),
   };
 }

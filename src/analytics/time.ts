@@ -1,0 +1,166 @@
+/**
+ * Time ranges and buckets of the activity and analytics endpoints, in a caller's IANA time zone.
+ * Pure (no I/O). Counters are kept per UTC hour, so every bucket is a run of whole UTC hours: day
+ * buckets start at the UTC hour holding local midnight (exact in zones with whole-hour offsets,
+ * DST included; in zones offset by 30 or 45 minutes a day starts up to 45 minutes early).
+ */
+import { invalid } from '../errors.ts';
+
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/** The zone's canonical name; 422 for a name Intl does not know. */
+export function checkTimeZone(zone: string | undefined): string {
+  if (zone === undefined || zone === '') return 'UTC';
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    throw invalid(
+      'timezone',
+      'must be an IANA time zone name such as Europe/Paris or America/New_York',
+      'INVALID_TIMEZONE',
+    );
+  }
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The local wall-clock fields of an instant in `zone`. */
+export function wallClock(zone: string, at: number) {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(zone, f);
+  }
+  const parts: Record<string, number> = {};
+  for (const p of f.formatToParts(new Date(at))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  return { y: parts.year!, m: parts.month!, d: parts.day!, h: parts.hour!, min: parts.minute!, s: parts.second! };
+}
+
+/** The zone's offset from UTC at an instant, in ms (local minus UTC). */
+function offsetAt(zone: string, at: number): number {
+  const w = wallClock(zone, at);
+  return Date.UTC(w.y, w.m - 1, w.d, w.h, w.min, w.s) - Math.floor(at / 1000) * 1000;
+}
+
+/** The first instant of a local calendar day in `zone` (the day's midnight, or its first hour where DST skips midnight). */
+export function startOfLocalDay(zone: string, y: number, m: number, d: number): number {
+  const wall = Date.UTC(y, m - 1, d);
+  // Two passes: the offset at the guess may differ from the offset at the answer across a DST change.
+  let at = wall - offsetAt(zone, wall);
+  at = wall - offsetAt(zone, at);
+  const w = wallClock(zone, at);
+  // Midnight skipped by a DST change: the day starts at the first instant after the gap.
+  if (w.d !== d) at += HOUR_MS;
+  return at;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** `YYYY-MM-DD` of the local day holding `at`. */
+export function localDate(zone: string, at: number): string {
+  const w = wallClock(zone, at);
+  return `${pad(w.y, 4)}-${pad(w.m)}-${pad(w.d)}`;
+}
+
+/** Local ISO date-time with offset (`2026-11-01T01:00-04:00`), unambiguous across a DST fall-back. */
+export function localDateTime(zone: string, at: number): string {
+  const w = wallClock(zone, at);
+  const off = Math.round(offsetAt(zone, at) / 60_000);
+  const sign = off < 0 ? '-' : '+';
+  const abs = Math.abs(off);
+  return `${pad(w.y, 4)}-${pad(w.m)}-${pad(w.d)}T${pad(w.h)}:${pad(w.min)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/**
+ * An ISO 8601 date or date-time as an instant. A bare date is a local day in `zone`: as `from` its
+ * first instant, as `to` the first instant of the next day (so the whole day is included). A
+ * date-time without an offset is UTC, as in the events API. 422 naming `field` otherwise.
+ */
+export function parseInstant(field: string, text: string | undefined, zone: string, end: boolean): number | undefined {
+  if (text === undefined || text === '') return undefined;
+  const fail = () => invalid(field, 'must be an ISO 8601 date or date-time', 'INVALID_DATE');
+  if (DATE.test(text)) {
+    const [y, m, d] = text.split('-').map(Number) as [number, number, number];
+    const check = new Date(Date.UTC(y, m - 1, d));
+    if (check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) throw fail();
+    const next = new Date(Date.UTC(y, m - 1, d + (end ? 1 : 0)));
+    return startOfLocalDay(zone, next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate());
+  }
+  if (!DATE_TIME.test(text)) throw fail();
+  const zoned = /Z|[+-]\d{2}:?\d{2}$/i.test(text.slice(10)) ? text : `${text}Z`;
+  const at = new Date(zoned).getTime();
+  if (Number.isNaN(at)) throw fail();
+  return at;
+}
+
+export type Interval = 'hour' | 'day';
+
+export interface Bucket {
+  /** First instant (a whole UTC hour). */
+  start: number;
+  /** First instant of the next bucket. */
+  end: number;
+  /** The bucket as the caller's calendar names it: `YYYY-MM-DD` (day) or a local date-time with offset (hour). */
+  label: string;
+}
+
+const floorHour = (at: number) => Math.floor(at / HOUR_MS) * HOUR_MS;
+
+/** The buckets covering [from, to): whole local days or whole UTC hours, the first holding `from`. */
+export function bucketsOf(interval: Interval, zone: string, from: number, to: number): Bucket[] {
+  const out: Bucket[] = [];
+  if (interval === 'hour') {
+    for (let at = floorHour(from); at < to; at += HOUR_MS) {
+      out.push({ start: at, end: at + HOUR_MS, label: localDateTime(zone, at) });
+    }
+    return out;
+  }
+  let day = wallClock(zone, from);
+  let start = floorHour(startOfLocalDay(zone, day.y, day.m, day.d));
+  while (start < to) {
+    const next = new Date(Date.UTC(day.y, day.m - 1, day.d + 1));
+    const label = `${pad(day.y, 4)}-${pad(day.m)}-${pad(day.d)}`;
+    day = { ...day, y: next.getUTCFullYear(), m: next.getUTCMonth() + 1, d: next.getUTCDate() };
+    const end = floorHour(startOfLocalDay(zone, day.y, day.m, day.d));
+    out.push({ start, end, label });
+    start = end;
+  }
+  return out;
+}
+
+/** The start of the bucket `count - 1` buckets before the one holding the instant before `to`: a default `from` giving `count` buckets. */
+export function bucketsBefore(interval: Interval, zone: string, to: number, count: number): number {
+  if (interval === 'hour') return floorHour(to - 1) - (count - 1) * HOUR_MS;
+  const last = wallClock(zone, to - 1);
+  const first = new Date(Date.UTC(last.y, last.m - 1, last.d - (count - 1)));
+  return startOfLocalDay(zone, first.getUTCFullYear(), first.getUTCMonth() + 1, first.getUTCDate());
+}
+
+/** The UTC hour key of the counters (`YYYY-MM-DDTHH`) for an instant. */
+export function hourKey(at: number): string {
+  return new Date(at).toISOString().slice(0, 13);
+}
+
+/** The UTC day key (`YYYY-MM-DD`) for an instant. */
+export function dayKey(at: number): string {
+  return new Date(at).toISOString().slice(0, 10);
+}
+
+/** 422 unless from < to and the range spans at most `maxDays`. */
+export function checkRange(from: number, to: number, maxDays: number, what: string): void {
+  if (from >= to) throw invalid('from', 'must be before to', 'INVALID_RANGE');
+  if (to - from > maxDays * DAY_MS) throw invalid('from', `${what} covers at most ${maxDays} days`, 'RANGE_TOO_LONG');
+}

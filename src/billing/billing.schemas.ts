@@ -1,0 +1,62 @@
+import { type Static, Type } from 'typebox';
+
+const Cap = Type.Union([Type.Integer({ minimum: 0, maximum: 1_000_000_000 }), Type.Null()], {
+  description: 'Emails per billing period; null: no cap.',
+});
+
+export const BillingLimits = Type.Object({ transactional: Cap, marketing: Cap, workflow: Cap });
+export type BillingLimits = Static<typeof BillingLimits>;
+
+/** Categories left out keep their cap; null removes one. */
+export const UpdateBillingLimitsBody = Type.Object({
+  transactional: Type.Optional(Cap),
+  marketing: Type.Optional(Cap),
+  workflow: Type.Optional(Cap),
+});
+export type UpdateBillingLimitsBody = Static<typeof UpdateBillingLimitsBody>;
+
+export const BillingConsumption = Type.Object({
+  periodStart: Type.String({ format: 'date-time' }),
+  periodEnd: Type.String({ format: 'date-time', description: 'Exclusive.' }),
+  transactional: Type.Integer(),
+  marketing: Type.Integer(),
+  workflow: Type.Integer(),
+  total: Type.Integer(),
+});
+export type BillingConsumption = Static<typeof BillingConsumption>;
+
+export const INVOICE_STATUSES = ['draft', 'open', 'paid', 'uncollectible', 'void'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+export const BillingInvoice = Type.Object({
+  id: Type.String(),
+  number: Type.Union([Type.String(), Type.Null()]),
+  status: Type.Union(
+    [
+      Type.Literal('draft'),
+      Type.Literal('open'),
+      Type.Literal('paid'),
+      Type.Literal('uncollectible'),
+      Type.Literal('void'),
+      Type.Null(),
+    ],
+    {
+      description: "Stripe's invoice status; null for a draft without one.",
+    },
+  ),
+  amountDue: Type.Integer({ description: 'In the currency’s smallest unit (cents).' }),
+  amountPaid: Type.Integer(),
+  currency: Type.String(),
+  created: Type.String({ format: 'date-time' }),
+  hostedInvoiceUrl: Type.Union([Type.String(), Type.Null()]),
+});
+export type BillingInvoice = Static<typeof BillingInvoice>;
+
+export const BillingUrl = Type.Object({ url: Type.String() });
+export type BillingUrl = Static<typeof BillingUrl>;
+
+export const StripeWebhookReply = Type.Object({
+  received: Type.Literal(true),
+  outcome: Type.Union([Type.Literal('handled'), Type.Literal('duplicate'), Type.Literal('ignored')]),
+});
+export type StripeWebhookReply = Static<typeof StripeWebhookReply>;

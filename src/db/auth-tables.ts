@@ -1,0 +1,36 @@
+/** Table shapes of accounts (migration 0011), beside schema.ts, which lists them in `Database`. */
+import type { Timestamp } from './schema.ts';
+
+export type AuthTokenPurpose = 'VERIFY_EMAIL' | 'RESET_PASSWORD';
+export type OAuthProvider = 'github' | 'google';
+
+export interface SessionsTable {
+  id: string;
+  userId: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  revokedAt: Timestamp | null;
+}
+
+export interface AuthTokensTable {
+  tokenHash: string;
+  userId: string;
+  purpose: AuthTokenPurpose;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+}
+
+export interface OAuthAccountsTable {
+  provider: OAuthProvider;
+  providerAccountId: string;
+  userId: string;
+  email: string;
+  createdAt: Timestamp;
+}
+
+export interface AuthTables {
+  sessions: SessionsTable;
+  authTokens: AuthTokensTable;
+  oauthAccounts: OAuthAccountsTable;
+}

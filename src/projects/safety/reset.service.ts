@@ -1,0 +1,66 @@
+/**
+ * Project reset (wipe): an OWNER confirms with the project's name; the work is a job row that
+ * deletes the project's data in slices (reset.jobs.ts), answered 202 with a status to poll. The
+ * project itself, its members, keys and settings (and its suspension history) stay.
+ */
+import type { Deps } from '../../deps.ts';
+import { conflict, invalid, notFound } from '../../errors.ts';
+import { isUuid, newId } from '../../lib/ids.ts';
+import { requirePermission } from '../permissions.ts';
+import { getMemberProject } from '../projects.service.ts';
+import * as repo from './reset.repo.ts';
+import type { ResetBody, ResetView } from './safety.schemas.ts';
+
+export const RESET_JOB = 'project.reset';
+export const resetJobKey = (resetId: string) => `project-reset:${resetId}`;
+
+export function toResetView(row: repo.ResetRow): ResetView {
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    status: row.status,
+    deleted: row.deleted,
+    failureReason: row.failureReason,
+    createdAt: row.createdAt,
+    finishedAt: row.finishedAt,
+  };
+}
+
+/** Starts a reset. 422 unless `confirm` is the project's name; 409 while another reset of it runs. */
+export async function startReset(
+  deps: Pick<Deps, 'db' | 'dialect' | 'jobs' | 'clock'>,
+  userId: string,
+  projectId: string,
+  body: ResetBody,
+): Promise<ResetView> {
+  const project = await getMemberProject(deps, userId, projectId);
+  requirePermission(project.role, 'project.reset');
+  if (body.confirm !== project.name) {
+    throw invalid('confirm', "must be the project's name, exactly: resetting deletes all of its data");
+  }
+  const id = newId();
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      await repo.insertReset(trx, { id, projectId, requestedBy: userId, now: deps.clock.now() });
+      await deps.jobs.enqueue(RESET_JOB, { resetId: id }, { trx, jobKey: resetJobKey(id) });
+    });
+  } catch (err) {
+    // project_resets_active_uq: one running reset per project.
+    if (deps.dialect.isUniqueViolation(err)) throw conflict('A reset of this project is already running.');
+    throw err;
+  }
+  return getReset(deps, userId, projectId, id);
+}
+
+/** A reset of a project the user is a member of; 404 RESET_NOT_FOUND otherwise. */
+export async function getReset(
+  deps: Pick<Deps, 'db'>,
+  userId: string,
+  projectId: string,
+  resetId: string,
+): Promise<ResetView> {
+  await getMemberProject(deps, userId, projectId);
+  const row = isUuid(resetId) ? await repo.findReset(deps.db, projectId, resetId) : undefined;
+  if (!row) throw notFound('RESET');
+  return toResetView(row);
+}

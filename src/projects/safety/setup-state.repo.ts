@@ -1,0 +1,122 @@
+/**
+ * SQL for the onboarding state: each step is one indexed probe (the first matching row by the
+ * table's (project_id, id) index, LIMIT 1), so the answer costs the same for ten contacts or ten million.
+ */
+import type { Executor } from '../../db/index.ts';
+
+type At = string | null | undefined;
+
+const first = async (q: Promise<{ at: At } | undefined>) => (await q)?.at ?? null;
+
+/** When each onboarding step first happened (null: not yet). */
+export async function findSetupMoments(db: Executor, projectId: string) {
+  const [
+    domainAdded,
+    domainVerified,
+    firstContact,
+    firstTemplate,
+    firstSend,
+    firstCampaign,
+    firstCampaignSent,
+    firstWorkflow,
+    firstWorkflowEnabled,
+  ] = await Promise.all([
+    first(
+      db
+        .selectFrom('domains')
+        .select('createdAt as at')
+        .where('projectId', '=', projectId)
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst(),
+    ),
+    // A project has a handful of domains: reading them through domains_project_idx is bounded.
+    first(
+      db
+        .selectFrom('domains')
+        .select('verifiedAt as at')
+        .where('projectId', '=', projectId)
+        .where('status', '=', 'VERIFIED')
+        .orderBy('verifiedAt')
+        .limit(1)
+        .executeTakeFirst(),
+    ),
+    first(
+      db
+        .selectFrom('contacts')
+        .select('createdAt as at')
+        .where('projectId', '=', projectId)
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst(),
+    ),
+    first(
+      db
+        .selectFrom('templates')
+        .select('createdAt as at')
+        .where('projectId', '=', projectId)
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst(),
+    ),
+    first(
+      db
+        .selectFrom('emails')
+        .select('createdAt as at')
+        .where('projectId', '=', projectId)
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst(),
+    ),
+    first(
+      db
+        .selectFrom('campaigns')
+        .select('createdAt as at')
+        .where('projectId', '=', projectId)
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst(),
+    ),
+    first(
+      db
+        .selectFrom('campaigns')
+        .select('startedAt as at')
+        .where('projectId', '=', projectId)
+        .where('startedAt', 'is not', null)
+        .orderBy('startedAt')
+        .limit(1)
+        .executeTakeFirst(),
+    ),
+    first(
+      db
+        .selectFrom('workflows')
+        .select('createdAt as at')
+        .where('projectId', '=', projectId)
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst(),
+    ),
+    // No "enabled at" is stored: the enabled workflow's last change is the closest moment we know.
+    first(
+      db
+        .selectFrom('workflows')
+        .select('updatedAt as at')
+        .where('projectId', '=', projectId)
+        .where('enabled', '=', true)
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst(),
+    ),
+  ]);
+  return {
+    domainAdded,
+    domainVerified,
+    firstContact,
+    firstTemplate,
+    firstSend,
+    firstCampaign,
+    firstCampaignSent,
+    firstWorkflow,
+    firstWorkflowEnabled,
+  };
+}

@@ -1,0 +1,233 @@
+// Invariant: a reset, confirmed by an OWNER with the project's name, deletes every row of the
+// project's data (contacts, events, emails, templates, campaigns, segments, workflows and their
+// executions, domains, imports, bulk jobs, suppressions, counters) through a pollable job, and keeps
+// the project, its members, keys and settings; nothing of another project is touched, running
+// workflows stop, and the project works as new afterwards (no cache serves the old data).
+import { describe, expect, it } from 'vitest';
+import { recordFeedback } from '../../src/bounces/feedback.service.ts';
+import { runReset } from '../../src/projects/safety/safety.jobs.ts';
+import { DIALECTS, useTestEnv } from '../env.ts';
+import type { TestProject } from '../factories.ts';
+import { safetyHelpers } from './project-safety-helpers.ts';
+import { expectError } from './support.ts';
+import { workflowHelpers } from './workflow-helpers.ts';
+
+type Method = 'GET' | 'POST' | 'PATCH';
+
+const TABLES = [
+  'contacts',
+  'events',
+  'emails',
+  'capturedMessages',
+  'templates',
+  'campaigns',
+  'segments',
+  'segmentMembers',
+  'workflows',
+  'workflowSteps',
+  'workflowExecutions',
+  'domains',
+  'bulkJobs',
+  'suppressions',
+  'contactFields',
+  'eventCounts',
+  'eventHourCounts',
+] as const;
+
+describe.each(DIALECTS)('project reset on %s', (dialect) => {
+  const t = useTestEnv({ dialect });
+  const h = safetyHelpers(t);
+  const wf = workflowHelpers(t);
+
+  const api = (p: TestProject, method: Method, url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { authorization: p.auth }, ...(payload ? { payload } : {}) });
+  const ok = async (res: Awaited<ReturnType<typeof api>>) => {
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    return res.json();
+  };
+
+  async function counts(projectId: string) {
+    const out: Record<string, number> = {};
+    for (const table of TABLES) {
+      const row = await t.deps.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('projectId', '=', projectId)
+        .executeTakeFirstOrThrow();
+      out[table] = Number(row.n);
+    }
+    return out;
+  }
+
+  /** A project with a row in every table the reset empties. */
+  async function populated(): Promise<TestProject> {
+    const p = await t.make.project();
+    const domain = `reset-${p.id.slice(-8)}.test`;
+    await ok(await api(p, 'POST', '/domains', { domain }));
+    const ann = await ok(await api(p, 'POST', '/contacts', { email: 'ann@example.test', data: { plan: 'pro' } }));
+    await t.make.template(p);
+    await ok(
+      await api(p, 'POST', '/v1/send', {
+        to: 'bob@example.test',
+        subject: 'Hi',
+        body: '<p>Hi</p>',
+        from: `me@${domain}`,
+      }),
+    );
+    await t.deps.jobs.drain();
+    const segment = await ok(
+      await api(p, 'POST', '/segments', {
+        name: 'Pros',
+        type: 'STATIC',
+      }),
+    );
+    await ok(await api(p, 'POST', `/segments/${segment.id}/members`, { emails: ['ann@example.test'] }));
+    await ok(
+      await api(p, 'POST', '/campaigns', {
+        name: 'News',
+        subject: 'News',
+        body: '<p>News</p>',
+        from: `me@${domain}`,
+        audienceType: 'ALL',
+      }),
+    );
+    await wf.build(p, {
+      eventName: 'signed.up',
+      steps: [{ key: 'wait', type: 'DELAY', config: { amount: 2, unit: 'days' } }],
+      edges: [['trigger', 'wait']],
+    });
+    await wf.track(p, 'ann@example.test', 'signed.up');
+    await wf.settle(2);
+    await ok(await api(p, 'POST', '/contacts/bulk-subscribe', { contactIds: [ann.id] }));
+    const email = await h.email(p, { contactId: ann.id });
+    await recordFeedback(t.deps, { kind: 'bounce', bounceType: 'hard', emailId: email });
+    await t.deps.jobs.drain();
+    return p;
+  }
+
+  const reset = (p: TestProject, user = p.owner, confirm: unknown = p.name) =>
+    h.as(user, 'POST', `/users/@me/projects/${p.id}/reset`, { confirm });
+
+  it('refuses a wrong confirmation (422) and non-owners (403), changing nothing', async () => {
+    const p = await populated();
+    const before = await counts(p.id);
+    expect(
+      Object.values(before).every((n) => n > 0),
+      JSON.stringify(before),
+    ).toBe(true);
+    const err = expectError(await reset(p, p.owner, `${p.name} `), 422, 'VALIDATION_ERROR');
+    expect(JSON.stringify(err.errors)).toContain('confirm');
+    expectError(await reset(p, p.owner, 42), 422, 'VALIDATION_ERROR');
+    expectError(await h.as(p.owner, 'POST', `/users/@me/projects/${p.id}/reset`, {}), 422, 'VALIDATION_ERROR');
+    for (const role of ['ADMIN', 'MEMBER'] as const) {
+      expectError(await reset(p, await h.member(p, role)), 403, 'FORBIDDEN');
+    }
+    expectError(await reset(p, await t.make.user()), 404, 'PROJECT_NOT_FOUND');
+    await t.deps.jobs.drain();
+    expect(await counts(p.id)).toEqual(before);
+  });
+
+  it('wipes the data through a pollable job, keeping members, keys and settings, and touching no other project', async () => {
+    const p = await populated();
+    const other = await populated();
+    const otherBefore = await counts(other.id);
+    const admin = await h.member(p, 'ADMIN');
+    const settings = await h.as(p.owner, 'PATCH', `/users/@me/projects/${p.id}`, {
+      tracking: 'DISABLED',
+      defaultLocale: 'de',
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+
+    const started = await reset(p);
+    expect(started.statusCode, started.body).toBe(202);
+    const job = started.json();
+    expect(job).toMatchObject({ projectId: p.id, status: 'queued', deleted: 0, finishedAt: null });
+    await t.deps.jobs.drain();
+    const done = await h.as(p.owner, 'GET', `/users/@me/projects/${p.id}/resets/${job.id}`);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ status: 'completed', failureReason: null, finishedAt: expect.any(String) });
+    expect(done.json().deleted).toBeGreaterThan(10);
+
+    const after = await counts(p.id);
+    expect(Object.entries(after).filter(([, n]) => n > 0)).toEqual([]);
+    expect(await counts(other.id)).toEqual(otherBefore);
+
+    // Project, members, key and settings remain.
+    const projects = await h.as(admin, 'GET', '/users/@me/projects');
+    expect(projects.json().find((x: { id: string }) => x.id === p.id)).toMatchObject({
+      name: p.name,
+      role: 'ADMIN',
+      tracking: 'DISABLED',
+      defaultLocale: 'de',
+    });
+    expect((await api(p, 'GET', '/contacts')).json()).toMatchObject({ data: [], total: 0 });
+
+    // Another project's reset id is not found through this project.
+    expectError(await h.as(p.owner, 'GET', `/users/@me/projects/${p.id}/resets/not-a-reset`), 404, 'RESET_NOT_FOUND');
+  });
+
+  it('leaves a project that works as new: fields, segments and workflows start over', async () => {
+    const p = await populated();
+    // Warm the caches of this process with the old data.
+    await ok(await api(p, 'GET', '/contacts/fields'));
+    await ok(await api(p, 'POST', '/v1/track', { email: 'warm@example.test', event: 'signed.up' }));
+    await ok(await reset(p));
+    await t.deps.jobs.drain();
+    await wf.settle(2);
+
+    const fields = await ok(await api(p, 'GET', '/contacts/fields'));
+    expect(fields.fields.map((f: { field: string }) => f.field)).not.toContain('data.plan');
+    await ok(await api(p, 'POST', '/contacts', { email: 'ann@example.test', data: { tier: 3 } }));
+    const fresh = await ok(await api(p, 'GET', '/contacts/fields'));
+    expect(fresh.fields).toContainEqual(expect.objectContaining({ field: 'data.tier', type: 'number' }));
+    // The old workflow is gone: tracking its event starts nothing.
+    await ok(await api(p, 'POST', '/v1/track', { email: 'ann@example.test', event: 'signed.up' }));
+    await wf.settle(2);
+    expect((await counts(p.id)).workflowExecutions).toBe(0);
+    // A new workflow runs.
+    const flow = await wf.build(p, {
+      eventName: 'signed.up',
+      steps: [{ key: 'wait', type: 'DELAY', config: { amount: 1, unit: 'days' } }],
+      edges: [['trigger', 'wait']],
+    });
+    await wf.track(p, 'ann@example.test', 'signed.up');
+    await wf.settle(2);
+    expect(await wf.executions(p, flow.id)).toHaveLength(1);
+    // A second reset can start once the first has ended.
+    expect((await reset(p)).statusCode).toBe(202);
+    await t.deps.jobs.drain();
+  });
+
+  it('stops a campaign that is sending: its fan-out finds nothing left and sends nothing', async () => {
+    const p = await t.make.project();
+    const domain = `camp-${p.id.slice(-8)}.test`;
+    await ok(await api(p, 'POST', '/domains', { domain }));
+    for (const n of [1, 2, 3]) await ok(await api(p, 'POST', '/contacts', { email: `c${n}@example.test` }));
+    const campaign = await ok(
+      await api(p, 'POST', '/campaigns', {
+        name: 'News',
+        subject: 'News',
+        body: '<p>News</p>',
+        from: `me@${domain}`,
+        audienceType: 'ALL',
+      }),
+    );
+    expect((await api(p, 'POST', `/campaigns/${campaign.data.id}/send`, {})).statusCode).toBeLessThan(300);
+    const job = (await ok(await reset(p))) as { id: string };
+    // The wipe runs before the campaign's queued fan-out does.
+    await runReset(t.deps, job.id);
+    await t.deps.jobs.drain();
+    expect(await counts(p.id)).toMatchObject({ emails: 0, capturedMessages: 0, campaigns: 0, contacts: 0 });
+    const done = await h.as(p.owner, 'GET', `/users/@me/projects/${p.id}/resets/${job.id}`);
+    expect(done.json().status).toBe('completed');
+  });
+
+  it('runs one reset of a project at a time (409 for a second while the first is pending)', async () => {
+    const p = await t.make.project();
+    expect((await reset(p)).statusCode).toBe(202);
+    expectError(await reset(p), 409, 'CONFLICT');
+    await t.deps.jobs.drain();
+    expect((await reset(p)).statusCode).toBe(202);
+    await t.deps.jobs.drain();
+  });
+});
