@@ -140,7 +140,11 @@ export async function sumTypesBetween(db: Executor, projectId: string, fromHour:
 }
 
 /** Which of `types` have at least one feed row: one index probe per type. */
-export async function presentTypes(db: Executor, projectId: string, types: readonly string[]): Promise<string[]> {
+export async function presentTypes<T extends string>(
+  db: Executor,
+  projectId: string,
+  types: readonly T[],
+): Promise<T[]> {
   const probes = types.map((t, i) =>
     sql<number | null>`(select 1 from activity_feed where project_id = ${projectId} and type = ${t} limit 1)`.as(
       `t${i}`,

@@ -23,6 +23,13 @@ export const ACTIVITY_TYPES = [
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
+/** One activity type, as an enum in the OpenAPI document (a client can switch on it exhaustively). */
+const ActivityTypeSchema = Type.Unsafe<ActivityType>({
+  type: 'string',
+  enum: [...ACTIVITY_TYPES],
+  description: 'An activity type (see `type` of GET /activity).',
+});
+
 const dateText = (description: string) =>
   Type.String({ maxLength: 40, description: `${description} ISO 8601 date or date-time (UTC when no offset).` });
 
@@ -44,7 +51,7 @@ const NamedRef = Type.Object({ id: Type.String(), name: Type.String() });
 
 export const ActivityItem = Type.Object({
   id: Type.String(),
-  type: Type.String({ description: 'An activity type (see `type` of GET /activity).' }),
+  type: ActivityTypeSchema,
   createdAt: Type.String({ format: 'date-time' }),
   contact: Type.Optional(ContactRef),
   email: Type.Optional(EmailRef),
@@ -82,7 +89,7 @@ export const ActivityStats = Type.Object({
   from: Type.String({ format: 'date-time' }),
   to: Type.String({ format: 'date-time' }),
   total: Type.Integer(),
-  byType: Type.Array(Type.Object({ type: Type.String(), count: Type.Integer() }), {
+  byType: Type.Array(Type.Object({ type: ActivityTypeSchema, count: Type.Integer() }), {
     description: 'Every activity type, in the order of the type list, zeros included.',
   }),
 });
@@ -102,7 +109,7 @@ export const RecentCount = Type.Object({
 export type RecentCount = Static<typeof RecentCount>;
 
 export const ActivityTypes = Type.Object({
-  types: Type.Array(Type.String(), { description: 'Activity types with at least one item in the feed.' }),
+  types: Type.Array(ActivityTypeSchema, { description: 'Activity types with at least one item in the feed.' }),
 });
 export type ActivityTypes = Static<typeof ActivityTypes>;
 

@@ -14,6 +14,7 @@ import {
   type ActivityPage,
   type ActivityStats,
   type ActivityStatsQuery,
+  type ActivityType,
   type ActivityTypes,
   type ListActivityQuery,
   type RecentCount,
@@ -46,7 +47,8 @@ const iso = (at: number | undefined) => (at === undefined ? undefined : new Date
 function toItem(row: repo.FeedRow): ActivityItem {
   const item: ActivityItem = {
     id: row.id,
-    type: row.type,
+    // The feed's triggers (db/analytics-sql.ts) write only the listed types.
+    type: row.type as ActivityType,
     createdAt: new Date(row.createdAt).toISOString(),
     data: fromJson<Record<string, unknown>>(row.eventName !== null ? row.eventData : row.data) ?? {},
   };
@@ -98,7 +100,8 @@ export async function getActivityStats(
   query: ActivityStatsQuery,
 ): Promise<ActivityStats> {
   const zone = checkTimeZone(query.timezone);
-  const to = parseInstant('to', query.to, zone, true) ?? deps.clock.now().getTime();
+  // Without `to`: up to and including now (the range is half-open).
+  const to = parseInstant('to', query.to, zone, true) ?? deps.clock.now().getTime() + 1;
   const from = parseInstant('from', query.from, zone, false) ?? to - 30 * DAY_MS;
   checkRange(from, to, STATS_MAX_DAYS, 'the range');
   const lo = Math.floor(from / HOUR_MS) * HOUR_MS;

@@ -1,5 +1,6 @@
 /** Request and response views of the /analytics API. */
 import { type Static, Type } from 'typebox';
+import { CampaignStatus } from '../campaigns/campaigns.schemas.ts';
 import { CursorPageOf, CursorQuery } from '../http/pagination.ts';
 
 const dateText = (description: string) =>
@@ -75,7 +76,7 @@ const Rate = (of: string) => Type.Number({ description: `${of} as a percent of \
 export const CampaignBreakdown = Type.Object({
   id: Type.String(),
   name: Type.String(),
-  status: Type.String(),
+  status: CampaignStatus,
   sentAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   recipients: Type.Integer({ description: "The campaign's audience size when it was sent or scheduled." }),
   ...MetricFields,

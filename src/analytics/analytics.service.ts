@@ -45,7 +45,8 @@ const zero = (): MetricCounts => ({ sent: 0, delivered: 0, opened: 0, clicked: 0
 export async function getTimeseries(deps: ReadDeps, projectId: string, query: TimeseriesQuery): Promise<Timeseries> {
   const zone = checkTimeZone(query.timezone);
   const interval = query.interval;
-  const to = parseInstant('to', query.to, zone, true) ?? deps.clock.now().getTime();
+  // Without `to`: up to and including now (the range is half-open).
+  const to = parseInstant('to', query.to, zone, true) ?? deps.clock.now().getTime() + 1;
   const from =
     parseInstant('from', query.from, zone, false) ?? bucketsBefore(interval, zone, to, DEFAULT_BUCKETS[interval]);
   checkRange(from, to, MAX_RANGE_DAYS[interval], `interval=${interval}`);

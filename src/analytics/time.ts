@@ -129,14 +129,15 @@ export function bucketsOf(interval: Interval, zone: string, from: number, to: nu
     return out;
   }
   let day = wallClock(zone, from);
-  let start = floorHour(startOfLocalDay(zone, day.y, day.m, day.d));
-  while (start < to) {
+  // A day is in the range when its true start is; its bucket starts at the whole hour at or before that.
+  let dayStart = startOfLocalDay(zone, day.y, day.m, day.d);
+  while (dayStart < to) {
     const next = new Date(Date.UTC(day.y, day.m - 1, day.d + 1));
     const label = `${pad(day.y, 4)}-${pad(day.m)}-${pad(day.d)}`;
     day = { ...day, y: next.getUTCFullYear(), m: next.getUTCMonth() + 1, d: next.getUTCDate() };
-    const end = floorHour(startOfLocalDay(zone, day.y, day.m, day.d));
-    out.push({ start, end, label });
-    start = end;
+    const nextStart = startOfLocalDay(zone, day.y, day.m, day.d);
+    out.push({ start: floorHour(dayStart), end: floorHour(nextStart), label });
+    dayStart = nextStart;
   }
   return out;
 }

@@ -89,7 +89,9 @@ const sums = METRICS.map((m) => `sum(${m.column})`).join(', ');
 const metricSums = METRICS.map((m) => `sum(${m.column}) as ${m.column}`).join(', ');
 const addExcluded = (table: string) =>
   METRICS.map((m) => `${m.column} = ${table}.${m.column} + excluded.${m.column}`).join(', ');
-const addFrom = (alias: string) => METRICS.map((m) => `${m.column} = c.${m.column} + ${alias}.${m.column}`).join(', ');
+/** `col = target.col + alias.col` for every metric (`target`: the updated table's name or alias). */
+const addFrom = (alias: string, target = 'c') =>
+  METRICS.map((m) => `${m.column} = ${target}.${m.column} + ${alias}.${m.column}`).join(', ');
 
 /** `alias.created_at`-style timestamp to the UTC hour key, per database. */
 type HourOf = (at: string) => string;
@@ -107,6 +109,33 @@ function sqliteUuid7(at: string): string {
 }
 
 const FEED_COLUMNS = 'id, project_id, type, contact_id, email_id, campaign_id, workflow_id, data, created_at';
+
+/**
+ * The feed table, keyed by its page order: on SQLite the rows are stored in that order (WITHOUT
+ * ROWID), so an event's item costs the table and two indexes (type, contact), the fewest pages a
+ * commit writes for it. Ids are unique by construction (an event's, an email's, an execution's, or
+ * a fresh UUIDv7); deletes find rows by the key, or by the partial indexes of the few milestone rows.
+ */
+function feedTable(timestamp: string, json: string, suffix: string): string[] {
+  return [
+    `create table activity_feed (
+       project_id text not null references projects (id) on delete cascade,
+       created_at ${timestamp} not null,
+       id text not null,
+       type text not null,
+       contact_id text,
+       email_id text,
+       campaign_id text,
+       workflow_id text,
+       data ${json},
+       primary key (project_id, created_at, id))${suffix}`,
+    'create index activity_feed_type_idx on activity_feed (project_id, type, created_at, id)',
+    'create index activity_feed_contact_idx on activity_feed (project_id, contact_id, created_at, id)',
+    'create index activity_feed_campaign_idx on activity_feed (campaign_id) where campaign_id is not null',
+    'create index activity_feed_workflow_idx on activity_feed (workflow_id) where workflow_id is not null',
+    `create index activity_feed_suppressed_idx on activity_feed (email_id) where type = 'email.suppressed'`,
+  ];
+}
 
 // ---------------------------------------------------------------------------------------------
 // SQLite: row triggers; one writer at a time, so every counter key has one row (shard 0).
@@ -129,6 +158,7 @@ const EMAIL_TIMES = 'sent_at, delivered_at, opened_at, clicked_at, bounced_at, c
 const timesMoved = METRICS.map((m) => `${m.at('new')} is not ${m.at('old')}`).join(' or ');
 
 export const sqliteAnalyticsDdl: string[] = [
+  ...feedTable('text', 'text', ' without rowid'),
   `create trigger emails_analytics_ai after insert on emails
      when ${METRICS.map((m) => `${m.at('new')} is not null`).join(' or ')} or new.status = 'SUPPRESSED' begin
      ${sqliteHourUpsert(deltaArms({ keys: sqliteHourKeys, newRow: 'new' }))}
@@ -151,21 +181,25 @@ export const sqliteAnalyticsDdl: string[] = [
    end`,
   `create trigger emails_suppressed_au after update of status on emails
      when new.status = 'SUPPRESSED' and old.status <> 'SUPPRESSED' begin
-     insert or ignore into activity_feed (${FEED_COLUMNS})
+     insert into activity_feed (${FEED_COLUMNS})
        values (new.id, new.project_id, 'email.suppressed', new.contact_id, new.id, null, null, null, new.updated_at);
    end`,
   // Deletes only subtract: an insert could name a project that a cascading delete is removing.
+  // The updated tables are named in full, not aliased: SQLite re-parses every trigger on any ALTER TABLE
+  // … RENAME, and an aliased UPDATE … FROM target fails there ("no such column: c.sent").
   `create trigger emails_analytics_ad after delete on emails begin
-     update email_hour_counts as c set ${addFrom('d')}
+     update email_hour_counts set ${addFrom('d', 'email_hour_counts')}
        from (select project_id, hour, ${metricSums}
              from (${deltaArms({ keys: sqliteHourKeys, oldRow: 'old' })}) where true group by project_id, hour) d
-      where c.project_id = d.project_id and c.hour = d.hour and c.shard = 0;
-     update campaign_email_counts as c set ${addFrom('d')}
+      where email_hour_counts.project_id = d.project_id and email_hour_counts.hour = d.hour
+        and email_hour_counts.shard = 0;
+     update campaign_email_counts set ${addFrom('d', 'campaign_email_counts')}
        from (select project_id, campaign_id, ${metricSums}
              from (${deltaArms({ keys: sqliteCampaignKeys, oldRow: 'old', where: CAMPAIGN_ROW('old') })}) where true
              group by project_id, campaign_id) d
-      where c.project_id = d.project_id and c.campaign_id = d.campaign_id and c.shard = 0;
-     delete from activity_feed where id = old.id and old.status = 'SUPPRESSED';
+      where campaign_email_counts.project_id = d.project_id and campaign_email_counts.campaign_id = d.campaign_id
+        and campaign_email_counts.shard = 0;
+     delete from activity_feed where type = 'email.suppressed' and email_id = old.id and old.status = 'SUPPRESSED';
    end`,
   `create trigger events_feed_ai after insert on events when ${eventType('new.name')} is not null begin
      insert into activity_feed (${FEED_COLUMNS})
@@ -183,7 +217,7 @@ export const sqliteAnalyticsDdl: string[] = [
      on conflict (project_id, campaign_id, shard) do update set unsubscribed = campaign_email_counts.unsubscribed + 1;
    end`,
   `create trigger events_feed_ad after delete on events begin
-     delete from activity_feed where id = old.id;
+     delete from activity_feed where project_id = old.project_id and created_at = old.created_at and id = old.id;
      update event_day_counts set n = n - 1
       where project_id = old.project_id and day = substr(old.created_at, 1, 10) and name = old.name and shard = 0;
      update campaign_email_counts set unsubscribed = unsubscribed - 1
@@ -260,6 +294,7 @@ const pgFeedOfEvents = (rows: string) => `insert into activity_feed (${FEED_COLU
     from (select r.*, ${eventType('r.name')} as t from ${rows} r) x where t is not null`;
 
 export const postgresAnalyticsDdl: string[] = [
+  ...feedTable('timestamptz', 'jsonb', ''),
   `create function activity_uuid7(at timestamptz) returns text language sql volatile as $$
      select substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-' || substr(h, 13, 4) || '-' || substr(h, 17, 4) || '-' || substr(h, 21, 12)
        from (select lpad(to_hex(floor(extract(epoch from at) * 1000)::bigint), 12, '0') || '7' || substr(r, 1, 3)
@@ -280,8 +315,7 @@ export const postgresAnalyticsDdl: string[] = [
      )}
      if new.status = 'SUPPRESSED' and old.status <> 'SUPPRESSED' then
        insert into activity_feed (${FEED_COLUMNS})
-         values (new.id, new.project_id, 'email.suppressed', new.contact_id, new.id, null, null, null, new.updated_at)
-       on conflict (id) do nothing;
+         values (new.id, new.project_id, 'email.suppressed', new.contact_id, new.id, null, null, null, new.updated_at);
      end if;
      return null;
    end $$`,
@@ -300,7 +334,7 @@ export const postgresAnalyticsDdl: string[] = [
       where c.project_id = d.project_id and c.campaign_id = d.campaign_id
         and c.shard = (select min(x.shard) from campaign_email_counts x
                         where x.project_id = d.project_id and x.campaign_id = d.campaign_id);
-     delete from activity_feed where id in (select id from old_rows where status = 'SUPPRESSED');
+     delete from activity_feed where type = 'email.suppressed' and email_id in (select id from old_rows where status = 'SUPPRESSED');
      return null;
    end $$`,
   `create trigger emails_analytics_ai after insert on emails referencing new table as new_rows
@@ -327,7 +361,8 @@ export const postgresAnalyticsDdl: string[] = [
      return null;
    end $$`,
   `create function events_feed_del() returns trigger language plpgsql as $$ begin
-     delete from activity_feed where id in (select id from old_rows);
+     delete from activity_feed f using old_rows o
+      where f.project_id = o.project_id and f.created_at = o.created_at and f.id = o.id;
      update event_day_counts c set n = c.n - d.k
        from (select project_id, ${PG_DAY('created_at')} as day, name, count(*) as k from old_rows group by 1, 2, 3) d
       where c.project_id = d.project_id and c.day = d.day and c.name = d.name

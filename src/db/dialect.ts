@@ -23,8 +23,8 @@ import {
   ValuesNode,
 } from 'kysely';
 import type { DatabaseKind } from '../config.ts';
-import { type FilterSql, postgresFilters, sqliteFilters } from './dialect-filters.ts';
 import { postgresAnalyticsDdl, sqliteAnalyticsDdl } from './analytics-sql.ts';
+import { type FilterSql, postgresFilters, sqliteFilters } from './dialect-filters.ts';
 import { postgresEventCountsDdl, sqliteEventCountsDdl } from './event-counts-sql.ts';
 
 export interface DialectSql {

@@ -265,6 +265,57 @@ describe.each(DIALECTS)('activity feed on %s', (dialect) => {
     expectError(await get(q, '/activity/stats?timezone=Nowhere/Land'), 422, 'VALIDATION_ERROR');
   });
 
+  it('deleting events, a campaign, a workflow or the whole project takes their items and counts with them', async () => {
+    const r = await t.make.project();
+    clock.set(new Date(`${D}T15:00:00.000Z`));
+    const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: { authorization: r.auth }, ...(payload ? { payload } : {}) });
+    for (let i = 0; i < 3; i++) await h.track(r, `g${i}@example.test`, 'gone');
+    for (let i = 0; i < 2; i++) await h.track(r, `k${i}@example.test`, 'kept');
+    expect((await api('DELETE', '/events/gone')).json()).toEqual({ deleted: 3 });
+    const left = (await feed(r)).data;
+    expect(left.map((i) => i.event?.name)).toEqual(['kept', 'kept']);
+    expect((await api('GET', `/activity/stats?from=${D}`)).json().total).toBe(2);
+    expect((await api('GET', '/analytics/top-events')).json().data).toEqual([{ name: 'kept', count: 2 }]);
+    expect((await api('GET', `/analytics/top-events?from=${D}`)).json().data).toEqual([{ name: 'kept', count: 2 }]);
+
+    const { id: domainId } = (await api('POST', '/domains', { domain: 'gone.test' })).json();
+    await t.deps.db.updateTable('domains').set({ status: 'VERIFIED' }).where('id', '=', domainId).execute();
+    const created = await api('POST', '/campaigns', {
+      name: 'Soon gone',
+      subject: 'News',
+      body: '<p>News</p>',
+      from: 'hello@gone.test',
+      audienceType: 'ALL',
+      type: 'TRANSACTIONAL',
+    });
+    const campaignId = created.json().data.id;
+    expect((await api('POST', `/campaigns/${campaignId}/send`, { scheduledFor: LATER })).statusCode).toBe(200);
+    const w = await h.build(r, {
+      name: 'Gone flow',
+      eventName: 'go',
+      steps: [{ key: 'wait', type: 'DELAY', config: { amount: 1, unit: 'hours' } }],
+      edges: [['trigger', 'wait']],
+    });
+    await h.track(r, 'k0@example.test', 'go');
+    await h.settle();
+    const types = async () => (await api('GET', '/activity/types')).json().types;
+    expect(await types()).toEqual(['event.triggered', 'campaign.scheduled', 'workflow.started']);
+    expect((await api('DELETE', `/campaigns/${campaignId}`)).statusCode).toBe(204);
+    expect((await api('POST', `/workflows/${w.id}/executions/cancel-all`)).statusCode).toBe(200);
+    expect((await api('DELETE', `/workflows/${w.id}`)).statusCode).toBe(204);
+    expect(await types()).toEqual(['event.triggered']);
+    expect((await api('GET', '/activity/upcoming')).json()).toEqual({ campaigns: [], executions: [] });
+
+    // The project row's delete cascades to every table of it; the triggers must let it (the account
+    // routes that end in it belong to the project's lifecycle, tested there).
+    await t.deps.db.deleteFrom('projects').where('id', '=', r.id).execute();
+    for (const table of ['activityFeed', 'activityHourCounts', 'eventDayCounts', 'emailHourCounts'] as const) {
+      const rows = await t.deps.db.selectFrom(table).select('projectId').where('projectId', '=', r.id).execute();
+      expect(rows, table).toEqual([]);
+    }
+  });
+
   it("never shows another project's activity", async () => {
     const stranger = await t.make.project();
     const mine = await feed(p);

@@ -8,6 +8,8 @@ import { issueToken } from '../../src/auth/tokens.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { type DnsServer, startDnsServer } from '../servers/dns-server.ts';
 import type { HttpListener } from '../servers/http-listener.ts';
+import { type StripeApiServer, startStripeApi } from '../servers/stripe-api.ts';
+import { checkAccountViews, checkReportViews, SUSPEND_VOLUME } from './api-views-accounts.ts';
 import { uploadCsv } from './contacts-helpers.ts';
 import { sampleMessage } from './mail-helpers.ts';
 import { at, enumOf, expectConforms, type OpenApi, type Schema } from './openapi-schema.ts';
@@ -42,6 +44,12 @@ const ENUMS: Array<[path: string, method: string, status: string, pointer: strin
   ['/campaigns/{id}', 'get', '200', 'emailType', ['MARKETING', 'HEADLESS', 'TRANSACTIONAL']],
   ['/segments/{id}', 'get', '200', 'type', ['DYNAMIC', 'STATIC']],
   ['/segments', 'get', '200', '[].type', ['DYNAMIC', 'STATIC']],
+  // The campaign's own status (decisions.md "Campaigns").
+  ['/analytics/top-campaigns', 'get', '200', 'data.[].status', ['DRAFT', 'SCHEDULED', 'SENDING', 'SENT', 'CANCELLED']],
+  ['/analytics/campaign-stats', 'get', '200', 'data.[].status', ['DRAFT', 'SCHEDULED', 'SENDING', 'SENT', 'CANCELLED']],
+  // decisions.md "Keys and sessions": roles OWNER, ADMIN, MEMBER.
+  ['/projects/{id}/members', 'get', '200', 'members.[].role', ['OWNER', 'ADMIN', 'MEMBER']],
+  ['/projects/{id}/members', 'get', '200', 'invites.[].role', ['OWNER', 'ADMIN', 'MEMBER']],
   // decisions.md "Events, workflows".
   ['/workflows', 'get', '200', '[].triggerType', ['EVENT', 'MANUAL', 'SCHEDULE']],
   ['/workflows/{id}', 'get', '200', 'triggerType', ['EVENT', 'MANUAL', 'SCHEDULE']],
@@ -159,7 +167,11 @@ const CONTRACT_FIELDS: Array<[path: string, method: string, status: string, poin
   ['/workflows/{id}/executions', 'get', '200', '', ['data', 'cursor', 'hasMore', 'total']],
   ['/workflows/{id}/executions/{executionId}', 'get', '200', '', ['id', 'contactId', 'status', 'context', 'steps']],
   ['/workflows/{id}/executions/cancel-all', 'post', '200', '', ['cancelled']],
+  // decisions.md "Uploads".
+  ['/uploads/image', 'post', '201', '', ['id', 'url', 'contentType', 'size']],
 ];
+
+const STRIPE_WEBHOOK_SECRET = 'whsec_test_views';
 
 /** Property names whose values are a closed set: a response schema must list them. */
 const ENUM_NAMES = new Set(['status', 'role', 'tracking', 'purpose', 'action', 'method']);
@@ -167,13 +179,16 @@ const ENUM_NAMES = new Set(['status', 'role', 'tracking', 'purpose', 'action', '
 describe.each(DIALECTS)('API views on %s', (dialect) => {
   let dns: DnsServer;
   let certHost: HttpListener;
+  let stripe: StripeApiServer;
   beforeAll(async () => {
     dns = await startDnsServer();
     certHost = await startCertHost();
+    stripe = await startStripeApi();
   });
   afterAll(async () => {
     await dns.close();
     await certHost.close();
+    await stripe.close();
   });
   const t = useTestEnv({
     dialect,
@@ -182,6 +197,11 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
       DNS_TIMEOUT_MS: '300',
       SNS_TOPIC_ARNS: SNS_TOPIC,
       SNS_CERT_HOSTS: `127.0.0.1:${certHost.port}`,
+      STRIPE_SECRET_KEY: 'sk_test_mailwright',
+      STRIPE_PRICE_ID: 'price_test_pro',
+      STRIPE_WEBHOOK_SECRET,
+      STRIPE_API_URL: stripe.url,
+      SUSPEND_MIN_VOLUME: String(SUSPEND_VOLUME),
     }),
   });
   const workflows = workflowHelpers(t);
@@ -445,6 +465,8 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
     );
     expect(waited).toMatchObject({ status: 'WAITING', waitingFor: 'paid' });
     expect(waited.steps.map((r: { stepType: string }) => r.stepType)).toEqual(['TRIGGER', 'CONDITION', 'SEND_EMAIL']);
+    // With a campaign sent and an execution waiting, the feed, rankings and upcoming lists have rows.
+    await checkReportViews(t, check, api, auth.authorization);
     check(await api('GET', `${wf}/executions?status=WAITING`), '/workflows/{id}/executions', 'get');
     check(
       await api('DELETE', `${wf}/executions/${execution.id}`),
@@ -467,6 +489,8 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
       SigningCertURL: `${certHost.url}/cert.pem`,
     });
     check(await t.app.inject({ method: 'POST', url: '/webhooks/sns', payload: sns }), '/webhooks/sns', 'post');
+    const accounts = { user, projectId: project.id, stripe, webhookSecret: STRIPE_WEBHOOK_SECRET };
+    await checkAccountViews(t, check, accounts);
     const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.entries(ops)
         .filter(([, op]) => Object.values(op.responses ?? {}).some((r) => r.content?.['application/json']))

@@ -9,35 +9,7 @@ import type { DialectSql } from '../dialect.ts';
 const METRICS = ['sent', 'delivered', 'opened', 'clicked', 'bounced', 'complained'];
 
 export async function up(db: Kysely<unknown>, d: DialectSql): Promise<void> {
-  const { timestamp, json } = d.types;
-  await db.schema
-    .createTable('activity_feed')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
-    .addColumn('type', 'text', (c) => c.notNull())
-    .addColumn('contact_id', 'text')
-    .addColumn('email_id', 'text')
-    .addColumn('campaign_id', 'text')
-    .addColumn('workflow_id', 'text')
-    .addColumn('data', json)
-    .addColumn('created_at', timestamp, (c) => c.notNull())
-    .execute();
-  // Every page of the feed is one range of one of these (newest first), whatever the filters.
-  const feedIndex = (name: string, columns: string[]) =>
-    db.schema.createIndex(name).on('activity_feed').columns(columns).execute();
-  await feedIndex('activity_feed_project_idx', ['project_id', 'created_at', 'id']);
-  await feedIndex('activity_feed_type_idx', ['project_id', 'type', 'created_at', 'id']);
-  await feedIndex('activity_feed_contact_idx', ['project_id', 'contact_id', 'created_at', 'id']);
-  // Deleting a campaign or workflow deletes its milestones.
-  for (const column of ['campaign_id', 'workflow_id']) {
-    await db.schema
-      .createIndex(`activity_feed_${column}_idx`)
-      .on('activity_feed')
-      .column(column)
-      .where(sql.ref(column), 'is not', null)
-      .execute();
-  }
-
+  // The feed table and its indexes differ by database (WITHOUT ROWID on SQLite): db/analytics-sql.ts.
   await db.schema
     .createTable('activity_hour_counts')
     .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
