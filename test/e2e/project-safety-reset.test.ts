@@ -32,6 +32,11 @@ const TABLES = [
   'contactFields',
   'eventCounts',
   'eventHourCounts',
+  'activityFeed',
+  'activityHourCounts',
+  'eventDayCounts',
+  'emailHourCounts',
+  'campaignEmailCounts',
 ] as const;
 
 describe.each(DIALECTS)('project reset on %s', (dialect) => {
@@ -91,6 +96,18 @@ describe.each(DIALECTS)('project reset on %s', (dialect) => {
         audienceType: 'ALL',
       }),
     );
+    // A sent campaign too: its emails have per-campaign counters the reset must clear.
+    const sent = await ok(
+      await api(p, 'POST', '/campaigns', {
+        name: 'Sent news',
+        subject: 'Sent news',
+        body: '<p>News</p>',
+        from: `me@${domain}`,
+        audienceType: 'ALL',
+      }),
+    );
+    await ok(await api(p, 'POST', `/campaigns/${sent.data.id}/send`, {}));
+    await t.deps.jobs.drain();
     await wf.build(p, {
       eventName: 'signed.up',
       steps: [{ key: 'wait', type: 'DELAY', config: { amount: 2, unit: 'days' } }],

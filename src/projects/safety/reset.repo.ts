@@ -45,6 +45,13 @@ export const WIPE_PLAN: readonly WipeStep[] = [
   { table: 'contact_counts', key: 'shard' },
   { table: 'event_counts', key: 'name' },
   { table: 'event_hour_counts', key: 'hour' },
+  // Activity and analytics: the delete triggers have already taken the feed items and counts of the
+  // rows above; what is left are feed rows of sources kept elsewhere and counters at zero.
+  { table: 'activity_feed', key: 'created_at' },
+  { table: 'activity_hour_counts', key: 'hour' },
+  { table: 'event_day_counts', key: 'day' },
+  { table: 'email_hour_counts', key: 'hour' },
+  { table: 'campaign_email_counts', key: 'campaign_id' },
 ];
 
 /**
