@@ -262,7 +262,13 @@ export function loadConfig(env: Env = process.env): Config {
     systemEmail: systemEmailConfig(env, baseUrl, problems),
     oauth: oauthConfig(env, problems),
     billing: billingConfig(env, problems),
-    uploads: uploadsConfig(env, dataDir, int('UPLOAD_MAX_BYTES', 5 * 1024 * 1024, 1024, 100 * 1024 * 1024), problems),
+    uploads: uploadsConfig(
+      env,
+      dataDir,
+      int('UPLOAD_MAX_BYTES', 5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+      bool('S3_FORCE_PATH_STYLE', false),
+      problems,
+    ),
     secrets,
   };
   if (problems.length > 0) throw new ConfigError(problems);
@@ -338,7 +344,13 @@ export interface S3Config {
 }
 
 /** UPLOAD_MAX_BYTES and the S3_* variables; S3 settings without S3_BUCKET are a mistake worth reporting. */
-function uploadsConfig(env: Env, dataDir: string, maxBytes: number, problems: string[]): UploadsConfig {
+function uploadsConfig(
+  env: Env,
+  dataDir: string,
+  maxBytes: number,
+  forcePathStyle: boolean,
+  problems: string[],
+): UploadsConfig {
   const get = (name: string) => env[name]?.trim() || undefined;
   const bucket = get('S3_BUCKET');
   const others = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'].filter(get);
@@ -356,10 +368,6 @@ function uploadsConfig(env: Env, dataDir: string, maxBytes: number, problems: st
   if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
     problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   }
-  const pathStyle = get('S3_FORCE_PATH_STYLE')?.toLowerCase();
-  if (pathStyle !== undefined && !['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off'].includes(pathStyle)) {
-    problems.push(`S3_FORCE_PATH_STYLE must be true or false (got "${pathStyle}")`);
-  }
   return {
     maxBytes,
     dir,
@@ -367,7 +375,7 @@ function uploadsConfig(env: Env, dataDir: string, maxBytes: number, problems: st
       bucket,
       region: get('S3_REGION') || get('AWS_REGION') || 'us-east-1',
       endpoint,
-      forcePathStyle: ['1', 'true', 'yes', 'on'].includes(pathStyle ?? ''),
+      forcePathStyle,
       accessKeyId,
       secretAccessKey,
       publicUrl,

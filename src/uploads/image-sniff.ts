@@ -59,6 +59,12 @@ const EXT_OF: Record<ImageContentType, ImageKind['ext']> = {
   'image/webp': 'webp',
 };
 
+/**
+ * `<id>.<ext>`, an upload's name in its URL and on local disk (lower-case UUID, one of our
+ * extensions; groups: id, ext). Nothing else is one, so no other name reaches a lookup or a path.
+ */
+export const UPLOAD_FILE_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(png|jpg|gif|webp)$/;
+
 /** The URL extension of a stored content type. */
 export function extensionOf(contentType: ImageContentType): ImageKind['ext'] {
   return EXT_OF[contentType];

@@ -2,14 +2,13 @@
 import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { UPLOAD_FILE_NAME } from './image-sniff.ts';
 import type { StagedFile } from './staging.ts';
 import type { UploadStorage } from './storage.ts';
 
-/** Keys we write; anything else is refused before it is joined to a path. */
-const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif|webp)$/;
-
+/** The path of a key we wrote; anything else is refused before it is joined to a path. */
 function fileOf(dir: string, key: string): string {
-  if (!KEY.test(key)) throw new Error(`Not an upload key: ${JSON.stringify(key)}`);
+  if (!UPLOAD_FILE_NAME.test(key)) throw new Error(`Not an upload key: ${JSON.stringify(key)}`);
   return path.join(dir, key);
 }
 

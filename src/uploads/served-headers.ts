@@ -8,7 +8,7 @@ import type { ImageContentType } from '../db/uploads-tables.ts';
 /** Ids never change content, so caches may keep an image for a year without asking again. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
-export const IMAGE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+const IMAGE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 /** `Content-Disposition` for a stored file name (`<id>.<ext>`: nothing to escape). */
 export function inlineDisposition(fileName: string): string {

@@ -22,7 +22,7 @@ export interface StagedFile {
 }
 
 /** The staging directory beside the stored files (same file system, so the final move is a rename). */
-export function stagingDir(uploadsDir: string): string {
+function stagingDir(uploadsDir: string): string {
   return path.join(uploadsDir, '.staging');
 }
 

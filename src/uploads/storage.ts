@@ -14,7 +14,7 @@ export interface UploadStorage {
   backend: UploadBackend;
   /** The storage key of a new upload: built from our id only. */
   keyFor(id: string, ext: ImageKind['ext']): string;
-  /** Publishes a complete staged file under `key`, whole or not at all; the staged file is gone afterwards. */
+  /** Publishes a complete staged file under `key`, whole or not at all; storeImage discards what is left staged. */
   put(staged: StagedFile, key: string, contentType: ImageContentType): Promise<void>;
   /** The bytes stored under `key`, or undefined when there are none. */
   open(key: string): Promise<Readable | undefined>;

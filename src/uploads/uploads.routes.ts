@@ -4,6 +4,7 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Deps } from '../deps.ts';
 import { requireProject } from '../http/auth.ts';
@@ -50,15 +51,16 @@ const projectUploadRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (ap
 
 export const uploadRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
   // Public, no auth: the URL is in emails. Served with nosniff, a sandboxing CSP and year-long caching.
-  app.get(
-    '/uploads/:file',
-    { schema: { tags, params: UploadFileParams, response: { 200: ImageBody, 302: Type.Null(), 304: Type.Null() } } },
-    async (req, reply) => {
-      const served = await serveImage(deps, req.params.file, req.headers['if-none-match']);
-      if (served.kind === 'redirect') return reply.redirect(served.url, 302);
-      return reply.code(served.status).headers(served.headers).send(served.body);
-    },
-  );
+  const serve = async (req: FastifyRequest<{ Params: UploadFileParams }>, reply: FastifyReply) => {
+    const served = await serveImage(deps, req.params.file, req.headers['if-none-match'], req.method !== 'HEAD');
+    if (served.kind === 'redirect') return reply.redirect(served.url, 302);
+    return reply.code(served.status).headers(served.headers).send(served.body);
+  };
+  const response = { 200: ImageBody, 302: Type.Null(), 304: Type.Null() };
+  app.get('/uploads/:file', { exposeHeadRoute: false, schema: { tags, params: UploadFileParams, response } }, serve);
+  // HEAD of its own, answered from the row: Fastify's automatic one would read the whole file (or
+  // S3 object) only to discard it.
+  app.head('/uploads/:file', { schema: { params: UploadFileParams } }, serve);
 
   await app.register(projectUploadRoutes, { deps });
 };

@@ -18,10 +18,7 @@ export type UploadView = Static<typeof UploadView>;
 
 /** One upload in GET /uploads. */
 export const UploadListItem = Type.Object({
-  id: Type.String(),
-  url: Type.String(),
-  contentType: ContentType,
-  size: Type.Integer(),
+  ...UploadView.properties,
   createdAt: Type.String({ format: 'date-time' }),
 });
 export type UploadListItem = Static<typeof UploadListItem>;

@@ -8,7 +8,7 @@ import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
 import { type CursorPage, decodeCursor, toCursorPage } from '../http/pagination.ts';
 import { isUuid, newId } from '../lib/ids.ts';
-import { extensionOf } from './image-sniff.ts';
+import { extensionOf, UPLOAD_FILE_NAME } from './image-sniff.ts';
 import { imageHeaders } from './served-headers.ts';
 import { discardStaged } from './staging.ts';
 import { storageOf, writeStorage } from './storage.ts';
@@ -17,9 +17,6 @@ import * as repo from './uploads.repo.ts';
 import type { ListUploadsQuery, UploadListItem, UploadView } from './uploads.schemas.ts';
 
 type ServeDeps = Pick<Deps, 'config'>;
-
-/** `<id>.<ext>`: the only file names GET /uploads/:file resolves; checked before anything is looked up. */
-const FILE_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(png|jpg|gif|webp)$/;
 
 /** The public URL of a stored upload: the bucket's public address when it has one, else ours. */
 function uploadUrl(deps: ServeDeps, row: repo.UploadRow): string {
@@ -78,15 +75,17 @@ export type ServedImage =
 
 /**
  * What GET /uploads/:file answers: the stored bytes with the headers of served-headers.ts, a 304
- * when `ifNoneMatch` names its ETag (nothing is read), or a redirect to the bucket's public URL.
+ * when `ifNoneMatch` names its ETag, or a redirect to the bucket's public URL. A 304 and a HEAD
+ * (`withBody` false) are answered from the row: nothing is read from storage.
  * 404 UPLOAD_NOT_FOUND for any name that is not exactly `<id>.<ext>` of a stored upload.
  */
 export async function serveImage(
   deps: Pick<Deps, 'reader' | 'config'>,
   file: string,
   ifNoneMatch: string | undefined,
+  withBody: boolean,
 ): Promise<ServedImage> {
-  const m = FILE_NAME.exec(file);
+  const m = UPLOAD_FILE_NAME.exec(file);
   const row = m ? await repo.findUploadForServing(deps.reader, m[1]!) : undefined;
   if (!row || extensionOf(row.contentType) !== m?.[2]) throw notFound('UPLOAD');
   const storage = storageOf(deps.config.uploads, row.backend);
@@ -98,6 +97,7 @@ export async function serveImage(
     const { 'content-length': _, 'content-type': __, ...rest } = headers;
     return { kind: 'image', status: 304, headers: rest };
   }
+  if (!withBody) return { kind: 'image', status: 200, headers };
   const body = await storage.open(row.storageKey);
   if (!body) throw notFound('UPLOAD', 'Upload not found (its stored bytes are missing)');
   return { kind: 'image', status: 200, headers, body };

@@ -1,4 +1,6 @@
 /** Images and multipart bodies for the upload tests: real minimal files of each format, built here. */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
 /** A 1×1 PNG (signature, IHDR, IDAT, IEND). */
@@ -74,4 +76,20 @@ export function uploadImage(app: FastifyInstance, headers: Record<string, string
 /** The path part of an upload URL (`/uploads/<id>.<ext>`), for app.inject. */
 export function pathOf(url: string): string {
   return new URL(url).pathname;
+}
+
+/** Files stored under an uploads directory (DATA_DIR/uploads), the staging folder left out. */
+export function storedFiles(dir: string): string[] {
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f !== '.staging') : [];
+}
+
+/** Files left in the staging folder of an uploads directory. */
+export function stagingFiles(dir: string): string[] {
+  const staging = path.join(dir, '.staging');
+  return existsSync(staging) ? readdirSync(staging) : [];
+}
+
+/** GET /uploads?limit=100 with `auth`, parsed. */
+export async function listUploads(app: FastifyInstance, auth: string) {
+  return (await app.inject({ url: '/uploads?limit=100', headers: { authorization: auth } })).json();
 }

@@ -4,12 +4,11 @@
 // the URL points at the bucket and our own path redirects there. A failing bucket stores no row.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { type S3Api, startS3Api } from '../servers/s3-api.ts';
 import { expectError } from './support.ts';
-import { JPEG, PNG, pathOf, uploadImage, WEBP } from './uploads-helpers.ts';
+import { JPEG, PNG, pathOf, stagingFiles, uploadImage, WEBP } from './uploads-helpers.ts';
 
 const CREDENTIALS = { S3_ACCESS_KEY_ID: 'AKIDTESTUPLOADS', S3_SECRET_ACCESS_KEY: 'test-secret-for-the-loopback-s3' };
 
@@ -66,6 +65,18 @@ for (const dialect of DIALECTS) {
         etag: `"${createHash('sha256').update(WEBP).digest('hex')}"`,
       });
       expect(h.s3.requests.some((r) => r.method === 'GET' && r.key === key)).toBe(true);
+
+      // HEAD and a revalidation are answered from the row: the bucket is not asked again.
+      const asked = h.s3.requests.length;
+      const head = await t.app.inject({ method: 'HEAD', url: pathOf(url) });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers).toMatchObject({
+        'content-length': String(WEBP.length),
+        'x-content-type-options': 'nosniff',
+      });
+      const revalidated = await t.app.inject({ url: pathOf(url), headers: { 'if-none-match': served.headers.etag } });
+      expect(revalidated.statusCode).toBe(304);
+      expect(h.s3.requests.length).toBe(asked);
     });
 
     it('says storage: true in GET /config', async () => {
@@ -101,16 +112,18 @@ for (const dialect of DIALECTS) {
     it('stores no row and leaves no staging file when the bucket refuses the PUT', async () => {
       const p = await t.make.project();
       h.s3.fail(Number.POSITIVE_INFINITY);
+      const before = h.s3.requests.length;
       try {
         const res = await uploadImage(t.app, { authorization: p.auth }, { content: PNG });
-        expect(res.statusCode).toBeGreaterThanOrEqual(500);
+        expectError(res, 500, 'INTERNAL_SERVER_ERROR');
       } finally {
         h.s3.fail(0);
       }
+      // Tried three times, then given up.
+      expect(h.s3.requests.slice(before).map((r) => `${r.method} ${r.status}`)).toEqual(Array(3).fill('PUT 503'));
       const listed = (await t.app.inject({ url: '/uploads', headers: { authorization: p.auth } })).json();
       expect(listed.total).toBe(0);
-      const staging = path.join(t.config.uploads.dir, '.staging');
-      expect(existsSync(staging) ? readdirSync(staging) : []).toEqual([]);
+      expect(stagingFiles(t.config.uploads.dir)).toEqual([]);
     });
   });
 

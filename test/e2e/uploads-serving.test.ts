@@ -2,34 +2,46 @@
 // matching If-None-Match with 304, and answers 404 for every name that is not exactly `<id>.<ext>`
 // of a stored upload, before touching the file system. Listing and deleting are the project's own;
 // a deleted image stops being served. Staging files a crash left behind are pruned.
-import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pruneUploadStaging } from '../../src/uploads/staging.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { expectError } from './support.ts';
-import { GIF87, GIF89, JPEG, PNG, pathOf, uploadImage, WEBP } from './uploads-helpers.ts';
+import {
+  GIF87,
+  GIF89,
+  JPEG,
+  listUploads,
+  PNG,
+  pathOf,
+  stagingFiles,
+  storedFiles,
+  uploadImage,
+  WEBP,
+} from './uploads-helpers.ts';
 
 for (const dialect of DIALECTS) {
   describe(`serving and managing uploads on ${dialect}`, () => {
     const t = useTestEnv({ dialect });
     const dir = () => t.config.uploads.dir;
-    const storedFiles = () => (existsSync(dir()) ? readdirSync(dir()).filter((f) => f !== '.staging') : []);
-    const stagingFiles = () => {
-      const staging = path.join(dir(), '.staging');
-      return existsSync(staging) ? readdirSync(staging) : [];
-    };
-    const list = async (auth: string) =>
-      (await t.app.inject({ url: '/uploads?limit=100', headers: { authorization: auth } })).json();
 
-    it('answers a revalidation with the same ETag with 304 and no body', async () => {
+    it('answers a revalidation with the same ETag with 304 and no body, still with the safe headers', async () => {
       const p = await t.make.project();
       const { url } = (await uploadImage(t.app, { authorization: p.auth }, { content: PNG })).json();
-      const etag = (await t.app.inject({ url: pathOf(url) })).headers.etag as string;
+      const first = await t.app.inject({ url: pathOf(url) });
+      const etag = first.headers.etag as string;
       const again = await t.app.inject({ url: pathOf(url), headers: { 'if-none-match': `"other", ${etag}` } });
       expect(again.statusCode).toBe(304);
       expect(again.rawPayload.length).toBe(0);
-      expect(again.headers.etag).toBe(etag);
+      expect(again.headers).toMatchObject({
+        etag,
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+        'cache-control': first.headers['cache-control'],
+      });
+      const head = await t.app.inject({ method: 'HEAD', url: pathOf(url), headers: { 'if-none-match': etag } });
+      expect(head.statusCode).toBe(304);
       const changed = await t.app.inject({ url: pathOf(url), headers: { 'if-none-match': '"other"' } });
       expect(changed.statusCode).toBe(200);
     });
@@ -66,8 +78,8 @@ for (const dialect of DIALECTS) {
         expect(res.statusCode).toBe(200);
         expect(res.rawPayload.equals(GIF89)).toBe(true);
       }
-      expect(await list(b.auth)).toEqual({ data: [], cursor: '', hasMore: false, total: 0 });
-      expect((await list(a.auth)).data).toEqual([
+      expect(await listUploads(t.app, b.auth)).toEqual({ data: [], cursor: '', hasMore: false, total: 0 });
+      expect((await listUploads(t.app, a.auth)).data).toEqual([
         { id: up.id, url: up.url, contentType: 'image/gif', size: GIF89.length, createdAt: expect.any(String) },
       ]);
       const byB = await t.app.inject({
@@ -85,7 +97,7 @@ for (const dialect of DIALECTS) {
       });
       expect(byA.statusCode).toBe(204);
       expectError(await t.app.inject({ url: pathOf(up.url) }), 404, 'UPLOAD_NOT_FOUND');
-      expect(storedFiles()).not.toContain(`${up.id}.gif`);
+      expect(storedFiles(dir())).not.toContain(`${up.id}.gif`);
       const again = await t.app.inject({
         method: 'DELETE',
         url: `/uploads/${up.id}`,
@@ -110,7 +122,7 @@ for (const dialect of DIALECTS) {
       const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
       utimesSync(stale, twoHoursAgo, twoHoursAgo);
       expect(await pruneUploadStaging(t.deps)).toBe(1);
-      expect(stagingFiles()).toEqual(['upload-in-progress']);
+      expect(stagingFiles(dir())).toEqual(['upload-in-progress']);
       rmSync(fresh);
     });
 

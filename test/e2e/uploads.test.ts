@@ -3,13 +3,26 @@
 // malformed bodies, storing nothing. What it stores, GET /uploads/:file serves unchanged to anyone,
 // with nosniff, a sandboxing CSP and immutable caching (more in uploads-serving.test.ts).
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { expectError } from './support.ts';
-import { GIF87, GIF89, HTML, JPEG, PNG, pathOf, SVG_WITH_SCRIPT, uploadImage, WEBP } from './uploads-helpers.ts';
+import {
+  GIF87,
+  GIF89,
+  HTML,
+  JPEG,
+  listUploads,
+  PNG,
+  pathOf,
+  SVG_WITH_SCRIPT,
+  stagingFiles,
+  storedFiles,
+  uploadImage,
+  WEBP,
+} from './uploads-helpers.ts';
 
 const MAX = 64 * 1024;
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -18,19 +31,13 @@ for (const dialect of DIALECTS) {
   describe(`image uploads on ${dialect}`, () => {
     const t = useTestEnv({ dialect, env: { UPLOAD_MAX_BYTES: String(MAX) } });
     const dir = () => t.config.uploads.dir;
-    const storedFiles = () => (existsSync(dir()) ? readdirSync(dir()).filter((f) => f !== '.staging') : []);
-    const stagingFiles = () => {
-      const staging = path.join(dir(), '.staging');
-      return existsSync(staging) ? readdirSync(staging) : [];
-    };
-    const list = async (auth: string) =>
-      (await t.app.inject({ url: '/uploads?limit=100', headers: { authorization: auth } })).json();
+    const stored = () => storedFiles(dir());
 
     /** Asserts a refused upload left no row, no stored file and no staging file behind. */
     async function expectNothingStored(auth: string, filesBefore: string[]) {
-      expect((await list(auth)).total).toBe(0);
-      expect(storedFiles().sort()).toEqual(filesBefore.sort());
-      expect(stagingFiles()).toEqual([]);
+      expect((await listUploads(t.app, auth)).total).toBe(0);
+      expect(stored().sort()).toEqual(filesBefore.sort());
+      expect(stagingFiles(dir())).toEqual([]);
     }
 
     it.each([
@@ -67,7 +74,13 @@ for (const dialect of DIALECTS) {
         const head = await t.app.inject({ method: 'HEAD', url: pathOf(body.url) });
         expect(head.statusCode).toBe(200);
         expect(head.rawPayload.length).toBe(0);
-        expect(head.headers).toMatchObject({ 'content-type': type, 'content-length': String(bytes.length) });
+        expect(head.headers).toMatchObject({
+          'content-type': type,
+          'content-length': String(bytes.length),
+          'x-content-type-options': 'nosniff',
+          'content-security-policy': served.headers['content-security-policy'],
+          etag: served.headers.etag,
+        });
       },
     );
 
@@ -82,7 +95,7 @@ for (const dialect of DIALECTS) {
       const { id, url, contentType } = res.json();
       expect(contentType).toBe('image/png');
       expect(url).toMatch(new RegExp(`/uploads/${id}\\.png$`));
-      expect(storedFiles()).toContain(`${id}.png`);
+      expect(stored()).toContain(`${id}.png`);
       const served = await t.app.inject({ url: pathOf(url) });
       expect(served.headers['content-type']).toBe('image/png');
       // Form fields beside the file are ignored, like unknown body fields elsewhere.
@@ -112,7 +125,7 @@ for (const dialect of DIALECTS) {
       ['a JPEG start with no segment', Buffer.from([0xff, 0xd8, 0xff]), 'j.jpg', 'image/jpeg'],
     ])('refuses %s with 422 UNSUPPORTED_IMAGE_TYPE, storing nothing', async (_, content, filename, contentType) => {
       const p = await t.make.project();
-      const before = storedFiles();
+      const before = stored();
       const res = await uploadImage(t.app, { authorization: p.auth }, { content, filename, contentType });
       const error = expectError(res, 422, 'VALIDATION_ERROR');
       expect(error.errors).toEqual([expect.objectContaining({ field: 'file', code: 'UNSUPPORTED_IMAGE_TYPE' })]);
@@ -122,7 +135,7 @@ for (const dialect of DIALECTS) {
     it('refuses an empty file, a missing part, a wrongly named part, two files and a non-multipart body', async () => {
       const p = await t.make.project();
       const auth = { authorization: p.auth };
-      const before = storedFiles();
+      const before = stored();
       const empty = expectError(await uploadImage(t.app, auth, { content: '' }), 422, 'VALIDATION_ERROR');
       expect(empty.errors).toEqual([expect.objectContaining({ field: 'file', code: 'UNSUPPORTED_IMAGE_TYPE' })]);
       const onlyField = await uploadImage(t.app, auth, { field: 'note', plainField: true, content: 'hello' });
@@ -140,7 +153,9 @@ for (const dialect of DIALECTS) {
         expect.objectContaining({ field: 'file', code: 'TOO_MANY_FILES' }),
       ]);
       const three = await uploadImage(t.app, auth, [{ content: PNG }, { content: PNG }, { content: PNG }]);
-      expectError(three, 422, 'VALIDATION_ERROR');
+      expect(expectError(three, 422, 'VALIDATION_ERROR').errors).toEqual([
+        expect.objectContaining({ field: 'file', code: 'TOO_MANY_FILES' }),
+      ]);
       const json = await t.app.inject({ method: 'POST', url: '/uploads/image', headers: auth, payload: { file: 'x' } });
       expectError(json, 422, 'VALIDATION_ERROR');
       const broken = await t.app.inject({
@@ -150,6 +165,17 @@ for (const dialect of DIALECTS) {
         payload: 'no boundary here',
       });
       expectError(broken, 400, 'BAD_REQUEST');
+      // A whole image whose body ends before the closing boundary is still a cut-short body.
+      const cutShort = await t.app.inject({
+        method: 'POST',
+        url: '/uploads/image',
+        headers: { ...auth, 'content-type': 'multipart/form-data; boundary=x' },
+        payload: Buffer.concat([
+          Buffer.from('--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n'),
+          PNG,
+        ]),
+      });
+      expectError(cutShort, 400, 'BAD_REQUEST');
       await expectNothingStored(p.auth, before);
     });
 
@@ -160,7 +186,7 @@ for (const dialect of DIALECTS) {
       expect(ok.statusCode, ok.body).toBe(201);
       expect(ok.json().size).toBe(MAX);
       await t.app.inject({ method: 'DELETE', url: `/uploads/${ok.json().id}`, headers: { authorization: p.auth } });
-      const before = storedFiles();
+      const before = stored();
       const over = await uploadImage(
         t.app,
         { authorization: p.auth },
@@ -181,6 +207,8 @@ for (const dialect of DIALECTS) {
       expect(loadConfig({ DATA_DIR: '/tmp/x' }).uploads.maxBytes).toBe(5 * 1024 * 1024);
       expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9' })).toThrow(/S3_BUCKET/);
       expect(() => loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).toThrow(/together/);
+      expect(() => loadConfig({ S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/S3_FORCE_PATH_STYLE/);
+      expect(loadConfig({ S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'on' }).uploads.s3?.forcePathStyle).toBe(true);
       expect(() => loadConfig({ UPLOAD_MAX_BYTES: 'lots' })).toThrow(/UPLOAD_MAX_BYTES/);
     });
     it('needs a project: no credentials is 401; a session with X-Project-Id works', async () => {
@@ -188,7 +216,7 @@ for (const dialect of DIALECTS) {
       expectError(await uploadImage(t.app, {}, { content: PNG }), 401, 'MISSING_AUTH');
       const bySession = await uploadImage(t.app, { cookie: p.owner.cookie, 'x-project-id': p.id }, { content: PNG });
       expect(bySession.statusCode, bySession.body).toBe(201);
-      expect((await list(p.auth)).data.map((u: { id: string }) => u.id)).toEqual([bySession.json().id]);
+      expect((await listUploads(t.app, p.auth)).data.map((u: { id: string }) => u.id)).toEqual([bySession.json().id]);
     });
   });
 }
