@@ -70,27 +70,37 @@ export async function sendCampaign(
   await assertVerifiedSender(deps, projectId, campaign.fromEmail);
   const recipients = await countRecipients(deps, campaign);
   if (recipients.count === 0) throw invalid('audienceType', 'The audience has no recipients.', 'NO_RECIPIENTS');
-  // Marketing cap (billing/usage.service.ts): the whole audience is reserved when the send is accepted
-  // (402 otherwise, nothing changed); a SCHEDULED campaign sent again holds its reservation already.
-  const quota =
-    campaign.status === 'DRAFT' ? await reserveSends(deps, projectId, 'marketing', recipients.count) : undefined;
+  // Marketing cap (billing/usage.service.ts): the audience is reserved when the send is accepted (402
+  // otherwise, nothing changed). A SCHEDULED campaign holds its `totalRecipients` already, so sending it
+  // again reserves or gives back only the difference, which a cancel to DRAFT then gives back whole.
+  // The move is from the status read, so a cancel's give-back cannot slip in between unnoticed.
+  const held = campaign.status === 'SCHEDULED' ? Number(campaign.totalRecipients) : 0;
+  const quota = await reserveSends(deps, projectId, 'marketing', recipients.count - held);
+  const from = [campaign.status as (typeof movable)[number]];
   let next: repo.CampaignRow | undefined;
   try {
     next = at
-      ? await scheduleCampaign(deps, campaign, at, recipients.count)
-      : await startSending(deps, campaign, movable, recipients);
+      ? await scheduleCampaign(deps, campaign, from, at, recipients.count)
+      : await startSending(deps, campaign, from, recipients);
   } finally {
     if (!next) await quota?.release(0);
   }
   if (!next) throw moved();
+  if (held > recipients.count) await releaseSends(deps, projectId, 'marketing', held - recipients.count);
   return next;
 }
 
-async function scheduleCampaign(deps: SendDeps, c: repo.CampaignRow, at: Date, count: number) {
+async function scheduleCampaign(
+  deps: SendDeps,
+  c: repo.CampaignRow,
+  from: readonly ('DRAFT' | 'SCHEDULED')[],
+  at: Date,
+  count: number,
+) {
   return deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now();
     const set = { status: 'SCHEDULED' as const, scheduledAt: at, totalRecipients: count, updatedAt: now };
-    const moved = await repo.transitionCampaign(trx, c.id, ['DRAFT', 'SCHEDULED'], set);
+    const moved = await repo.transitionCampaign(trx, c.id, from, set);
     // The minutely tick would find it too; this job starts it on time. A reschedule replaces it (job key).
     if (moved) await deps.jobs.enqueue(START_JOB, { campaignId: c.id }, { trx, runAt: at, jobKey: startJobKey(c.id) });
     return moved;

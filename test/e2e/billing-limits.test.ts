@@ -161,6 +161,31 @@ for (const dialect of DIALECTS) {
       expect(await consumption(p)).toMatchObject({ marketing: 0 });
     });
 
+    it('reserves only the difference when a SCHEDULED campaign is sent again; a cancel gives it all back', async () => {
+      const p = await t.make.project();
+      await limits(p, { marketing: 3 });
+      const id = await campaign(p, 2);
+      const later = new Date(Date.now() + 3_600_000).toISOString();
+      const schedule = () => h.api(p, 'POST', `/campaigns/${id}/send`, { scheduledFor: later });
+      expect((await schedule()).statusCode).toBe(200);
+      expect(await consumption(p)).toMatchObject({ marketing: 2 });
+      // One more recipient: the reschedule reserves that one, not the whole audience again.
+      await t.make.contact(p, { subscribed: true });
+      const grown = await schedule();
+      expect(grown.statusCode, grown.body).toBe(200);
+      expect(grown.json().data ?? grown.json()).toMatchObject({ status: 'SCHEDULED', totalRecipients: 3 });
+      expect(await consumption(p)).toMatchObject({ marketing: 3 });
+      // Another would pass the cap: refused, the schedule and its reservation as they were.
+      await t.make.contact(p, { subscribed: true });
+      expectError(await schedule(), 402, 'BILLING_LIMIT_EXCEEDED');
+      const kept = (await h.api(p, 'GET', `/campaigns/${id}`)).json();
+      expect(kept.data ?? kept).toMatchObject({ status: 'SCHEDULED', totalRecipients: 3 });
+      expect(await consumption(p)).toMatchObject({ marketing: 3 });
+      const cancelled = await h.api(p, 'POST', `/campaigns/${id}/cancel`);
+      expect(cancelled.json().data ?? cancelled.json()).toMatchObject({ status: 'DRAFT' });
+      expect(await consumption(p)).toMatchObject({ marketing: 0 });
+    });
+
     it('fails a workflow SEND_EMAIL over the workflow cap with the reason, sending nothing', async () => {
       const p = await t.make.project();
       await limits(p, { workflow: 1 });
