@@ -87,10 +87,8 @@ export async function sendEmailStep(deps: Deps, input: StepInput): Promise<StepO
     // The id is the arrival's: a replay of this arrival would find its row already there.
     emails: [stored],
     // Workflow billing cap, reserved in the move's transaction: over the cap the commit rolls back and
-    // the step fails with the 402's message (no email); with billing off there is no effect at all.
-    effect: deps.config.billing
-      ? async (trx) => void (await reserveSends(deps, row.projectId, 'workflow', 1, trx))
-      : undefined,
+    // the step fails with the 402's message (no email); with billing off reserveSends makes no query.
+    effect: async (trx) => void (await reserveSends(deps, row.projectId, 'workflow', 1, trx)),
     after: () => deps.deliveryWaker.poke(),
   };
 }
