@@ -9,7 +9,7 @@ import type { Period } from './periods.ts';
 
 export type BillingRow = Selectable<ProjectBillingTable>;
 export type UsageCategory = 'transactional' | 'marketing' | 'workflow';
-export type Limits = Record<UsageCategory, number | null>;
+type Limits = Record<UsageCategory, number | null>;
 
 export async function findBilling(db: Executor, projectId: string): Promise<BillingRow | undefined> {
   return db.selectFrom('projectBilling').selectAll().where('projectId', '=', projectId).executeTakeFirst();
@@ -114,15 +114,6 @@ export async function insertStripeEvent(
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
-}
-
-export async function countStripeEvents(db: Executor, eventId: string): Promise<number> {
-  const r = await db
-    .selectFrom('stripeEvents')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('id', '=', eventId)
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
 }
 
 export interface UsageRow {

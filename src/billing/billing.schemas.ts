@@ -31,19 +31,9 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const BillingInvoice = Type.Object({
   id: Type.String(),
   number: Type.Union([Type.String(), Type.Null()]),
-  status: Type.Union(
-    [
-      Type.Literal('draft'),
-      Type.Literal('open'),
-      Type.Literal('paid'),
-      Type.Literal('uncollectible'),
-      Type.Literal('void'),
-      Type.Null(),
-    ],
-    {
-      description: "Stripe's invoice status; null for a draft without one.",
-    },
-  ),
+  status: Type.Union([Type.Enum(INVOICE_STATUSES), Type.Null()], {
+    description: "Stripe's invoice status; null when Stripe gives none or one not listed here.",
+  }),
   amountDue: Type.Integer({ description: 'In the currency’s smallest unit (cents).' }),
   amountPaid: Type.Integer(),
   currency: Type.String(),

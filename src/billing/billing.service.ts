@@ -91,7 +91,7 @@ export async function listInvoices(deps: BillingDeps, userId: string, projectId:
   if (!customer) return [];
   const page = await callStripe('list the invoices', () => stripeFor(billing).invoices.list({ customer, limit: 100 }));
   return page.data.map((i) => ({
-    id: i.id ?? '',
+    id: i.id,
     number: i.number ?? null,
     status: (INVOICE_STATUSES as readonly string[]).includes(i.status ?? '') ? (i.status as InvoiceStatus) : null,
     amountDue: i.amount_due,

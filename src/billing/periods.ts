@@ -9,7 +9,7 @@ export interface Period {
   end: Date;
 }
 
-export function calendarMonth(now: Date): Period {
+function calendarMonth(now: Date): Period {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
   return { start, end };

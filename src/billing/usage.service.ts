@@ -10,8 +10,6 @@ import { billingLimitExceeded } from '../errors.ts';
 import * as repo from './billing.repo.ts';
 import { currentPeriod, type Period } from './periods.ts';
 
-export type { UsageCategory } from './billing.repo.ts';
-
 type UsageDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
 
 const LIMIT_COLUMN = {
@@ -32,7 +30,7 @@ async function periodAndCaps(db: Executor, projectId: string, now: Date) {
 }
 
 /** The period's usage row, created from the email rows when it does not exist yet. */
-export async function usageOf(db: Executor, projectId: string, period: Period, now: Date): Promise<repo.UsageRow> {
+async function usageOf(db: Executor, projectId: string, period: Period, now: Date): Promise<repo.UsageRow> {
   const found = await repo.findUsage(db, projectId, period.start);
   if (found) return found;
   await repo.seedUsage(db, projectId, period, now);

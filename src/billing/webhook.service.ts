@@ -11,8 +11,8 @@ import { badRequest, billingDisabled } from '../errors.ts';
 import * as repo from './billing.repo.ts';
 import { stripeFor } from './stripe-client.ts';
 
-/** Stripe's own default: a signed delivery older (or newer) than this is refused as stale. */
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
+/** Stripe's own default: a signed delivery older than this is refused as stale. */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 type WebhookDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
 type Outcome = 'handled' | 'duplicate' | 'ignored';
@@ -112,7 +112,7 @@ async function apply(db: Executor, deps: WebhookDeps, event: Stripe.Event, proje
     case 'invoice.paid':
     case 'invoice.payment_failed': {
       const status = event.type === 'invoice.paid' ? 'paid' : 'payment_failed';
-      const patch = { lastInvoiceId: event.data.object.id ?? null, lastInvoiceStatus: status, lastInvoiceAt: now };
+      const patch = { lastInvoiceId: event.data.object.id, lastInvoiceStatus: status, lastInvoiceAt: now };
       await repo.upsertBilling(db, projectId, patch, now);
       return;
     }

@@ -27,8 +27,6 @@ export interface FakeInvoice {
 
 export interface StripeApiServer {
   url: string;
-  /** Every API request in arrival order. */
-  requests(): StripeRequest[];
   /** Requests to `method route`, e.g. ('POST', '/v1/customers'). */
   calls(method: string, route: string): StripeRequest[];
   /** Invoices /v1/invoices lists for `customer`. */
@@ -80,7 +78,6 @@ export async function startStripeApi(): Promise<StripeApiServer> {
   });
   return {
     url: http.url,
-    requests: () => http.requests.map(decode),
     calls: (method, route) => http.requests.map(decode).filter((r) => r.method === method && r.route === route),
     setInvoices: (customer, list) => invoices.set(customer, list),
     fail: (on) => {
