@@ -112,9 +112,13 @@ for (const dialect of DIALECTS) {
     it('records paid and failed invoices of the customer', async () => {
       const p = await t.make.project();
       await signed(completed(p, 'cus_hook_3'));
-      await signed(event('invoice.payment_failed', { id: 'in_hook_1', object: 'invoice', customer: 'cus_hook_3' }));
+      const failed = event('invoice.payment_failed', { id: 'in_hook_1', object: 'invoice', customer: 'cus_hook_3' });
+      expect((await signed(failed)).json()).toEqual({ received: true, outcome: 'handled' });
       expect(await billingRow(p)).toMatchObject({ lastInvoiceId: 'in_hook_1', lastInvoiceStatus: 'payment_failed' });
       await signed(event('invoice.paid', { id: 'in_hook_1', object: 'invoice', customer: 'cus_hook_3' }));
+      expect(await billingRow(p)).toMatchObject({ lastInvoiceId: 'in_hook_1', lastInvoiceStatus: 'paid' });
+      // A late redelivery of the failure has no second effect: the invoice stays paid.
+      expect((await signed(failed)).json()).toEqual({ received: true, outcome: 'duplicate' });
       expect(await billingRow(p)).toMatchObject({ lastInvoiceId: 'in_hook_1', lastInvoiceStatus: 'paid' });
     });
 
