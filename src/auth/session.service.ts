@@ -1,12 +1,12 @@
 /**
  * Starting, checking and ending server-side sessions. Every cookie-authenticated request reads its
- * session row (one primary-key lookup joined to the user, replacing the user lookup it did before),
- * so a revocation is effective at once in every process: there is no cache to expire.
+ * session row (one primary-key lookup, replacing the user lookup it did before), so a revocation is
+ * effective at once in every process: there is no cache to expire.
  */
 import type { Deps } from '../deps.ts';
 import { newId } from '../lib/ids.ts';
 import * as repo from './sessions.repo.ts';
-import { SESSION_TTL_SECONDS, signSession, verifySession } from './sessions.ts';
+import { SESSION_TTL_SECONDS, type SessionClaims, signSession, verifySession } from './sessions.ts';
 
 type SessionDeps = Pick<Deps, 'db' | 'clock' | 'secrets'>;
 
@@ -19,13 +19,13 @@ export async function startSession(deps: SessionDeps, userId: string): Promise<s
   return signSession(deps.secrets.jwtSecret, { userId, sessionId }, now);
 }
 
-/** The session and its user behind a cookie value, or undefined (bad signature, expired, revoked, user gone). */
-export async function resolveSession(deps: SessionDeps, token: string) {
+/** The live session behind a cookie value, or undefined (bad signature, expired, revoked, user gone). */
+export async function resolveSession(deps: SessionDeps, token: string): Promise<SessionClaims | undefined> {
   const now = deps.clock.now();
   const claims = await verifySession(deps.secrets.jwtSecret, token, now);
   if (!claims) return undefined;
-  const user = await repo.findLiveSessionUser(deps.db, claims.sessionId, claims.userId, now);
-  return user ? { sessionId: claims.sessionId, user } : undefined;
+  const userId = await repo.findLiveSessionUserId(deps.db, claims.sessionId, claims.userId, now);
+  return userId ? claims : undefined;
 }
 
 /** Ends one session (logout); a cookie that names no live session is ignored. */
@@ -36,5 +36,5 @@ export async function endSession(deps: SessionDeps, token: string): Promise<void
 
 /** Ends every session of a user, except `keep` (the caller's own) when given. */
 export async function endUserSessions(deps: Pick<Deps, 'db' | 'clock'>, userId: string, keep?: string) {
-  return repo.revokeUserSessions(deps.db, userId, deps.clock.now(), keep);
+  await repo.revokeUserSessions(deps.db, userId, deps.clock.now(), keep);
 }

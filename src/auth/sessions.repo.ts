@@ -11,17 +11,21 @@ export async function insertSession(
     .execute();
 }
 
-/** The user of session `id` when it belongs to `userId`, is not revoked and has not expired at `now`. */
-export async function findLiveSessionUser(db: Executor, id: string, userId: string, now: Date) {
-  return db
+/**
+ * The user id of session `id` when it belongs to `userId`, is not revoked and has not expired at
+ * `now`: one primary-key read. A deleted user's sessions go with it (ON DELETE CASCADE), so a row
+ * found here always has its user.
+ */
+export async function findLiveSessionUserId(db: Executor, id: string, userId: string, now: Date) {
+  const row = await db
     .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.userId')
-    .selectAll('users')
-    .where('sessions.id', '=', id)
-    .where('sessions.userId', '=', userId)
-    .where('sessions.revokedAt', 'is', null)
-    .where('sessions.expiresAt', '>', now.toISOString())
+    .select('userId')
+    .where('id', '=', id)
+    .where('userId', '=', userId)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', now.toISOString())
     .executeTakeFirst();
+  return row?.userId;
 }
 
 export async function revokeSession(db: Executor, id: string, now: Date): Promise<void> {
@@ -33,16 +37,15 @@ export async function revokeSession(db: Executor, id: string, now: Date): Promis
     .execute();
 }
 
-/** Revokes every live session of a user, except `keep` when given; returns how many. */
-export async function revokeUserSessions(db: Executor, userId: string, now: Date, keep?: string): Promise<number> {
+/** Revokes every live session of a user, except `keep` when given. */
+export async function revokeUserSessions(db: Executor, userId: string, now: Date, keep?: string): Promise<void> {
   let q = db
     .updateTable('sessions')
     .set({ revokedAt: now })
     .where('userId', '=', userId)
     .where('revokedAt', 'is', null);
   if (keep) q = q.where('id', '!=', keep);
-  const r = await q.executeTakeFirst();
-  return Number(r.numUpdatedRows);
+  await q.execute();
 }
 
 /** Forgets sessions that expired or were revoked before `before` (a maintenance job). */

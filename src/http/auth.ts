@@ -51,7 +51,7 @@ async function sessionUser(
   if (!session) return undefined;
   assertSameSiteRequest(req, deps.config.baseUrl);
   req.sessionId = session.sessionId;
-  return session.user.id;
+  return session.userId;
 }
 
 type KeyDeps = Pick<Deps, 'db' | 'keyCache' | 'apiKeyFailures' | 'config'>;
