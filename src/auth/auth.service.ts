@@ -68,10 +68,8 @@ export async function login(
   await reserveOrThrottle(deps, { key: account, max: MAX_FAILURES_PER_ACCOUNT, windowMs }, LOGIN_THROTTLED);
   await reserveOrThrottle(deps, { key: client, max: MAX_FAILURES_PER_IP, windowMs }, LOGIN_THROTTLED);
   const user = await repo.findUserByEmail(deps.db, email);
-  // An account without a password (OAuth sign-in only) costs the same hash as one with a wrong password.
-  const hasPassword = user?.passwordHash.startsWith('scrypt$') === true;
-  const ok = await verifyPassword(input.password, hasPassword ? user!.passwordHash : await dummyPasswordHash());
-  if (!user || !hasPassword || !ok) throw unauthorized('UNAUTHORIZED', 'Invalid email or password.');
+  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
+  if (!user || !ok) throw unauthorized('UNAUTHORIZED', 'Invalid email or password.');
   await repo.deleteThrottle(deps.db, pair);
   for (const key of [account, client]) await repo.releaseAttempt(deps.db, key);
   return toUserView(user);

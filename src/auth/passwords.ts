@@ -18,10 +18,17 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-/** Constant-time check of a password against a stored hash; false for any malformed hash. */
+/**
+ * Constant-time check of a password against a stored hash. False for any malformed hash, such as
+ * the placeholder of an account without a password (OAuth only), after the same work as a real
+ * check, so the answer's timing does not tell such accounts apart.
+ */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  if (scheme !== 'scrypt' || !salt || !hash) {
+    await verifyPassword(password, await dummyPasswordHash());
+    return false;
+  }
   const expected = Buffer.from(hash, 'base64url');
   const key = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
   return key.length === expected.length && timingSafeEqual(key, expected);
