@@ -100,3 +100,17 @@ export async function markEmailVerified(db: Executor, userId: string, now: Date)
 export async function setPasswordHash(db: Executor, userId: string, passwordHash: string, now: Date): Promise<void> {
   await db.updateTable('users').set({ passwordHash, updatedAt: now }).where('id', '=', userId).execute();
 }
+
+/**
+ * Takes over an account whose email was never verified: sets `passwordHash` and marks the email
+ * verified, in one conditional update; false when the account is verified (or gone) by now.
+ */
+export async function claimUnverifiedUser(db: Executor, userId: string, passwordHash: string, now: Date) {
+  const r = await db
+    .updateTable('users')
+    .set({ passwordHash, emailVerified: true, updatedAt: now })
+    .where('id', '=', userId)
+    .where('emailVerified', '=', false)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}

@@ -17,18 +17,19 @@ import { type OAuthState, signOAuthState } from './oauth-state.ts';
 import { authorizationUrl, exchangeCode, fetchIdentity, PROVIDERS } from './providers.ts';
 
 /** The password hash of an account that has none (OAuth only): no password ever verifies against it. */
-export const NO_PASSWORD = '!no-password';
+const NO_PASSWORD = '!no-password';
 
 type OAuthDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'secrets' | 'log'>;
 
 /** The configuration of an enabled provider; 404 for an unknown or unconfigured one. */
-export function providerConfig(deps: Pick<Deps, 'config'>, name: string) {
+function providerConfig(deps: Pick<Deps, 'config'>, name: string) {
   const provider = PROVIDERS.find((p) => p === name);
   const cfg = provider ? deps.config.oauth[provider] : undefined;
   if (!provider || !cfg) throw notFound('OAUTH_PROVIDER', `Sign-in with "${name}" is not configured on this server.`);
   return { provider, cfg };
 }
 
+/** Which providers are configured (GET /auth/oauth-config, and `oauth` of GET /config). */
 export function oauthConfigView(deps: Pick<Deps, 'config'>) {
   return { github: deps.config.oauth.github !== undefined, google: deps.config.oauth.google !== undefined };
 }
@@ -97,9 +98,13 @@ async function signInIdentity(
   const now = deps.clock.now();
   let user = await users.findUserByEmail(deps.db, email);
   if (user && !toBool(user.emailVerified)) {
-    await users.setPasswordHash(deps.db, user.id, NO_PASSWORD, now);
-    await users.markEmailVerified(deps.db, user.id, now);
-    await endUserSessions(deps, user.id);
+    const id = user.id;
+    // One conditional update: if the owner verified the address meanwhile, the account stays as it is.
+    await deps.db.transaction().execute(async (trx) => {
+      if (await users.claimUnverifiedUser(trx, id, NO_PASSWORD, now)) {
+        await endUserSessions({ db: trx, clock: deps.clock }, id);
+      }
+    });
   }
   if (!user) {
     if (deps.config.disableSignups) throw forbidden('Sign-ups are disabled on this server.');
