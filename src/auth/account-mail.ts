@@ -1,12 +1,9 @@
 /** The account emails (verification, password reset): content with links on BASE_URL, sent as system mail. */
 import type { Deps } from '../deps.ts';
+import { escapeHtml } from '../mail/render/html.ts';
 import { sendSystemEmail } from './system-mail.ts';
 
 type MailDeps = Parameters<typeof sendSystemEmail>[0];
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function linkMail(intro: string, action: string, url: string, outro: string) {
   const html =
@@ -17,11 +14,11 @@ function linkMail(intro: string, action: string, url: string, outro: string) {
   return { html, text };
 }
 
-export function verifyEmailUrl(baseUrl: string, token: string): string {
+function verifyEmailUrl(baseUrl: string, token: string): string {
   return `${baseUrl}/verify-email?token=${encodeURIComponent(token)}`;
 }
 
-export function resetPasswordUrl(baseUrl: string, token: string): string {
+function resetPasswordUrl(baseUrl: string, token: string): string {
   return `${baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
 }
 

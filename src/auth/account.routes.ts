@@ -1,6 +1,5 @@
 /** Email verification, password reset and password change (account.service.ts has the rules). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { requireUser } from '../http/auth.ts';
 import {
@@ -17,6 +16,7 @@ import {
   OkEnvelope,
   ResetPasswordBody,
   TokenBody,
+  trimEmailField,
   UserEnvelope,
 } from './auth.schemas.ts';
 
@@ -43,10 +43,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (a
   app.post(
     '/auth/request-password-reset',
     {
-      preValidation: async (req: FastifyRequest) => {
-        const body = req.body as { email?: unknown } | undefined;
-        if (typeof body?.email === 'string') body.email = body.email.trim();
-      },
+      preValidation: trimEmailField,
       schema: { tags: ['auth'], body: EmailBody, response: { 200: OkEnvelope } },
     },
     async (req) => {

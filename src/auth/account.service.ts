@@ -19,13 +19,13 @@ type AccountDeps = Pick<Deps, 'db' | 'dialect' | 'clock' | 'config' | 'deliveryW
 
 const HOUR = 3600 * 1000;
 /** Reset requests one client IP may make per hour (429 past it). */
-export const MAX_RESET_REQUESTS_PER_IP = 20;
+const MAX_RESET_REQUESTS_PER_IP = 20;
 /** Reset mails one address gets per hour; past it requests are answered as usual but send nothing. */
-export const MAX_RESET_MAILS_PER_EMAIL = 5;
+const MAX_RESET_MAILS_PER_EMAIL = 5;
 /** Verification mails one user may ask for per hour. */
-export const MAX_VERIFICATION_MAILS_PER_USER = 5;
+const MAX_VERIFICATION_MAILS_PER_USER = 5;
 /** Wrong current passwords one user may send to the password change per 15 minutes. */
-export const MAX_PASSWORD_CHANGE_FAILURES = 10;
+const MAX_PASSWORD_CHANGE_FAILURES = 10;
 
 export const RESET_REQUESTED =
   'If an account exists for this address, a link to reset its password is on its way. It works for one hour.';

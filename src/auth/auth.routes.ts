@@ -5,7 +5,7 @@ import { requireUser } from '../http/auth.ts';
 import { assertNotCrossSite } from '../http/csrf.ts';
 import { accountRoutes } from './account.routes.ts';
 import { sendVerification } from './account.service.ts';
-import { Credentials, LoginBody, UserEnvelope, UserView } from './auth.schemas.ts';
+import { Credentials, LoginBody, trimEmailField, UserEnvelope, UserView } from './auth.schemas.ts';
 import { currentUser, login, signup } from './auth.service.ts';
 import { oauthRoutes } from './oauth/oauth.routes.ts';
 import { endSession } from './session.service.ts';
@@ -21,11 +21,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app,
     '/auth/signup',
     {
       onRequest: sameSiteOnly,
-      // Emails are trimmed before anything else (decisions.md), so " Ann@x.io " passes the format check.
-      preValidation: async (req) => {
-        const body = req.body as { email?: unknown } | undefined;
-        if (typeof body?.email === 'string') body.email = body.email.trim();
-      },
+      preValidation: trimEmailField,
       schema: { tags: ['auth'], body: Credentials, response: { 201: UserEnvelope } },
     },
     async (req, reply) => {

@@ -1,4 +1,14 @@
+import type { FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
+
+/**
+ * preValidation hook: emails are trimmed before anything else (decisions.md), so " Ann@x.io "
+ * passes the format check.
+ */
+export async function trimEmailField(req: FastifyRequest): Promise<void> {
+  const body = req.body as { email?: unknown } | undefined;
+  if (typeof body?.email === 'string') body.email = body.email.trim();
+}
 
 export const Credentials = Type.Object({
   email: Type.String({ format: 'email', maxLength: 254 }),

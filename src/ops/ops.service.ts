@@ -1,5 +1,6 @@
 /** Health, metrics access and public configuration facts. */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { oauthConfigView } from '../auth/oauth/oauth.service.ts';
 import type { Config } from '../config.ts';
 import { pingDatabase } from '../db/health.repo.ts';
 import type { Deps } from '../deps.ts';
@@ -22,7 +23,7 @@ export async function isDatabaseReady(deps: Pick<Deps, 'db'>): Promise<boolean> 
 export function publicConfig(config: Config) {
   return {
     signupsEnabled: !config.disableSignups,
-    oauth: { google: config.oauth.google !== undefined, github: config.oauth.github !== undefined },
+    oauth: oauthConfigView({ config }),
     billing: config.billing !== undefined,
     // Object storage (S3_BUCKET) for uploaded images; false: they are kept under DATA_DIR.
     storage: config.uploads.s3 !== undefined,

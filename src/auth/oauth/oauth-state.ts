@@ -8,7 +8,7 @@ import type { OAuthProvider } from '../../db/auth-tables.ts';
 
 export const OAUTH_COOKIE = 'oauth_state';
 export const OAUTH_COOKIE_PATH = '/auth/oauth';
-export const OAUTH_STATE_TTL_SECONDS = 10 * 60;
+const OAUTH_STATE_TTL_SECONDS = 10 * 60;
 const AUDIENCE = 'mailwright-oauth';
 
 export interface OAuthState {

@@ -25,7 +25,7 @@ export interface ProviderIdentity {
   emailVerified: boolean;
 }
 
-export function callbackUrl(baseUrl: string, provider: OAuthProvider): string {
+function callbackUrl(baseUrl: string, provider: OAuthProvider): string {
   return `${baseUrl}/auth/oauth/${provider}/callback`;
 }
 
