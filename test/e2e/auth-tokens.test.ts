@@ -37,6 +37,9 @@ for (const dialect of DIALECTS) {
     const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
       t.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress });
 
+    const outboxRowsTo = async (to: string) =>
+      (await t.deps.db.selectFrom('emails').select('id').where('toEmail', '=', to).execute()).length;
+
     async function signup(email: string) {
       const res = await post('/auth/signup', { email, password: DEFAULT_PASSWORD });
       expect(res.statusCode, res.body).toBe(201);
@@ -98,6 +101,8 @@ for (const dialect of DIALECTS) {
       expect(again.json().message).toMatch(/already verified/);
       await t.deps.jobs.drain();
       expect(sink.messages.filter((m) => m.to.includes('late@example.test'))).toHaveLength(2);
+      // No outbox row either (the sink alone could miss a row not yet delivered).
+      expect(await outboxRowsTo('late@example.test')).toBe(2);
       expectError(await post('/auth/request-verification', {}), 401, 'UNAUTHORIZED');
     });
 
@@ -129,6 +134,7 @@ for (const dialect of DIALECTS) {
       expect(unknown.body).toBe(known.body);
       await h.mailTo(u.email);
       expect(sink.messages.filter((m) => m.to.includes('nobody-here@example.test'))).toEqual([]);
+      expect(await outboxRowsTo('nobody-here@example.test')).toBe(0);
       expectError(await post('/auth/request-password-reset', { email: 'not an email' }), 422, 'VALIDATION_ERROR');
     });
 
@@ -144,6 +150,7 @@ for (const dialect of DIALECTS) {
       await h.mailTo(u.email, 5);
       await t.deps.jobs.drain();
       expect(sink.messages.filter((m) => m.to.includes(u.email))).toHaveLength(5);
+      expect(await outboxRowsTo(u.email)).toBe(5);
       // 7 so far from this client; the IP limit is 20 an hour.
       for (let i = 0; i < 13; i++) {
         expect((await post('/auth/request-password-reset', { email: `x${i}@example.test` })).statusCode).toBe(200);
