@@ -28,7 +28,7 @@ export function publicConfig(config: Config) {
     // Object storage (S3_BUCKET) for uploaded images; false: they are kept under DATA_DIR.
     storage: config.uploads.s3 !== undefined,
     smtp: config.smtpUrl !== undefined,
-    mailTransport: config.smtpUrl ? 'smtp' : 'capture',
+    mailTransport: config.mailTransport,
     inboundSmtp: config.inboundSmtpPort !== undefined,
   };
 }

@@ -3,6 +3,8 @@
 // without any secret, and /openapi.json plus /docs describing the product's routes.
 
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import { publicConfig } from '../../src/ops/ops.service.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { expectError } from './support.ts';
 
@@ -104,5 +106,16 @@ describe.each(DIALECTS)('metrics behind METRICS_TOKEN on %s', (dialect) => {
     expectError(await remote(), 401, 'UNAUTHORIZED');
     expectError(await remote('Bearer metrics-token-012345678'), 401, 'UNAUTHORIZED');
     expectError(await t.app.inject({ url: '/metrics' }), 401, 'UNAUTHORIZED');
+  });
+});
+
+describe('/config names the mail transport in use', () => {
+  it('says ses, smtp or capture as configured, not only whether SMTP_URL is set', () => {
+    const base = { BASE_URL: 'http://localhost:3000' };
+    expect(publicConfig(loadConfig({ ...base, MAIL_TRANSPORT: 'ses', SES_REGION: 'eu-west-1' })).mailTransport).toBe(
+      'ses',
+    );
+    expect(publicConfig(loadConfig({ ...base, SMTP_URL: 'smtp://127.0.0.1:2525' })).mailTransport).toBe('smtp');
+    expect(publicConfig(loadConfig(base)).mailTransport).toBe('capture');
   });
 });
