@@ -23,7 +23,8 @@ import {
   ValuesNode,
 } from 'kysely';
 import type { DatabaseKind } from '../config.ts';
-import { postgresAnalyticsDdl, sqliteAnalyticsDdl } from './analytics-sql.ts';
+import { postgresAnalyticsDdl } from './analytics-postgres.ts';
+import { sqliteAnalyticsDdl } from './analytics-sqlite.ts';
 import { type FilterSql, postgresFilters, sqliteFilters } from './dialect-filters.ts';
 import { postgresEventCountsDdl, sqliteEventCountsDdl } from './event-counts-sql.ts';
 
@@ -48,7 +49,7 @@ export interface DialectSql {
   contactIndex: ContactIndexSql;
   /** DDL of the event counters' triggers, filling them from existing rows (db/event-counts-sql.ts). */
   eventCountsDdl: string[];
-  /** DDL of the activity feed's and the analytics counters' triggers, filling them from existing rows (db/analytics-sql.ts). */
+  /** DDL of the activity feed's and the analytics counters' triggers, filling them from existing rows (db/analytics-sqlite.ts, db/analytics-postgres.ts). */
   analyticsDdl: string[];
   /** A value as the driver binds it (what SqliteValuesPlugin does for built queries). */
   toDriver(value: unknown): unknown;
