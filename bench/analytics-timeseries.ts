@@ -11,7 +11,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { api, onEachDatabase } from './lib.ts';
+import { api, medianOf, onEachDatabase } from './lib.ts';
 import { type Service, startService } from './service.ts';
 
 const EMAILS = Number(process.env.BENCH_EMAILS ?? 1_000_000);
@@ -89,19 +89,6 @@ function expectedTotals() {
   return { sent, delivered, opened, clicked, bounced, complained: 0 };
 }
 
-/** Median of RUNS timed calls after one warm-up; returns [ms, last answer]. */
-async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
-  let last = await fn();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    last = await fn();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return [times[Math.floor(RUNS / 2)]!, last];
-}
-
 async function benchOn(label: string, env: Record<string, string>): Promise<void> {
   const svc = await startService({ LOG_LEVEL: 'warn', ...env });
   try {
@@ -127,7 +114,7 @@ async function benchOn(label: string, env: Record<string, string>): Promise<void
         `interval=hour&from=${new Date(Date.now() - 31 * 86_400_000 + 60_000).toISOString()}&to=${to}`,
       ],
     ] as const) {
-      const [ms, body] = await timed(() => api(svc, `/analytics/timeseries?${query}`));
+      const [ms, body] = await medianOf(RUNS, () => api(svc, `/analytics/timeseries?${query}`));
       const buckets = (body.data as unknown[]).length;
       if (name !== 'hour, last 31 days' && JSON.stringify(body.totals) !== JSON.stringify(want)) {
         throw new Error(`totals ${JSON.stringify(body.totals)}, rows say ${JSON.stringify(want)}`);

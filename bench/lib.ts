@@ -238,3 +238,16 @@ export function rssSampler(svc: Service): { stop(): Promise<number> } {
     },
   };
 }
+
+/** Median of `runs` timed calls after one warm-up; returns [ms, last result]. */
+export async function medianOf<T>(runs: number, fn: () => Promise<T>): Promise<[number, T]> {
+  let last = await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    last = await fn();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return [times[Math.floor(runs / 2)]!, last];
+}

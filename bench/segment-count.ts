@@ -9,7 +9,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { api, importCsvFiles, onEachDatabase } from './lib.ts';
+import { api, importCsvFiles, medianOf, onEachDatabase } from './lib.ts';
 import { type Service, startService } from './service.ts';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
@@ -31,19 +31,6 @@ const FILTER = {
     { field: 'createdAt', operator: 'within', value: 90, unit: 'days' },
   ],
 };
-
-/** Median of `RUNS` timed calls (after one warm-up); returns [ms, last result]. */
-async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
-  let last = await fn();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    last = await fn();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return [times[Math.floor(RUNS / 2)]!, last];
-}
 
 /** The hand-written count: what a person would type for the same set on this database. */
 async function handWritten(
@@ -88,9 +75,11 @@ async function benchOn(label: string, env: Record<string, string>): Promise<void
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Pro over 30', filters: FILTER }),
     });
-    const [ours, refreshed] = await timed(() => api(svc, `/segments/${segment.id}/refresh`, { method: 'POST' }));
+    const [ours, refreshed] = await medianOf(RUNS, () =>
+      api(svc, `/segments/${segment.id}/refresh`, { method: 'POST' }),
+    );
     const hand = await handWritten(svc, env);
-    const [theirs, count] = await timed(hand.count).finally(() => hand.close());
+    const [theirs, count] = await medianOf(RUNS, hand.count).finally(() => hand.close());
     if (refreshed.memberCount !== count) throw new Error(`service counted ${refreshed.memberCount}, SQL ${count}`);
     console.log(
       `${label}: segment count (${count} of ${CONTACTS}) via POST /segments/:id/refresh: ${ours.toFixed(0)} ms`,
