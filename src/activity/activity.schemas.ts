@@ -1,7 +1,7 @@
 /** Request and response views of the /activity API. */
 import { type Static, Type } from 'typebox';
 import { TimeZoneParam } from '../analytics/analytics.schemas.ts';
-import { CursorQuery } from '../http/pagination.ts';
+import { CursorPageOf, CursorQuery } from '../http/pagination.ts';
 
 /** The feed's activity types (decisions.md "Events, workflows"). */
 export const ACTIVITY_TYPES = [
@@ -67,15 +67,7 @@ export const ActivityItem = Type.Object({
 });
 export type ActivityItem = Static<typeof ActivityItem>;
 
-export const ActivityPage = Type.Object({
-  data: Type.Array(ActivityItem),
-  cursor: Type.String({ description: 'Pass as `cursor` for the next page; "" when there is none.' }),
-  hasMore: Type.Boolean(),
-  total: Type.Integer({
-    description:
-      'Matching items, counted up to 10,000 (10000 means at least that); only on the first page (0 on later pages).',
-  }),
-});
+export const ActivityPage = CursorPageOf(ActivityItem, 'items, counted up to 10,000 (10000 means at least that)');
 export type ActivityPage = Static<typeof ActivityPage>;
 
 export const ActivityStatsQuery = Type.Object({

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { DialectSql } from '../db/dialect.ts';
 import type { Executor } from '../db/index.ts';
+import type { CampaignMetric } from './analytics.schemas.ts';
 
 export const METRICS = ['sent', 'delivered', 'opened', 'clicked', 'bounced', 'complained'] as const;
 export type Metric = (typeof METRICS)[number];
@@ -70,7 +71,7 @@ export async function listCampaignCounts(db: Executor, projectId: string, page: 
 }
 
 /** The ranking expression of a top-campaigns metric: a count, or a share of `sent`. */
-function ranking(metric: 'sent' | 'opened' | 'clicked' | 'openRate' | 'clickRate') {
+function ranking(metric: CampaignMetric) {
   if (metric === 'openRate' || metric === 'clickRate') {
     const part = metric === 'openRate' ? 'opened' : 'clicked';
     return sql`(coalesce(sum(k.${sql.raw(part)}), 0) * 1.0 / coalesce(sum(k.sent), 0))`;
@@ -79,12 +80,7 @@ function ranking(metric: 'sent' | 'opened' | 'clicked' | 'openRate' | 'clickRate
 }
 
 /** The project's campaigns that sent anything, best first by `metric` (then most sent, newest). */
-export async function topCampaignCounts(
-  db: Executor,
-  projectId: string,
-  metric: 'sent' | 'opened' | 'clicked' | 'openRate' | 'clickRate',
-  limit: number,
-) {
+export async function topCampaignCounts(db: Executor, projectId: string, metric: CampaignMetric, limit: number) {
   return campaignsWithCounts(db, projectId)
     .having(sql`coalesce(sum(k.sent), 0)`, '>', 0)
     .orderBy(ranking(metric), 'desc')
@@ -94,51 +90,34 @@ export async function topCampaignCounts(
     .execute();
 }
 
-/** Campaigns of the project (through campaigns_project_idx). */
-export async function countCampaigns(db: Executor, projectId: string): Promise<number> {
-  const row = await db
-    .selectFrom('campaigns')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('projectId', '=', projectId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
+// event_counts counts every name; event_day_counts only the custom ones (db/analytics-sql.ts).
 const CUSTOM_NAME = sql<boolean>`lower(name) not like 'email.%' and lower(name) not like 'contact.%' and lower(name) not like 'segment.%'`;
 
-/** The most frequent custom event names of the project over all time (event_counts, kept by triggers). */
-export async function topEventNamesAllTime(db: Executor, projectId: string, limit: number) {
-  return db
-    .selectFrom('eventCounts')
-    .select((eb) => ['name', eb.fn.sum<number>('n').as('count')])
-    .where('projectId', '=', projectId)
-    .where(CUSTOM_NAME)
-    .groupBy('name')
-    .having((eb) => eb.fn.sum('n'), '>', 0)
-    .orderBy('count', 'desc')
-    .orderBy('name')
-    .limit(limit)
-    .execute();
-}
-
-/** The most frequent custom event names of the UTC days `fromDay` to `toDay` (inclusive), from the day counters. */
-export async function topEventNamesBetween(
+/**
+ * The most frequent custom event names of the project: over all time from event_counts, or over the
+ * UTC days `days.from` to `days.to` (inclusive) from event_day_counts (both kept by triggers).
+ */
+export async function topEventNames(
   db: Executor,
   projectId: string,
-  fromDay: string,
-  toDay: string,
   limit: number,
+  days?: { from: string; to: string },
 ) {
+  const counts = days
+    ? db
+        .selectFrom('eventDayCounts')
+        .select(['name', 'n'])
+        .where('projectId', '=', projectId)
+        .where('day', '>=', days.from)
+        .where('day', '<=', days.to)
+    : db.selectFrom('eventCounts').select(['name', 'n']).where('projectId', '=', projectId).where(CUSTOM_NAME);
   return db
-    .selectFrom('eventDayCounts')
-    .select((eb) => ['name', eb.fn.sum<number>('n').as('count')])
-    .where('projectId', '=', projectId)
-    .where('day', '>=', fromDay)
-    .where('day', '<=', toDay)
-    .groupBy('name')
-    .having((eb) => eb.fn.sum('n'), '>', 0)
+    .selectFrom(counts.as('k'))
+    .select((eb) => ['k.name', eb.fn.sum<number>('k.n').as('count')])
+    .groupBy('k.name')
+    .having((eb) => eb.fn.sum('k.n'), '>', 0)
     .orderBy('count', 'desc')
-    .orderBy('name')
+    .orderBy('k.name')
     .limit(limit)
     .execute();
 }

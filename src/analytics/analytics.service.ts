@@ -3,6 +3,7 @@
  * frequent tracked events. Every figure is a sum of counters the database keeps in the transactions
  * that change emails and events (db/analytics-sql.ts); nothing here reads email or event rows.
  */
+import { countCampaigns } from '../campaigns/campaigns.repo.ts';
 import type { Deps } from '../deps.ts';
 import { type CursorPage, decodeCursor, toCursorPage } from '../http/pagination.ts';
 import * as repo from './analytics.repo.ts';
@@ -124,7 +125,7 @@ export async function listCampaignStats(
     rows,
     query.limit,
     beforeId === undefined,
-    () => repo.countCampaigns(deps.reader, projectId),
+    () => countCampaigns(deps.reader, projectId, {}),
     toBreakdown,
   );
 }
@@ -141,16 +142,14 @@ export async function getTopEvents(
   const from = parseInstant('from', query.from, 'UTC', false);
   const to = parseInstant('to', query.to, 'UTC', true);
   if (from !== undefined && to !== undefined) checkRange(from, to, Number.POSITIVE_INFINITY, 'the range');
-  const rows =
+  const days =
     from === undefined && to === undefined
-      ? await repo.topEventNamesAllTime(deps.reader, projectId, query.limit)
-      : await repo.topEventNamesBetween(
-          deps.reader,
-          projectId,
-          from === undefined ? '0000-01-01' : dayKey(from),
-          to === undefined ? '9999-12-31' : dayKey(to - 1),
-          query.limit,
-        );
+      ? undefined
+      : {
+          from: from === undefined ? '0000-01-01' : dayKey(from),
+          to: to === undefined ? '9999-12-31' : dayKey(to - 1),
+        };
+  const rows = await repo.topEventNames(deps.reader, projectId, query.limit, days);
   return {
     from: from === undefined ? null : new Date(from).toISOString(),
     to: to === undefined ? null : new Date(to).toISOString(),
