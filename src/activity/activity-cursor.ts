@@ -16,10 +16,13 @@ export function decodeFeedCursor(cursor: string | undefined): FeedPosition | und
   if (cursor === undefined || cursor === '') return undefined;
   try {
     const p = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { at?: unknown; id?: unknown };
+    // Only what encodeFeedCursor writes for a stored row: a 4-digit year PostgreSQL can compare (not 0000).
     if (
       typeof p?.id === 'string' &&
       isUuid(p.id) &&
       typeof p.at === 'string' &&
+      p.at >= '1000' &&
+      p.at.length === 24 &&
       !Number.isNaN(Date.parse(p.at)) &&
       new Date(p.at).toISOString() === p.at
     ) {

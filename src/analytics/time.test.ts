@@ -2,7 +2,7 @@
 // start at local midnight (DST-correct), or at the UTC hour holding it where the zone's offset is not
 // whole hours, or at the first instant of a day whose midnight DST skips.
 import { describe, expect, it } from 'vitest';
-import { bucketsBefore, bucketsOf, checkTimeZone, parseInstant } from './time.ts';
+import { bucketsBefore, bucketsOf, checkTimeZone, MAX_INSTANT, parseInstant } from './time.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const days = (zone: string, from: string, to: string) =>
@@ -62,5 +62,16 @@ describe('time buckets', () => {
     expect(checkTimeZone('europe/paris')).toBe('Europe/Paris');
     expect(() => checkTimeZone('Mars/Olympus')).toThrow(/IANA/);
     expect(() => parseInstant('to', '2026-13-01', 'UTC', true)).toThrow();
+  });
+
+  it('reads years 1000 to 9999 only, an end past 9999 as the last storable instant', () => {
+    // Date.UTC would read 0050 as 1950; PostgreSQL has no year 0 and no 5-digit years.
+    for (const text of ['0050-01-01', '0000-01-01', '0999-12-31T23:00:00Z']) {
+      expect(() => parseInstant('from', text, 'UTC', false)).toThrow(/year 1000 to 9999/);
+    }
+    expect(iso(parseInstant('from', '1000-01-01', 'UTC', false)!)).toBe('1000-01-01T00:00:00.000Z');
+    expect(parseInstant('to', '9999-12-31', 'UTC', true)).toBe(MAX_INSTANT);
+    expect(parseInstant('to', '9999-12-31T23:00:00-05:00', 'UTC', true)).toBe(MAX_INSTANT);
+    expect(iso(MAX_INSTANT)).toBe('9999-12-31T23:59:59.999Z');
   });
 });

@@ -87,24 +87,33 @@ export function localDateTime(zone: string, at: number): string {
 /**
  * An ISO 8601 date or date-time as an instant. A bare date is a local day in `zone`: as `from` its
  * first instant, as `to` the first instant of the next day (so the whole day is included). A
- * date-time without an offset is UTC, as in the events API. 422 naming `field` otherwise.
+ * date-time without an offset is UTC, as in the events API. Years 1000 to 9999; an end past them is
+ * MAX_INSTANT. 422 naming `field` otherwise.
  */
 export function parseInstant(field: string, text: string | undefined, zone: string, end: boolean): number | undefined {
   if (text === undefined || text === '') return undefined;
-  const fail = () => invalid(field, 'must be an ISO 8601 date or date-time', 'INVALID_DATE');
+  const fail = () => invalid(field, 'must be an ISO 8601 date or date-time from year 1000 to 9999', 'INVALID_DATE');
+  // Date.UTC reads years below 100 as 19xx, and PostgreSQL has no year 0.
+  if (text < '1000') throw fail();
   if (DATE.test(text)) {
     const [y, m, d] = text.split('-').map(Number) as [number, number, number];
     const check = new Date(Date.UTC(y, m - 1, d));
     if (check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) throw fail();
     const next = new Date(Date.UTC(y, m - 1, d + (end ? 1 : 0)));
-    return startOfLocalDay(zone, next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate());
+    return inRange(startOfLocalDay(zone, next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate()));
   }
   if (!DATE_TIME.test(text)) throw fail();
   const zoned = /Z|[+-]\d{2}:?\d{2}$/i.test(text.slice(10)) ? text : `${text}Z`;
   const at = new Date(zoned).getTime();
   if (Number.isNaN(at)) throw fail();
-  return at;
+  return inRange(at);
 }
+
+/** The last instant both databases store and compare (later ISO text gets a `+0`-prefixed 6-digit year). */
+export const MAX_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+// `to=9999-12-31` ends after MAX_INSTANT: nothing is stored later, so the range loses nothing.
+const inRange = (at: number) => Math.min(at, MAX_INSTANT);
 
 export type Interval = 'hour' | 'day';
 

@@ -147,12 +147,16 @@ describe.each(DIALECTS)('analytics timeseries on %s', (dialect) => {
       'from=2026-03-10&to=2026-03-09',
       'from=2025-01-01&to=2026-03-01',
       'interval=hour&from=2026-01-01&to=2026-02-05',
+      'from=0050-01-01&to=0050-01-02',
     ];
     for (const q of bad) {
       expectError(await get(p, `/analytics/timeseries?${q}`), 422, 'VALIDATION_ERROR');
     }
     expect((await get(p, '/analytics/timeseries?interval=hour&from=2026-01-01&to=2026-01-31')).statusCode).toBe(200);
     expect((await get(p, '/analytics/timeseries?from=2025-03-01&to=2026-03-01')).statusCode).toBe(200);
+    const last = await get(p, '/analytics/timeseries?from=9999-12-30&to=9999-12-31');
+    expect(last.statusCode, last.body).toBe(200);
+    expect(last.json().totals).toEqual(ZERO);
   });
 
   it('needs a secret key', async () => {
