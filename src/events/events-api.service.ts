@@ -3,10 +3,10 @@
  * counters the triggers keep (db/event-counts-sql.ts), so no request here reads every event of a
  * project, except where a filter has no counter (see `listEvents`) and the deletion itself.
  */
+import { MAX_INSTANT, parseInstant } from '../analytics/time.ts';
 import { getContact } from '../contacts/contacts.service.ts';
 import { fromJson } from '../db/codecs.ts';
 import type { Deps } from '../deps.ts';
-import { invalid } from '../errors.ts';
 import { type CursorPage, decodeCursor, toCursorPage } from '../http/pagination.ts';
 import { findEventUsage } from './event-usage.ts';
 import * as repo from './events.repo.ts';
@@ -32,18 +32,16 @@ export function toEventView(row: EventRow): EventView {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
-/** An ISO 8601 date or date-time (UTC without an offset); a bare date as `to` means the end of that day. */
+/**
+ * `from`/`to` as a Date (UTC). The parsing, and its bounds (years 1000–9999, which both databases
+ * store), are analytics' parseInstant; a bare `to` date means its whole day, so its end is inclusive.
+ */
 function parseDate(field: 'from' | 'to', text: string | undefined): Date | undefined {
-  if (text === undefined) return undefined;
-  const bare = DATE.test(text);
-  if (!bare && !DATE_TIME.test(text)) throw invalid(field, 'must be an ISO 8601 date or date-time', 'INVALID_DATE');
-  const zoned = bare ? `${text}T00:00:00Z` : /Z|[+-]\d{2}:?\d{2}$/i.test(text.slice(10)) ? text : `${text}Z`;
-  const at = new Date(zoned);
-  if (Number.isNaN(at.getTime())) throw invalid(field, 'must be an ISO 8601 date or date-time', 'INVALID_DATE');
-  if (bare && field === 'to') at.setUTCHours(23, 59, 59, 999);
-  return at;
+  const at = parseInstant(field, text, 'UTC', field === 'to');
+  if (at === undefined) return undefined;
+  // parseInstant ends a bare date at the next day's first instant (exclusive); this filter is inclusive.
+  return new Date(field === 'to' && DATE.test(text!) && at < MAX_INSTANT ? at - 1 : at);
 }
 
 /**
