@@ -29,11 +29,11 @@ export async function applySendRate(
   for (const [projectId, rows] of groupBy(claimed, (r) => r.projectId)) {
     const settings = await getSendSettings(deps, projectId).catch(() => ({ sendRatePerSecond: 1, disabled: false }));
     if (settings.disabled) {
-      // A suspended (disabled) project's mail waits, PENDING and uncounted, and goes once it is reinstated.
-      const until = new Date(now.getTime() + DISABLED_RETRY_MS);
+      // A suspended (disabled) project's mail waits, PENDING and uncounted, and is looked at again
+      // later. The project is not left out of claims meanwhile (projectsAtRate): this process would
+      // not learn of a reinstatement, and would hold its fresh mail back too.
       const ids = rows.map((r) => r.id);
-      await deferClaimed(deps.db, ids, claimedUntil, until, now);
-      blockedFor(deps.db).set(projectId, until.getTime());
+      await deferClaimed(deps.db, ids, claimedUntil, new Date(now.getTime() + DISABLED_RETRY_MS), now);
       continue;
     }
     const rate = settings.sendRatePerSecond;

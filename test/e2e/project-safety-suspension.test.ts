@@ -100,7 +100,7 @@ describe.each(DIALECTS)('project suspension on %s', (dialect) => {
     expect((await keyRequest(p)).statusCode).toBe(200);
   });
 
-  it('holds back pending mail of a suspended project instead of sending it', async () => {
+  it('holds back pending mail of a suspended project, and sends fresh mail at once after reinstatement', async () => {
     const p = await t.make.project();
     const ids = await sentEmails(p, 20);
     await bounce(ids[0]!);
@@ -122,6 +122,25 @@ describe.each(DIALECTS)('project suspension on %s', (dialect) => {
       .where('emailId', '=', pending)
       .execute();
     expect(captured).toEqual([]);
+
+    // Reinstated, the project's fresh mail goes at once: no process keeps it out of its claims.
+    expect((await h.as(p.owner, 'POST', `/users/@me/projects/${p.id}/reinstate`)).statusCode).toBe(200);
+    const fresh = await h.email(p, { status: 'PENDING', sentAt: null });
+    await t.deps.jobs.enqueue('email.deliver', {});
+    await t.deps.jobs.drain();
+    const sent = await t.deps.db
+      .selectFrom('emails')
+      .select(['status', 'sentAt'])
+      .where('id', '=', fresh)
+      .executeTakeFirstOrThrow();
+    expect(sent.status).toBe('SENT');
+    expect(sent.sentAt).not.toBeNull();
+    const delivered = await t.deps.db
+      .selectFrom('capturedMessages')
+      .select('id')
+      .where('emailId', '=', fresh)
+      .execute();
+    expect(delivered).toHaveLength(1);
   });
 
   it('reads its thresholds from the configuration, refusing rates outside (0, 1]', () => {
