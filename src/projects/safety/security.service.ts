@@ -65,12 +65,21 @@ export async function getSecurity(
   projectId: string,
 ): Promise<SecurityView> {
   const project = await getMemberProject(deps, userId, projectId);
+  return securityView(deps, projectId, toBool(project.disabled));
+}
+
+/** The window's counts and rates, thresholds and recent suspensions of a project. */
+async function securityView(
+  deps: Pick<Deps, 'reader' | 'config' | 'clock'>,
+  projectId: string,
+  disabled: boolean,
+): Promise<SecurityView> {
   const since = await windowStart(deps, deps.reader, projectId);
   const counts = await repo.countWindow(deps.reader, projectId, since);
   const s = deps.config.suspension;
   return {
     projectId,
-    disabled: toBool(project.disabled),
+    disabled,
     window: { days: s.windowDays, since: since.toISOString() },
     ...counts,
     bounceRate: rate(counts.bounced, counts.sent),
@@ -127,5 +136,6 @@ export async function reinstateProject(
     return true;
   });
   if (!moved) throw conflict('The project is not suspended.');
-  return getSecurity(deps, userId, projectId);
+  // Enabled by this call; its window restarted now, so no check can suspend it on old figures.
+  return securityView(deps, projectId, false);
 }
