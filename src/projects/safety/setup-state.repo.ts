@@ -8,6 +8,17 @@ type At = string | null | undefined;
 
 const first = async (q: Promise<{ at: At } | undefined>) => (await q)?.at ?? null;
 
+/** Tables whose first row of the project marks a step; ids are UUIDv7, so the first id is the first row. */
+type StepTable = 'domains' | 'contacts' | 'templates' | 'emails' | 'campaigns' | 'workflows';
+
+/** When the project's first row of `table` was created, found by the table's (project_id, id) index. */
+function firstCreated(db: Executor, table: StepTable, projectId: string): Promise<string | null> {
+  const q = db.selectFrom(table);
+  return first(
+    q.select('createdAt as at').where('projectId', '=', projectId).orderBy('id').limit(1).executeTakeFirst(),
+  );
+}
+
 /** When each onboarding step first happened (null: not yet). */
 export async function findSetupMoments(db: Executor, projectId: string) {
   const [
@@ -21,15 +32,7 @@ export async function findSetupMoments(db: Executor, projectId: string) {
     firstWorkflow,
     firstWorkflowEnabled,
   ] = await Promise.all([
-    first(
-      db
-        .selectFrom('domains')
-        .select('createdAt as at')
-        .where('projectId', '=', projectId)
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst(),
-    ),
+    firstCreated(db, 'domains', projectId),
     // A project has a handful of domains: reading them through domains_project_idx is bounded.
     first(
       db
@@ -41,42 +44,10 @@ export async function findSetupMoments(db: Executor, projectId: string) {
         .limit(1)
         .executeTakeFirst(),
     ),
-    first(
-      db
-        .selectFrom('contacts')
-        .select('createdAt as at')
-        .where('projectId', '=', projectId)
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst(),
-    ),
-    first(
-      db
-        .selectFrom('templates')
-        .select('createdAt as at')
-        .where('projectId', '=', projectId)
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst(),
-    ),
-    first(
-      db
-        .selectFrom('emails')
-        .select('createdAt as at')
-        .where('projectId', '=', projectId)
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst(),
-    ),
-    first(
-      db
-        .selectFrom('campaigns')
-        .select('createdAt as at')
-        .where('projectId', '=', projectId)
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst(),
-    ),
+    firstCreated(db, 'contacts', projectId),
+    firstCreated(db, 'templates', projectId),
+    firstCreated(db, 'emails', projectId),
+    firstCreated(db, 'campaigns', projectId),
     first(
       db
         .selectFrom('campaigns')
@@ -87,15 +58,7 @@ export async function findSetupMoments(db: Executor, projectId: string) {
         .limit(1)
         .executeTakeFirst(),
     ),
-    first(
-      db
-        .selectFrom('workflows')
-        .select('createdAt as at')
-        .where('projectId', '=', projectId)
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst(),
-    ),
+    firstCreated(db, 'workflows', projectId),
     // No "enabled at" is stored: the enabled workflow's last change is the closest moment we know.
     first(
       db
