@@ -4,8 +4,10 @@
  * and is never role-limited. Enforced in three places, all reading this file:
  *  - resource routes reached with X-Project-Id: the requireProject hook (http/auth.ts) checks
  *    `routePermission(method, route)` before anything else runs;
- *  - /projects/:id/* routes: the requireMember hook, given the route's permission;
- *  - /users/@me/projects/:id/* routes: their services call `requirePermission` on the member's role.
+ *  - the team routes (/projects/:id/members, /projects/:id/invites): the requireMember hook, given
+ *    the route's permission;
+ *  - /users/@me/projects/:id/* routes and the safety reads (/projects/:id/setup-state and /security):
+ *    their services look the membership up and call `requirePermission` on the member's role.
  * The team test matrix (test/e2e/permissions-matrix.test.ts) reads `PERMISSIONS` to know what each
  * role must be refused on every route of the OpenAPI document.
  */

@@ -5,7 +5,7 @@ import type { Role } from '../../db/schema.ts';
 
 /** A user id by (normalised) email; what adding a member needs of the users table. */
 export async function findUserIdByEmail(db: Executor, email: string) {
-  return db.selectFrom('users').select(['id', 'email']).where('email', '=', email).executeTakeFirst();
+  return db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
 }
 
 export async function findUserEmail(db: Executor, userId: string) {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { requireMember, requireUser } from '../../http/auth.ts';
+import { ProjectIdParams } from '../projects.schemas.ts';
 import { acceptInvite } from './invites.service.ts';
 import {
   AcceptInviteBody,
@@ -12,7 +13,6 @@ import {
   JoinedView,
   MemberParams,
   MemberView,
-  ProjectParams,
   TeamView,
   UpdateMemberBody,
 } from './members.schemas.ts';
@@ -29,7 +29,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app,
     '/projects/:id/members',
     {
       onRequest: requireMember(deps, 'project.use'),
-      schema: { tags, security, params: ProjectParams, response: { 200: TeamView } },
+      schema: { tags, security, params: ProjectIdParams, response: { 200: TeamView } },
     },
     async (req) => getTeam(deps, req.auth!.projectId),
   );
@@ -43,7 +43,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app,
         security,
         description:
           'Adds the user with that email at once (201), or mails an invitation when no account has it (202).',
-        params: ProjectParams,
+        params: ProjectIdParams,
         body: AddMemberBody,
         response: { 201: MemberView, 202: InviteView },
       },

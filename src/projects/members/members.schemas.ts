@@ -5,9 +5,6 @@ const Id = Type.String({ minLength: 1, maxLength: 64 });
 
 export const RoleSchema = Type.Union([Type.Literal('OWNER'), Type.Literal('ADMIN'), Type.Literal('MEMBER')]);
 
-export const ProjectParams = Type.Object({ id: Id });
-export type ProjectParams = Static<typeof ProjectParams>;
-
 export const MemberParams = Type.Object({ id: Id, userId: Id });
 export type MemberParams = Static<typeof MemberParams>;
 
