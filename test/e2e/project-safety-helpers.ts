@@ -3,53 +3,27 @@ import type { EmailStatus, Role } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
 import type { TestEnv } from '../env.ts';
 import type { TestProject, TestUser } from '../factories.ts';
+import { insertSentEmail } from './feedback-helpers.ts';
+import { memberOf } from './team-helpers.ts';
 
 export function safetyHelpers(t: TestEnv) {
   return {
-    /** A user who is a member of `p` with `role` (memberships are rows; the team API adds them the same way). */
-    async member(p: TestProject, role: Role): Promise<TestUser> {
-      const user = await t.make.user();
-      await t.deps.db
-        .insertInto('memberships')
-        .values({ projectId: p.id, userId: user.id, role, createdAt: new Date() })
-        .execute();
-      return user;
-    },
+    /** A user who is a member of `p` with `role`. */
+    member: (p: TestProject, role: Role): Promise<TestUser> => memberOf(t, p, role),
     /** An outbox row with the given status and stamps (defaults: SENT now). */
     async email(
       p: { id: string },
       o: { status?: EmailStatus; sentAt?: Date | null; bouncedAt?: Date | null; contactId?: string | null } = {},
     ): Promise<string> {
-      const id = newId();
-      const now = new Date();
-      await t.deps.db
-        .insertInto('emails')
-        .values({
-          id,
-          messageId: `${id}@mail.example.test`,
-          projectId: p.id,
-          contactId: o.contactId ?? null,
-          sourceType: 'TRANSACTIONAL',
-          emailType: 'TRANSACTIONAL',
-          status: o.status ?? 'SENT',
-          priority: 0,
-          toEmail: `to-${id.slice(-8)}@example.test`,
-          fromEmail: 'news@sender.example.test',
-          subject: 'Hello',
-          html: '<p>Hello</p>',
-          text: 'Hello',
-          headers: '{}',
-          hasAttachments: false,
-          attempts: 1,
-          openCount: 0,
-          clickCount: 0,
-          nextAttemptAt: now,
-          sentAt: o.sentAt === undefined ? now : o.sentAt,
-          bouncedAt: o.bouncedAt ?? null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .execute();
+      const to = { email: `to-${newId().slice(-8)}@example.test`, contactId: o.contactId ?? null };
+      const { id } = await insertSentEmail(t.deps, p.id, to, o.status);
+      if (o.sentAt !== undefined || o.bouncedAt) {
+        await t.deps.db
+          .updateTable('emails')
+          .set({ sentAt: o.sentAt, bouncedAt: o.bouncedAt ?? null })
+          .where('id', '=', id)
+          .execute();
+      }
       return id;
     },
     /** A request as a signed-in user. */

@@ -50,6 +50,15 @@ describe.each(DIALECTS)('project reset on %s', (dialect) => {
     expect(res.statusCode, res.body).toBeLessThan(300);
     return res.json();
   };
+  /** Creates a DRAFT campaign to every contact, from an address on `domain`. */
+  const campaign = (p: TestProject, domain: string, name: string) =>
+    api(p, 'POST', '/campaigns', {
+      name,
+      subject: name,
+      body: '<p>News</p>',
+      from: `me@${domain}`,
+      audienceType: 'ALL',
+    });
 
   async function counts(projectId: string) {
     const out: Record<string, number> = {};
@@ -87,25 +96,9 @@ describe.each(DIALECTS)('project reset on %s', (dialect) => {
       }),
     );
     await ok(await api(p, 'POST', `/segments/${segment.id}/members`, { emails: ['ann@example.test'] }));
-    await ok(
-      await api(p, 'POST', '/campaigns', {
-        name: 'News',
-        subject: 'News',
-        body: '<p>News</p>',
-        from: `me@${domain}`,
-        audienceType: 'ALL',
-      }),
-    );
+    await ok(await campaign(p, domain, 'News'));
     // A sent campaign too: its emails have per-campaign counters the reset must clear.
-    const sent = await ok(
-      await api(p, 'POST', '/campaigns', {
-        name: 'Sent news',
-        subject: 'Sent news',
-        body: '<p>News</p>',
-        from: `me@${domain}`,
-        audienceType: 'ALL',
-      }),
-    );
+    const sent = await ok(await campaign(p, domain, 'Sent news'));
     await ok(await api(p, 'POST', `/campaigns/${sent.data.id}/send`, {}));
     await t.deps.jobs.drain();
     await wf.build(p, {
@@ -220,16 +213,8 @@ describe.each(DIALECTS)('project reset on %s', (dialect) => {
     const domain = `camp-${p.id.slice(-8)}.test`;
     await ok(await api(p, 'POST', '/domains', { domain }));
     for (const n of [1, 2, 3]) await ok(await api(p, 'POST', '/contacts', { email: `c${n}@example.test` }));
-    const campaign = await ok(
-      await api(p, 'POST', '/campaigns', {
-        name: 'News',
-        subject: 'News',
-        body: '<p>News</p>',
-        from: `me@${domain}`,
-        audienceType: 'ALL',
-      }),
-    );
-    expect((await api(p, 'POST', `/campaigns/${campaign.data.id}/send`, {})).statusCode).toBeLessThan(300);
+    const news = await ok(await campaign(p, domain, 'News'));
+    expect((await api(p, 'POST', `/campaigns/${news.data.id}/send`, {})).statusCode).toBeLessThan(300);
     const job = (await ok(await reset(p))) as { id: string };
     // The wipe runs before the campaign's queued fan-out does.
     await runReset(t.deps, job.id);

@@ -64,6 +64,15 @@ describe.each(DIALECTS)('setup state and project settings on %s', (dialect) => {
     const flow = (await api(p, 'POST', '/workflows', { name: 'Flow', eventName: 'signed.up' })).json();
     const s3 = await state(p);
     expect(s3.completed).toBe(7);
+    expect(done(s3)).toEqual([
+      'domainAdded',
+      'domainVerified',
+      'firstCampaign',
+      'firstContact',
+      'firstSend',
+      'firstTemplate',
+      'firstWorkflow',
+    ]);
     expect(done(s3)).not.toContain('firstCampaignSent');
     expect(done(s3)).not.toContain('firstWorkflowEnabled');
 
