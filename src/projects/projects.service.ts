@@ -5,6 +5,7 @@ import type { Tracking } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { forbidden, notFound, unauthorized } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
+import { projectUploadFiles, removeStoredFiles } from '../uploads/uploads.service.ts';
 import { generateKeys, hashSecretKey, parseApiKey } from './keys.ts';
 import { requirePermission } from './permissions.ts';
 import * as repo from './projects.repo.ts';
@@ -127,11 +128,21 @@ export async function regenerateKeys(
   return { ...toProjectView(await getMemberProject(deps, userId, projectId), deps.secrets), secretKey };
 }
 
-/** Deletes a project and (by cascade) everything it owns. Owners only. */
-export async function deleteProject(deps: Pick<Deps, 'db' | 'keyCache'>, userId: string, projectId: string) {
+/**
+ * Deletes a project and (by cascade) everything it owns, then the files of its uploaded images
+ * (best effort: a crash in between leaves unserved files behind, never a row without its file).
+ * Owners only.
+ */
+export async function deleteProject(
+  deps: Pick<Deps, 'db' | 'keyCache' | 'config' | 'log'>,
+  userId: string,
+  projectId: string,
+) {
   requirePermission((await getMemberProject(deps, userId, projectId)).role, 'project.delete');
+  const files = await projectUploadFiles(deps, projectId);
   await repo.deleteProject(deps.db, projectId);
   await deps.keyCache.invalidateProject(projectId);
+  await removeStoredFiles(deps, files);
 }
 
 /** Disables or re-enables a project (an operator action); its keys answer 403 PROJECT_DISABLED at once. */

@@ -46,3 +46,8 @@ export async function deleteUpload(db: Executor, projectId: string, id: string):
     .returningAll()
     .executeTakeFirst();
 }
+
+/** Where each of the project's uploads is stored (read before the project, and by cascade these rows, is deleted). */
+export async function listStoredFiles(db: Executor, projectId: string) {
+  return db.selectFrom('uploads').select(['backend', 'storageKey']).where('projectId', '=', projectId).execute();
+}

@@ -135,8 +135,24 @@ export async function deleteUpload(
 ): Promise<void> {
   const row = isUuid(id) ? await repo.deleteUpload(deps.db, projectId, id) : undefined;
   if (!row) throw notFound('UPLOAD');
-  const storage = storageOf(deps.config.uploads, row.backend);
-  await storage
-    ?.remove(row.storageKey)
-    .catch((err) => deps.log.warn({ err, storageKey: row.storageKey }, 'deleted upload bytes not removed'));
+  await removeStoredFiles(deps, [row]);
+}
+
+export type StoredFile = Pick<repo.UploadRow, 'backend' | 'storageKey'>;
+
+/** The files behind a project's uploads; read them before deleting the project, whose rows go by cascade. */
+export async function projectUploadFiles(deps: Pick<Deps, 'db'>, projectId: string): Promise<StoredFile[]> {
+  return repo.listStoredFiles(deps.db, projectId);
+}
+
+/**
+ * Removes the bytes of uploads whose rows are already gone (nothing serves them any more). Best
+ * effort: a failure is logged and leaves an unserved file behind.
+ */
+export async function removeStoredFiles(deps: Pick<Deps, 'config' | 'log'>, files: StoredFile[]): Promise<void> {
+  for (const f of files) {
+    await storageOf(deps.config.uploads, f.backend)
+      ?.remove(f.storageKey)
+      .catch((err) => deps.log.warn({ err, storageKey: f.storageKey }, 'deleted upload bytes not removed'));
+  }
 }

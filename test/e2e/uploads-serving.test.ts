@@ -112,6 +112,31 @@ for (const dialect of DIALECTS) {
       expectError(junk, 404, 'UPLOAD_NOT_FOUND');
     });
 
+    it("deleting a project removes its images' files and rows, leaving other projects' images served", async () => {
+      const doomed = await t.make.project();
+      const kept = await t.make.project();
+      const up = async (auth: string, content: Buffer) =>
+        (await uploadImage(t.app, { authorization: auth }, { content })).json() as { id: string; url: string };
+      const gone = [await up(doomed.auth, PNG), await up(doomed.auth, GIF89)];
+      const stays = await up(kept.auth, JPEG);
+      const before = storedFiles(dir());
+      for (const u of [...gone, stays]) expect(before.some((f) => f.startsWith(u.id))).toBe(true);
+
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/users/@me/projects/${doomed.id}`,
+        headers: { cookie: doomed.owner.cookie },
+      });
+      expect(res.statusCode, res.body).toBe(204);
+      const after = storedFiles(dir());
+      for (const u of gone) {
+        expect(after.some((f) => f.startsWith(u.id))).toBe(false);
+        expectError(await t.app.inject({ url: pathOf(u.url) }), 404, 'UPLOAD_NOT_FOUND');
+      }
+      expect(after.some((f) => f.startsWith(stays.id))).toBe(true);
+      expect((await t.app.inject({ url: pathOf(stays.url) })).statusCode).toBe(200);
+    });
+
     it('prunes staging files a crash left behind, but not fresh ones', async () => {
       const staging = path.join(dir(), '.staging');
       mkdirSync(staging, { recursive: true });
