@@ -16,6 +16,7 @@
  */
 import type { Deps } from '../deps.ts';
 import { newId } from '../lib/ids.ts';
+import { escapeHtml } from '../mail/render/html.ts';
 import { htmlToPlainText } from '../mail/render/text.ts';
 import { insertEmail } from '../sending/outbox.repo.ts';
 import { messageIdFor } from '../sending/send.service.ts';
@@ -25,6 +26,15 @@ export { SYSTEM_PROJECT_ID };
 
 export function isSystemProject(projectId: string): boolean {
   return projectId === SYSTEM_PROJECT_ID;
+}
+
+/** Paragraphs of plain text around one link, as escaped HTML and as text: the body of every account email. */
+export function linkMail(before: string[], link: { label: string; url: string }, after: string[] = []) {
+  const paragraphs = (lines: string[]) => lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('');
+  const html =
+    paragraphs(before) + `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` + paragraphs(after);
+  const text = [...before, `${link.label}: ${link.url}`, ...after].join('\n\n') + '\n';
+  return { html, text };
 }
 
 export interface SystemEmailInput {

@@ -1,8 +1,7 @@
 /** The team emails: an invitation (with its accept link on BASE_URL) and a note to a user added at once. */
-import { sendSystemEmail } from '../../auth/system-mail.ts';
+import { linkMail, sendSystemEmail } from '../../auth/system-mail.ts';
 import type { Role } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { escapeHtml } from '../../mail/render/html.ts';
 
 type MailDeps = Parameters<typeof sendSystemEmail>[0] & Pick<Deps, 'config'>;
 
@@ -11,25 +10,17 @@ export function inviteUrl(baseUrl: string, token: string): string {
   return `${baseUrl}/invite?token=${encodeURIComponent(token)}`;
 }
 
-function mail(lines: string[], link: { label: string; url: string }) {
-  const html =
-    lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('') +
-    `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`;
-  const text = `${lines.join('\n\n')}\n\n${link.label}: ${link.url}\n`;
-  return { html, text };
-}
-
 export async function sendInviteMail(
   deps: MailDeps,
   input: { to: string; projectName: string; inviter: string; role: Role; token: string; expiresAt: Date },
 ) {
-  const { html, text } = mail(
+  const { html, text } = linkMail(
     [
       `${input.inviter} invited you to the Mailwright project "${input.projectName}" as ${input.role}.`,
       `Sign in (or create an account) with this email address, ${input.to}, then accept. The link works once, until ${input.expiresAt.toISOString()}.`,
-      'If you did not expect this, ignore this email.',
     ],
     { label: 'Accept the invitation', url: inviteUrl(deps.config.baseUrl, input.token) },
+    ['If you did not expect this, ignore this email.'],
   );
   return sendSystemEmail(deps, {
     to: input.to,
@@ -43,7 +34,7 @@ export async function sendAddedMail(
   deps: MailDeps,
   input: { to: string; projectName: string; inviter: string; role: Role },
 ) {
-  const { html, text } = mail(
+  const { html, text } = linkMail(
     [`${input.inviter} added you to the Mailwright project "${input.projectName}" as ${input.role}.`],
     { label: 'Open Mailwright', url: deps.config.baseUrl },
   );
