@@ -3,8 +3,9 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
-import { AppError, badRequest, invalid, tooLarge } from '../../errors.ts';
+import { invalid, tooLarge } from '../../errors.ts';
 import { stringProblem } from '../../http/input-guard.ts';
+import { multipartError } from '../../http/multipart-errors.ts';
 import { MAX_CSV_BYTES } from './csv-file.ts';
 import { ImportJobView, JobIdParams, QueuedJob } from './import.schemas.ts';
 import { getImport, startImport } from './import.service.ts';
@@ -25,12 +26,7 @@ async function readCsvUpload(req: FastifyRequest): Promise<{ fileName: string; b
     if (nameProblem) throw invalid('file', `has a file name that ${nameProblem}`, 'INVALID_CHARACTERS');
     return { fileName: part.filename || 'upload.csv', buffer: await part.toBuffer() };
   } catch (err) {
-    if (err instanceof AppError) throw err;
-    const e = err as { code?: string; statusCode?: number; message?: string };
-    if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge('The CSV file is larger than 5 MB.');
-    if (e.statusCode === undefined)
-      throw badRequest(`The multipart body could not be read: ${e.message ?? 'malformed'}`);
-    throw err;
+    throw multipartError(err, () => tooLarge('The CSV file is larger than 5 MB.'));
   }
 }
 
