@@ -14,6 +14,7 @@ import { contactRoutes } from './contacts/contacts.routes.ts';
 import type { Deps } from './deps.ts';
 import { domainRoutes } from './domains/domains.routes.ts';
 import { eventRoutes, trackRoutes } from './events/events.routes.ts';
+import { installDashboard } from './http/dashboard.ts';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './http/errors.ts';
 import { installInputGuards, shapeLimits } from './http/input-guard.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
@@ -82,6 +83,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   installInputGuards(app, shapeLimits(deps.config));
   installSecurityHeaders(app, deps.config.baseUrl);
   installMetrics(app);
+  await installDashboard(app, deps.config);
 
   await app.register(cookie);
   await app.register(swagger, {

@@ -4,6 +4,7 @@
  */
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -19,6 +20,8 @@ export interface Config {
   /** SQLite file path; undefined on PostgreSQL. */
   sqlitePath?: string;
   baseUrl: string;
+  /** The built dashboard (index.html and assets/); served at `/` when present. */
+  webDistDir: string;
   smtpUrl?: string;
   dnsServers: string[];
   /** Per-try DNS timeout; a slow resolver must not hold a request for long. */
@@ -207,6 +210,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: databaseKind === 'postgres' ? databaseUrl : undefined,
     sqlitePath,
     baseUrl,
+    webDistDir: path.resolve(env.WEB_DIST_DIR || fileURLToPath(new URL('../web/dist', import.meta.url))),
     smtpUrl,
     dnsServers,
     dnsTimeoutMs: int('DNS_TIMEOUT_MS', 2500, 50, 30_000),

@@ -1,8 +1,20 @@
 /** Liveness, readiness, metrics and the public configuration summary. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { Deps } from '../deps.ts';
 import { registry } from './metrics.ts';
 import { assertMetricsAccess, isDatabaseReady, publicConfig } from './ops.service.ts';
+
+/** What this server offers, for the dashboard and for clients deciding which features to use. */
+const PublicConfig = Type.Object({
+  signupsEnabled: Type.Boolean(),
+  oauth: Type.Object({ github: Type.Boolean(), google: Type.Boolean() }),
+  billing: Type.Boolean(),
+  storage: Type.Boolean({ description: 'Uploaded images go to object storage (S3_BUCKET) rather than DATA_DIR.' }),
+  smtp: Type.Boolean(),
+  mailTransport: Type.Union([Type.Literal('capture'), Type.Literal('smtp'), Type.Literal('ses')]),
+  inboundSmtp: Type.Boolean(),
+});
 
 export const opsRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
   app.get('/health', { schema: { tags: ['ops'] } }, async () => ({ status: 'ok' }));
@@ -18,5 +30,7 @@ export const opsRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, 
     },
     async (_req, reply) => reply.type(registry.contentType).send(await registry.metrics()),
   );
-  app.get('/config', { schema: { tags: ['ops'] } }, async () => publicConfig(deps.config));
+  app.get('/config', { schema: { tags: ['ops'], response: { 200: PublicConfig } } }, async () =>
+    publicConfig(deps.config),
+  );
 };

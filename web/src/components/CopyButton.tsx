@@ -1,0 +1,23 @@
+import { Check, Copy } from 'lucide-react';
+import { useState } from 'react';
+
+/** Copies `value` to the clipboard and says so for two seconds. */
+export function CopyButton({ value, label = 'Copy' }: { value: string; label?: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      type="button"
+      aria-label={copied ? 'Copied' : label}
+      title={label}
+      onClick={async () => {
+        await navigator.clipboard?.writeText(value).catch(() => undefined);
+        setCopied(true);
+        setTimeout(() => setCopied(false), 2000);
+      }}
+      className="inline-flex items-center gap-1 rounded border border-slate-300 bg-white px-2 py-1 text-xs text-slate-700 hover:bg-slate-50"
+    >
+      {copied ? <Check className="size-3.5 text-emerald-600" aria-hidden /> : <Copy className="size-3.5" aria-hidden />}
+      {copied ? 'Copied' : label}
+    </button>
+  );
+}

@@ -1,0 +1,98 @@
+import { X } from 'lucide-react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Button } from './Button.tsx';
+
+/**
+ * A modal on the native <dialog>: the browser traps focus, closes on Escape and restores focus
+ * to the opener, so keyboard users get the right behaviour without our own focus code.
+ */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  footer,
+  wide,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      aria-labelledby="dialog-title"
+      className={`m-auto w-full ${wide ? 'max-w-3xl' : 'max-w-lg'} rounded-xl bg-white p-0 shadow-xl`}
+    >
+      {open && (
+        <div className="flex max-h-[85vh] flex-col">
+          <header className="flex items-center justify-between border-b border-slate-100 px-5 py-3">
+            <h2 id="dialog-title" className="text-base font-semibold">
+              {title}
+            </h2>
+            <button
+              type="button"
+              aria-label="Close"
+              onClick={onClose}
+              className="rounded p-1 text-slate-500 hover:bg-slate-100"
+            >
+              <X className="size-4" aria-hidden />
+            </button>
+          </header>
+          <div className="overflow-y-auto px-5 py-4">{children}</div>
+          {footer && <footer className="flex justify-end gap-2 border-t border-slate-100 px-5 py-3">{footer}</footer>}
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+/** Asks before a destructive action; `onConfirm` may be async and its button shows progress. */
+export function ConfirmDialog({
+  open,
+  onClose,
+  onConfirm,
+  title,
+  children,
+  confirmLabel = 'Confirm',
+  busy,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+  title: string;
+  children: ReactNode;
+  confirmLabel?: string;
+  busy?: boolean;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={title}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={onConfirm} loading={busy}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <div className="text-sm text-slate-600">{children}</div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,85 @@
+import type { ReactNode } from 'react';
+import { cx } from '../lib/cx.ts';
+
+export interface Column<T> {
+  /** Unique within the table. */
+  key: string;
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  className?: string;
+}
+
+/** A plain data table; rows are links or buttons inside cells, never click-only rows. */
+export function Table<T>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+}: {
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string;
+  caption: string;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            {columns.map((c) => (
+              <th
+                key={c.key}
+                scope="col"
+                className={cx(
+                  'px-4 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-500',
+                  c.className,
+                )}
+              >
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row) => (
+            <tr key={rowKey(row)} className="hover:bg-slate-50">
+              {columns.map((c) => (
+                <td key={c.key} className={cx('px-4 py-2.5 align-middle text-slate-700', c.className)}>
+                  {c.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Previous/next for cursor or page lists. */
+export function Pager({ onPrev, onNext, label }: { onPrev?: () => void; onNext?: () => void; label?: ReactNode }) {
+  return (
+    <nav aria-label="Pagination" className="mt-3 flex items-center justify-between text-sm text-slate-600">
+      <span>{label}</span>
+      <div className="flex gap-2">
+        <button
+          type="button"
+          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 disabled:opacity-50"
+          onClick={onPrev}
+          disabled={!onPrev}
+        >
+          Previous
+        </button>
+        <button
+          type="button"
+          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 disabled:opacity-50"
+          onClick={onNext}
+          disabled={!onNext}
+        >
+          Next
+        </button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,104 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { api, fieldError } from '../../api/client.ts';
+import { meKey, useServerConfig } from '../../api/session.ts';
+import { safeNext } from '../../app/RequireAuth.tsx';
+import { Button } from '../../components/Button.tsx';
+import { TextInput } from '../../components/Field.tsx';
+import { FormError } from '../../components/States.tsx';
+import { AuthShell } from './AuthShell.tsx';
+
+/** Sign-in with email and password, or with a configured OAuth provider. */
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const config = useServerConfig();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const next = safeNext(params.get('next'));
+  const login = useMutation({
+    mutationFn: () => api.post('/auth/login', { body: { email, password } }),
+    onSuccess: async (result) => {
+      // Known now: the guard of the next page must not act on the cached "signed out".
+      queryClient.setQueryData(meKey, { ...result.data.user, createdAt: '' });
+      void queryClient.invalidateQueries({ queryKey: meKey });
+      navigate(next, { replace: true });
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    login.mutate();
+  };
+  const oauth = config.data?.oauth;
+  return (
+    <AuthShell
+      title="Sign in"
+      subtitle="Welcome back."
+      footer={
+        config.data?.signupsEnabled !== false && (
+          <>
+            No account yet?{' '}
+            <Link
+              className="font-medium text-brand-700 hover:underline"
+              to={`/signup${params.size ? `?${params}` : ''}`}
+            >
+              Create one
+            </Link>
+          </>
+        )
+      }
+    >
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <FormError error={login.error && !fieldError(login.error, 'email') ? login.error : null} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={fieldError(login.error, 'email')}
+        />
+        <TextInput
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={fieldError(login.error, 'password')}
+        />
+        <div className="flex items-center justify-between">
+          <Link to="/forgot-password" className="text-sm text-brand-700 hover:underline">
+            Forgot your password?
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" loading={login.isPending}>
+          Sign in
+        </Button>
+      </form>
+      {(oauth?.github || oauth?.google) && (
+        <div className="mt-5 space-y-2 border-t border-slate-100 pt-5">
+          {oauth.github && (
+            <a
+              href="/auth/oauth/github"
+              className="flex h-9 w-full items-center justify-center rounded-md border border-slate-300 text-sm font-medium hover:bg-slate-50"
+            >
+              Continue with GitHub
+            </a>
+          )}
+          {oauth.google && (
+            <a
+              href="/auth/oauth/google"
+              className="flex h-9 w-full items-center justify-center rounded-md border border-slate-300 text-sm font-medium hover:bg-slate-50"
+            >
+              Continue with Google
+            </a>
+          )}
+        </div>
+      )}
+    </AuthShell>
+  );
+}

@@ -1,0 +1,96 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { api, fieldError } from '../../api/client.ts';
+import { Button } from '../../components/Button.tsx';
+import { TextInput } from '../../components/Field.tsx';
+import { FormError } from '../../components/States.tsx';
+import { AuthShell } from './AuthShell.tsx';
+
+const backToSignIn = (
+  <Link className="font-medium text-brand-700 hover:underline" to="/login">
+    Back to sign in
+  </Link>
+);
+
+/** Asks for a reset link; the answer is the same whether or not the address has an account. */
+export function ForgotPasswordPage() {
+  const [email, setEmail] = useState('');
+  const request = useMutation({ mutationFn: () => api.post('/auth/request-password-reset', { body: { email } }) });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    request.mutate();
+  };
+  return (
+    <AuthShell
+      title="Reset your password"
+      subtitle="We will email you a link to choose a new one."
+      footer={backToSignIn}
+    >
+      {request.isSuccess ? (
+        <p role="status" className="text-sm text-slate-700">
+          If an account exists for <strong>{email}</strong>, a reset link is on its way. The link works for one hour.
+        </p>
+      ) : (
+        <form onSubmit={submit} className="space-y-4" noValidate>
+          <FormError error={request.error && !fieldError(request.error, 'email') ? request.error : null} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={fieldError(request.error, 'email')}
+          />
+          <Button type="submit" className="w-full" loading={request.isPending}>
+            Send reset link
+          </Button>
+        </form>
+      )}
+    </AuthShell>
+  );
+}
+
+/** The page a reset link opens: a new password for the token in the URL. */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const reset = useMutation({ mutationFn: () => api.post('/auth/reset-password', { body: { token, password } }) });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    reset.mutate();
+  };
+  return (
+    <AuthShell title="Choose a new password" footer={backToSignIn}>
+      {reset.isSuccess ? (
+        <p role="status" className="text-sm text-slate-700">
+          Your password is changed and every session was signed out.{' '}
+          <Link className="font-medium text-brand-700" to="/login">
+            Sign in
+          </Link>{' '}
+          with the new one.
+        </p>
+      ) : (
+        <form onSubmit={submit} className="space-y-4" noValidate>
+          <FormError error={reset.error && !fieldError(reset.error, 'password') ? reset.error : null} />
+          <TextInput
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={fieldError(reset.error, 'password')}
+            hint="At least 8 characters."
+          />
+          <Button type="submit" className="w-full" loading={reset.isPending} disabled={!token}>
+            Set password
+          </Button>
+          {!token && <p className="text-sm text-red-600">This link has no token. Request a new one.</p>}
+        </form>
+      )}
+    </AuthShell>
+  );
+}

@@ -1,0 +1,75 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { api, fieldError } from '../../api/client.ts';
+import { meKey } from '../../api/session.ts';
+import { safeNext } from '../../app/RequireAuth.tsx';
+import { Button } from '../../components/Button.tsx';
+import { TextInput } from '../../components/Field.tsx';
+import { FormError } from '../../components/States.tsx';
+import { AuthShell } from './AuthShell.tsx';
+
+/** Creates an account (a verification link is mailed) and continues to the first project. */
+export function SignupPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const signup = useMutation({
+    mutationFn: () => api.post('/auth/signup', { body: { email, password } }),
+    onSuccess: async (result) => {
+      // Known now: the guard of the next page must not act on the cached "signed out".
+      queryClient.setQueryData(meKey, { ...result.data.user, createdAt: '' });
+      void queryClient.invalidateQueries({ queryKey: meKey });
+      const next = params.get('next');
+      navigate(next ? safeNext(next) : '/new-project', { replace: true });
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    signup.mutate();
+  };
+  const emailError = fieldError(signup.error, 'email');
+  const passwordError = fieldError(signup.error, 'password');
+  return (
+    <AuthShell
+      title="Create your account"
+      subtitle="Send your first email in a few minutes."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link className="font-medium text-brand-700 hover:underline" to={`/login${params.size ? `?${params}` : ''}`}>
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <FormError error={signup.error && !emailError && !passwordError ? signup.error : null} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={emailError}
+        />
+        <TextInput
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={passwordError}
+          hint="At least 8 characters."
+        />
+        <Button type="submit" className="w-full" loading={signup.isPending}>
+          Create account
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}

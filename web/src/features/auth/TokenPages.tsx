@@ -1,0 +1,107 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { api, errorMessage } from '../../api/client.ts';
+import { meKey, projectsKey, useMe } from '../../api/session.ts';
+import { Button } from '../../components/Button.tsx';
+import { AuthShell } from './AuthShell.tsx';
+
+/** Runs `action` once when the page opens (a link's token is spent once, even under StrictMode). */
+function useOnce(action: () => void) {
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    action();
+  }, [action]);
+}
+
+/** The page a verification link opens: spends the token and says whether it worked. */
+export function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const token = params.get('token') ?? '';
+  const verify = useMutation({
+    mutationFn: () => api.post('/auth/verify-email', { body: { token } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meKey }),
+  });
+  useOnce(verify.mutate);
+  return (
+    <AuthShell
+      title="Verify your email"
+      footer={
+        <Link className="font-medium text-brand-700 hover:underline" to="/">
+          Go to the dashboard
+        </Link>
+      }
+    >
+      <div role="status" className="text-sm text-slate-700">
+        {verify.isPending && 'Verifying…'}
+        {verify.isSuccess && 'Your email address is verified. Thank you!'}
+        {verify.isError && (
+          <span className="text-red-700">
+            {errorMessage(verify.error)} The link may have expired: request a new one from your account page.
+          </span>
+        )}
+      </div>
+    </AuthShell>
+  );
+}
+
+/** The page an invitation link opens: a signed-in user with the invited address joins the project. */
+export function InvitePage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const me = useMe();
+  const token = params.get('token') ?? '';
+  const here = `/invite?token=${encodeURIComponent(token)}`;
+  const accept = useMutation({
+    mutationFn: () => api.post('/invites/accept', { body: { token } }),
+    onSuccess: async (result) => {
+      await queryClient.invalidateQueries({ queryKey: projectsKey });
+      navigate(`/p/${result.projectId}`);
+    },
+  });
+  if (me.isPending)
+    return (
+      <AuthShell title="Join a project">
+        <p className="text-sm">Loading…</p>
+      </AuthShell>
+    );
+  if (!me.data) {
+    return (
+      <AuthShell
+        title="Join a project"
+        subtitle="Sign in or create an account with the invited email address to accept."
+      >
+        <div className="flex gap-2">
+          <Link
+            to={`/login?next=${encodeURIComponent(here)}`}
+            className="flex h-9 flex-1 items-center justify-center rounded-md bg-brand-600 text-sm font-medium text-white"
+          >
+            Sign in
+          </Link>
+          <Link
+            to={`/signup?next=${encodeURIComponent(here)}`}
+            className="flex h-9 flex-1 items-center justify-center rounded-md border border-slate-300 text-sm font-medium"
+          >
+            Create account
+          </Link>
+        </div>
+      </AuthShell>
+    );
+  }
+  return (
+    <AuthShell title="Join a project" subtitle={`You are signed in as ${me.data.email}.`}>
+      {accept.isError && (
+        <p role="alert" className="mb-3 text-sm text-red-700">
+          {errorMessage(accept.error)}
+        </p>
+      )}
+      <Button className="w-full" onClick={() => accept.mutate()} loading={accept.isPending} disabled={!token}>
+        Accept invitation
+      </Button>
+    </AuthShell>
+  );
+}
