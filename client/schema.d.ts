@@ -1,7024 +1,6904 @@
 /** Generated from /openapi.json by `npm run client:generate`. Do not edit by hand. */
 
 export interface paths {
-  '/activity': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: {
-          contactId?: string;
-          cursor?: string;
-          /** @description Activity at or after this time. ISO 8601 date or date-time (UTC when no offset). */
-          from?: string;
-          limit?: number;
-          /** @description Activity before this time (a bare date includes that day). ISO 8601 date or date-time (UTC when no offset). */
-          to?: string;
-          /** @description One type or a comma list of: event.triggered, email.sent, email.delivered, email.opened, email.clicked, email.bounced, email.complaint, email.received, email.suppressed, contact.subscribed, contact.unsubscribed, campaign.sent, campaign.scheduled, workflow.started, workflow.completed. */
-          type?: string;
+    "/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description Pass as `cursor` for the next page; "" when there is none. */
-              cursor: string;
-              data: {
-                campaign?: {
-                  id: string;
-                  name: string;
+        get: {
+            parameters: {
+                query?: {
+                    contactId?: string;
+                    cursor?: string;
+                    /** @description Activity at or after this time. ISO 8601 date or date-time (UTC when no offset). */
+                    from?: string;
+                    limit?: number;
+                    /** @description Activity before this time (a bare date includes that day). ISO 8601 date or date-time (UTC when no offset). */
+                    to?: string;
+                    /** @description One type or a comma list of: event.triggered, email.sent, email.delivered, email.opened, email.clicked, email.bounced, email.complaint, email.received, email.suppressed, contact.subscribed, contact.unsubscribed, campaign.sent, campaign.scheduled, workflow.started, workflow.completed. */
+                    type?: string;
                 };
-                contact?: {
-                  email: string;
-                  id: string;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Pass as `cursor` for the next page; "" when there is none. */
+                            cursor: string;
+                            data: {
+                                campaign?: {
+                                    id: string;
+                                    name: string;
+                                };
+                                contact?: {
+                                    email: string;
+                                    id: string;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description The event's data for event items; the milestone's facts for campaign, workflow and suppression items. */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                email?: {
+                                    id: string;
+                                    subject: string;
+                                };
+                                /** @description The stored event behind the item, when there is one. */
+                                event?: {
+                                    name: string;
+                                };
+                                id: string;
+                                /**
+                                 * @description An activity type (see `type` of GET /activity).
+                                 * @enum {string}
+                                 */
+                                type: "event.triggered" | "email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complaint" | "email.received" | "email.suppressed" | "contact.subscribed" | "contact.unsubscribed" | "campaign.sent" | "campaign.scheduled" | "workflow.started" | "workflow.completed";
+                                workflow?: {
+                                    id: string;
+                                    name: string;
+                                };
+                            }[];
+                            hasMore: boolean;
+                            /** @description Matching items, counted up to 10,000 (10000 means at least that); only on the first page (0 on later pages). */
+                            total: number;
+                        };
+                    };
                 };
-                /** Format: date-time */
-                createdAt: string;
-                /** @description The event's data for event items; the milestone's facts for campaign, workflow and suppression items. */
-                data: {
-                  [key: string]: unknown;
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/activity/recent-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    minutes?: number;
                 };
-                email?: {
-                  id: string;
-                  subject: string;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description True when the count stopped at the cap. */
+                            capped: boolean;
+                            /** @description Items of the last `minutes`, counted up to 10,000. */
+                            count: number;
+                            minutes: number;
+                            /** Format: date-time */
+                            since: string;
+                        };
+                    };
                 };
-                /** @description The stored event behind the item, when there is one. */
-                event?: {
-                  name: string;
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/activity/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Start (its UTC hour included); default: 30 days before `to`. ISO 8601 date or date-time (UTC when no offset). */
+                    from?: string;
+                    /** @description IANA time zone (`Europe/Paris`); default UTC. */
+                    timezone?: string;
+                    /** @description End, exclusive (rounded up to a whole UTC hour); default: now. ISO 8601 date or date-time (UTC when no offset). */
+                    to?: string;
                 };
-                id: string;
-                /**
-                 * @description An activity type (see `type` of GET /activity).
-                 * @enum {string}
-                 */
-                type:
-                  | 'event.triggered'
-                  | 'email.sent'
-                  | 'email.delivered'
-                  | 'email.opened'
-                  | 'email.clicked'
-                  | 'email.bounced'
-                  | 'email.complaint'
-                  | 'email.received'
-                  | 'email.suppressed'
-                  | 'contact.subscribed'
-                  | 'contact.unsubscribed'
-                  | 'campaign.sent'
-                  | 'campaign.scheduled'
-                  | 'workflow.started'
-                  | 'workflow.completed';
-                workflow?: {
-                  id: string;
-                  name: string;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Every activity type, in the order of the type list, zeros included. */
+                            byType: {
+                                count: number;
+                                /**
+                                 * @description An activity type (see `type` of GET /activity).
+                                 * @enum {string}
+                                 */
+                                type: "event.triggered" | "email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complaint" | "email.received" | "email.suppressed" | "contact.subscribed" | "contact.unsubscribed" | "campaign.sent" | "campaign.scheduled" | "workflow.started" | "workflow.completed";
+                            }[];
+                            /** Format: date-time */
+                            from: string;
+                            /** Format: date-time */
+                            to: string;
+                            total: number;
+                        };
+                    };
                 };
-              }[];
-              hasMore: boolean;
-              /** @description Matching items, counted up to 10,000 (10000 means at least that); only on the first page (0 on later pages). */
-              total: number;
             };
-          };
         };
-      };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/activity/recent-count': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: {
-          minutes?: number;
+    "/activity/types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description True when the count stopped at the cap. */
-              capped: boolean;
-              /** @description Items of the last `minutes`, counted up to 10,000. */
-              count: number;
-              minutes: number;
-              /** Format: date-time */
-              since: string;
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/activity/stats': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: {
-          /** @description Start (its UTC hour included); default: 30 days before `to`. ISO 8601 date or date-time (UTC when no offset). */
-          from?: string;
-          /** @description IANA time zone (`Europe/Paris`); default UTC. */
-          timezone?: string;
-          /** @description End, exclusive (rounded up to a whole UTC hour); default: now. ISO 8601 date or date-time (UTC when no offset). */
-          to?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description Every activity type, in the order of the type list, zeros included. */
-              byType: {
-                count: number;
-                /**
-                 * @description An activity type (see `type` of GET /activity).
-                 * @enum {string}
-                 */
-                type:
-                  | 'event.triggered'
-                  | 'email.sent'
-                  | 'email.delivered'
-                  | 'email.opened'
-                  | 'email.clicked'
-                  | 'email.bounced'
-                  | 'email.complaint'
-                  | 'email.received'
-                  | 'email.suppressed'
-                  | 'contact.subscribed'
-                  | 'contact.unsubscribed'
-                  | 'campaign.sent'
-                  | 'campaign.scheduled'
-                  | 'workflow.started'
-                  | 'workflow.completed';
-              }[];
-              /** Format: date-time */
-              from: string;
-              /** Format: date-time */
-              to: string;
-              total: number;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/activity/types': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description Activity types with at least one item in the feed. */
-              types: (
-                | 'event.triggered'
-                | 'email.sent'
-                | 'email.delivered'
-                | 'email.opened'
-                | 'email.clicked'
-                | 'email.bounced'
-                | 'email.complaint'
-                | 'email.received'
-                | 'email.suppressed'
-                | 'contact.subscribed'
-                | 'contact.unsubscribed'
-                | 'campaign.sent'
-                | 'campaign.scheduled'
-                | 'workflow.started'
-                | 'workflow.completed'
-              )[];
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/activity/upcoming': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: {
-          limit?: number;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description SCHEDULED campaigns, soonest first, at most `limit`. */
-              campaigns: {
-                id: string;
-                name: string;
-                /** Format: date-time */
-                scheduledAt: string;
-                totalRecipients: number;
-              }[];
-              /** @description WAITING workflow executions, soonest due first (those without a due time last), at most `limit`. */
-              executions: {
-                contact: {
-                  email: string;
-                  id: string;
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Activity types with at least one item in the feed. */
+                            types: ("event.triggered" | "email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complaint" | "email.received" | "email.suppressed" | "contact.subscribed" | "contact.unsubscribed" | "campaign.sent" | "campaign.scheduled" | "workflow.started" | "workflow.completed")[];
+                        };
+                    };
                 };
-                /**
-                 * Format: date-time
-                 * @description When the wait ends (a delay, or an event wait's timeout); null: waits for the event only.
-                 */
-                dueAt: string | null;
-                id: string;
-                stepId: string | null;
-                /** @description The event name awaited, if any. */
-                waitingFor: string | null;
-                workflow: {
-                  id: string;
-                  name: string;
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/activity/upcoming": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
                 };
-              }[];
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/analytics/campaign-stats': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: {
-          cursor?: string;
-          limit?: number;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description Pass as `cursor` for the next page; "" when there is none. */
-              cursor: string;
-              data: {
-                /** @description Emails bounced in the bucket. */
-                bounced: number;
-                /** @description bounced as a percent of `sent` (two decimals). */
-                bounceRate: number;
-                /** @description Emails first clicked in the bucket (unique clicks). */
-                clicked: number;
-                /** @description clicked as a percent of `sent` (two decimals). */
-                clickRate: number;
-                /** @description Emails reported as spam in the bucket. */
-                complained: number;
-                /** @description complained as a percent of `sent` (two decimals). */
-                complaintRate: number;
-                /** @description Emails first known delivered in the bucket (a delivery report, or else a first open or click). */
-                delivered: number;
-                /** @description delivered as a percent of `sent` (two decimals). */
-                deliveryRate: number;
-                id: string;
-                name: string;
-                /** @description Emails first opened in the bucket (unique opens). */
-                opened: number;
-                /** @description opened as a percent of `sent` (two decimals). */
-                openRate: number;
-                /** @description The campaign's audience size when it was sent or scheduled. */
-                recipients: number;
-                /** @description Emails handed to the transport in the bucket. */
-                sent: number;
-                /** Format: date-time */
-                sentAt: string | null;
-                status: 'DRAFT' | 'SCHEDULED' | 'SENDING' | 'SENT' | 'CANCELLED';
-                /** @description Contacts who unsubscribed through a link of one of its emails. */
-                unsubscribed: number;
-              }[];
-              hasMore: boolean;
-              /** @description Matching campaigns; only on the first page (0 on later pages). */
-              total: number;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/analytics/timeseries': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: {
-          /** @description Start, inclusive; default: 30 buckets (day) or 24 (hour) ending with the one holding `to`. ISO 8601 date (a local day in `timezone`) or date-time (UTC when no offset). */
-          from?: string;
-          interval?: 'hour' | 'day';
-          /** @description IANA time zone (`Europe/Paris`); default UTC. */
-          timezone?: string;
-          /** @description End, exclusive (a bare date includes that day); default: now. ISO 8601 date (a local day in `timezone`) or date-time (UTC when no offset). */
-          to?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description Every bucket of the range, oldest first; empty ones are zeros. */
-              data: {
-                /** @description Emails bounced in the bucket. */
-                bounced: number;
-                /** @description Emails first clicked in the bucket (unique clicks). */
-                clicked: number;
-                /** @description Emails reported as spam in the bucket. */
-                complained: number;
-                /** @description Emails first known delivered in the bucket (a delivery report, or else a first open or click). */
-                delivered: number;
-                /** @description The bucket in the caller's calendar: `YYYY-MM-DD` (day) or a local date-time with offset (hour). */
-                label: string;
-                /** @description Emails first opened in the bucket (unique opens). */
-                opened: number;
-                /** @description Emails handed to the transport in the bucket. */
-                sent: number;
-                /**
-                 * Format: date-time
-                 * @description First instant of the bucket (UTC).
-                 */
-                start: string;
-              }[];
-              /**
-               * Format: date-time
-               * @description First instant of the first bucket.
-               */
-              from: string;
-              interval: 'hour' | 'day';
-              timezone: string;
-              /**
-               * Format: date-time
-               * @description End of the last bucket (exclusive).
-               */
-              to: string;
-              totals: {
-                /** @description Emails bounced in the bucket. */
-                bounced: number;
-                /** @description Emails first clicked in the bucket (unique clicks). */
-                clicked: number;
-                /** @description Emails reported as spam in the bucket. */
-                complained: number;
-                /** @description Emails first known delivered in the bucket (a delivery report, or else a first open or click). */
-                delivered: number;
-                /** @description Emails first opened in the bucket (unique opens). */
-                opened: number;
-                /** @description Emails handed to the transport in the bucket. */
-                sent: number;
-              };
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/analytics/top-campaigns': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: {
-          limit?: number;
-          metric?: 'sent' | 'opened' | 'clicked' | 'openRate' | 'clickRate';
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description Campaigns that sent anything, best first. */
-              data: {
-                /** @description Emails bounced in the bucket. */
-                bounced: number;
-                /** @description bounced as a percent of `sent` (two decimals). */
-                bounceRate: number;
-                /** @description Emails first clicked in the bucket (unique clicks). */
-                clicked: number;
-                /** @description clicked as a percent of `sent` (two decimals). */
-                clickRate: number;
-                /** @description Emails reported as spam in the bucket. */
-                complained: number;
-                /** @description complained as a percent of `sent` (two decimals). */
-                complaintRate: number;
-                /** @description Emails first known delivered in the bucket (a delivery report, or else a first open or click). */
-                delivered: number;
-                /** @description delivered as a percent of `sent` (two decimals). */
-                deliveryRate: number;
-                id: string;
-                name: string;
-                /** @description Emails first opened in the bucket (unique opens). */
-                opened: number;
-                /** @description opened as a percent of `sent` (two decimals). */
-                openRate: number;
-                /** @description The campaign's audience size when it was sent or scheduled. */
-                recipients: number;
-                /** @description Emails handed to the transport in the bucket. */
-                sent: number;
-                /** Format: date-time */
-                sentAt: string | null;
-                status: 'DRAFT' | 'SCHEDULED' | 'SENDING' | 'SENT' | 'CANCELLED';
-                /** @description Contacts who unsubscribed through a link of one of its emails. */
-                unsubscribed: number;
-              }[];
-              metric: 'sent' | 'opened' | 'clicked' | 'openRate' | 'clickRate';
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/analytics/top-events': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: {
-          /** @description Start (its UTC day included); default: all time. ISO 8601 date (a local day in `timezone`) or date-time (UTC when no offset). */
-          from?: string;
-          limit?: number;
-          /** @description End, exclusive (whole UTC days: the day holding `to` is included). ISO 8601 date (a local day in `timezone`) or date-time (UTC when no offset). */
-          to?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description Tracked (custom) event names, most frequent first; system events are left out. */
-              data: {
-                count: number;
-                name: string;
-              }[];
-              /** Format: date-time */
-              from: string | null;
-              /** Format: date-time */
-              to: string | null;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/login': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            email: string;
-            password: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                user: {
-                  /** Format: date-time */
-                  createdAt: string;
-                  email: string;
-                  emailVerified: boolean;
-                  id: string;
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description SCHEDULED campaigns, soonest first, at most `limit`. */
+                            campaigns: {
+                                id: string;
+                                name: string;
+                                /** Format: date-time */
+                                scheduledAt: string;
+                                totalRecipients: number;
+                            }[];
+                            /** @description WAITING workflow executions, soonest due first (those without a due time last), at most `limit`. */
+                            executions: {
+                                contact: {
+                                    email: string;
+                                    id: string;
+                                };
+                                /**
+                                 * Format: date-time
+                                 * @description When the wait ends (a delay, or an event wait's timeout); null: waits for the event only.
+                                 */
+                                dueAt: string | null;
+                                id: string;
+                                stepId: string | null;
+                                /** @description The event name awaited, if any. */
+                                waitingFor: string | null;
+                                workflow: {
+                                    id: string;
+                                    name: string;
+                                };
+                            }[];
+                        };
+                    };
                 };
-              };
-              /** @enum {boolean} */
-              success: true;
             };
-          };
         };
-      };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/logout': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
+    "/analytics/campaign-stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/oauth-config': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              github: boolean;
-              google: boolean;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/oauth/{provider}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          provider: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/oauth/{provider}/callback': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: {
-          code?: string;
-          error?: string;
-          state?: string;
-        };
-        header?: never;
-        path: {
-          provider: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/request-password-reset': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** Format: email */
-            email: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              message?: string;
-              /** @enum {boolean} */
-              success: true;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/request-verification': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              message?: string;
-              /** @enum {boolean} */
-              success: true;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/reset-password': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            password: string;
-            token: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              message?: string;
-              /** @enum {boolean} */
-              success: true;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/signup': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** Format: email */
-            email: string;
-            password: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                user: {
-                  /** Format: date-time */
-                  createdAt: string;
-                  email: string;
-                  emailVerified: boolean;
-                  id: string;
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
                 };
-              };
-              /** @enum {boolean} */
-              success: true;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/verify-email': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            token: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                user: {
-                  /** Format: date-time */
-                  createdAt: string;
-                  email: string;
-                  emailVerified: boolean;
-                  id: string;
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Pass as `cursor` for the next page; "" when there is none. */
+                            cursor: string;
+                            data: {
+                                /** @description Emails bounced in the bucket. */
+                                bounced: number;
+                                /** @description bounced as a percent of `sent` (two decimals). */
+                                bounceRate: number;
+                                /** @description Emails first clicked in the bucket (unique clicks). */
+                                clicked: number;
+                                /** @description clicked as a percent of `sent` (two decimals). */
+                                clickRate: number;
+                                /** @description Emails reported as spam in the bucket. */
+                                complained: number;
+                                /** @description complained as a percent of `sent` (two decimals). */
+                                complaintRate: number;
+                                /** @description Emails first known delivered in the bucket (a delivery report, or else a first open or click). */
+                                delivered: number;
+                                /** @description delivered as a percent of `sent` (two decimals). */
+                                deliveryRate: number;
+                                id: string;
+                                name: string;
+                                /** @description Emails first opened in the bucket (unique opens). */
+                                opened: number;
+                                /** @description opened as a percent of `sent` (two decimals). */
+                                openRate: number;
+                                /** @description The campaign's audience size when it was sent or scheduled. */
+                                recipients: number;
+                                /** @description Emails handed to the transport in the bucket. */
+                                sent: number;
+                                /** Format: date-time */
+                                sentAt: string | null;
+                                status: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";
+                                /** @description Contacts who unsubscribed through a link of one of its emails. */
+                                unsubscribed: number;
+                            }[];
+                            hasMore: boolean;
+                            /** @description Matching campaigns; only on the first page (0 on later pages). */
+                            total: number;
+                        };
+                    };
                 };
-              };
-              /** @enum {boolean} */
-              success: true;
             };
-          };
         };
-      };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/campaigns': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: {
-          /** @description Read as the page number. */
-          cursor?: string;
-          /** @description Alias of pageSize. */
-          limit?: number;
-          /** @description From 1; default 1. */
-          page?: number;
-          /** @description Default 20. */
-          pageSize?: number;
-          status?: 'DRAFT' | 'SCHEDULED' | 'SENDING' | 'SENT' | 'CANCELLED';
+    "/analytics/timeseries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              campaigns: {
-                audienceType: 'ALL' | 'SEGMENT' | 'FILTERED';
-                /** Format: date-time */
-                cancelledAt: string | null;
-                /** Format: date-time */
-                createdAt: string;
-                description: string | null;
-                /** @description Content class, as for templates; MARKETING by default. */
-                emailType: 'MARKETING' | 'HEADLESS' | 'TRANSACTIONAL';
-                id: string;
-                name: string;
-                /** Format: date-time */
-                scheduledAt: string | null;
-                /** Format: date-time */
-                sentAt: string | null;
-                /** Format: date-time */
-                startedAt: string | null;
-                status: 'DRAFT' | 'SCHEDULED' | 'SENDING' | 'SENT' | 'CANCELLED';
-                subject: string;
-                totalRecipients: number;
-                type: 'ALL' | 'SEGMENT' | 'FILTERED';
-                /** Format: date-time */
-                updatedAt: string;
-              }[];
-              page: number;
-              pageSize: number;
-              /** @description Matching items on every page. */
-              total: number;
-              totalPages: number;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
-            audienceFilter?: {
-              [key: string]: unknown;
-            } | null;
-            audienceType: 'ALL' | 'SEGMENT' | 'FILTERED';
-            /** @description HTML with Liquid; at most 512 KB. */
-            body: string;
-            description?: string | null;
-            /** @description Content class, as for templates; MARKETING by default. */
-            emailType?: 'MARKETING' | 'HEADLESS' | 'TRANSACTIONAL';
-            /** @description Must be on a verified domain. */
-            from: string;
-            fromName?: string | null;
-            name: string;
-            replyTo?: string | null;
-            segmentId?: string | null;
-            /** @description No line breaks; Liquid. */
-            subject: string;
-            /** @description MARKETING | HEADLESS | TRANSACTIONAL is read as emailType. */
-            type?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                id: string;
-                name: string;
-                /** Format: date-time */
-                scheduledAt: string | null;
-                status: 'DRAFT' | 'SCHEDULED' | 'SENDING' | 'SENT' | 'CANCELLED';
-                subject: string;
-                type: 'ALL' | 'SEGMENT' | 'FILTERED';
-              };
-              /** @enum {boolean} */
-              success: true;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/campaigns/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
-              audienceFilter: {
-                [key: string]: unknown;
-              } | null;
-              audienceType: 'ALL' | 'SEGMENT' | 'FILTERED';
-              body: string;
-              /** Format: date-time */
-              cancelledAt: string | null;
-              /** Format: date-time */
-              createdAt: string;
-              description: string | null;
-              /** @description Content class, as for templates; MARKETING by default. */
-              emailType: 'MARKETING' | 'HEADLESS' | 'TRANSACTIONAL';
-              from: string;
-              fromName: string | null;
-              id: string;
-              name: string;
-              replyTo: string | null;
-              /** Format: date-time */
-              scheduledAt: string | null;
-              segmentId: string | null;
-              /** Format: date-time */
-              sentAt: string | null;
-              /** Format: date-time */
-              startedAt: string | null;
-              status: 'DRAFT' | 'SCHEDULED' | 'SENDING' | 'SENT' | 'CANCELLED';
-              subject: string;
-              totalRecipients: number;
-              type: 'ALL' | 'SEGMENT' | 'FILTERED';
-              /** Format: date-time */
-              updatedAt: string;
-            };
-          };
-        };
-      };
-    };
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
-            audienceFilter?: {
-              [key: string]: unknown;
-            } | null;
-            audienceType: 'ALL' | 'SEGMENT' | 'FILTERED';
-            /** @description HTML with Liquid; at most 512 KB. */
-            body: string;
-            description?: string | null;
-            /** @description Content class, as for templates; MARKETING by default. */
-            emailType?: 'MARKETING' | 'HEADLESS' | 'TRANSACTIONAL';
-            /** @description Must be on a verified domain. */
-            from: string;
-            fromName?: string | null;
-            name: string;
-            replyTo?: string | null;
-            segmentId?: string | null;
-            /** @description No line breaks; Liquid. */
-            subject: string;
-            /** @description MARKETING | HEADLESS | TRANSACTIONAL is read as emailType. */
-            type?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
-              audienceFilter: {
-                [key: string]: unknown;
-              } | null;
-              audienceType: 'ALL' | 'SEGMENT' | 'FILTERED';
-              body: string;
-              /** Format: date-time */
-              cancelledAt: string | null;
-              /** Format: date-time */
-              createdAt: string;
-              description: string | null;
-              /** @description Content class, as for templates; MARKETING by default. */
-              emailType: 'MARKETING' | 'HEADLESS' | 'TRANSACTIONAL';
-              from: string;
-              fromName: string | null;
-              id: string;
-              name: string;
-              replyTo: string | null;
-              /** Format: date-time */
-              scheduledAt: string | null;
-              segmentId: string | null;
-              /** Format: date-time */
-              sentAt: string | null;
-              /** Format: date-time */
-              startedAt: string | null;
-              status: 'DRAFT' | 'SCHEDULED' | 'SENDING' | 'SENT' | 'CANCELLED';
-              subject: string;
-              totalRecipients: number;
-              type: 'ALL' | 'SEGMENT' | 'FILTERED';
-              /** Format: date-time */
-              updatedAt: string;
-            };
-          };
-        };
-      };
-    };
-    post?: never;
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/campaigns/{id}/cancel': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
-              audienceFilter: {
-                [key: string]: unknown;
-              } | null;
-              audienceType: 'ALL' | 'SEGMENT' | 'FILTERED';
-              body: string;
-              /** Format: date-time */
-              cancelledAt: string | null;
-              /** Format: date-time */
-              createdAt: string;
-              description: string | null;
-              /** @description Content class, as for templates; MARKETING by default. */
-              emailType: 'MARKETING' | 'HEADLESS' | 'TRANSACTIONAL';
-              from: string;
-              fromName: string | null;
-              id: string;
-              name: string;
-              replyTo: string | null;
-              /** Format: date-time */
-              scheduledAt: string | null;
-              segmentId: string | null;
-              /** Format: date-time */
-              sentAt: string | null;
-              /** Format: date-time */
-              startedAt: string | null;
-              status: 'DRAFT' | 'SCHEDULED' | 'SENDING' | 'SENT' | 'CANCELLED';
-              subject: string;
-              totalRecipients: number;
-              type: 'ALL' | 'SEGMENT' | 'FILTERED';
-              /** Format: date-time */
-              updatedAt: string;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/campaigns/{id}/duplicate': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
-              audienceFilter: {
-                [key: string]: unknown;
-              } | null;
-              audienceType: 'ALL' | 'SEGMENT' | 'FILTERED';
-              body: string;
-              /** Format: date-time */
-              cancelledAt: string | null;
-              /** Format: date-time */
-              createdAt: string;
-              description: string | null;
-              /** @description Content class, as for templates; MARKETING by default. */
-              emailType: 'MARKETING' | 'HEADLESS' | 'TRANSACTIONAL';
-              from: string;
-              fromName: string | null;
-              id: string;
-              name: string;
-              replyTo: string | null;
-              /** Format: date-time */
-              scheduledAt: string | null;
-              segmentId: string | null;
-              /** Format: date-time */
-              sentAt: string | null;
-              /** Format: date-time */
-              startedAt: string | null;
-              status: 'DRAFT' | 'SCHEDULED' | 'SENDING' | 'SENT' | 'CANCELLED';
-              subject: string;
-              totalRecipients: number;
-              type: 'ALL' | 'SEGMENT' | 'FILTERED';
-              /** Format: date-time */
-              updatedAt: string;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/campaigns/{id}/send': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description ISO 8601 date-time in the future; absent: send now. */
-            scheduledFor?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
-              audienceFilter: {
-                [key: string]: unknown;
-              } | null;
-              audienceType: 'ALL' | 'SEGMENT' | 'FILTERED';
-              body: string;
-              /** Format: date-time */
-              cancelledAt: string | null;
-              /** Format: date-time */
-              createdAt: string;
-              description: string | null;
-              /** @description Content class, as for templates; MARKETING by default. */
-              emailType: 'MARKETING' | 'HEADLESS' | 'TRANSACTIONAL';
-              from: string;
-              fromName: string | null;
-              id: string;
-              name: string;
-              replyTo: string | null;
-              /** Format: date-time */
-              scheduledAt: string | null;
-              segmentId: string | null;
-              /** Format: date-time */
-              sentAt: string | null;
-              /** Format: date-time */
-              startedAt: string | null;
-              status: 'DRAFT' | 'SCHEDULED' | 'SENDING' | 'SENT' | 'CANCELLED';
-              subject: string;
-              totalRecipients: number;
-              type: 'ALL' | 'SEGMENT' | 'FILTERED';
-              /** Format: date-time */
-              updatedAt: string;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/campaigns/{id}/stats': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              bouncedCount: number;
-              /** @description Percent of sentCount (0 when nothing was sent). */
-              bounceRate: number;
-              clickedCount: number;
-              /** @description Percent of sentCount (0 when nothing was sent). */
-              clickRate: number;
-              complainedCount: number;
-              deliveredCount: number;
-              openedCount: number;
-              /** @description Percent of sentCount (0 when nothing was sent). */
-              openRate: number;
-              sentCount: number;
-              totalRecipients: number;
-              unsubscribedCount: number;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/campaigns/{id}/test': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            email: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              emailId: string;
-              to: string;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/config': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              billing: boolean;
-              inboundSmtp: boolean;
-              mailTransport: 'capture' | 'smtp' | 'ses';
-              oauth: {
-                github: boolean;
-                google: boolean;
-              };
-              signupsEnabled: boolean;
-              smtp: boolean;
-              /** @description Uploaded images go to object storage (S3_BUCKET) rather than DATA_DIR. */
-              storage: boolean;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/contacts': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: {
-          cursor?: string;
-          limit?: number;
-          /** @description Case-insensitive substring of the email. */
-          search?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description Pass as `cursor` for the next page; "" when there is none. */
-              cursor: string;
-              data: {
-                /** Format: date-time */
-                createdAt: string;
-                /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
-                data: {
-                  [key: string]: unknown;
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Start, inclusive; default: 30 buckets (day) or 24 (hour) ending with the one holding `to`. ISO 8601 date (a local day in `timezone`) or date-time (UTC when no offset). */
+                    from?: string;
+                    interval?: "hour" | "day";
+                    /** @description IANA time zone (`Europe/Paris`); default UTC. */
+                    timezone?: string;
+                    /** @description End, exclusive (a bare date includes that day); default: now. ISO 8601 date (a local day in `timezone`) or date-time (UTC when no offset). */
+                    to?: string;
                 };
-                email: string;
-                id: string;
-                subscribed: boolean;
-                /** Format: date-time */
-                updatedAt: string;
-              }[];
-              hasMore: boolean;
-              /** @description Matching contacts; only on the first page (0 on later pages). */
-              total: number;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-          };
-        };
-      };
-    };
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
-            data?: {
-              [key: string]: unknown;
-            };
-            email: string;
-            /** @description Default true for a new contact; kept when omitted on an existing one. */
-            subscribed?: boolean;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              _meta: {
-                isNew: boolean;
-                isUpdate: boolean;
-              };
-              /** Format: date-time */
-              createdAt: string;
-              /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
-              data: {
-                [key: string]: unknown;
-              };
-              email: string;
-              id: string;
-              subscribed: boolean;
-              /** Format: date-time */
-              updatedAt: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              _meta: {
-                isNew: boolean;
-                isUpdate: boolean;
-              };
-              /** Format: date-time */
-              createdAt: string;
-              /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
-              data: {
-                [key: string]: unknown;
-              };
-              email: string;
-              id: string;
-              subscribed: boolean;
-              /** Format: date-time */
-              updatedAt: string;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/contacts/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** Format: date-time */
-              createdAt: string;
-              /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
-              data: {
-                [key: string]: unknown;
-              };
-              email: string;
-              id: string;
-              subscribed: boolean;
-              /** Format: date-time */
-              updatedAt: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
-    options?: never;
-    head?: never;
-    patch: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
-            data?: {
-              [key: string]: unknown;
-            };
-            email?: string;
-            subscribed?: boolean;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** Format: date-time */
-              createdAt: string;
-              /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
-              data: {
-                [key: string]: unknown;
-              };
-              email: string;
-              id: string;
-              subscribed: boolean;
-              /** Format: date-time */
-              updatedAt: string;
-            };
-          };
-        };
-      };
-    };
-    trace?: never;
-  };
-  '/contacts/bulk-delete': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            contactIds: string[];
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        202: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              jobId: string;
-              /** @enum {string} */
-              status: 'queued';
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/contacts/bulk-subscribe': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            contactIds: string[];
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        202: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              jobId: string;
-              /** @enum {string} */
-              status: 'queued';
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/contacts/bulk-unsubscribe': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            contactIds: string[];
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        202: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              jobId: string;
-              /** @enum {string} */
-              status: 'queued';
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/contacts/bulk/{jobId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          jobId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              action: 'subscribe' | 'unsubscribe' | 'delete' | 'deleteField';
-              /** Format: date-time */
-              createdAt: string;
-              /** @description Ids that were not (unknown, deleted, or another project’s). */
-              failed: number;
-              failureReason: string | null;
-              /** @description deleteField: the field removed. */
-              field: string | null;
-              /** Format: date-time */
-              finishedAt: string | null;
-              jobId: string;
-              /** @description Ids done (deleteField: contacts passed). */
-              processed: number;
-              status: 'queued' | 'processing' | 'completed' | 'failed';
-              /** @description Ids that were contacts of the project (deleteField: contacts that lost the key). */
-              succeeded: number;
-              /** @description Distinct ids sent (deleteField: contacts of the project when it started). */
-              total: number;
-              /** Format: date-time */
-              updatedAt: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/contacts/fields': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description How fresh and how complete the coverage figures are. */
-              coverageInfo: {
-                /** Format: date-time */
-                computedAt: string;
-                /** @description Contacts the coverage figures are shares of. */
-                contacts: number;
-                /** @description live: counted for this request; cached: an exact count made by a background job at computedAt (large projects; recounted when older than 10 minutes); sample: the newest contacts only, while the first exact count runs. */
-                method: 'live' | 'cached' | 'sample';
-              };
-              fields: {
-                /** @description Share of contacts with the field set. */
-                coverage: number;
-                field: string;
-                isCustom: boolean;
-                type: 'string' | 'number' | 'boolean' | 'date';
-              }[];
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/contacts/fields/{field}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description A standard field (`email`) or `data.<key>`. */
-          field: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              field: string;
-              /** @description The bulk job removing the key from contacts: GET /contacts/bulk/:jobId. */
-              jobId: string;
-              /** @enum {string} */
-              status: 'queued';
-            };
-          };
-        };
-      };
-    };
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/contacts/fields/{field}/usage': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description A standard field (`email`) or `data.<key>`. */
-          field: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              campaigns: {
-                id: string;
-                name: string;
-              }[];
-              segments: {
-                id: string;
-                name: string;
-              }[];
-              workflows: {
-                id: string;
-                name: string;
-              }[];
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/contacts/fields/{field}/values': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: {
-          limit?: number;
-        };
-        header?: never;
-        path: {
-          /** @description A standard field (`email`) or `data.<key>`. */
-          field: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              field: string;
-              hasMore: boolean;
-              /** @description Values are read from at most this many of the newest contacts. */
-              sampleSize: number;
-              /** @description Distinct values, most frequent first. */
-              values: unknown[];
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/contacts/import': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        202: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              jobId: string;
-              /** @enum {string} */
-              status: 'queued';
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/contacts/import/{jobId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          jobId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** Format: date-time */
-              createdAt: string;
-              errors: {
-                email: string;
-                /** @description missing_email or invalid_email */
-                reason: string;
-                /** @description Spreadsheet row number; the header is row 1. */
-                row: number;
-              }[];
-              /** @description Why a failed job failed. */
-              failureReason: string | null;
-              fileName: string;
-              /** Format: date-time */
-              finishedAt: string | null;
-              /** @description New contacts created. */
-              imported: number;
-              jobId: string;
-              /** @description Rows done so far: imported + updated + skipped. */
-              processed: number;
-              /** @description Rows not imported; each is in `errors` (the first 1000 are kept). */
-              skipped: number;
-              status: 'queued' | 'processing' | 'completed' | 'failed';
-              /** @description Non-blank data rows in the file. */
-              totalRows: number;
-              /** @description Rows that matched an existing contact and patched its data. */
-              updated: number;
-              /** Format: date-time */
-              updatedAt: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/contacts/lookup': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            emails: string[];
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              found: {
-                email: string;
-                id: string;
-              }[];
-              notFound: string[];
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/domains': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            domain: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** Format: date-time */
-              createdAt: string;
-              domain: string;
-              id: string;
-              /** Format: date-time */
-              lastCheckedAt: string | null;
-              projectId: string;
-              records: {
-                name: string;
-                purpose: 'DKIM' | 'SPF' | 'DMARC' | 'RETURN_PATH';
-                /** @description Why the last check did not find it, when it did not. */
-                reason?: string;
-                type: 'TXT' | 'CNAME' | 'MX';
-                value: string;
-                /** @description Published as expected at the last check. */
-                verified: boolean;
-              }[];
-              status: 'PENDING' | 'VERIFIED';
-              verified: boolean;
-              /** Format: date-time */
-              verifiedAt: string | null;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/domains/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/domains/{id}/verify': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** Format: date-time */
-              createdAt: string;
-              domain: string;
-              id: string;
-              /** Format: date-time */
-              lastCheckedAt: string | null;
-              projectId: string;
-              records: {
-                name: string;
-                purpose: 'DKIM' | 'SPF' | 'DMARC' | 'RETURN_PATH';
-                /** @description Why the last check did not find it, when it did not. */
-                reason?: string;
-                type: 'TXT' | 'CNAME' | 'MX';
-                value: string;
-                /** @description Published as expected at the last check. */
-                verified: boolean;
-              }[];
-              status: 'PENDING' | 'VERIFIED';
-              verified: boolean;
-              /** Format: date-time */
-              verifiedAt: string | null;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/domains/project/{projectId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          projectId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** Format: date-time */
-              createdAt: string;
-              domain: string;
-              id: string;
-              /** Format: date-time */
-              lastCheckedAt: string | null;
-              projectId: string;
-              records: {
-                name: string;
-                purpose: 'DKIM' | 'SPF' | 'DMARC' | 'RETURN_PATH';
-                /** @description Why the last check did not find it, when it did not. */
-                reason?: string;
-                type: 'TXT' | 'CNAME' | 'MX';
-                value: string;
-                /** @description Published as expected at the last check. */
-                verified: boolean;
-              }[];
-              status: 'PENDING' | 'VERIFIED';
-              verified: boolean;
-              /** Format: date-time */
-              verifiedAt: string | null;
-            }[];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/events': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: {
-          contactId?: string;
-          cursor?: string;
-          /** @description Events at or after this time. ISO 8601 date or date-time (UTC when no offset). */
-          from?: string;
-          limit?: number;
-          name?: string;
-          /** @description Events at or before this time. ISO 8601 date or date-time (UTC when no offset). */
-          to?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description Pass as `cursor` for the next page; "" when there is none. */
-              cursor: string;
-              data: {
-                contactId: string | null;
-                /** Format: date-time */
-                createdAt: string;
-                /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
-                data: {
-                  [key: string]: unknown;
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Every bucket of the range, oldest first; empty ones are zeros. */
+                            data: {
+                                /** @description Emails bounced in the bucket. */
+                                bounced: number;
+                                /** @description Emails first clicked in the bucket (unique clicks). */
+                                clicked: number;
+                                /** @description Emails reported as spam in the bucket. */
+                                complained: number;
+                                /** @description Emails first known delivered in the bucket (a delivery report, or else a first open or click). */
+                                delivered: number;
+                                /** @description The bucket in the caller's calendar: `YYYY-MM-DD` (day) or a local date-time with offset (hour). */
+                                label: string;
+                                /** @description Emails first opened in the bucket (unique opens). */
+                                opened: number;
+                                /** @description Emails handed to the transport in the bucket. */
+                                sent: number;
+                                /**
+                                 * Format: date-time
+                                 * @description First instant of the bucket (UTC).
+                                 */
+                                start: string;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description First instant of the first bucket.
+                             */
+                            from: string;
+                            interval: "hour" | "day";
+                            timezone: string;
+                            /**
+                             * Format: date-time
+                             * @description End of the last bucket (exclusive).
+                             */
+                            to: string;
+                            totals: {
+                                /** @description Emails bounced in the bucket. */
+                                bounced: number;
+                                /** @description Emails first clicked in the bucket (unique clicks). */
+                                clicked: number;
+                                /** @description Emails reported as spam in the bucket. */
+                                complained: number;
+                                /** @description Emails first known delivered in the bucket (a delivery report, or else a first open or click). */
+                                delivered: number;
+                                /** @description Emails first opened in the bucket (unique opens). */
+                                opened: number;
+                                /** @description Emails handed to the transport in the bucket. */
+                                sent: number;
+                            };
+                        };
+                    };
                 };
-                id: string;
-                name: string;
-              }[];
-              hasMore: boolean;
-              /** @description Matching events; only on the first page (0 on later pages). */
-              total: number;
             };
-          };
         };
-      };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/events/{eventName}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          eventName: string;
+    "/analytics/top-campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description Events deleted. */
-              deleted: number;
-            };
-          };
-        };
-      };
-    };
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/events/{eventName}/usage': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          eventName: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description Segments whose filters name the event. */
-              segments: {
-                id: string;
-                name: string;
-              }[];
-              /** @description Workflows triggered by, waiting for or testing the event. */
-              workflows: {
-                id: string;
-                name: string;
-              }[];
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/events/contact/{contactId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: {
-          cursor?: string;
-          limit?: number;
-        };
-        header?: never;
-        path: {
-          contactId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description Pass as `cursor` for the next page; "" when there is none. */
-              cursor: string;
-              data: {
-                contactId: string | null;
-                /** Format: date-time */
-                createdAt: string;
-                /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
-                data: {
-                  [key: string]: unknown;
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    metric?: "sent" | "opened" | "clicked" | "openRate" | "clickRate";
                 };
-                id: string;
-                name: string;
-              }[];
-              hasMore: boolean;
-              /** @description Matching events; only on the first page (0 on later pages). */
-              total: number;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/events/names': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description Every name that occurred in the project (system names included), by name; at most 1,000. */
-              names: {
-                count: number;
-                /** Format: date-time */
-                lastSeenAt: string;
-                name: string;
-                /** @description True for names the service emits (`email.*`, `contact.*`, `segment.*`). */
-                system: boolean;
-              }[];
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/events/stats': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Read from counters kept when events are written; no scan of the events. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description The 100 most frequent names, most frequent first. */
-              byName: {
-                count: number;
-                /** Format: date-time */
-                lastSeenAt: string;
-                name: string;
-                /** @description True for names the service emits (`email.*`, `contact.*`, `segment.*`). */
-                system: boolean;
-              }[];
-              distinctNames: number;
-              /** @description Events in the current UTC hour and the 167 before it. */
-              last7d: number;
-              /** @description Events in the current UTC hour and the 23 before it. */
-              last24h: number;
-              /** @description Events in the current UTC hour and the 719 before it. */
-              last30d: number;
-              /** @description Events of the project. */
-              total: number;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/events/track': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description Custom fields, with the contact's data rules. The event stores the same values, unwrapped: `{ value, persistent: false }` is kept on the event (not on the contact); null and "" are left out. */
-            data?: {
-              [key: string]: unknown;
-            };
-            email: string;
-            /** @description The event name, trimmed. System names (`email.*`, `contact.*`, `segment.*`) are refused with 422. */
-            event: string;
-            /** @description Default true for a new contact; an existing one changes only when given. */
-            subscribed?: boolean;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                /** @description The contact id. */
-                contact: string;
-                /** @description The event id. */
-                event: string;
-                /** Format: date-time */
-                timestamp: string;
-              };
-              /** @enum {boolean} */
-              success: true;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/health': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/invites/accept': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            token: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              email: string;
-              /** Format: date-time */
-              joinedAt: string;
-              projectId: string;
-              role: 'OWNER' | 'ADMIN' | 'MEMBER';
-              userId: string;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/outbox': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: {
-          cursor?: string;
-          limit?: number;
-          /** @description Only messages to this address (case-insensitive). */
-          to?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description Pass as `cursor` for the next page; "" when there is none. */
-              cursor: string;
-              data: {
-                /** Format: date-time */
-                createdAt: string;
-                emailId: string;
-                from: string;
-                /** @description Header fields as sent: lower-cased names, folded lines joined, DKIM-Signature included. */
-                headers: {
-                  [key: string]: string;
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Campaigns that sent anything, best first. */
+                            data: {
+                                /** @description Emails bounced in the bucket. */
+                                bounced: number;
+                                /** @description bounced as a percent of `sent` (two decimals). */
+                                bounceRate: number;
+                                /** @description Emails first clicked in the bucket (unique clicks). */
+                                clicked: number;
+                                /** @description clicked as a percent of `sent` (two decimals). */
+                                clickRate: number;
+                                /** @description Emails reported as spam in the bucket. */
+                                complained: number;
+                                /** @description complained as a percent of `sent` (two decimals). */
+                                complaintRate: number;
+                                /** @description Emails first known delivered in the bucket (a delivery report, or else a first open or click). */
+                                delivered: number;
+                                /** @description delivered as a percent of `sent` (two decimals). */
+                                deliveryRate: number;
+                                id: string;
+                                name: string;
+                                /** @description Emails first opened in the bucket (unique opens). */
+                                opened: number;
+                                /** @description opened as a percent of `sent` (two decimals). */
+                                openRate: number;
+                                /** @description The campaign's audience size when it was sent or scheduled. */
+                                recipients: number;
+                                /** @description Emails handed to the transport in the bucket. */
+                                sent: number;
+                                /** Format: date-time */
+                                sentAt: string | null;
+                                status: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";
+                                /** @description Contacts who unsubscribed through a link of one of its emails. */
+                                unsubscribed: number;
+                            }[];
+                            metric: "sent" | "opened" | "clicked" | "openRate" | "clickRate";
+                        };
+                    };
                 };
-                html: string;
-                id: string;
-                subject: string;
-                text: string;
-                to: string;
-              }[];
-              hasMore: boolean;
-              /** @description Matching messages; only on the first page (0 on later pages). */
-              total: number;
             };
-          };
         };
-      };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/outbox/{id}/raw': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
+    "/analytics/top-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/projects/{id}/invites/{inviteId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          inviteId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/projects/{id}/members': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description Pending invitations (not accepted, not expired). */
-              invites: {
-                email: string;
-                /** Format: date-time */
-                expiresAt: string;
-                id: string;
-                /** Format: date-time */
-                invitedAt: string;
-                role: 'OWNER' | 'ADMIN' | 'MEMBER';
-              }[];
-              members: {
-                email: string;
-                /** Format: date-time */
-                joinedAt: string;
-                role: 'OWNER' | 'ADMIN' | 'MEMBER';
-                userId: string;
-              }[];
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    /** @description Adds the user with that email at once (201), or mails an invitation when no account has it (202). */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** Format: email */
-            email: string;
-            /** @description Default MEMBER. Only an OWNER may grant OWNER. */
-            role?: 'OWNER' | 'ADMIN' | 'MEMBER';
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              email: string;
-              /** Format: date-time */
-              joinedAt: string;
-              role: 'OWNER' | 'ADMIN' | 'MEMBER';
-              userId: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        202: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              email: string;
-              /** Format: date-time */
-              expiresAt: string;
-              id: string;
-              /** Format: date-time */
-              invitedAt: string;
-              role: 'OWNER' | 'ADMIN' | 'MEMBER';
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/projects/{id}/members/{userId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          userId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
-    options?: never;
-    head?: never;
-    patch: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          userId: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            role: 'OWNER' | 'ADMIN' | 'MEMBER';
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              email: string;
-              /** Format: date-time */
-              joinedAt: string;
-              role: 'OWNER' | 'ADMIN' | 'MEMBER';
-              userId: string;
-            };
-          };
-        };
-      };
-    };
-    trace?: never;
-  };
-  '/projects/{id}/security': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description Hard bounces (and recipients refused at send time). */
-              bounced: number;
-              /** @description bounced / sent, from 0 to 1. */
-              bounceRate: number;
-              complained: number;
-              /** @description complained / sent, from 0 to 1. */
-              complaintRate: number;
-              disabled: boolean;
-              projectId: string;
-              sent: number;
-              /** @description The latest suspensions, newest first. */
-              suspensions: {
-                bounced: number;
-                bounceRate: number;
-                complained: number;
-                complaintRate: number;
-                /** Format: date-time */
-                createdAt: string;
-                id: string;
-                /** Format: date-time */
-                liftedAt: string | null;
-                liftedBy: string | null;
-                reason: 'BOUNCE_RATE' | 'COMPLAINT_RATE';
-                sent: number;
-                /** Format: date-time */
-                windowStart: string;
-              }[];
-              thresholds: {
-                bounceRate: number;
-                complaintRate: number;
-                /** @description Sent emails in the window below which no suspension happens. */
-                minVolume: number;
-              };
-              window: {
-                days: number;
-                /**
-                 * Format: date-time
-                 * @description Start of the window: SUSPENSION_WINDOW_DAYS ago, or the last reinstatement if later.
-                 */
-                since: string;
-              };
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/projects/{id}/setup-state': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              completed: number;
-              steps: {
-                domainAdded: {
-                  /**
-                   * Format: date-time
-                   * @description When it first happened.
-                   */
-                  at: string | null;
-                  done: boolean;
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Start (its UTC day included); default: all time. ISO 8601 date (a local day in `timezone`) or date-time (UTC when no offset). */
+                    from?: string;
+                    limit?: number;
+                    /** @description End, exclusive (whole UTC days: the day holding `to` is included). ISO 8601 date (a local day in `timezone`) or date-time (UTC when no offset). */
+                    to?: string;
                 };
-                domainVerified: {
-                  /**
-                   * Format: date-time
-                   * @description When it first happened.
-                   */
-                  at: string | null;
-                  done: boolean;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Tracked (custom) event names, most frequent first; system events are left out. */
+                            data: {
+                                count: number;
+                                name: string;
+                            }[];
+                            /** Format: date-time */
+                            from: string | null;
+                            /** Format: date-time */
+                            to: string | null;
+                        };
+                    };
                 };
-                firstCampaign: {
-                  /**
-                   * Format: date-time
-                   * @description When it first happened.
-                   */
-                  at: string | null;
-                  done: boolean;
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                        password: string;
+                    };
                 };
-                firstCampaignSent: {
-                  /**
-                   * Format: date-time
-                   * @description When it first happened.
-                   */
-                  at: string | null;
-                  done: boolean;
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                user: {
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    email: string;
+                                    emailVerified: boolean;
+                                    id: string;
+                                };
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
                 };
-                firstContact: {
-                  /**
-                   * Format: date-time
-                   * @description When it first happened.
-                   */
-                  at: string | null;
-                  done: boolean;
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
-                firstSend: {
-                  /**
-                   * Format: date-time
-                   * @description When it first happened.
-                   */
-                  at: string | null;
-                  done: boolean;
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/oauth-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            github: boolean;
+                            google: boolean;
+                        };
+                    };
                 };
-                firstTemplate: {
-                  /**
-                   * Format: date-time
-                   * @description When it first happened.
-                   */
-                  at: string | null;
-                  done: boolean;
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/oauth/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    provider: string;
                 };
-                firstWorkflow: {
-                  /**
-                   * Format: date-time
-                   * @description When it first happened.
-                   */
-                  at: string | null;
-                  done: boolean;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
-                firstWorkflowEnabled: {
-                  /**
-                   * Format: date-time
-                   * @description When it first happened.
-                   */
-                  at: string | null;
-                  done: boolean;
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/oauth/{provider}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    code?: string;
+                    error?: string;
+                    state?: string;
                 };
-              };
-              total: number;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/ready': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/segments': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description The filter in the nested form (always given); null for STATIC. */
-              condition: unknown;
-              /** Format: date-time */
-              createdAt: string;
-              description: string | null;
-              /** @description The filter in the contract form; null when that form cannot express it (see condition) or STATIC. */
-              filters: {
-                conditions: unknown[];
-                operator: 'AND' | 'OR';
-              } | null;
-              id: string;
-              /** @description Cached: counted on create, filter change, refresh and compute. */
-              memberCount: number;
-              name: string;
-              trackMembership: boolean;
-              /** @description DYNAMIC: contacts matching the filter, live. STATIC: contacts added by email. */
-              type: 'DYNAMIC' | 'STATIC';
-              /** Format: date-time */
-              updatedAt: string;
-            }[];
-          };
-        };
-      };
-    };
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description The filter in the nested form: { logic: "AND" | "OR", groups: [{ filters: [...], conditions?: <nested> }] }. Wins over `filters` when both are given. */
-            condition?: unknown;
-            description?: string | null;
-            /** @description The filter in the contract form: { operator: "AND" | "OR", conditions: [{ field, operator, value, unit? }] }. */
-            filters?: unknown;
-            name: string;
-            /** @description Membership changes fire segment.<slug>.entry / .exit events: on POST /segments/:id/compute, when a contact write changes membership (a job, normally within a second), on static adds and removes, and every 15 minutes as a backstop. */
-            trackMembership?: boolean;
-            /** @description Default DYNAMIC. */
-            type?: 'DYNAMIC' | 'STATIC';
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description The filter in the nested form (always given); null for STATIC. */
-              condition: unknown;
-              /** Format: date-time */
-              createdAt: string;
-              description: string | null;
-              /** @description The filter in the contract form; null when that form cannot express it (see condition) or STATIC. */
-              filters: {
-                conditions: unknown[];
-                operator: 'AND' | 'OR';
-              } | null;
-              id: string;
-              /** @description Cached: counted on create, filter change, refresh and compute. */
-              memberCount: number;
-              name: string;
-              trackMembership: boolean;
-              /** @description DYNAMIC: contacts matching the filter, live. STATIC: contacts added by email. */
-              type: 'DYNAMIC' | 'STATIC';
-              /** Format: date-time */
-              updatedAt: string;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/segments/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description The filter in the nested form (always given); null for STATIC. */
-              condition: unknown;
-              /** Format: date-time */
-              createdAt: string;
-              description: string | null;
-              /** @description The filter in the contract form; null when that form cannot express it (see condition) or STATIC. */
-              filters: {
-                conditions: unknown[];
-                operator: 'AND' | 'OR';
-              } | null;
-              id: string;
-              /** @description Cached: counted on create, filter change, refresh and compute. */
-              memberCount: number;
-              name: string;
-              trackMembership: boolean;
-              /** @description DYNAMIC: contacts matching the filter, live. STATIC: contacts added by email. */
-              type: 'DYNAMIC' | 'STATIC';
-              /** Format: date-time */
-              updatedAt: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
-    options?: never;
-    head?: never;
-    patch: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description The filter in the nested form: { logic: "AND" | "OR", groups: [{ filters: [...], conditions?: <nested> }] }. Wins over `filters` when both are given. */
-            condition?: unknown;
-            description?: string | null;
-            /** @description The filter in the contract form: { operator: "AND" | "OR", conditions: [{ field, operator, value, unit? }] }. */
-            filters?: unknown;
-            name?: string;
-            /** @description Membership changes fire segment.<slug>.entry / .exit events: on POST /segments/:id/compute, when a contact write changes membership (a job, normally within a second), on static adds and removes, and every 15 minutes as a backstop. */
-            trackMembership?: boolean;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description The filter in the nested form (always given); null for STATIC. */
-              condition: unknown;
-              /** Format: date-time */
-              createdAt: string;
-              description: string | null;
-              /** @description The filter in the contract form; null when that form cannot express it (see condition) or STATIC. */
-              filters: {
-                conditions: unknown[];
-                operator: 'AND' | 'OR';
-              } | null;
-              id: string;
-              /** @description Cached: counted on create, filter change, refresh and compute. */
-              memberCount: number;
-              name: string;
-              trackMembership: boolean;
-              /** @description DYNAMIC: contacts matching the filter, live. STATIC: contacts added by email. */
-              type: 'DYNAMIC' | 'STATIC';
-              /** Format: date-time */
-              updatedAt: string;
-            };
-          };
-        };
-      };
-    };
-    trace?: never;
-  };
-  '/segments/{id}/compute': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description Contacts that entered (one segment.<slug>.entry event each). */
-              entered: number;
-              /** @description Contacts that left (one segment.<slug>.exit event each). */
-              exited: number;
-              memberCount: number;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/segments/{id}/contacts': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: {
-          /** @description Read as the page number. */
-          cursor?: string;
-          /** @description Alias of pageSize. */
-          limit?: number;
-          /** @description From 1; default 1. */
-          page?: number;
-          /** @description Default 20. */
-          pageSize?: number;
-        };
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                /** Format: date-time */
-                createdAt: string;
-                /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
-                data: {
-                  [key: string]: unknown;
+                header?: never;
+                path: {
+                    provider: string;
                 };
-                email: string;
-                id: string;
-                subscribed: boolean;
-                /** Format: date-time */
-                updatedAt: string;
-              }[];
-              page: number;
-              pageSize: number;
-              /** @description Matching items on every page. */
-              total: number;
-              totalPages: number;
+                cookie?: never;
             };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/segments/{id}/members': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description Create contacts for unknown addresses (default false). */
-            createMissing?: boolean;
-            emails: string[];
-            /** @description Subscription of contacts created here (default true). */
-            subscribed?: boolean;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description Contacts that became members with this call. */
-              added: number;
-              /** @description Contacts that were members already. */
-              alreadyMembers: number;
-              /** @description Contacts created for unknown addresses (createMissing). */
-              created: number;
-              /** @description Addresses (normalised) with no contact, none created. */
-              notFound: string[];
-            };
-          };
-        };
-      };
-    };
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            emails: string[];
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description Contacts that were members and no longer are. */
-              removed: number;
-            };
-          };
-        };
-      };
-    };
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/segments/{id}/refresh': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description The filter in the nested form (always given); null for STATIC. */
-              condition: unknown;
-              /** Format: date-time */
-              createdAt: string;
-              description: string | null;
-              /** @description The filter in the contract form; null when that form cannot express it (see condition) or STATIC. */
-              filters: {
-                conditions: unknown[];
-                operator: 'AND' | 'OR';
-              } | null;
-              id: string;
-              /** @description Cached: counted on create, filter change, refresh and compute. */
-              memberCount: number;
-              name: string;
-              trackMembership: boolean;
-              /** @description DYNAMIC: contacts matching the filter, live. STATIC: contacts added by email. */
-              type: 'DYNAMIC' | 'STATIC';
-              /** Format: date-time */
-              updatedAt: string;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/t/c/{*}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description The signed token from the email. */
-          '*': string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Redirect (Location) to the URL signed into the link. */
-        302: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/t/o/{*}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description The signed token from the email. */
-          '*': string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description A 1×1 transparent GIF, whatever the token. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'image/gif': string;
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/templates': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: {
-          /** @description Read as the page number. */
-          cursor?: string;
-          /** @description Alias of pageSize. */
-          limit?: number;
-          /** @description From 1; default 1. */
-          page?: number;
-          /** @description Default 20. */
-          pageSize?: number;
-          /** @description Case-insensitive substring of name or subject. */
-          search?: string;
-          /** @description MARKETING adds the unsubscribe footer and headers; HEADLESS skips unsubscribed contacts without a footer. */
-          type?: 'TRANSACTIONAL' | 'MARKETING' | 'HEADLESS';
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              page: number;
-              pageSize: number;
-              templates: {
-                body: string;
-                /** Format: date-time */
-                createdAt: string;
-                description: string | null;
-                from: string | null;
-                fromName: string | null;
-                id: string;
-                name: string;
-                replyTo: string | null;
-                subject: string;
-                /** @description MARKETING adds the unsubscribe footer and headers; HEADLESS skips unsubscribed contacts without a footer. */
-                type: 'TRANSACTIONAL' | 'MARKETING' | 'HEADLESS';
-                /** Format: date-time */
-                updatedAt: string;
-              }[];
-              /** @description Matching items on every page. */
-              total: number;
-              totalPages: number;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description HTML with Liquid; at most 512 KB. */
-            body: string;
-            description?: string | null;
-            /** @description Sender address; must be on a verified domain. */
-            from?: string | null;
-            /** @description No line breaks. */
-            fromName?: string | null;
-            name: string;
-            replyTo?: string | null;
-            /** @description No line breaks; Liquid. */
-            subject: string;
-            /** @description MARKETING adds the unsubscribe footer and headers; HEADLESS skips unsubscribed contacts without a footer. */
-            type: 'TRANSACTIONAL' | 'MARKETING' | 'HEADLESS';
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              body: string;
-              /** Format: date-time */
-              createdAt: string;
-              description: string | null;
-              from: string | null;
-              fromName: string | null;
-              id: string;
-              name: string;
-              replyTo: string | null;
-              subject: string;
-              /** @description MARKETING adds the unsubscribe footer and headers; HEADLESS skips unsubscribed contacts without a footer. */
-              type: 'TRANSACTIONAL' | 'MARKETING' | 'HEADLESS';
-              /** Format: date-time */
-              updatedAt: string;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/templates/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              body: string;
-              /** Format: date-time */
-              createdAt: string;
-              description: string | null;
-              from: string | null;
-              fromName: string | null;
-              id: string;
-              name: string;
-              replyTo: string | null;
-              subject: string;
-              /** @description MARKETING adds the unsubscribe footer and headers; HEADLESS skips unsubscribed contacts without a footer. */
-              type: 'TRANSACTIONAL' | 'MARKETING' | 'HEADLESS';
-              /** Format: date-time */
-              updatedAt: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
-    options?: never;
-    head?: never;
-    patch: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description HTML with Liquid; at most 512 KB. */
-            body?: string;
-            description?: string | null;
-            /** @description Sender address; must be on a verified domain. */
-            from?: string | null;
-            /** @description No line breaks. */
-            fromName?: string | null;
-            name?: string;
-            replyTo?: string | null;
-            /** @description No line breaks; Liquid. */
-            subject?: string;
-            /** @description MARKETING adds the unsubscribe footer and headers; HEADLESS skips unsubscribed contacts without a footer. */
-            type?: 'TRANSACTIONAL' | 'MARKETING' | 'HEADLESS';
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              body: string;
-              /** Format: date-time */
-              createdAt: string;
-              description: string | null;
-              from: string | null;
-              fromName: string | null;
-              id: string;
-              name: string;
-              replyTo: string | null;
-              subject: string;
-              /** @description MARKETING adds the unsubscribe footer and headers; HEADLESS skips unsubscribed contacts without a footer. */
-              type: 'TRANSACTIONAL' | 'MARKETING' | 'HEADLESS';
-              /** Format: date-time */
-              updatedAt: string;
-            };
-          };
-        };
-      };
-    };
-    trace?: never;
-  };
-  '/templates/{id}/duplicate': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              body: string;
-              /** Format: date-time */
-              createdAt: string;
-              description: string | null;
-              from: string | null;
-              fromName: string | null;
-              id: string;
-              name: string;
-              replyTo: string | null;
-              subject: string;
-              /** @description MARKETING adds the unsubscribe footer and headers; HEADLESS skips unsubscribed contacts without a footer. */
-              type: 'TRANSACTIONAL' | 'MARKETING' | 'HEADLESS';
-              /** Format: date-time */
-              updatedAt: string;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/templates/{id}/usage': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              campaigns: {
-                id: string;
-                name: string;
-              }[];
-              workflows: {
-                id: string;
-                name: string;
-                stepId: string;
-              }[];
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/uploads': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: {
-          cursor?: string;
-          limit?: number;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description Pass as `cursor` for the next page; "" when there is none. */
-              cursor: string;
-              data: {
-                /** @description Decided from the file content, never from its name or declared type. */
-                contentType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
-                /** Format: date-time */
-                createdAt: string;
-                id: string;
-                /** @description Bytes. */
-                size: number;
-                /** @description Absolute public URL of the image, for use in template bodies. */
-                url: string;
-              }[];
-              hasMore: boolean;
-              /** @description Matching uploads; only on the first page (0 on later pages). */
-              total: number;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/uploads/{file}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description The `<id>.<ext>` file name from the upload URL. */
-          file: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The image bytes, with the type it was stored as. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'image/gif': string;
-            'image/jpeg': string;
-            'image/png': string;
-            'image/webp': string;
-          };
-        };
-        /** @description Default Response */
-        302: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description Default Response */
-        304: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/uploads/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/uploads/image': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description Decided from the file content, never from its name or declared type. */
-              contentType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
-              id: string;
-              /** @description Bytes. */
-              size: number;
-              /** @description Absolute public URL of the image, for use in template bodies. */
-              url: string;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/users/@me': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** Format: date-time */
-              createdAt: string;
-              email: string;
-              emailVerified: boolean;
-              id: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/users/@me/password': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            currentPassword: string;
-            newPassword: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              message?: string;
-              /** @enum {boolean} */
-              success: true;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/users/@me/projects': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** Format: date-time */
-              createdAt: string;
-              /** @description Locale for contacts without data.locale; null: English. */
-              defaultLocale: string | null;
-              disabled: boolean;
-              id: string;
-              name: string;
-              publicKey: string;
-              /** @description The caller's role in the project. */
-              role: 'OWNER' | 'ADMIN' | 'MEMBER';
-              secretKeyHint: string;
-              /** @description Emails per second; null: the server default (SEND_RATE_PER_SECOND). */
-              sendRatePerSecond: number | null;
-              /** @description Open and click tracking: ENABLED (default), DISABLED, or MARKETING_ONLY. */
-              tracking: 'ENABLED' | 'DISABLED' | 'MARKETING_ONLY';
-              /** Format: date-time */
-              updatedAt: string;
-              /** @description Key of the X-Mailwright-Signature HMAC on outgoing workflow webhooks (whsec_…). */
-              webhookSigningSecret: string;
-            }[];
-          };
-        };
-      };
-    };
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            name: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** Format: date-time */
-              createdAt: string;
-              /** @description Locale for contacts without data.locale; null: English. */
-              defaultLocale: string | null;
-              disabled: boolean;
-              id: string;
-              name: string;
-              publicKey: string;
-              /** @description The caller's role in the project. */
-              role: 'OWNER' | 'ADMIN' | 'MEMBER';
-              secretKey: string;
-              secretKeyHint: string;
-              /** @description Emails per second; null: the server default (SEND_RATE_PER_SECOND). */
-              sendRatePerSecond: number | null;
-              /** @description Open and click tracking: ENABLED (default), DISABLED, or MARKETING_ONLY. */
-              tracking: 'ENABLED' | 'DISABLED' | 'MARKETING_ONLY';
-              /** Format: date-time */
-              updatedAt: string;
-              /** @description Key of the X-Mailwright-Signature HMAC on outgoing workflow webhooks (whsec_…). */
-              webhookSigningSecret: string;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/users/@me/projects/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
-    options?: never;
-    head?: never;
-    patch: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description Language of the unsubscribe footer and subscription pages for contacts without data.locale; null: English. */
-            defaultLocale?: string | (never | null);
-            name?: string;
-            /** @description Emails per second this project sends; null: the server default. */
-            sendRatePerSecond?: number | null;
-            /** @description Open and click tracking: ENABLED (default), DISABLED, or MARKETING_ONLY. */
-            tracking?: 'ENABLED' | 'DISABLED' | 'MARKETING_ONLY';
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** Format: date-time */
-              createdAt: string;
-              /** @description Locale for contacts without data.locale; null: English. */
-              defaultLocale: string | null;
-              disabled: boolean;
-              id: string;
-              name: string;
-              publicKey: string;
-              /** @description The caller's role in the project. */
-              role: 'OWNER' | 'ADMIN' | 'MEMBER';
-              secretKeyHint: string;
-              /** @description Emails per second; null: the server default (SEND_RATE_PER_SECOND). */
-              sendRatePerSecond: number | null;
-              /** @description Open and click tracking: ENABLED (default), DISABLED, or MARKETING_ONLY. */
-              tracking: 'ENABLED' | 'DISABLED' | 'MARKETING_ONLY';
-              /** Format: date-time */
-              updatedAt: string;
-              /** @description Key of the X-Mailwright-Signature HMAC on outgoing workflow webhooks (whsec_…). */
-              webhookSigningSecret: string;
-            };
-          };
-        };
-      };
-    };
-    trace?: never;
-  };
-  '/users/@me/projects/{id}/billing-consumption': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              marketing: number;
-              /**
-               * Format: date-time
-               * @description Exclusive.
-               */
-              periodEnd: string;
-              /** Format: date-time */
-              periodStart: string;
-              total: number;
-              transactional: number;
-              workflow: number;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/users/@me/projects/{id}/billing-invoices': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description In the currency’s smallest unit (cents). */
-              amountDue: number;
-              amountPaid: number;
-              /** Format: date-time */
-              created: string;
-              currency: string;
-              hostedInvoiceUrl: string | null;
-              id: string;
-              number: string | null;
-              /** @description Stripe's invoice status; null when Stripe gives none or one not listed here. */
-              status: ('draft' | 'open' | 'paid' | 'uncollectible' | 'void') | (never | null);
-            }[];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/users/@me/projects/{id}/billing-limits': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description Emails per billing period; null: no cap. */
-              marketing: number | null;
-              /** @description Emails per billing period; null: no cap. */
-              transactional: number | null;
-              /** @description Emails per billing period; null: no cap. */
-              workflow: number | null;
-            };
-          };
-        };
-      };
-    };
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description Emails per billing period; null: no cap. */
-            marketing?: number | null;
-            /** @description Emails per billing period; null: no cap. */
-            transactional?: number | null;
-            /** @description Emails per billing period; null: no cap. */
-            workflow?: number | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description Emails per billing period; null: no cap. */
-              marketing: number | null;
-              /** @description Emails per billing period; null: no cap. */
-              transactional: number | null;
-              /** @description Emails per billing period; null: no cap. */
-              workflow: number | null;
-            };
-          };
-        };
-      };
-    };
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/users/@me/projects/{id}/billing-portal': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              url: string;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/users/@me/projects/{id}/checkout': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              url: string;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/users/@me/projects/{id}/regenerate-keys': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** Format: date-time */
-              createdAt: string;
-              /** @description Locale for contacts without data.locale; null: English. */
-              defaultLocale: string | null;
-              disabled: boolean;
-              id: string;
-              name: string;
-              publicKey: string;
-              /** @description The caller's role in the project. */
-              role: 'OWNER' | 'ADMIN' | 'MEMBER';
-              secretKey: string;
-              secretKeyHint: string;
-              /** @description Emails per second; null: the server default (SEND_RATE_PER_SECOND). */
-              sendRatePerSecond: number | null;
-              /** @description Open and click tracking: ENABLED (default), DISABLED, or MARKETING_ONLY. */
-              tracking: 'ENABLED' | 'DISABLED' | 'MARKETING_ONLY';
-              /** Format: date-time */
-              updatedAt: string;
-              /** @description Key of the X-Mailwright-Signature HMAC on outgoing workflow webhooks (whsec_…). */
-              webhookSigningSecret: string;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/users/@me/projects/{id}/reinstate': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description Hard bounces (and recipients refused at send time). */
-              bounced: number;
-              /** @description bounced / sent, from 0 to 1. */
-              bounceRate: number;
-              complained: number;
-              /** @description complained / sent, from 0 to 1. */
-              complaintRate: number;
-              disabled: boolean;
-              projectId: string;
-              sent: number;
-              /** @description The latest suspensions, newest first. */
-              suspensions: {
-                bounced: number;
-                bounceRate: number;
-                complained: number;
-                complaintRate: number;
-                /** Format: date-time */
-                createdAt: string;
-                id: string;
-                /** Format: date-time */
-                liftedAt: string | null;
-                liftedBy: string | null;
-                reason: 'BOUNCE_RATE' | 'COMPLAINT_RATE';
-                sent: number;
-                /** Format: date-time */
-                windowStart: string;
-              }[];
-              thresholds: {
-                bounceRate: number;
-                complaintRate: number;
-                /** @description Sent emails in the window below which no suspension happens. */
-                minVolume: number;
-              };
-              window: {
-                days: number;
-                /**
-                 * Format: date-time
-                 * @description Start of the window: SUSPENSION_WINDOW_DAYS ago, or the last reinstatement if later.
-                 */
-                since: string;
-              };
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/users/@me/projects/{id}/reset': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description Required: the project's name, exactly (the reset is irreversible). */
-            confirm?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        202: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** Format: date-time */
-              createdAt: string;
-              /** @description Rows deleted so far. */
-              deleted: number;
-              failureReason: string | null;
-              /** Format: date-time */
-              finishedAt: string | null;
-              id: string;
-              projectId: string;
-              status: 'queued' | 'processing' | 'completed' | 'failed';
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/users/@me/projects/{id}/resets/{resetId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          resetId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** Format: date-time */
-              createdAt: string;
-              /** @description Rows deleted so far. */
-              deleted: number;
-              failureReason: string | null;
-              /** Format: date-time */
-              finishedAt: string | null;
-              id: string;
-              projectId: string;
-              status: 'queued' | 'processing' | 'completed' | 'failed';
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/users/@me/projects/{id}/security': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description Hard bounces (and recipients refused at send time). */
-              bounced: number;
-              /** @description bounced / sent, from 0 to 1. */
-              bounceRate: number;
-              complained: number;
-              /** @description complained / sent, from 0 to 1. */
-              complaintRate: number;
-              disabled: boolean;
-              projectId: string;
-              sent: number;
-              /** @description The latest suspensions, newest first. */
-              suspensions: {
-                bounced: number;
-                bounceRate: number;
-                complained: number;
-                complaintRate: number;
-                /** Format: date-time */
-                createdAt: string;
-                id: string;
-                /** Format: date-time */
-                liftedAt: string | null;
-                liftedBy: string | null;
-                reason: 'BOUNCE_RATE' | 'COMPLAINT_RATE';
-                sent: number;
-                /** Format: date-time */
-                windowStart: string;
-              }[];
-              thresholds: {
-                bounceRate: number;
-                complaintRate: number;
-                /** @description Sent emails in the window below which no suspension happens. */
-                minVolume: number;
-              };
-              window: {
-                days: number;
-                /**
-                 * Format: date-time
-                 * @description Start of the window: SUSPENSION_WINDOW_DAYS ago, or the last reinstatement if later.
-                 */
-                since: string;
-              };
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/send': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            attachments?: {
-              /** @description Base64. */
-              content: string;
-              contentId?: string;
-              contentType: string;
-              disposition?: 'attachment' | 'inline';
-              filename: string;
-            }[];
-            /** @description HTML. */
-            body?: string;
-            /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
-            data?: {
-              [key: string]: unknown;
-            };
-            from?:
-              | string
-              | {
-                  email: string;
-                  name?: string;
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
-            headers?: {
-              [key: string]: string;
             };
-            /** @description Deprecated: sender name, used when `from` is a string. */
-            name?: string;
-            reply?: string;
-            /** @description No newlines. */
-            subject?: string;
-            subscribed?: boolean;
-            /** @description Template id. */
-            template?: string;
-            to:
-              | (
-                  | string
-                  | {
-                      email: string;
-                      name?: string;
-                    }
-                )
-              | (
-                  | string
-                  | {
-                      email: string;
-                      name?: string;
-                    }
-                )[];
-          };
         };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                emails: {
-                  contact: {
-                    email: string;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/request-password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        email: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: string;
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/request-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: string;
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        password: string;
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: string;
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        email: string;
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                user: {
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    email: string;
+                                    emailVerified: boolean;
+                                    id: string;
+                                };
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                user: {
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    email: string;
+                                    emailVerified: boolean;
+                                    id: string;
+                                };
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Read as the page number. */
+                    cursor?: string;
+                    /** @description Alias of pageSize. */
+                    limit?: number;
+                    /** @description From 1; default 1. */
+                    page?: number;
+                    /** @description Default 20. */
+                    pageSize?: number;
+                    status?: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            campaigns: {
+                                audienceType: "ALL" | "SEGMENT" | "FILTERED";
+                                /** Format: date-time */
+                                cancelledAt: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                description: string | null;
+                                /** @description Content class, as for templates; MARKETING by default. */
+                                emailType: "MARKETING" | "HEADLESS" | "TRANSACTIONAL";
+                                id: string;
+                                name: string;
+                                /** Format: date-time */
+                                scheduledAt: string | null;
+                                /** Format: date-time */
+                                sentAt: string | null;
+                                /** Format: date-time */
+                                startedAt: string | null;
+                                status: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";
+                                subject: string;
+                                totalRecipients: number;
+                                type: "ALL" | "SEGMENT" | "FILTERED";
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            page: number;
+                            pageSize: number;
+                            /** @description Matching items on every page. */
+                            total: number;
+                            totalPages: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
+                        audienceFilter?: {
+                            [key: string]: unknown;
+                        } | null;
+                        audienceType: "ALL" | "SEGMENT" | "FILTERED";
+                        /** @description HTML with Liquid; at most 512 KB. */
+                        body: string;
+                        description?: string | null;
+                        /** @description Content class, as for templates; MARKETING by default. */
+                        emailType?: "MARKETING" | "HEADLESS" | "TRANSACTIONAL";
+                        /** @description Must be on a verified domain. */
+                        from: string;
+                        fromName?: string | null;
+                        name: string;
+                        replyTo?: string | null;
+                        segmentId?: string | null;
+                        /** @description No line breaks; Liquid. */
+                        subject: string;
+                        /** @description MARKETING | HEADLESS | TRANSACTIONAL is read as emailType. */
+                        type?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                name: string;
+                                /** Format: date-time */
+                                scheduledAt: string | null;
+                                status: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";
+                                subject: string;
+                                type: "ALL" | "SEGMENT" | "FILTERED";
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
                     id: string;
-                  };
-                  /** @description Email id. */
-                  email: string;
-                }[];
-                skipped?: {
-                  email: string;
-                  reason: 'UNSUBSCRIBED';
-                }[];
-                /** Format: date-time */
-                timestamp: string;
-              };
-              /** @enum {boolean} */
-              success: true;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/track': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description Custom fields, with the contact's data rules. The event stores the same values, unwrapped: `{ value, persistent: false }` is kept on the event (not on the contact); null and "" are left out. */
-            data?: {
-              [key: string]: unknown;
-            };
-            email: string;
-            /** @description The event name, trimmed. System names (`email.*`, `contact.*`, `segment.*`) are refused with 422. */
-            event: string;
-            /** @description Default true for a new contact; an existing one changes only when given. */
-            subscribed?: boolean;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                /** @description The contact id. */
-                contact: string;
-                /** @description The event id. */
-                event: string;
-                /** Format: date-time */
-                timestamp: string;
-              };
-              /** @enum {boolean} */
-              success: true;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/verify': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            email: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                domainExists: boolean;
-                email: string;
-                hasMxRecords: boolean;
-                hasWebsite: boolean;
-                isAlias: boolean;
-                isDisposable: boolean;
-                isPersonalEmail: boolean;
-                isPlusAddressed: boolean;
-                isTypo: boolean;
-                reasons: string[];
-                suggestedEmail?: string;
-                valid: boolean;
-              };
-              /** @enum {boolean} */
-              success: true;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/webhooks/incoming/stripe': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              outcome: 'handled' | 'duplicate' | 'ignored';
-              /** @enum {boolean} */
-              received: true;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/webhooks/sns': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            Message: string;
-            MessageId: string;
-            Signature: string;
-            SignatureVersion: string;
-            SigningCertURL: string;
-            Subject?: string;
-            SubscribeURL?: string;
-            Timestamp: string;
-            Token?: string;
-            TopicArn: string;
-            Type: string;
-            UnsubscribeURL?: string;
-          };
-          'text/plain': {
-            Message: string;
-            MessageId: string;
-            Signature: string;
-            SignatureVersion: string;
-            SigningCertURL: string;
-            Subject?: string;
-            SubscribeURL?: string;
-            Timestamp: string;
-            Token?: string;
-            TopicArn: string;
-            Type: string;
-            UnsubscribeURL?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              outcome: 'applied' | 'duplicate' | 'confirmed' | 'ignored';
-              /** @enum {boolean} */
-              success: true;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/workflows': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              allowReentry: boolean;
-              /** Format: date-time */
-              createdAt: string;
-              description: string | null;
-              enabled: boolean;
-              eventName: string | null;
-              id: string;
-              name: string;
-              triggerConfig: {
-                [key: string]: unknown;
-              };
-              triggerType: 'EVENT' | 'MANUAL' | 'SCHEDULE';
-              /** Format: date-time */
-              updatedAt: string;
-            }[];
-          };
-        };
-      };
-    };
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            description?: string | null;
-            eventName: string;
-            name: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              allowReentry: boolean;
-              /** Format: date-time */
-              createdAt: string;
-              description: string | null;
-              enabled: boolean;
-              eventName: string | null;
-              id: string;
-              name: string;
-              steps: {
-                config: {
-                  [key: string]: unknown;
                 };
-                /** Format: date-time */
-                createdAt: string;
-                id: string;
-                name: string | null;
-                /** @description Where the canvas draws the step. */
-                position: {
-                  x: number;
-                  y: number;
-                } | null;
-                type:
-                  | 'TRIGGER'
-                  | 'SEND_EMAIL'
-                  | 'DELAY'
-                  | 'WAIT_FOR_EVENT'
-                  | 'CONDITION'
-                  | 'WEBHOOK'
-                  | 'UPDATE_CONTACT'
-                  | 'EXIT';
-                /** Format: date-time */
-                updatedAt: string;
-                workflowId: string;
-              }[];
-              transitions: {
-                branch: ('yes' | 'no') | (never | null);
-                condition: {
-                  branch: 'yes' | 'no';
-                } | null;
-                /** Format: date-time */
-                createdAt: string;
-                fromStepId: string;
-                id: string;
-                priority: number;
-                toStepId: string;
-                waitOutcome: ('EVENT' | 'TIMEOUT') | (never | null);
-                workflowId: string;
-              }[];
-              triggerConfig: {
-                [key: string]: unknown;
-              };
-              triggerType: 'EVENT' | 'MANUAL' | 'SCHEDULE';
-              /** Format: date-time */
-              updatedAt: string;
+                cookie?: never;
             };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/workflows/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              allowReentry: boolean;
-              /** Format: date-time */
-              createdAt: string;
-              description: string | null;
-              enabled: boolean;
-              eventName: string | null;
-              id: string;
-              name: string;
-              steps: {
-                config: {
-                  [key: string]: unknown;
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
+                            audienceFilter: {
+                                [key: string]: unknown;
+                            } | null;
+                            audienceType: "ALL" | "SEGMENT" | "FILTERED";
+                            body: string;
+                            /** Format: date-time */
+                            cancelledAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            /** @description Content class, as for templates; MARKETING by default. */
+                            emailType: "MARKETING" | "HEADLESS" | "TRANSACTIONAL";
+                            from: string;
+                            fromName: string | null;
+                            id: string;
+                            name: string;
+                            replyTo: string | null;
+                            /** Format: date-time */
+                            scheduledAt: string | null;
+                            segmentId: string | null;
+                            /** Format: date-time */
+                            sentAt: string | null;
+                            /** Format: date-time */
+                            startedAt: string | null;
+                            status: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";
+                            subject: string;
+                            totalRecipients: number;
+                            type: "ALL" | "SEGMENT" | "FILTERED";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
-                /** Format: date-time */
-                createdAt: string;
-                id: string;
-                name: string | null;
-                /** @description Where the canvas draws the step. */
-                position: {
-                  x: number;
-                  y: number;
-                } | null;
-                type:
-                  | 'TRIGGER'
-                  | 'SEND_EMAIL'
-                  | 'DELAY'
-                  | 'WAIT_FOR_EVENT'
-                  | 'CONDITION'
-                  | 'WEBHOOK'
-                  | 'UPDATE_CONTACT'
-                  | 'EXIT';
-                /** Format: date-time */
-                updatedAt: string;
-                workflowId: string;
-              }[];
-              transitions: {
-                branch: ('yes' | 'no') | (never | null);
-                condition: {
-                  branch: 'yes' | 'no';
-                } | null;
-                /** Format: date-time */
-                createdAt: string;
-                fromStepId: string;
-                id: string;
-                priority: number;
-                toStepId: string;
-                waitOutcome: ('EVENT' | 'TIMEOUT') | (never | null);
-                workflowId: string;
-              }[];
-              triggerConfig: {
-                [key: string]: unknown;
-              };
-              triggerType: 'EVENT' | 'MANUAL' | 'SCHEDULE';
-              /** Format: date-time */
-              updatedAt: string;
             };
-          };
         };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
-    options?: never;
-    head?: never;
-    patch: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            allowReentry?: boolean;
-            description?: string | null;
-            enabled?: boolean;
-            eventName?: string;
-            name?: string;
-            /** @description EVENT: { eventName }; SCHEDULE: { schedule, segmentId? }; MANUAL: {}. */
-            triggerConfig?: {
-              eventName?: string;
-              /** @description 5-field cron, UTC. */
-              schedule?: string;
-              segmentId?: string | null;
-            };
-            triggerType?: 'EVENT' | 'MANUAL' | 'SCHEDULE';
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              allowReentry: boolean;
-              /** Format: date-time */
-              createdAt: string;
-              description: string | null;
-              enabled: boolean;
-              eventName: string | null;
-              id: string;
-              name: string;
-              steps: {
-                config: {
-                  [key: string]: unknown;
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
                 };
-                /** Format: date-time */
-                createdAt: string;
-                id: string;
-                name: string | null;
-                /** @description Where the canvas draws the step. */
-                position: {
-                  x: number;
-                  y: number;
-                } | null;
-                type:
-                  | 'TRIGGER'
-                  | 'SEND_EMAIL'
-                  | 'DELAY'
-                  | 'WAIT_FOR_EVENT'
-                  | 'CONDITION'
-                  | 'WEBHOOK'
-                  | 'UPDATE_CONTACT'
-                  | 'EXIT';
-                /** Format: date-time */
-                updatedAt: string;
-                workflowId: string;
-              }[];
-              transitions: {
-                branch: ('yes' | 'no') | (never | null);
-                condition: {
-                  branch: 'yes' | 'no';
-                } | null;
-                /** Format: date-time */
-                createdAt: string;
-                fromStepId: string;
-                id: string;
-                priority: number;
-                toStepId: string;
-                waitOutcome: ('EVENT' | 'TIMEOUT') | (never | null);
-                workflowId: string;
-              }[];
-              triggerConfig: {
-                [key: string]: unknown;
-              };
-              triggerType: 'EVENT' | 'MANUAL' | 'SCHEDULE';
-              /** Format: date-time */
-              updatedAt: string;
+                cookie?: never;
             };
-          };
-        };
-      };
-    };
-    trace?: never;
-  };
-  '/workflows/{id}/executions': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: {
-          cursor?: string;
-          limit?: number;
-          status?: 'RUNNING' | 'WAITING' | 'COMPLETED' | 'EXITED' | 'FAILED' | 'CANCELLED';
-        };
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description Pass as `cursor` for the next page; "" when there is none. */
-              cursor: string;
-              data: {
-                contactId: string;
-                context: {
-                  [key: string]: unknown;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
+                        audienceFilter?: {
+                            [key: string]: unknown;
+                        } | null;
+                        audienceType: "ALL" | "SEGMENT" | "FILTERED";
+                        /** @description HTML with Liquid; at most 512 KB. */
+                        body: string;
+                        description?: string | null;
+                        /** @description Content class, as for templates; MARKETING by default. */
+                        emailType?: "MARKETING" | "HEADLESS" | "TRANSACTIONAL";
+                        /** @description Must be on a verified domain. */
+                        from: string;
+                        fromName?: string | null;
+                        name: string;
+                        replyTo?: string | null;
+                        segmentId?: string | null;
+                        /** @description No line breaks; Liquid. */
+                        subject: string;
+                        /** @description MARKETING | HEADLESS | TRANSACTIONAL is read as emailType. */
+                        type?: string;
+                    };
                 };
-                currentStepId: string | null;
-                /**
-                 * Format: date-time
-                 * @description When a wait ends (or the step runs again).
-                 */
-                dueAt: string | null;
-                /** Format: date-time */
-                endedAt: string | null;
-                /** @description The contact's nth entry into the workflow. */
-                entry: number;
-                error: string | null;
-                event: {
-                  [key: string]: unknown;
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
+                            audienceFilter: {
+                                [key: string]: unknown;
+                            } | null;
+                            audienceType: "ALL" | "SEGMENT" | "FILTERED";
+                            body: string;
+                            /** Format: date-time */
+                            cancelledAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            /** @description Content class, as for templates; MARKETING by default. */
+                            emailType: "MARKETING" | "HEADLESS" | "TRANSACTIONAL";
+                            from: string;
+                            fromName: string | null;
+                            id: string;
+                            name: string;
+                            replyTo: string | null;
+                            /** Format: date-time */
+                            scheduledAt: string | null;
+                            segmentId: string | null;
+                            /** Format: date-time */
+                            sentAt: string | null;
+                            /** Format: date-time */
+                            startedAt: string | null;
+                            status: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";
+                            subject: string;
+                            totalRecipients: number;
+                            type: "ALL" | "SEGMENT" | "FILTERED";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
-                exitReason: string | null;
-                id: string;
-                /** Format: date-time */
-                startedAt: string;
-                status: 'RUNNING' | 'WAITING' | 'COMPLETED' | 'EXITED' | 'FAILED' | 'CANCELLED';
-                /** Format: date-time */
-                updatedAt: string;
-                /** @description The event a WAIT_FOR_EVENT step waits for. */
-                waitingFor: string | null;
-                workflowId: string;
-              }[];
-              hasMore: boolean;
-              /** @description Matching executions; only on the first page (0 on later pages). */
-              total: number;
             };
-          };
         };
-      };
-    };
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            contactId: string;
-            context?: {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              contactId: string;
-              context: {
-                [key: string]: unknown;
-              };
-              currentStepId: string | null;
-              /**
-               * Format: date-time
-               * @description When a wait ends (or the step runs again).
-               */
-              dueAt: string | null;
-              /** Format: date-time */
-              endedAt: string | null;
-              /** @description The contact's nth entry into the workflow. */
-              entry: number;
-              error: string | null;
-              event: {
-                [key: string]: unknown;
-              };
-              exitReason: string | null;
-              id: string;
-              /** Format: date-time */
-              startedAt: string;
-              status: 'RUNNING' | 'WAITING' | 'COMPLETED' | 'EXITED' | 'FAILED' | 'CANCELLED';
-              steps: {
-                attempts: number;
-                error: string | null;
-                /** Format: date-time */
-                finishedAt: string;
-                id: string;
-                output: {
-                  [key: string]: unknown;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
                 };
-                /** Format: date-time */
-                startedAt: string;
-                status: 'COMPLETED' | 'FAILED' | 'SKIPPED';
-                stepId: string;
-                stepType:
-                  | 'TRIGGER'
-                  | 'SEND_EMAIL'
-                  | 'DELAY'
-                  | 'WAIT_FOR_EVENT'
-                  | 'CONDITION'
-                  | 'WEBHOOK'
-                  | 'UPDATE_CONTACT'
-                  | 'EXIT';
-              }[];
-              /** Format: date-time */
-              updatedAt: string;
-              /** @description The event a WAIT_FOR_EVENT step waits for. */
-              waitingFor: string | null;
-              workflowId: string;
+                cookie?: never;
             };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/workflows/{id}/executions/{executionId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          executionId: string;
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              contactId: string;
-              context: {
-                [key: string]: unknown;
-              };
-              currentStepId: string | null;
-              /**
-               * Format: date-time
-               * @description When a wait ends (or the step runs again).
-               */
-              dueAt: string | null;
-              /** Format: date-time */
-              endedAt: string | null;
-              /** @description The contact's nth entry into the workflow. */
-              entry: number;
-              error: string | null;
-              event: {
-                [key: string]: unknown;
-              };
-              exitReason: string | null;
-              id: string;
-              /** Format: date-time */
-              startedAt: string;
-              status: 'RUNNING' | 'WAITING' | 'COMPLETED' | 'EXITED' | 'FAILED' | 'CANCELLED';
-              steps: {
-                attempts: number;
-                error: string | null;
-                /** Format: date-time */
-                finishedAt: string;
-                id: string;
-                output: {
-                  [key: string]: unknown;
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
-                /** Format: date-time */
-                startedAt: string;
-                status: 'COMPLETED' | 'FAILED' | 'SKIPPED';
-                stepId: string;
-                stepType:
-                  | 'TRIGGER'
-                  | 'SEND_EMAIL'
-                  | 'DELAY'
-                  | 'WAIT_FOR_EVENT'
-                  | 'CONDITION'
-                  | 'WEBHOOK'
-                  | 'UPDATE_CONTACT'
-                  | 'EXIT';
-              }[];
-              /** Format: date-time */
-              updatedAt: string;
-              /** @description The event a WAIT_FOR_EVENT step waits for. */
-              waitingFor: string | null;
-              workflowId: string;
             };
-          };
         };
-      };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    put?: never;
-    post?: never;
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          executionId: string;
-          id: string;
+    "/campaigns/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              contactId: string;
-              context: {
-                [key: string]: unknown;
-              };
-              currentStepId: string | null;
-              /**
-               * Format: date-time
-               * @description When a wait ends (or the step runs again).
-               */
-              dueAt: string | null;
-              /** Format: date-time */
-              endedAt: string | null;
-              /** @description The contact's nth entry into the workflow. */
-              entry: number;
-              error: string | null;
-              event: {
-                [key: string]: unknown;
-              };
-              exitReason: string | null;
-              id: string;
-              /** Format: date-time */
-              startedAt: string;
-              status: 'RUNNING' | 'WAITING' | 'COMPLETED' | 'EXITED' | 'FAILED' | 'CANCELLED';
-              steps: {
-                attempts: number;
-                error: string | null;
-                /** Format: date-time */
-                finishedAt: string;
-                id: string;
-                output: {
-                  [key: string]: unknown;
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
                 };
-                /** Format: date-time */
-                startedAt: string;
-                status: 'COMPLETED' | 'FAILED' | 'SKIPPED';
-                stepId: string;
-                stepType:
-                  | 'TRIGGER'
-                  | 'SEND_EMAIL'
-                  | 'DELAY'
-                  | 'WAIT_FOR_EVENT'
-                  | 'CONDITION'
-                  | 'WEBHOOK'
-                  | 'UPDATE_CONTACT'
-                  | 'EXIT';
-              }[];
-              /** Format: date-time */
-              updatedAt: string;
-              /** @description The event a WAIT_FOR_EVENT step waits for. */
-              waitingFor: string | null;
-              workflowId: string;
+                cookie?: never;
             };
-          };
-        };
-      };
-    };
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/workflows/{id}/executions/cancel-all': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              cancelled: number;
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
+                            audienceFilter: {
+                                [key: string]: unknown;
+                            } | null;
+                            audienceType: "ALL" | "SEGMENT" | "FILTERED";
+                            body: string;
+                            /** Format: date-time */
+                            cancelledAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            /** @description Content class, as for templates; MARKETING by default. */
+                            emailType: "MARKETING" | "HEADLESS" | "TRANSACTIONAL";
+                            from: string;
+                            fromName: string | null;
+                            id: string;
+                            name: string;
+                            replyTo: string | null;
+                            /** Format: date-time */
+                            scheduledAt: string | null;
+                            segmentId: string | null;
+                            /** Format: date-time */
+                            sentAt: string | null;
+                            /** Format: date-time */
+                            startedAt: string | null;
+                            status: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";
+                            subject: string;
+                            totalRecipients: number;
+                            type: "ALL" | "SEGMENT" | "FILTERED";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
             };
-          };
         };
-      };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/workflows/{id}/steps': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
+    "/campaigns/{id}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            config?: {
-              [key: string]: unknown;
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
             };
-            name?: string | null;
-            /** @description Where the canvas draws the step. */
-            position?: {
-              x: number;
-              y: number;
-            } | null;
-            type: 'SEND_EMAIL' | 'DELAY' | 'WAIT_FOR_EVENT' | 'CONDITION' | 'WEBHOOK' | 'UPDATE_CONTACT' | 'EXIT';
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              config: {
-                [key: string]: unknown;
-              };
-              /** Format: date-time */
-              createdAt: string;
-              id: string;
-              name: string | null;
-              /** @description Where the canvas draws the step. */
-              position: {
-                x: number;
-                y: number;
-              } | null;
-              type:
-                | 'TRIGGER'
-                | 'SEND_EMAIL'
-                | 'DELAY'
-                | 'WAIT_FOR_EVENT'
-                | 'CONDITION'
-                | 'WEBHOOK'
-                | 'UPDATE_CONTACT'
-                | 'EXIT';
-              /** Format: date-time */
-              updatedAt: string;
-              workflowId: string;
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
+                            audienceFilter: {
+                                [key: string]: unknown;
+                            } | null;
+                            audienceType: "ALL" | "SEGMENT" | "FILTERED";
+                            body: string;
+                            /** Format: date-time */
+                            cancelledAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            /** @description Content class, as for templates; MARKETING by default. */
+                            emailType: "MARKETING" | "HEADLESS" | "TRANSACTIONAL";
+                            from: string;
+                            fromName: string | null;
+                            id: string;
+                            name: string;
+                            replyTo: string | null;
+                            /** Format: date-time */
+                            scheduledAt: string | null;
+                            segmentId: string | null;
+                            /** Format: date-time */
+                            sentAt: string | null;
+                            /** Format: date-time */
+                            startedAt: string | null;
+                            status: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";
+                            subject: string;
+                            totalRecipients: number;
+                            type: "ALL" | "SEGMENT" | "FILTERED";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
             };
-          };
         };
-      };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/workflows/{id}/steps/{stepId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    delete: {
-      parameters: {
-        query?: {
-          /** @description Reconnect the steps before and after this one. */
-          splice?: boolean;
+    "/campaigns/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        header?: never;
-        path: {
-          id: string;
-          stepId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
-    options?: never;
-    head?: never;
-    patch: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          stepId: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            config?: {
-              [key: string]: unknown;
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
             };
-            name?: string | null;
-            /** @description Where the canvas draws the step. */
-            position?: {
-              x: number;
-              y: number;
-            } | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              config: {
-                [key: string]: unknown;
-              };
-              /** Format: date-time */
-              createdAt: string;
-              id: string;
-              name: string | null;
-              /** @description Where the canvas draws the step. */
-              position: {
-                x: number;
-                y: number;
-              } | null;
-              type:
-                | 'TRIGGER'
-                | 'SEND_EMAIL'
-                | 'DELAY'
-                | 'WAIT_FOR_EVENT'
-                | 'CONDITION'
-                | 'WEBHOOK'
-                | 'UPDATE_CONTACT'
-                | 'EXIT';
-              /** Format: date-time */
-              updatedAt: string;
-              workflowId: string;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description ISO 8601 date-time in the future; absent: send now. */
+                        scheduledFor?: string;
+                    };
+                };
             };
-          };
-        };
-      };
-    };
-    trace?: never;
-  };
-  '/workflows/{id}/transitions': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            branch?: ('yes' | 'no') | (never | null);
-            condition?: {
-              branch: 'yes' | 'no';
-            } | null;
-            fromStepId: string;
-            priority?: number;
-            toStepId: string;
-            waitOutcome?: ('EVENT' | 'TIMEOUT') | (never | null);
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              branch: ('yes' | 'no') | (never | null);
-              condition: {
-                branch: 'yes' | 'no';
-              } | null;
-              /** Format: date-time */
-              createdAt: string;
-              fromStepId: string;
-              id: string;
-              priority: number;
-              toStepId: string;
-              waitOutcome: ('EVENT' | 'TIMEOUT') | (never | null);
-              workflowId: string;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
+                            audienceFilter: {
+                                [key: string]: unknown;
+                            } | null;
+                            audienceType: "ALL" | "SEGMENT" | "FILTERED";
+                            body: string;
+                            /** Format: date-time */
+                            cancelledAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            /** @description Content class, as for templates; MARKETING by default. */
+                            emailType: "MARKETING" | "HEADLESS" | "TRANSACTIONAL";
+                            from: string;
+                            fromName: string | null;
+                            id: string;
+                            name: string;
+                            replyTo: string | null;
+                            /** Format: date-time */
+                            scheduledAt: string | null;
+                            segmentId: string | null;
+                            /** Format: date-time */
+                            sentAt: string | null;
+                            /** Format: date-time */
+                            startedAt: string | null;
+                            status: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";
+                            subject: string;
+                            totalRecipients: number;
+                            type: "ALL" | "SEGMENT" | "FILTERED";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
             };
-          };
         };
-      };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/workflows/{id}/transitions/{transitionId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          transitionId: string;
+    "/campaigns/{id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/workflows/fields': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              fields: {
-                field: string;
-                operators: string[];
-                source: 'contact' | 'event' | 'context' | 'email' | 'segment';
-                /** @description string, number, boolean, date, or event (the trigger operators). */
-                type: string;
-              }[];
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
             };
-          };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bouncedCount: number;
+                            /** @description Percent of sentCount (0 when nothing was sent). */
+                            bounceRate: number;
+                            clickedCount: number;
+                            /** @description Percent of sentCount (0 when nothing was sent). */
+                            clickRate: number;
+                            complainedCount: number;
+                            deliveredCount: number;
+                            openedCount: number;
+                            /** @description Percent of sentCount (0 when nothing was sent). */
+                            openRate: number;
+                            sentCount: number;
+                            totalRecipients: number;
+                            unsubscribedCount: number;
+                        };
+                    };
+                };
+            };
         };
-      };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
+    "/campaigns/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            emailId: string;
+                            to: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            billing: boolean;
+                            inboundSmtp: boolean;
+                            mailTransport: "capture" | "smtp" | "ses";
+                            oauth: {
+                                github: boolean;
+                                google: boolean;
+                            };
+                            signupsEnabled: boolean;
+                            smtp: boolean;
+                            /** @description Uploaded images go to object storage (S3_BUCKET) rather than DATA_DIR. */
+                            storage: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                    /** @description Case-insensitive substring of the email. */
+                    search?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Pass as `cursor` for the next page; "" when there is none. */
+                            cursor: string;
+                            data: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                email: string;
+                                id: string;
+                                subscribed: boolean;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            hasMore: boolean;
+                            /** @description Matching contacts; only on the first page (0 on later pages). */
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
+                        data?: {
+                            [key: string]: unknown;
+                        };
+                        email: string;
+                        /** @description Default true for a new contact; kept when omitted on an existing one. */
+                        subscribed?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _meta: {
+                                isNew: boolean;
+                                isUpdate: boolean;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            email: string;
+                            id: string;
+                            subscribed: boolean;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _meta: {
+                                isNew: boolean;
+                                isUpdate: boolean;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            email: string;
+                            id: string;
+                            subscribed: boolean;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            email: string;
+                            id: string;
+                            subscribed: boolean;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
+                        data?: {
+                            [key: string]: unknown;
+                        };
+                        email?: string;
+                        subscribed?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            email: string;
+                            id: string;
+                            subscribed: boolean;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/contacts/bulk-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        contactIds: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            jobId: string;
+                            /** @enum {string} */
+                            status: "queued";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/bulk-subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        contactIds: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            jobId: string;
+                            /** @enum {string} */
+                            status: "queued";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/bulk-unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        contactIds: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            jobId: string;
+                            /** @enum {string} */
+                            status: "queued";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/bulk/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    jobId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            action: "subscribe" | "unsubscribe" | "delete" | "deleteField";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Ids that were not (unknown, deleted, or another project’s). */
+                            failed: number;
+                            failureReason: string | null;
+                            /** @description deleteField: the field removed. */
+                            field: string | null;
+                            /** Format: date-time */
+                            finishedAt: string | null;
+                            jobId: string;
+                            /** @description Ids done (deleteField: contacts passed). */
+                            processed: number;
+                            status: "queued" | "processing" | "completed" | "failed";
+                            /** @description Ids that were contacts of the project (deleteField: contacts that lost the key). */
+                            succeeded: number;
+                            /** @description Distinct ids sent (deleteField: contacts of the project when it started). */
+                            total: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description How fresh and how complete the coverage figures are. */
+                            coverageInfo: {
+                                /** Format: date-time */
+                                computedAt: string;
+                                /** @description Contacts the coverage figures are shares of. */
+                                contacts: number;
+                                /** @description live: counted for this request; cached: an exact count made by a background job at computedAt (large projects; recounted when older than 10 minutes); sample: the newest contacts only, while the first exact count runs. */
+                                method: "live" | "cached" | "sample";
+                            };
+                            fields: {
+                                /** @description Share of contacts with the field set. */
+                                coverage: number;
+                                field: string;
+                                isCustom: boolean;
+                                type: "string" | "number" | "boolean" | "date";
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/fields/{field}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A standard field (`email`) or `data.<key>`. */
+                    field: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            field: string;
+                            /** @description The bulk job removing the key from contacts: GET /contacts/bulk/:jobId. */
+                            jobId: string;
+                            /** @enum {string} */
+                            status: "queued";
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/fields/{field}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A standard field (`email`) or `data.<key>`. */
+                    field: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            campaigns: {
+                                id: string;
+                                name: string;
+                            }[];
+                            segments: {
+                                id: string;
+                                name: string;
+                            }[];
+                            workflows: {
+                                id: string;
+                                name: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/fields/{field}/values": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description A standard field (`email`) or `data.<key>`. */
+                    field: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            field: string;
+                            hasMore: boolean;
+                            /** @description Values are read from at most this many of the newest contacts. */
+                            sampleSize: number;
+                            /** @description Distinct values, most frequent first. */
+                            values: unknown[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            jobId: string;
+                            /** @enum {string} */
+                            status: "queued";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/import/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    jobId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            errors: {
+                                email: string;
+                                /** @description missing_email or invalid_email */
+                                reason: string;
+                                /** @description Spreadsheet row number; the header is row 1. */
+                                row: number;
+                            }[];
+                            /** @description Why a failed job failed. */
+                            failureReason: string | null;
+                            fileName: string;
+                            /** Format: date-time */
+                            finishedAt: string | null;
+                            /** @description New contacts created. */
+                            imported: number;
+                            jobId: string;
+                            /** @description Rows done so far: imported + updated + skipped. */
+                            processed: number;
+                            /** @description Rows not imported; each is in `errors` (the first 1000 are kept). */
+                            skipped: number;
+                            status: "queued" | "processing" | "completed" | "failed";
+                            /** @description Non-blank data rows in the file. */
+                            totalRows: number;
+                            /** @description Rows that matched an existing contact and patched its data. */
+                            updated: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        emails: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            found: {
+                                email: string;
+                                id: string;
+                            }[];
+                            notFound: string[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        domain: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            domain: string;
+                            id: string;
+                            /** Format: date-time */
+                            lastCheckedAt: string | null;
+                            projectId: string;
+                            records: {
+                                name: string;
+                                purpose: "DKIM" | "SPF" | "DMARC" | "RETURN_PATH";
+                                /** @description Why the last check did not find it, when it did not. */
+                                reason?: string;
+                                type: "TXT" | "CNAME" | "MX";
+                                value: string;
+                                /** @description Published as expected at the last check. */
+                                verified: boolean;
+                            }[];
+                            status: "PENDING" | "VERIFIED";
+                            verified: boolean;
+                            /** Format: date-time */
+                            verifiedAt: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/domains/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/domains/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            domain: string;
+                            id: string;
+                            /** Format: date-time */
+                            lastCheckedAt: string | null;
+                            projectId: string;
+                            records: {
+                                name: string;
+                                purpose: "DKIM" | "SPF" | "DMARC" | "RETURN_PATH";
+                                /** @description Why the last check did not find it, when it did not. */
+                                reason?: string;
+                                type: "TXT" | "CNAME" | "MX";
+                                value: string;
+                                /** @description Published as expected at the last check. */
+                                verified: boolean;
+                            }[];
+                            status: "PENDING" | "VERIFIED";
+                            verified: boolean;
+                            /** Format: date-time */
+                            verifiedAt: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/domains/project/{projectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            domain: string;
+                            id: string;
+                            /** Format: date-time */
+                            lastCheckedAt: string | null;
+                            projectId: string;
+                            records: {
+                                name: string;
+                                purpose: "DKIM" | "SPF" | "DMARC" | "RETURN_PATH";
+                                /** @description Why the last check did not find it, when it did not. */
+                                reason?: string;
+                                type: "TXT" | "CNAME" | "MX";
+                                value: string;
+                                /** @description Published as expected at the last check. */
+                                verified: boolean;
+                            }[];
+                            status: "PENDING" | "VERIFIED";
+                            verified: boolean;
+                            /** Format: date-time */
+                            verifiedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    contactId?: string;
+                    cursor?: string;
+                    /** @description Events at or after this time. ISO 8601 date or date-time (UTC when no offset). */
+                    from?: string;
+                    limit?: number;
+                    name?: string;
+                    /** @description Events at or before this time. ISO 8601 date or date-time (UTC when no offset). */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Pass as `cursor` for the next page; "" when there is none. */
+                            cursor: string;
+                            data: {
+                                contactId: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                id: string;
+                                name: string;
+                            }[];
+                            hasMore: boolean;
+                            /** @description Matching events; only on the first page (0 on later pages). */
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/{eventName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    eventName: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Events deleted. */
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/{eventName}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    eventName: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Segments whose filters name the event. */
+                            segments: {
+                                id: string;
+                                name: string;
+                            }[];
+                            /** @description Workflows triggered by, waiting for or testing the event. */
+                            workflows: {
+                                id: string;
+                                name: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/contact/{contactId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    contactId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Pass as `cursor` for the next page; "" when there is none. */
+                            cursor: string;
+                            data: {
+                                contactId: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                id: string;
+                                name: string;
+                            }[];
+                            hasMore: boolean;
+                            /** @description Matching events; only on the first page (0 on later pages). */
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Every name that occurred in the project (system names included), by name; at most 1,000. */
+                            names: {
+                                count: number;
+                                /** Format: date-time */
+                                lastSeenAt: string;
+                                name: string;
+                                /** @description True for names the service emits (`email.*`, `contact.*`, `segment.*`). */
+                                system: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Read from counters kept when events are written; no scan of the events. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The 100 most frequent names, most frequent first. */
+                            byName: {
+                                count: number;
+                                /** Format: date-time */
+                                lastSeenAt: string;
+                                name: string;
+                                /** @description True for names the service emits (`email.*`, `contact.*`, `segment.*`). */
+                                system: boolean;
+                            }[];
+                            distinctNames: number;
+                            /** @description Events in the current UTC hour and the 167 before it. */
+                            last7d: number;
+                            /** @description Events in the current UTC hour and the 23 before it. */
+                            last24h: number;
+                            /** @description Events in the current UTC hour and the 719 before it. */
+                            last30d: number;
+                            /** @description Events of the project. */
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/track": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Custom fields, with the contact's data rules. The event stores the same values, unwrapped: `{ value, persistent: false }` is kept on the event (not on the contact); null and "" are left out. */
+                        data?: {
+                            [key: string]: unknown;
+                        };
+                        email: string;
+                        /** @description The event name, trimmed. System names (`email.*`, `contact.*`, `segment.*`) are refused with 422. */
+                        event: string;
+                        /** @description Default true for a new contact; an existing one changes only when given. */
+                        subscribed?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description The contact id. */
+                                contact: string;
+                                /** @description The event id. */
+                                event: string;
+                                /** Format: date-time */
+                                timestamp: string;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invites/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            email: string;
+                            /** Format: date-time */
+                            joinedAt: string;
+                            projectId: string;
+                            role: "OWNER" | "ADMIN" | "MEMBER";
+                            userId: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                    /** @description Only messages to this address (case-insensitive). */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Pass as `cursor` for the next page; "" when there is none. */
+                            cursor: string;
+                            data: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                emailId: string;
+                                from: string;
+                                /** @description Header fields as sent: lower-cased names, folded lines joined, DKIM-Signature included. */
+                                headers: {
+                                    [key: string]: string;
+                                };
+                                html: string;
+                                id: string;
+                                subject: string;
+                                text: string;
+                                to: string;
+                            }[];
+                            hasMore: boolean;
+                            /** @description Matching messages; only on the first page (0 on later pages). */
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outbox/{id}/raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/invites/{inviteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    inviteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Pending invitations (not accepted, not expired). */
+                            invites: {
+                                email: string;
+                                /** Format: date-time */
+                                expiresAt: string;
+                                id: string;
+                                /** Format: date-time */
+                                invitedAt: string;
+                                role: "OWNER" | "ADMIN" | "MEMBER";
+                            }[];
+                            members: {
+                                email: string;
+                                /** Format: date-time */
+                                joinedAt: string;
+                                role: "OWNER" | "ADMIN" | "MEMBER";
+                                userId: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** @description Adds the user with that email at once (201), or mails an invitation when no account has it (202). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        email: string;
+                        /** @description Default MEMBER. Only an OWNER may grant OWNER. */
+                        role?: "OWNER" | "ADMIN" | "MEMBER";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            email: string;
+                            /** Format: date-time */
+                            joinedAt: string;
+                            role: "OWNER" | "ADMIN" | "MEMBER";
+                            userId: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            email: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            id: string;
+                            /** Format: date-time */
+                            invitedAt: string;
+                            role: "OWNER" | "ADMIN" | "MEMBER";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        role: "OWNER" | "ADMIN" | "MEMBER";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            email: string;
+                            /** Format: date-time */
+                            joinedAt: string;
+                            role: "OWNER" | "ADMIN" | "MEMBER";
+                            userId: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/projects/{id}/security": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Hard bounces (and recipients refused at send time). */
+                            bounced: number;
+                            /** @description bounced / sent, from 0 to 1. */
+                            bounceRate: number;
+                            complained: number;
+                            /** @description complained / sent, from 0 to 1. */
+                            complaintRate: number;
+                            disabled: boolean;
+                            projectId: string;
+                            sent: number;
+                            /** @description The latest suspensions, newest first. */
+                            suspensions: {
+                                bounced: number;
+                                bounceRate: number;
+                                complained: number;
+                                complaintRate: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                id: string;
+                                /** Format: date-time */
+                                liftedAt: string | null;
+                                liftedBy: string | null;
+                                reason: "BOUNCE_RATE" | "COMPLAINT_RATE";
+                                sent: number;
+                                /** Format: date-time */
+                                windowStart: string;
+                            }[];
+                            thresholds: {
+                                bounceRate: number;
+                                complaintRate: number;
+                                /** @description Sent emails in the window below which no suspension happens. */
+                                minVolume: number;
+                            };
+                            window: {
+                                days: number;
+                                /**
+                                 * Format: date-time
+                                 * @description Start of the window: SUSPENSION_WINDOW_DAYS ago, or the last reinstatement if later.
+                                 */
+                                since: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/setup-state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            completed: number;
+                            steps: {
+                                domainAdded: {
+                                    /**
+                                     * Format: date-time
+                                     * @description When it first happened.
+                                     */
+                                    at: string | null;
+                                    done: boolean;
+                                };
+                                domainVerified: {
+                                    /**
+                                     * Format: date-time
+                                     * @description When it first happened.
+                                     */
+                                    at: string | null;
+                                    done: boolean;
+                                };
+                                firstCampaign: {
+                                    /**
+                                     * Format: date-time
+                                     * @description When it first happened.
+                                     */
+                                    at: string | null;
+                                    done: boolean;
+                                };
+                                firstCampaignSent: {
+                                    /**
+                                     * Format: date-time
+                                     * @description When it first happened.
+                                     */
+                                    at: string | null;
+                                    done: boolean;
+                                };
+                                firstContact: {
+                                    /**
+                                     * Format: date-time
+                                     * @description When it first happened.
+                                     */
+                                    at: string | null;
+                                    done: boolean;
+                                };
+                                firstSend: {
+                                    /**
+                                     * Format: date-time
+                                     * @description When it first happened.
+                                     */
+                                    at: string | null;
+                                    done: boolean;
+                                };
+                                firstTemplate: {
+                                    /**
+                                     * Format: date-time
+                                     * @description When it first happened.
+                                     */
+                                    at: string | null;
+                                    done: boolean;
+                                };
+                                firstWorkflow: {
+                                    /**
+                                     * Format: date-time
+                                     * @description When it first happened.
+                                     */
+                                    at: string | null;
+                                    done: boolean;
+                                };
+                                firstWorkflowEnabled: {
+                                    /**
+                                     * Format: date-time
+                                     * @description When it first happened.
+                                     */
+                                    at: string | null;
+                                    done: boolean;
+                                };
+                            };
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/segments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The filter in the nested form (always given); null for STATIC. */
+                            condition: unknown;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            /** @description The filter in the contract form; null when that form cannot express it (see condition) or STATIC. */
+                            filters: {
+                                conditions: unknown[];
+                                operator: "AND" | "OR";
+                            } | null;
+                            id: string;
+                            /** @description Cached: counted on create, filter change, refresh and compute. */
+                            memberCount: number;
+                            name: string;
+                            trackMembership: boolean;
+                            /** @description DYNAMIC: contacts matching the filter, live. STATIC: contacts added by email. */
+                            type: "DYNAMIC" | "STATIC";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The filter in the nested form: { logic: "AND" | "OR", groups: [{ filters: [...], conditions?: <nested> }] }. Wins over `filters` when both are given. */
+                        condition?: unknown;
+                        description?: string | null;
+                        /** @description The filter in the contract form: { operator: "AND" | "OR", conditions: [{ field, operator, value, unit? }] }. */
+                        filters?: unknown;
+                        name: string;
+                        /** @description Membership changes fire segment.<slug>.entry / .exit events: on POST /segments/:id/compute, when a contact write changes membership (a job, normally within a second), on static adds and removes, and every 15 minutes as a backstop. */
+                        trackMembership?: boolean;
+                        /** @description Default DYNAMIC. */
+                        type?: "DYNAMIC" | "STATIC";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The filter in the nested form (always given); null for STATIC. */
+                            condition: unknown;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            /** @description The filter in the contract form; null when that form cannot express it (see condition) or STATIC. */
+                            filters: {
+                                conditions: unknown[];
+                                operator: "AND" | "OR";
+                            } | null;
+                            id: string;
+                            /** @description Cached: counted on create, filter change, refresh and compute. */
+                            memberCount: number;
+                            name: string;
+                            trackMembership: boolean;
+                            /** @description DYNAMIC: contacts matching the filter, live. STATIC: contacts added by email. */
+                            type: "DYNAMIC" | "STATIC";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/segments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The filter in the nested form (always given); null for STATIC. */
+                            condition: unknown;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            /** @description The filter in the contract form; null when that form cannot express it (see condition) or STATIC. */
+                            filters: {
+                                conditions: unknown[];
+                                operator: "AND" | "OR";
+                            } | null;
+                            id: string;
+                            /** @description Cached: counted on create, filter change, refresh and compute. */
+                            memberCount: number;
+                            name: string;
+                            trackMembership: boolean;
+                            /** @description DYNAMIC: contacts matching the filter, live. STATIC: contacts added by email. */
+                            type: "DYNAMIC" | "STATIC";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The filter in the nested form: { logic: "AND" | "OR", groups: [{ filters: [...], conditions?: <nested> }] }. Wins over `filters` when both are given. */
+                        condition?: unknown;
+                        description?: string | null;
+                        /** @description The filter in the contract form: { operator: "AND" | "OR", conditions: [{ field, operator, value, unit? }] }. */
+                        filters?: unknown;
+                        name?: string;
+                        /** @description Membership changes fire segment.<slug>.entry / .exit events: on POST /segments/:id/compute, when a contact write changes membership (a job, normally within a second), on static adds and removes, and every 15 minutes as a backstop. */
+                        trackMembership?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The filter in the nested form (always given); null for STATIC. */
+                            condition: unknown;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            /** @description The filter in the contract form; null when that form cannot express it (see condition) or STATIC. */
+                            filters: {
+                                conditions: unknown[];
+                                operator: "AND" | "OR";
+                            } | null;
+                            id: string;
+                            /** @description Cached: counted on create, filter change, refresh and compute. */
+                            memberCount: number;
+                            name: string;
+                            trackMembership: boolean;
+                            /** @description DYNAMIC: contacts matching the filter, live. STATIC: contacts added by email. */
+                            type: "DYNAMIC" | "STATIC";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/segments/{id}/compute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Contacts that entered (one segment.<slug>.entry event each). */
+                            entered: number;
+                            /** @description Contacts that left (one segment.<slug>.exit event each). */
+                            exited: number;
+                            memberCount: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/segments/{id}/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Read as the page number. */
+                    cursor?: string;
+                    /** @description Alias of pageSize. */
+                    limit?: number;
+                    /** @description From 1; default 1. */
+                    page?: number;
+                    /** @description Default 20. */
+                    pageSize?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                email: string;
+                                id: string;
+                                subscribed: boolean;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            page: number;
+                            pageSize: number;
+                            /** @description Matching items on every page. */
+                            total: number;
+                            totalPages: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/segments/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Create contacts for unknown addresses (default false). */
+                        createMissing?: boolean;
+                        emails: string[];
+                        /** @description Subscription of contacts created here (default true). */
+                        subscribed?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Contacts that became members with this call. */
+                            added: number;
+                            /** @description Contacts that were members already. */
+                            alreadyMembers: number;
+                            /** @description Contacts created for unknown addresses (createMissing). */
+                            created: number;
+                            /** @description Addresses (normalised) with no contact, none created. */
+                            notFound: string[];
+                        };
+                    };
+                };
+            };
+        };
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        emails: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Contacts that were members and no longer are. */
+                            removed: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/segments/{id}/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The filter in the nested form (always given); null for STATIC. */
+                            condition: unknown;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            /** @description The filter in the contract form; null when that form cannot express it (see condition) or STATIC. */
+                            filters: {
+                                conditions: unknown[];
+                                operator: "AND" | "OR";
+                            } | null;
+                            id: string;
+                            /** @description Cached: counted on create, filter change, refresh and compute. */
+                            memberCount: number;
+                            name: string;
+                            trackMembership: boolean;
+                            /** @description DYNAMIC: contacts matching the filter, live. STATIC: contacts added by email. */
+                            type: "DYNAMIC" | "STATIC";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/t/c/{*}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The signed token from the email. */
+                    "*": string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Redirect (Location) to the URL signed into the link. */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/t/o/{*}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The signed token from the email. */
+                    "*": string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A 1×1 transparent GIF, whatever the token. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/gif": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Read as the page number. */
+                    cursor?: string;
+                    /** @description Alias of pageSize. */
+                    limit?: number;
+                    /** @description From 1; default 1. */
+                    page?: number;
+                    /** @description Default 20. */
+                    pageSize?: number;
+                    /** @description Case-insensitive substring of name or subject. */
+                    search?: string;
+                    /** @description MARKETING adds the unsubscribe footer and headers; HEADLESS skips unsubscribed contacts without a footer. */
+                    type?: "TRANSACTIONAL" | "MARKETING" | "HEADLESS";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            page: number;
+                            pageSize: number;
+                            templates: {
+                                body: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                description: string | null;
+                                from: string | null;
+                                fromName: string | null;
+                                id: string;
+                                name: string;
+                                replyTo: string | null;
+                                subject: string;
+                                /** @description MARKETING adds the unsubscribe footer and headers; HEADLESS skips unsubscribed contacts without a footer. */
+                                type: "TRANSACTIONAL" | "MARKETING" | "HEADLESS";
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            /** @description Matching items on every page. */
+                            total: number;
+                            totalPages: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description HTML with Liquid; at most 512 KB. */
+                        body: string;
+                        description?: string | null;
+                        /** @description Sender address; must be on a verified domain. */
+                        from?: string | null;
+                        /** @description No line breaks. */
+                        fromName?: string | null;
+                        name: string;
+                        replyTo?: string | null;
+                        /** @description No line breaks; Liquid. */
+                        subject: string;
+                        /** @description MARKETING adds the unsubscribe footer and headers; HEADLESS skips unsubscribed contacts without a footer. */
+                        type: "TRANSACTIONAL" | "MARKETING" | "HEADLESS";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            body: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            from: string | null;
+                            fromName: string | null;
+                            id: string;
+                            name: string;
+                            replyTo: string | null;
+                            subject: string;
+                            /** @description MARKETING adds the unsubscribe footer and headers; HEADLESS skips unsubscribed contacts without a footer. */
+                            type: "TRANSACTIONAL" | "MARKETING" | "HEADLESS";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            body: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            from: string | null;
+                            fromName: string | null;
+                            id: string;
+                            name: string;
+                            replyTo: string | null;
+                            subject: string;
+                            /** @description MARKETING adds the unsubscribe footer and headers; HEADLESS skips unsubscribed contacts without a footer. */
+                            type: "TRANSACTIONAL" | "MARKETING" | "HEADLESS";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description HTML with Liquid; at most 512 KB. */
+                        body?: string;
+                        description?: string | null;
+                        /** @description Sender address; must be on a verified domain. */
+                        from?: string | null;
+                        /** @description No line breaks. */
+                        fromName?: string | null;
+                        name?: string;
+                        replyTo?: string | null;
+                        /** @description No line breaks; Liquid. */
+                        subject?: string;
+                        /** @description MARKETING adds the unsubscribe footer and headers; HEADLESS skips unsubscribed contacts without a footer. */
+                        type?: "TRANSACTIONAL" | "MARKETING" | "HEADLESS";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            body: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            from: string | null;
+                            fromName: string | null;
+                            id: string;
+                            name: string;
+                            replyTo: string | null;
+                            subject: string;
+                            /** @description MARKETING adds the unsubscribe footer and headers; HEADLESS skips unsubscribed contacts without a footer. */
+                            type: "TRANSACTIONAL" | "MARKETING" | "HEADLESS";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/templates/{id}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            body: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            from: string | null;
+                            fromName: string | null;
+                            id: string;
+                            name: string;
+                            replyTo: string | null;
+                            subject: string;
+                            /** @description MARKETING adds the unsubscribe footer and headers; HEADLESS skips unsubscribed contacts without a footer. */
+                            type: "TRANSACTIONAL" | "MARKETING" | "HEADLESS";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates/{id}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            campaigns: {
+                                id: string;
+                                name: string;
+                            }[];
+                            workflows: {
+                                id: string;
+                                name: string;
+                                stepId: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Pass as `cursor` for the next page; "" when there is none. */
+                            cursor: string;
+                            data: {
+                                /** @description Decided from the file content, never from its name or declared type. */
+                                contentType: "image/png" | "image/jpeg" | "image/gif" | "image/webp";
+                                /** Format: date-time */
+                                createdAt: string;
+                                id: string;
+                                /** @description Bytes. */
+                                size: number;
+                                /** @description Absolute public URL of the image, for use in template bodies. */
+                                url: string;
+                            }[];
+                            hasMore: boolean;
+                            /** @description Matching uploads; only on the first page (0 on later pages). */
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploads/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The `<id>.<ext>` file name from the upload URL. */
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The image bytes, with the type it was stored as. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/gif": string;
+                        "image/jpeg": string;
+                        "image/png": string;
+                        "image/webp": string;
+                    };
+                };
+                /** @description Default Response */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploads/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Decided from the file content, never from its name or declared type. */
+                            contentType: "image/png" | "image/jpeg" | "image/gif" | "image/webp";
+                            id: string;
+                            /** @description Bytes. */
+                            size: number;
+                            /** @description Absolute public URL of the image, for use in template bodies. */
+                            url: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/@me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            emailVerified: boolean;
+                            id: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/@me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        currentPassword: string;
+                        newPassword: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: string;
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/@me/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Locale for contacts without data.locale; null: English. */
+                            defaultLocale: string | null;
+                            disabled: boolean;
+                            id: string;
+                            name: string;
+                            publicKey: string;
+                            /** @description The caller's role in the project. */
+                            role: "OWNER" | "ADMIN" | "MEMBER";
+                            secretKeyHint: string;
+                            /** @description Emails per second; null: the server default (SEND_RATE_PER_SECOND). */
+                            sendRatePerSecond: number | null;
+                            /** @description Open and click tracking: ENABLED (default), DISABLED, or MARKETING_ONLY. */
+                            tracking: "ENABLED" | "DISABLED" | "MARKETING_ONLY";
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Key of the X-Mailwright-Signature HMAC on outgoing workflow webhooks (whsec_…). */
+                            webhookSigningSecret: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Locale for contacts without data.locale; null: English. */
+                            defaultLocale: string | null;
+                            disabled: boolean;
+                            id: string;
+                            name: string;
+                            publicKey: string;
+                            /** @description The caller's role in the project. */
+                            role: "OWNER" | "ADMIN" | "MEMBER";
+                            secretKey: string;
+                            secretKeyHint: string;
+                            /** @description Emails per second; null: the server default (SEND_RATE_PER_SECOND). */
+                            sendRatePerSecond: number | null;
+                            /** @description Open and click tracking: ENABLED (default), DISABLED, or MARKETING_ONLY. */
+                            tracking: "ENABLED" | "DISABLED" | "MARKETING_ONLY";
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Key of the X-Mailwright-Signature HMAC on outgoing workflow webhooks (whsec_…). */
+                            webhookSigningSecret: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/@me/projects/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Language of the unsubscribe footer and subscription pages for contacts without data.locale; null: English. */
+                        defaultLocale?: string | (never | null);
+                        name?: string;
+                        /** @description Emails per second this project sends; null: the server default. */
+                        sendRatePerSecond?: number | null;
+                        /** @description Open and click tracking: ENABLED (default), DISABLED, or MARKETING_ONLY. */
+                        tracking?: "ENABLED" | "DISABLED" | "MARKETING_ONLY";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Locale for contacts without data.locale; null: English. */
+                            defaultLocale: string | null;
+                            disabled: boolean;
+                            id: string;
+                            name: string;
+                            publicKey: string;
+                            /** @description The caller's role in the project. */
+                            role: "OWNER" | "ADMIN" | "MEMBER";
+                            secretKeyHint: string;
+                            /** @description Emails per second; null: the server default (SEND_RATE_PER_SECOND). */
+                            sendRatePerSecond: number | null;
+                            /** @description Open and click tracking: ENABLED (default), DISABLED, or MARKETING_ONLY. */
+                            tracking: "ENABLED" | "DISABLED" | "MARKETING_ONLY";
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Key of the X-Mailwright-Signature HMAC on outgoing workflow webhooks (whsec_…). */
+                            webhookSigningSecret: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/users/@me/projects/{id}/billing-consumption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            marketing: number;
+                            /**
+                             * Format: date-time
+                             * @description Exclusive.
+                             */
+                            periodEnd: string;
+                            /** Format: date-time */
+                            periodStart: string;
+                            total: number;
+                            transactional: number;
+                            workflow: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/@me/projects/{id}/billing-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description In the currency’s smallest unit (cents). */
+                            amountDue: number;
+                            amountPaid: number;
+                            /** Format: date-time */
+                            created: string;
+                            currency: string;
+                            hostedInvoiceUrl: string | null;
+                            id: string;
+                            number: string | null;
+                            /** @description Stripe's invoice status; null when Stripe gives none or one not listed here. */
+                            status: ("draft" | "open" | "paid" | "uncollectible" | "void") | (never | null);
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/@me/projects/{id}/billing-limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Emails per billing period; null: no cap. */
+                            marketing: number | null;
+                            /** @description Emails per billing period; null: no cap. */
+                            transactional: number | null;
+                            /** @description Emails per billing period; null: no cap. */
+                            workflow: number | null;
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Emails per billing period; null: no cap. */
+                        marketing?: number | null;
+                        /** @description Emails per billing period; null: no cap. */
+                        transactional?: number | null;
+                        /** @description Emails per billing period; null: no cap. */
+                        workflow?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Emails per billing period; null: no cap. */
+                            marketing: number | null;
+                            /** @description Emails per billing period; null: no cap. */
+                            transactional: number | null;
+                            /** @description Emails per billing period; null: no cap. */
+                            workflow: number | null;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/@me/projects/{id}/billing-portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            url: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/@me/projects/{id}/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            url: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/@me/projects/{id}/regenerate-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Locale for contacts without data.locale; null: English. */
+                            defaultLocale: string | null;
+                            disabled: boolean;
+                            id: string;
+                            name: string;
+                            publicKey: string;
+                            /** @description The caller's role in the project. */
+                            role: "OWNER" | "ADMIN" | "MEMBER";
+                            secretKey: string;
+                            secretKeyHint: string;
+                            /** @description Emails per second; null: the server default (SEND_RATE_PER_SECOND). */
+                            sendRatePerSecond: number | null;
+                            /** @description Open and click tracking: ENABLED (default), DISABLED, or MARKETING_ONLY. */
+                            tracking: "ENABLED" | "DISABLED" | "MARKETING_ONLY";
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Key of the X-Mailwright-Signature HMAC on outgoing workflow webhooks (whsec_…). */
+                            webhookSigningSecret: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/@me/projects/{id}/reinstate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Hard bounces (and recipients refused at send time). */
+                            bounced: number;
+                            /** @description bounced / sent, from 0 to 1. */
+                            bounceRate: number;
+                            complained: number;
+                            /** @description complained / sent, from 0 to 1. */
+                            complaintRate: number;
+                            disabled: boolean;
+                            projectId: string;
+                            sent: number;
+                            /** @description The latest suspensions, newest first. */
+                            suspensions: {
+                                bounced: number;
+                                bounceRate: number;
+                                complained: number;
+                                complaintRate: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                id: string;
+                                /** Format: date-time */
+                                liftedAt: string | null;
+                                liftedBy: string | null;
+                                reason: "BOUNCE_RATE" | "COMPLAINT_RATE";
+                                sent: number;
+                                /** Format: date-time */
+                                windowStart: string;
+                            }[];
+                            thresholds: {
+                                bounceRate: number;
+                                complaintRate: number;
+                                /** @description Sent emails in the window below which no suspension happens. */
+                                minVolume: number;
+                            };
+                            window: {
+                                days: number;
+                                /**
+                                 * Format: date-time
+                                 * @description Start of the window: SUSPENSION_WINDOW_DAYS ago, or the last reinstatement if later.
+                                 */
+                                since: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/@me/projects/{id}/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Required: the project's name, exactly (the reset is irreversible). */
+                        confirm?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Rows deleted so far. */
+                            deleted: number;
+                            failureReason: string | null;
+                            /** Format: date-time */
+                            finishedAt: string | null;
+                            id: string;
+                            projectId: string;
+                            status: "queued" | "processing" | "completed" | "failed";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/@me/projects/{id}/resets/{resetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    resetId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Rows deleted so far. */
+                            deleted: number;
+                            failureReason: string | null;
+                            /** Format: date-time */
+                            finishedAt: string | null;
+                            id: string;
+                            projectId: string;
+                            status: "queued" | "processing" | "completed" | "failed";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/@me/projects/{id}/security": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Hard bounces (and recipients refused at send time). */
+                            bounced: number;
+                            /** @description bounced / sent, from 0 to 1. */
+                            bounceRate: number;
+                            complained: number;
+                            /** @description complained / sent, from 0 to 1. */
+                            complaintRate: number;
+                            disabled: boolean;
+                            projectId: string;
+                            sent: number;
+                            /** @description The latest suspensions, newest first. */
+                            suspensions: {
+                                bounced: number;
+                                bounceRate: number;
+                                complained: number;
+                                complaintRate: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                id: string;
+                                /** Format: date-time */
+                                liftedAt: string | null;
+                                liftedBy: string | null;
+                                reason: "BOUNCE_RATE" | "COMPLAINT_RATE";
+                                sent: number;
+                                /** Format: date-time */
+                                windowStart: string;
+                            }[];
+                            thresholds: {
+                                bounceRate: number;
+                                complaintRate: number;
+                                /** @description Sent emails in the window below which no suspension happens. */
+                                minVolume: number;
+                            };
+                            window: {
+                                days: number;
+                                /**
+                                 * Format: date-time
+                                 * @description Start of the window: SUSPENSION_WINDOW_DAYS ago, or the last reinstatement if later.
+                                 */
+                                since: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        attachments?: {
+                            /** @description Base64. */
+                            content: string;
+                            contentId?: string;
+                            contentType: string;
+                            disposition?: "attachment" | "inline";
+                            filename: string;
+                        }[];
+                        /** @description HTML. */
+                        body?: string;
+                        /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
+                        data?: {
+                            [key: string]: unknown;
+                        };
+                        from?: string | {
+                            email: string;
+                            name?: string;
+                        };
+                        headers?: {
+                            [key: string]: string;
+                        };
+                        /** @description Deprecated: sender name, used when `from` is a string. */
+                        name?: string;
+                        reply?: string;
+                        /** @description No newlines. */
+                        subject?: string;
+                        subscribed?: boolean;
+                        /** @description Template id. */
+                        template?: string;
+                        to: (string | {
+                            email: string;
+                            name?: string;
+                        }) | (string | {
+                            email: string;
+                            name?: string;
+                        })[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                emails: {
+                                    contact: {
+                                        email: string;
+                                        id: string;
+                                    };
+                                    /** @description Email id. */
+                                    email: string;
+                                }[];
+                                skipped?: {
+                                    email: string;
+                                    reason: "UNSUBSCRIBED";
+                                }[];
+                                /** Format: date-time */
+                                timestamp: string;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/track": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Custom fields, with the contact's data rules. The event stores the same values, unwrapped: `{ value, persistent: false }` is kept on the event (not on the contact); null and "" are left out. */
+                        data?: {
+                            [key: string]: unknown;
+                        };
+                        email: string;
+                        /** @description The event name, trimmed. System names (`email.*`, `contact.*`, `segment.*`) are refused with 422. */
+                        event: string;
+                        /** @description Default true for a new contact; an existing one changes only when given. */
+                        subscribed?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description The contact id. */
+                                contact: string;
+                                /** @description The event id. */
+                                event: string;
+                                /** Format: date-time */
+                                timestamp: string;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                domainExists: boolean;
+                                email: string;
+                                hasMxRecords: boolean;
+                                hasWebsite: boolean;
+                                isAlias: boolean;
+                                isDisposable: boolean;
+                                isPersonalEmail: boolean;
+                                isPlusAddressed: boolean;
+                                isTypo: boolean;
+                                reasons: string[];
+                                suggestedEmail?: string;
+                                valid: boolean;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/incoming/stripe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            outcome: "handled" | "duplicate" | "ignored";
+                            /** @enum {boolean} */
+                            received: true;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/sns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        Message: string;
+                        MessageId: string;
+                        Signature: string;
+                        SignatureVersion: string;
+                        SigningCertURL: string;
+                        Subject?: string;
+                        SubscribeURL?: string;
+                        Timestamp: string;
+                        Token?: string;
+                        TopicArn: string;
+                        Type: string;
+                        UnsubscribeURL?: string;
+                    };
+                    "text/plain": {
+                        Message: string;
+                        MessageId: string;
+                        Signature: string;
+                        SignatureVersion: string;
+                        SigningCertURL: string;
+                        Subject?: string;
+                        SubscribeURL?: string;
+                        Timestamp: string;
+                        Token?: string;
+                        TopicArn: string;
+                        Type: string;
+                        UnsubscribeURL?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            outcome: "applied" | "duplicate" | "confirmed" | "ignored";
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            allowReentry: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            enabled: boolean;
+                            eventName: string | null;
+                            id: string;
+                            name: string;
+                            triggerConfig: {
+                                [key: string]: unknown;
+                            };
+                            triggerType: "EVENT" | "MANUAL" | "SCHEDULE";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        description?: string | null;
+                        eventName: string;
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            allowReentry: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            enabled: boolean;
+                            eventName: string | null;
+                            id: string;
+                            name: string;
+                            steps: {
+                                config: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                id: string;
+                                name: string | null;
+                                /** @description Where the canvas draws the step. */
+                                position: {
+                                    x: number;
+                                    y: number;
+                                } | null;
+                                type: "TRIGGER" | "SEND_EMAIL" | "DELAY" | "WAIT_FOR_EVENT" | "CONDITION" | "WEBHOOK" | "UPDATE_CONTACT" | "EXIT";
+                                /** Format: date-time */
+                                updatedAt: string;
+                                workflowId: string;
+                            }[];
+                            transitions: {
+                                branch: ("yes" | "no") | (never | null);
+                                condition: {
+                                    branch: "yes" | "no";
+                                } | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                fromStepId: string;
+                                id: string;
+                                priority: number;
+                                toStepId: string;
+                                waitOutcome: ("EVENT" | "TIMEOUT") | (never | null);
+                                workflowId: string;
+                            }[];
+                            triggerConfig: {
+                                [key: string]: unknown;
+                            };
+                            triggerType: "EVENT" | "MANUAL" | "SCHEDULE";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            allowReentry: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            enabled: boolean;
+                            eventName: string | null;
+                            id: string;
+                            name: string;
+                            steps: {
+                                config: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                id: string;
+                                name: string | null;
+                                /** @description Where the canvas draws the step. */
+                                position: {
+                                    x: number;
+                                    y: number;
+                                } | null;
+                                type: "TRIGGER" | "SEND_EMAIL" | "DELAY" | "WAIT_FOR_EVENT" | "CONDITION" | "WEBHOOK" | "UPDATE_CONTACT" | "EXIT";
+                                /** Format: date-time */
+                                updatedAt: string;
+                                workflowId: string;
+                            }[];
+                            transitions: {
+                                branch: ("yes" | "no") | (never | null);
+                                condition: {
+                                    branch: "yes" | "no";
+                                } | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                fromStepId: string;
+                                id: string;
+                                priority: number;
+                                toStepId: string;
+                                waitOutcome: ("EVENT" | "TIMEOUT") | (never | null);
+                                workflowId: string;
+                            }[];
+                            triggerConfig: {
+                                [key: string]: unknown;
+                            };
+                            triggerType: "EVENT" | "MANUAL" | "SCHEDULE";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        allowReentry?: boolean;
+                        description?: string | null;
+                        enabled?: boolean;
+                        eventName?: string;
+                        name?: string;
+                        /** @description EVENT: { eventName }; SCHEDULE: { schedule, segmentId? }; MANUAL: {}. */
+                        triggerConfig?: {
+                            eventName?: string;
+                            /** @description 5-field cron, UTC. */
+                            schedule?: string;
+                            segmentId?: string | null;
+                        };
+                        triggerType?: "EVENT" | "MANUAL" | "SCHEDULE";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            allowReentry: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            enabled: boolean;
+                            eventName: string | null;
+                            id: string;
+                            name: string;
+                            steps: {
+                                config: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                id: string;
+                                name: string | null;
+                                /** @description Where the canvas draws the step. */
+                                position: {
+                                    x: number;
+                                    y: number;
+                                } | null;
+                                type: "TRIGGER" | "SEND_EMAIL" | "DELAY" | "WAIT_FOR_EVENT" | "CONDITION" | "WEBHOOK" | "UPDATE_CONTACT" | "EXIT";
+                                /** Format: date-time */
+                                updatedAt: string;
+                                workflowId: string;
+                            }[];
+                            transitions: {
+                                branch: ("yes" | "no") | (never | null);
+                                condition: {
+                                    branch: "yes" | "no";
+                                } | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                fromStepId: string;
+                                id: string;
+                                priority: number;
+                                toStepId: string;
+                                waitOutcome: ("EVENT" | "TIMEOUT") | (never | null);
+                                workflowId: string;
+                            }[];
+                            triggerConfig: {
+                                [key: string]: unknown;
+                            };
+                            triggerType: "EVENT" | "MANUAL" | "SCHEDULE";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/workflows/{id}/executions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                    status?: "RUNNING" | "WAITING" | "COMPLETED" | "EXITED" | "FAILED" | "CANCELLED";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Pass as `cursor` for the next page; "" when there is none. */
+                            cursor: string;
+                            data: {
+                                contactId: string;
+                                context: {
+                                    [key: string]: unknown;
+                                };
+                                currentStepId: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When a wait ends (or the step runs again).
+                                 */
+                                dueAt: string | null;
+                                /** Format: date-time */
+                                endedAt: string | null;
+                                /** @description The contact's nth entry into the workflow. */
+                                entry: number;
+                                error: string | null;
+                                event: {
+                                    [key: string]: unknown;
+                                };
+                                exitReason: string | null;
+                                id: string;
+                                /** Format: date-time */
+                                startedAt: string;
+                                status: "RUNNING" | "WAITING" | "COMPLETED" | "EXITED" | "FAILED" | "CANCELLED";
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description The event a WAIT_FOR_EVENT step waits for. */
+                                waitingFor: string | null;
+                                workflowId: string;
+                            }[];
+                            hasMore: boolean;
+                            /** @description Matching executions; only on the first page (0 on later pages). */
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        contactId: string;
+                        context?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            contactId: string;
+                            context: {
+                                [key: string]: unknown;
+                            };
+                            currentStepId: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When a wait ends (or the step runs again).
+                             */
+                            dueAt: string | null;
+                            /** Format: date-time */
+                            endedAt: string | null;
+                            /** @description The contact's nth entry into the workflow. */
+                            entry: number;
+                            error: string | null;
+                            event: {
+                                [key: string]: unknown;
+                            };
+                            exitReason: string | null;
+                            id: string;
+                            /** Format: date-time */
+                            startedAt: string;
+                            status: "RUNNING" | "WAITING" | "COMPLETED" | "EXITED" | "FAILED" | "CANCELLED";
+                            steps: {
+                                attempts: number;
+                                error: string | null;
+                                /** Format: date-time */
+                                finishedAt: string;
+                                id: string;
+                                output: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                startedAt: string;
+                                status: "COMPLETED" | "FAILED" | "SKIPPED";
+                                stepId: string;
+                                stepType: "TRIGGER" | "SEND_EMAIL" | "DELAY" | "WAIT_FOR_EVENT" | "CONDITION" | "WEBHOOK" | "UPDATE_CONTACT" | "EXIT";
+                            }[];
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description The event a WAIT_FOR_EVENT step waits for. */
+                            waitingFor: string | null;
+                            workflowId: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{id}/executions/{executionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    executionId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            contactId: string;
+                            context: {
+                                [key: string]: unknown;
+                            };
+                            currentStepId: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When a wait ends (or the step runs again).
+                             */
+                            dueAt: string | null;
+                            /** Format: date-time */
+                            endedAt: string | null;
+                            /** @description The contact's nth entry into the workflow. */
+                            entry: number;
+                            error: string | null;
+                            event: {
+                                [key: string]: unknown;
+                            };
+                            exitReason: string | null;
+                            id: string;
+                            /** Format: date-time */
+                            startedAt: string;
+                            status: "RUNNING" | "WAITING" | "COMPLETED" | "EXITED" | "FAILED" | "CANCELLED";
+                            steps: {
+                                attempts: number;
+                                error: string | null;
+                                /** Format: date-time */
+                                finishedAt: string;
+                                id: string;
+                                output: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                startedAt: string;
+                                status: "COMPLETED" | "FAILED" | "SKIPPED";
+                                stepId: string;
+                                stepType: "TRIGGER" | "SEND_EMAIL" | "DELAY" | "WAIT_FOR_EVENT" | "CONDITION" | "WEBHOOK" | "UPDATE_CONTACT" | "EXIT";
+                            }[];
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description The event a WAIT_FOR_EVENT step waits for. */
+                            waitingFor: string | null;
+                            workflowId: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    executionId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            contactId: string;
+                            context: {
+                                [key: string]: unknown;
+                            };
+                            currentStepId: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When a wait ends (or the step runs again).
+                             */
+                            dueAt: string | null;
+                            /** Format: date-time */
+                            endedAt: string | null;
+                            /** @description The contact's nth entry into the workflow. */
+                            entry: number;
+                            error: string | null;
+                            event: {
+                                [key: string]: unknown;
+                            };
+                            exitReason: string | null;
+                            id: string;
+                            /** Format: date-time */
+                            startedAt: string;
+                            status: "RUNNING" | "WAITING" | "COMPLETED" | "EXITED" | "FAILED" | "CANCELLED";
+                            steps: {
+                                attempts: number;
+                                error: string | null;
+                                /** Format: date-time */
+                                finishedAt: string;
+                                id: string;
+                                output: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                startedAt: string;
+                                status: "COMPLETED" | "FAILED" | "SKIPPED";
+                                stepId: string;
+                                stepType: "TRIGGER" | "SEND_EMAIL" | "DELAY" | "WAIT_FOR_EVENT" | "CONDITION" | "WEBHOOK" | "UPDATE_CONTACT" | "EXIT";
+                            }[];
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description The event a WAIT_FOR_EVENT step waits for. */
+                            waitingFor: string | null;
+                            workflowId: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{id}/executions/cancel-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cancelled: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{id}/steps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        config?: {
+                            [key: string]: unknown;
+                        };
+                        name?: string | null;
+                        /** @description Where the canvas draws the step. */
+                        position?: {
+                            x: number;
+                            y: number;
+                        } | null;
+                        type: "SEND_EMAIL" | "DELAY" | "WAIT_FOR_EVENT" | "CONDITION" | "WEBHOOK" | "UPDATE_CONTACT" | "EXIT";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                            id: string;
+                            name: string | null;
+                            /** @description Where the canvas draws the step. */
+                            position: {
+                                x: number;
+                                y: number;
+                            } | null;
+                            type: "TRIGGER" | "SEND_EMAIL" | "DELAY" | "WAIT_FOR_EVENT" | "CONDITION" | "WEBHOOK" | "UPDATE_CONTACT" | "EXIT";
+                            /** Format: date-time */
+                            updatedAt: string;
+                            workflowId: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{id}/steps/{stepId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: {
+                    /** @description Reconnect the steps before and after this one. */
+                    splice?: boolean;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                    stepId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    stepId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        config?: {
+                            [key: string]: unknown;
+                        };
+                        name?: string | null;
+                        /** @description Where the canvas draws the step. */
+                        position?: {
+                            x: number;
+                            y: number;
+                        } | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                            id: string;
+                            name: string | null;
+                            /** @description Where the canvas draws the step. */
+                            position: {
+                                x: number;
+                                y: number;
+                            } | null;
+                            type: "TRIGGER" | "SEND_EMAIL" | "DELAY" | "WAIT_FOR_EVENT" | "CONDITION" | "WEBHOOK" | "UPDATE_CONTACT" | "EXIT";
+                            /** Format: date-time */
+                            updatedAt: string;
+                            workflowId: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/workflows/{id}/transitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        branch?: ("yes" | "no") | (never | null);
+                        condition?: {
+                            branch: "yes" | "no";
+                        } | null;
+                        fromStepId: string;
+                        priority?: number;
+                        toStepId: string;
+                        waitOutcome?: ("EVENT" | "TIMEOUT") | (never | null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            branch: ("yes" | "no") | (never | null);
+                            condition: {
+                                branch: "yes" | "no";
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            fromStepId: string;
+                            id: string;
+                            priority: number;
+                            toStepId: string;
+                            waitOutcome: ("EVENT" | "TIMEOUT") | (never | null);
+                            workflowId: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{id}/transitions/{transitionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    transitionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            fields: {
+                                field: string;
+                                operators: string[];
+                                source: "contact" | "event" | "context" | "email" | "segment";
+                                /** @description string, number, boolean, date, or event (the trigger operators). */
+                                type: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: never;
-  responses: never;
-  parameters: never;
-  requestBodies: never;
-  headers: never;
-  pathItems: never;
+    schemas: never;
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
 }
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;
