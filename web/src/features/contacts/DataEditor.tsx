@@ -1,0 +1,185 @@
+/** Rows of custom fields (name, kind, value) for the add-contact dialog and a contact's page. */
+import { Plus, Trash2 } from 'lucide-react';
+import { useId } from 'react';
+import { fieldError } from '../../api/client.ts';
+import { Button } from '../../components/Button.tsx';
+import { cx } from '../../lib/cx.ts';
+import {
+  convertValue,
+  type DataRow,
+  emptyRow,
+  KIND_LABELS,
+  kindForFieldType,
+  type RowErrors,
+  type ValueKind,
+} from './data-editor.ts';
+import { useFields } from './queries.ts';
+
+const CONTROL =
+  'block w-full rounded-md border bg-white px-2.5 py-1.5 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
+
+/** The project's custom field names (without `data.`) and their types, for suggestions. */
+function useKnownFields(): Map<string, 'string' | 'number' | 'boolean' | 'date'> {
+  const fields = useFields();
+  return new Map(
+    (fields.data?.fields ?? []).filter((f) => f.isCustom).map((f) => [f.field.replace(/^data\./, ''), f.type]),
+  );
+}
+
+export function DataEditor({
+  rows,
+  onChange,
+  errors,
+  apiError,
+}: {
+  rows: DataRow[];
+  onChange: (rows: DataRow[]) => void;
+  errors: Record<string, RowErrors>;
+  /** The failed save, whose `data.<key>` field errors are shown on their rows. */
+  apiError?: unknown;
+}) {
+  const listId = useId();
+  const known = useKnownFields();
+  const update = (id: string, change: Partial<DataRow>) =>
+    onChange(rows.map((r) => (r.id === id ? { ...r, ...change } : r)));
+
+  return (
+    <div className="space-y-2">
+      <datalist id={listId}>
+        {[...known.keys()].map((k) => (
+          <option key={k} value={k} />
+        ))}
+      </datalist>
+      {rows.length > 0 && (
+        <div
+          aria-hidden
+          className="grid grid-cols-[minmax(0,1fr)_6.5rem_minmax(0,1.3fr)_2rem] gap-2 text-xs font-medium text-slate-500"
+        >
+          <span>Field</span>
+          <span>Type</span>
+          <span>Value</span>
+        </div>
+      )}
+      {rows.map((row, i) => {
+        const e = errors[row.id] ?? {};
+        const name = row.key.trim() || `field ${i + 1}`;
+        const apiProblem = row.key.trim() ? fieldError(apiError, `data.${row.key.trim()}`) : undefined;
+        const valueError = e.value ?? apiProblem;
+        return (
+          <div key={row.id}>
+            <div className="grid grid-cols-[minmax(0,1fr)_6.5rem_minmax(0,1.3fr)_2rem] items-start gap-2">
+              <input
+                aria-label={`Name of field ${i + 1}`}
+                aria-invalid={e.key ? true : undefined}
+                list={listId}
+                placeholder="e.g. plan"
+                value={row.key}
+                onChange={(ev) => {
+                  const key = ev.target.value;
+                  const type = known.get(key.trim());
+                  // A new row named after a known field takes that field's type.
+                  if (row.originalKey === undefined && type && (row.value === '' || row.kind === 'boolean')) {
+                    const kind = kindForFieldType(type);
+                    update(row.id, { key, kind, value: kind === 'boolean' ? 'true' : '' });
+                  } else update(row.id, { key });
+                }}
+                className={cx(CONTROL, e.key ? 'border-red-400' : 'border-slate-300')}
+              />
+              <select
+                aria-label={`Type of ${name}`}
+                value={row.kind}
+                onChange={(ev) => {
+                  const kind = ev.target.value as ValueKind;
+                  update(row.id, { kind, value: convertValue(row.value, row.kind, kind) });
+                }}
+                className={cx(CONTROL, 'border-slate-300')}
+              >
+                {(Object.keys(KIND_LABELS) as ValueKind[]).map((k) => (
+                  <option key={k} value={k}>
+                    {KIND_LABELS[k]}
+                  </option>
+                ))}
+              </select>
+              <ValueInput
+                row={row}
+                label={`Value of ${name}`}
+                invalid={Boolean(valueError)}
+                onChange={(value) => update(row.id, { value })}
+              />
+              <button
+                type="button"
+                aria-label={`Remove ${name}`}
+                title="Remove"
+                onClick={() => onChange(rows.filter((r) => r.id !== row.id))}
+                className="flex size-8 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-red-600"
+              >
+                <Trash2 className="size-4" aria-hidden />
+              </button>
+            </div>
+            {(e.key || valueError) && (
+              <p className="mt-1 text-xs text-red-600" role="alert">
+                {[e.key, valueError].filter(Boolean).join(' ')}
+              </p>
+            )}
+          </div>
+        );
+      })}
+      <Button
+        variant="ghost"
+        size="sm"
+        icon={<Plus className="size-4" aria-hidden />}
+        onClick={() => onChange([...rows, emptyRow()])}
+      >
+        Add field
+      </Button>
+    </div>
+  );
+}
+
+function ValueInput({
+  row,
+  label,
+  invalid,
+  onChange,
+}: {
+  row: DataRow;
+  label: string;
+  invalid: boolean;
+  onChange: (value: string) => void;
+}) {
+  const className = cx(CONTROL, invalid ? 'border-red-400' : 'border-slate-300', row.kind === 'json' && 'font-mono');
+  const common = { 'aria-label': label, 'aria-invalid': invalid || undefined, className };
+  switch (row.kind) {
+    case 'boolean':
+      return (
+        <select {...common} value={row.value} onChange={(e) => onChange(e.target.value)}>
+          <option value="true">Yes</option>
+          <option value="false">No</option>
+        </select>
+      );
+    case 'date':
+      return <input {...common} type="date" value={row.value} onChange={(e) => onChange(e.target.value)} />;
+    case 'number':
+      return (
+        <input
+          {...common}
+          inputMode="decimal"
+          placeholder="0"
+          value={row.value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+    case 'json':
+      return (
+        <input
+          {...common}
+          placeholder='{"tier": "gold"}'
+          spellCheck={false}
+          value={row.value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+    default:
+      return <input {...common} value={row.value} onChange={(e) => onChange(e.target.value)} />;
+  }
+}

@@ -1,0 +1,186 @@
+/** CSV import, step two: the job's progress until it ends, its counts and the rows it skipped. */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { useProject } from '../../app/project-context.tsx';
+import { Badge, Card, PageHeader, Stat } from '../../components/Layout.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
+import { type Column, Table } from '../../components/Table.tsx';
+import { formatDateTime, formatNumber, formatPercent } from '../../lib/format.ts';
+import { contactsKey, fieldsKey, type ImportJob, jobDone } from './queries.ts';
+import { BackLink, ProgressBar, plural } from './ui.tsx';
+
+type ImportError = ImportJob['errors'][number];
+
+const REASONS: Record<string, string> = {
+  missing_email: 'No email address',
+  invalid_email: 'Not a valid email address',
+};
+
+const ERROR_COLUMNS: Column<ImportError>[] = [
+  { key: 'row', header: 'Row', className: 'w-20 tabular-nums', cell: (e) => e.row },
+  {
+    key: 'email',
+    header: 'Email',
+    cell: (e) =>
+      e.email ? <span className="font-mono text-xs">{e.email}</span> : <span className="text-slate-400">(empty)</span>,
+  },
+  { key: 'reason', header: 'Problem', cell: (e) => REASONS[e.reason] ?? e.reason },
+];
+
+const LINK_SECONDARY =
+  'inline-flex h-9 items-center rounded-md border border-slate-300 bg-white px-3.5 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50';
+const LINK_PRIMARY =
+  'inline-flex h-9 items-center rounded-md bg-brand-600 px-3.5 text-sm font-medium text-white shadow-sm hover:bg-brand-700';
+
+export function ImportJobPage() {
+  const { jobId = '' } = useParams();
+  const { projectId, api, to } = useProject();
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: contactsKey(projectId, 'import', jobId),
+    queryFn: () => api.get('/contacts/import/{jobId}', { path: { jobId } }),
+    refetchInterval: (q) => (jobDone(q.state.data?.status) || q.state.error ? false : 700),
+  });
+  const job = query.data;
+
+  // Once the job ends, lists and field coverage change: refresh them (once).
+  const refreshed = useRef(false);
+  useEffect(() => {
+    if (!job || !jobDone(job.status) || refreshed.current) return;
+    refreshed.current = true;
+    void queryClient.invalidateQueries({
+      queryKey: contactsKey(projectId),
+      predicate: (q) => q.queryKey[3] === 'list',
+    });
+    void queryClient.invalidateQueries({ queryKey: fieldsKey(projectId) });
+  }, [job, projectId, queryClient]);
+
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label="Loading the import">
+        <BackLink to={to('contacts')}>Contacts</BackLink>
+        <div className="mb-6 space-y-2">
+          <Skeleton className="h-7 w-72" />
+          <Skeleton className="h-4 w-96" />
+        </div>
+        <Skeleton className="h-36 w-full rounded-lg" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <>
+        <BackLink to={to('contacts')}>Contacts</BackLink>
+        <PageHeader title={missing ? 'Import not found' : 'Import'} />
+        {missing ? (
+          <EmptyState
+            title="There is no such import in this project"
+            action={
+              <Link to={to('contacts', 'import')} className={LINK_PRIMARY}>
+                Import a file
+              </Link>
+            }
+          />
+        ) : (
+          <ErrorState error={query.error} retry={() => query.refetch()} />
+        )}
+      </>
+    );
+  }
+
+  return <ImportJobView job={query.data} />;
+}
+
+function ImportJobView({ job }: { job: ImportJob }) {
+  const { to } = useProject();
+  const running = !jobDone(job.status);
+  const ratio = job.totalRows > 0 ? job.processed / job.totalRows : running ? 0 : 1;
+  return (
+    <>
+      <BackLink to={to('contacts')}>Contacts</BackLink>
+      <PageHeader
+        title={`Import of ${job.fileName}`}
+        description={`Started ${formatDateTime(job.createdAt)}${job.finishedAt ? ` · finished ${formatDateTime(job.finishedAt)}` : ''}`}
+        actions={
+          !running && (
+            <>
+              <Link to={to('contacts', 'import')} className={LINK_SECONDARY}>
+                Import another file
+              </Link>
+              <Link to={to('contacts')} className={LINK_PRIMARY}>
+                View contacts
+              </Link>
+            </>
+          )
+        }
+      />
+
+      <Card className="mb-6">
+        <div role="status" aria-live="polite" className="mb-3 flex items-center gap-2 text-sm">
+          {running ? (
+            <Loader2 className="size-4 animate-spin text-brand-600" aria-hidden />
+          ) : job.status === 'failed' ? (
+            <XCircle className="size-4 text-red-600" aria-hidden />
+          ) : (
+            <CheckCircle2 className="size-4 text-emerald-600" aria-hidden />
+          )}
+          <span className="font-medium text-slate-900">
+            {job.status === 'queued'
+              ? 'Waiting to start…'
+              : job.status === 'processing'
+                ? `Importing… ${formatNumber(job.processed)} of ${plural(job.totalRows, 'row')}`
+                : job.status === 'failed'
+                  ? 'The import stopped'
+                  : `Import finished: ${plural(job.totalRows, 'row')} read`}
+          </span>
+          <Badge tone={job.status === 'completed' ? 'green' : job.status === 'failed' ? 'red' : 'blue'}>
+            {job.status === 'queued'
+              ? 'Queued'
+              : job.status === 'processing'
+                ? 'Importing'
+                : job.status === 'failed'
+                  ? 'Failed'
+                  : 'Done'}
+          </Badge>
+          <span className="ml-auto text-slate-500 tabular-nums">{formatPercent(ratio)}</span>
+        </div>
+        <ProgressBar
+          label="Import progress"
+          value={job.processed}
+          max={job.totalRows}
+          tone={job.status === 'failed' ? 'red' : job.status === 'completed' ? 'green' : 'brand'}
+        />
+        {job.status === 'failed' && (
+          <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+            {job.failureReason ?? 'Something went wrong while reading the file.'} Rows done before it stopped are kept;
+            importing the same file again is safe.
+          </p>
+        )}
+      </Card>
+
+      <div className="mb-6 grid gap-4 sm:grid-cols-3">
+        <Stat label="New contacts" value={formatNumber(job.imported)} hint="Created, subscribed" />
+        <Stat label="Updated" value={formatNumber(job.updated)} hint="Known addresses, fields patched" />
+        <Stat label="Skipped" value={formatNumber(job.skipped)} hint="Rows without a usable email" />
+      </div>
+
+      {job.errors.length > 0 && (
+        <section aria-labelledby="skipped-rows">
+          <h2 id="skipped-rows" className="mb-2 text-sm font-semibold text-slate-900">
+            Skipped rows
+          </h2>
+          <p className="mb-3 text-sm text-slate-500">
+            Fix these rows in your file and import it again: rows already imported are only updated, never duplicated.
+            {job.skipped > job.errors.length &&
+              ` The first ${formatNumber(job.errors.length)} of ${formatNumber(job.skipped)} are listed.`}
+          </p>
+          <Table caption="Skipped rows" columns={ERROR_COLUMNS} rows={job.errors} rowKey={(e) => `${e.row}`} />
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,241 @@
+/** CSV import, step one: pick a file, see its columns and first rows, start the import. */
+import { useMutation } from '@tanstack/react-query';
+import { CheckCircle2, FileSpreadsheet, Upload, XCircle } from 'lucide-react';
+import { type DragEvent, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError, fieldError } from '../../api/client.ts';
+import { useProject } from '../../app/project-context.tsx';
+import { Button } from '../../components/Button.tsx';
+import { Badge, Card, PageHeader } from '../../components/Layout.tsx';
+import { FormError } from '../../components/States.tsx';
+import { cx } from '../../lib/cx.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { type CsvPreview, columnRole, previewCsv } from './csv-preview.ts';
+import { BackLink, plural } from './ui.tsx';
+
+const MAX_BYTES = 5 * 1024 * 1024;
+
+function sizeText(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export function ImportPage() {
+  const { api, to } = useProject();
+  const navigate = useNavigate();
+  const inputId = useId();
+  const [file, setFile] = useState<File>();
+  const [preview, setPreview] = useState<CsvPreview>();
+  const [readError, setReadError] = useState<string>();
+  const [dragging, setDragging] = useState(false);
+
+  const upload = useMutation({
+    mutationFn: async (f: File) => {
+      const body = new FormData();
+      body.append('file', f, f.name);
+      const res = await api.raw('POST', '/contacts/import', { body, headers: { accept: 'application/json' } });
+      return (await res.json()) as { jobId: string };
+    },
+    onSuccess: (job) => navigate(to('contacts', 'import', job.jobId)),
+  });
+
+  const choose = async (f: File | undefined) => {
+    upload.reset();
+    setFile(f);
+    setPreview(undefined);
+    setReadError(undefined);
+    if (!f) return;
+    if (f.size > MAX_BYTES) {
+      setReadError(`This file is ${sizeText(f.size)}; the limit is 5 MB. Split it into smaller files.`);
+      return;
+    }
+    try {
+      setPreview(previewCsv(await f.text()));
+    } catch {
+      setReadError('This file could not be read. Save it as CSV (UTF-8) and try again.');
+    }
+  };
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    void choose(e.dataTransfer.files[0]);
+  };
+
+  const fileError = fieldError(upload.error, 'file');
+  const noEmail = preview !== undefined && preview.headers.length > 0 && preview.emailIndex < 0;
+  const noRows = preview !== undefined && preview.totalRows === 0;
+  const problem =
+    readError ??
+    (preview && preview.headers.length === 0 ? 'This file is empty.' : undefined) ??
+    (noEmail
+      ? 'This file has no “email” column. The first row must name the columns, one of them “email”.'
+      : undefined) ??
+    (noRows ? 'This file has a header row but no contacts under it.' : undefined);
+
+  return (
+    <>
+      <BackLink to={to('contacts')}>Contacts</BackLink>
+      <PageHeader
+        title="Import contacts"
+        description="Upload a CSV file. New addresses become subscribed contacts; known ones get their fields updated."
+      />
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="min-w-0 space-y-6">
+          <Card title="File">
+            <input
+              id={inputId}
+              type="file"
+              accept=".csv,text/csv"
+              className="peer sr-only"
+              onChange={(e) => void choose(e.target.files?.[0])}
+            />
+            <label
+              htmlFor={inputId}
+              onDragOver={(e) => {
+                e.preventDefault();
+                setDragging(true);
+              }}
+              onDragLeave={() => setDragging(false)}
+              onDrop={onDrop}
+              className={cx(
+                'flex cursor-pointer flex-col items-center justify-center rounded-lg border-2 border-dashed px-6 py-8 text-center transition-colors peer-focus-visible:border-brand-600 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600/30 hover:border-brand-500',
+                dragging ? 'border-brand-500 bg-brand-50' : 'border-slate-300 bg-slate-50',
+              )}
+            >
+              <FileSpreadsheet className="mb-2 size-8 text-slate-400" aria-hidden />
+              <span className="inline-flex h-9 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3.5 text-sm font-medium text-slate-800 shadow-sm">
+                <Upload className="size-4" aria-hidden />
+                {file ? 'Choose another CSV file' : 'Choose a CSV file'}
+              </span>
+              <span className="mt-2 text-xs text-slate-500">or drop it here · UTF-8, up to 5 MB</span>
+            </label>
+
+            {file && (
+              <div className="mt-4 flex items-center justify-between gap-3 text-sm">
+                <div className="min-w-0">
+                  <p className="truncate font-medium text-slate-900">{file.name}</p>
+                  <p className="text-slate-500">
+                    {sizeText(file.size)}
+                    {preview &&
+                      !problem &&
+                      ` · ${plural(preview.totalRows, 'row')} · ${plural(preview.headers.length, 'column')}`}
+                  </p>
+                </div>
+                <Button
+                  loading={upload.isPending}
+                  disabled={Boolean(problem) || !preview}
+                  onClick={() => upload.mutate(file)}
+                >
+                  Start import
+                </Button>
+              </div>
+            )}
+            <div className="mt-3 space-y-2">
+              {problem && (
+                <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+                  {problem}
+                </p>
+              )}
+              {fileError && (
+                <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+                  {fileError}
+                </p>
+              )}
+              <FormError error={upload.error && !fileError ? upload.error : null} />
+              {upload.error instanceof ApiError && upload.error.suggestion && (
+                <p className="text-sm text-slate-600">{upload.error.suggestion}</p>
+              )}
+            </div>
+          </Card>
+
+          {preview && preview.headers.length > 0 && !readError && <PreviewCard preview={preview} />}
+        </div>
+
+        <aside aria-labelledby="import-rules" className="text-sm text-slate-600">
+          <h2 id="import-rules" className="mb-2 text-sm font-semibold text-slate-900">
+            How the import works
+          </h2>
+          <ul className="list-disc space-y-1.5 pl-5">
+            <li>
+              The first row names the columns. <strong>email</strong> is the only one required.
+            </li>
+            <li>Every other column becomes a custom field with the column's name.</li>
+            <li>
+              Numbers, <code>true</code>/<code>false</code> (or yes/no) and ISO dates such as <code>2026-03-01</code>{' '}
+              are stored typed; everything else as text.
+            </li>
+            <li>An address that is already a contact gets its fields updated; nothing is duplicated.</li>
+            <li>New contacts are subscribed. Rows with a missing or invalid email are skipped and listed.</li>
+            <li>Columns named id, subscribed, createdAt or updatedAt are left out.</li>
+          </ul>
+        </aside>
+      </div>
+    </>
+  );
+}
+
+function PreviewCard({ preview }: { preview: CsvPreview }) {
+  return (
+    <Card title="Preview">
+      <ul aria-label="Columns" className="mb-4 flex flex-wrap gap-1.5">
+        {preview.headers.map((h, i) => {
+          const role = columnRole(h, i, preview.emailIndex);
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: columns are identified by position.
+            <li key={i} className="inline-flex items-center gap-1 rounded-md border border-slate-200 px-2 py-1 text-xs">
+              {role === 'ignored' ? (
+                <XCircle className="size-3.5 text-slate-400" aria-hidden />
+              ) : (
+                <CheckCircle2 className="size-3.5 text-emerald-600" aria-hidden />
+              )}
+              <span className="font-medium text-slate-800">{h || '(no name)'}</span>
+              <Badge tone={role === 'email' ? 'brand' : role === 'field' ? 'gray' : 'yellow'}>
+                {role === 'email' ? 'Email' : role === 'field' ? 'Field' : 'Left out'}
+              </Badge>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="overflow-x-auto rounded-md border border-slate-200">
+        <table className="min-w-full divide-y divide-slate-200 text-xs">
+          <caption className="sr-only">The first rows of the file</caption>
+          <thead className="bg-slate-50">
+            <tr>
+              <th scope="col" className="px-3 py-2 text-left font-semibold text-slate-500">
+                Row
+              </th>
+              {preview.headers.map((h, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: columns are identified by position.
+                <th key={i} scope="col" className="px-3 py-2 text-left font-semibold whitespace-nowrap text-slate-500">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {preview.rows.map((row, r) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: preview rows are fixed.
+              <tr key={r}>
+                <td className="px-3 py-1.5 text-slate-400 tabular-nums">{r + 2}</td>
+                {preview.headers.map((_, c) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: cells are identified by position.
+                  <td key={c} className="max-w-48 truncate px-3 py-1.5 text-slate-700">
+                    {row[c] ?? ''}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {preview.totalRows > preview.rows.length && (
+        <p className="mt-2 text-xs text-slate-500">
+          and {formatNumber(preview.totalRows - preview.rows.length)} more{' '}
+          {preview.totalRows - preview.rows.length === 1 ? 'row' : 'rows'}.
+        </p>
+      )}
+    </Card>
+  );
+}

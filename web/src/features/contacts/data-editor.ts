@@ -1,0 +1,199 @@
+/**
+ * The custom-field editor's logic: a contact's `data` as editable rows, and the rows back into the
+ * PATCH payload the API expects (only changed keys; null deletes a key; "" would be ignored by the
+ * API, so an empty value is refused here instead of silently doing nothing).
+ */
+
+export type ValueKind = 'text' | 'number' | 'boolean' | 'date' | 'json';
+
+export type FieldType = 'string' | 'number' | 'boolean' | 'date';
+
+export interface DataRow {
+  /** Stable identity for React keys and error lookups. */
+  id: string;
+  key: string;
+  kind: ValueKind;
+  /** The value as typed: "true"/"false" for booleans, YYYY-MM-DD for dates, JSON text for json. */
+  value: string;
+  /** The key this row had when loaded from the contact (undefined for a new row). */
+  originalKey?: string;
+}
+
+export interface RowErrors {
+  key?: string;
+  value?: string;
+}
+
+/** Keys the API drops silently from any `data` payload; refused here so nothing vanishes unseen. */
+export const RESERVED_KEYS: ReadonlySet<string> = new Set([
+  'id',
+  'svc_id',
+  'svc_email',
+  'email',
+  'unsubscribeUrl',
+  'subscribeUrl',
+  'manageUrl',
+  'plunk_id',
+  'plunk_email',
+  '__proto__',
+]);
+
+export const KIND_LABELS: Record<ValueKind, string> = {
+  text: 'Text',
+  number: 'Number',
+  boolean: 'Yes / No',
+  date: 'Date',
+  json: 'JSON',
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+let counter = 0;
+/** A fresh row id (unique within the page's lifetime). */
+export function rowId(): string {
+  counter += 1;
+  return `row-${counter}`;
+}
+
+/** The editor kind that shows a stored value best. */
+export function kindOf(value: unknown): ValueKind {
+  if (typeof value === 'boolean') return 'boolean';
+  if (typeof value === 'number') return 'number';
+  if (typeof value === 'string') return DAY.test(value) ? 'date' : 'text';
+  return 'json';
+}
+
+/** The kind a new row for a known field of this type starts with. */
+export function kindForFieldType(type: FieldType | undefined): ValueKind {
+  switch (type) {
+    case 'number':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'date':
+      return 'date';
+    default:
+      return 'text';
+  }
+}
+
+function textOf(value: unknown, kind: ValueKind): string {
+  if (kind === 'json') return JSON.stringify(value);
+  return String(value);
+}
+
+/** One row per key of the contact's data, in key order. */
+export function rowsFromData(data: Record<string, unknown>): DataRow[] {
+  return Object.keys(data)
+    .sort((a, b) => a.localeCompare(b))
+    .map((key) => {
+      const kind = kindOf(data[key]);
+      return { id: rowId(), key, kind, value: textOf(data[key], kind), originalKey: key };
+    });
+}
+
+/** A blank row, ready for typing. */
+export function emptyRow(kind: ValueKind = 'text'): DataRow {
+  return { id: rowId(), key: '', kind, value: kind === 'boolean' ? 'true' : '' };
+}
+
+/** Converts a row's text to the value sent; switching kind keeps what still makes sense. */
+export function convertValue(value: string, from: ValueKind, to: ValueKind): string {
+  if (from === to) return value;
+  if (to === 'boolean') return /^(true|yes|1)$/i.test(value.trim()) ? 'true' : value.trim() === '' ? 'true' : 'false';
+  if (to === 'date') return DAY.test(value.trim()) ? value.trim() : '';
+  if (to === 'number') return Number.isFinite(Number(value)) && value.trim() !== '' ? value.trim() : '';
+  if (to === 'json' && from === 'text') return value === '' ? '' : JSON.stringify(value);
+  return value;
+}
+
+export type Parsed = { ok: true; value: unknown } | { ok: false; message: string };
+
+/** The value a row stands for, or why it cannot be sent. */
+export function parseValue(kind: ValueKind, text: string): Parsed {
+  switch (kind) {
+    case 'text':
+      return text === '' ? { ok: false, message: 'Enter a value, or remove the field.' } : { ok: true, value: text };
+    case 'number': {
+      const t = text.trim();
+      const n = Number(t);
+      if (t === '' || !Number.isFinite(n)) return { ok: false, message: 'Enter a number, such as 42 or 9.5.' };
+      return { ok: true, value: n };
+    }
+    case 'boolean':
+      return { ok: true, value: text === 'true' };
+    case 'date':
+      if (!DAY.test(text) || Number.isNaN(Date.parse(`${text}T00:00:00Z`)))
+        return { ok: false, message: 'Pick a date.' };
+      return { ok: true, value: text };
+    case 'json': {
+      if (text.trim() === '') return { ok: false, message: 'Enter a value, or remove the field.' };
+      try {
+        const value = JSON.parse(text) as unknown;
+        if (value === null) return { ok: false, message: 'null removes a field: use Remove instead.' };
+        return { ok: true, value };
+      } catch {
+        return { ok: false, message: 'This is not valid JSON.' };
+      }
+    }
+  }
+}
+
+/** Problems with a row's name, for new or renamed keys (stored keys are taken as they are). */
+export function keyProblem(key: string, isNewName: boolean): string | undefined {
+  if (key === '') return 'Name the field.';
+  if (!isNewName) return undefined;
+  if (RESERVED_KEYS.has(key)) return `"${key}" is reserved by Mailwright and cannot be stored.`;
+  if (key.includes('.')) return 'A field name cannot contain a dot (dots address nested values).';
+  if (key.length > 100) return 'Keep the name under 100 characters.';
+  return undefined;
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+export interface DataPatchResult {
+  /** The `data` of the PATCH (or POST) body: changed keys with their values, removed keys as null. */
+  patch: Record<string, unknown>;
+  /** Problems by row id; the patch must not be sent while there are any. */
+  errors: Record<string, RowErrors>;
+  /** True when there is nothing to send. */
+  empty: boolean;
+}
+
+/** Turns the edited rows into the `data` patch against `original` (the contact's data when loaded). */
+export function buildDataPatch(original: Record<string, unknown>, rows: DataRow[]): DataPatchResult {
+  const errors: Record<string, RowErrors> = {};
+  const patch: Record<string, unknown> = {};
+  const seen = new Map<string, string>();
+  for (const row of rows) {
+    const key = row.key.trim();
+    const problems: RowErrors = {};
+    const renamedOrNew = row.originalKey === undefined || row.originalKey !== key;
+    const kp = keyProblem(key, renamedOrNew);
+    if (kp) problems.key = kp;
+    else if (seen.has(key)) problems.key = 'This field is already in the list.';
+    if (key) seen.set(key, row.id);
+    const parsed = parseValue(row.kind, row.value);
+    if (!parsed.ok) problems.value = parsed.message;
+    if (problems.key || problems.value) {
+      errors[row.id] = problems;
+      continue;
+    }
+    if (parsed.ok && (!Object.hasOwn(original, key) || !same(original[key], parsed.value))) patch[key] = parsed.value;
+  }
+  for (const key of Object.keys(original)) {
+    if (!seen.has(key)) patch[key] = null;
+  }
+  return { patch, errors, empty: Object.keys(patch).length === 0 };
+}
+
+/** A stored value as a short human text (tables, previews). */
+export function displayValue(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  return JSON.stringify(value);
+}
