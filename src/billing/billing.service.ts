@@ -30,7 +30,7 @@ function billingOf(deps: Pick<Deps, 'config'>): BillingConfig {
 
 /** Where the dashboard shows a project's billing; Stripe sends the user back there. */
 const billingPage = (deps: Pick<Deps, 'config'>, projectId: string) =>
-  `${deps.config.baseUrl}/projects/${encodeURIComponent(projectId)}/billing`;
+  `${deps.config.baseUrl}/p/${encodeURIComponent(projectId)}/settings/billing`;
 
 /** The project's Stripe customer, created (once) when it has none. */
 async function customerOf(deps: BillingDeps, billing: BillingConfig, userId: string, projectId: string) {

@@ -28,25 +28,31 @@ const SUMMARY = [
 export async function listCapturedMessages(
   db: Db,
   projectId: string,
-  opts: { to?: string; beforeId?: string; limit: number },
+  opts: { to?: string; emailId?: string; beforeId?: string; limit: number },
 ): Promise<CapturedSummaryRow[]> {
   return db
     .selectFrom('capturedMessages')
     .select(SUMMARY)
     .where('projectId', '=', projectId)
     .$if(opts.to !== undefined, (q) => q.where('toEmail', '=', opts.to!))
+    .$if(opts.emailId !== undefined, (q) => q.where('emailId', '=', opts.emailId!))
     .$if(opts.beforeId !== undefined, (q) => q.where('id', '<', opts.beforeId!))
     .orderBy('id', 'desc')
     .limit(opts.limit + 1)
     .execute();
 }
 
-export async function countCapturedMessages(db: Db, projectId: string, to?: string): Promise<number> {
+export async function countCapturedMessages(
+  db: Db,
+  projectId: string,
+  filter: { to?: string; emailId?: string } = {},
+): Promise<number> {
   const row = await db
     .selectFrom('capturedMessages')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('projectId', '=', projectId)
-    .$if(to !== undefined, (q) => q.where('toEmail', '=', to!))
+    .$if(filter.to !== undefined, (q) => q.where('toEmail', '=', filter.to!))
+    .$if(filter.emailId !== undefined, (q) => q.where('emailId', '=', filter.emailId!))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

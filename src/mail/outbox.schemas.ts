@@ -5,6 +5,9 @@ import { CursorPageOf, CursorQuery } from '../http/pagination.ts';
 export const ListOutboxQuery = Type.Object({
   ...CursorQuery.properties,
   to: Type.Optional(Type.String({ maxLength: 320, description: 'Only messages to this address (case-insensitive).' })),
+  emailId: Type.Optional(
+    Type.String({ maxLength: 64, description: 'Only the message(s) of this email record (`emailId` of a message).' }),
+  ),
 });
 export type ListOutboxQuery = Static<typeof ListOutboxQuery>;
 

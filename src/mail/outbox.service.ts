@@ -21,7 +21,10 @@ export function toCapturedMessageView(row: repo.CapturedSummaryRow): CapturedMes
   };
 }
 
-/** The project's captured messages, newest first, optionally to one address; `total` on the first page only. */
+/**
+ * The project's captured messages, newest first, optionally to one address or of one email record;
+ * `total` on the first page only.
+ */
 export async function listOutbox(
   deps: Pick<Deps, 'reader'>,
   projectId: string,
@@ -29,8 +32,11 @@ export async function listOutbox(
 ): Promise<CursorPage<CapturedMessageView>> {
   const beforeId = decodeCursor(query.cursor);
   const to = query.to?.trim().toLowerCase() || undefined;
-  const rows = await repo.listCapturedMessages(deps.reader, projectId, { to, beforeId, limit: query.limit });
-  const count = () => repo.countCapturedMessages(deps.reader, projectId, to);
+  const emailId = query.emailId?.trim().toLowerCase() || undefined;
+  // Email ids are UUIDs: anything else names no message (and never reaches SQL).
+  if (emailId !== undefined && !isUuid(emailId)) return { data: [], cursor: '', hasMore: false, total: 0 };
+  const rows = await repo.listCapturedMessages(deps.reader, projectId, { to, emailId, beforeId, limit: query.limit });
+  const count = () => repo.countCapturedMessages(deps.reader, projectId, { to, emailId });
   return toCursorPage(rows, query.limit, beforeId === undefined, count, toCapturedMessageView);
 }
 

@@ -102,8 +102,8 @@ for (const dialect of DIALECTS) {
           'line_items[0][price]': 'price_test_pro',
           'line_items[0][quantity]': '1',
           'subscription_data[metadata][projectId]': p.id,
-          success_url: `http://localhost:3000/projects/${p.id}/billing?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `http://localhost:3000/projects/${p.id}/billing?checkout=cancelled`,
+          success_url: `http://localhost:3000/p/${p.id}/settings/billing?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `http://localhost:3000/p/${p.id}/settings/billing?checkout=cancelled`,
         });
       }
     });
@@ -123,7 +123,7 @@ for (const dialect of DIALECTS) {
       const [portal] = stripe
         .calls('POST', '/v1/billing_portal/sessions')
         .filter((r) => r.form.customer === row.stripeCustomerId);
-      expect(portal!.form.return_url).toBe(`http://localhost:3000/projects/${p.id}/billing`);
+      expect(portal!.form.return_url).toBe(`http://localhost:3000/p/${p.id}/settings/billing`);
     });
 
     it('lists the customer’s invoices from Stripe, and none before a checkout', async () => {

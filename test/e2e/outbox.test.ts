@@ -1,8 +1,10 @@
 // Invariant: GET /outbox shows a project exactly the mail the capture transport kept for it, newest
 // first, filtered by recipient case-insensitively, paged by cursor without gaps or repeats, with the
-// headers as sent (DKIM-Signature included); GET /outbox/:id/raw answers those very bytes; another
+// headers as sent (DKIM-Signature included), or only the message of one email record; GET /outbox/:id/raw
+// answers those very bytes; a signed-in member reads it with X-Project-Id as a key does; another
 // project's messages are absent from both.
 import { describe, expect, it } from 'vitest';
+import { newId } from '../../src/lib/ids.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { dkimKey, sampleMessage } from './mail-helpers.ts';
 import { expectError } from './support.ts';
@@ -67,6 +69,45 @@ describe.each(DIALECTS)('capture outbox on %s', (dialect) => {
     expect(seen).toEqual([...sent].reverse());
     expectError(await get('cursor=garbage'), 422, 'VALIDATION_ERROR');
     expectError(await get('limit=101'), 422, 'VALIDATION_ERROR');
+  });
+
+  it('finds the message of one email record by emailId, and nothing for an unknown or malformed one', async () => {
+    const p = await t.make.project();
+    const first = sampleMessage({ projectId: p.id });
+    const { transportMessageId: firstId } = await t.deps.transport.send(first);
+    await t.deps.transport.send(sampleMessage({ projectId: p.id }));
+    const get = (query: string) => t.app.inject({ url: `/outbox?${query}`, headers: { authorization: p.auth } });
+
+    const one = (await get(`emailId=${first.emailId.toUpperCase()}`)).json();
+    expect(one).toMatchObject({ total: 1, hasMore: false });
+    expect(one.data.map((m: { id: string; emailId: string }) => [m.id, m.emailId])).toEqual([[firstId, first.emailId]]);
+    const empty = { data: [], cursor: '', hasMore: false, total: 0 };
+    expect((await get(`emailId=${newId()}`)).json()).toEqual(empty);
+    expect((await get('emailId=not-an-id')).json()).toEqual(empty);
+    // Another project's email id finds nothing here.
+    const other = await t.make.project();
+    const foreign = sampleMessage({ projectId: other.id });
+    await t.deps.transport.send(foreign);
+    expect((await get(`emailId=${foreign.emailId}`)).json()).toEqual(empty);
+  });
+
+  it('is readable by a signed-in member with X-Project-Id, scoped to that project', async () => {
+    const p = await t.make.project();
+    const other = await t.make.project();
+    const { transportMessageId: id } = await t.deps.transport.send(sampleMessage({ projectId: p.id }));
+    const { transportMessageId: foreignId } = await t.deps.transport.send(sampleMessage({ projectId: other.id }));
+    const asOwner = (url: string, projectId: string) =>
+      t.app.inject({ url, headers: { cookie: p.owner.cookie, 'x-project-id': projectId } });
+
+    const list = await asOwner('/outbox', p.id);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data.map((m: { id: string }) => m.id)).toEqual([id]);
+    const raw = await asOwner(`/outbox/${id}/raw`, p.id);
+    expect(raw.statusCode).toBe(200);
+    expect(raw.headers['content-type']).toMatch(/^message\/rfc822/);
+    expectError(await asOwner(`/outbox/${foreignId}/raw`, p.id), 404, 'MESSAGE_NOT_FOUND');
+    // A project the user is not a member of is not found, whatever it holds.
+    expectError(await asOwner('/outbox', other.id), 404, 'PROJECT_NOT_FOUND');
   });
 
   it('answers the raw MIME as message/rfc822, and 404 for unknown ids and other projects', async () => {

@@ -1,5 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { PageHeader } from '../../components/Layout.tsx';
+import { DomainPage } from './DomainPage.tsx';
+import { DomainsPage } from './DomainsPage.tsx';
 
 /** The Domains screens, relative to /p/:projectId. */
-export const domainsRoutes: RouteObject[] = [{ path: 'domains', element: <PageHeader title="Domains" /> }];
+export const domainsRoutes: RouteObject[] = [
+  { path: 'domains', element: <DomainsPage /> },
+  { path: 'domains/:domainId', element: <DomainPage /> },
+];

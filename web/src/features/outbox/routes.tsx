@@ -1,5 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { PageHeader } from '../../components/Layout.tsx';
+import { MessagePage } from './MessagePage.tsx';
+import { OutboxPage } from './OutboxPage.tsx';
 
-/** The Outbox screens, relative to /p/:projectId. */
-export const outboxRoutes: RouteObject[] = [{ path: 'outbox', element: <PageHeader title="Outbox" /> }];
+/** The Outbox screens (capture mode only), relative to /p/:projectId. */
+export const outboxRoutes: RouteObject[] = [
+  { path: 'outbox', element: <OutboxPage /> },
+  { path: 'outbox/:emailId', element: <MessagePage /> },
+];

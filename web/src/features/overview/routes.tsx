@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { PageHeader } from '../../components/Layout.tsx';
+import { OverviewPage } from './OverviewPage.tsx';
 
 /** The Overview screens, relative to /p/:projectId. */
-export const overviewRoutes: RouteObject[] = [{ index: true, element: <PageHeader title="Overview" /> }];
+export const overviewRoutes: RouteObject[] = [{ index: true, element: <OverviewPage /> }];

@@ -1,5 +1,22 @@
 import type { RouteObject } from 'react-router';
-import { PageHeader } from '../../components/Layout.tsx';
+import { BillingSettings } from './BillingSettings.tsx';
+import { GeneralSettings } from './GeneralSettings.tsx';
+import { KeysSettings } from './KeysSettings.tsx';
+import { MembersSettings } from './MembersSettings.tsx';
+import { SecuritySettings } from './SecuritySettings.tsx';
+import { SettingsLayout } from './SettingsLayout.tsx';
 
-/** The Settings screens, relative to /p/:projectId. */
-export const settingsRoutes: RouteObject[] = [{ path: 'settings', element: <PageHeader title="Settings" /> }];
+/** The Settings screens, relative to /p/:projectId; each sub-page is its own URL. */
+export const settingsRoutes: RouteObject[] = [
+  {
+    path: 'settings',
+    element: <SettingsLayout />,
+    children: [
+      { index: true, element: <GeneralSettings /> },
+      { path: 'keys', element: <KeysSettings /> },
+      { path: 'members', element: <MembersSettings /> },
+      { path: 'billing', element: <BillingSettings /> },
+      { path: 'security', element: <SecuritySettings /> },
+    ],
+  },
+];

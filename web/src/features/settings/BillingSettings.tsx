@@ -1,0 +1,339 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CreditCard, ExternalLink } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Operation, ResponseBody } from '../../../../client/index.ts';
+import { fieldError } from '../../api/client.ts';
+import { useServerConfig } from '../../api/session.ts';
+import { projectKey, useProject } from '../../app/project-context.tsx';
+import { Button } from '../../components/Button.tsx';
+import { TextInput } from '../../components/Field.tsx';
+import { Badge, Card, type Tone } from '../../components/Layout.tsx';
+import { EmptyState, ErrorState, FormError, LoadingRows, Skeleton } from '../../components/States.tsx';
+import { Table } from '../../components/Table.tsx';
+import { useToast } from '../../components/Toast.tsx';
+import { cx } from '../../lib/cx.ts';
+import { formatDate, formatNumber } from '../../lib/format.ts';
+import { formatMoney, integerText, levelOf, optionalInteger, usageRatio } from './form.ts';
+import { can } from './permissions.ts';
+
+type Limits = ResponseBody<Operation<'/users/@me/projects/{id}/billing-limits', 'get'>>;
+type Invoice = ResponseBody<Operation<'/users/@me/projects/{id}/billing-invoices', 'get'>>[number];
+type Category = keyof Limits;
+
+const CATEGORIES: Array<{ key: Category; label: string; help: string }> = [
+  { key: 'transactional', label: 'Transactional', help: 'POST /v1/send' },
+  { key: 'marketing', label: 'Marketing', help: 'Campaigns' },
+  { key: 'workflow', label: 'Workflow', help: 'Workflow email steps' },
+];
+
+/** Settings → Billing (only when the server has billing): plan, this period's use against the caps, invoices. */
+export function BillingSettings() {
+  const config = useServerConfig();
+  if (config.isPending) return <LoadingRows rows={3} label="Loading billing" />;
+  if (config.isError) return <ErrorState error={config.error} retry={() => config.refetch()} />;
+  if (!config.data.billing) {
+    return (
+      <EmptyState
+        icon={<CreditCard className="size-8" aria-hidden />}
+        title="Billing is not enabled on this server"
+        description="Sending is not metered here. Whoever runs this server can turn billing on with a Stripe key."
+      />
+    );
+  }
+  return <Billing />;
+}
+
+function Billing() {
+  const { api, project, projectId } = useProject();
+  const toast = useToast();
+  const [params, setParams] = useSearchParams();
+  const manage = can(project.role, 'billing.manage');
+  const limits = useQuery({
+    queryKey: projectKey(projectId, 'billing', 'limits'),
+    queryFn: () => api.get('/users/@me/projects/{id}/billing-limits', { path: { id: projectId } }),
+  });
+  const consumption = useQuery({
+    queryKey: projectKey(projectId, 'billing', 'consumption'),
+    queryFn: () => api.get('/users/@me/projects/{id}/billing-consumption', { path: { id: projectId } }),
+  });
+
+  // Stripe sends people back here with ?checkout=success|cancelled.
+  const checkout = params.get('checkout');
+  useEffect(() => {
+    if (!checkout) return;
+    toast(
+      checkout === 'success' ? 'Thanks! Your subscription is being set up.' : 'Checkout cancelled: nothing changed.',
+      checkout === 'success' ? 'success' : 'error',
+    );
+    setParams({}, { replace: true });
+  }, [checkout, setParams, toast]);
+
+  const go = useMutation({
+    mutationFn: async (where: 'checkout' | 'portal') =>
+      where === 'checkout'
+        ? api.post('/users/@me/projects/{id}/checkout', { path: { id: projectId } })
+        : api.post('/users/@me/projects/{id}/billing-portal', { path: { id: projectId } }),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+
+  return (
+    <div className="space-y-6">
+      <Card title="Subscription">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <p className="max-w-xl text-sm text-slate-600">
+            Payments are handled by Stripe. Subscribe to a plan, or manage your payment method, plan and invoices in the
+            billing portal.
+          </p>
+          {manage ? (
+            <div className="flex gap-2">
+              <Button
+                onClick={() => go.mutate('checkout')}
+                loading={go.isPending && go.variables === 'checkout'}
+                icon={<CreditCard className="size-4" aria-hidden />}
+              >
+                Subscribe
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => go.mutate('portal')}
+                loading={go.isPending && go.variables === 'portal'}
+                icon={<ExternalLink className="size-4" aria-hidden />}
+              >
+                Open billing portal
+              </Button>
+            </div>
+          ) : (
+            <p className="text-sm text-slate-500">Only an Owner manages the subscription.</p>
+          )}
+        </div>
+        <div className="mt-3">
+          <FormError error={go.error} />
+        </div>
+      </Card>
+
+      <Card
+        title="This billing period"
+        actions={
+          consumption.data && (
+            <span className="text-xs text-slate-500">
+              {formatDate(consumption.data.periodStart)} –{' '}
+              {formatDate(new Date(Date.parse(consumption.data.periodEnd) - 1).toISOString())}
+            </span>
+          )
+        }
+      >
+        {(consumption.isError || limits.isError) && (
+          <ErrorState
+            error={consumption.error ?? limits.error}
+            retry={() => {
+              consumption.refetch();
+              limits.refetch();
+            }}
+          />
+        )}
+        <ul aria-label="Emails sent this period" className="space-y-4">
+          {CATEGORIES.map((c) => (
+            <UsageBar
+              key={c.key}
+              label={c.label}
+              help={c.help}
+              used={consumption.data?.[c.key]}
+              cap={limits.data ? limits.data[c.key] : undefined}
+            />
+          ))}
+        </ul>
+        {consumption.data && (
+          <p className="mt-4 text-sm text-slate-600">
+            {formatNumber(consumption.data.total)} emails in total this period.
+          </p>
+        )}
+      </Card>
+
+      {limits.data && <LimitsForm key={JSON.stringify(limits.data)} limits={limits.data} editable={manage} />}
+      {limits.isPending && <Skeleton className="h-48 w-full" />}
+
+      {manage && <Invoices />}
+    </div>
+  );
+}
+
+function UsageBar({ label, help, used, cap }: { label: string; help: string; used?: number; cap?: number | null }) {
+  const loading = used === undefined || cap === undefined;
+  const ratio = loading ? null : usageRatio(used, cap);
+  const level = levelOf(ratio);
+  return (
+    <li>
+      <div className="mb-1 flex items-baseline justify-between gap-2 text-sm">
+        <span>
+          <span className="font-medium text-slate-900">{label}</span>{' '}
+          <span className="text-xs text-slate-500">{help}</span>
+        </span>
+        {loading ? (
+          <Skeleton className="h-4 w-24" />
+        ) : (
+          <span className="tabular-nums text-slate-700">
+            {formatNumber(used)} {cap === null ? 'sent · no cap' : `of ${formatNumber(cap)}`}
+          </span>
+        )}
+      </div>
+      <div
+        role="progressbar"
+        aria-label={`${label} emails against the cap`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={ratio === null ? undefined : Math.round(ratio * 100)}
+        aria-valuetext={loading ? 'Loading' : cap === null ? 'No cap' : `${Math.round((ratio ?? 0) * 100)} %`}
+        className="h-2 overflow-hidden rounded-full bg-slate-100"
+      >
+        <div
+          className={cx(
+            'h-full rounded-full',
+            cap === null
+              ? 'bg-slate-300'
+              : level === 'ok'
+                ? 'bg-brand-600'
+                : level === 'warn'
+                  ? 'bg-amber-500'
+                  : 'bg-red-600',
+          )}
+          style={{ width: `${cap === null ? (used ? 100 : 0) : Math.round((ratio ?? 0) * 100)}%` }}
+        />
+      </div>
+    </li>
+  );
+}
+
+function LimitsForm({ limits, editable }: { limits: Limits; editable: boolean }) {
+  const { api, projectId } = useProject();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [draft, setDraft] = useState<Record<Category, string>>({
+    transactional: integerText(limits.transactional),
+    marketing: integerText(limits.marketing),
+    workflow: integerText(limits.workflow),
+  });
+  const [localErrors, setLocalErrors] = useState<Partial<Record<Category, string>>>({});
+  const save = useMutation({
+    mutationFn: (body: Record<Category, number | null>) =>
+      api.put('/users/@me/projects/{id}/billing-limits', { path: { id: projectId }, body }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(projectKey(projectId, 'billing', 'limits'), saved);
+      toast('Limits saved.');
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const body = {} as Record<Category, number | null>;
+    const errors: Partial<Record<Category, string>> = {};
+    for (const { key } of CATEGORIES) {
+      const value = optionalInteger(draft[key]);
+      if (typeof value === 'string') errors[key] = 'Enter a whole number of emails, or leave it empty for no cap.';
+      else body[key] = value;
+    }
+    setLocalErrors(errors);
+    if (Object.keys(errors).length === 0) save.mutate(body);
+  };
+  return (
+    <Card title="Sending limits">
+      <p className="mb-4 text-sm text-slate-600">
+        Cap how many emails each kind of sending may use per billing period, so a bug or a big list never runs up the
+        bill. Sends past a cap are refused. Leave a field empty for no cap.
+      </p>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <FormError error={save.error && !CATEGORIES.some((c) => fieldError(save.error, c.key)) ? save.error : null} />
+        <fieldset disabled={!editable} className="grid gap-4 lg:grid-cols-3">
+          {CATEGORIES.map((c) => (
+            <TextInput
+              key={c.key}
+              label={`${c.label} cap`}
+              inputMode="numeric"
+              placeholder="No cap"
+              value={draft[c.key]}
+              onChange={(e) => setDraft((d) => ({ ...d, [c.key]: e.target.value }))}
+              error={localErrors[c.key] ?? fieldError(save.error, c.key)}
+            />
+          ))}
+        </fieldset>
+        {editable ? (
+          <Button type="submit" loading={save.isPending}>
+            Save limits
+          </Button>
+        ) : (
+          <p className="text-sm text-slate-500">Only an Owner changes the limits.</p>
+        )}
+      </form>
+    </Card>
+  );
+}
+
+const INVOICE_TONE: Record<string, Tone> = {
+  paid: 'green',
+  open: 'yellow',
+  draft: 'gray',
+  void: 'gray',
+  uncollectible: 'red',
+};
+
+function Invoices() {
+  const { api, projectId } = useProject();
+  const invoices = useQuery({
+    queryKey: projectKey(projectId, 'billing', 'invoices'),
+    queryFn: () => api.get('/users/@me/projects/{id}/billing-invoices', { path: { id: projectId } }),
+  });
+  return (
+    <Card title="Invoices">
+      {invoices.isPending && <LoadingRows rows={2} label="Loading invoices" />}
+      {invoices.isError && <ErrorState error={invoices.error} retry={() => invoices.refetch()} />}
+      {invoices.isSuccess &&
+        (invoices.data.length === 0 ? (
+          <EmptyState title="No invoices yet" description="Invoices appear here once you subscribe." />
+        ) : (
+          <Table<Invoice>
+            caption="Invoices"
+            rows={invoices.data}
+            rowKey={(i) => i.id}
+            columns={[
+              { key: 'number', header: 'Invoice', cell: (i) => i.number ?? i.id },
+              { key: 'date', header: 'Date', cell: (i) => formatDate(i.created) },
+              {
+                key: 'amount',
+                header: 'Amount',
+                className: 'tabular-nums',
+                cell: (i) => formatMoney(i.status === 'paid' ? i.amountPaid : i.amountDue, i.currency),
+              },
+              {
+                key: 'status',
+                header: 'Status',
+                cell: (i) =>
+                  i.status ? (
+                    <Badge tone={INVOICE_TONE[i.status] ?? 'gray'}>
+                      {i.status[0]?.toUpperCase() + i.status.slice(1)}
+                    </Badge>
+                  ) : (
+                    '—'
+                  ),
+              },
+              {
+                key: 'link',
+                header: <span className="sr-only">Link</span>,
+                className: 'text-right',
+                cell: (i) =>
+                  i.hostedInvoiceUrl && (
+                    <a
+                      href={i.hostedInvoiceUrl}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+                    >
+                      View <ExternalLink className="size-3.5" aria-hidden />
+                      <span className="sr-only"> invoice {i.number ?? i.id}</span>
+                    </a>
+                  ),
+              },
+            ]}
+          />
+        ))}
+    </Card>
+  );
+}

@@ -1,0 +1,159 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Eye, EyeOff, RotateCw } from 'lucide-react';
+import { type ReactNode, useRef, useState } from 'react';
+import { projectsKey } from '../../api/session.ts';
+import { useProject } from '../../app/project-context.tsx';
+import { Button } from '../../components/Button.tsx';
+import { CopyButton } from '../../components/CopyButton.tsx';
+import { ConfirmDialog, Dialog } from '../../components/Dialog.tsx';
+import { Card } from '../../components/Layout.tsx';
+import { FormError } from '../../components/States.tsx';
+import { useToast } from '../../components/Toast.tsx';
+import { KeysOnce } from '../projects/KeysOnce.tsx';
+import { can } from './permissions.ts';
+import { patchCachedProject } from './project-cache.ts';
+
+/** Settings → API keys: the keys in use, rotating them (the new secret shown once) and the webhook signing secret. */
+export function KeysSettings() {
+  const { api, project, projectId } = useProject();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [confirming, setConfirming] = useState(false);
+  const [revealed, setRevealed] = useState(false);
+  // The new pair, held here (not in the mutation) so closing the confirmation cannot lose it.
+  const [fresh, setFresh] = useState<{ secretKey: string; publicKey: string }>();
+  const rotate = useMutation({
+    mutationFn: () => api.post('/users/@me/projects/{id}/regenerate-keys', { path: { id: projectId } }),
+    onSuccess: ({ secretKey, ...updated }) => {
+      setFresh({ secretKey, publicKey: updated.publicKey });
+      setConfirming(false);
+      patchCachedProject(queryClient, projectId, updated);
+      queryClient.invalidateQueries({ queryKey: projectsKey });
+    },
+  });
+  const allowed = can(project.role, 'keys.rotate');
+  // Closing the dialog (button, Escape, or the close that follows either) confirms once.
+  const shown = useRef(false);
+  shown.current = Boolean(fresh);
+  const done = () => {
+    if (!shown.current) return;
+    shown.current = false;
+    setFresh(undefined);
+    toast('Keys rotated. The old keys no longer work.');
+  };
+
+  return (
+    <div className="space-y-6">
+      <Card
+        title="API keys"
+        actions={
+          allowed && (
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => setConfirming(true)}
+              icon={<RotateCw className="size-4" aria-hidden />}
+            >
+              Rotate keys
+            </Button>
+          )
+        }
+      >
+        <dl className="divide-y divide-slate-100">
+          <KeyRow
+            label="Secret key"
+            help="For your servers: every API call. Shown in full only when it is created or rotated."
+          >
+            <code data-testid="secret-key-hint" className="rounded bg-slate-100 px-2 py-1.5 font-mono text-xs">
+              sk_{'•'.repeat(20)}
+              {project.secretKeyHint}
+            </code>
+          </KeyRow>
+          <KeyRow label="Public key" help="Safe in a browser or app: it can only track events (POST /v1/track).">
+            <code
+              data-testid="public-key-current"
+              className="min-w-0 truncate rounded bg-slate-100 px-2 py-1.5 font-mono text-xs"
+            >
+              {project.publicKey}
+            </code>
+            <CopyButton value={project.publicKey} label="Copy public key" />
+          </KeyRow>
+        </dl>
+        {!allowed && <p className="mt-3 text-sm text-slate-500">Rotating the keys needs the Owner or Admin role.</p>}
+      </Card>
+
+      <Card title="Webhook signing secret">
+        <p className="mb-3 text-sm text-slate-600">
+          Workflow webhooks carry an <code className="text-xs">X-Mailwright-Signature</code> header: an HMAC-SHA256 of
+          the body made with this secret. Check it on your server to know a call really came from us. It does not change
+          when you rotate the API keys.
+        </p>
+        <div className="flex items-center gap-2">
+          <code
+            data-testid="webhook-secret"
+            className="min-w-0 flex-1 truncate rounded bg-slate-100 px-2 py-1.5 font-mono text-xs"
+          >
+            {revealed ? project.webhookSigningSecret : `whsec_${'•'.repeat(32)}`}
+          </code>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => setRevealed((r) => !r)}
+            icon={revealed ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
+          >
+            {revealed ? 'Hide' : 'Reveal'}
+          </Button>
+          <CopyButton value={project.webhookSigningSecret} label="Copy signing secret" />
+        </div>
+      </Card>
+
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => {
+          setConfirming(false);
+          rotate.reset();
+        }}
+        onConfirm={() => rotate.mutate()}
+        busy={rotate.isPending}
+        title="Rotate both API keys?"
+        confirmLabel="Rotate keys"
+      >
+        <p>
+          New secret and public keys are made, and the current ones stop working <strong>immediately</strong>. Every
+          server and app using them gets refused until you put the new keys in.
+        </p>
+        <div className="mt-3">
+          <FormError error={rotate.error} />
+        </div>
+      </ConfirmDialog>
+
+      <Dialog
+        open={Boolean(fresh)}
+        onClose={done}
+        title="Your new keys"
+        footer={<Button onClick={done}>I have saved the secret key</Button>}
+      >
+        {fresh && (
+          <div className="space-y-4">
+            <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              Copy the secret key now. It is shown only this once: we keep only a fingerprint of it.
+            </p>
+            <KeysOnce secretKey={fresh.secretKey} publicKey={fresh.publicKey} />
+          </div>
+        )}
+      </Dialog>
+    </div>
+  );
+}
+
+function KeyRow({ label, help, children }: { label: string; help: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-2 py-3 first:pt-0 last:pb-0 lg:grid-cols-[14rem_minmax(0,1fr)] lg:items-center">
+      <dt>
+        <div className="text-sm font-medium text-slate-900">{label}</div>
+        <div className="text-xs text-slate-500">{help}</div>
+      </dt>
+      <dd className="flex min-w-0 items-center gap-2">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { NavLink, Outlet } from 'react-router';
+import { useServerConfig } from '../../api/session.ts';
+import { useProject } from '../../app/project-context.tsx';
+import { PageHeader } from '../../components/Layout.tsx';
+import { cx } from '../../lib/cx.ts';
+
+/** Settings: one heading and a row of sub-page links; each sub-page is its own URL. */
+export function SettingsLayout() {
+  const { project, to } = useProject();
+  const config = useServerConfig();
+  const pages = [
+    { path: '', label: 'General' },
+    { path: 'keys', label: 'API keys' },
+    { path: 'members', label: 'Members' },
+    ...(config.data?.billing ? [{ path: 'billing', label: 'Billing' }] : []),
+    { path: 'security', label: 'Security' },
+  ];
+  return (
+    <>
+      <PageHeader title="Settings" description={`Everything about ${project.name}: its name, keys, team and safety.`} />
+      <nav aria-label="Settings pages" className="mb-6 border-b border-slate-200">
+        <ul className="-mb-px flex gap-1">
+          {pages.map((page) => (
+            <li key={page.path}>
+              <NavLink
+                to={page.path ? to('settings', page.path) : to('settings')}
+                end
+                className={({ isActive }) =>
+                  cx(
+                    'block border-b-2 px-3 py-2 text-sm font-medium',
+                    isActive
+                      ? 'border-brand-600 text-brand-700'
+                      : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800',
+                  )
+                }
+              >
+                {page.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Outlet />
+    </>
+  );
+}

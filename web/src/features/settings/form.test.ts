@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney, integerText, levelOf, optionalInteger, usageRatio } from './form.ts';
+import { assignableRoles, can } from './permissions.ts';
+
+describe('settings form helpers', () => {
+  it('reads an optional whole number, passing anything else on for the API to judge', () => {
+    expect(optionalInteger('')).toBeNull();
+    expect(optionalInteger('  ')).toBeNull();
+    expect(optionalInteger('25')).toBe(25);
+    expect(optionalInteger('10,000')).toBe(10000);
+    expect(optionalInteger('1.5')).toBe('1.5');
+    expect(optionalInteger('-3')).toBe('-3');
+    expect(integerText(null)).toBe('');
+    expect(integerText(7)).toBe('7');
+  });
+
+  it('measures usage against a cap and grades it', () => {
+    expect(usageRatio(50, null)).toBeNull();
+    expect(usageRatio(50, 100)).toBe(0.5);
+    expect(usageRatio(500, 100)).toBe(1);
+    expect(usageRatio(0, 0)).toBe(0);
+    expect(usageRatio(1, 0)).toBe(1);
+    expect(levelOf(null)).toBe('ok');
+    expect(levelOf(0.5)).toBe('ok');
+    expect(levelOf(0.8)).toBe('warn');
+    expect(levelOf(1)).toBe('over');
+  });
+
+  it('formats cents in their currency', () => {
+    expect(formatMoney(1999, 'usd')).toMatch(/19\.99/);
+    expect(formatMoney(500, 'zzz_not_a_currency')).toBe('5.00 ZZZ_NOT_A_CURRENCY');
+  });
+});
+
+describe('settings permissions', () => {
+  it('mirrors the API: owners do everything, admins manage, members use', () => {
+    expect(can('OWNER', 'project.delete')).toBe(true);
+    expect(can('ADMIN', 'project.delete')).toBe(false);
+    expect(can('ADMIN', 'keys.rotate')).toBe(true);
+    expect(can('MEMBER', 'settings.change')).toBe(false);
+    expect(assignableRoles('OWNER')).toContain('OWNER');
+    expect(assignableRoles('ADMIN')).toEqual(['MEMBER', 'ADMIN']);
+    expect(assignableRoles('MEMBER')).toEqual([]);
+  });
+});
