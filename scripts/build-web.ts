@@ -47,7 +47,21 @@ function builtHash(): string | undefined {
 export async function buildDashboard(ifStale: boolean): Promise<'built' | 'fresh'> {
   const hash = sourceHash();
   if (ifStale && builtHash() === hash) return 'fresh';
-  await build({ configFile: path.join(root, 'web/vite.config.ts'), logLevel: 'warn', build: { outDir } });
+  // Always React's production build, also when called from a test run (vitest sets NODE_ENV=test,
+  // which would otherwise give the development runtime); the variable is restored afterwards.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: path.join(root, 'web/vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   writeFileSync(stampFile, hash);
   return 'built';
 }

@@ -20,8 +20,8 @@ import { insertEmail } from '../sending/outbox.repo.ts';
 import { messageIdFor } from '../sending/send.service.ts';
 import { audienceOf, campaignMessage, subscribedOnly } from './campaign-content.ts';
 import * as repo from './campaigns.repo.ts';
-import type { SendCampaignBody, TestCampaignBody } from './campaigns.schemas.ts';
-import { getCampaignRow } from './campaigns.service.ts';
+import type { AudiencePreview, AudiencePreviewBody, SendCampaignBody, TestCampaignBody } from './campaigns.schemas.ts';
+import { checkedAudience, getCampaignRow } from './campaigns.service.ts';
 import * as dispatch from './dispatch/dispatch.repo.ts';
 import { DISPATCH_JOB, dispatchJobKey, FINISH_JOB, finishJobKey } from './dispatch/dispatch.ts';
 
@@ -41,6 +41,29 @@ async function countRecipients(deps: SendDeps, c: repo.CampaignRow): Promise<Rec
   const where = audienceCondition(audienceOf(c), env, { dialect: deps.dialect, projectId: c.projectId });
   const scoped = dispatch.recipientsWhere(where, { upTo, subscribedOnly: subscribedOnly(c) });
   return { upTo, count: await countAudience(deps.reader, c.projectId, scoped) };
+}
+
+/**
+ * Who an audience (as a campaign body gives it, not saved) selects now, and how many of them a send
+ * now would reach: the editor's live count. 422 as a save would answer for a bad segment or filter.
+ */
+export async function previewAudience(
+  deps: Pick<Deps, 'reader' | 'dialect' | 'clock'>,
+  projectId: string,
+  body: AudiencePreviewBody,
+): Promise<AudiencePreview> {
+  const checked = await checkedAudience(deps, projectId, body);
+  const upTo = (await findMaxContactId(deps.reader, projectId)) ?? '';
+  if (upTo === '') return { matching: 0, recipients: 0 };
+  const env = await loadFilterEnv(deps, projectId);
+  const audience = audienceOf({ audienceType: body.audienceType, ...checked });
+  const where = audienceCondition(audience, env, { dialect: deps.dialect, projectId });
+  const subscribed = subscribedOnly({ emailType: body.emailType ?? 'MARKETING' });
+  const [matching, recipients] = await Promise.all([
+    countAudience(deps.reader, projectId, where),
+    countAudience(deps.reader, projectId, dispatch.recipientsWhere(where, { upTo, subscribedOnly: subscribed })),
+  ]);
+  return { matching, recipients };
 }
 
 /** `scheduledFor` as a time in the future, or undefined for "now"; 422 when unparseable or past. */

@@ -185,3 +185,42 @@ export async function aggregateCampaignEmails(
     unsubscribed: Number(row.unsubscribed),
   };
 }
+
+export type TimeseriesMetric = 'sent' | 'delivered' | 'opened' | 'clicked' | 'bounced' | 'unsubscribed';
+
+/**
+ * The campaign's email facts counted per UTC hour (`YYYY-MM-DDTHH`) or day (`YYYY-MM-DD`): each email
+ * once per metric, at its first such event; unsubscribes by the time of their event. One statement.
+ */
+export async function campaignEmailBuckets(
+  db: Executor,
+  dialect: DialectSql,
+  projectId: string,
+  campaignId: string,
+  interval: 'hour' | 'day',
+): Promise<Array<{ metric: TimeseriesMetric; bucket: string; n: number }>> {
+  const bucket = (expr: string) => dialect.utcBucket(expr, interval);
+  const facts: Array<[TimeseriesMetric, string]> = [
+    ['sent', 'sent_at'],
+    // An open or click proves delivery where the transport reports none (as in the stats).
+    ['delivered', 'coalesce(delivered_at, opened_at, clicked_at)'],
+    ['opened', 'opened_at'],
+    ['clicked', 'clicked_at'],
+    ['bounced', 'bounced_at'],
+  ];
+  const parts = facts.map(
+    ([metric, expr]) => sql`select ${sql.lit(metric)} as metric, ${bucket(expr)} as bucket, count(*) as n from emails
+      where project_id = ${projectId} and ${CAMPAIGN_ROWS} and source_id = ${campaignId} and (${sql.raw(expr)}) is not null
+      group by ${bucket(expr)}`,
+  );
+  parts.push(sql`select ${sql.lit('unsubscribed')} as metric, ${bucket('ev.created_at')} as bucket, count(*) as n from events ev
+    where ev.project_id = ${projectId} and ev.name = 'contact.unsubscribed'
+      and ${dialect.json.extract('ev.data', ['emailId'])} in (
+        select '"' || m.id || '"' from emails m where m.source_type = 'CAMPAIGN' and m.source_id = ${campaignId})
+    group by ${bucket('ev.created_at')}`);
+  const r = await sql<{ metric: TimeseriesMetric; bucket: string; n: number | string }>`${sql.join(
+    parts,
+    sql` union all `,
+  )}`.execute(db);
+  return r.rows.map((row) => ({ metric: row.metric, bucket: String(row.bucket), n: Number(row.n) }));
+}

@@ -1,16 +1,20 @@
-/** /campaigns: CRUD, duplicate, send, cancel, test and stats. Rules live in the services. */
+/** /campaigns: CRUD, an audience preview, duplicate, send, cancel, test, stats and their time series. Rules live in the services. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Deps } from '../deps.ts';
 import { requireProject } from '../http/auth.ts';
-import { cancelCampaign, sendCampaign, sendTestCampaign } from './campaign-send.service.ts';
+import { cancelCampaign, previewAudience, sendCampaign, sendTestCampaign } from './campaign-send.service.ts';
 import {
+  AudiencePreview,
+  AudiencePreviewBody,
   CampaignBody,
   CampaignCreated,
   CampaignIdParams,
   CampaignPage,
   CampaignStats,
+  CampaignTimeseries,
+  CampaignTimeseriesQuery,
   CampaignView,
   ListCampaignsQuery,
   SendCampaignBody,
@@ -23,6 +27,7 @@ import {
   getCampaign,
   getCampaignRow,
   getCampaignStats,
+  getCampaignTimeseries,
   listCampaigns,
   replaceCampaign,
   toCampaignView,
@@ -54,6 +59,13 @@ export const campaignRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (
     '/campaigns',
     { schema: { tags, security, body: CampaignBody, response: { 201: CampaignCreated } } },
     async (req, reply) => reply.code(201).send(await createCampaign(deps, req.auth!.projectId, req.body)),
+  );
+
+  // A dry run of an audience for the editor's live count: nothing is written.
+  app.post(
+    '/campaigns/audience',
+    { schema: { tags, security, body: AudiencePreviewBody, response: { 200: AudiencePreview } } },
+    async (req) => previewAudience(deps, req.auth!.projectId, req.body),
   );
 
   app.get('/campaigns/:id', { schema: { tags, security, params, response: view } }, async (req) =>
@@ -97,5 +109,13 @@ export const campaignRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (
     '/campaigns/:id/stats',
     { schema: { tags, security, params, response: { 200: CampaignStats } } },
     async (req) => getCampaignStats(deps, req.auth!.projectId, req.params.id),
+  );
+
+  app.get(
+    '/campaigns/:id/timeseries',
+    {
+      schema: { tags, security, params, querystring: CampaignTimeseriesQuery, response: { 200: CampaignTimeseries } },
+    },
+    async (req) => getCampaignTimeseries(deps, req.auth!.projectId, req.params.id, req.query),
   );
 };

@@ -126,3 +126,53 @@ export const CampaignStats = Type.Object({
   bounceRate: Rate,
 });
 export type CampaignStats = Static<typeof CampaignStats>;
+
+export const AudiencePreviewBody = Type.Object({
+  audienceType: AudienceType,
+  segmentId: Type.Optional(orNull(Type.String({ maxLength: 64 }))),
+  audienceFilter: Type.Optional(Type.Union([FilterBody, Type.Null()])),
+  emailType: Type.Optional(EmailType),
+});
+export type AudiencePreviewBody = Static<typeof AudiencePreviewBody>;
+
+export const AudiencePreview = Type.Object({
+  matching: Type.Integer({ description: 'Contacts the audience selects.' }),
+  recipients: Type.Integer({
+    description:
+      'Of those, the ones a send now would reach: subscribed (unless TRANSACTIONAL) and not on the suppression list.',
+  }),
+});
+export type AudiencePreview = Static<typeof AudiencePreview>;
+
+export const CampaignTimeseriesQuery = Type.Object({
+  interval: Type.Optional(
+    Type.Union([Type.Literal('hour'), Type.Literal('day')], {
+      description: 'Bucket size; default hour when the activity spans at most three days, else day.',
+    }),
+  ),
+});
+export type CampaignTimeseriesQuery = Static<typeof CampaignTimeseriesQuery>;
+
+const TimeseriesCounts = {
+  sent: Count,
+  delivered: Count,
+  opened: Count,
+  clicked: Count,
+  bounced: Count,
+  unsubscribed: Count,
+};
+
+export const CampaignTimeseries = Type.Object({
+  interval: Type.Union([Type.Literal('hour'), Type.Literal('day')]),
+  data: Type.Array(
+    Type.Object({
+      start: Type.String({ format: 'date-time', description: 'First instant of the bucket (UTC).' }),
+      ...TimeseriesCounts,
+    }),
+    {
+      description:
+        'Every bucket from the first send to the latest activity, oldest first; empty ones are zeros. Each email counts once per metric, in the bucket of its first such event.',
+    },
+  ),
+});
+export type CampaignTimeseries = Static<typeof CampaignTimeseries>;

@@ -69,6 +69,8 @@ export interface DialectSql {
   rowsSource(rows: Record<string, unknown>[], columns: Record<string, RowType>): RawBuilder<unknown>;
   /** `column` is one of `values`: one array parameter on PostgreSQL, a bound list on SQLite. */
   inList(column: string, values: string[]): RawBuilder<SqlBool>;
+  /** The UTC hour (`YYYY-MM-DDTHH`) or day (`YYYY-MM-DD`) of a timestamp expression, as text. */
+  utcBucket(expr: string, interval: 'hour' | 'day'): RawBuilder<string>;
   /**
    * True where concurrent single-contact upserts are best sent together as one multi-row statement
    * (PostgreSQL: one round trip and one commit for all). SQLite's writer shares commits by itself
@@ -230,6 +232,10 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
         return sql`select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${sql.join(defs)})`;
       },
       inList: (column, values) => sql<SqlBool>`(${sql.ref(column)} = any(${values}::text[]))`,
+      utcBucket: (expr, interval) =>
+        sql.raw<string>(
+          `to_char((${expr}) at time zone 'UTC', '${interval === 'hour' ? 'YYYY-MM-DD"T"HH24' : 'YYYY-MM-DD'}')`,
+        ),
       groupedUpserts: true,
       rowLocks: true,
       claimRows: (db, spec) => claimRowsWith(db, spec, true),
@@ -262,6 +268,8 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
       return sql`${{ toOperationNode: () => node }}`;
     },
     inList: (column, values) => sql<SqlBool>`(${sql.ref(column)} in (${sql.join(values)}))`,
+    // Timestamps are stored as ISO 8601 UTC text: the bucket is a prefix.
+    utcBucket: (expr, interval) => sql.raw<string>(`substr(${expr}, 1, ${interval === 'hour' ? 13 : 10})`),
     groupedUpserts: false,
     rowLocks: false,
     // One writer connection: the statement runs alone, so no row can be picked twice.

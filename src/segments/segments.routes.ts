@@ -1,4 +1,4 @@
-/** /segments: CRUD, the contacts page, static members, compute and refresh. Rules live in the services. */
+/** /segments: CRUD, a filter preview, the contacts page, static members, compute and refresh. Rules live in the services. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps.ts';
 import { requireProject } from '../http/auth.ts';
@@ -7,12 +7,14 @@ import {
   AddMembersResult,
   ComputeResult,
   CreateSegmentBody,
+  PreviewSegmentBody,
   RemoveMembersBody,
   RemoveMembersResult,
   SegmentContactsPage,
   SegmentContactsQuery,
   SegmentIdParams,
   SegmentList,
+  SegmentPreview,
   SegmentView,
   UpdateSegmentBody,
 } from './segments.schemas.ts';
@@ -24,6 +26,7 @@ import {
   getSegmentRow,
   listSegmentContacts,
   listSegments,
+  previewSegment,
   refreshSegment,
   updateSegment,
 } from './segments.service.ts';
@@ -48,6 +51,13 @@ export const segmentRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (a
     '/segments',
     { schema: { tags, security, body: CreateSegmentBody, response: { 201: SegmentView } } },
     async (req, reply) => reply.code(201).send(await createSegment(deps, req.auth!.projectId, req.body)),
+  );
+
+  // A dry run of a filter for editors' live counts: nothing is written.
+  app.post(
+    '/segments/preview',
+    { schema: { tags, security, body: PreviewSegmentBody, response: { 200: SegmentPreview } } },
+    async (req) => previewSegment(deps, req.auth!.projectId, req.body),
   );
 
   app.get('/segments/:id', { schema: { tags, security, params, response: { 200: SegmentView } } }, async (req) =>

@@ -66,6 +66,29 @@ export type SegmentView = Static<typeof SegmentView>;
 export const SegmentList = Type.Array(SegmentView);
 export type SegmentList = Static<typeof SegmentList>;
 
+export const PreviewSegmentBody = Type.Object({
+  filters: Type.Optional(FiltersInput),
+  condition: Type.Optional(ConditionInput),
+  segmentId: Type.Optional(
+    Type.String({
+      maxLength: 64,
+      description:
+        'The segment being edited, if any: a filter referencing it (directly or not) is refused, as on save.',
+    }),
+  ),
+  sampleSize: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 20, description: 'How many matching contacts to return (default 5).' }),
+  ),
+});
+export type PreviewSegmentBody = Static<typeof PreviewSegmentBody>;
+
+export const SegmentPreview = Type.Object({
+  count: Type.Integer({ description: 'Contacts the filter matches now.' }),
+  subscribed: Type.Integer({ description: 'Of those, the subscribed ones.' }),
+  sample: Type.Array(ContactView, { description: 'The first matching contacts (oldest first).' }),
+});
+export type SegmentPreview = Static<typeof SegmentPreview>;
+
 export const SegmentContactsQuery = PageQuery;
 export type SegmentContactsQuery = Static<typeof SegmentContactsQuery>;
 

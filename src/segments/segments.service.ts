@@ -4,6 +4,7 @@
  * operators, referenced segments, no self-reference); a STATIC one stores none and has member rows.
  * Every write forgets the project's tracked-segments cache entry, here and in other processes.
  */
+import { type SqlBool, sql } from 'kysely';
 import { toContactView } from '../contacts/contacts.service.ts';
 import { fromJson, toBool, toJson } from '../db/codecs.ts';
 import type { Trx } from '../db/index.ts';
@@ -22,8 +23,10 @@ import * as repo from './segments.repo.ts';
 import type {
   ComputeResult,
   CreateSegmentBody,
+  PreviewSegmentBody,
   SegmentContactsPage,
   SegmentContactsQuery,
+  SegmentPreview,
   SegmentView,
   UpdateSegmentBody,
 } from './segments.schemas.ts';
@@ -184,6 +187,31 @@ export async function listSegmentContacts(
     row.type === 'STATIC' ? repo.countMembers(deps.reader, row.id) : countAudience(deps.reader, projectId, where),
   ]);
   return { data: rows.map(toContactView), ...pageInfo(page, total) };
+}
+
+/**
+ * What a filter would select, without saving anything: the count, how many of those are subscribed
+ * and the first few contacts. The filter is checked as a save would check it (422 naming the path),
+ * `segmentId` being the segment under edit (so a filter reaching it is refused here too).
+ */
+export async function previewSegment(
+  deps: Pick<Deps, 'reader' | 'dialect' | 'clock'>,
+  projectId: string,
+  input: PreviewSegmentBody,
+): Promise<SegmentPreview> {
+  const tree = parseFilterInput(input);
+  if (!tree) throw invalid('filters', 'is required (or condition)');
+  const env = await loadFilterEnv(deps, projectId);
+  checkFilter(tree, env, { at: input.condition !== undefined ? 'condition' : 'filters', selfId: input.segmentId });
+  const where = compileFilter(tree, env, { dialect: deps.dialect, projectId });
+  const subscribedWhere = sql<SqlBool>`(${where} and contacts.subscribed = ${sql.lit(true)})`;
+  const limit = input.sampleSize ?? 5;
+  const [count, subscribed, rows] = await Promise.all([
+    countAudience(deps.reader, projectId, where),
+    countAudience(deps.reader, projectId, subscribedWhere),
+    limit > 0 ? listAudiencePage(deps.reader, projectId, where, { offset: 0, limit }) : Promise.resolve([]),
+  ]);
+  return { count, subscribed, sample: rows.map(toContactView) };
 }
 
 /** Counts the segment again and stores the count; no membership writes, no events. */

@@ -288,6 +288,7 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
     const samePassword = { currentPassword: user.password, newPassword: user.password };
     check(await post('/users/@me/password', samePassword, session), '/users/@me/password', 'post');
     check(await t.app.inject({ url: '/auth/oauth-config' }), '/auth/oauth-config', 'get');
+    check(await t.app.inject({ url: '/config' }), '/config', 'get');
     const project = check(
       await t.app.inject({ method: 'POST', url: '/users/@me/projects', headers: session, payload: { name: 'Views' } }),
       '/users/@me/projects',
@@ -375,6 +376,11 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
     check(await api('GET', `/segments/${segment.id}/contacts?pageSize=5`), '/segments/{id}/contacts', 'get');
     check(await api('POST', `/segments/${segment.id}/compute`), '/segments/{id}/compute', 'post');
     check(await api('POST', `/segments/${segment.id}/refresh`), '/segments/{id}/refresh', 'post');
+    check(
+      await api('POST', '/segments/preview', { filters: { operator: 'AND', conditions: [] }, sampleSize: 1 }),
+      '/segments/preview',
+      'post',
+    );
     const list = check(await api('POST', '/segments', { name: 'List', type: 'STATIC' }), '/segments', 'post');
     const members = { emails: ['ann@views.test', 'new@views.test'], createMissing: true };
     check(await api('POST', `/segments/${list.id}/members`, members), '/segments/{id}/members', 'post');
@@ -419,6 +425,8 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
     check(await api('GET', `/campaigns/${campaign.id}`), '/campaigns/{id}', 'get');
     check(await api('GET', '/campaigns?status=SENDING'), '/campaigns', 'get');
     check(await api('GET', `/campaigns/${campaign.id}/stats`), '/campaigns/{id}/stats', 'get');
+    check(await api('GET', `/campaigns/${campaign.id}/timeseries`), '/campaigns/{id}/timeseries', 'get');
+    check(await api('POST', '/campaigns/audience', { audienceType: 'ALL' }), '/campaigns/audience', 'post');
     expect((await api('DELETE', `/campaigns/${copy.id}`)).statusCode).toBe(204);
     const sender = check(
       await api('POST', '/templates', {

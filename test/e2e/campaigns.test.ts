@@ -312,6 +312,55 @@ describe.each(DIALECTS)('campaigns on %s', (dialect) => {
     });
   });
 
+  it('previews an audience unsaved: who it selects and whom a send now would reach', async () => {
+    const p = await project();
+    await api(p, 'POST', '/contacts', { email: 'a@aud.test', data: { plan: 'pro' } });
+    await api(p, 'POST', '/contacts', { email: 'b@aud.test', subscribed: false, data: { plan: 'pro' } });
+    await api(p, 'POST', '/contacts', { email: 'c@aud.test', data: { plan: 'free' } });
+    const preview = async (b: object) => {
+      const res = await api(p, 'POST', '/campaigns/audience', b);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    expect(await preview({ audienceType: 'ALL' })).toEqual({ matching: 3, recipients: 2 });
+    expect(await preview({ audienceType: 'ALL', emailType: 'TRANSACTIONAL' })).toEqual({ matching: 3, recipients: 3 });
+    const pro = { operator: 'AND', conditions: [{ field: 'data.plan', operator: 'equals', value: 'pro' }] };
+    expect(await preview({ audienceType: 'FILTERED', audienceFilter: pro })).toEqual({ matching: 2, recipients: 1 });
+    const segment = (await api(p, 'POST', '/segments', { name: 'Pro', filters: pro })).json();
+    expect(await preview({ audienceType: 'SEGMENT', segmentId: segment.id })).toEqual({ matching: 2, recipients: 1 });
+    const missing = expectError(
+      await api(p, 'POST', '/campaigns/audience', { audienceType: 'SEGMENT' }),
+      422,
+      'VALIDATION_ERROR',
+    );
+    expect((missing as Errors).errors![0]!.field).toBe('segmentId');
+    expect((await api(p, 'GET', '/campaigns')).json().total).toBe(0);
+  });
+
+  it('answers the time series of a sent campaign: every email once per metric, in hour buckets', async () => {
+    const p = await project();
+    await t.make.contacts(p, 3);
+    const id = await create(p);
+    expect((await api(p, 'GET', `/campaigns/${id}/timeseries`)).json()).toEqual({ interval: 'hour', data: [] });
+    await api(p, 'POST', `/campaigns/${id}/send`, {});
+    expect(await settle(p, id)).toBe('SENT');
+    const [first] = await rowsOf(id);
+    await t.deps.db.updateTable('emails').set({ openedAt: new Date() }).where('id', '=', first!.id).execute();
+    const series = (await api(p, 'GET', `/campaigns/${id}/timeseries`)).json();
+    expect(series.interval).toBe('hour');
+    const sum = (k: string) => series.data.reduce((n: number, b: Record<string, number>) => n + b[k]!, 0);
+    expect([sum('sent'), sum('opened'), sum('delivered'), sum('clicked')]).toEqual([3, 1, 1, 0]);
+    expect(series.data[0].start).toMatch(/T\d\d:00:00\.000Z$/);
+    const daily = (await api(p, 'GET', `/campaigns/${id}/timeseries?interval=day`)).json();
+    expect(daily.data).toHaveLength(1);
+    expect(daily.data[0]).toMatchObject({ sent: 3, opened: 1, start: expect.stringMatching(/T00:00:00\.000Z$/) });
+    expectError(
+      await api(p, 'GET', '/campaigns/0190a0a0-0000-7000-8000-000000000000/timeseries'),
+      404,
+      'CAMPAIGN_NOT_FOUND',
+    );
+  });
+
   it('gives each recipient one row when dispatch runs twice or two runs race', async () => {
     const p = await project();
     await t.make.contacts(p, 30);

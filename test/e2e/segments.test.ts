@@ -160,6 +160,44 @@ describe.each(DIALECTS)('segments on %s', (dialect) => {
     expectError(await api(p, 'GET', `/segments/${seg.id}/contacts?pageSize=101`), 422, 'VALIDATION_ERROR');
   });
 
+  it('previews a filter without saving: count, subscribed share, first contacts, checked as a save is', async () => {
+    const p = await t.make.project();
+    const [ann, , cat] = [
+      await t.make.contact(p, { email: 'ann@pv.test', data: { plan: 'pro' } }),
+      await t.make.contact(p, { email: 'bob@pv.test', data: { plan: 'free' } }),
+      await t.make.contact(p, { email: 'cat@pv.test', subscribed: false, data: { plan: 'pro' } }),
+    ];
+    const pro = { operator: 'AND', conditions: [{ field: 'data.plan', operator: 'equals', value: 'pro' }] };
+    const res = await api(p, 'POST', '/segments/preview', { filters: pro, sampleSize: 1 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ count: 2, subscribed: 1, sample: [{ id: ann.id, email: 'ann@pv.test' }] });
+    const nested = { logic: 'OR', groups: [{ filters: [{ field: 'email', operator: 'startsWith', value: 'cat' }] }] };
+    expect((await api(p, 'POST', '/segments/preview', { condition: nested })).json()).toMatchObject({
+      count: 1,
+      subscribed: 0,
+      sample: [{ id: cat.id }],
+    });
+    expect((await api(p, 'GET', '/segments')).json()).toEqual([]);
+    const bad = { operator: 'AND', conditions: [{ field: 'data.plan', operator: 'gt', value: 1 }] };
+    expect(fieldOf(await api(p, 'POST', '/segments/preview', { filters: bad }))).toBe('filters.conditions[0].operator');
+    expect(fieldOf(await api(p, 'POST', '/segments/preview', {}))).toBe('filters');
+    // The segment under edit may not reach itself through the previewed filter.
+    const seg = await create(p, { name: 'Pro', filters: pro });
+    const self = { operator: 'AND', conditions: [{ field: `segment.${seg.id}`, operator: 'memberOfSegment' }] };
+    expect((await api(p, 'POST', '/segments/preview', { filters: self })).json().count).toBe(2);
+    expect(fieldOf(await api(p, 'POST', '/segments/preview', { filters: self, segmentId: seg.id }))).toBe(
+      'filters.conditions[0].field',
+    );
+    const other = await t.make.project();
+    expect(
+      (await api(other, 'POST', '/segments/preview', { filters: { operator: 'AND', conditions: [] } })).json(),
+    ).toEqual({
+      count: 0,
+      subscribed: 0,
+      sample: [],
+    });
+  });
+
   it('refuses to delete a segment a sending campaign addresses', async () => {
     const p = await t.make.project();
     const seg = await create(p, { name: 'Audience', filters: ALL });

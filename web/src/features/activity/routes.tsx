@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { PageHeader } from '../../components/Layout.tsx';
+import { ActivityPage } from './ActivityPage.tsx';
 
 /** The Activity screens, relative to /p/:projectId. */
-export const activityRoutes: RouteObject[] = [{ path: 'activity', element: <PageHeader title="Activity" /> }];
+export const activityRoutes: RouteObject[] = [{ path: 'activity', element: <ActivityPage /> }];

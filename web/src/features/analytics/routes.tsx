@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { PageHeader } from '../../components/Layout.tsx';
+import { AnalyticsPage } from './AnalyticsPage.tsx';
 
 /** The Analytics screens, relative to /p/:projectId. */
-export const analyticsRoutes: RouteObject[] = [{ path: 'analytics', element: <PageHeader title="Analytics" /> }];
+export const analyticsRoutes: RouteObject[] = [{ path: 'analytics', element: <AnalyticsPage /> }];

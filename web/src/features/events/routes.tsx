@@ -1,5 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { PageHeader } from '../../components/Layout.tsx';
+import { EventDetailPage } from './EventDetailPage.tsx';
+import { EventsPage } from './EventsPage.tsx';
 
 /** The Events screens, relative to /p/:projectId. */
-export const eventsRoutes: RouteObject[] = [{ path: 'events', element: <PageHeader title="Events" /> }];
+export const eventsRoutes: RouteObject[] = [
+  { path: 'events', element: <EventsPage /> },
+  { path: 'events/:eventName', element: <EventDetailPage /> },
+];

@@ -1,0 +1,121 @@
+/**
+ * The analytics range picker's logic: presets and custom dates (from the URL) to the API's query
+ * (`from`/`to` as local calendar days of the browser's zone, hour or day buckets), and the rates of
+ * the figures. Pure, so it is unit-tested.
+ */
+
+export type Interval = 'hour' | 'day';
+export type RangeId = '24h' | '7d' | '30d' | '90d' | '365d' | 'custom';
+
+export const RANGES: Array<{ id: RangeId; label: string }> = [
+  { id: '24h', label: 'Last 24 hours' },
+  { id: '7d', label: 'Last 7 days' },
+  { id: '30d', label: 'Last 30 days' },
+  { id: '90d', label: 'Last 90 days' },
+  { id: '365d', label: 'Last 12 months' },
+  { id: 'custom', label: 'Custom dates' },
+];
+
+/** Longest span (in days) hour buckets are offered for: more would be a wall of bars. */
+export const HOURLY_MAX_DAYS = 7;
+/** The API's longest range of day buckets. */
+export const DAILY_MAX_DAYS = 366;
+
+export interface ResolvedRange {
+  id: RangeId;
+  interval: Interval;
+  /** Query values: a local date (YYYY-MM-DD) or nothing (the API's default). */
+  from?: string;
+  to?: string;
+  /** Whether hour buckets may be chosen for this range. */
+  hourly: boolean;
+  label: string;
+  /** Why the custom dates cannot be used, if they cannot. */
+  problem?: string;
+}
+
+/** `YYYY-MM-DD` of a local date. */
+export function isoDay(d: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+function daysAgo(now: Date, n: number): string {
+  return isoDay(new Date(now.getFullYear(), now.getMonth(), now.getDate() - n));
+}
+
+function parseDay(s: string | null | undefined): Date | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s ?? '');
+  if (!m) return undefined;
+  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return Number.isNaN(d.getTime()) ? undefined : d;
+}
+
+/** Whole days from `a` to `b`, both included. */
+function spanDays(a: Date, b: Date): number {
+  return (
+    Math.round(
+      (Date.UTC(b.getFullYear(), b.getMonth(), b.getDate()) - Date.UTC(a.getFullYear(), a.getMonth(), a.getDate())) /
+        86_400_000,
+    ) + 1
+  );
+}
+
+/** The range the URL's `range`, `from`, `to` and `interval` describe, at `now`. */
+export function resolveRange(
+  params: { range?: string | null; from?: string | null; to?: string | null; interval?: string | null },
+  now: Date = new Date(),
+): ResolvedRange {
+  const id = (RANGES.some((r) => r.id === params.range) ? params.range : '30d') as RangeId;
+  const label = RANGES.find((r) => r.id === id)!.label;
+  const wantHour = params.interval === 'hour';
+  if (id === '24h') return { id, interval: 'hour', hourly: true, label };
+  if (id !== 'custom') {
+    const days = Number.parseInt(id, 10);
+    const hourly = days <= HOURLY_MAX_DAYS;
+    return { id, interval: hourly && wantHour ? 'hour' : 'day', from: daysAgo(now, days - 1), hourly, label };
+  }
+  const from = parseDay(params.from);
+  const to = parseDay(params.to);
+  if (!from || !to) {
+    return {
+      id,
+      interval: 'day',
+      from: daysAgo(now, 29),
+      hourly: false,
+      label,
+      problem: 'Pick a start and an end date.',
+    };
+  }
+  const days = spanDays(from, to);
+  if (days < 1) return { id, interval: 'day', hourly: false, label, problem: 'The end date is before the start date.' };
+  if (days > DAILY_MAX_DAYS) {
+    return { id, interval: 'day', hourly: false, label, problem: 'Pick at most a year (366 days).' };
+  }
+  const hourly = days <= HOURLY_MAX_DAYS;
+  const fmt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+  return {
+    id,
+    interval: hourly && wantHour ? 'hour' : 'day',
+    from: isoDay(from),
+    to: isoDay(to),
+    hourly,
+    label: `${fmt.format(from)} – ${fmt.format(to)}`,
+  };
+}
+
+/** `part` as a share of `whole` (0..1), or null when nothing was sent. */
+export function rate(part: number, whole: number): number | null {
+  return whole > 0 ? part / whole : null;
+}
+
+export const METRICS = [
+  { key: 'sent', label: 'Sent', color: '#64748b' },
+  { key: 'delivered', label: 'Delivered', color: '#0ea5e9' },
+  { key: 'opened', label: 'Opened', color: '#10b981' },
+  { key: 'clicked', label: 'Clicked', color: '#4f46e5' },
+  { key: 'bounced', label: 'Bounced', color: '#ef4444' },
+  { key: 'complained', label: 'Complained', color: '#f59e0b' },
+] as const;
+
+export type MetricKey = (typeof METRICS)[number]['key'];

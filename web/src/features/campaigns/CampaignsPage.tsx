@@ -1,0 +1,180 @@
+/** The project's campaigns, newest first, by status. */
+import { Megaphone, Plus } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { useProject } from '../../app/project-context.tsx';
+import { Badge, PageHeader, Tabs } from '../../components/Layout.tsx';
+import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
+import { Pager, Table } from '../../components/Table.tsx';
+import { formatDateTime, formatNumber, formatPercent } from '../../lib/format.ts';
+import { LinkButton, RelativeTime } from '../activity/ui.tsx';
+import { type CampaignStatus, STATUSES, statusInfo } from './campaign-model.ts';
+import { type CampaignSummary, useCampaignStats, useCampaigns } from './queries.ts';
+
+type Filter = 'all' | CampaignStatus;
+
+const AUDIENCE: Record<CampaignSummary['audienceType'], string> = {
+  ALL: 'All contacts',
+  SEGMENT: 'Segment',
+  FILTERED: 'Filter',
+};
+
+export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
+  const info = statusInfo(status);
+  return (
+    <Badge tone={info.tone}>
+      {status === 'SENDING' && <span className="mr-1.5 size-1.5 animate-pulse rounded-full bg-amber-500" aria-hidden />}
+      {info.label}
+    </Badge>
+  );
+}
+
+/** A sent campaign's open or click rate; a dash before anything went out. */
+function RateCell({ campaign, metric }: { campaign: CampaignSummary; metric: 'openRate' | 'clickRate' }) {
+  const went = campaign.status === 'SENT' || campaign.status === 'SENDING' || campaign.status === 'CANCELLED';
+  const stats = useCampaignStats(campaign.id, false, went);
+  if (!went) return <span className="text-slate-400">—</span>;
+  if (!stats.data) return <span className="inline-block h-4 w-10 animate-pulse rounded bg-slate-200" />;
+  return <>{stats.data.sentCount > 0 ? formatPercent(stats.data[metric] / 100) : '—'}</>;
+}
+
+/** When the campaign went out, is due to, or was last touched. */
+function when(c: CampaignSummary) {
+  if (c.status === 'SCHEDULED' && c.scheduledAt) return { label: 'Sends', iso: c.scheduledAt };
+  if (c.status === 'SENT' && c.sentAt) return { label: 'Sent', iso: c.sentAt };
+  if (c.status === 'SENDING' && c.startedAt) return { label: 'Started', iso: c.startedAt };
+  if (c.status === 'CANCELLED' && c.cancelledAt) return { label: 'Cancelled', iso: c.cancelledAt };
+  return { label: 'Edited', iso: c.updatedAt };
+}
+
+export function CampaignsPage() {
+  const { to } = useProject();
+  const [search, setSearch] = useSearchParams();
+  const raw = search.get('status');
+  const status: Filter = STATUSES.some((s) => s.id === raw) ? (raw as CampaignStatus) : 'all';
+  const page = Math.max(1, Number(search.get('page')) || 1);
+  const list = useCampaigns(status === 'all' ? undefined : status, page);
+  const set = (next: { status?: Filter; page?: number }) =>
+    setSearch((s) => {
+      const out = new URLSearchParams(s);
+      if (next.status !== undefined) {
+        if (next.status === 'all') out.delete('status');
+        else out.set('status', next.status);
+        out.delete('page');
+      }
+      if (next.page !== undefined) {
+        if (next.page <= 1) out.delete('page');
+        else out.set('page', String(next.page));
+      }
+      return out;
+    });
+  const newButton = (
+    <LinkButton to={to('campaigns', 'new')} icon={<Plus className="size-4" aria-hidden />}>
+      New campaign
+    </LinkButton>
+  );
+  const data = list.data;
+  return (
+    <>
+      <PageHeader
+        title="Campaigns"
+        description="One email to many contacts: now, or at a time you choose."
+        actions={newButton}
+      />
+      <Tabs<Filter>
+        label="Campaign status"
+        value={status}
+        onChange={(s) => set({ status: s })}
+        tabs={[
+          { id: 'all', label: 'All' },
+          ...STATUSES.map((s) => ({ id: s.id, label: s.id === 'DRAFT' ? 'Drafts' : s.label })),
+        ]}
+      />
+      {list.isPending ? (
+        <LoadingRows rows={5} label="Loading campaigns" />
+      ) : list.isError ? (
+        <ErrorState error={list.error} retry={() => list.refetch()} />
+      ) : data && data.total === 0 ? (
+        status === 'all' ? (
+          <EmptyState
+            icon={<Megaphone className="size-8" aria-hidden />}
+            title="No campaigns yet"
+            description="Write an email, pick who gets it, test it, then send it now or schedule it."
+            action={newButton}
+          />
+        ) : (
+          <EmptyState title={`No ${statusInfo(status).label.toLowerCase()} campaigns`} description="Try another tab." />
+        )
+      ) : data ? (
+        <>
+          <Table<CampaignSummary>
+            caption="Campaigns"
+            rowKey={(c) => c.id}
+            rows={data.campaigns}
+            columns={[
+              {
+                key: 'name',
+                header: 'Campaign',
+                cell: (c) => (
+                  <div className="min-w-0 max-w-md">
+                    <Link
+                      to={to('campaigns', c.id)}
+                      className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
+                    >
+                      {c.name}
+                    </Link>
+                    <p className="truncate text-xs text-slate-500">{c.subject}</p>
+                  </div>
+                ),
+              },
+              { key: 'status', header: 'Status', cell: (c) => <CampaignStatusBadge status={c.status} /> },
+              { key: 'audience', header: 'Audience', cell: (c) => AUDIENCE[c.audienceType] },
+              {
+                key: 'recipients',
+                header: 'Recipients',
+                className: 'text-right tabular-nums',
+                cell: (c) =>
+                  c.status === 'DRAFT' ? <span className="text-slate-400">—</span> : formatNumber(c.totalRecipients),
+              },
+              {
+                key: 'opens',
+                header: 'Opens',
+                className: 'text-right tabular-nums',
+                cell: (c) => <RateCell campaign={c} metric="openRate" />,
+              },
+              {
+                key: 'clicks',
+                header: 'Clicks',
+                className: 'text-right tabular-nums',
+                cell: (c) => <RateCell campaign={c} metric="clickRate" />,
+              },
+              {
+                key: 'when',
+                header: 'When',
+                cell: (c) => {
+                  const w = when(c);
+                  return (
+                    <span className="whitespace-nowrap">
+                      <span className="text-slate-500">{w.label} </span>
+                      {c.status === 'SCHEDULED' ? (
+                        <time dateTime={w.iso}>{formatDateTime(w.iso)}</time>
+                      ) : (
+                        <RelativeTime iso={w.iso} />
+                      )}
+                    </span>
+                  );
+                },
+              },
+            ]}
+          />
+          {data.totalPages > 1 && (
+            <Pager
+              label={`Page ${data.page} of ${data.totalPages}`}
+              onPrev={page > 1 ? () => set({ page: page - 1 }) : undefined}
+              onNext={page < data.totalPages ? () => set({ page: page + 1 }) : undefined}
+            />
+          )}
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import {
+  allowed,
+  type CampaignFormValues,
+  campaignBody,
+  defaultScheduleTime,
+  frameSeries,
+  fromLocalInput,
+  onVerifiedDomain,
+  progress,
+  scheduleProblem,
+  statusInfo,
+  toLocalInput,
+} from './campaign-model.ts';
+
+describe('status', () => {
+  it('labels every status and says what it allows', () => {
+    expect(statusInfo('SENDING')).toMatchObject({ label: 'Sending', tone: 'yellow' });
+    expect(statusInfo('SENT').tone).toBe('green');
+    expect(allowed('DRAFT')).toMatchObject({ edit: true, sendNow: true, cancel: false, remove: true });
+    expect(allowed('SCHEDULED')).toMatchObject({ edit: false, sendNow: true, schedule: true, cancel: true });
+    expect(allowed('SENDING')).toMatchObject({ sendNow: false, cancel: true, remove: false });
+    expect(allowed('SENT')).toMatchObject({ edit: false, sendNow: false, cancel: false, duplicate: true });
+  });
+
+  it('measures progress as a share of the recipients, bounded', () => {
+    expect(progress(0, 0)).toBe(0);
+    expect(progress(3, 4)).toBe(0.75);
+    expect(progress(5, 4)).toBe(1);
+  });
+});
+
+describe('scheduling', () => {
+  it('converts between the local date-time field and UTC instants', () => {
+    const d = new Date(2030, 4, 6, 9, 5, 42);
+    const local = toLocalInput(d);
+    expect(local).toBe('2030-05-06T09:05');
+    expect(new Date(fromLocalInput(local)!).getTime()).toBe(new Date(2030, 4, 6, 9, 5).getTime());
+    expect(fromLocalInput('2030-05-06')).toBeUndefined();
+    expect(fromLocalInput('')).toBeUndefined();
+  });
+
+  it('suggests the next full hour at least half an hour away', () => {
+    expect(toLocalInput(defaultScheduleTime(new Date(2030, 0, 1, 10, 10)))).toBe('2030-01-01T11:00');
+    expect(toLocalInput(defaultScheduleTime(new Date(2030, 0, 1, 10, 45)))).toBe('2030-01-01T12:00');
+    expect(toLocalInput(defaultScheduleTime(new Date(2030, 0, 1, 10, 30)))).toBe('2030-01-01T11:00');
+    expect(toLocalInput(defaultScheduleTime(new Date(2030, 0, 1, 23, 50)))).toBe('2030-01-02T01:00');
+  });
+
+  it('refuses a missing or past time', () => {
+    const now = new Date(2030, 0, 1, 10, 0);
+    expect(scheduleProblem('', now)).toMatch(/date and a time/);
+    expect(scheduleProblem('2030-01-01T09:00', now)).toMatch(/from now/);
+    expect(scheduleProblem('2030-01-01T10:00', now)).toMatch(/from now/);
+    expect(scheduleProblem('2030-01-01T10:05', now)).toBeUndefined();
+  });
+});
+
+describe('the API body', () => {
+  const values: CampaignFormValues = {
+    name: ' Spring ',
+    description: '',
+    subject: 'Hi {{ name }}',
+    body: '<p>x</p>',
+    from: ' news@acme.test ',
+    fromName: '',
+    replyTo: '',
+    emailType: 'MARKETING',
+    audienceType: 'SEGMENT',
+    segmentId: 's1',
+  };
+
+  it('keeps only the audience field its type needs and empties optional text to null', () => {
+    const filter = { operator: 'AND', conditions: [] };
+    expect(campaignBody(values, filter)).toEqual({
+      name: 'Spring',
+      description: null,
+      subject: 'Hi {{ name }}',
+      body: '<p>x</p>',
+      from: 'news@acme.test',
+      fromName: null,
+      replyTo: null,
+      emailType: 'MARKETING',
+      audienceType: 'SEGMENT',
+      segmentId: 's1',
+      audienceFilter: null,
+    });
+    expect(campaignBody({ ...values, audienceType: 'FILTERED' }, filter)).toMatchObject({
+      segmentId: null,
+      audienceFilter: filter,
+    });
+    expect(campaignBody({ ...values, audienceType: 'ALL' }, filter)).toMatchObject({
+      segmentId: null,
+      audienceFilter: null,
+    });
+  });
+
+  it('knows a sender on a verified domain or its subdomain', () => {
+    expect(onVerifiedDomain('a@acme.test', ['acme.test'])).toBe(true);
+    expect(onVerifiedDomain('a@Mail.Acme.test', ['acme.test'])).toBe(true);
+    expect(onVerifiedDomain('a@notacme.test', ['acme.test'])).toBe(false);
+    expect(onVerifiedDomain('acme.test', ['acme.test'])).toBe(false);
+  });
+});
+
+describe('the results chart', () => {
+  it('frames a series with an empty bucket before, and after when that one has begun', () => {
+    const zero = { sent: 0 };
+    const data = [{ start: '2030-01-01T10:00:00.000Z', sent: 3 }];
+    expect(frameSeries(data, 'hour', zero, new Date('2030-01-01T10:30:00Z'))).toEqual([
+      { start: '2030-01-01T09:00:00.000Z', sent: 0 },
+      { start: '2030-01-01T10:00:00.000Z', sent: 3 },
+    ]);
+    expect(frameSeries(data, 'hour', zero, new Date('2030-01-01T11:00:00Z')).map((b) => b.sent)).toEqual([0, 3, 0]);
+    expect(
+      frameSeries([{ start: '2030-01-02T00:00:00.000Z', sent: 1 }], 'day', zero, new Date('2030-02-01'))[0],
+    ).toEqual({
+      start: '2030-01-01T00:00:00.000Z',
+      sent: 0,
+    });
+    expect(frameSeries<{ start: string; sent: number }>([], 'hour', zero, new Date())).toEqual([]);
+  });
+});

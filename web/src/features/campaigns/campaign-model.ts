@@ -1,0 +1,160 @@
+/**
+ * What the campaign screens say about a campaign: status labels and tones, what can be done in
+ * each status, the send progress, the scheduling input (a local date-time field) and the form's
+ * body for the API. Pure, unit-tested.
+ */
+import type { Tone } from '../../components/Layout.tsx';
+
+export type CampaignStatus = 'DRAFT' | 'SCHEDULED' | 'SENDING' | 'SENT' | 'CANCELLED';
+export type AudienceType = 'ALL' | 'SEGMENT' | 'FILTERED';
+export type EmailType = 'MARKETING' | 'HEADLESS' | 'TRANSACTIONAL';
+
+export const STATUSES: Array<{ id: CampaignStatus; label: string; tone: Tone }> = [
+  { id: 'DRAFT', label: 'Draft', tone: 'gray' },
+  { id: 'SCHEDULED', label: 'Scheduled', tone: 'blue' },
+  { id: 'SENDING', label: 'Sending', tone: 'yellow' },
+  { id: 'SENT', label: 'Sent', tone: 'green' },
+  { id: 'CANCELLED', label: 'Cancelled', tone: 'red' },
+];
+
+export function statusInfo(status: CampaignStatus): { label: string; tone: Tone } {
+  return STATUSES.find((s) => s.id === status) ?? { label: status, tone: 'gray' };
+}
+
+export const EMAIL_TYPES: Array<{ id: EmailType; label: string; hint: string }> = [
+  {
+    id: 'MARKETING',
+    label: 'Marketing',
+    hint: 'Goes to subscribed contacts, with an unsubscribe link and one-click unsubscribe headers.',
+  },
+  {
+    id: 'HEADLESS',
+    label: 'Marketing, own footer',
+    hint: 'Goes to subscribed contacts with no footer added: your body must carry {{ unsubscribeUrl }}.',
+  },
+  {
+    id: 'TRANSACTIONAL',
+    label: 'Transactional',
+    hint: 'Goes to every contact of the audience, subscribed or not. Only for messages people must get.',
+  },
+];
+
+/** What each status allows, in the order the screen offers it. */
+export function allowed(status: CampaignStatus) {
+  return {
+    edit: status === 'DRAFT',
+    sendNow: status === 'DRAFT' || status === 'SCHEDULED',
+    schedule: status === 'DRAFT' || status === 'SCHEDULED',
+    cancel: status === 'SCHEDULED' || status === 'SENDING',
+    remove: status !== 'SENDING',
+    test: true,
+    duplicate: true,
+  };
+}
+
+/** Sent share of the recipients, 0..1; 0 when there are none yet. */
+export function progress(sent: number, total: number): number {
+  if (total <= 0) return 0;
+  return Math.min(1, Math.max(0, sent / total));
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A Date as a `datetime-local` input's value, in the browser's time zone, to the minute. */
+export function toLocalInput(d: Date): string {
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A `datetime-local` value (local time) as an ISO 8601 UTC instant; undefined when it is not a time. */
+export function fromLocalInput(value: string): string | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!m) return undefined;
+  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
+  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
+}
+
+/** The first suggested send time: the next full hour at least 30 minutes away. */
+export function defaultScheduleTime(now: Date): Date {
+  const d = new Date(now.getTime() + 30 * 60_000);
+  if (d.getMinutes() !== 0 || d.getSeconds() !== 0 || d.getMilliseconds() !== 0) {
+    d.setHours(d.getHours() + 1, 0, 0, 0);
+  }
+  return d;
+}
+
+/** Why a chosen send time cannot be used, or undefined when it can. */
+export function scheduleProblem(value: string, now: Date): string | undefined {
+  const iso = fromLocalInput(value);
+  if (!iso) return 'Choose a date and a time.';
+  if (new Date(iso).getTime() <= now.getTime() + 60_000) return 'Choose a time at least a minute from now.';
+  return undefined;
+}
+
+export interface CampaignFormValues {
+  name: string;
+  description: string;
+  subject: string;
+  body: string;
+  from: string;
+  fromName: string;
+  replyTo: string;
+  emailType: EmailType;
+  audienceType: AudienceType;
+  segmentId: string;
+}
+
+/** The PUT/POST body for the form's values (the filter, already in the API's form, is passed in). */
+export function campaignBody(v: CampaignFormValues, audienceFilter: unknown) {
+  return {
+    name: v.name.trim(),
+    description: v.description.trim() || null,
+    subject: v.subject,
+    body: v.body,
+    from: v.from.trim(),
+    fromName: v.fromName.trim() || null,
+    replyTo: v.replyTo.trim() || null,
+    emailType: v.emailType,
+    audienceType: v.audienceType,
+    segmentId: v.audienceType === 'SEGMENT' ? v.segmentId || null : null,
+    audienceFilter: v.audienceType === 'FILTERED' ? (audienceFilter as Record<string, unknown>) : null,
+  };
+}
+
+/** The domain part of an address, lower-cased; '' when there is none. */
+export function domainOf(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at < 0
+    ? ''
+    : address
+        .slice(at + 1)
+        .trim()
+        .toLowerCase();
+}
+
+/** Whether `address` is on one of the verified domains or a subdomain of one. */
+export function onVerifiedDomain(address: string, verified: string[]): boolean {
+  const domain = domainOf(address);
+  if (!domain) return false;
+  return verified.some((v) => domain === v || domain.endsWith(`.${v}`));
+}
+
+/**
+ * A time series framed for a chart: an empty bucket before the first (nothing happened before the
+ * send) and after the last when that one has already begun, so a send within one hour still draws
+ * as a rise and a fall rather than a lone dot.
+ */
+export function frameSeries<T extends { start: string }>(
+  data: T[],
+  interval: 'hour' | 'day',
+  empty: Omit<T, 'start'>,
+  now: Date,
+): T[] {
+  if (data.length === 0) return data;
+  const size = interval === 'hour' ? 3_600_000 : 86_400_000;
+  const first = new Date(data[0]!.start).getTime();
+  const last = new Date(data.at(-1)!.start).getTime();
+  const before = { ...empty, start: new Date(first - size).toISOString() } as T;
+  const afterStart = last + size;
+  const after = afterStart <= now.getTime() ? [{ ...empty, start: new Date(afterStart).toISOString() } as T] : [];
+  return [before, ...data, ...after];
+}

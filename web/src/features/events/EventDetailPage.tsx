@@ -1,0 +1,239 @@
+/**
+ * One event name: how often and when it was last tracked, the segments and workflows that use it
+ * (GET /events/:eventName/usage), its latest occurrences, and deleting every event of the name.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useProject } from '../../app/project-context.tsx';
+import { Button } from '../../components/Button.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { Badge, Card, PageHeader, Stat } from '../../components/Layout.tsx';
+import { EmptyState, ErrorState, FormError, Skeleton } from '../../components/States.tsx';
+import { useToast } from '../../components/Toast.tsx';
+import { formatDateTime, formatNumber } from '../../lib/format.ts';
+import { BackLink, plural, RelativeTime, TextLink } from '../activity/ui.tsx';
+import { EventTable } from './EventTable.tsx';
+import { type EventUsage, eventsKey } from './queries.ts';
+import { TrackEventDialog } from './TrackEventDialog.tsx';
+
+export function EventDetailPage() {
+  const { eventName = '' } = useParams();
+  const { api, projectId, to } = useProject();
+  const [trackOpen, setTrackOpen] = useState(false);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const names = useQuery({
+    queryKey: [...eventsKey(projectId), 'names'],
+    queryFn: () => api.get('/events/names'),
+  });
+  const usage = useQuery({
+    queryKey: [...eventsKey(projectId), 'usage', eventName],
+    queryFn: () => api.get('/events/{eventName}/usage', { path: { eventName } }),
+  });
+  const info = names.data?.names.find((n) => n.name === eventName);
+  const system = info?.system ?? /^(email|contact|segment)\./.test(eventName);
+
+  return (
+    <>
+      <BackLink to={to('events')}>Events</BackLink>
+      <PageHeader
+        title={<span className="font-mono">{eventName}</span>}
+        description={
+          system
+            ? 'A system event: Mailwright records it as email and contacts change.'
+            : 'A custom event your app tracks.'
+        }
+        actions={
+          !system && (
+            <>
+              <Button
+                variant="secondary"
+                icon={<Plus className="size-4" aria-hidden />}
+                onClick={() => setTrackOpen(true)}
+              >
+                Track this event
+              </Button>
+              <Button
+                variant="secondary"
+                icon={<Trash2 className="size-4 text-red-600" aria-hidden />}
+                onClick={() => setDeleteOpen(true)}
+                disabled={!info}
+              >
+                Delete events
+              </Button>
+            </>
+          )
+        }
+      />
+      <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-3">
+        <Stat
+          label="Times tracked"
+          value={names.isPending ? <Skeleton className="my-1 h-6 w-16" /> : formatNumber(info?.count ?? 0)}
+        />
+        <Stat
+          label="Last seen"
+          value={
+            names.isPending ? (
+              <Skeleton className="my-1 h-6 w-28" />
+            ) : info ? (
+              <RelativeTime iso={info.lastSeenAt} />
+            ) : (
+              'Never'
+            )
+          }
+          hint={info ? formatDateTime(info.lastSeenAt) : undefined}
+        />
+        <Stat
+          label="Used by"
+          value={
+            usage.isPending ? (
+              <Skeleton className="my-1 h-6 w-20" />
+            ) : usage.data ? (
+              formatNumber(usage.data.segments.length + usage.data.workflows.length)
+            ) : (
+              '—'
+            )
+          }
+          hint="segments and workflows"
+        />
+      </div>
+      {names.isError && <ErrorState error={names.error} retry={() => names.refetch()} />}
+
+      <div className="grid gap-6 xl:grid-cols-3">
+        <div className="min-w-0 xl:col-span-2">
+          <h2 className="mb-3 text-sm font-semibold text-slate-900">Latest occurrences</h2>
+          <EventTable
+            name={eventName}
+            empty={<EmptyState title="Not tracked yet" description={`No contact has triggered ${eventName} so far.`} />}
+          />
+        </div>
+        <Card title="Where it is used">
+          {usage.isPending && (
+            <div role="status" aria-label="Loading usage" className="space-y-2">
+              <Skeleton className="h-4 w-3/4" />
+              <Skeleton className="h-4 w-1/2" />
+            </div>
+          )}
+          {usage.isError && <ErrorState error={usage.error} retry={() => usage.refetch()} />}
+          {usage.data && <UsageList usage={usage.data} />}
+        </Card>
+      </div>
+
+      <TrackEventDialog
+        open={trackOpen}
+        onClose={() => setTrackOpen(false)}
+        names={[eventName]}
+        defaultName={eventName}
+      />
+      {info && (
+        <DeleteEventsDialog
+          open={deleteOpen}
+          onClose={() => setDeleteOpen(false)}
+          name={eventName}
+          count={info.count}
+          usage={usage.data}
+        />
+      )}
+    </>
+  );
+}
+
+function UsageList({ usage }: { usage: EventUsage }) {
+  const { to } = useProject();
+  if (usage.segments.length === 0 && usage.workflows.length === 0) {
+    return <p className="text-sm text-slate-500">No segment or workflow uses this event.</p>;
+  }
+  return (
+    <div className="space-y-4 text-sm">
+      {usage.segments.length > 0 && (
+        <div>
+          <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Segments</h3>
+          <ul className="space-y-1">
+            {usage.segments.map((s) => (
+              <li key={s.id}>
+                <TextLink to={to('segments', s.id)}>{s.name}</TextLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {usage.workflows.length > 0 && (
+        <div>
+          <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Workflows</h3>
+          <ul className="space-y-1">
+            {usage.workflows.map((w) => (
+              <li key={w.id}>
+                <TextLink to={to('workflows', w.id)}>{w.name}</TextLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function DeleteEventsDialog({
+  open,
+  onClose,
+  name,
+  count,
+  usage,
+}: {
+  open: boolean;
+  onClose: () => void;
+  name: string;
+  count: number;
+  usage?: EventUsage;
+}) {
+  const { api, projectId, to } = useProject();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const remove = useMutation({
+    mutationFn: () => api.delete('/events/{eventName}', { path: { eventName: name } }),
+    onSuccess: (result) => {
+      void queryClient.invalidateQueries({ queryKey: eventsKey(projectId) });
+      void queryClient.invalidateQueries({ queryKey: ['project', projectId, 'activity'] });
+      toast(`Deleted ${plural(result.deleted, `${name} event`)}`);
+      onClose();
+      navigate(to('events'));
+    },
+  });
+  const used = usage && (usage.segments.length > 0 || usage.workflows.length > 0);
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={`Delete every ${name} event?`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="danger" loading={remove.isPending} onClick={() => remove.mutate()}>
+            Delete {plural(count, 'event')}
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-3 text-sm text-slate-600">
+        <p>
+          The {plural(count, 'recorded event')} named <Badge>{name}</Badge> will be removed from every contact. This
+          cannot be undone. Contacts themselves stay.
+        </p>
+        {usage && used && (
+          <div role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900">
+            <p className="font-medium">Still in use</p>
+            <p className="mt-1">
+              Segments that filter on this event will no longer match these contacts, and workflows keep waiting for it:
+            </p>
+            <UsageList usage={usage} />
+          </div>
+        )}
+        <FormError error={remove.error} />
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,206 @@
+/**
+ * The project's events: totals (GET /events/stats), every event name with its count and when it was
+ * last seen (GET /events/names), and the latest events themselves (GET /events). The view and the
+ * system-events switch live in the URL.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Activity, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useProject } from '../../app/project-context.tsx';
+import { Button } from '../../components/Button.tsx';
+import { CopyButton } from '../../components/CopyButton.tsx';
+import { Checkbox } from '../../components/Field.tsx';
+import { Badge, PageHeader, Stat, Tabs } from '../../components/Layout.tsx';
+import { EmptyState, ErrorState, LoadingRows, Skeleton } from '../../components/States.tsx';
+import { type Column, Table } from '../../components/Table.tsx';
+import { formatNumber } from '../../lib/format.ts';
+import { RelativeTime, TextLink } from '../activity/ui.tsx';
+import { EventTable } from './EventTable.tsx';
+import { type EventName, eventsKey } from './queries.ts';
+import { TrackEventDialog } from './TrackEventDialog.tsx';
+
+type View = 'names' | 'recent';
+
+export function EventsPage() {
+  const { api, projectId } = useProject();
+  const [params, setParams] = useSearchParams();
+  const view: View = params.get('view') === 'recent' ? 'recent' : 'names';
+  // Mirrored in state: the URL updates a moment after the click, the checkbox must not lag behind it.
+  const [showSystem, setShowSystem] = useState(params.get('system') === '1');
+  const [trackOpen, setTrackOpen] = useState(false);
+
+  const stats = useQuery({
+    queryKey: [...eventsKey(projectId), 'stats'],
+    queryFn: () => api.get('/events/stats'),
+  });
+  const names = useQuery({
+    queryKey: [...eventsKey(projectId), 'names'],
+    queryFn: () => api.get('/events/names'),
+  });
+
+  const setParam = (key: string, value: string | undefined) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const customNames = (names.data?.names ?? []).filter((n) => !n.system).map((n) => n.name);
+  return (
+    <>
+      <PageHeader
+        title="Events"
+        description="What your contacts do, tracked from your app. Use events to trigger workflows and build segments."
+        actions={
+          <Button icon={<Plus className="size-4" aria-hidden />} onClick={() => setTrackOpen(true)}>
+            Track an event
+          </Button>
+        }
+      />
+      <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {stats.isError ? (
+          <div className="col-span-full">
+            <ErrorState error={stats.error} retry={() => stats.refetch()} />
+          </div>
+        ) : (
+          (
+            [
+              ['Last 24 hours', stats.data?.last24h],
+              ['Last 7 days', stats.data?.last7d],
+              ['Last 30 days', stats.data?.last30d],
+              ['Event names', stats.data?.distinctNames],
+            ] as const
+          ).map(([label, value]) => (
+            <Stat
+              key={label}
+              label={label}
+              value={stats.isPending ? <Skeleton className="my-1 h-6 w-16" /> : formatNumber(value)}
+            />
+          ))
+        )}
+      </div>
+
+      <Tabs<View>
+        label="Events view"
+        value={view}
+        onChange={(id) => setParam('view', id === 'recent' ? 'recent' : undefined)}
+        tabs={[
+          { id: 'names', label: 'Event names' },
+          { id: 'recent', label: 'Recent events' },
+        ]}
+      />
+      {view === 'names' ? (
+        <NamesView
+          loading={names.isPending}
+          error={names.isError ? names.error : undefined}
+          retry={() => names.refetch()}
+          names={names.data?.names ?? []}
+          showSystem={showSystem}
+          onShowSystem={(on) => {
+            setShowSystem(on);
+            setParam('system', on ? '1' : undefined);
+          }}
+        />
+      ) : (
+        <EventTable empty={<NoEvents />} />
+      )}
+      <TrackEventDialog open={trackOpen} onClose={() => setTrackOpen(false)} names={customNames} />
+    </>
+  );
+}
+
+function NamesView({
+  loading,
+  error,
+  retry,
+  names,
+  showSystem,
+  onShowSystem,
+}: {
+  loading: boolean;
+  error?: unknown;
+  retry: () => void;
+  names: EventName[];
+  showSystem: boolean;
+  onShowSystem: (on: boolean) => void;
+}) {
+  const { to } = useProject();
+  const shown = names.filter((n) => showSystem || !n.system).sort((a, b) => b.count - a.count);
+  const systemCount = names.filter((n) => n.system).length;
+  const columns: Column<EventName>[] = [
+    {
+      key: 'name',
+      header: 'Event',
+      cell: (n) => (
+        <span className="inline-flex items-center gap-2">
+          <TextLink to={to('events', n.name)} className="font-mono text-[13px]">
+            {n.name}
+          </TextLink>
+          {n.system && <Badge>System</Badge>}
+        </span>
+      ),
+    },
+    {
+      key: 'count',
+      header: 'Times tracked',
+      cell: (n) => <span className="tabular-nums">{formatNumber(n.count)}</span>,
+      className: 'text-right',
+    },
+    {
+      key: 'last',
+      header: 'Last seen',
+      cell: (n) => <RelativeTime iso={n.lastSeenAt} className="whitespace-nowrap text-slate-600" />,
+      className: 'text-right',
+    },
+  ];
+  return (
+    <div>
+      <div className="mb-3 flex justify-end">
+        <Checkbox
+          label={`Show system events${systemCount ? ` (${systemCount})` : ''}`}
+          checked={showSystem}
+          onChange={(e) => onShowSystem(e.target.checked)}
+        />
+      </div>
+      {loading && <LoadingRows rows={5} label="Loading event names" />}
+      {Boolean(error) && <ErrorState error={error} retry={retry} />}
+      {!loading && !error && shown.length === 0 && <NoEvents />}
+      {shown.length > 0 && <Table caption="Event names" columns={columns} rows={shown} rowKey={(n) => n.name} />}
+    </div>
+  );
+}
+
+/** The empty state, with the one call that fills it. */
+function NoEvents() {
+  const snippet = `curl -X POST ${window.location.origin}/v1/track \\
+  -H "Authorization: Bearer <your public or secret key>" \\
+  -H "Content-Type: application/json" \\
+  -d '{"email": "ada@example.com", "event": "signed_up", "data": {"plan": "pro"}}'`;
+  return (
+    <EmptyState
+      icon={<Activity className="size-8" aria-hidden />}
+      title="No events tracked yet"
+      description={
+        <>
+          Send events from your app with <code className="rounded bg-slate-100 px-1">POST /v1/track</code>. The public
+          key is safe to use in a browser.
+        </>
+      }
+      action={
+        <div className="w-[36rem] max-w-full text-left">
+          <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">
+            {snippet}
+          </pre>
+          <div className="mt-2 flex justify-end">
+            <CopyButton value={snippet} label="Copy command" />
+          </div>
+        </div>
+      }
+    />
+  );
+}

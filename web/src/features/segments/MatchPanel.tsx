@@ -1,0 +1,82 @@
+/** The live count beside a segment's filter: who matches now, how many are subscribed, the first few. */
+import { Loader2, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../api/client.ts';
+import { useProject } from '../../app/project-context.tsx';
+import { Skeleton } from '../../components/States.tsx';
+import { formatNumber } from '../../lib/format.ts';
+import { useSegmentPreview } from './queries.ts';
+
+export function MatchPanel({
+  filters,
+  segmentId,
+  incomplete,
+}: {
+  /** The filter in the API's form; undefined while the builder has rows to finish. */
+  filters: unknown;
+  segmentId?: string;
+  incomplete: boolean;
+}) {
+  const { to } = useProject();
+  const preview = useSegmentPreview(incomplete ? undefined : { filters, segmentId });
+  const data = preview.data;
+  return (
+    <section
+      aria-labelledby="match-heading"
+      aria-busy={preview.settling || undefined}
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <div className="flex items-center justify-between">
+        <h2 id="match-heading" className="text-sm font-semibold text-slate-900">
+          Matching contacts
+        </h2>
+        {preview.settling && !incomplete && (
+          <Loader2 className="size-4 animate-spin text-slate-400" aria-label="Counting" />
+        )}
+      </div>
+      <div className="mt-2 min-h-[4.5rem]" aria-live="polite">
+        {incomplete ? (
+          <p className="text-sm text-slate-500">Finish the highlighted conditions to see who matches.</p>
+        ) : preview.isError && !data ? (
+          <p role="alert" className="text-sm text-red-700">
+            {errorMessage(preview.error)}
+          </p>
+        ) : !data ? (
+          <>
+            <Skeleton className="h-8 w-24" />
+            <Skeleton className="mt-2 h-4 w-40" />
+          </>
+        ) : (
+          <>
+            <p className="text-3xl font-semibold tabular-nums text-slate-900" data-testid="match-count">
+              {formatNumber(data.count)}
+            </p>
+            <p className="mt-0.5 text-sm text-slate-500">
+              {data.count === 1 ? 'contact matches' : 'contacts match'} · {formatNumber(data.subscribed)} subscribed
+            </p>
+          </>
+        )}
+      </div>
+      {data && !incomplete && data.sample.length > 0 && (
+        <div className="mt-3 border-t border-slate-100 pt-3">
+          <h3 className="text-xs font-medium uppercase tracking-wide text-slate-500">
+            {data.count > data.sample.length ? 'Some of them' : 'They are'}
+          </h3>
+          <ul className="mt-1.5 space-y-1 text-sm">
+            {data.sample.map((c) => (
+              <li key={c.id} className="flex items-center gap-2 truncate">
+                <Users className="size-3.5 shrink-0 text-slate-400" aria-hidden />
+                <Link
+                  to={to('contacts', c.id)}
+                  className="truncate text-slate-700 hover:text-brand-700 hover:underline"
+                >
+                  {c.email}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

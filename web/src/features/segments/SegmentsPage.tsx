@@ -1,0 +1,101 @@
+/** The segments of the project with their member counts. */
+import { Filter, ListChecks, Plus } from 'lucide-react';
+import { Link } from 'react-router';
+import { useProject } from '../../app/project-context.tsx';
+import { Badge, PageHeader } from '../../components/Layout.tsx';
+import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
+import { Table } from '../../components/Table.tsx';
+import { formatNumber } from '../../lib/format.ts';
+import { LinkButton, RelativeTime } from '../activity/ui.tsx';
+import { type Segment, useSegments } from './queries.ts';
+
+export function SegmentsPage() {
+  const { to } = useProject();
+  const segments = useSegments();
+  const newButton = (
+    <LinkButton to={to('segments', 'new')} icon={<Plus className="size-4" aria-hidden />}>
+      New segment
+    </LinkButton>
+  );
+  return (
+    <>
+      <PageHeader
+        title="Segments"
+        description="Groups of contacts to send campaigns to and start workflows from."
+        actions={segments.data && segments.data.length > 0 ? newButton : undefined}
+      />
+      {segments.isPending ? (
+        <LoadingRows rows={4} label="Loading segments" />
+      ) : segments.isError ? (
+        <ErrorState error={segments.error} retry={() => segments.refetch()} />
+      ) : segments.data.length === 0 ? (
+        <EmptyState
+          icon={<Filter className="size-8" aria-hidden />}
+          title="No segments yet"
+          description="A segment selects contacts by their fields, events and email activity, or holds a list you manage by hand."
+          action={newButton}
+        />
+      ) : (
+        <Table<Segment>
+          caption="Segments"
+          rowKey={(s) => s.id}
+          rows={segments.data}
+          columns={[
+            {
+              key: 'name',
+              header: 'Name',
+              cell: (s) => (
+                <div className="min-w-0">
+                  <Link
+                    to={to('segments', s.id)}
+                    className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
+                  >
+                    {s.name}
+                  </Link>
+                  {s.description && <p className="truncate text-xs text-slate-500">{s.description}</p>}
+                </div>
+              ),
+            },
+            {
+              key: 'type',
+              header: 'Kind',
+              cell: (s) =>
+                s.type === 'DYNAMIC' ? (
+                  <Badge tone="brand">
+                    <Filter className="mr-1 size-3" aria-hidden />
+                    Dynamic
+                  </Badge>
+                ) : (
+                  <Badge>
+                    <ListChecks className="mr-1 size-3" aria-hidden />
+                    Static
+                  </Badge>
+                ),
+            },
+            {
+              key: 'members',
+              header: 'Members',
+              className: 'text-right tabular-nums',
+              cell: (s) => formatNumber(s.memberCount),
+            },
+            {
+              key: 'tracked',
+              header: 'Tracking',
+              cell: (s) =>
+                s.trackMembership ? (
+                  <Badge tone="green">Entry and exit</Badge>
+                ) : (
+                  <span className="text-slate-400">—</span>
+                ),
+            },
+            {
+              key: 'updated',
+              header: 'Updated',
+              cell: (s) => <RelativeTime iso={s.updatedAt} />,
+            },
+          ]}
+        />
+      )}
+    </>
+  );
+}

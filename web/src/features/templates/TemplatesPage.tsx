@@ -1,0 +1,175 @@
+/**
+ * The project's templates, a page at a time, newest first: search by name or subject, filter by type.
+ * Search, type and page live in the URL, so a filtered page survives a reload and can be shared.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { FileText, Plus, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useProject } from '../../app/project-context.tsx';
+import { Button } from '../../components/Button.tsx';
+import { TextInput } from '../../components/Field.tsx';
+import { Badge, PageHeader, Tabs } from '../../components/Layout.tsx';
+import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
+import { type Column, Pager, Table } from '../../components/Table.tsx';
+import { LinkButton, plural, RelativeTime, TextLink, useDebouncedValue } from '../activity/ui.tsx';
+import { TEMPLATE_TYPES, type Template, type TemplateType, templatesKey, typeInfo } from './queries.ts';
+
+const PAGE_SIZE = 20;
+
+type TypeFilter = 'ALL' | TemplateType;
+
+export function TemplatesPage() {
+  const { api, projectId, to } = useProject();
+  const [params, setParams] = useSearchParams();
+  const type = (params.get('type') as TemplateType | null) ?? undefined;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [search, setSearch] = useState(params.get('q') ?? '');
+  const term = useDebouncedValue(search.trim(), 300);
+
+  const update = (changes: Record<string, string | undefined>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v) next.set(k, v);
+          else next.delete(k);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  // The debounced search term goes to the URL (and back to page 1) once typing settles.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled term should write the URL.
+  useEffect(() => {
+    if ((params.get('q') ?? '') !== term) update({ q: term || undefined, page: undefined });
+  }, [term]);
+
+  const list = useQuery({
+    queryKey: [...templatesKey(projectId), { page, type, term: params.get('q') ?? '' }],
+    queryFn: () =>
+      api.get('/templates', {
+        query: { page, pageSize: PAGE_SIZE, type, search: params.get('q') || undefined },
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+  const filtered = Boolean(type || params.get('q'));
+  const columns: Column<Template>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      cell: (t) => (
+        <div className="min-w-0 max-w-xs">
+          <TextLink to={to('templates', t.id)} className="block truncate">
+            {t.name}
+          </TextLink>
+          {t.description && <div className="truncate text-xs text-slate-500">{t.description}</div>}
+        </div>
+      ),
+    },
+    {
+      key: 'type',
+      header: 'Type',
+      cell: (t) => {
+        const info = typeInfo(t.type);
+        return <Badge tone={info.tone}>{info.label}</Badge>;
+      },
+    },
+    {
+      key: 'subject',
+      header: 'Subject',
+      cell: (t) => <div className="max-w-xs truncate text-slate-600">{t.subject}</div>,
+      className: 'hidden lg:table-cell',
+    },
+    {
+      key: 'from',
+      header: 'From',
+      cell: (t) =>
+        t.from ? <span className="text-slate-600">{t.from}</span> : <span className="text-slate-400">Not set</span>,
+    },
+    {
+      key: 'updated',
+      header: 'Updated',
+      cell: (t) => <RelativeTime iso={t.updatedAt} className="whitespace-nowrap text-slate-500" />,
+      className: 'text-right',
+    },
+  ];
+
+  const data = list.data;
+  return (
+    <>
+      <PageHeader
+        title="Templates"
+        description="Reusable emails for one-off sends, campaigns and workflows."
+        actions={
+          <LinkButton to={to('templates', 'new')} icon={<Plus className="size-4" aria-hidden />}>
+            New template
+          </LinkButton>
+        }
+      />
+      <div className="mb-1 flex flex-wrap items-end justify-between gap-3">
+        <Tabs<TypeFilter>
+          label="Template type"
+          value={type ?? 'ALL'}
+          onChange={(id) => update({ type: id === 'ALL' ? undefined : id, page: undefined })}
+          tabs={[{ id: 'ALL', label: 'All' }, ...TEMPLATE_TYPES.map((t) => ({ id: t.id, label: t.label }))]}
+        />
+        <div className="relative mb-4 w-72">
+          <Search className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-slate-400" aria-hidden />
+          <TextInput
+            label="Search templates"
+            hideLabel
+            type="search"
+            placeholder="Search by name or subject"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="pl-8"
+          />
+        </div>
+      </div>
+
+      {list.isPending && <LoadingRows rows={6} label="Loading templates" />}
+      {list.isError && <ErrorState error={list.error} retry={() => list.refetch()} />}
+      {data && data.templates.length === 0 && (
+        <EmptyState
+          icon={<FileText className="size-8" aria-hidden />}
+          title={filtered ? 'No templates match' : 'No templates yet'}
+          description={
+            filtered
+              ? 'Try another search or type.'
+              : 'A template holds the subject, sender and HTML of an email you send again and again.'
+          }
+          action={
+            filtered ? (
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setSearch('');
+                  update({ q: undefined, type: undefined, page: undefined });
+                }}
+              >
+                Clear filters
+              </Button>
+            ) : (
+              <LinkButton to={to('templates', 'new')} icon={<Plus className="size-4" aria-hidden />}>
+                Create your first template
+              </LinkButton>
+            )
+          }
+        />
+      )}
+      {data && data.templates.length > 0 && (
+        <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+          <Table caption="Templates" columns={columns} rows={data.templates} rowKey={(t) => t.id} />
+          <Pager
+            label={`Page ${data.page} of ${Math.max(1, data.totalPages)} · ${plural(data.total, 'template')}`}
+            onPrev={page > 1 ? () => update({ page: String(page - 1) }) : undefined}
+            onNext={page < data.totalPages ? () => update({ page: String(page + 1) }) : undefined}
+          />
+        </div>
+      )}
+    </>
+  );
+}
