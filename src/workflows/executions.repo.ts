@@ -2,19 +2,38 @@
  * SQL for executions as the API sees them: one with its step history, a page of them, a count, and
  * the cancels and deletes that end them. The engine's own statements are in engine/executions.repo.ts.
  */
+import type { ExpressionBuilder } from 'kysely';
 import type { Executor } from '../db/index.ts';
+import type { Database } from '../db/schema.ts';
 import type { ExecutionStatus } from '../db/workflow-tables.ts';
 import { ACTIVE, type ExecutionRow, type StepRunRow } from './engine/executions.repo.ts';
 
-export async function findExecution(db: Executor, projectId: string, workflowId: string, id: string) {
+/** The contact's address beside an execution row (null once the contact is gone). */
+export type ExecutionWithEmail = ExecutionRow & { contactEmail: string | null };
+
+export async function findExecution(
+  db: Executor,
+  projectId: string,
+  workflowId: string,
+  id: string,
+): Promise<ExecutionWithEmail | undefined> {
   return db
     .selectFrom('workflowExecutions')
-    .selectAll()
+    .selectAll('workflowExecutions')
+    .select(contactEmail)
     .where('projectId', '=', projectId)
     .where('workflowId', '=', workflowId)
     .where('id', '=', id)
     .executeTakeFirst();
 }
+
+const contactEmail = (eb: ExpressionBuilder<Database, 'workflowExecutions'>) =>
+  eb
+    .selectFrom('contacts')
+    .select('contacts.email')
+    .whereRef('contacts.id', '=', 'workflowExecutions.contactId')
+    .whereRef('contacts.projectId', '=', 'workflowExecutions.projectId')
+    .as('contactEmail');
 
 export async function listStepRuns(db: Executor, projectId: string, executionId: string): Promise<StepRunRow[]> {
   return db
@@ -32,10 +51,11 @@ export async function listExecutions(
   projectId: string,
   workflowId: string,
   page: { status?: ExecutionStatus; beforeId?: string; limit: number },
-): Promise<ExecutionRow[]> {
+): Promise<ExecutionWithEmail[]> {
   return db
     .selectFrom('workflowExecutions')
-    .selectAll()
+    .selectAll('workflowExecutions')
+    .select(contactEmail)
     .where('projectId', '=', projectId)
     .where('workflowId', '=', workflowId)
     .$if(page.status !== undefined, (q) => q.where('status', '=', page.status!))

@@ -7,6 +7,7 @@ import type {
   StepRunView,
   StepView,
   TransitionView,
+  WorkflowListItem,
   WorkflowSummary,
   WorkflowView,
 } from './workflows.schemas.ts';
@@ -14,6 +15,19 @@ import type {
 type Json = Record<string, unknown>;
 const iso = (t: string | Date) => new Date(t).toISOString();
 const isoOrNull = (t: string | Date | null) => (t === null ? null : iso(t));
+
+/** A list row: the workflow with the size of its graph and how many executions it has had. */
+export function toWorkflowListItem(
+  row: WorkflowRow,
+  counts: { steps: number; active: number; total: number } | undefined,
+): WorkflowListItem {
+  return {
+    ...toWorkflowSummary(row),
+    stepCount: counts?.steps ?? 0,
+    activeExecutionCount: counts?.active ?? 0,
+    executionCount: counts?.total ?? 0,
+  };
+}
 
 export function toWorkflowSummary(row: WorkflowRow): WorkflowSummary {
   const triggerConfig = fromJson<Json>(row.triggerConfig) ?? {};
@@ -69,12 +83,13 @@ export function toWorkflowView(
   };
 }
 
-export function toExecutionSummary(row: ExecutionRow): ExecutionSummary {
+export function toExecutionSummary(row: ExecutionRow & { contactEmail?: string | null }): ExecutionSummary {
   const active = row.status === 'RUNNING' || row.status === 'WAITING';
   return {
     id: row.id,
     workflowId: row.workflowId,
     contactId: row.contactId,
+    contactEmail: row.contactEmail ?? null,
     entry: row.entry,
     status: row.status,
     currentStepId: active ? row.currentStepId : null,

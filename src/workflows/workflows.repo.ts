@@ -176,3 +176,37 @@ export async function advanceScheduledThrough(db: Executor, id: string, from: st
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
+
+/** Per workflow of the project: its steps, its active (RUNNING or WAITING) executions and all of them. */
+export async function workflowCounts(db: Executor, projectId: string) {
+  const [steps, executions] = await Promise.all([
+    db
+      .selectFrom('workflowSteps')
+      .select(['workflowId', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('projectId', '=', projectId)
+      .groupBy('workflowId')
+      .execute(),
+    // By workflow and status, so the (workflow_id, status, id) index answers it.
+    db
+      .selectFrom('workflowExecutions')
+      .select(['workflowId', 'status', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('projectId', '=', projectId)
+      .groupBy(['workflowId', 'status'])
+      .execute(),
+  ]);
+  const out = new Map<string, { steps: number; active: number; total: number }>();
+  const entry = (id: string) => {
+    const known = out.get(id);
+    if (known) return known;
+    const e = { steps: 0, active: 0, total: 0 };
+    out.set(id, e);
+    return e;
+  };
+  for (const s of steps) entry(s.workflowId).steps = Number(s.n);
+  for (const x of executions) {
+    const e = entry(x.workflowId);
+    e.total += Number(x.n);
+    if (x.status === 'RUNNING' || x.status === 'WAITING') e.active += Number(x.n);
+  }
+  return out;
+}

@@ -151,7 +151,14 @@ const SummaryFields = {
 
 export const WorkflowSummary = Type.Object(SummaryFields);
 export type WorkflowSummary = Static<typeof WorkflowSummary>;
-export const WorkflowList = Type.Array(WorkflowSummary);
+export const WorkflowListItem = Type.Object({
+  ...SummaryFields,
+  stepCount: Type.Integer({ description: 'Steps in the graph, the TRIGGER included.' }),
+  activeExecutionCount: Type.Integer({ description: 'RUNNING or WAITING executions.' }),
+  executionCount: Type.Integer({ description: 'Executions of every status.' }),
+});
+export type WorkflowListItem = Static<typeof WorkflowListItem>;
+export const WorkflowList = Type.Array(WorkflowListItem);
 
 export const WorkflowView = Type.Object({
   ...SummaryFields,
@@ -201,6 +208,7 @@ const ExecutionFields = {
   id: Type.String(),
   workflowId: Type.String(),
   contactId: Type.String(),
+  contactEmail: Type.Union([Type.String(), Type.Null()], { description: "The contact's address (null once deleted)." }),
   entry: Type.Integer({ description: "The contact's nth entry into the workflow." }),
   status: ExecutionStatus,
   currentStepId: Type.Union([Type.String(), Type.Null()]),

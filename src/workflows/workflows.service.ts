@@ -14,9 +14,9 @@ import { getTemplateRow } from '../templates/templates.service.ts';
 import { deleteExecutionsSlice, hasActiveExecutions } from './executions.repo.ts';
 import { graphProblems, triggerProblems } from './graph-check.ts';
 import type { SendEmailConfig } from './step-configs.ts';
-import { toWorkflowSummary, toWorkflowView } from './views.ts';
+import { toWorkflowListItem, toWorkflowView } from './views.ts';
 import * as repo from './workflows.repo.ts';
-import type { CreateWorkflowBody, UpdateWorkflowBody, WorkflowSummary, WorkflowView } from './workflows.schemas.ts';
+import type { CreateWorkflowBody, UpdateWorkflowBody, WorkflowListItem, WorkflowView } from './workflows.schemas.ts';
 
 type Json = Record<string, unknown>;
 export type WorkflowDeps = Pick<Deps, 'db' | 'reader' | 'clock' | 'workflowTriggers' | 'config'>;
@@ -52,8 +52,13 @@ export async function getWorkflow(deps: Pick<Deps, 'reader'>, projectId: string,
   return workflowView(deps.reader, projectId, await getWorkflowRow(deps.reader, projectId, id));
 }
 
-export async function listWorkflows(deps: Pick<Deps, 'reader'>, projectId: string): Promise<WorkflowSummary[]> {
-  return (await repo.listWorkflows(deps.reader, projectId)).map(toWorkflowSummary);
+/** Every workflow of the project with its step and execution counts. */
+export async function listWorkflows(deps: Pick<Deps, 'reader'>, projectId: string): Promise<WorkflowListItem[]> {
+  const [rows, counts] = await Promise.all([
+    repo.listWorkflows(deps.reader, projectId),
+    repo.workflowCounts(deps.reader, projectId),
+  ]);
+  return rows.map((row) => toWorkflowListItem(row, counts.get(row.id)));
 }
 
 /** Creates a disabled EVENT workflow (contract) with its TRIGGER step. */

@@ -57,7 +57,11 @@ describe.each(DIALECTS)('workflows API on %s', (dialect) => {
     expect(bare).toMatchObject({ triggerType: 'EVENT', triggerConfig: { eventName: 'opened' }, enabled: false });
     const { steps: _s, transitions: _t, ...summary } = w;
     const list = (await api(p, 'GET', '/workflows')).json();
-    expect(list).toEqual([summary, expect.objectContaining({ id: bare.id, name: 'Bare' })]);
+    const counts = { stepCount: 1, activeExecutionCount: 0, executionCount: 0 };
+    expect(list).toEqual([
+      { ...summary, ...counts },
+      expect.objectContaining({ id: bare.id, name: 'Bare', ...counts }),
+    ]);
     expect(await get(p, w.id)).toEqual(w);
 
     const patch = { name: 'Hello', description: null, eventName: 'signed-up', allowReentry: true };

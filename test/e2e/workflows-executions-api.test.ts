@@ -46,6 +46,7 @@ describe.each(DIALECTS)('workflow executions API on %s', (dialect) => {
       id: expect.any(String),
       workflowId: w.id,
       contactId: ann.id,
+      contactEmail: ann.email,
       entry: 1,
       status: 'RUNNING',
       currentStepId: w.steps.trigger,
@@ -159,6 +160,10 @@ describe.each(DIALECTS)('workflow executions API on %s', (dialect) => {
     const { steps: _, ...summary } = cancelled;
     expect(onlyCancelled).toEqual({ data: [summary], cursor: '', hasMore: false, total: 1 });
     expect((await h.executions(p, w.id, 'RUNNING')).map((e) => e.id)).toEqual([ids[2], ids[0]]);
+    // The workflow list counts its steps and executions (two active of three).
+    const listed = (await api(p, 'GET', '/workflows')).json().find((x: Json) => x.id === w.id);
+    expect(listed).toMatchObject({ stepCount: 3, activeExecutionCount: 2, executionCount: 3 });
+    expect(onlyCancelled.data[0].contactEmail).toBe(contacts[1]!.email);
     expect((await h.executions(p, w.id, 'COMPLETED')).map((e) => e.id)).toEqual([]);
     for (const query of ['status=DONE', 'limit=0', 'limit=101', 'cursor=garbage']) {
       const res = await api(p, 'GET', `${url}?${query}`);

@@ -1,0 +1,133 @@
+/** Pieces the workflow screens share: step icons, the workflow's header and sub-navigation, a switch. */
+import {
+  ChevronRight,
+  CircleStop,
+  Clock,
+  GitBranch,
+  Hourglass,
+  type LucideIcon,
+  Mail,
+  UserPen,
+  Webhook,
+  Zap,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
+import { useProject } from '../../app/project-context.tsx';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { Badge } from '../../components/Layout.tsx';
+import { cx } from '../../lib/cx.ts';
+import { STEP_TYPES, type StepType } from './model.ts';
+
+const ICONS: Record<StepType, LucideIcon> = {
+  TRIGGER: Zap,
+  SEND_EMAIL: Mail,
+  DELAY: Clock,
+  WAIT_FOR_EVENT: Hourglass,
+  CONDITION: GitBranch,
+  WEBHOOK: Webhook,
+  UPDATE_CONTACT: UserPen,
+  EXIT: CircleStop,
+};
+
+export function StepIcon({ type, size = 'md' }: { type: StepType; size?: 'sm' | 'md' }) {
+  const Icon = ICONS[type];
+  return (
+    <span
+      aria-hidden
+      className={cx(
+        'inline-flex shrink-0 items-center justify-center rounded-md',
+        size === 'sm' ? 'size-6' : 'size-8',
+        STEP_TYPES[type].chip,
+      )}
+    >
+      <Icon className={size === 'sm' ? 'size-3.5' : 'size-4'} />
+    </span>
+  );
+}
+
+/** Workflows › name (› more), the page's one heading, and the Editor / Executions tabs. */
+export function WorkflowHeader({
+  workflowId,
+  name,
+  enabled,
+  title,
+  description,
+  crumbs = [],
+  actions,
+  activeCount,
+}: {
+  workflowId: string;
+  name: string;
+  enabled?: boolean;
+  /** The h1; the workflow's name unless given. */
+  title?: ReactNode;
+  description?: ReactNode;
+  crumbs?: Array<{ label: string; to: string }>;
+  actions?: ReactNode;
+  activeCount?: number;
+}) {
+  const { to } = useProject();
+  usePageTitle(typeof title === 'string' ? title : title ? undefined : name);
+  const trail = [
+    { label: 'Workflows', to: to('workflows') },
+    ...(title ? [{ label: name, to: to('workflows', workflowId) }] : []),
+    ...crumbs,
+  ];
+  const tab = ({ isActive }: { isActive: boolean }) =>
+    cx(
+      '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
+      isActive ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-500 hover:text-slate-800',
+    );
+  return (
+    <div className="mb-4">
+      <nav aria-label="Breadcrumb" className="mb-1 flex items-center gap-1 text-sm text-slate-500">
+        {trail.map((c, i) => (
+          <span key={c.to} className="flex items-center gap-1">
+            {i > 0 && <ChevronRight className="size-3.5" aria-hidden />}
+            <Link to={c.to} className="hover:text-slate-800 hover:underline">
+              {c.label}
+            </Link>
+          </span>
+        ))}
+      </nav>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <div className="flex items-center gap-2">
+            <h1 className="truncate text-xl font-semibold tracking-tight text-slate-900">{title ?? name}</h1>
+            {enabled !== undefined && !title && (enabled ? <Badge tone="green">Enabled</Badge> : <Badge>Draft</Badge>)}
+          </div>
+          {description && <p className="mt-1 text-sm text-slate-500">{description}</p>}
+        </div>
+        {actions && <div className="flex shrink-0 flex-wrap items-center gap-2">{actions}</div>}
+      </div>
+      {!title && (
+        <nav aria-label="Workflow" className="mt-4 flex gap-1 border-b border-slate-200">
+          <NavLink end to={to('workflows', workflowId)} className={tab}>
+            Editor
+          </NavLink>
+          <NavLink to={to('workflows', workflowId, 'executions')} className={tab}>
+            Executions
+            {activeCount !== undefined && activeCount > 0 && (
+              <span className="ml-1.5 rounded-full bg-sky-100 px-1.5 py-0.5 text-xs text-sky-700">
+                {activeCount} active
+              </span>
+            )}
+          </NavLink>
+        </nav>
+      )}
+    </div>
+  );
+}
+
+/** Pretty JSON in a scrollable block. */
+export function JsonBlock({ value, label }: { value: unknown; label: string }) {
+  return (
+    <pre
+      title={label}
+      className="max-h-64 overflow-auto rounded-md bg-slate-50 p-3 font-mono text-xs leading-relaxed text-slate-700 ring-1 ring-slate-200"
+    >
+      {JSON.stringify(value, null, 2)}
+    </pre>
+  );
+}

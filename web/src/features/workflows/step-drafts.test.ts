@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { configFor, DraftError, draftFor } from './step-drafts.ts';
+
+const none = new Map<string, string>();
+
+describe('step drafts', () => {
+  it('round-trips every type’s stored config', () => {
+    const configs = {
+      SEND_EMAIL: { templateId: 't1', recipient: { type: 'CUSTOM', customEmail: 'ops@example.com' } },
+      DELAY: { amount: 2, unit: 'hours' },
+      WAIT_FOR_EVENT: { eventName: 'paid', timeout: 172_800 },
+      CONDITION: { field: 'data.plan', operator: 'equals', value: 'pro' },
+      WEBHOOK: {
+        url: 'https://hooks.example.com/{{contact.id}}',
+        method: 'PUT',
+        headers: { 'X-Key': 'k' },
+        body: { a: 1 },
+      },
+      UPDATE_CONTACT: {
+        updates: { plan: 'pro', seats: 3, vip: true, gone: null, tags: ['a'] },
+        subscriptionAction: 'none',
+      },
+      EXIT: { reason: 'bought already' },
+    } as const;
+    for (const [type, config] of Object.entries(configs)) {
+      const t = type as keyof typeof configs;
+      expect(configFor(t, draftFor(t, config), none), type).toEqual(config);
+    }
+  });
+
+  it('gives a new step sensible defaults', () => {
+    expect(draftFor('DELAY')).toEqual({ amount: '1', unit: 'days' });
+    expect(configFor('SEND_EMAIL', draftFor('SEND_EMAIL'), none)).toEqual({
+      templateId: '',
+      recipient: { type: 'CONTACT' },
+    });
+    expect(configFor('WAIT_FOR_EVENT', { ...draftFor('WAIT_FOR_EVENT'), eventName: ' paid ' }, none)).toEqual({
+      eventName: 'paid',
+    });
+    expect(configFor('EXIT', draftFor('EXIT'), none)).toEqual({});
+  });
+
+  it('turns a time limit into seconds and keeps text the API should name', () => {
+    const wait = { eventName: 'paid', timeLimit: true, timeoutAmount: '90', timeoutUnit: 'minutes' as const };
+    expect(configFor('WAIT_FOR_EVENT', wait, none)).toEqual({ eventName: 'paid', timeout: 5400 });
+    expect(draftFor('WAIT_FOR_EVENT', { eventName: 'paid', timeout: 5400 })).toEqual(wait);
+    expect(configFor('DELAY', { amount: 'soon', unit: 'days' }, none)).toEqual({ amount: 'soon', unit: 'days' });
+  });
+
+  it('sends a webhook body that is not a JSON object as text', () => {
+    const d = { ...draftFor('WEBHOOK'), url: 'https://x.test', body: 'plain {{contact.email}}' };
+    expect(configFor('WEBHOOK', d, none)).toEqual({
+      url: 'https://x.test',
+      method: 'POST',
+      headers: {},
+      body: 'plain {{contact.email}}',
+    });
+  });
+
+  it('edits a condition tree it cannot show as rows as JSON, and refuses JSON that does not parse', () => {
+    const tree = { condition: { logic: 'AND', groups: [{ filters: [{ field: 'email', operator: 'exists' }] }] } };
+    const d = draftFor('CONDITION', tree);
+    expect(d.rules).toBeNull();
+    expect(configFor('CONDITION', d, none)).toEqual(tree);
+    expect(() => configFor('CONDITION', { rules: null, json: '{' }, none)).toThrow(DraftError);
+  });
+});
