@@ -161,6 +161,46 @@ describe.each(DIALECTS)('the first-day journey on %s', (dialect) => {
     await t.screenshot('campaign-stats');
   });
 
+  it('builds and enables a workflow, and sees an execution', { timeout: 90_000 }, async () => {
+    const { page } = t;
+    await open(page, 'Workflows');
+    await page.getByRole('button', { name: 'New workflow' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New workflow' });
+    await dialog.getByLabel('Name').fill('Order follow-up');
+    await dialog.getByLabel('Trigger event').fill('order.placed');
+    await dialog.getByRole('button', { name: 'Create and open' }).click();
+    await page.waitForURL(/\/workflows\/[\w-]+$/);
+    await page.locator('.react-flow__node', { hasText: 'When order.placed is tracked' }).waitFor();
+    await page.getByRole('button', { name: 'Add step' }).click();
+    await page.getByRole('button', { name: /^Update contact/ }).click();
+    const panel = page.getByRole('complementary', { name: 'New update contact step' });
+    await panel.getByRole('button', { name: 'Add a field' }).click();
+    await panel.getByLabel('Field 1').fill('tier');
+    await panel.getByLabel('Value 1').fill('gold');
+    await panel.getByRole('button', { name: 'Add step' }).click();
+    await page.locator('.react-flow__node', { hasText: 'Sets tier' }).waitFor();
+    await page.getByRole('switch', { name: 'Enabled' }).click();
+    await page.getByText('Workflow enabled').waitFor();
+    await t.screenshot('workflow');
+
+    // The shop's app tracks an order for Ann: the workflow runs for her.
+    const res = await fetch(`${t.url}/v1/track`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secretKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'ann@shop.test', event: 'order.placed' }),
+    });
+    expect(res.status).toBe(200);
+    await page.getByRole('link', { name: 'Executions' }).click();
+    const row = page.getByRole('row', { name: /ann@shop\.test/ });
+    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain('Completed');
+    await t.screenshot('workflow-executions');
+    const ann = await asOwner<{ data: Array<{ data: Record<string, unknown> }> }>(
+      'GET',
+      '/contacts?search=ann@shop.test',
+    );
+    expect(ann.data[0]!.data).toMatchObject({ tier: 'gold' });
+  });
+
   it('rotates the keys and invites a member', { timeout: 60_000 }, async () => {
     const { page } = t;
     await page.goto(`/p/${projectId}/settings/keys`);
