@@ -1,18 +1,24 @@
+import { useContext } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../components/States.tsx';
+import { ProjectContext } from './project-context.tsx';
+import { usePageTitle } from './usePageTitle.ts';
 
+/** An address that is no screen: inside a project's frame (its <main>) or on its own page. */
 export function NotFound() {
-  return (
-    <div className="p-8">
-      <EmptyState
-        title="Page not found"
-        description="This address is not a page of the dashboard."
-        action={
-          <Link className="text-sm font-medium text-brand-700 hover:underline" to="/">
-            Go to the dashboard
-          </Link>
-        }
-      />
-    </div>
+  usePageTitle('Page not found');
+  const inProject = useContext(ProjectContext) !== null;
+  const body = (
+    <EmptyState
+      headingLevel={1}
+      title="Page not found"
+      description="This address is not a page of the dashboard."
+      action={
+        <Link className="text-sm font-medium text-brand-700 hover:underline" to="/">
+          Go to the dashboard
+        </Link>
+      }
+    />
   );
+  return inProject ? body : <main className="p-8">{body}</main>;
 }

@@ -26,7 +26,7 @@ export function ProjectLayout() {
   return (
     <div className="flex min-h-screen">
       <Sidebar projects={projects.data ?? []} current={project} />
-      <main id="main" className="min-w-0 flex-1 px-8 py-6">
+      <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-8 py-6 focus:outline-none">
         <div className="mx-auto max-w-6xl">
           {projects.isPending && <Skeleton className="h-8 w-64" />}
           {projects.isError && <ErrorState error={projects.error} retry={() => projects.refetch()} />}

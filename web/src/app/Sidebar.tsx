@@ -16,7 +16,10 @@ export function Sidebar({ projects, current }: { projects: Project[]; current?: 
 
   return (
     <aside className="sticky top-0 flex h-screen w-60 shrink-0 flex-col border-r border-slate-200 bg-white">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:inset-x-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:text-brand-700 focus:shadow-lg"
+      >
         Skip to content
       </a>
       <div className="flex items-center gap-2 px-4 pt-4 pb-3">
@@ -58,7 +61,7 @@ export function Sidebar({ projects, current }: { projects: Project[]; current?: 
           NAV_GROUPS.map((group) => (
             <div key={group.label} className="mb-3">
               {group.label && (
-                <div className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-400">
+                <div className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
                   {group.label}
                 </div>
               )}

@@ -1,8 +1,10 @@
 import { Loader2 } from 'lucide-react';
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Link, type LinkProps } from 'react-router';
 import { cx } from '../lib/cx.ts';
 
-type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
+type Variant = ButtonVariant;
 
 const VARIANTS: Record<Variant, string> = {
   primary: 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-600/60 shadow-sm',
@@ -17,6 +19,15 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** Shows a spinner and disables the button while an action runs. */
   loading?: boolean;
   icon?: ReactNode;
+}
+
+/** The classes of a button of this variant and size, for anything that must look like one. */
+export function buttonClasses(variant: Variant = 'primary', size: 'sm' | 'md' = 'md'): string {
+  return cx(
+    'inline-flex items-center justify-center gap-1.5 rounded-md font-medium transition-colors disabled:cursor-not-allowed',
+    size === 'sm' ? 'h-8 px-2.5 text-sm' : 'h-9 px-3.5 text-sm',
+    VARIANTS[variant],
+  );
 }
 
 /** The one button. Defaults to type="button" so a stray button never submits a form. */
@@ -36,15 +47,29 @@ export function Button({
       {...rest}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
-      className={cx(
-        'inline-flex items-center justify-center gap-1.5 rounded-md font-medium transition-colors disabled:cursor-not-allowed',
-        size === 'sm' ? 'h-8 px-2.5 text-sm' : 'h-9 px-3.5 text-sm',
-        VARIANTS[variant],
-        className,
-      )}
+      className={cx(buttonClasses(variant, size), className)}
     >
       {loading ? <Loader2 className="size-4 animate-spin" aria-hidden /> : icon}
       {children}
     </button>
+  );
+}
+
+export interface LinkButtonProps extends LinkProps {
+  variant?: Variant;
+  size?: 'sm' | 'md';
+  icon?: ReactNode;
+}
+
+/**
+ * A router link that looks like a Button, for actions that open another screen ("New campaign",
+ * "Import contacts"): it stays a link, so it can be opened in a new tab and reads as one.
+ */
+export function LinkButton({ variant = 'primary', size = 'md', icon, className, children, ...rest }: LinkButtonProps) {
+  return (
+    <Link {...rest} className={cx(buttonClasses(variant, size), className)}>
+      {icon}
+      {children}
+    </Link>
   );
 }

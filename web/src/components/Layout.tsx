@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
+import { usePageTitle } from '../app/usePageTitle.ts';
 import { cx } from '../lib/cx.ts';
 
-/** The title row of a screen: heading, one-line description and the screen's main actions. */
+/**
+ * The title row of a screen: heading, one-line description and the screen's main actions. A string
+ * title also becomes the browser tab's title (see usePageTitle).
+ */
 export function PageHeader({
   title,
   description,
@@ -11,6 +15,7 @@ export function PageHeader({
   description?: ReactNode;
   actions?: ReactNode;
 }) {
+  usePageTitle(typeof title === 'string' ? title : undefined);
   return (
     <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
       <div className="min-w-0">

@@ -4,22 +4,29 @@ import { errorMessage } from '../api/client.ts';
 import { cx } from '../lib/cx.ts';
 import { Button } from './Button.tsx';
 
-/** What a list shows when it has nothing yet: say why and offer the first step. */
+/**
+ * What a list shows when it has nothing yet: say why and offer the first step. Its title is an h2
+ * (the level under the screen's h1); `headingLevel` 1 makes it the screen's own heading, 3 fits it
+ * under a Card's h2 when the order of levels matters.
+ */
 export function EmptyState({
   title,
   description,
   action,
   icon,
+  headingLevel = 2,
 }: {
   title: string;
   description?: ReactNode;
   action?: ReactNode;
   icon?: ReactNode;
+  headingLevel?: 1 | 2 | 3;
 }) {
+  const Heading = `h${headingLevel}` as const;
   return (
     <div className="flex flex-col items-center justify-center rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
       <div className="mb-3 text-slate-400">{icon ?? <Inbox className="size-8" aria-hidden />}</div>
-      <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+      <Heading className="text-sm font-semibold text-slate-900">{title}</Heading>
       {description && <p className="mt-1 max-w-md text-sm text-slate-500">{description}</p>}
       {action && <div className="mt-4">{action}</div>}
     </div>

@@ -1,5 +1,6 @@
 import { Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { usePageTitle } from '../../app/usePageTitle.ts';
 
 /** The centred card every signed-out page sits in. */
 export function AuthShell({
@@ -13,6 +14,7 @@ export function AuthShell({
   children: ReactNode;
   footer?: ReactNode;
 }) {
+  usePageTitle(title);
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-12">
       <div className="w-full max-w-sm">

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, errorMessage } from '../../api/client.ts';
 import { meKey, projectsKey, useMe } from '../../api/session.ts';
-import { Button } from '../../components/Button.tsx';
+import { Button, LinkButton } from '../../components/Button.tsx';
 import { AuthShell } from './AuthShell.tsx';
 
 /** Runs `action` once when the page opens (a link's token is spent once, even under StrictMode). */
@@ -76,18 +76,12 @@ export function InvitePage() {
         subtitle="Sign in or create an account with the invited email address to accept."
       >
         <div className="flex gap-2">
-          <Link
-            to={`/login?next=${encodeURIComponent(here)}`}
-            className="flex h-9 flex-1 items-center justify-center rounded-md bg-brand-600 text-sm font-medium text-white"
-          >
+          <LinkButton to={`/login?next=${encodeURIComponent(here)}`} className="flex-1">
             Sign in
-          </Link>
-          <Link
-            to={`/signup?next=${encodeURIComponent(here)}`}
-            className="flex h-9 flex-1 items-center justify-center rounded-md border border-slate-300 text-sm font-medium"
-          >
+          </LinkButton>
+          <LinkButton variant="secondary" to={`/signup?next=${encodeURIComponent(here)}`} className="flex-1">
             Create account
-          </Link>
+          </LinkButton>
         </div>
       </AuthShell>
     );

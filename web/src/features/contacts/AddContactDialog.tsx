@@ -81,8 +81,8 @@ function AddContactForm({ onClose }: { onClose: () => void }) {
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-700">Custom fields</legend>
         <p className="text-xs text-slate-500">
-          Use them in templates as <code className="rounded bg-slate-100 px-1">{'{{plan}}'}</code>, and in segments and
-          workflow conditions.
+          Use them in templates as <code className="rounded bg-slate-100 px-1 text-slate-800">{'{{plan}}'}</code>, and
+          in segments and workflow conditions.
         </p>
         <DataEditor rows={rows} onChange={setRows} errors={rowErrors} apiError={create.error} />
         {dataError && !rows.some((r) => fieldError(create.error, `data.${r.key.trim()}`)) && (

@@ -4,9 +4,10 @@ import { CheckCircle2, Loader2, X, XCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useProject } from '../../app/project-context.tsx';
+import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { type BulkJob, contactsKey, fieldsKey, jobDone } from './queries.ts';
-import { ProgressBar, plural } from './ui.tsx';
+import { plural } from './ui.tsx';
 
 const VERBS: Record<BulkJob['action'], { running: string; done: string }> = {
   subscribe: { running: 'Subscribing', done: 'Subscribed' },

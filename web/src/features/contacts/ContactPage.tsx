@@ -11,13 +11,14 @@ import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { TextInput } from '../../components/Field.tsx';
 import { Badge, Card, PageHeader } from '../../components/Layout.tsx';
 import { EmptyState, ErrorState, FormError, Skeleton } from '../../components/States.tsx';
+import { Switch } from '../../components/Switch.tsx';
 import { useToast } from '../../components/Toast.tsx';
 import { formatDateTime, formatRelative } from '../../lib/format.ts';
 import { ContactTimeline } from './ContactTimeline.tsx';
 import { DataEditor } from './DataEditor.tsx';
 import { buildDataPatch, type DataRow, displayValue, type RowErrors, rowsFromData } from './data-editor.ts';
 import { type Contact, contactsKey, fieldsKey } from './queries.ts';
-import { BackLink, Switch } from './ui.tsx';
+import { BackLink } from './ui.tsx';
 
 export function ContactPage() {
   const { contactId = '' } = useParams();

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { useProject } from '../../app/project-context.tsx';
-import { Button } from '../../components/Button.tsx';
+import { Button, LinkButton } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Badge, PageHeader } from '../../components/Layout.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
@@ -174,13 +174,13 @@ export function ContactsPage() {
         description="Everyone you can email from this project."
         actions={
           <>
-            <Link
+            <LinkButton
+              variant="secondary"
               to={to('contacts', 'import')}
-              className="inline-flex h-9 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3.5 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50"
+              icon={<Upload className="size-4" aria-hidden />}
             >
-              <Upload className="size-4" aria-hidden />
               Import CSV
-            </Link>
+            </LinkButton>
             <Button icon={<UserPlus className="size-4" aria-hidden />} onClick={() => setAdding(true)}>
               Add contact
             </Button>
@@ -197,12 +197,9 @@ export function ContactsPage() {
           description="Add people one by one, import a CSV file, or let them arrive through the API when you send or track events."
           action={
             <div className="flex gap-2">
-              <Link
-                to={to('contacts', 'import')}
-                className="inline-flex h-9 items-center rounded-md border border-slate-300 bg-white px-3.5 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50"
-              >
+              <LinkButton variant="secondary" to={to('contacts', 'import')}>
                 Import CSV
-              </Link>
+              </LinkButton>
               <Button onClick={() => setAdding(true)}>Add contact</Button>
             </div>
           }
@@ -399,20 +396,20 @@ function BulkBar({
 /** The first few custom fields of a row, as compact chips. */
 function FieldChips({ data }: { data: Record<string, unknown> }) {
   const keys = Object.keys(data);
-  if (keys.length === 0) return <span className="text-slate-400">—</span>;
+  if (keys.length === 0) return <span className="text-slate-500">—</span>;
   const shown = keys.slice(0, 2);
   return (
     <span className="flex min-w-0 flex-wrap items-center gap-1">
       {shown.map((k) => (
         <span
           key={k}
-          className="max-w-48 truncate rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600"
+          className="max-w-48 truncate rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800"
           title={`${k}: ${displayValue(data[k])}`}
         >
-          <span className="text-slate-400">{k}:</span> {displayValue(data[k])}
+          <span className="text-slate-600">{k}:</span> {displayValue(data[k])}
         </span>
       ))}
-      {keys.length > shown.length && <span className="text-xs text-slate-400">+{keys.length - shown.length}</span>}
+      {keys.length > shown.length && <span className="text-xs text-slate-500">+{keys.length - shown.length}</span>}
     </span>
   );
 }

@@ -1,5 +1,5 @@
 /** One field: its type and coverage, the values contacts hold, what uses it, and removal. */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Filter, Megaphone, Trash2, Workflow } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -15,7 +15,7 @@ import { formatNumber, formatPercent } from '../../lib/format.ts';
 import { BulkJobStatus, bulkSummary, useBulkJob } from './BulkJobStatus.tsx';
 import { displayValue } from './data-editor.ts';
 import { coverageNote, shortName, TYPE_LOOK, TypeBadge } from './FieldsPage.tsx';
-import { type FieldDescriptor, fieldsKey, useFields } from './queries.ts';
+import { type FieldDescriptor, type FieldList, fieldsKey, useFields } from './queries.ts';
 import { BackLink, plural } from './ui.tsx';
 
 const VALUES_LIMIT = 50;
@@ -275,10 +275,17 @@ function ValuesCard({ field }: { field: string }) {
 
 /** After the delete: the job clearing the key from contacts, then back to the list. */
 function Deleting({ field, jobId }: { field: string; jobId: string }) {
-  const { to } = useProject();
+  const { projectId, to } = useProject();
   const navigate = useNavigate();
   const toast = useToast();
+  const queryClient = useQueryClient();
   useBulkJob(jobId, (job) => {
+    // The list shows the field gone at once, not only after its refetch.
+    if (job.status !== 'failed')
+      queryClient.setQueryData<FieldList>(
+        fieldsKey(projectId, 'list'),
+        (list) => list && { ...list, fields: list.fields.filter((f) => f.field !== field) },
+      );
     toast(
       job.status === 'failed' ? bulkSummary(job) : `The field “${shortName(field)}” was deleted.`,
       job.status === 'failed' ? 'error' : 'success',

@@ -2,6 +2,7 @@
 import { Calendar, Hash, ListChecks, ToggleLeft, Type } from 'lucide-react';
 import { Link } from 'react-router';
 import { useProject } from '../../app/project-context.tsx';
+import { LinkButton } from '../../components/Button.tsx';
 import { Badge, PageHeader } from '../../components/Layout.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
@@ -117,18 +118,10 @@ export function FieldsPage() {
                 description="A field appears the first time a contact gets a value for it: from a contact's page, a CSV import, or data sent with the API. Its type is set by that first value."
                 action={
                   <div className="flex gap-2">
-                    <Link
-                      to={to('contacts', 'import')}
-                      className="inline-flex h-9 items-center rounded-md border border-slate-300 bg-white px-3.5 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50"
-                    >
+                    <LinkButton variant="secondary" to={to('contacts', 'import')}>
                       Import a CSV
-                    </Link>
-                    <Link
-                      to={to('contacts')}
-                      className="inline-flex h-9 items-center rounded-md bg-brand-600 px-3.5 text-sm font-medium text-white shadow-sm hover:bg-brand-700"
-                    >
-                      Go to contacts
-                    </Link>
+                    </LinkButton>
+                    <LinkButton to={to('contacts')}>Go to contacts</LinkButton>
                   </div>
                 }
               />

@@ -2,15 +2,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useProject } from '../../app/project-context.tsx';
+import { LinkButton } from '../../components/Button.tsx';
 import { Badge, Card, PageHeader, Stat } from '../../components/Layout.tsx';
+import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import { formatDateTime, formatNumber, formatPercent } from '../../lib/format.ts';
 import { contactsKey, fieldsKey, type ImportJob, jobDone } from './queries.ts';
-import { BackLink, ProgressBar, plural } from './ui.tsx';
+import { BackLink, plural } from './ui.tsx';
 
 type ImportError = ImportJob['errors'][number];
 
@@ -25,15 +27,10 @@ const ERROR_COLUMNS: Column<ImportError>[] = [
     key: 'email',
     header: 'Email',
     cell: (e) =>
-      e.email ? <span className="font-mono text-xs">{e.email}</span> : <span className="text-slate-400">(empty)</span>,
+      e.email ? <span className="font-mono text-xs">{e.email}</span> : <span className="text-slate-500">(empty)</span>,
   },
   { key: 'reason', header: 'Problem', cell: (e) => REASONS[e.reason] ?? e.reason },
 ];
-
-const LINK_SECONDARY =
-  'inline-flex h-9 items-center rounded-md border border-slate-300 bg-white px-3.5 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50';
-const LINK_PRIMARY =
-  'inline-flex h-9 items-center rounded-md bg-brand-600 px-3.5 text-sm font-medium text-white shadow-sm hover:bg-brand-700';
 
 export function ImportJobPage() {
   const { jobId = '' } = useParams();
@@ -79,11 +76,7 @@ export function ImportJobPage() {
         {missing ? (
           <EmptyState
             title="There is no such import in this project"
-            action={
-              <Link to={to('contacts', 'import')} className={LINK_PRIMARY}>
-                Import a file
-              </Link>
-            }
+            action={<LinkButton to={to('contacts', 'import')}>Import a file</LinkButton>}
           />
         ) : (
           <ErrorState error={query.error} retry={() => query.refetch()} />
@@ -108,12 +101,10 @@ function ImportJobView({ job }: { job: ImportJob }) {
         actions={
           !running && (
             <>
-              <Link to={to('contacts', 'import')} className={LINK_SECONDARY}>
+              <LinkButton variant="secondary" to={to('contacts', 'import')}>
                 Import another file
-              </Link>
-              <Link to={to('contacts')} className={LINK_PRIMARY}>
-                View contacts
-              </Link>
+              </LinkButton>
+              <LinkButton to={to('contacts')}>View contacts</LinkButton>
             </>
           )
         }

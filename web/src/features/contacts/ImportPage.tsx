@@ -218,7 +218,7 @@ function PreviewCard({ preview }: { preview: CsvPreview }) {
             {preview.rows.map((row, r) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: preview rows are fixed.
               <tr key={r}>
-                <td className="px-3 py-1.5 text-slate-400 tabular-nums">{r + 2}</td>
+                <td className="px-3 py-1.5 text-slate-500 tabular-nums">{r + 2}</td>
                 {preview.headers.map((_, c) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: cells are identified by position.
                   <td key={c} className="max-w-48 truncate px-3 py-1.5 text-slate-700">

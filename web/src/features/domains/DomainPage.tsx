@@ -3,6 +3,7 @@ import { CheckCircle2, Clock, RefreshCw, Trash2, XCircle } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useProject } from '../../app/project-context.tsx';
+import { usePageTitle } from '../../app/usePageTitle.ts';
 import { Button } from '../../components/Button.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
@@ -63,6 +64,8 @@ function DomainDetail({ domain, back }: { domain: Domain; back: ReactNode }) {
   const toast = useToast();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const canManage = mayManageDomains(project.role);
+  // The heading carries a status badge, so PageHeader cannot take the tab title from it.
+  usePageTitle(domain.domain);
   const replace = (next: Domain) =>
     queryClient.setQueryData<Domain[]>(domainsKey(projectId), (list) =>
       (list ?? []).map((d) => (d.id === next.id ? next : d)),
@@ -234,7 +237,11 @@ function RecordRow({ record, domain }: { record: DomainRecord; domain: Domain })
         <div className="min-w-0">
           <dt className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-500">Value</dt>
           <dd className="flex items-start gap-2">
-            <code className="max-h-28 min-w-0 flex-1 overflow-y-auto break-all rounded bg-slate-100 px-2 py-1.5 font-mono text-xs">
+            <code
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a long value (DKIM) scrolls; keyboard users scroll it by focusing it.
+              tabIndex={0}
+              className="max-h-28 min-w-0 flex-1 overflow-y-auto break-all rounded bg-slate-100 px-2 py-1.5 font-mono text-xs"
+            >
               {record.value}
             </code>
             <CopyButton value={record.value} label={`Copy ${purpose.label} value`} />

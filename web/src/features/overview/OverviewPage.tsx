@@ -10,6 +10,7 @@ import { Button } from '../../components/Button.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { TextInput } from '../../components/Field.tsx';
 import { Card, PageHeader, Stat } from '../../components/Layout.tsx';
+import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { ErrorState, FormError, Skeleton } from '../../components/States.tsx';
 import { useToast } from '../../components/Toast.tsx';
 import { formatDate, formatDateTime, formatNumber, formatPercent } from '../../lib/format.ts';
@@ -84,16 +85,12 @@ function SetupChecklist() {
         </span>
       }
     >
-      <div
-        role="progressbar"
-        aria-label="Setup progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="mb-4 h-2 overflow-hidden rounded-full bg-slate-100"
-      >
-        <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar
+        label="Setup progress"
+        value={percent}
+        valueText={`${done} of ${items.length} steps done`}
+        className="mb-4"
+      />
       <ol aria-label="Setup steps" className="divide-y divide-slate-100">
         {items.map((item) => {
           const isNext = item === next;

@@ -9,10 +9,10 @@ import { projectKey, useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { TextInput } from '../../components/Field.tsx';
 import { Badge, Card, type Tone } from '../../components/Layout.tsx';
+import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { EmptyState, ErrorState, FormError, LoadingRows, Skeleton } from '../../components/States.tsx';
 import { Table } from '../../components/Table.tsx';
 import { useToast } from '../../components/Toast.tsx';
-import { cx } from '../../lib/cx.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { formatMoney, integerText, levelOf, optionalInteger, usageRatio } from './form.ts';
 import { can } from './permissions.ts';
@@ -177,29 +177,12 @@ function UsageBar({ label, help, used, cap }: { label: string; help: string; use
           </span>
         )}
       </div>
-      <div
-        role="progressbar"
-        aria-label={`${label} emails against the cap`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={ratio === null ? undefined : Math.round(ratio * 100)}
-        aria-valuetext={loading ? 'Loading' : cap === null ? 'No cap' : `${Math.round((ratio ?? 0) * 100)} %`}
-        className="h-2 overflow-hidden rounded-full bg-slate-100"
-      >
-        <div
-          className={cx(
-            'h-full rounded-full',
-            cap === null
-              ? 'bg-slate-300'
-              : level === 'ok'
-                ? 'bg-brand-600'
-                : level === 'warn'
-                  ? 'bg-amber-500'
-                  : 'bg-red-600',
-          )}
-          style={{ width: `${cap === null ? (used ? 100 : 0) : Math.round((ratio ?? 0) * 100)}%` }}
-        />
-      </div>
+      <ProgressBar
+        label={`${label} emails against the cap`}
+        value={loading ? undefined : cap === null ? (used ? 100 : 0) : Math.round((ratio ?? 0) * 100)}
+        valueText={loading ? 'Loading' : cap === null ? 'No cap' : `${Math.round((ratio ?? 0) * 100)} %`}
+        tone={cap === null ? 'gray' : level === 'ok' ? 'brand' : level === 'warn' ? 'amber' : 'red'}
+      />
     </li>
   );
 }

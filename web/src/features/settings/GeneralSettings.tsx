@@ -142,7 +142,7 @@ function ProjectForm({ project }: { project: Project }) {
                   />
                   <span>
                     <span className="block font-medium text-slate-900">{option.label}</span>
-                    <span className="block text-xs text-slate-500">{option.help}</span>
+                    <span className="block text-xs text-slate-600">{option.help}</span>
                   </span>
                 </label>
               ))}

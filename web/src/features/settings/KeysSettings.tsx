@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Eye, EyeOff, RotateCw } from 'lucide-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { projectsKey } from '../../api/session.ts';
 import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -32,12 +32,8 @@ export function KeysSettings() {
     },
   });
   const allowed = can(project.role, 'keys.rotate');
-  // Closing the dialog (button, Escape, or the close that follows either) confirms once.
-  const shown = useRef(false);
-  shown.current = Boolean(fresh);
+  // Closing the dialog (its button or Escape): Dialog calls this once per close.
   const done = () => {
-    if (!shown.current) return;
-    shown.current = false;
     setFresh(undefined);
     toast('Keys rotated. The old keys no longer work.');
   };

@@ -1,6 +1,7 @@
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { useServerConfig } from '../../api/session.ts';
 import { useProject } from '../../app/project-context.tsx';
+import { usePageTitle } from '../../app/usePageTitle.ts';
 import { PageHeader } from '../../components/Layout.tsx';
 import { cx } from '../../lib/cx.ts';
 
@@ -15,6 +16,10 @@ export function SettingsLayout() {
     ...(config.data?.billing ? [{ path: 'billing', label: 'Billing' }] : []),
     { path: 'security', label: 'Security' },
   ];
+  // The tab's title names the sub-page: "API keys · Settings · Acme · Mailwright".
+  const { pathname } = useLocation();
+  const current = pages.find((page) => page.path && pathname.endsWith(`/settings/${page.path}`)) ?? pages[0]!;
+  usePageTitle(`${current.label} · Settings`);
   return (
     <>
       <PageHeader title="Settings" description={`Everything about ${project.name}: its name, keys, team and safety.`} />
