@@ -1633,6 +1633,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/campaigns/{id}/timeseries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Bucket size; default hour when the activity spans at most three days, else day. */
+                    interval?: "hour" | "day";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Every bucket from the first send to the latest activity, oldest first; empty ones are zeros. Each email counts once per metric, in the bucket of its first such event. */
+                            data: {
+                                bounced: number;
+                                clicked: number;
+                                delivered: number;
+                                opened: number;
+                                sent: number;
+                                /**
+                                 * Format: date-time
+                                 * @description First instant of the bucket (UTC).
+                                 */
+                                start: string;
+                                unsubscribed: number;
+                            }[];
+                            interval: "hour" | "day";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/audience": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
+                        audienceFilter?: {
+                            [key: string]: unknown;
+                        } | null;
+                        audienceType: "ALL" | "SEGMENT" | "FILTERED";
+                        /** @description Content class, as for templates; MARKETING by default. */
+                        emailType?: "MARKETING" | "HEADLESS" | "TRANSACTIONAL";
+                        segmentId?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Contacts the audience selects. */
+                            matching: number;
+                            /** @description Of those, the ones a send now would reach: subscribed (unless TRANSACTIONAL) and not on the suppression list. */
+                            recipients: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/config": {
         parameters: {
             query?: never;
@@ -3135,6 +3244,8 @@ export interface paths {
             parameters: {
                 query?: {
                     cursor?: string;
+                    /** @description Only the message(s) of this email record (`emailId` of a message). */
+                    emailId?: string;
                     limit?: number;
                     /** @description Only messages to this address (case-insensitive). */
                     to?: string;
@@ -4140,6 +4251,73 @@ export interface paths {
                             type: "DYNAMIC" | "STATIC";
                             /** Format: date-time */
                             updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/segments/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The filter in the nested form: { logic: "AND" | "OR", groups: [{ filters: [...], conditions?: <nested> }] }. Wins over `filters` when both are given. */
+                        condition?: unknown;
+                        /** @description The filter in the contract form: { operator: "AND" | "OR", conditions: [{ field, operator, value, unit? }] }. */
+                        filters?: unknown;
+                        /** @description How many matching contacts to return (default 5). */
+                        sampleSize?: number;
+                        /** @description The segment being edited, if any: a filter referencing it (directly or not) is refused, as on save. */
+                        segmentId?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Contacts the filter matches now. */
+                            count: number;
+                            /** @description The first matching contacts (oldest first). */
+                            sample: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                email: string;
+                                id: string;
+                                subscribed: boolean;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            /** @description Of those, the subscribed ones. */
+                            subscribed: number;
                         };
                     };
                 };
@@ -5959,14 +6137,20 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description RUNNING or WAITING executions. */
+                            activeExecutionCount: number;
                             allowReentry: boolean;
                             /** Format: date-time */
                             createdAt: string;
                             description: string | null;
                             enabled: boolean;
                             eventName: string | null;
+                            /** @description Executions of every status. */
+                            executionCount: number;
                             id: string;
                             name: string;
+                            /** @description Steps in the graph, the TRIGGER included. */
+                            stepCount: number;
                             triggerConfig: {
                                 [key: string]: unknown;
                             };
@@ -6281,6 +6465,8 @@ export interface paths {
                             /** @description Pass as `cursor` for the next page; "" when there is none. */
                             cursor: string;
                             data: {
+                                /** @description The contact's address (null once deleted). */
+                                contactEmail: string | null;
                                 contactId: string;
                                 context: {
                                     [key: string]: unknown;
@@ -6346,6 +6532,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description The contact's address (null once deleted). */
+                            contactEmail: string | null;
                             contactId: string;
                             context: {
                                 [key: string]: unknown;
@@ -6426,6 +6614,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description The contact's address (null once deleted). */
+                            contactEmail: string | null;
                             contactId: string;
                             context: {
                                 [key: string]: unknown;
@@ -6495,6 +6685,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description The contact's address (null once deleted). */
+                            contactEmail: string | null;
                             contactId: string;
                             context: {
                                 [key: string]: unknown;
