@@ -112,6 +112,6 @@ export function ContactLink({ id, email }: { id: string; email?: string }) {
   });
   const label = email ?? contact.data?.email;
   if (!label && contact.isPending) return <span className="inline-block h-4 w-40 animate-pulse rounded bg-slate-200" />;
-  if (!label) return <span className="text-slate-400">Deleted contact</span>;
+  if (!label) return <span className="text-slate-500">Deleted contact</span>;
   return <TextLink to={to('contacts', id)}>{label}</TextLink>;
 }

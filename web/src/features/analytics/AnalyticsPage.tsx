@@ -44,7 +44,7 @@ const STATUS_TONE: Record<string, Tone> = {
 const pct = (value: number) => formatPercent(value / 100);
 /** A campaign's rate, or a dash while it has sent nothing (0% would read as a result). */
 const ratePct = (c: { sent: number }, value: number) =>
-  c.sent > 0 ? pct(value) : <span className="text-slate-400">—</span>;
+  c.sent > 0 ? pct(value) : <span className="text-slate-500">—</span>;
 
 export function AnalyticsPage() {
   const { api, projectId } = useProject();
@@ -212,7 +212,7 @@ export function AnalyticsPage() {
                     'inline-flex items-center gap-1.5 rounded-full border px-2 py-0.5 text-xs',
                     on
                       ? 'border-slate-300 bg-white text-slate-800'
-                      : 'border-transparent text-slate-400 hover:text-slate-600',
+                      : 'border-transparent text-slate-500 hover:text-slate-700',
                   )}
                 >
                   <span className="size-2 rounded-full" style={{ background: on ? m.color : '#cbd5e1' }} aria-hidden />

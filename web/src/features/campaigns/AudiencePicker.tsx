@@ -73,7 +73,7 @@ export function AudiencePicker({
                   <Icon className="size-4 text-slate-500" aria-hidden />
                   {label}
                 </span>
-                <span className="text-slate-500">{text}</span>
+                <span className="text-slate-600">{text}</span>
               </span>
             </label>
           ))}

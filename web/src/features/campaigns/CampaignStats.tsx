@@ -122,7 +122,13 @@ function Funnel({ stats }: { stats: Stats }) {
     <Card title="From sent to clicked">
       <figure aria-label="Emails at each step, as a bar chart" className="h-72">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} layout="vertical" margin={{ top: 0, right: 24, bottom: 0, left: 8 }}>
+          <BarChart
+            data={data}
+            layout="vertical"
+            margin={{ top: 0, right: 24, bottom: 0, left: 8 }}
+            role="img"
+            aria-label="Bar chart of emails sent, delivered, opened, clicked, bounced and unsubscribed. The figures are in the table that follows."
+          >
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" horizontal={false} />
             <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11, fill: '#64748b' }} />
             <YAxis type="category" dataKey="name" width={92} tick={{ fontSize: 12, fill: '#334155' }} />
@@ -130,6 +136,7 @@ function Funnel({ stats }: { stats: Stats }) {
               cursor={{ fill: '#f1f5f9' }}
               formatter={(value) => [formatNumber(Number(value)), 'Emails']}
               contentStyle={{ fontSize: 12, borderRadius: 6, borderColor: '#e2e8f0' }}
+              itemStyle={{ color: '#334155' }}
             />
             <Bar dataKey="value" radius={[0, 4, 4, 0]} isAnimationActive={false}>
               {data.map((d) => (
@@ -138,18 +145,18 @@ function Funnel({ stats }: { stats: Stats }) {
             </Bar>
           </BarChart>
         </ResponsiveContainer>
+        <table className="sr-only">
+          <caption>Emails at each step</caption>
+          <tbody>
+            {data.map((d) => (
+              <tr key={d.key}>
+                <th scope="row">{d.name}</th>
+                <td>{formatNumber(d.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </figure>
-      <table className="sr-only">
-        <caption>Emails at each step</caption>
-        <tbody>
-          {data.map((d) => (
-            <tr key={d.key}>
-              <th scope="row">{d.name}</th>
-              <td>{d.value}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
     </Card>
   );
 }
@@ -173,6 +180,8 @@ function OverTime({ id, live }: { id: string; live: boolean }) {
       ? dayFormat.format(new Date(iso))
       : (spansDays ? dayHourFormat : hourFormat).format(new Date(iso));
   const shown: Metric[] = ['sent', 'delivered', 'opened', 'clicked', 'bounced', 'unsubscribed'];
+  // The text alternative lists the buckets with something in them.
+  const busy = data.filter((p) => shown.some((m) => p[m] > 0));
   return (
     <Card
       title="Over time"
@@ -215,19 +224,27 @@ function OverTime({ id, live }: { id: string; live: boolean }) {
           className="h-72"
         >
           <ResponsiveContainer width="100%" height="100%">
-            <LineChart data={data} margin={{ top: 4, right: 12, bottom: 0, left: -16 }}>
+            <LineChart
+              data={data}
+              margin={{ top: 4, right: 12, bottom: 0, left: -16 }}
+              role="img"
+              aria-label={`Line chart of emails sent, delivered, opened, clicked, bounced and unsubscribed per ${current}. The figures are in the table that follows.`}
+            >
               <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
               <XAxis dataKey="start" tickFormatter={label} tick={{ fontSize: 11, fill: '#64748b' }} minTickGap={24} />
               <YAxis allowDecimals={false} tick={{ fontSize: 11, fill: '#64748b' }} />
               <Tooltip
                 labelFormatter={(v) => label(String(v))}
                 contentStyle={{ fontSize: 12, borderRadius: 6, borderColor: '#e2e8f0' }}
+                itemStyle={{ color: '#334155' }}
               />
               <Legend
                 iconType="circle"
                 iconSize={8}
                 wrapperStyle={{ fontSize: 12 }}
                 itemSorter={(item) => shown.indexOf(item.dataKey as Metric)}
+                // The dot carries the series' colour; the words stay dark enough to read.
+                formatter={(value) => <span className="text-slate-700">{value}</span>}
               />
               {shown.map((m) => (
                 <Line
@@ -243,6 +260,32 @@ function OverTime({ id, live }: { id: string; live: boolean }) {
               ))}
             </LineChart>
           </ResponsiveContainer>
+          <table className="sr-only">
+            <caption>
+              Emails per {current}
+              {busy.length < data.length ? ` (only the ${current}s with any)` : ''}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{current === 'day' ? 'Day' : 'Hour'}</th>
+                {shown.map((m) => (
+                  <th key={m} scope="col">
+                    {LABELS[m]}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {busy.map((p) => (
+                <tr key={p.start}>
+                  <th scope="row">{label(p.start)}</th>
+                  {shown.map((m) => (
+                    <td key={m}>{formatNumber(p[m])}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </figure>
       )}
     </Card>

@@ -32,7 +32,7 @@ export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
 function RateCell({ campaign, metric }: { campaign: CampaignSummary; metric: 'openRate' | 'clickRate' }) {
   const went = campaign.status === 'SENT' || campaign.status === 'SENDING' || campaign.status === 'CANCELLED';
   const stats = useCampaignStats(campaign.id, false, went);
-  if (!went) return <span className="text-slate-400">—</span>;
+  if (!went) return <span className="text-slate-500">—</span>;
   if (!stats.data) return <span className="inline-block h-4 w-10 animate-pulse rounded bg-slate-200" />;
   return <>{stats.data.sentCount > 0 ? formatPercent(stats.data[metric] / 100) : '—'}</>;
 }
@@ -133,7 +133,7 @@ export function CampaignsPage() {
                 header: 'Recipients',
                 className: 'text-right tabular-nums',
                 cell: (c) =>
-                  c.status === 'DRAFT' ? <span className="text-slate-400">—</span> : formatNumber(c.totalRecipients),
+                  c.status === 'DRAFT' ? <span className="text-slate-500">—</span> : formatNumber(c.totalRecipients),
               },
               {
                 key: 'opens',

@@ -62,14 +62,14 @@ export function EventTable({ name, empty }: { name?: string; empty?: ReactNode }
     {
       key: 'contact',
       header: 'Contact',
-      cell: (e) => (e.contactId ? <ContactLink id={e.contactId} /> : <span className="text-slate-400">None</span>),
+      cell: (e) => (e.contactId ? <ContactLink id={e.contactId} /> : <span className="text-slate-500">None</span>),
     },
     {
       key: 'data',
       header: 'Data',
       cell: (e) => {
         const keys = Object.keys(e.data);
-        if (keys.length === 0) return <span className="text-slate-400">—</span>;
+        if (keys.length === 0) return <span className="text-slate-500">—</span>;
         return (
           <code className="block max-w-md truncate text-xs text-slate-600" title={JSON.stringify(e.data, null, 2)}>
             {summarizeData(e.data)}

@@ -187,13 +187,14 @@ function NoEvents() {
       title="No events tracked yet"
       description={
         <>
-          Send events from your app with <code className="rounded bg-slate-100 px-1">POST /v1/track</code>. The public
-          key is safe to use in a browser.
+          Send events from your app with{' '}
+          <code className="rounded bg-slate-100 px-1 text-slate-700">POST /v1/track</code>. The public key is safe to
+          use in a browser.
         </>
       }
       action={
         <div className="w-[36rem] max-w-full text-left">
-          <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">
+          <pre className="whitespace-pre-wrap wrap-anywhere rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">
             {snippet}
           </pre>
           <div className="mt-2 flex justify-end">

@@ -121,7 +121,7 @@ function Group({ group, ctx, depth, path }: { group: GroupNode; ctx: Ctx; depth:
             return (
               <Fragment key={child.id}>
                 {i > 0 && (
-                  <li aria-hidden className="pl-1 text-[11px] font-semibold uppercase tracking-wide text-slate-400">
+                  <li aria-hidden className="pl-1 text-[11px] font-semibold uppercase tracking-wide text-slate-500">
                     {group.logic === 'AND' ? 'and' : 'or'}
                   </li>
                 )}
@@ -252,7 +252,7 @@ function Condition({ row, ctx, path }: { row: ConditionRow; ctx: Ctx; path: stri
           onClick={() => ctx.remove(row.id)}
           aria-label={`Remove condition ${path}`}
           title="Remove condition"
-          className="ml-auto rounded p-1.5 text-slate-400 hover:bg-slate-100 hover:text-red-700"
+          className="ml-auto rounded p-1.5 text-slate-500 hover:bg-slate-100 hover:text-red-700"
         >
           <Trash2 className="size-4" aria-hidden />
         </button>

@@ -151,7 +151,7 @@ export function SegmentForm({
                       />
                       <span>
                         <span className="block font-medium text-slate-900">{label}</span>
-                        <span className="text-slate-500">{text}</span>
+                        <span className="text-slate-600">{text}</span>
                       </span>
                     </label>
                   ))}

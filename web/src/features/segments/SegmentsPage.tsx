@@ -85,7 +85,7 @@ export function SegmentsPage() {
                 s.trackMembership ? (
                   <Badge tone="green">Entry and exit</Badge>
                 ) : (
-                  <span className="text-slate-400">—</span>
+                  <span className="text-slate-500">—</span>
                 ),
             },
             {

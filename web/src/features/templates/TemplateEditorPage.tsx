@@ -388,8 +388,10 @@ function TemplateForm({ template }: { template?: Template }) {
                 placeholder={'Welcome to Acme, {{ firstName ?? "friend" }}'}
                 hint={
                   <>
-                    Use <code className="rounded bg-slate-100 px-1">{'{{ firstName }}'}</code> for a contact field,{' '}
-                    <code className="rounded bg-slate-100 px-1">{'{{ firstName ?? "there" }}'}</code> for a fallback.
+                    Use <code className="rounded bg-slate-100 px-1 text-slate-700">{'{{ firstName }}'}</code> for a
+                    contact field,{' '}
+                    <code className="rounded bg-slate-100 px-1 text-slate-700">{'{{ firstName ?? "there" }}'}</code> for
+                    a fallback.
                   </>
                 }
               />

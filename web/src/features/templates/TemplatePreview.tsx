@@ -76,12 +76,12 @@ export function TemplatePreview({ subject, body, from, fromName, type, email, sa
         <dl className="space-y-0.5 border-b border-slate-200 bg-white px-3 py-2 text-xs">
           <div className="flex gap-2">
             <dt className="w-12 shrink-0 text-slate-500">From</dt>
-            <dd className={cx('truncate', from ? 'text-slate-800' : 'text-slate-400')}>{sender}</dd>
+            <dd className={cx('truncate', from ? 'text-slate-800' : 'text-slate-500')}>{sender}</dd>
           </div>
           <div className="flex gap-2">
             <dt className="w-12 shrink-0 text-slate-500">Subject</dt>
             <dd className="truncate font-medium text-slate-900" data-testid="preview-subject">
-              {out ? out.subject.text || <span className="font-normal text-slate-400">No subject</span> : '…'}
+              {out ? out.subject.text || <span className="font-normal text-slate-500">No subject</span> : '…'}
             </dd>
           </div>
         </dl>

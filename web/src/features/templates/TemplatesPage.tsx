@@ -87,7 +87,7 @@ export function TemplatesPage() {
       key: 'from',
       header: 'From',
       cell: (t) =>
-        t.from ? <span className="text-slate-600">{t.from}</span> : <span className="text-slate-400">Not set</span>,
+        t.from ? <span className="text-slate-600">{t.from}</span> : <span className="text-slate-500">Not set</span>,
     },
     {
       key: 'updated',
