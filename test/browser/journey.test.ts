@@ -177,8 +177,11 @@ describe.each(DIALECTS)('the first-day journey on %s', (dialect) => {
     await panel.getByRole('button', { name: 'Add a field' }).click();
     await panel.getByLabel('Field 1').fill('tier');
     await panel.getByLabel('Value 1').fill('gold');
+    // The panel preselects the trigger's way out once the graph has loaded.
+    await expect.poll(() => panel.getByLabel('Comes after').inputValue()).toMatch(/:next$/);
     await panel.getByRole('button', { name: 'Add step' }).click();
     await page.locator('.react-flow__node', { hasText: 'Sets tier' }).waitFor();
+    await expect.poll(() => page.locator('.react-flow__edge').count()).toBe(1);
     await page.getByRole('switch', { name: 'Enabled' }).click();
     await page.getByText('Workflow enabled').waitFor();
     await t.screenshot('workflow');
