@@ -7,6 +7,9 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll waits on background jobs and a browser; under CI load (two files, a server and
+    // Chromium on two cores) the default 1 s is too short for a result that is on its way.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
     // Each file gets its own database; two cores, so two files at a time.
     maxWorkers: 2,
   },

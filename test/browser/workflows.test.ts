@@ -129,7 +129,7 @@ describe.each(DIALECTS)('dashboard workflows on %s', (dialect) => {
     await update.getByLabel('Value 1').fill('gold');
     await expect.poll(() => update.getByLabel('Comes after').inputValue()).toMatch(/:yes$/);
     await update.getByRole('button', { name: 'Add step' }).click();
-    await page.getByRole('complementary', { name: 'Update contact' }).waitFor();
+    await page.getByRole('complementary', { name: 'Update contact', exact: true }).waitFor();
     await node('Sets tier').waitFor();
     await expect.poll(() => page.locator('.react-flow__edge').count()).toBe(2);
     await page.getByText('Yes', { exact: true }).first().waitFor();
@@ -152,7 +152,7 @@ describe.each(DIALECTS)('dashboard workflows on %s', (dialect) => {
     await exit.getByLabel('Reason (optional)').fill('Not on the pro plan');
     await exit.getByLabel('Comes after').selectOption('');
     await exit.getByRole('button', { name: 'Add step' }).click();
-    await page.getByRole('complementary', { name: 'Exit' }).waitFor();
+    await page.getByRole('complementary', { name: 'Exit', exact: true }).waitFor();
     await node('Not on the pro plan').waitFor();
     await page.getByRole('button', { name: 'Fit View' }).click();
     await page.waitForTimeout(400);
@@ -306,7 +306,9 @@ describe.each(DIALECTS)('dashboard workflows on %s', (dialect) => {
     await t.screenshot('add-send-email');
     expect(await axeProblems(page)).toEqual([]);
     await send.getByRole('button', { name: 'Add step' }).click();
-    await page.getByRole('complementary', { name: 'Send email' }).waitFor();
+    // Exact: a role name otherwise matches as a substring, and "New send email step" (the panel
+    // still open while the step is being connected) contains "Send email".
+    await page.getByRole('complementary', { name: 'Send email', exact: true }).waitFor();
     await node('Sends “Payment reminder”').waitFor();
     await page.getByText('Timed out', { exact: true }).first().waitFor();
     const withSend = await getWorkflow(w.id);
