@@ -3,6 +3,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'web/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    // The reliability suite runs on its own (npm run test:reliability, vitest.reliability.config.ts).
+    exclude: ['**/node_modules/**', 'test/reliability/**'],
+    // The sweeps' figures (inputs tried, 5xx seen, cross-tenant reads…) as one table at the end.
+    reporters: ['default', './test/figures-reporter.ts'],
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     testTimeout: 30_000,

@@ -12,7 +12,14 @@ import { build } from 'vite';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = path.resolve(process.env.WEB_DIST_DIR ?? path.join(root, 'web/dist'));
 const stampFile = path.join(outDir, '.source-hash');
-const INPUTS = ['web/src', 'web/index.html', 'web/vite.config.ts', 'client', 'package-lock.json'];
+const INPUTS = [
+  'web/src',
+  'web/index.html',
+  'web/vite.config.ts',
+  'client',
+  'package-lock.json',
+  'src/http/dashboard-sections.ts',
+];
 
 function files(entry: string): string[] {
   const full = path.join(root, entry);

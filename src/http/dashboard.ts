@@ -6,8 +6,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DASHBOARD_SECTIONS } from '../../web/src/app/sections.ts';
 import type { Config } from '../config.ts';
+import { DASHBOARD_SECTIONS } from './dashboard-sections.ts';
 
 const SECTIONS = new Set<string>(DASHBOARD_SECTIONS);
 

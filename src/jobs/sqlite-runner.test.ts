@@ -210,7 +210,7 @@ describe('the SQLite job runner', () => {
     await jobs.enqueue(task, { id: 'p' }, { maxAttempts: 5 });
     await jobs.drain();
     const [row] = await listJobs(handle.db, task);
-    expect(contexts).toEqual([{ jobId: row!.id, attempt: 1 }]);
+    expect(contexts).toEqual([{ jobId: row!.id, attempt: 1, signal: expect.any(AbortSignal) }]);
     expect(row).toMatchObject({ attempts: 1, failedAt: expect.any(String), lastError: 'this file can never be read' });
   });
 

@@ -50,6 +50,7 @@ export function createSqliteJobs(opts: SqliteJobsOptions): Jobs {
   const cron = opts.cron.map((c) => ({ ...c, matcher: parseCron(c.pattern) }));
   const active = new Set<Promise<void>>();
   let running = false;
+  let stopping = new AbortController();
   let pollTimer: NodeJS.Timeout | undefined;
   let cronTimer: NodeJS.Timeout | undefined;
   let sweepTimer: NodeJS.Timeout | undefined;
@@ -104,7 +105,10 @@ export function createSqliteJobs(opts: SqliteJobsOptions): Jobs {
         string,
         unknown
       >;
-      if ((await withRunLimit(handler(payload, { jobId: job.id, attempt: job.attempts }))) === 'overran') {
+      if (
+        (await withRunLimit(handler(payload, { jobId: job.id, attempt: job.attempts, signal: stopping.signal }))) ===
+        'overran'
+      ) {
         log.error(
           { job: job.name, jobId: job.id, maxRunMs: opts.maxRunMs },
           'job ran past its time; it will be retried',
@@ -213,6 +217,7 @@ export function createSqliteJobs(opts: SqliteJobsOptions): Jobs {
       if (running) return;
       await sweep();
       running = true;
+      stopping = new AbortController();
       await checkCron();
       fill();
       schedulePoll();
@@ -225,6 +230,7 @@ export function createSqliteJobs(opts: SqliteJobsOptions): Jobs {
     },
     async stop() {
       running = false;
+      stopping.abort();
       clearTimeout(pollTimer);
       clearTimeout(cronTimer);
       clearTimeout(sweepTimer);

@@ -40,6 +40,11 @@ export interface JobContext {
   jobId: string;
   /** 1 on the first run, 2 on the first retry, … */
   attempt: number;
+  /**
+   * Aborted once the runner starts to stop (the process got SIGTERM). stop() waits for running jobs,
+   * so a long run should take no new work then and return; what it leaves is found again from the rows.
+   */
+  signal?: AbortSignal;
 }
 
 /** A job handler; it must be safe to run twice (re-read state from rows, never trust the payload's copy). */

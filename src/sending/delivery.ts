@@ -58,14 +58,31 @@ async function toOutgoing(deps: Deps, row: EmailRow, dkim: (row: EmailRow) => Pr
   return message;
 }
 
-/** Sends one claimed row and records the outcome; never throws. */
+/**
+ * Sends one claimed row and records the outcome; never throws. A row whose outcome cannot be written
+ * (the database went away) stays SENDING, and comes back when its lease runs out.
+ */
 async function deliverOne(deps: Deps, row: EmailRow, run: RunState) {
+  let accepted: { transportMessageId: string };
   try {
-    const accepted = await deps.transport.send(await toOutgoing(deps, row, run.dkim));
+    accepted = await deps.transport.send(await toOutgoing(deps, row, run.dkim));
+  } catch (err) {
+    await recordFailure(deps, row, { id: row.id, attempts: row.attempts }, err).catch((e: unknown) =>
+      deps.log.error(
+        { err: e, emailId: row.id },
+        'delivery failure could not be recorded; the lease hands the row back',
+      ),
+    );
+    return false;
+  }
+  try {
     await run.stamp(row, accepted.transportMessageId);
     return true;
   } catch (err) {
-    await recordFailure(deps, row, { id: row.id, attempts: row.attempts }, err);
+    // The relay has the message; only the record of it failed (the stamper tried again already).
+    // Recording a send failure here would schedule a certain second copy, and throwing would fail
+    // the lane and the whole run with it: the row stays SENDING, as after a crash.
+    deps.log.error({ err, emailId: row.id }, 'sent, but not stamped SENT; the lease hands the row back');
     return false;
   }
 }
@@ -126,22 +143,29 @@ function dkimCache(deps: Deps) {
         (key) => key && { ...key, privateKey: createPrivateKey(key.privateKey) },
       );
       keys.set(k, hit);
+      // A failed lookup (a lost database connection) is not cached: every later row of the run would
+      // fail with it and wait out a retry backoff.
+      hit.catch(() => keys.delete(k));
     }
     return hit;
   };
 }
 
 /**
- * Delivers due rows until none is due or `budgetMs` has passed; returns how many were sent. The
- * claimed batch's leases are renewed while it is in flight, so a slow transport does not hand rows
- * still being sent to another worker.
+ * Delivers due rows until none is due, `budgetMs` has passed or `stop` is aborted (then after the
+ * batch in flight); returns how many were sent. The claimed batch's leases are renewed while it is
+ * in flight, so a slow transport does not hand rows still being sent to another worker.
  */
-export async function deliverDue(deps: Deps, budgetMs: number): Promise<{ sent: number; claimed: number }> {
+export async function deliverDue(
+  deps: Deps,
+  budgetMs: number,
+  stop?: AbortSignal,
+): Promise<{ sent: number; claimed: number }> {
   const started = Date.now();
   const run: RunState = { dkim: dkimCache(deps), stamp: createStamper(deps) };
   let sent = 0;
   let total = 0;
-  while (Date.now() - started < budgetMs) {
+  while (Date.now() - started < budgetMs && !stop?.aborted) {
     const now = deps.clock.now();
     const leaseUntil = new Date(now.getTime() + deps.config.deliveryLeaseMs);
     const claimed = await outbox.claimDueEmails(deps.db, deps.dialect, {

@@ -20,11 +20,13 @@ const IDLE_LOOP_MS = 50;
 
 export function sendingTasks(deps: Deps): TaskList {
   return {
-    'email.deliver': async () => {
+    'email.deliver': async (_payload, context) => {
       const deadline = Date.now() + RUN_BUDGET_MS;
       const run = await deps.deliveryWaker.whileRunning(
         async () => {
-          const r = await deliverDue(deps, deadline - Date.now());
+          // On SIGTERM the run ends after the batch in flight, not at its budget: a stop that
+          // outlasts the grace period (10 s by default under Docker) becomes a SIGKILL mid-batch.
+          const r = await deliverDue(deps, deadline - Date.now(), context.signal);
           // Nothing claimable (every due row waits for its project's rate): pokes arriving now are
           // mostly for those rows, so pause before looking again rather than spin on empty claims.
           if (r.claimed === 0) await setTimeout(IDLE_LOOP_MS);

@@ -3,8 +3,10 @@
  * milliseconds share one transaction (their updates and their `email.sent` events), instead of one
  * transaction each. Each caller is answered once its row's stamp committed, so a delivery lane moves
  * on only after its row is recorded; a crash can lose at most the stamps of that short window, and
- * those rows are sent again with the same Message-ID.
+ * those rows are sent again with the same Message-ID. A group whose transaction fails (a lost
+ * database connection) is tried again a few times before its callers hear of it.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Deps } from '../deps.ts';
 import { type NewEvent, recordEvents } from '../events/events.service.ts';
 import { markSent } from './delivery.repo.ts';
@@ -13,6 +15,14 @@ import type { EmailRow } from './outbox.repo.ts';
 /** Stamps waiting longer than this are committed without waiting for more. */
 const WINDOW_MS = 5;
 const MAX_GROUP = 50;
+/**
+ * Pauses before each new try of a group whose transaction failed. The relay has these messages: a
+ * stamp given up on is a message sent twice (its row comes back when its lease runs out). A
+ * connection the server cut (a failover, pg_terminate_backend) is replaced by the pool at once, so
+ * the first retry usually commits. Retrying is safe whatever the failure: markSent is fenced to the
+ * claim, so a group whose commit did land before the error stamps nothing and records no event again.
+ */
+const RETRY_PAUSES_MS = [50, 500, 2000];
 
 interface Stamp {
   row: EmailRow;
@@ -26,31 +36,41 @@ export function createStamper(deps: Pick<Deps, 'db' | 'clock' | 'eventListeners'
   let waiting: Stamp[] = [];
   let timer: NodeJS.Timeout | undefined;
 
+  const commit = (group: Stamp[]) =>
+    deps.db.transaction().execute(async (trx) => {
+      const now = deps.clock.now();
+      const events: NewEvent[] = [];
+      for (const s of group) {
+        // A lost claim (another worker took the row) stamps nothing and records no event.
+        const claim = { id: s.row.id, attempts: s.row.attempts };
+        if (!(await markSent(trx, claim, s.transportMessageId, now)) || !s.row.contactId) continue;
+        events.push({
+          projectId: s.row.projectId,
+          contactId: s.row.contactId,
+          name: 'email.sent',
+          data: { emailId: s.row.id },
+        });
+      }
+      await recordEvents({ db: trx, clock: deps.clock, eventListeners: deps.eventListeners }, events);
+    });
+
   const flush = async () => {
     clearTimeout(timer);
     timer = undefined;
     const group = waiting;
     waiting = [];
-    try {
-      await deps.db.transaction().execute(async (trx) => {
-        const now = deps.clock.now();
-        const events: NewEvent[] = [];
-        for (const s of group) {
-          // A lost claim (another worker took the row) stamps nothing and records no event.
-          const claim = { id: s.row.id, attempts: s.row.attempts };
-          if (!(await markSent(trx, claim, s.transportMessageId, now)) || !s.row.contactId) continue;
-          events.push({
-            projectId: s.row.projectId,
-            contactId: s.row.contactId,
-            name: 'email.sent',
-            data: { emailId: s.row.id },
-          });
+    for (let tries = 0; ; tries++) {
+      try {
+        await commit(group);
+        for (const s of group) s.done();
+        return;
+      } catch (err) {
+        if (tries >= RETRY_PAUSES_MS.length) {
+          for (const s of group) s.done(err);
+          return;
         }
-        await recordEvents({ db: trx, clock: deps.clock, eventListeners: deps.eventListeners }, events);
-      });
-      for (const s of group) s.done();
-    } catch (err) {
-      for (const s of group) s.done(err);
+        await sleep(RETRY_PAUSES_MS[tries]);
+      }
     }
   };
 

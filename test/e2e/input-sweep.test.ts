@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, useTestEnv } from '../env.ts';
+import { reportFigures } from '../fixtures/figures.ts';
 import { uploadCsv } from './contacts-helpers.ts';
 import { expectEnvelope } from './support.ts';
 import { type Operation, requestFor, type SweepRequest, type SweepWorld } from './sweep-inputs.ts';
@@ -117,9 +118,13 @@ describe.each(DIALECTS)('input sweep over every route on %s', (dialect) => {
       }
     }
     const histogram = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`);
-    console.log(
-      `input sweep on ${dialect}: ${routes.length} routes, ${sent} requests, ${failures.length} failures; ${histogram.join(' ')}`,
-    );
+    const fivexx = [...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
+    reportFigures(`malformed-input sweep, ${dialect}`, [
+      { figure: `inputs tried (${routes.length} routes)`, value: sent },
+      { figure: '5xx answers seen', value: fivexx, goal: '0' },
+      { figure: 'errors without the envelope', value: failures.length - fivexx, goal: '0' },
+      { figure: 'statuses', value: histogram.join(' ') },
+    ]);
     expect(failures, `SWEEP_SEED=${SEED}\n${failures.slice(0, 40).join('\n')}`).toEqual([]);
   });
 });

@@ -1,13 +1,16 @@
 // Invariant: POST /webhooks/sns acts only on messages SNS signed (v1 SHA1withRSA, v2 SHA256withRSA)
 // with a certificate from a pinned host, for an accepted topic, within the replay window; each
-// MessageId has its effect once however many copies arrive; only SNS hosts are ever fetched.
+// MessageId has its effect once however many copies arrive; only SNS hosts are ever fetched, and a
+// certificate once however many messages name it at the same time.
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { snsGuard } from '../../src/bounces/sns.service.ts';
+import { createCertFetcher } from '../../src/bounces/sns.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import type { HttpListener } from '../servers/http-listener.ts';
 import { emailState, eventsNamed, insertSentEmail, suppressionsOf } from './feedback-helpers.ts';
-import { type SnsFields as Msg, signSns as sign, startCertHost, SNS_TOPIC as TOPIC } from './sns-signing.ts';
+import { type SnsFields as Msg, SNS_CERT, signSns as sign, startCertHost, SNS_TOPIC as TOPIC } from './sns-signing.ts';
 import { expectError } from './support.ts';
 
 describe.each(DIALECTS)('SNS webhook on %s', (dialect) => {
@@ -114,6 +117,25 @@ describe.each(DIALECTS)('SNS webhook on %s', (dialect) => {
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect(answers.map((r) => r.json().outcome).sort()).toEqual(['applied', 'duplicate', 'duplicate']);
     expect(await eventsNamed(t.deps, p.id, 'email.delivery')).toHaveLength(1);
+  });
+
+  it('fetches a certificate once for concurrent messages, and fetches again after a failure', async () => {
+    const host = await startCertHost();
+    try {
+      const fetchCert = createCertFetcher({ ...snsGuard(t.deps), allowedHosts: [`127.0.0.1:${host.port}`] });
+      const url = new URL(`${host.url}/cert.pem`);
+      host.respond(() => ({ status: 503, body: 'busy' }));
+      const failed = await Promise.allSettled(Array.from({ length: 5 }, () => fetchCert(url)));
+      expect(failed.map((r) => r.status)).toEqual(Array(5).fill('rejected'));
+      host.respond(() => ({ status: 200, body: SNS_CERT }));
+      const pems = await Promise.all(Array.from({ length: 20 }, () => fetchCert(url)));
+      expect(new Set(pems)).toEqual(new Set([SNS_CERT]));
+      expect(await fetchCert(url)).toBe(SNS_CERT);
+      // One fetch for the five that failed together, one for the twenty after: then the cache.
+      expect(host.requests.map((r) => r.path)).toEqual(['/cert.pem', '/cert.pem']);
+    } finally {
+      await host.close();
+    }
   });
 
   it('refuses forged, altered, foreign-topic, stale and unpinned messages with 403, changing nothing', async () => {

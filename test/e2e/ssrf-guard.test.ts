@@ -11,6 +11,7 @@ import {
   sendOutbound,
 } from '../../src/lib/outbound/request.ts';
 import { createResolver } from '../../src/lib/resolver.ts';
+import { reportFigures } from '../fixtures/figures.ts';
 import { type DnsServer, startDnsServer } from '../servers/dns-server.ts';
 import { type HttpListener, startHttpListener } from '../servers/http-listener.ts';
 import { invalidTargets, loadSsrfZone, redirector, refusedTargets, type SsrfPorts } from './ssrf-targets.ts';
@@ -37,10 +38,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const refused = tally.direct + tally.redirected;
-  console.log(
-    `ssrf sweep: ${refused} targets refused (${tally.direct} direct, ${tally.redirected} by redirect), ` +
-      `${tally.malformed} malformed URLs rejected, ${tally.connections} connections`,
-  );
+  reportFigures('SSRF sweep (refused-address list)', [
+    { figure: `targets refused (${tally.direct} direct, ${tally.redirected} by redirect)`, value: refused },
+    { figure: 'malformed URLs rejected', value: tally.malformed },
+    { figure: 'connections made to refused addresses', value: tally.connections, goal: '0' },
+  ]);
   await Promise.all([lo1?.close(), lo2?.close(), lo6?.close(), dns?.close()]);
 });
 

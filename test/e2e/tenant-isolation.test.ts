@@ -6,6 +6,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, useTestEnv } from '../env.ts';
+import { reportFigures } from '../fixtures/figures.ts';
 import { uploadCsv } from './contacts-helpers.ts';
 import { sampleMessage } from './mail-helpers.ts';
 import { expectError } from './support.ts';
@@ -197,6 +198,44 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
       for (const s of secrets.filter((x) => x !== id)) expect(res.body, `${label} leaks ${s}`).not.toContain(s);
     };
 
+    // Everything of A's that B's calls could change, read as A; compared after the sweep.
+    const stateOfA = async () => {
+      const views: Record<string, unknown> = {};
+      // The time a live coverage figure was computed changes on every read; nothing else may.
+      for (const url of [
+        `/contacts/${contact.id}`,
+        '/contacts/fields',
+        `/domains/project/${a.id}`,
+        `/templates/${template.id}`,
+        '/templates',
+        `/campaigns/${campaign.id}`,
+        `/segments/${segment.id}`,
+        '/outbox',
+        wf,
+        `${wf}/executions`,
+      ])
+        views[url] = (await t.app.inject({ url, headers: asA })).body.replace(/"computedAt":"[^"]*"/, '');
+      views.projects = (await t.app.inject({ url: '/users/@me/projects', headers: { cookie: a.owner.cookie } })).body;
+      return views;
+    };
+    const before = await stateOfA();
+    // Counted rather than thrown at the first, so the figures table shows how many there were.
+    let crossReads = 0;
+    const countRead = (res: LightMyRequestResponse, id: string, route: Route) => {
+      const want = EXPECTED[`${route.method} ${route.path}`];
+      const answered = res.statusCode < 400 && !(want && 'body' in want);
+      if (answered || secrets.some((s) => s !== id && res.body.includes(s))) crossReads++;
+    };
+
+    // The first wrong answer is thrown after the figures are reported.
+    const wrong: unknown[] = [];
+    const check = (assertions: () => void) => {
+      try {
+        assertions();
+      } catch (err) {
+        wrong.push(err);
+      }
+    };
     let calls = 0;
     // B's key and B's session (on B's project) for project routes; B's owner's session for session-only routes.
     const asB: Record<string, string>[] = [{ authorization: b.auth }, { cookie: b.owner.cookie, 'x-project-id': b.id }];
@@ -205,8 +244,11 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
         for (const id of ids) {
           const res = await call(route, id, headers);
           const label = `${route.method} ${route.path} with ${id} as ${Object.keys(headers).join('+')}`;
-          expectRefusal(res, route, label);
-          expectNoLeak(res, id, label);
+          countRead(res, id, route);
+          check(() => {
+            expectRefusal(res, route, label);
+            expectNoLeak(res, id, label);
+          });
           calls++;
         }
       }
@@ -216,8 +258,12 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
     // B's owner naming A's project: every project route, parameterised or not, looks absent.
     for (const route of routes.filter((r) => !r.session)) {
       const res = await call(route, contact.id, { cookie: b.owner.cookie, 'x-project-id': a.id });
-      expectError(res, 404, 'PROJECT_NOT_FOUND');
-      expectNoLeak(res, contact.id, `${route.method} ${route.path} naming A's project`);
+      countRead(res, contact.id, route);
+      calls++;
+      check(() => {
+        expectError(res, 404, 'PROJECT_NOT_FOUND');
+        expectNoLeak(res, contact.id, `${route.method} ${route.path} naming A's project`);
+      });
     }
 
     // Session-only routes without ids answer B's own things only.
@@ -226,6 +272,17 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
       expect(res.statusCode, url).toBe(200);
       expectNoLeak(res, '', url);
     }
+
+    const after = await stateOfA();
+    const crossWrites = Object.keys(before).filter((k) => before[k] !== after[k]).length;
+    reportFigures(`tenant-isolation sweep, ${dialect}`, [
+      { figure: `cross-tenant calls made (${routes.length} routes)`, value: calls },
+      { figure: 'cross-tenant reads (answered or leaked)', value: crossReads, goal: '0' },
+      { figure: 'answers other than the refusal the contract gives', value: wrong.length, goal: '0' },
+      { figure: "cross-tenant writes (A's views changed)", value: crossWrites, goal: '0' },
+    ]);
+    if (wrong.length > 0) throw wrong[0];
+    expect({ crossReads, crossWrites }).toEqual({ crossReads: 0, crossWrites: 0 });
 
     // Nothing of A's changed: the project (name, settings, keys), the contact, the domain and the jobs.
     expect((await t.app.inject({ url: '/users/@me/projects', headers: { cookie: a.owner.cookie } })).json()).toEqual(

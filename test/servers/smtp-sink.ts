@@ -103,16 +103,7 @@ export async function startSmtpSink(opts: SmtpSinkOptions = {}): Promise<SmtpSin
     },
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.server.once('error', reject);
-    // A client that vanishes mid-message (a killed sender) is the sender's business, not a test failure.
-    server.on('error', () => {});
-    server.listen(0, '127.0.0.1', () => {
-      server.server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   const cred = auth ? `${encodeURIComponent(auth.user)}:${encodeURIComponent(auth.pass)}@` : '';
 
   return {
@@ -130,6 +121,20 @@ export async function startSmtpSink(opts: SmtpSinkOptions = {}): Promise<SmtpSin
         server.close(() => resolve());
       }),
   };
+}
+
+/** Listens on 127.0.0.1 at an ephemeral port; resolves with the port once listening. */
+export async function listenOnLoopback(server: SMTPServer): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    // A client that vanishes mid-message (a killed sender) is the sender's business, not a test failure.
+    server.on('error', () => {});
+    server.listen(0, '127.0.0.1', () => {
+      server.server.off('error', reject);
+      resolve();
+    });
+  });
+  return (server.server.address() as AddressInfo).port;
 }
 
 function readStream(stream: SMTPServerDataStream): Promise<string> {
@@ -154,7 +159,7 @@ function toCapturedMail(session: SMTPServerSession, raw: string): CapturedMail {
 }
 
 /** Parses the header block (up to the first empty line); lower-cased names, unfolded, first occurrence. */
-function parseHeaders(raw: string): Record<string, string> {
+export function parseHeaders(raw: string): Record<string, string> {
   const end = raw.search(/\r?\n\r?\n/);
   const block = end === -1 ? raw : raw.slice(0, end);
   const headers: Record<string, string> = {};
