@@ -46,7 +46,9 @@ export async function campaignTick(deps: Deps): Promise<void> {
 /** Handlers by job name; payloads carry only the campaign's id. */
 export function campaignTasks(deps: Deps): TaskList {
   return {
-    [DISPATCH_JOB]: async (payload) => runDispatch(deps, String(payload.campaignId)),
+    // On SIGTERM a fan-out stops after the batch in hand and hands its walk to another worker.
+    [DISPATCH_JOB]: async (payload, context) =>
+      runDispatch(deps, String(payload.campaignId), { shouldStop: () => context.signal?.aborted === true }),
     [START_JOB]: async (payload) => startScheduledCampaign(deps, String(payload.campaignId)),
     [FINISH_JOB]: async (payload) => finishCampaign(deps, String(payload.campaignId)),
     'campaign.schedule': async () => campaignTick(deps),

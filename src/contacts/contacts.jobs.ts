@@ -34,7 +34,9 @@ export async function sweepContactJobs(deps: Pick<Deps, 'db' | 'dialect' | 'jobs
 /** Handlers by job name; payloads carry only the job row's id. */
 export function contactTasks(deps: Deps): TaskList {
   return {
-    [IMPORT_JOB]: async (payload) => runImport(deps, String(payload.importId)),
+    // On SIGTERM an import stops after the batch in hand: a 100,000-row file outlasts any grace period.
+    [IMPORT_JOB]: async (payload, context) =>
+      runImport(deps, String(payload.importId), { shouldStop: () => context.signal?.aborted === true }),
     [BULK_JOB]: async (payload) => runBulk(deps, String(payload.bulkJobId)),
     'contact.sweep': async () => sweepContactJobs(deps),
   };

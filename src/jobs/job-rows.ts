@@ -100,9 +100,20 @@ export async function renewJobRowLease(deps: RowDeps, lease: Lease): Promise<boo
   return repo.renewJobRow(deps.db, lease.policy.table, lease, { now, leaseUntil: later(now, lease.policy.leaseMs) });
 }
 
-/** Gives the row up unfinished (a shutdown): another run may claim it at once; the attempt stays counted. */
-export async function releaseJobRow(deps: RowDeps, lease: Lease): Promise<void> {
-  await repo.renewJobRow(deps.db, lease.policy.table, lease, { now: deps.clock.now(), leaseUntil: null });
+/**
+ * Gives the row up unfinished because the process is stopping, and queues its run again in the same
+ * transaction (`requeue`, with the feature's job key): another worker resumes it from the cursor at
+ * once, instead of the sweep taking it back after two lease periods. The attempt stays counted.
+ */
+export async function handOverJobRow(
+  deps: RowDeps,
+  lease: Lease,
+  requeue: (trx: Executor) => Promise<void>,
+): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock.now();
+    if (await repo.renewJobRow(trx, lease.policy.table, lease, { now, leaseUntil: null })) await requeue(trx);
+  });
 }
 
 /** Keeps the latest error of a run that will be retried (so a final failure can say why) and releases the row. */

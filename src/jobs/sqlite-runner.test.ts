@@ -210,8 +210,39 @@ describe('the SQLite job runner', () => {
     await jobs.enqueue(task, { id: 'p' }, { maxAttempts: 5 });
     await jobs.drain();
     const [row] = await listJobs(handle.db, task);
-    expect(contexts).toEqual([{ jobId: row!.id, attempt: 1, signal: expect.any(AbortSignal) }]);
+    // A drain runs to the end, as Graphile's does: no stop signal.
+    expect(contexts).toEqual([{ jobId: row!.id, attempt: 1, signal: undefined }]);
     expect(row).toMatchObject({ attempts: 1, failedAt: expect.any(String), lastError: 'this file can never be read' });
+  });
+
+  it("aborts a running job's signal when stop() begins, and a later drain's jobs get none", async () => {
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const { jobs, task, contexts } = setup({
+      handler: async (context) => {
+        if (!context.signal) return;
+        started();
+        // A long job: it ends when told to stop (bounded, so a missing abort fails rather than hangs).
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 5000);
+          context.signal!.addEventListener('abort', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      },
+    });
+    await jobs.enqueue(task, { id: 'long' });
+    await jobs.start();
+    await running;
+    expect(contexts[0]!.signal!.aborted).toBe(false);
+    await jobs.stop();
+    expect(contexts[0]!.signal!.aborted).toBe(true);
+    await jobs.enqueue(task, { id: 'after' });
+    await jobs.drain();
+    expect(contexts.map((c) => c.signal?.aborted)).toEqual([true, undefined]);
   });
 
   it('enqueues many jobs in one transaction, the last payload of a repeated key winning', async () => {

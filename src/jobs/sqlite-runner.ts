@@ -95,7 +95,8 @@ export function createSqliteJobs(opts: SqliteJobsOptions): Jobs {
     return Promise.race([run.then(() => 'done' as const), limit]).finally(() => clearTimeout(timer));
   }
 
-  async function execute(job: Claimed): Promise<void> {
+  /** Runs one claimed job; `signal` is the runner's stop (none in a drain, which runs to the end, as Graphile's does). */
+  async function execute(job: Claimed, signal?: AbortSignal): Promise<void> {
     const handler = opts.tasks()[job.name];
     const lock = { id: job.id, worker, attempt: job.attempts };
     const stopRenewing = keepLease(job, lock);
@@ -105,10 +106,7 @@ export function createSqliteJobs(opts: SqliteJobsOptions): Jobs {
         string,
         unknown
       >;
-      if (
-        (await withRunLimit(handler(payload, { jobId: job.id, attempt: job.attempts, signal: stopping.signal }))) ===
-        'overran'
-      ) {
+      if ((await withRunLimit(handler(payload, { jobId: job.id, attempt: job.attempts, signal }))) === 'overran') {
         log.error(
           { job: job.name, jobId: job.id, maxRunMs: opts.maxRunMs },
           'job ran past its time; it will be retried',
@@ -144,7 +142,7 @@ export function createSqliteJobs(opts: SqliteJobsOptions): Jobs {
       .then((job) => {
         claiming = undefined;
         if (!job) return;
-        const p: Promise<void> = execute(job).finally(() => {
+        const p: Promise<void> = execute(job, stopping.signal).finally(() => {
           active.delete(p);
           fill();
         });

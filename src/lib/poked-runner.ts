@@ -13,8 +13,17 @@ export interface PokedRunner {
    * `deadline`, epoch ms), so rows made due meanwhile are not left to the next job. With `lingerMs`,
    * a call that saw no poke waits that long for one before the run ends: under a steady trickle of
    * work one run keeps going instead of a job being enqueued, claimed and finished for every poke.
+   * Once `signal` is aborted (the process stops) the run ends after the call in hand, pokes or not.
    */
-  whileRunning<T>(loop: () => Promise<T>, merge: (a: T, b: T) => T, deadline: number, lingerMs?: number): Promise<T>;
+  whileRunning<T>(loop: () => Promise<T>, merge: (a: T, b: T) => T, until: RunLimits): Promise<T>;
+}
+
+/** When a run of `whileRunning` ends at the latest. */
+export interface RunLimits {
+  /** Epoch ms. */
+  deadline: number;
+  lingerMs?: number;
+  signal?: AbortSignal;
 }
 
 export function createPokedRunner(start: () => Promise<void>): PokedRunner {
@@ -22,12 +31,14 @@ export function createPokedRunner(start: () => Promise<void>): PokedRunner {
   let running = 0;
   let poked = false;
   let lingering: (() => void) | undefined;
-  /** Resolves at the next poke, or after `ms`. */
-  const nextPoke = (ms: number) =>
+  /** Resolves at the next poke, after `ms`, or when `signal` aborts. */
+  const nextPoke = (ms: number, signal?: AbortSignal) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(done, ms);
+      signal?.addEventListener('abort', done, { once: true });
       function done() {
         clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
         lingering = undefined;
         resolve();
       }
@@ -46,22 +57,19 @@ export function createPokedRunner(start: () => Promise<void>): PokedRunner {
       });
       return inflight;
     },
-    async whileRunning<T>(
-      loop: () => Promise<T>,
-      merge: (a: T, b: T) => T,
-      deadline: number,
-      lingerMs = 0,
-    ): Promise<T> {
+    async whileRunning<T>(loop: () => Promise<T>, merge: (a: T, b: T) => T, until: RunLimits): Promise<T> {
+      const { deadline, lingerMs = 0, signal } = until;
+      const over = () => Date.now() >= deadline || signal?.aborted === true;
       running++;
       try {
         poked = false;
         let result: T = await loop();
         for (;;) {
-          if (!poked && lingerMs > 0 && Date.now() < deadline)
-            await nextPoke(Math.min(lingerMs, deadline - Date.now()));
+          if (!poked && lingerMs > 0 && !over()) await nextPoke(Math.min(lingerMs, deadline - Date.now()), signal);
           // Checked and cleared with no await in between: a poke lands either before (seen here)
-          // or after `running` drops (then it starts a run).
-          if (!poked || Date.now() >= deadline) return result;
+          // or after `running` drops (then it starts a run). A poke left unseen at a stop or the
+          // deadline is not lost: the job reschedules itself for the next due row.
+          if (!poked || over()) return result;
           poked = false;
           result = merge(result, await loop());
         }

@@ -33,7 +33,7 @@ export function sendingTasks(deps: Deps): TaskList {
           return r;
         },
         (a, b) => ({ sent: a.sent + b.sent, claimed: a.claimed + b.claimed }),
-        deadline,
+        { deadline, signal: context.signal },
       );
       const due = await nextDueAt(deps.db);
       if (!due) return;

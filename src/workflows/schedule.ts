@@ -14,6 +14,7 @@ import {
   advanceJobRow,
   claimJobRow,
   finishJobRow,
+  handOverJobRow,
   type JobRowPolicy,
   LeaseLost,
   noteJobRowError,
@@ -73,8 +74,11 @@ async function startFanout(deps: Deps, w: WorkflowRow, fireAt: Date): Promise<vo
   });
 }
 
-/** Runs (or resumes) a fan-out; safe to run twice, a no-op once it has ended. */
-export async function runFanout(deps: Deps, fanoutId: string): Promise<void> {
+/**
+ * Runs (or resumes) a fan-out; safe to run twice, a no-op once it has ended. Once `signal` aborts (the
+ * process stops) it ends after the batch in hand and hands the row over to another worker.
+ */
+export async function runFanout(deps: Deps, fanoutId: string, signal?: AbortSignal): Promise<void> {
   const policy = fanoutPolicy(deps);
   const claimed = await claimJobRow(deps, policy, fanoutId);
   if (!claimed) return;
@@ -120,6 +124,10 @@ export async function runFanout(deps: Deps, fanoutId: string): Promise<void> {
       });
       progress = next;
       await nextTurn();
+      if (signal?.aborted)
+        return await handOverJobRow(deps, lease, (trx) =>
+          deps.jobs.enqueue(FANOUT_JOB, { fanoutId }, { jobKey: fanoutKey(fanoutId), trx }),
+        );
     }
   } catch (err) {
     if (err instanceof LeaseLost) return;

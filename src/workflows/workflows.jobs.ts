@@ -21,7 +21,7 @@ const GATHER_MS = 10;
 /** A run that found nothing due waits at least this long before the next (the queue's clock may run ahead). */
 const IDLE_RETRY_MS = 1000;
 
-async function runAndReschedule(deps: Deps): Promise<void> {
+async function runAndReschedule(deps: Deps, signal?: AbortSignal): Promise<void> {
   const deadline = Date.now() + RUN_BUDGET_MS;
   let last = deps.config.workflowBatchSize;
   const { claimed } = await deps.workflowWaker.whileRunning(
@@ -29,13 +29,12 @@ async function runAndReschedule(deps: Deps): Promise<void> {
       // Woken again right after a small batch (events trickling in one by one): let a few more
       // arrive, so each claim and its bookkeeping serve several executions.
       if (last < deps.config.workflowBatchSize / 2) await setTimeout(GATHER_MS);
-      const r = await runDueExecutions(deps, deadline - Date.now());
+      const r = await runDueExecutions(deps, deadline - Date.now(), signal);
       last = r.claimed;
       return r;
     },
     (a, b) => ({ claimed: a.claimed + b.claimed }),
-    deadline,
-    LINGER_MS,
+    { deadline, lingerMs: LINGER_MS, signal },
   );
   const due = await nextDueAt(deps.db);
   if (!due) return;
@@ -49,9 +48,10 @@ export function workflowTasks(deps: Deps): TaskList {
     // One run per process: another job (the timer, the minutely backstop, a wake-up enqueued as the
     // going run began) marks that run to look again instead of taking a second worker slot, so runs
     // never fill every slot and keep delivery's and the other jobs waiting.
-    [RUN_JOB]: async () => (deps.workflowWaker.going() ? deps.workflowWaker.poke() : runAndReschedule(deps)),
+    [RUN_JOB]: async (_payload, context) =>
+      deps.workflowWaker.going() ? deps.workflowWaker.poke() : runAndReschedule(deps, context.signal),
     'workflow.schedule': async () => scheduleTick(deps),
-    [FANOUT_JOB]: async (payload) => runFanout(deps, String(payload.fanoutId)),
+    [FANOUT_JOB]: async (payload, context) => runFanout(deps, String(payload.fanoutId), context.signal),
     'workflow.fanout.sweep': async () => {
       const out = await sweepJobRows(deps, fanoutPolicy(deps), (ids, trx) =>
         deps.jobs.enqueueMany(

@@ -6,9 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../src/lib/clock.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { insertExecutions } from '../../src/workflows/engine/executions.repo.ts';
-import { scheduleTick } from '../../src/workflows/schedule.ts';
+import { runFanout, scheduleTick } from '../../src/workflows/schedule.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import type { TestProject } from '../factories.ts';
+import { uploadCsv } from './contacts-helpers.ts';
 import { workflowHelpers } from './workflow-helpers.ts';
 
 const MINUTE = 60_000;
@@ -182,5 +183,51 @@ describe.each(DIALECTS)('workflow entry on %s', (dialect) => {
     await scheduleTick(t.deps);
     await h.settle();
     expect((await h.executions(p, w.id)).map((e) => e.contactId)).toEqual([ann!.id]);
+  });
+
+  it('a SCHEDULE fan-out stopped mid-walk (SIGTERM) hands over its cursor; the rest start once', async () => {
+    const p = await t.make.project();
+    const audience = 1200;
+    const csv = `email\n${Array.from({ length: audience }, (_, i) => `s${i}@fan.test`).join('\n')}\n`;
+    expect((await uploadCsv(t.app, p.auth, csv)).statusCode).toBe(202);
+    await t.deps.jobs.drain();
+    const w = await h.build(p, {
+      steps: [{ key: 'end', type: 'EXIT', config: {} }],
+      edges: [['trigger', 'end']],
+      patch: { triggerType: 'SCHEDULE', triggerConfig: { schedule: '0 * * * *' } },
+    });
+    pastNextHour();
+    await scheduleTick(t.deps);
+    const fanout = await t.deps.db
+      .selectFrom('workflowFanouts')
+      .select('id')
+      .where('workflowId', '=', w.id)
+      .executeTakeFirstOrThrow();
+    const started = async () =>
+      Number(
+        (
+          await t.deps.db
+            .selectFrom('workflowExecutions')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('workflowId', '=', w.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    // The run in a process that has begun to stop: one batch, then the row is released.
+    await runFanout(t.deps, fanout.id, AbortSignal.abort());
+    const first = await started();
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThan(audience);
+    const row = await t.deps.db
+      .selectFrom('workflowFanouts')
+      .selectAll()
+      .where('id', '=', fanout.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'processing', leaseUntil: null, started: first });
+    await h.settle();
+    expect(await started()).toBe(audience);
+    expect(
+      await t.deps.db.selectFrom('workflowFanouts').select('status').where('id', '=', fanout.id).executeTakeFirst(),
+    ).toEqual({ status: 'completed' });
   });
 });

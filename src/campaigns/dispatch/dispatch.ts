@@ -17,13 +17,13 @@ import {
   advanceJobRow,
   claimJobRow,
   finishJobRow,
+  handOverJobRow,
   heldUntil,
   type JobRow,
   type JobRowPolicy,
   type Lease,
   LeaseLost,
   noteJobRowError,
-  releaseJobRow,
 } from '../../jobs/job-rows.ts';
 import { newId } from '../../lib/ids.ts';
 import { getSendSettings } from '../../projects/projects.service.ts';
@@ -66,7 +66,10 @@ type DispatchDeps = Pick<
 
 export interface DispatchOptions {
   batchSize?: number;
-  /** Asked after each batch; true ends the run early with the row left to resume (tests). */
+  /**
+   * Asked after each committed batch; true ends the run early (the process stops): the row is released
+   * and its job queued again, so another worker resumes the walk from the cursor at once.
+   */
   shouldStop?: () => boolean;
 }
 
@@ -93,7 +96,10 @@ export async function runDispatch(deps: DispatchDeps, campaignId: string, opts: 
     return;
   }
   try {
-    if (!(await walk(deps, campaign, row, lease, opts))) return releaseJobRow(deps, lease);
+    if (!(await walk(deps, campaign, row, lease, opts)))
+      return handOverJobRow(deps, lease, (trx) =>
+        deps.jobs.enqueue(DISPATCH_JOB, { campaignId }, { trx, jobKey: dispatchJobKey(campaignId) }),
+      );
   } catch (err) {
     if (err instanceof LeaseLost) return;
     await noteJobRowError(deps, lease, err);

@@ -13,20 +13,21 @@ import {
   advanceJobRow,
   claimJobRow,
   finishJobRow,
+  handOverJobRow,
   type JobRowPolicy,
   type Lease,
   LeaseLost,
   noteJobRowError,
-  releaseJobRow,
 } from '../../jobs/job-rows.ts';
 import { PermanentJobError } from '../../jobs/types.ts';
 import { contactsChanged } from '../contact-watchers.ts';
 import { CsvHeaderError, type CsvRecord, readCsvRecords } from './csv-file.ts';
 import { type ColumnPlan, isBlankRecord } from './csv-rules.ts';
 import * as repo from './import.repo.ts';
+import { IMPORT_JOB, importJobKey } from './import.service.ts';
 import { writeImportBatch } from './import-batch.ts';
 
-type ImportDeps = Pick<Deps, 'db' | 'dialect' | 'clock' | 'searchIndex' | 'config' | 'contactWatchers'>;
+type ImportDeps = Pick<Deps, 'db' | 'dialect' | 'clock' | 'searchIndex' | 'config' | 'contactWatchers' | 'jobs'>;
 
 /** Runs (first one included) before an import that keeps being interrupted is failed. */
 export const MAX_IMPORT_RUNS = 5;
@@ -36,7 +37,10 @@ export const MAX_STORED_ERRORS = 1000;
 export interface ImportRunOptions {
   /** Rows per transaction; default the dialect's bulkBatchRows (a few ms of SQLite work). */
   batchSize?: number;
-  /** Asked after each batch; true ends the run early with the job left to resume (shutdown, tests). */
+  /**
+   * Asked after each committed batch; true ends the run early (the process stops): the row is released
+   * and its job queued again, so another worker resumes from the cursor at once.
+   */
   shouldStop?: () => boolean;
 }
 
@@ -69,7 +73,10 @@ export async function runImport(deps: ImportDeps, importId: string, opts: Import
   const file = await repo.findImportFile(deps.db, importId);
   if (!file) return fail('The uploaded file is no longer available; upload it again.');
   try {
-    if (!(await importFile(deps, job, lease, file, opts))) return releaseJobRow(deps, lease);
+    if (!(await importFile(deps, job, lease, file, opts)))
+      return handOverJobRow(deps, lease, (trx) =>
+        deps.jobs.enqueue(IMPORT_JOB, { importId }, { trx, jobKey: importJobKey(importId) }),
+      );
   } catch (err) {
     if (err instanceof LeaseLost) return;
     if (isFileError(err)) return fail(`The file could not be read: ${(err as Error).message}`);

@@ -47,13 +47,18 @@ function batchMemo() {
 }
 
 /**
- * Runs due executions until none is due or `budgetMs` has passed; returns how many were claimed.
+ * Runs due executions until none is due, `budgetMs` has passed or `signal` aborts (the process stops:
+ * the batch in hand finishes, the rest waits for the next run); returns how many were claimed.
  * Graphs and filter environments are read once per batch, so an edit is seen by the next batch.
  */
-export async function runDueExecutions(deps: Deps, budgetMs: number): Promise<{ claimed: number }> {
+export async function runDueExecutions(
+  deps: Deps,
+  budgetMs: number,
+  signal?: AbortSignal,
+): Promise<{ claimed: number }> {
   const started = Date.now();
   let claimed = 0;
-  while (Date.now() - started < budgetMs) {
+  while (Date.now() - started < budgetMs && !signal?.aborted) {
     const now = deps.clock.now();
     const leaseUntil = new Date(now.getTime() + deps.config.workflowLeaseMs);
     const token = newId();
