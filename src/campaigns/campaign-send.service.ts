@@ -23,7 +23,7 @@ import * as repo from './campaigns.repo.ts';
 import type { AudiencePreview, AudiencePreviewBody, SendCampaignBody, TestCampaignBody } from './campaigns.schemas.ts';
 import { checkedAudience, getCampaignRow } from './campaigns.service.ts';
 import * as dispatch from './dispatch/dispatch.repo.ts';
-import { DISPATCH_JOB, dispatchJobKey, FINISH_JOB, finishJobKey } from './dispatch/dispatch.ts';
+import { FINISH_JOB, finishJobKey, queueDispatchRuns } from './dispatch/dispatch.ts';
 
 export const START_JOB = 'campaign.start';
 const startJobKey = (campaignId: string) => `${START_JOB}:${campaignId}`;
@@ -144,7 +144,7 @@ async function startSending(
     const moved = await repo.transitionCampaign(trx, c.id, from, set, dueBy);
     if (!moved) return undefined;
     await dispatch.insertDispatch(trx, { id: c.id, projectId: c.projectId, maxContactId: r.upTo, now });
-    await deps.jobs.enqueue(DISPATCH_JOB, { campaignId: c.id }, { trx, jobKey: dispatchJobKey(c.id) });
+    await queueDispatchRuns(deps, [c.id], trx);
     return moved;
   });
 }

@@ -10,7 +10,7 @@ import type { CronEntry, TaskList } from '../jobs/types.ts';
 import { finishCampaign, START_JOB, startScheduledCampaign } from './campaign-send.service.ts';
 import { listDueScheduled } from './campaigns.repo.ts';
 import { listWalkedSending } from './dispatch/dispatch.repo.ts';
-import { DISPATCH_JOB, dispatchJobKey, dispatchPolicy, FINISH_JOB, runDispatch } from './dispatch/dispatch.ts';
+import { DISPATCH_JOB, dispatchPolicy, FINISH_JOB, queueDispatchRuns, runDispatch } from './dispatch/dispatch.ts';
 
 const TICK_PAGE = 100;
 
@@ -22,16 +22,7 @@ const TICK_PAGE = 100;
 export async function sweepCampaignDispatches(
   deps: Pick<Deps, 'db' | 'dialect' | 'jobs' | 'clock' | 'config' | 'log'>,
 ) {
-  const out = await sweepJobRows(deps, dispatchPolicy(deps.config), (ids, trx) =>
-    deps.jobs.enqueueMany(
-      ids.map((campaignId) => ({
-        name: DISPATCH_JOB,
-        payload: { campaignId },
-        options: { jobKey: dispatchJobKey(campaignId) },
-      })),
-      { trx },
-    ),
-  );
+  const out = await sweepJobRows(deps, dispatchPolicy(deps.config), (ids, trx) => queueDispatchRuns(deps, ids, trx));
   if (out.requeued + out.failed > 0) deps.log.warn(out, 'took back campaign fan-outs whose run was lost');
 }
 

@@ -5,7 +5,7 @@ import type { CronEntry, TaskList } from '../jobs/types.ts';
 import { bulkPolicy, runBulk } from './bulk/bulk.jobs.ts';
 import { BULK_JOB, bulkJobKey } from './bulk/bulk.service.ts';
 import { importPolicy, runImport } from './import/import.jobs.ts';
-import { IMPORT_JOB, importJobKey } from './import/import.service.ts';
+import { IMPORT_JOB, queueImportRuns } from './import/import.service.ts';
 
 /**
  * Takes back import and bulk job rows whose run was lost: a worker that died or hung mid-job (its
@@ -14,12 +14,7 @@ import { IMPORT_JOB, importJobKey } from './import/import.service.ts';
  * as interrupted too often.
  */
 export async function sweepContactJobs(deps: Pick<Deps, 'db' | 'dialect' | 'jobs' | 'clock' | 'config' | 'log'>) {
-  const imports = await sweepJobRows(deps, importPolicy(deps.config), (ids, trx) =>
-    deps.jobs.enqueueMany(
-      ids.map((importId) => ({ name: IMPORT_JOB, payload: { importId }, options: { jobKey: importJobKey(importId) } })),
-      { trx },
-    ),
-  );
+  const imports = await sweepJobRows(deps, importPolicy(deps.config), (ids, trx) => queueImportRuns(deps, ids, trx));
   const bulk = await sweepJobRows(deps, bulkPolicy(deps.config), (ids, trx) =>
     deps.jobs.enqueueMany(
       ids.map((bulkJobId) => ({ name: BULK_JOB, payload: { bulkJobId }, options: { jobKey: bulkJobKey(bulkJobId) } })),

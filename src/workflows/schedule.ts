@@ -8,6 +8,7 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fromJson, toBool } from '../db/codecs.ts';
+import type { Executor } from '../db/index.ts';
 import type { Deps } from '../deps.ts';
 import { lastMatch, parseCron } from '../jobs/cron.ts';
 import {
@@ -34,6 +35,14 @@ import {
 
 export const FANOUT_JOB = 'workflow.fanout';
 const fanoutKey = (id: string) => `${FANOUT_JOB}:${id}`;
+
+/** Queues a run of each fan-out (at its fire time, from the sweep, at a hand-over), in `trx` when given. */
+export function queueFanoutRuns(deps: Pick<Deps, 'jobs'>, ids: string[], trx?: Executor): Promise<void> {
+  return deps.jobs.enqueueMany(
+    ids.map((fanoutId) => ({ name: FANOUT_JOB, payload: { fanoutId }, options: { jobKey: fanoutKey(fanoutId) } })),
+    { trx },
+  );
+}
 /** Contacts per fan-out transaction. */
 const BATCH = 500;
 
@@ -70,7 +79,7 @@ async function startFanout(deps: Deps, w: WorkflowRow, fireAt: Date): Promise<vo
       maxContactId: upTo,
       now: deps.clock.now(),
     });
-    await deps.jobs.enqueue(FANOUT_JOB, { fanoutId: id }, { jobKey: fanoutKey(id), trx });
+    await queueFanoutRuns(deps, [id], trx);
   });
 }
 
@@ -124,10 +133,7 @@ export async function runFanout(deps: Deps, fanoutId: string, signal?: AbortSign
       });
       progress = next;
       await nextTurn();
-      if (signal?.aborted)
-        return await handOverJobRow(deps, lease, (trx) =>
-          deps.jobs.enqueue(FANOUT_JOB, { fanoutId }, { jobKey: fanoutKey(fanoutId), trx }),
-        );
+      if (signal?.aborted) return await handOverJobRow(deps, lease, (trx) => queueFanoutRuns(deps, [fanoutId], trx));
     }
   } catch (err) {
     if (err instanceof LeaseLost) return;

@@ -9,7 +9,7 @@ import { sweepJobRows } from '../jobs/job-rows.ts';
 import type { CronEntry, TaskList } from '../jobs/types.ts';
 import { nextDueAt } from './engine/executions.repo.ts';
 import { runDueExecutions } from './engine/run.ts';
-import { FANOUT_JOB, fanoutPolicy, runFanout, scheduleTick } from './schedule.ts';
+import { FANOUT_JOB, fanoutPolicy, queueFanoutRuns, runFanout, scheduleTick } from './schedule.ts';
 import { RUN_JOB, wakeWorkflowsAt } from './waker.ts';
 
 /** One run works for at most this long, then hands over to a fresh job (other jobs get their turn). */
@@ -53,16 +53,7 @@ export function workflowTasks(deps: Deps): TaskList {
     'workflow.schedule': async () => scheduleTick(deps),
     [FANOUT_JOB]: async (payload, context) => runFanout(deps, String(payload.fanoutId), context.signal),
     'workflow.fanout.sweep': async () => {
-      const out = await sweepJobRows(deps, fanoutPolicy(deps), (ids, trx) =>
-        deps.jobs.enqueueMany(
-          ids.map((fanoutId) => ({
-            name: FANOUT_JOB,
-            payload: { fanoutId },
-            options: { jobKey: `${FANOUT_JOB}:${fanoutId}` },
-          })),
-          { trx },
-        ),
-      );
+      const out = await sweepJobRows(deps, fanoutPolicy(deps), (ids, trx) => queueFanoutRuns(deps, ids, trx));
       if (out.requeued + out.failed > 0) deps.log.warn(out, 'took back workflow fan-outs whose run was lost');
     },
   };

@@ -11,6 +11,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { findSuppressedEmails } from '../../bounces/suppressions.repo.ts';
 import type { Config } from '../../config.ts';
 import { toContactView } from '../../contacts/contacts.service.ts';
+import type { Executor } from '../../db/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import {
@@ -38,6 +39,18 @@ import { type CampaignRow, findCampaignById } from '../campaigns.repo.ts';
 export const DISPATCH_JOB = 'campaign.dispatch';
 export const FINISH_JOB = 'campaign.finish';
 export const dispatchJobKey = (campaignId: string) => `${DISPATCH_JOB}:${campaignId}`;
+
+/** Queues a fan-out run of each campaign (at send, from the sweep, at a hand-over), in `trx` when given. */
+export function queueDispatchRuns(deps: Pick<Deps, 'jobs'>, campaignIds: string[], trx?: Executor): Promise<void> {
+  return deps.jobs.enqueueMany(
+    campaignIds.map((campaignId) => ({
+      name: DISPATCH_JOB,
+      payload: { campaignId },
+      options: { jobKey: dispatchJobKey(campaignId) },
+    })),
+    { trx },
+  );
+}
 export const finishJobKey = (campaignId: string) => `${FINISH_JOB}:${campaignId}`;
 
 /** Runs (first one included) before a fan-out that keeps being interrupted is failed. */
@@ -97,9 +110,7 @@ export async function runDispatch(deps: DispatchDeps, campaignId: string, opts: 
   }
   try {
     if (!(await walk(deps, campaign, row, lease, opts)))
-      return handOverJobRow(deps, lease, (trx) =>
-        deps.jobs.enqueue(DISPATCH_JOB, { campaignId }, { trx, jobKey: dispatchJobKey(campaignId) }),
-      );
+      return handOverJobRow(deps, lease, (trx) => queueDispatchRuns(deps, [campaignId], trx));
   } catch (err) {
     if (err instanceof LeaseLost) return;
     await noteJobRowError(deps, lease, err);

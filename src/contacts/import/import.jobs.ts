@@ -24,7 +24,7 @@ import { contactsChanged } from '../contact-watchers.ts';
 import { CsvHeaderError, type CsvRecord, readCsvRecords } from './csv-file.ts';
 import { type ColumnPlan, isBlankRecord } from './csv-rules.ts';
 import * as repo from './import.repo.ts';
-import { IMPORT_JOB, importJobKey } from './import.service.ts';
+import { queueImportRuns } from './import.service.ts';
 import { writeImportBatch } from './import-batch.ts';
 
 type ImportDeps = Pick<Deps, 'db' | 'dialect' | 'clock' | 'searchIndex' | 'config' | 'contactWatchers' | 'jobs'>;
@@ -74,9 +74,7 @@ export async function runImport(deps: ImportDeps, importId: string, opts: Import
   if (!file) return fail('The uploaded file is no longer available; upload it again.');
   try {
     if (!(await importFile(deps, job, lease, file, opts)))
-      return handOverJobRow(deps, lease, (trx) =>
-        deps.jobs.enqueue(IMPORT_JOB, { importId }, { trx, jobKey: importJobKey(importId) }),
-      );
+      return handOverJobRow(deps, lease, (trx) => queueImportRuns(deps, [importId], trx));
   } catch (err) {
     if (err instanceof LeaseLost) return;
     if (isFileError(err)) return fail(`The file could not be read: ${(err as Error).message}`);

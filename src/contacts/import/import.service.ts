@@ -1,5 +1,6 @@
 /** CSV import: accepting an upload (checked whole before anything is stored) and reporting a job. */
 import { fromJson } from '../../db/codecs.ts';
+import type { Executor } from '../../db/index.ts';
 import type { Deps } from '../../deps.ts';
 import { invalid, notFound } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -12,6 +13,14 @@ export const IMPORT_JOB = 'contact.import';
 /** The job key: at most one pending run per import, however often the sweep re-enqueues it. */
 export function importJobKey(id: string): string {
   return `${IMPORT_JOB}:${id}`;
+}
+
+/** Queues a run of each import (at upload, from the sweep, at a hand-over), in `trx` when given. */
+export function queueImportRuns(deps: Pick<Deps, 'jobs'>, ids: string[], trx?: Executor): Promise<void> {
+  return deps.jobs.enqueueMany(
+    ids.map((importId) => ({ name: IMPORT_JOB, payload: { importId }, options: { jobKey: importJobKey(importId) } })),
+    { trx },
+  );
 }
 
 /**
@@ -30,7 +39,7 @@ export async function startImport(
     const row = { id, projectId, fileName: upload.fileName.slice(0, 255), delimiter: checked.delimiter };
     await repo.insertImportJob(trx, { ...row, totalRows: checked.totalRows, now: deps.clock.now() });
     await repo.insertImportFile(trx, id, upload.buffer);
-    await deps.jobs.enqueue(IMPORT_JOB, { importId: id }, { trx, jobKey: importJobKey(id) });
+    await queueImportRuns(deps, [id], trx);
   });
   return { jobId: id, status: 'queued' };
 }
