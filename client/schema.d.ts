@@ -5630,7 +5630,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description Required: the project's name, exactly (the reset is irreversible). */
+                        /** @description Optional: when given, it must be the project's name, exactly (the reset is irreversible). */
                         confirm?: string;
                     };
                 };

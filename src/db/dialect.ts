@@ -163,6 +163,13 @@ export interface ContactIndexSql {
    * milliseconds through the unique (project_id, email) btree).
    */
   emailIndexDdl: string[];
+  /**
+   * DDL keeping the index whole when SQLite hands a new contact the rowid of a deleted one (it reuses
+   * the largest rowids after a delete): such a row is at or under the watermark, so indexPending would
+   * never reach it, and deleting it later would ask FTS5 to delete an entry it never had, which
+   * corrupts the index ("database disk image is malformed"). Also rebuilds an index already hurt so.
+   */
+  reusedRowidDdl: string[];
   /** True when new contacts reach the search index only through `indexPending` (SQLite). */
   deferred: boolean;
   /**
@@ -354,6 +361,13 @@ const sqliteContactIndex: ContactIndexSql = {
     `insert into contacts_email_fts (contacts_email_fts) values ('rebuild')`,
   ],
   emailIndexDdl: [],
+  reusedRowidDdl: [
+    `create trigger contacts_fts_ai after insert on contacts when new.rowid <= ${FTS_WATERMARK} begin
+       insert into contacts_email_fts (rowid, email) values (new.rowid, new.email);
+     end`,
+    `insert into contacts_email_fts (contacts_email_fts) values ('rebuild')`,
+    `update search_watermarks set watermark = coalesce((select max(rowid) from contacts), 0) where name = 'contacts_email'`,
+  ],
   deferred: true,
   // Driven from the FTS table: `+` keeps the planner off the (project_id, …) index, which would
   // otherwise walk every contact of the project and probe the match list for each.
@@ -409,6 +423,7 @@ const postgresContactIndex: ContactIndexSql = {
     'drop index if exists contacts_email_trgm_idx',
     'create index if not exists contacts_email_lower_trgm_idx on contacts using gin (lower(email) gin_trgm_ops)',
   ],
+  reusedRowidDdl: [],
   deferred: false,
   // Emails are stored lower-cased, so lower(email) is the email itself, in the indexed form.
   indexedMatches: (projectId, term) =>

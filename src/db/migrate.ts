@@ -20,6 +20,8 @@ import * as m0014billing from './migrations/0014_billing.ts';
 import * as m0015uploads from './migrations/0015_uploads.ts';
 import * as m0016analytics from './migrations/0016_activity_analytics.ts';
 import * as m0017shards from './migrations/0017_counter_shards.ts';
+import * as m0018deleted from './migrations/0018_deleted_fields.ts';
+import * as m0019rowids from './migrations/0019_search_index_reused_rowids.ts';
 
 type Step = { up(db: Kysely<unknown>, d: DialectSql): Promise<void> };
 
@@ -43,6 +45,8 @@ const steps: Record<string, Step> = {
   '0012_invites': m0012invites,
   '0016_activity_analytics': m0016analytics,
   '0017_counter_shards': m0017shards,
+  '0018_deleted_fields': m0018deleted,
+  '0019_search_index_reused_rowids': m0019rowids,
 };
 
 /** Applies every pending migration; throws with the failing migration's name on error. */

@@ -147,6 +147,13 @@ export interface ContactFieldsTable {
   createdAt: Timestamp;
 }
 
+/** A custom field key that DELETE /contacts/fields removed: conditions on it match nothing until it is recorded again. */
+export interface DeletedFieldsTable {
+  projectId: string;
+  key: string;
+  deletedAt: Timestamp;
+}
+
 export type ContactJobStatus = 'queued' | 'processing' | 'completed' | 'failed';
 
 export interface ImportFilesTable {
@@ -376,6 +383,7 @@ export interface Database
   activityLog: ActivityLogTable;
   contacts: ContactsTable;
   contactFields: ContactFieldsTable;
+  deletedFields: DeletedFieldsTable;
   contactCounts: ContactCountsTable;
   fieldCoverage: FieldCoverageTable;
   importJobs: ImportJobsTable;

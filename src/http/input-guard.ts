@@ -13,6 +13,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { type FieldError, invalidFields } from '../errors.ts';
+import { acceptsEmptyBody } from './validation.ts';
 
 export interface ShapeLimits {
   /** Containers (objects, arrays) nested inside each other, the outermost counting as 1. */
@@ -110,6 +111,10 @@ export function installInputGuards(app: FastifyInstance, limits: ShapeLimits): v
 export function addJsonParser(app: FastifyInstance, contentType: string, limits: ShapeLimits): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser(contentType, { parseAs: 'string' }, (req, body, done) => {
+    // An empty body is no body where the route can do without one (validation reads it as {}).
+    if ((body as string).trim() === '' && acceptsEmptyBody(req.routeOptions.schema?.body)) {
+      return done(null, undefined);
+    }
     parseJson(req, body as string, (err: Error | null, value?: unknown) => {
       if (err) return done(err, undefined);
       const problem = findInputProblem(value, limits);

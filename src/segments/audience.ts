@@ -4,7 +4,7 @@
  * pure (filters/compile.ts).
  */
 import { type Expression, type SqlBool, sql } from 'kysely';
-import { getFieldTypes } from '../contacts/fields/fields.service.ts';
+import { getDeletedFields, getFieldTypes } from '../contacts/fields/fields.service.ts';
 import type { DialectSql } from '../db/dialect.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
@@ -15,13 +15,14 @@ import type { Audience, FilterDocuments, FilterEnv, FilterGroup } from './filter
 // A segment's condition is compiled beside the filters that reference segments; exported here too.
 export { segmentCondition };
 
-/** The project's field types and segments, read once for one evaluation (or one check). */
+/** The project's field types, deleted fields and segments, read once for one evaluation (or one check). */
 export async function loadFilterEnv(deps: Pick<Deps, 'reader' | 'clock'>, projectId: string): Promise<FilterEnv> {
-  const [fieldTypes, segments] = await Promise.all([
+  const [fieldTypes, deletedFields, segments] = await Promise.all([
     getFieldTypes(deps, projectId),
+    getDeletedFields(deps, projectId),
     listSegmentDefs(deps.reader, projectId),
   ]);
-  return { fieldTypes, segments: new Map(segments.map((s) => [s.id, s])), now: deps.clock.now() };
+  return { fieldTypes, deletedFields, segments: new Map(segments.map((s) => [s.id, s])), now: deps.clock.now() };
 }
 
 /** The condition selecting `audience`'s contacts; 404 SEGMENT_NOT_FOUND for a segment that is gone. */

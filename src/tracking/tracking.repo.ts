@@ -24,22 +24,36 @@ export async function markOpened(db: Executor, projectId: string, id: string, no
 }
 
 /**
- * Counts a click in one conditional update: the first click time is kept, the count grows, a click
- * without a recorded open counts as the first open too, and the status moves to CLICKED from SENT,
- * DELIVERED or OPENED. Answers the email's contact, or undefined when the project has no such email.
+ * Sets the first open of an email that has none (a click proves an open), in one conditional update:
+ * of a click and a pixel load racing, exactly one sets it. Answers the email's contact when this call
+ * set it, undefined when the email was opened already or the project has no such email.
+ */
+export async function markFirstOpenByClick(db: Executor, projectId: string, id: string, now: Date) {
+  return db
+    .updateTable('emails')
+    .set((eb) => ({
+      openedAt: now,
+      openCount: eb('openCount', '+', 1),
+      status: advance(eb, ['SENT', 'DELIVERED'], 'OPENED'),
+      updatedAt: now,
+    }))
+    .where('projectId', '=', projectId)
+    .where('id', '=', id)
+    .where('openedAt', 'is', null)
+    .returning(['contactId'])
+    .executeTakeFirst();
+}
+
+/**
+ * Counts a click in one conditional update: the first click time is kept, the count grows, and the
+ * status moves to CLICKED from SENT, DELIVERED or OPENED (the open a first click proves is set by
+ * markFirstOpenByClick before it). Answers the email's contact, or undefined when the project has no
+ * such email.
  */
 export async function markClicked(db: Executor, projectId: string, id: string, now: Date) {
   return updateEngagement(db, projectId, id, (eb) => ({
     clickedAt: eb.fn.coalesce('clickedAt', eb.val(now)),
     clickCount: eb('clickCount', '+', 1),
-    // Both dialects evaluate every right-hand side on the row as it was before the update.
-    openedAt: eb.fn.coalesce('openedAt', eb.val(now)),
-    openCount: eb
-      .case()
-      .when('openedAt', 'is', null)
-      .then(eb('openCount', '+', 1))
-      .else(eb.ref('openCount'))
-      .end(),
     status: advance(eb, ['SENT', 'DELIVERED', 'OPENED'], 'CLICKED'),
     updatedAt: now,
   }));

@@ -1,14 +1,15 @@
 /**
  * Open and click tracking: the pixel and the redirect links that withTracking put into a sent email
  * come back here. Counters, first times and statuses change on the email row, and an `email.open`
- * (first open) or `email.click` (every click) event is recorded for its contact, in one transaction.
+ * (first open, whether by the pixel or by a click that comes first) or `email.click` (every click)
+ * event is recorded for its contact, in one transaction.
  * Only tokens we signed count.
  */
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
 import { recordEvent } from '../events/events.service.ts';
 import { readClickToken, readOpenToken } from '../mail/links.ts';
-import { markClicked, markOpened } from './tracking.repo.ts';
+import { markClicked, markFirstOpenByClick, markOpened } from './tracking.repo.ts';
 
 type TrackingDeps = Pick<Deps, 'db' | 'clock' | 'eventListeners' | 'secrets' | 'log'>;
 
@@ -53,9 +54,20 @@ export async function recordClick(deps: TrackingDeps, token: string, count = tru
   if (!t || !url) throw notFound('LINK');
   if (!count) return url;
   await deps.db.transaction().execute(async (trx) => {
-    const row = await markClicked(trx, t.p, t.e, deps.clock.now());
+    const now = deps.clock.now();
+    // A click before any pixel load (images off) is the email's first open, and its event, once.
+    const opened = await markFirstOpenByClick(trx, t.p, t.e, now);
+    const row = await markClicked(trx, t.p, t.e, now);
     if (!row?.contactId) return;
     const events = { db: trx, clock: deps.clock, eventListeners: deps.eventListeners };
+    if (opened?.contactId) {
+      await recordEvent(events, {
+        projectId: t.p,
+        contactId: opened.contactId,
+        name: 'email.open',
+        data: { emailId: t.e },
+      });
+    }
     await recordEvent(events, {
       projectId: t.p,
       contactId: row.contactId,

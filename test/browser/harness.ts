@@ -1,23 +1,23 @@
 /**
  * Browser tests: `mailwright serve` as a real child process on a fresh database (either dialect),
- * a loopback DNS server for domain checks, and Debian's Chromium driven by playwright-core.
+ * a loopback DNS server for domain checks, and Chromium (Debian's, or the one npm install brings:
+ * chromium.ts) driven by playwright-core.
  * Every test file gets its own server and browser; console errors and failed API calls fail it.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { createTestDatabase, type Dialect, TEST_SECRETS, type TestDatabase } from '../env.ts';
 import { freePort, type NodeProcess, startNode, until } from '../fixtures/processes.ts';
 import { type DnsServer, startDnsServer } from '../servers/dns-server.ts';
+import type { ChromiumInfo } from './chromium.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SCREENS_DIR = path.join(ROOT, 'test-results/screens');
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
 // As the machine's notes say: without these, Chromium tries to reach Google's hosts at start.
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -57,6 +57,12 @@ export interface BrowserEnv {
 
 let counter = 0;
 
+/** Launches the run's Chromium (test/browser/chromium.ts) headless, with the flags above. */
+export function launchChromium(info: ChromiumInfo): Promise<Browser> {
+  const env = Object.keys(info.env).length > 0 ? { ...process.env, ...info.env } : undefined;
+  return chromium.launch({ executablePath: info.executablePath, args: CHROMIUM_ARGS, headless: true, env });
+}
+
 /** Starts server, DNS and browser in beforeAll and stops them (dropping the database) in afterAll. */
 export function useBrowserEnv(options: BrowserEnvOptions): BrowserEnv {
   const t = {} as BrowserEnv;
@@ -85,7 +91,7 @@ export function useBrowserEnv(options: BrowserEnvOptions): BrowserEnv {
       return (await fetch(`${t.url}/ready`).catch(() => undefined))?.ok ? true : undefined;
     }, 'serve ready');
 
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+    browser = await launchChromium(inject('chromium'));
     t.context = await browser.newContext({ viewport: { width: 1280, height: 860 }, baseURL: t.url });
     t.page = await t.context.newPage();
     t.page.on('console', (msg) => {

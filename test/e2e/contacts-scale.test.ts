@@ -91,6 +91,29 @@ describe.each(DIALECTS)('contacts at scale on %s', (dialect) => {
     expect((await get(p.auth, '/contacts?search=hay_%25')).json().total).toBe(0);
   });
 
+  it('indexes a contact that takes the place of the newest deleted one, and deletes it again cleanly', async () => {
+    const p = await t.make.project();
+    const auth = { authorization: p.auth };
+    await t.make.contact(p, { email: 'zr1.first@reuse.test' });
+    const newest = await t.make.contact(p, { email: 'zr1.newest@reuse.test' });
+    await t.deps.searchIndex.catchUp();
+    expect((await t.app.inject({ method: 'DELETE', url: `/contacts/${newest.id}`, headers: auth })).statusCode).toBe(
+      204,
+    );
+    // SQLite hands the next contact the rowid just freed, under the index's watermark.
+    const next = await t.make.contact(p, { email: 'zr2.next@reuse.test' });
+    const found = (await get(p.auth, '/contacts?search=zr2.next')).json();
+    expect(found.data.map((c: { id: string }) => c.id)).toEqual([next.id]);
+    const gone = await t.app.inject({ method: 'DELETE', url: `/contacts/${next.id}`, headers: auth });
+    expect(gone.statusCode, gone.body).toBe(204);
+    expect((await get(p.auth, '/contacts?search=zr')).json().total).toBe(1);
+    if (dialect === 'sqlite') {
+      await sql`insert into contacts_email_fts (contacts_email_fts, rank) values ('integrity-check', 1)`.execute(
+        t.deps.db,
+      );
+    }
+  });
+
   it('finds contacts the search index has not taken in yet, and forgets deleted or renamed ones', async () => {
     const p = await t.make.project();
     const old = await t.make.contact(p, { email: 'zq7.old@deep.test' });

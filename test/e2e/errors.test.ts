@@ -27,6 +27,35 @@ describe.each(DIALECTS)('error envelope on %s', (dialect) => {
     expectError(res, 400, 'BAD_REQUEST');
   });
 
+  it('takes no body, or an empty JSON body, where a route needs none; still refuses it where one is needed', async () => {
+    const p = await t.make.project();
+    const auth = { authorization: p.auth };
+    // POST /contacts/lookup needs `emails`; POST /segments/:id/refresh needs no body at all.
+    const seg = await t.app.inject({
+      method: 'POST',
+      url: '/segments',
+      headers: auth,
+      payload: { name: 'All', filters: { operator: 'AND', conditions: [] } },
+    });
+    expect(seg.statusCode, seg.body).toBe(201);
+    for (const headers of [auth, { ...auth, ...json }]) {
+      const refresh = await t.app.inject({ method: 'POST', url: `/segments/${seg.json().id}/refresh`, headers });
+      expect(refresh.statusCode, refresh.body).toBe(200);
+    }
+    expectError(
+      await t.app.inject({ method: 'POST', url: '/contacts/lookup', headers: auth }),
+      422,
+      'VALIDATION_ERROR',
+    );
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/contacts/lookup',
+      headers: { ...auth, ...json },
+      payload: '',
+    });
+    expectError(empty, 400, 'BAD_REQUEST');
+  });
+
   it('answers a request without credentials with 401 MISSING_AUTH', async () => {
     expectError(await t.app.inject({ url: '/probe' }), 401, 'MISSING_AUTH');
   });

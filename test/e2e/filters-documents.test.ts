@@ -108,7 +108,7 @@ describe.each(DIALECTS)('workflow documents in filters on %s', (dialect) => {
   let p: TestProject;
   let ids: string[];
   // No recorded field types: data.<path> compares by the value's type, as document paths always do.
-  const env: FilterEnv = { fieldTypes: new Map(), segments: new Map(), now: NOW };
+  const env: FilterEnv = { fieldTypes: new Map(), deletedFields: new Set(), segments: new Map(), now: NOW };
 
   beforeAll(async () => {
     p = await t.make.project();

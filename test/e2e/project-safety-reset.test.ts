@@ -1,4 +1,4 @@
-// Invariant: a reset, confirmed by an OWNER with the project's name, deletes every row of the
+// Invariant: a reset by an OWNER (with no body, or confirmed with the project's name) deletes every row of the
 // project's data (contacts, events, emails, templates, campaigns, segments, workflows and their
 // executions, domains, imports, bulk jobs, suppressions, counters) through a pollable job, and keeps
 // the project, its members, keys and settings; nothing of another project is touched, running
@@ -12,7 +12,7 @@ import { safetyHelpers } from './project-safety-helpers.ts';
 import { expectError } from './support.ts';
 import { workflowHelpers } from './workflow-helpers.ts';
 
-type Method = 'GET' | 'POST' | 'PATCH';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 const TABLES = [
   'contacts',
@@ -30,6 +30,7 @@ const TABLES = [
   'bulkJobs',
   'suppressions',
   'contactFields',
+  'deletedFields',
   'eventCounts',
   'eventHourCounts',
   'activityFeed',
@@ -78,7 +79,10 @@ describe.each(DIALECTS)('project reset on %s', (dialect) => {
     const p = await t.make.project();
     const domain = `reset-${p.id.slice(-8)}.test`;
     await ok(await api(p, 'POST', '/domains', { domain }));
-    const ann = await ok(await api(p, 'POST', '/contacts', { email: 'ann@example.test', data: { plan: 'pro' } }));
+    const ann = await ok(
+      await api(p, 'POST', '/contacts', { email: 'ann@example.test', data: { plan: 'pro', legacy: 1 } }),
+    );
+    await ok(await api(p, 'DELETE', '/contacts/fields/data.legacy'));
     await t.make.template(p);
     await ok(
       await api(p, 'POST', '/v1/send', {
@@ -128,11 +132,14 @@ describe.each(DIALECTS)('project reset on %s', (dialect) => {
     const err = expectError(await reset(p, p.owner, `${p.name} `), 422, 'VALIDATION_ERROR');
     expect(JSON.stringify(err.errors)).toContain('confirm');
     expectError(await reset(p, p.owner, 42), 422, 'VALIDATION_ERROR');
-    expectError(await h.as(p.owner, 'POST', `/users/@me/projects/${p.id}/reset`, {}), 422, 'VALIDATION_ERROR');
     for (const role of ['ADMIN', 'MEMBER'] as const) {
-      expectError(await reset(p, await h.member(p, role)), 403, 'FORBIDDEN');
+      const member = await h.member(p, role);
+      expectError(await reset(p, member), 403, 'FORBIDDEN');
+      expectError(await h.as(member, 'POST', `/users/@me/projects/${p.id}/reset`), 403, 'FORBIDDEN');
     }
-    expectError(await reset(p, await t.make.user()), 404, 'PROJECT_NOT_FOUND');
+    const stranger = await t.make.user();
+    expectError(await reset(p, stranger), 404, 'PROJECT_NOT_FOUND');
+    expectError(await h.as(stranger, 'POST', `/users/@me/projects/${p.id}/reset`), 404, 'PROJECT_NOT_FOUND');
     await t.deps.jobs.drain();
     expect(await counts(p.id)).toEqual(before);
   });
@@ -222,6 +229,37 @@ describe.each(DIALECTS)('project reset on %s', (dialect) => {
     expect(await counts(p.id)).toMatchObject({ emails: 0, capturedMessages: 0, campaigns: 0, contacts: 0 });
     const done = await h.as(p.owner, 'GET', `/users/@me/projects/${p.id}/resets/${job.id}`);
     expect(done.json().status).toBe('completed');
+  });
+
+  it('starts as the contract gives it: no body, an empty JSON body or an empty object', async () => {
+    const url = (p: TestProject) => `/users/@me/projects/${p.id}/reset`;
+    const bare = await populated();
+    const started = await h.as(bare.owner, 'POST', url(bare));
+    expect(started.statusCode, started.body).toBe(202);
+    expect(started.json()).toMatchObject({ projectId: bare.id, status: 'queued' });
+    await t.deps.jobs.drain();
+    expect(Object.entries(await counts(bare.id)).filter(([, n]) => n > 0)).toEqual([]);
+
+    const emptyJson = await t.make.project();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: url(emptyJson),
+      headers: { cookie: emptyJson.owner.cookie, 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    await t.deps.jobs.drain();
+    const emptyObject = await t.make.project();
+    expect((await h.as(emptyObject.owner, 'POST', url(emptyObject), {})).statusCode).toBe(202);
+    await t.deps.jobs.drain();
+    // A body that is not JSON at all is still a 400.
+    const garbled = await t.app.inject({
+      method: 'POST',
+      url: url(emptyObject),
+      headers: { cookie: emptyObject.owner.cookie, 'content-type': 'application/json' },
+      payload: '{',
+    });
+    expectError(garbled, 400, 'BAD_REQUEST');
   });
 
   it('runs one reset of a project at a time (409 for a second while the first is pending)', async () => {

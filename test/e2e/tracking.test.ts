@@ -1,6 +1,7 @@
 // Invariant: only links we signed move an email's engagement. A valid pixel counts an open and a valid
 // click link counts a click and redirects to exactly the URL signed into it; first times are kept,
-// statuses only move forward, and each counted open or click of a contact's email records its event.
+// statuses only move forward, and a contact's email records email.open once, at its first open (by the
+// pixel or by a click that comes first), and email.click at every click.
 // A tampered token, a token of another kind, a non-http(s) URL or another project's email id changes
 // nothing, and a click link never redirects anywhere but its own http(s) URL.
 import { describe, expect, it } from 'vitest';
@@ -152,10 +153,56 @@ describe.each(DIALECTS)('open and click tracking on %s', (dialect) => {
     clock.advance(1000);
     expect((await get(click(p.id, id, target))).headers.location).toBe(target);
     expect(await row(id)).toEqual({ status: 'CLICKED', openedAt: clickedAt, openCount: 1, clickedAt, clickCount: 2 });
+    // The first click proves the open (images off): its email.open is recorded with it, once.
     expect((await events(id)).map((e) => [e.name, e.contactId, e.data])).toEqual([
+      ['email.open', c.id, { emailId: id }],
       ['email.click', c.id, { emailId: id, url: target }],
       ['email.click', c.id, { emailId: id, url: target }],
     ]);
+    // A pixel load after it counts a view but is no first open: no second email.open.
+    clock.advance(1000);
+    await expectPixel(open(p.id, id));
+    expect(await row(id)).toMatchObject({ openedAt: clickedAt, openCount: 2 });
+    expect((await events(id)).filter((e) => e.name === 'email.open')).toHaveLength(1);
+  });
+
+  it('shows an open that arrived by a click in GET /events and the activity feed', async () => {
+    const p = await t.make.project();
+    const c = await t.make.contact(p);
+    const id = await email(p.id, c.id);
+    expect((await get(click(p.id, id, 'https://shop.test/'))).statusCode).toBe(302);
+    const auth = { authorization: p.auth };
+    const listed = await t.app.inject({ method: 'GET', url: `/events/contact/${c.id}`, headers: auth });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const names = listed
+      .json()
+      .data.map((e: { name: string }) => e.name)
+      .sort();
+    expect(names).toEqual(['email.click', 'email.open']);
+    const feed = await t.app.inject({ method: 'GET', url: '/activity?limit=50', headers: auth });
+    expect(feed.statusCode, feed.body).toBe(200);
+    const types = feed.json().data.map((a: { type: string }) => a.type);
+    expect(types.filter((x: string) => x === 'email.opened')).toHaveLength(1);
+    expect(types).toContain('email.clicked');
+  });
+
+  it('records exactly one email.open when a first click and a first pixel load race', async () => {
+    const p = await t.make.project();
+    const c = await t.make.contact(p);
+    const ids = await Promise.all(Array.from({ length: 8 }, () => email(p.id, c.id)));
+    await Promise.all(
+      ids.flatMap((id) => [get(click(p.id, id, 'https://shop.test/')), get(open(p.id, id)), get(open(p.id, id))]),
+    );
+    for (const id of ids) {
+      expect(
+        (await events(id)).filter((e) => e.name === 'email.open'),
+        id,
+      ).toHaveLength(1);
+      // Two pixel views, plus the click when it came first (it proves an open only then).
+      const r = await row(id);
+      expect(r).toMatchObject({ clickCount: 1, status: 'CLICKED' });
+      expect([2, 3]).toContain(r.openCount);
+    }
   });
 
   it('keeps an earlier open when a click follows it', async () => {

@@ -224,6 +224,21 @@ export async function removeFieldFromSlice(
   return Number(r.numUpdatedRows);
 }
 
+/** Remembers that `key` (and every key under it) was deleted at `at`; a repeat deletion moves the time. */
+export async function upsertDeletedField(db: Executor, projectId: string, key: string, at: Date): Promise<void> {
+  await db
+    .insertInto('deletedFields')
+    .values({ projectId, key, deletedAt: at })
+    .onConflict((oc) => oc.columns(['projectId', 'key']).doUpdateSet({ deletedAt: at }))
+    .execute();
+}
+
+/** The keys the project has deleted (some may have been recorded again since). */
+export async function listDeletedFieldKeys(db: Executor, projectId: string): Promise<string[]> {
+  const rows = await db.selectFrom('deletedFields').select('key').where('projectId', '=', projectId).execute();
+  return rows.map((r) => r.key);
+}
+
 /** Forgets the type of `key` and of every key nested under it. */
 export async function deleteFieldTypes(db: Executor, projectId: string, keys: string[]): Promise<number> {
   if (keys.length === 0) return 0;

@@ -120,6 +120,8 @@ export async function deleteField(
       projectId,
       known.map((k) => k.key),
     );
+    // Conditions on the field match nothing from now on (audience compile), negated ones included.
+    await repo.upsertDeletedField(trx, projectId, ref.key, deps.clock.now());
     const total = await countContacts(trx, projectId);
     const id = await queueBulkJob(deps, trx, {
       projectId,
@@ -142,4 +144,9 @@ export async function deleteField(
 export async function getFieldTypes(deps: Pick<Deps, 'reader'>, projectId: string): Promise<Map<string, FieldType>> {
   const rows = await repo.listFieldTypes(deps.reader, projectId);
   return new Map(rows.map((r) => [r.key, r.type]));
+}
+
+/** The keys DELETE /contacts/fields removed from the project (whether recorded again since or not). */
+export async function getDeletedFields(deps: Pick<Deps, 'reader'>, projectId: string): Promise<Set<string>> {
+  return new Set(await repo.listDeletedFieldKeys(deps.reader, projectId));
 }

@@ -41,6 +41,7 @@ export const WIPE_PLAN: readonly WipeStep[] = [
   { table: 'idempotency_keys', key: 'key' },
   { table: 'activity_log', key: 'id' },
   { table: 'contact_fields', key: 'key' },
+  { table: 'deleted_fields', key: 'key' },
   { table: 'field_coverage', key: 'project_id' },
   { table: 'contact_counts', key: 'shard' },
   { table: 'event_counts', key: 'name' },

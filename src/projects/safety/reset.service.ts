@@ -1,5 +1,6 @@
 /**
- * Project reset (wipe): an OWNER confirms with the project's name; the work is a job row that
+ * Project reset (wipe) by an OWNER, with no body as the contract gives it or with the project's name
+ * as a confirmation (the dashboard asks for it); the work is a job row that
  * deletes the project's data in slices (reset.jobs.ts), answered 202 with a status to poll. The
  * project itself, its members, keys and settings (and its suspension history) stay.
  */
@@ -26,7 +27,7 @@ export function toResetView(row: repo.ResetRow): ResetView {
   };
 }
 
-/** Starts a reset. 422 unless `confirm` is the project's name; 409 while another reset of it runs. */
+/** Starts a reset. 422 when a `confirm` other than the project's name is given; 409 while another reset of it runs. */
 export async function startReset(
   deps: Pick<Deps, 'db' | 'dialect' | 'jobs' | 'clock'>,
   userId: string,
@@ -35,7 +36,8 @@ export async function startReset(
 ): Promise<ResetView> {
   const project = await getMemberProject(deps, userId, projectId);
   requirePermission(project.role, 'project.reset');
-  if (body.confirm !== project.name) {
+  // The contract's reset takes no body; a confirmation, when given, must be the name exactly.
+  if (body.confirm !== undefined && body.confirm !== project.name) {
     throw invalid('confirm', "must be the project's name, exactly: resetting deletes all of its data");
   }
   const id = newId();

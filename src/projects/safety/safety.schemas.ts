@@ -73,9 +73,12 @@ export const SecurityView = Type.Object({
 export type SecurityView = Static<typeof SecurityView>;
 
 export const ResetBody = Type.Object({
-  // Optional in the schema so a non-member meets 404 before any body check; the service requires it.
+  // The contract's route takes no body; the dashboard still asks the person to type the name.
   confirm: Type.Optional(
-    Type.String({ maxLength: 200, description: "Required: the project's name, exactly (the reset is irreversible)." }),
+    Type.String({
+      maxLength: 200,
+      description: "Optional: when given, it must be the project's name, exactly (the reset is irreversible).",
+    }),
   ),
 });
 export type ResetBody = Static<typeof ResetBody>;

@@ -1,4 +1,4 @@
-// Invariant: a tree that passes checkFilter names only existing fields and segments, with operators and values of the field's type, and no segment reaches itself; every refusal names its path.
+// Invariant: a tree that passes checkFilter names only fields the language knows and existing segments, with operators and values of a recorded field's type (any value operator where no type is recorded yet), and no segment reaches itself; every refusal names its path.
 
 import { describe, expect, it } from 'vitest';
 import type { FieldType } from '../../db/schema.ts';
@@ -17,6 +17,7 @@ const segment = (id: string, filter: FilterGroup | null): [string, SegmentDef] =
 ];
 
 const env: FilterEnv = {
+  deletedFields: new Set(),
   fieldTypes: new Map<string, FieldType>([
     ['plan', 'string'],
     ['age', 'number'],
@@ -72,13 +73,28 @@ describe('checkFilter', () => {
     expect(() => checkFilter(ok, env, { at: 'filters' })).not.toThrow();
   });
 
+  it('accepts any value operator on a data path no contact has yet, and no other', () => {
+    const fresh = tree(
+      { field: 'data.nope', operator: 'exists' },
+      { field: 'data.plan2', operator: 'equals', value: 'pro' },
+      { field: 'data.seats', operator: 'gt', value: 3 },
+      { field: 'data.seats', operator: 'notIn', value: [1, 2] },
+      { field: 'data.trialEnds', operator: 'within', value: 3, unit: 'days' },
+      { field: 'data.nick', operator: 'notContains', value: 'bot' },
+      // A parent object is not a recorded field either: it too is a path with no type yet.
+      { field: 'data.profile', operator: 'exists' },
+    );
+    expect(() => checkFilter(fresh, env, { at: 'filters' })).not.toThrow();
+    for (const operator of ['triggered', 'memberOfSegment']) {
+      expect(failure(tree({ field: 'data.nope', operator }))).toMatchObject({
+        field: 'filters.conditions[0].operator',
+        message: expect.stringContaining('data.nope is tested with equals'),
+      });
+    }
+  });
+
   it('refuses unknown fields and namespaces', () => {
-    expect(failure(tree({ field: 'data.nope', operator: 'exists' }))).toMatchObject({
-      field: 'filters.conditions[0].field',
-      message: expect.stringContaining('unknown field'),
-    });
-    // Only the leaf key is typed: the parent object is not a field.
-    expect(failure(tree({ field: 'data.profile', operator: 'exists' })).field).toBe('filters.conditions[0].field');
+    expect(failure(tree({ field: 'data', operator: 'exists' })).field).toBe('filters.conditions[0].field');
     expect(failure(tree({ field: 'plan', operator: 'exists' })).message).toContain('unknown');
     expect(failure(tree({ field: 'meta.x', operator: 'exists' })).message).toContain('namespace');
     expect(failure(tree({ field: 'email.read', operator: 'triggered' })).field).toBe('filters.conditions[0].field');
@@ -127,7 +143,7 @@ describe('checkFilter', () => {
                 {
                   filters: [
                     { field: 'email', operator: 'exists' },
-                    { field: 'data.x', operator: 'exists' },
+                    { field: 'meta.x', operator: 'exists' },
                   ],
                 },
               ],
@@ -139,7 +155,7 @@ describe('checkFilter', () => {
     expect(failure(t, { at: 'condition' }).field).toBe('condition.groups[1].conditions.groups[0].filters[1].field');
     const f = parseFilterInput({
       filters: {
-        conditions: [{ field: 'email', operator: 'exists' }, { conditions: [{ field: 'data.x', operator: 'exists' }] }],
+        conditions: [{ field: 'email', operator: 'exists' }, { conditions: [{ field: 'meta.x', operator: 'exists' }] }],
       },
     })!;
     expect(failure(f, { at: 'audienceFilter' }).field).toBe('audienceFilter.conditions[1].conditions[0].field');

@@ -1,6 +1,7 @@
 /**
- * Checks a parsed tree against the project: every field exists and has a type the operator fits,
- * every value has the type the field compares with, every referenced segment exists and no segment
+ * Checks a parsed tree against the project: every field is one the language names, a field whose
+ * type is recorded is tested with an operator and a value of that type (a `data.<path>` with no
+ * recorded type takes any value operator), every referenced segment exists and no segment
  * reaches itself through references. Workflow conditions (`documents`) may also test paths of the
  * execution's event data and context, typed by the value they are compared with. Pure: the project
  * is the FilterEnv it is given.
@@ -97,7 +98,13 @@ function checkCondition(
     return;
   }
   const type = fieldType(target, env);
-  if (!type) throw invalid(`${path}.field`, `unknown field: no contact has ${c.field}`);
+  // A data path no contact has yet (or whose type was forgotten) is no unknown field: automations are
+  // built before their data arrives. Any value operator is accepted; a contact whose value turns out
+  // to have another type than the operator compares simply does not match (compile-data.ts).
+  if (!type) {
+    requireOperator(c, VALUE_OPERATORS, path, `${c.field} is tested with`);
+    return;
+  }
   requireOperator(c, TYPE_OPERATORS[type], path, `${c.field} is a ${type} field; use`);
   checkValueType(c, type, `${path}.value`);
 }

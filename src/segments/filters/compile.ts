@@ -13,7 +13,9 @@
  * - Dates compare as instants: `2026-01-01` is midnight UTC, and `…T00:00:00Z` equals
  *   `…T00:00:00.000Z`. `within N unit` is at or after now − N unit, `olderThan` strictly before.
  * - Trees are compiled even if the project changed since they were checked: a field whose type is
- *   no longer recorded compares by its value's type, and a segment that is gone has no members.
+ *   not recorded compares by its value's type, and a segment that is gone has no members.
+ * - A condition on a deleted custom field matches nothing, negated or not (the contract), until a
+ *   write records the field again.
  * - With `documents` (workflow conditions), `event.<path>` with a value operator and `workflow.<path>`
  *   test the bound event data and context exactly as an unrecorded `data.<path>` field is tested.
  */
@@ -77,6 +79,8 @@ function compileGroup(group: FilterGroup, env: FilterEnv, ctx: CompileContext): 
 }
 
 function compileCondition(c: FilterCondition, env: FilterEnv, ctx: CompileContext): Part {
+  // The contract: conditions on a deleted field "no longer match anything", negated ones too.
+  if (onDeletedField(c, env, ctx)) return FALSE;
   const positive = NEGATIONS[c.operator];
   if (!positive) return compilePositive(c, c.operator, env, ctx);
   const p = compilePositive(c, positive, env, ctx);
@@ -125,6 +129,21 @@ function compilePositive(c: FilterCondition, op: Operator, env: FilterEnv, ctx: 
       return segmentPart(segment, env, ctx);
     }
   }
+}
+
+/**
+ * Whether `c` tests a custom field that DELETE /contacts/fields removed (the key or a key above it)
+ * and that no write has recorded again since (neither the key nor a key under it).
+ */
+function onDeletedField(c: FilterCondition, env: FilterEnv, ctx: CompileContext): boolean {
+  if (env.deletedFields.size === 0) return false;
+  const resolved = resolveConditionField(c.field, c.operator, ctx.documents !== undefined);
+  if (!resolved.ok || resolved.target.kind !== 'data') return false;
+  const { key, path } = resolved.target;
+  const deleted = path.some((_, i) => env.deletedFields.has(path.slice(0, i + 1).join('.')));
+  if (!deleted || env.fieldTypes.has(key)) return false;
+  for (const recorded of env.fieldTypes.keys()) if (recorded.startsWith(`${key}.`)) return false;
+  return true;
 }
 
 const column = (test: RawBuilder<SqlBool>): Part => ({ sql: test, nullable: false, cost: 0 });

@@ -16,6 +16,7 @@ const tree = (...conditions: Record<string, unknown>[]): FilterGroup =>
 
 const env: FilterEnv = {
   fieldTypes: new Map<string, FieldType>([['plan', 'string']]),
+  deletedFields: new Set(),
   segments: new Map(),
   now: new Date('2026-03-31T12:00:00.000Z'),
 };

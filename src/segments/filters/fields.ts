@@ -40,13 +40,13 @@ export function resolveField(field: string): ResolvedField {
   const dot = field.indexOf('.');
   const ns = dot < 0 ? field : field.slice(0, dot);
   const rest = dot < 0 ? '' : field.slice(dot + 1);
+  if (rest === '') return { ok: false, message: `unknown field; use ${NAMESPACES}` };
   if (ns === 'data') {
     const parsed = parseFieldName(field);
     if (!parsed.ok || parsed.ref.kind !== 'custom')
       return { ok: false, message: parsed.ok ? 'is not a custom field' : parsed.message };
     return { ok: true, target: { kind: 'data', key: parsed.ref.key, path: parsed.ref.path } };
   }
-  if (rest === '') return { ok: false, message: `unknown field; use ${NAMESPACES}` };
   if (ns === 'event') return { ok: true, target: { kind: 'event', name: rest } };
   if (ns === 'segment') return { ok: true, target: { kind: 'segment', id: rest } };
   if (ns === 'email') {

@@ -77,11 +77,13 @@ export interface SegmentDef {
 
 /**
  * What checking and compiling a tree needs to know about the project, loaded once per evaluation:
- * the recorded field types by dotted key (`plan`, `profile.tier`), the project's segments, and the
- * time relative windows count from.
+ * the recorded field types by dotted key (`plan`, `profile.tier`), the deleted field keys, the
+ * project's segments, and the time relative windows count from.
  */
 export interface FilterEnv {
   fieldTypes: ReadonlyMap<string, FieldType>;
+  /** Keys DELETE /contacts/fields removed: a condition on one (or under one) not recorded again matches nothing. */
+  deletedFields: ReadonlySet<string>;
   segments: ReadonlyMap<string, SegmentDef>;
   now: Date;
 }
