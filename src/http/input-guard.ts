@@ -10,10 +10,9 @@
  * back by the one route scope that takes uploads, text/plain as JSON by the SNS receiver's, through
  * addJsonParser).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { Config } from '../config.ts';
 import { type FieldError, invalidFields } from '../errors.ts';
-import { acceptsEmptyBody } from './validation.ts';
 
 export interface ShapeLimits {
   /** Containers (objects, arrays) nested inside each other, the outermost counting as 1. */
@@ -97,11 +96,34 @@ export function shapeLimits(config: Pick<Config, 'bodyMaxDepth' | 'bodyMaxKeys'>
 export function installInputGuards(app: FastifyInstance, limits: ShapeLimits): void {
   app.removeAllContentTypeParsers();
   addJsonParser(app, 'application/json', limits);
+  app.addHook('onRoute', (route) => {
+    // A route whose body needs no field takes no body at all, read as {} (a contract route that
+    // "takes no body", such as a project reset, may still accept options).
+    const body = route.schema?.body;
+    if (body === undefined || !acceptsEmptyBody(body)) return;
+    const own = route.preValidation === undefined ? [] : [route.preValidation].flat();
+    route.preValidation = [emptyBodyAsObject, ...own];
+  });
   app.addHook('onRequest', async (req) => {
     const problem = findInputProblem(req.params, limits) ?? findInputProblem(req.query, limits);
     if (problem) throw invalidFields([problem]);
   });
 }
+
+/**
+ * Whether a route's body may be left out: it has no body schema, or an object schema none of whose
+ * fields is required. A JSON `null` is still a body (and refused where an object is expected).
+ */
+export function acceptsEmptyBody(schema: unknown): boolean {
+  if (schema === undefined) return true;
+  const s = schema as { type?: unknown; required?: unknown[] };
+  return s.type === 'object' && (s.required === undefined || s.required.length === 0);
+}
+
+const emptyBodyAsObject: preValidationHookHandler = (req: FastifyRequest, _reply, done) => {
+  if (req.body === undefined) req.body = {};
+  done();
+};
 
 /**
  * Parses bodies of `contentType` as JSON with the same checks (Fastify's parser, then the shape

@@ -17,26 +17,5 @@ function makeAjv(options: Options): Ajv {
 const bodyAjv = makeAjv({ coerceTypes: false });
 const textAjv = makeAjv({ coerceTypes: 'array' });
 
-export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-  if (httpPart !== 'body') return textAjv.compile(schema as object);
-  const check = bodyAjv.compile(schema as object);
-  if (!acceptsEmptyBody(schema)) return check;
-  // Fastify hands a missing body over as null and takes `{ value }` as the body to use instead.
-  const orEmpty = (data: unknown) => {
-    if (data !== null) return check(data);
-    const empty = {};
-    return check(empty) ? { value: empty } : false;
-  };
-  return Object.defineProperty(orEmpty, 'errors', { get: () => check.errors });
-};
-
-/**
- * Whether a route's body may be left out: it has no body schema, or an object schema none of whose
- * fields is required (a contract route that "takes no body", such as a project reset, may still
- * accept options). A body left out, or sent as empty JSON, is then read as `{}`.
- */
-export function acceptsEmptyBody(schema: unknown): boolean {
-  if (schema === undefined) return true;
-  const s = schema as { type?: unknown; required?: unknown[] };
-  return s.type === 'object' && (s.required === undefined || s.required.length === 0);
-}
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
+  (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object);

@@ -132,6 +132,14 @@ describe.each(DIALECTS)('project reset on %s', (dialect) => {
     const err = expectError(await reset(p, p.owner, `${p.name} `), 422, 'VALIDATION_ERROR');
     expect(JSON.stringify(err.errors)).toContain('confirm');
     expectError(await reset(p, p.owner, 42), 422, 'VALIDATION_ERROR');
+    // A JSON null is a body, and not an object: no body is not the same as a wrong one.
+    const nullBody = await t.app.inject({
+      method: 'POST',
+      url: `/users/@me/projects/${p.id}/reset`,
+      headers: { cookie: p.owner.cookie, 'content-type': 'application/json' },
+      payload: 'null',
+    });
+    expectError(nullBody, 422, 'VALIDATION_ERROR');
     for (const role of ['ADMIN', 'MEMBER'] as const) {
       const member = await h.member(p, role);
       expectError(await reset(p, member), 403, 'FORBIDDEN');
