@@ -114,6 +114,39 @@ describe.each(DIALECTS)('contacts at scale on %s', (dialect) => {
     }
   });
 
+  it('keeps the index whole when the newest indexed and unindexed contacts go and new ones take their places', async () => {
+    const p = await t.make.project();
+    const auth = { authorization: p.auth };
+    const del = async (id: string) =>
+      expect((await t.app.inject({ method: 'DELETE', url: `/contacts/${id}`, headers: auth })).statusCode).toBe(204);
+    await t.make.contact(p, { email: 'zs1.kept@mix.test' });
+    const indexed = await t.make.contact(p, { email: 'zs1.indexed@mix.test' });
+    await t.deps.searchIndex.catchUp();
+    const tail = [await t.make.contact(p, { email: 'zs1.tail1@mix.test' })];
+    tail.push(await t.make.contact(p, { email: 'zs1.tail2@mix.test' }));
+    // The indexed one goes first, while unindexed rows above it still hold the largest rowids.
+    for (const c of [indexed, ...tail]) await del(c.id);
+    const fresh = [
+      await t.make.contact(p, { email: 'zs2.a@mix.test' }),
+      await t.make.contact(p, { email: 'zs2.b@mix.test' }),
+    ];
+    const ids = async (term: string) =>
+      (await get(p.auth, `/contacts?search=${term}`))
+        .json()
+        .data.map((c: { id: string }) => c.id)
+        .sort();
+    expect(await ids('zs2')).toEqual(fresh.map((c) => c.id).sort());
+    await t.deps.searchIndex.catchUp();
+    expect(await ids('zs2')).toEqual(fresh.map((c) => c.id).sort());
+    for (const c of fresh) await del(c.id);
+    expect((await get(p.auth, '/contacts?search=zs')).json().total).toBe(1);
+    if (dialect === 'sqlite') {
+      await sql`insert into contacts_email_fts (contacts_email_fts, rank) values ('integrity-check', 1)`.execute(
+        t.deps.db,
+      );
+    }
+  });
+
   it('finds contacts the search index has not taken in yet, and forgets deleted or renamed ones', async () => {
     const p = await t.make.project();
     const old = await t.make.contact(p, { email: 'zq7.old@deep.test' });

@@ -1,6 +1,7 @@
 /**
- * SQLite's contact search index (FTS5 behind a watermark) learns of contacts that take the rowid of a
- * deleted one, and an index that already missed such a row is rebuilt (DialectSql.contactIndex).
+ * SQLite's contact search index (FTS5 behind a watermark): deleting the newest contacts lowers the
+ * watermark, so a contact that takes the rowid of a deleted one waits above it to be indexed like any
+ * new row; an index that already missed such a row is rebuilt (DialectSql.contactIndex).
  * PostgreSQL's index is kept by the database: nothing to do there.
  */
 import { type Kysely, sql } from 'kysely';
