@@ -1,15 +1,18 @@
 /**
  * The activity feed (one table kept current by triggers, keyset-paged by (created_at, id)) and the
- * analytics counters (per project and UTC hour, per campaign), with the triggers of
- * db/analytics-sql.ts that keep them in the writing transaction, and the indexes /activity/upcoming reads.
+ * analytics counters (per project and UTC hour, per campaign), with the triggers that keep them in
+ * the writing transaction (0016_activity_analytics.*sql.ts, used by this migration only), and the
+ * indexes /activity/upcoming reads.
  */
 import { type Kysely, sql } from 'kysely';
 import type { DialectSql } from '../dialect.ts';
+import { postgresAnalyticsDdl } from './0016_activity_analytics.postgres.sql.ts';
+import { sqliteAnalyticsDdl } from './0016_activity_analytics.sqlite.sql.ts';
 
 const METRICS = ['sent', 'delivered', 'opened', 'clicked', 'bounced', 'complained'];
 
 export async function up(db: Kysely<unknown>, d: DialectSql): Promise<void> {
-  // The feed table and its indexes differ by database (WITHOUT ROWID on SQLite): db/analytics-sql.ts.
+  // The feed table and its indexes differ by database (WITHOUT ROWID on SQLite): feedTable().
   await db.schema
     .createTable('activity_hour_counts')
     .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
@@ -62,5 +65,6 @@ export async function up(db: Kysely<unknown>, d: DialectSql): Promise<void> {
     .where(sql.ref('status'), '=', 'WAITING')
     .execute();
 
-  for (const statement of d.analyticsDdl) await sql.raw(statement).execute(db);
+  for (const statement of d.kind === 'postgres' ? postgresAnalyticsDdl : sqliteAnalyticsDdl)
+    await sql.raw(statement).execute(db);
 }

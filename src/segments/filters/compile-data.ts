@@ -6,8 +6,7 @@
  */
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { isIsoDate } from '../../contacts/data-rules.ts';
-import { type DialectSql, likeContaining } from '../../db/dialect.ts';
-import type { Comparison } from '../../db/dialect-filters.ts';
+import { type Comparison, type DialectSql, likeContaining } from '../../db/dialect.ts';
 import type { FieldType } from '../../db/schema.ts';
 import { windowStart } from './fields.ts';
 import type { FilterCondition, Operator } from './tree.ts';

@@ -1,6 +1,6 @@
 /**
- * SQLite's triggers of the activity feed and the analytics counters (see analytics-sql.ts): row
- * triggers; one writer at a time, so every counter key has one row (shard 0).
+ * SQLite's triggers of the activity feed and the analytics counters of migration 0016 (see
+ * 0016_activity_analytics.sql.ts): row triggers; one writer at a time, so every counter key has one row (shard 0).
  */
 import {
   addExcluded,
@@ -20,7 +20,7 @@ import {
   metricSums,
   sums,
   ZEROS,
-} from './analytics-sql.ts';
+} from './0016_activity_analytics.sql.ts';
 
 const SQLITE_HOUR: HourOf = (at) => `substr(${at}, 1, 13)`;
 

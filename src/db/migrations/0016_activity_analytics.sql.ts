@@ -9,8 +9,9 @@
  * - `activity_hour_counts`: feed rows per (project, UTC hour, type);
  * - `event_day_counts`: custom (tracked) events per (project, UTC day `YYYY-MM-DD`, name).
  * Each ends with the statements that fill it from the rows that exist when the migration runs.
- * Part of src/db because the triggers differ by database: this file holds what both share, the
- * triggers themselves are in analytics-sqlite.ts and analytics-postgres.ts.
+ * Only migration 0016 uses this file: it holds what both databases share, the triggers themselves are
+ * in 0016_activity_analytics.sqlite.sql.ts and 0016_activity_analytics.postgres.sql.ts. Editing any of
+ * the three changes what 0016 creates on a fresh install, so they are as frozen as the migration.
  */
 
 /** A metric and the timestamp that says when it happened to an email (null: not yet). */

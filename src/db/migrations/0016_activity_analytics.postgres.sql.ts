@@ -1,11 +1,11 @@
 /**
- * PostgreSQL's triggers of the activity feed and the analytics counters (see analytics-sql.ts):
- * statement triggers with transition tables for inserts and deletes (one counter write per key and
- * statement, e.g. for a campaign's batch of outbox rows), row triggers guarded by WHEN for updates (an
- * UPDATE trigger with transition tables cannot name columns, and would run for every lease and claim
- * update of the outbox). Counter rows are spread over 16 shards by connection, so concurrent delivery
- * workers rarely wait on one row lock, and one transaction's writes stay on one shard (no two
- * transactions take the same keys' locks in opposite orders).
+ * PostgreSQL's triggers of the activity feed and the analytics counters of migration 0016 (see
+ * 0016_activity_analytics.sql.ts): statement triggers with transition tables for inserts and deletes
+ * (one counter write per key and statement, e.g. for a campaign's batch of outbox rows), row triggers
+ * guarded by WHEN for updates (an UPDATE trigger with transition tables cannot name columns, and would
+ * run for every lease and claim update of the outbox). Counter rows are spread over 16 shards by
+ * connection, so concurrent delivery workers rarely wait on one row lock, and one transaction's writes
+ * stay on one shard (no two transactions take the same keys' locks in opposite orders).
  */
 import {
   addExcluded,
@@ -25,7 +25,7 @@ import {
   metricSums,
   sums,
   ZEROS,
-} from './analytics-sql.ts';
+} from './0016_activity_analytics.sql.ts';
 
 const PG_HOUR: HourOf = (at) => `to_char((${at}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24')`;
 const PG_DAY: HourOf = (at) => `to_char((${at}) at time zone 'UTC', 'YYYY-MM-DD')`;
