@@ -1,7 +1,7 @@
 /**
  * GET /analytics/timeseries over 90 days of a project with 1,000,000 emails, against the service
  * started as `npm start` starts it and called from this process over HTTP. The emails are seeded with
- * one set-based INSERT straight into the database (the triggers of db/analytics-sql.ts fill the hourly
+ * one set-based INSERT straight into the database (the triggers of migration 0016 fill the hourly
  * counters as they would for rows the delivery worker stamps), spread evenly over the 90 days: all
  * sent, 90 % delivered, 30 % opened, 4 % clicked, 2 % bounced. The answer's totals are checked
  * against a count of the email rows. Targets: <= 300 ms on PostgreSQL, <= 1 s on SQLite (median of

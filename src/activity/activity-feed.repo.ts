@@ -1,5 +1,5 @@
 /**
- * SQL of the activity feed (activity_feed, kept by the triggers of db/analytics-sql.ts) and of the
+ * SQL of the activity feed (activity_feed, kept by the triggers of migration 0016) and of the
  * upcoming work. Every page is an index range read newest first from a (created_at, id) position, so
  * its cost follows `limit` (times the number of types asked for), never the project's size.
  */

@@ -1,6 +1,6 @@
 /**
  * The /activity API: the project's feed (one table the database keeps current, see
- * db/analytics-sql.ts), counts per type from hourly counters, a capped recent count, the types
+ * migration 0016), counts per type from hourly counters, a capped recent count, the types
  * present, and the upcoming scheduled work. No request reads more rows than it returns, except the
  * first page's `total` and the recent count, both capped at COUNT_CAP.
  */
@@ -47,7 +47,7 @@ const iso = (at: number | undefined) => (at === undefined ? undefined : new Date
 function toItem(row: repo.FeedRow): ActivityItem {
   const item: ActivityItem = {
     id: row.id,
-    // The feed's triggers (db/analytics-sql.ts) write only the listed types.
+    // The feed's triggers (migration 0016) write only the listed types.
     type: row.type as ActivityType,
     createdAt: new Date(row.createdAt).toISOString(),
     data: fromJson<Record<string, unknown>>(row.eventName !== null ? row.eventData : row.data) ?? {},

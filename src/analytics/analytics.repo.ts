@@ -1,4 +1,4 @@
-/** SQL of the analytics API: reads of the counters the triggers of db/analytics-sql.ts keep. */
+/** SQL of the analytics API: reads of the counters the triggers of migration 0016 keep. */
 import { sql } from 'kysely';
 import type { DialectSql } from '../db/dialect.ts';
 import type { Executor } from '../db/index.ts';
@@ -90,7 +90,7 @@ export async function topCampaignCounts(db: Executor, projectId: string, metric:
     .execute();
 }
 
-// event_counts counts every name; event_day_counts only the custom ones (db/analytics-sql.ts).
+// event_counts counts every name; event_day_counts only the custom ones (migration 0016).
 const CUSTOM_NAME = sql<boolean>`lower(name) not like 'email.%' and lower(name) not like 'contact.%' and lower(name) not like 'segment.%'`;
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The /analytics API: email metrics per time bucket, campaign rankings and breakdowns, and the most
  * frequent tracked events. Every figure is a sum of counters the database keeps in the transactions
- * that change emails and events (db/analytics-sql.ts); nothing here reads email or event rows.
+ * that change emails and events (migration 0016); nothing here reads email or event rows.
  */
 import { countCampaigns } from '../campaigns/campaigns.repo.ts';
 import type { Deps } from '../deps.ts';

@@ -1,4 +1,4 @@
-/** SQL for event rows and the counters the triggers keep beside them (db/event-counts-sql.ts). */
+/** SQL for event rows and the counters the triggers keep beside them (migration 0009). */
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import { toJson } from '../db/codecs.ts';
 import type { Executor } from '../db/index.ts';
