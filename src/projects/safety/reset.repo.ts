@@ -1,7 +1,9 @@
 /**
  * SQL for project resets: the wipe plan (which tables, in which order) and its slice delete, plus
  * the reset job rows. A reset deletes across every feature's tables, so its SQL lives here in one
- * list rather than as a wipe function per feature; a feature adding a per-project table adds a line.
+ * list rather than as a wipe function per feature; a feature adding a per-project table adds a line
+ * (project-safety-reset.test.ts reads every project_id table from the migrated database and fails
+ * until each is wiped here, goes by cascade from a table here, or is listed there as kept).
  */
 import { sql } from 'kysely';
 import type { Executor } from '../../db/index.ts';
