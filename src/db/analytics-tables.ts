@@ -1,7 +1,7 @@
 /** Table shapes of the activity feed and the analytics counters (migration 0016), listed in `Database`. */
-import type { Json, Timestamp } from './schema.ts';
+import type { Json, Timestamp } from './column-types.ts';
 
-/** One item of the activity feed; rows derived from events share the event's id (db/analytics-sql.ts). */
+/** One item of the activity feed; rows derived from events share the event's id (migration 0016). */
 export interface ActivityFeedTable {
   id: string;
   projectId: string;

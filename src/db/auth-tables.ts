@@ -1,5 +1,5 @@
 /** Table shapes of accounts (migration 0011), beside schema.ts, which lists them in `Database`. */
-import type { Timestamp } from './schema.ts';
+import type { Timestamp } from './column-types.ts';
 
 export type AuthTokenPurpose = 'VERIFY_EMAIL' | 'RESET_PASSWORD';
 export type OAuthProvider = 'github' | 'google';

@@ -1,5 +1,5 @@
 /** Table shapes of billing (migration 0014), beside schema.ts, which lists them in `Database`. */
-import type { Timestamp } from './schema.ts';
+import type { Timestamp } from './column-types.ts';
 
 /** One project's billing facts: its Stripe customer and subscription, and its per-category caps. */
 export interface ProjectBillingTable {

@@ -1,6 +1,6 @@
 /** Table shapes of project safety (migration 0013), beside schema.ts, which lists them in `Database`. */
 import type { Generated } from 'kysely';
-import type { ContactJobStatus, Timestamp } from './schema.ts';
+import type { JobRowColumns, Timestamp } from './column-types.ts';
 
 export type SuspensionReason = 'BOUNCE_RATE' | 'COMPLAINT_RATE';
 
@@ -20,20 +20,11 @@ export interface ProjectSuspensionsTable {
 }
 
 /** A project wipe: a job row (src/jobs/job-rows.ts) deleting the project's data table by table, in slices. */
-export interface ProjectResetsTable {
-  id: string;
-  projectId: string;
-  status: ContactJobStatus;
+export interface ProjectResetsTable extends JobRowColumns {
   /** Index into the wipe plan (reset.repo.ts WIPE_PLAN) of the table being emptied. */
   step: Generated<number>;
   deleted: Generated<number>;
   requestedBy: string;
-  attempts: Generated<number>;
-  leaseUntil: Timestamp | null;
-  failureReason: string | null;
-  createdAt: Timestamp;
-  updatedAt: Timestamp;
-  finishedAt: Timestamp | null;
 }
 
 export interface SafetyTables {

@@ -1,5 +1,6 @@
 /** Table shapes of the team (migration 0012), beside schema.ts, which lists them in `Database`. */
-import type { Role, Timestamp } from './schema.ts';
+import type { Timestamp } from './column-types.ts';
+import type { Role } from './core-tables.ts';
 
 /**
  * An invitation to join a project, for an email without an account yet. Only the SHA-256 of the

@@ -1,5 +1,5 @@
 /** Table shapes of image uploads (migration 0015), beside schema.ts, which lists them in `Database`. */
-import type { Timestamp } from './schema.ts';
+import type { Timestamp } from './column-types.ts';
 
 /** Where an upload's bytes live; kept per row so switching backends never orphans older uploads. */
 export type UploadBackend = 'local' | 's3';

@@ -1,6 +1,6 @@
 /** Table shapes of workflows (migration 0010), beside schema.ts, which lists them in `Database`. */
 import type { Generated } from 'kysely';
-import type { Bool, ContactJobStatus, Json, Timestamp } from './schema.ts';
+import type { Bool, JobRowColumns, Json, Timestamp } from './column-types.ts';
 
 export type TriggerType = 'EVENT' | 'MANUAL' | 'SCHEDULE';
 export type StepType =
@@ -99,21 +99,12 @@ export interface WorkflowStepRunsTable {
 }
 
 /** A SCHEDULE workflow's fan-out for one fire time: a job row (src/jobs/job-rows.ts). */
-export interface WorkflowFanoutsTable {
-  id: string;
-  projectId: string;
+export interface WorkflowFanoutsTable extends JobRowColumns {
   workflowId: string;
   fireAt: Timestamp;
-  status: ContactJobStatus;
   maxContactId: string | null;
   cursor: Generated<string>;
   started: Generated<number>;
-  attempts: Generated<number>;
-  leaseUntil: Timestamp | null;
-  failureReason: string | null;
-  createdAt: Timestamp;
-  updatedAt: Timestamp;
-  finishedAt: Timestamp | null;
 }
 
 export interface WorkflowTables {

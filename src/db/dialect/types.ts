@@ -27,7 +27,7 @@ export interface DialectSql {
   isUniqueViolation(err: unknown): boolean;
   /** True when `err` is any integrity-constraint violation (unique, foreign key, not null, check). */
   isConstraintViolation(err: unknown): boolean;
-  /** Contact search and counting; see ContactIndexSql. */
+  /** Contact search over the trigram index; see ContactIndexSql. */
   contactIndex: ContactIndexSql;
   /** A value as the driver binds it (what SqliteValuesPlugin does for built queries). */
   toDriver(value: unknown): unknown;

@@ -1,0 +1,155 @@
+/**
+ * Table shapes of templates, the outbox and what sending keeps beside it (migrations 0006, 0007),
+ * listed in `Database`.
+ */
+import type { Bool, Json, Timestamp } from './column-types.ts';
+
+/** The content class of a template or an email (decisions.md "Templates and content"). */
+export type EmailType = 'TRANSACTIONAL' | 'MARKETING' | 'HEADLESS';
+
+/** What a template and a campaign both are: a project's named message, its subject and body. */
+export interface MessageColumns {
+  id: string;
+  projectId: string;
+  name: string;
+  description: string | null;
+  subject: string;
+  body: string;
+  fromName: string | null;
+  replyTo: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface TemplatesTable extends MessageColumns {
+  type: EmailType;
+  fromEmail: string | null;
+}
+
+/** decisions.md "Email records". */
+export type EmailStatus =
+  | 'PENDING'
+  | 'SENDING'
+  | 'SENT'
+  | 'DELIVERED'
+  | 'OPENED'
+  | 'CLICKED'
+  | 'BOUNCED'
+  | 'COMPLAINED'
+  | 'FAILED'
+  | 'SUPPRESSED';
+
+export type EmailSource = 'TRANSACTIONAL' | 'CAMPAIGN' | 'WORKFLOW';
+
+export interface EmailsTable {
+  id: string;
+  projectId: string;
+  contactId: string | null;
+  templateId: string | null;
+  sourceType: EmailSource;
+  /** Campaign id or workflow execution id; null for /v1/send. */
+  sourceId: string | null;
+  emailType: EmailType;
+  status: EmailStatus;
+  /** 0 transactional, 1 bulk: lower is claimed first. */
+  priority: number;
+  toEmail: string;
+  toName: string | null;
+  fromEmail: string;
+  fromName: string | null;
+  replyTo: string | null;
+  subject: string;
+  html: string;
+  text: string;
+  /** JSON object of extra header fields (custom headers, List-Unsubscribe …), names as given. */
+  headers: Json;
+  hasAttachments: Bool;
+  /** Our Message-ID without angle brackets; the same on every attempt. */
+  messageId: string;
+  transportMessageId: string | null;
+  attempts: number;
+  nextAttemptAt: Timestamp;
+  leaseUntil: Timestamp | null;
+  lastError: string | null;
+  sentAt: Timestamp | null;
+  deliveredAt: Timestamp | null;
+  bouncedAt: Timestamp | null;
+  complainedAt: Timestamp | null;
+  openedAt: Timestamp | null;
+  openCount: number;
+  clickedAt: Timestamp | null;
+  clickCount: number;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface EmailAttachmentsTable {
+  emailId: string;
+  position: number;
+  filename: string;
+  contentType: string;
+  contentId: string | null;
+  disposition: 'attachment' | 'inline';
+  content: Buffer;
+}
+
+/** What the capture transport stored (GET /outbox). */
+export interface CapturedMessagesTable {
+  id: string;
+  projectId: string;
+  emailId: string;
+  toEmail: string;
+  fromEmail: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** JSON object: lower-cased header name → value. */
+  headers: Json;
+  raw: Buffer;
+  createdAt: Timestamp;
+}
+
+export type SuppressionReason = 'BOUNCE' | 'COMPLAINT' | 'MANUAL';
+
+export interface SuppressionsTable {
+  projectId: string;
+  email: string;
+  reason: SuppressionReason;
+  emailId: string | null;
+  createdAt: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  projectId: string;
+  key: string;
+  bodyHash: string;
+  /** Null while the first request is still running. */
+  statusCode: number | null;
+  response: Json | null;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+}
+
+export interface SendRateWindowsTable {
+  projectId: string;
+  /** Unix second the window starts at. */
+  windowStart: number;
+  n: number;
+}
+
+export interface SnsMessagesTable {
+  messageId: string;
+  receivedAt: Timestamp;
+}
+
+/** The sending tables, keyed as Kysely names them. */
+export interface SendingTables {
+  templates: TemplatesTable;
+  emails: EmailsTable;
+  emailAttachments: EmailAttachmentsTable;
+  capturedMessages: CapturedMessagesTable;
+  suppressions: SuppressionsTable;
+  idempotencyKeys: IdempotencyKeysTable;
+  sendRateWindows: SendRateWindowsTable;
+  snsMessages: SnsMessagesTable;
+}
