@@ -21,6 +21,7 @@ import type { RateStore } from './http/rate-limit.ts';
 import { migrateGraphile } from './jobs/graphile.ts';
 import { createJobs } from './jobs/index.ts';
 import type { CronEntry, Jobs, TaskList } from './jobs/types.ts';
+import { type Batches, createBatches } from './lib/batcher.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createResolver, type DnsResolver } from './lib/resolver.ts';
 import { createTransport } from './mail/transports/index.ts';
@@ -50,6 +51,8 @@ export interface Deps {
   dnsFresh: DnsResolver;
   /** Cross-process change notices (LISTEN/NOTIFY on PostgreSQL). */
   changes: ChangeFeed;
+  /** The process's write batches (lib/batcher.ts): calls sharing one transaction. */
+  batches: Batches;
   /** API-key lookups, invalidated through `changes`. */
   keyCache: KeyCache;
   /** Recorded custom field keys per project, invalidated through `changes`. */
@@ -141,6 +144,7 @@ export async function assembleDeps(
     pgPool: handle.pgPool,
     clock,
     log,
+    batches: createBatches(),
     secrets: loadSecrets(config),
     dns: createResolver({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs }),
     dnsFresh: createResolver({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs, cacheTtlMs: 0 }),

@@ -7,7 +7,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { DialectSql, RowType } from '../db/dialect.ts';
 import type { Executor } from '../db/index.ts';
 import { runCompiled, templateQuery } from '../db/prepared.ts';
-import { type Outcome, tickBatch } from '../lib/tick-batch.ts';
+import { type Batches, type BatchOptions, batchKind, type Outcome } from '../lib/batcher.ts';
 import type { ContactRow } from './contacts.repo.ts';
 
 export interface NewContactRow {
@@ -75,17 +75,19 @@ const upsertStatement = templateQuery<UpsertSlot, ContactRow>((db, slot, dialect
 /**
  * Creates the contact, or merges `patch` into the one with that email, in one statement (the JSON
  * merge happens in SQL, so concurrent writers keep each other's keys). `subscribed` is written on an
- * existing contact only when given. `inserted` says which happened.
+ * existing contact only when given. `inserted` says which happened. Given the process's `batches`,
+ * concurrent calls outside a transaction share one statement where the dialect groups upserts.
  */
 export async function upsertContact(
   db: Executor,
   dialect: DialectSql,
   row: NewContactRow,
   patch: ContactPatch & { subscribed?: boolean },
+  batches?: Batches,
 ): Promise<ContactRow & { inserted: boolean }> {
   const saved =
-    dialect.groupedUpserts && patch.subscribed === undefined && !db.isTransaction
-      ? await groupedUpsert(db, dialect)({ row, patch })
+    batches && dialect.groupedUpserts && patch.subscribed === undefined && !db.isTransaction
+      ? await batches.add(upserts, { db, dialect }, { row, patch })
       : await upsertOne(db, dialect, row, patch);
   // Ids are fresh UUIDv7s: the row carries the proposed id only if this statement inserted it.
   return { ...saved, inserted: saved.id === row.id };
@@ -110,49 +112,27 @@ export interface UpsertCall {
   patch: ContactPatch;
 }
 
-const groups = new WeakMap<Executor, (call: UpsertCall) => Promise<ContactRow>>();
-
-/** Concurrent upserts on `db` (outside transactions) batched per event-loop turn; see tick-batch.ts. */
-function groupedUpsert(db: Executor, dialect: DialectSql) {
-  let run = groups.get(db);
-  if (!run) {
-    run = tickBatch<UpsertCall, ContactRow>((calls) => upsertGroup(db, dialect, calls), {
-      max: 100,
-      key: (c) => `${c.row.projectId}\n${c.row.email}`,
-    });
-    groups.set(db, run);
-  }
-  return run;
-}
-
 /** A group's rows: the new contact's columns, and the patch each existing one gets. */
 const GROUP_COLUMNS = { ...CONTACT_COLUMNS, set: 'json', remove: 'textArray' } as const;
 
 /**
- * One statement for a group of upserts (distinct emails): each existing contact gets its own patch,
- * read back from the group's rows by email. Should a row break a constraint (its project deleted
- * meanwhile, say), each call runs alone, so that write fails by itself; any other error fails them all.
+ * Concurrent upserts on the root database batched into one statement for a group (distinct emails):
+ * each existing contact gets its own patch, read back from the group's rows by email. Should a row
+ * break a constraint (its project deleted meanwhile, say), each call runs alone, so that write fails
+ * by itself; any other error fails them all.
  */
-async function upsertGroup(db: Executor, dialect: DialectSql, calls: UpsertCall[]): Promise<Outcome<ContactRow>[]> {
-  const alone = () =>
-    Promise.all(
-      calls.map(async ({ row, patch }): Promise<Outcome<ContactRow>> => {
-        try {
-          return { ok: true, value: await upsertOne(db, dialect, row, patch) };
-        } catch (error) {
-          return { ok: false, error };
-        }
-      }),
-    );
-  if (calls.length === 1) return alone();
-  try {
-    const saved = await upsertContactRows(db, dialect, calls);
-    return saved.map((row): Outcome<ContactRow> => (row ? { ok: true, value: row } : { ok: false, error: lost() }));
-  } catch (err) {
-    if (dialect.isConstraintViolation(err)) return alone();
-    throw err;
-  }
-}
+const upserts = batchKind(
+  ({ db, dialect }: { db: Executor; dialect: DialectSql }): BatchOptions<UpsertCall, ContactRow> => ({
+    max: 100,
+    key: (c) => `${c.row.projectId}\n${c.row.email}`,
+    group: async (calls) =>
+      (await upsertContactRows(db, dialect, calls)).map(
+        (row): Outcome<ContactRow> => (row ? { ok: true, value: row } : { ok: false, error: lost() }),
+      ),
+    alone: ({ row, patch }) => upsertOne(db, dialect, row, patch),
+    retryAlone: (err) => dialect.isConstraintViolation(err),
+  }),
+);
 
 const lost = () => new Error('grouped upsert lost a row');
 

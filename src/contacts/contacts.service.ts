@@ -76,7 +76,7 @@ export interface UpsertOptions {
  * nothing else to write) is one statement; otherwise one short transaction.
  */
 export async function upsertContact(
-  deps: WriteDeps,
+  deps: WriteDeps & Pick<Deps, 'batches'>,
   projectId: string,
   input: UpsertInput,
   opts: UpsertOptions = {},
@@ -88,7 +88,13 @@ export async function upsertContact(
       input.subscribed === undefined
         ? undefined
         : await repo.updateSubscribedIfChanged(db, projectId, { email }, input.subscribed, now);
-    const saved = await writes.upsertContact(db, deps.dialect, row, { ...patch, subscribed: input.subscribed });
+    const saved = await writes.upsertContact(
+      db,
+      deps.dialect,
+      row,
+      { ...patch, subscribed: input.subscribed },
+      deps.batches,
+    );
     await recordFieldTypes({ db, clock: deps.clock }, projectId, types);
     await contactsChanged(deps, db, projectId, [saved.id]);
     if (changed) {

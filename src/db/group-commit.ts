@@ -2,12 +2,13 @@
  * Group commit for SQLite's one writer connection. A commit costs more than the statement it commits
  * (WAL frames for every page touched, the counter trigger's page included), so single-statement
  * writes made outside a transaction (the contact upsert of POST /contacts) that arrive in the same
- * turn of the event loop share one transaction. Each runs in its own savepoint, so one failing rolls
- * back alone and its caller gets its error; every caller is answered only after the commit, so no
- * caller sees a write acknowledged that a crash could take back.
+ * turn of the event loop share one transaction, batched by lib/batcher.ts: should a statement fail,
+ * the group rolls back and each statement runs again by itself, so only the failing one's caller gets
+ * an error. Every caller is answered only after the commit, so no caller sees a write acknowledged
+ * that a crash could take back.
  */
 import type { Kysely } from 'kysely';
-import { type Outcome, tickBatch } from '../lib/tick-batch.ts';
+import { allOk, batcher } from '../lib/batcher.ts';
 import type { RawRunner } from './prepared.ts';
 
 interface Write {
@@ -34,7 +35,8 @@ const MAX_GROUP = 256;
 
 /**
  * A RawRunner for compile-once writes on `db` (SQLite). It takes Kysely's connection lock for each
- * group, so a group never lands inside another caller's open transaction on the same connection.
+ * group and each lone statement, so a write never lands inside another caller's open transaction on
+ * the same connection.
  */
 export function groupCommitRunner<DB>(db: Kysely<DB>, writer: WriterConnection): RawRunner {
   const runOne = (w: Write): Rows => {
@@ -43,37 +45,25 @@ export function groupCommitRunner<DB>(db: Kysely<DB>, writer: WriterConnection):
     stmt.run(...w.parameters);
     return [];
   };
-  const attempt = (w: Write): Outcome<Rows> => {
-    try {
-      return { ok: true, value: runOne(w) };
-    } catch (error) {
-      return { ok: false, error };
-    }
-  };
 
-  const runGroup = (group: Write[]): Outcome<Rows>[] => {
-    if (group.length === 1) return [attempt(group[0]!)];
-    const outcomes: Outcome<Rows>[] = [];
+  const runGroup = (group: Write[]): Rows[] => {
     writer.prepare('begin immediate').run();
     try {
-      for (const w of group) {
-        writer.prepare('savepoint grouped').run();
-        const o = attempt(w);
-        if (!o.ok) writer.prepare('rollback to grouped').run();
-        writer.prepare('release grouped').run();
-        outcomes.push(o);
-      }
+      const out = group.map(runOne);
       writer.prepare('commit').run();
+      return out;
     } catch (err) {
       if (writer.inTransaction) writer.prepare('rollback').run();
       throw err;
     }
-    return outcomes;
   };
 
-  // Holding Kysely's lock: no other transaction is open on the writer while the group runs.
-  const grouped = tickBatch<Write, Rows>((group) => db.connection().execute(async () => runGroup(group)), {
+  // Holding Kysely's lock: no other transaction is open on the writer while a group or a statement runs.
+  const locked = <T>(fn: () => T) => db.connection().execute(async () => fn());
+  const grouped = batcher<Write, Rows>({
     max: MAX_GROUP,
+    group: async (group) => allOk(await locked(() => runGroup(group))),
+    alone: (w) => locked(() => runOne(w)),
   });
   return (sql, parameters) => grouped({ sql, parameters });
 }

@@ -2,18 +2,16 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { type DialectSql, dialectFor, SqliteValuesPlugin } from './dialect.ts';
 import { groupCommitRunner } from './group-commit.ts';
 import { registerRawRunner, statementName } from './prepared.ts';
 import type { Database } from './schema.ts';
+import type { Db } from './types.ts';
 
-export type Db = Kysely<Database>;
-export type Trx = Transaction<Database>;
-/** Either the database or an open transaction: what repos accept. */
-export type Executor = Db | Trx;
+export type { Db, Executor, Trx } from './types.ts';
 
 /**
  * Column names map to camelCase, but the keys inside JSON values must come back as they were written:

@@ -8,11 +8,13 @@
 import { createHash } from 'node:crypto';
 import type { Compilable, CompiledQuery } from 'kysely';
 import type { DialectSql } from './dialect.ts';
-import type { Db, Executor } from './index.ts';
+import type { Db, Executor } from './types.ts';
 
 /** Runs compiled SQL directly on the driver of one database. */
 export type RawRunner = (sql: string, parameters: readonly unknown[]) => Promise<Record<string, unknown>[]>;
 
+// The driver-level runners of each open database, registered by openDatabase: connection-scoped,
+// they go with the database they belong to.
 const runners = new WeakMap<object, RawRunner>();
 const writers = new WeakMap<object, RawRunner>();
 
@@ -40,21 +42,28 @@ function camelKeys(row: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-/** Returns a function running `build(placeholder)` compiled once, with the placeholder swapped for the value. */
-export function preparedQuery<R>(db: Db, build: (param: string) => Compilable<R>): (param: string) => Promise<R[]> {
-  let compiled: CompiledQuery<R> | undefined;
-  let index = -1;
-  return async (param: string): Promise<R[]> => {
-    if (!compiled) {
-      compiled = build(PLACEHOLDER).compile();
-      index = compiled.parameters.indexOf(PLACEHOLDER);
+/**
+ * Returns a function running `build(db, placeholder)` compiled once per database (its dialect's SQL,
+ * cached by the connection it was compiled for), with the placeholder swapped for the value.
+ */
+export function preparedQuery<R>(
+  build: (db: Db, param: string) => Compilable<R>,
+): (db: Db, param: string) => Promise<R[]> {
+  const compiled = new WeakMap<Db, { query: CompiledQuery<R>; index: number }>();
+  return async (db, param) => {
+    let c = compiled.get(db);
+    if (!c) {
+      const query = build(db, PLACEHOLDER).compile();
+      const index = query.parameters.indexOf(PLACEHOLDER);
       if (index < 0) throw new Error('preparedQuery: the builder did not use its parameter');
+      c = { query, index };
+      compiled.set(db, c);
     }
-    const parameters = [...compiled.parameters];
-    parameters[index] = param;
+    const parameters = [...c.query.parameters];
+    parameters[c.index] = param;
     const raw = runners.get(db);
-    if (raw) return (await raw(compiled.sql, parameters)).map(camelKeys) as R[];
-    return (await db.executeQuery<R>({ ...compiled, parameters })).rows;
+    if (raw) return (await raw(c.query.sql, parameters)).map(camelKeys) as R[];
+    return (await db.executeQuery<R>({ ...c.query, parameters })).rows;
   };
 }
 

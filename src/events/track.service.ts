@@ -3,8 +3,8 @@
  * event in one transaction, with the event listeners (workflow triggers, segment membership) running
  * inside it, so the contact change, the event and whatever the listeners derive commit together or
  * not at all. Tracks arriving in one event-loop turn share that transaction (one commit; on PostgreSQL
- * one upsert statement and one insert for all); should the group fail, each runs again alone, so only
- * the failing one fails.
+ * one upsert statement and one insert for all), batched by lib/batcher.ts: should the group fail,
+ * each runs again in a transaction of its own, so only the failing one fails.
  */
 import {
   afterUpsertsCommitted,
@@ -12,19 +12,16 @@ import {
   prepareUpsert,
   upsertContact,
   upsertPreparedIn,
+  type WriteDeps,
 } from '../contacts/contacts.service.ts';
 import { toDataPatch } from '../contacts/data-rules.ts';
-import type { Db } from '../db/index.ts';
 import type { Deps } from '../deps.ts';
 import { invalid } from '../errors.ts';
-import { type Outcome, tickBatch } from '../lib/tick-batch.ts';
+import { allOk, type BatchOptions, batchKind } from '../lib/batcher.ts';
 import type { TrackBody, TrackResult } from './events.schemas.ts';
 import { isSystemEventName, type NewEvent, recordEvent, recordEvents } from './events.service.ts';
 
-type TrackDeps = Pick<
-  Deps,
-  'db' | 'reader' | 'dialect' | 'clock' | 'fieldTypes' | 'config' | 'searchIndex' | 'eventListeners' | 'contactWatchers'
->;
+type TrackDeps = WriteDeps & Pick<Deps, 'batches'>;
 type Tracked = TrackResult['data'];
 
 /** The trimmed event name; 422 on `event` when empty or a system name. */
@@ -57,7 +54,7 @@ export async function trackEvent(deps: TrackDeps, projectId: string, body: Track
   const patch = toDataPatch(body.data ?? {});
   const event = { projectId, name, data: { ...patch.set, ...patch.transient }, at: deps.clock.now() };
   const call = { projectId, body, prepared, event };
-  return prepared.groupable ? groupFor(deps)(call) : trackAlone(deps, call);
+  return prepared.groupable ? deps.batches.add(tracks, deps, call) : trackAlone(deps, call);
 }
 
 /** A subscription change or a new field: the contact write's own path, with the event in its transaction. */
@@ -73,59 +70,42 @@ async function trackAlone(deps: TrackDeps, call: TrackCall): Promise<Tracked> {
   return { contact: saved.contact.id, event: eventId, timestamp: call.event.at.toISOString() };
 }
 
-const groups = new WeakMap<Db, (call: TrackCall) => Promise<Tracked>>();
-
-function groupFor(deps: TrackDeps) {
-  let run = groups.get(deps.db);
-  if (!run) {
-    run = tickBatch<TrackCall, Tracked>((calls) => trackGroup(deps, calls), {
-      max: 100,
-      key: (c) => `${c.projectId}\n${c.prepared.email}`,
-    });
-    groups.set(deps.db, run);
-  }
-  return run;
-}
+/** Tracks of distinct contacts sharing one transaction (one upsert statement on PostgreSQL). */
+const tracks = batchKind(
+  (deps: TrackDeps): BatchOptions<TrackCall, Tracked> => ({
+    max: 100,
+    key: (c) => `${c.projectId}\n${c.prepared.email}`,
+    group: async (calls) => allOk(await trackGroup(deps, calls)),
+    alone: async (call) => (await trackGroup(deps, [call]))[0]!,
+  }),
+);
 
 /** One transaction for a group of tracks (distinct contacts); listeners get each project's events together. */
-async function trackGroup(deps: TrackDeps, calls: TrackCall[]): Promise<Outcome<Tracked>[]> {
-  try {
-    const { saved, eventIds } = await deps.db.transaction().execute(async (trx) => {
-      const saved = await upsertPreparedIn(
-        deps,
-        trx,
-        calls.map((c) => c.prepared),
-      );
-      const eventIds = new Array<string>(calls.length);
-      for (const projectId of new Set(calls.map((c) => c.projectId))) {
-        const mine = calls.flatMap((c, i) => (c.projectId === projectId ? [i] : []));
-        const events = mine.map((i) => ({ ...calls[i]!.event, contactId: saved[i]!.contact.id }));
-        const ids = await recordEvents({ ...deps, db: trx }, events);
-        mine.forEach((i, k) => {
-          eventIds[i] = ids[k]!;
-        });
-      }
-      return { saved, eventIds };
-    });
-    afterUpsertsCommitted(
+async function trackGroup(deps: TrackDeps, calls: TrackCall[]): Promise<Tracked[]> {
+  const { saved, eventIds } = await deps.db.transaction().execute(async (trx) => {
+    const saved = await upsertPreparedIn(
       deps,
-      saved.some((s) => s.inserted),
+      trx,
+      calls.map((c) => c.prepared),
     );
-    return calls.map((c, i) => ({
-      ok: true,
-      value: { contact: saved[i]!.contact.id, event: eventIds[i]!, timestamp: c.event.at.toISOString() },
-    }));
-  } catch (error) {
-    if (calls.length === 1) return [{ ok: false, error }];
-    // The group rolled back whole: each runs again by itself, so only a failing one fails.
-    return Promise.all(
-      calls.map(async (c): Promise<Outcome<Tracked>> => {
-        try {
-          return { ok: true, value: await trackAlone(deps, c) };
-        } catch (err) {
-          return { ok: false, error: err };
-        }
-      }),
-    );
-  }
+    const eventIds = new Array<string>(calls.length);
+    for (const projectId of new Set(calls.map((c) => c.projectId))) {
+      const mine = calls.flatMap((c, i) => (c.projectId === projectId ? [i] : []));
+      const events = mine.map((i) => ({ ...calls[i]!.event, contactId: saved[i]!.contact.id }));
+      const ids = await recordEvents({ ...deps, db: trx }, events);
+      mine.forEach((i, k) => {
+        eventIds[i] = ids[k]!;
+      });
+    }
+    return { saved, eventIds };
+  });
+  afterUpsertsCommitted(
+    deps,
+    saved.some((s) => s.inserted),
+  );
+  return calls.map((c, i) => ({
+    contact: saved[i]!.contact.id,
+    event: eventIds[i]!,
+    timestamp: c.event.at.toISOString(),
+  }));
 }

@@ -3,27 +3,18 @@ import type { Db, Executor } from '../db/index.ts';
 import { preparedQuery } from '../db/prepared.ts';
 import type { Role, Tracking } from '../db/schema.ts';
 
-const keyLookups = new WeakMap<Db, { secret: KeyLookup; public: KeyLookup }>();
-type KeyLookup = (key: string) => Promise<Array<{ id: string; disabled: unknown }>>;
-
 // Every API request looks its key up, so these two queries are compiled once per database.
-function lookupsFor(db: Db) {
-  let l = keyLookups.get(db);
-  if (!l) {
-    const by = (column: 'secretKeyHash' | 'publicKey') =>
-      preparedQuery(db, (v) => db.selectFrom('projects').select(['id', 'disabled']).where(column, '=', v).limit(1));
-    l = { secret: by('secretKeyHash'), public: by('publicKey') };
-    keyLookups.set(db, l);
-  }
-  return l;
-}
+const byKey = (column: 'secretKeyHash' | 'publicKey') =>
+  preparedQuery((db, v) => db.selectFrom('projects').select(['id', 'disabled']).where(column, '=', v).limit(1));
+const bySecretHash = byKey('secretKeyHash');
+const byPublicKey = byKey('publicKey');
 
 export async function findProjectBySecretHash(db: Db, secretKeyHash: string) {
-  return (await lookupsFor(db).secret(secretKeyHash))[0];
+  return (await bySecretHash(db, secretKeyHash))[0];
 }
 
 export async function findProjectByPublicKey(db: Db, publicKey: string) {
-  return (await lookupsFor(db).public(publicKey))[0];
+  return (await byPublicKey(db, publicKey))[0];
 }
 
 /** The project as seen by one member, with that member's role; undefined if not a member. */

@@ -15,7 +15,8 @@ import { getSegmentRow } from './segments.service.ts';
 type MemberDeps = Pick<
   Deps,
   'db' | 'reader' | 'dialect' | 'clock' | 'fieldTypes' | 'config' | 'searchIndex' | 'eventListeners' | 'contactWatchers'
->;
+> &
+  Pick<Deps, 'batches'>;
 
 async function staticSegment(deps: Pick<Deps, 'reader'>, projectId: string, id: string): Promise<SegmentRow> {
   const seg = await getSegmentRow(deps, projectId, id);

@@ -3,12 +3,15 @@
  * milliseconds share one transaction (their updates and their `email.sent` events), instead of one
  * transaction each. Each caller is answered once its row's stamp committed, so a delivery lane moves
  * on only after its row is recorded; a crash can lose at most the stamps of that short window, and
- * those rows are sent again with the same Message-ID. A group whose transaction fails (a lost
- * database connection) is tried again a few times before its callers hear of it.
+ * those rows are sent again with the same Message-ID. Batched by lib/batcher.ts in its window mode:
+ * should a group's transaction fail, each stamp commits alone, so a bad stamp fails only itself, and
+ * a stamp whose transaction fails (a lost database connection) is tried again a few times before
+ * its caller hears of it.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Deps } from '../deps.ts';
 import { type NewEvent, recordEvents } from '../events/events.service.ts';
+import { allOk, batcher } from '../lib/batcher.ts';
 import { markSent } from './delivery.repo.ts';
 import type { EmailRow } from './outbox.repo.ts';
 
@@ -16,7 +19,7 @@ import type { EmailRow } from './outbox.repo.ts';
 const WINDOW_MS = 5;
 const MAX_GROUP = 50;
 /**
- * Pauses before each new try of a group whose transaction failed. The relay has these messages: a
+ * Pauses before each new try of a stamp whose transaction failed. The relay has these messages: a
  * stamp given up on is a message sent twice (its row comes back when its lease runs out). A
  * connection the server cut (a failover, pg_terminate_backend) is replaced by the pool at once, so
  * the first retry usually commits. Retrying is safe whatever the failure: markSent is fenced to the
@@ -27,15 +30,11 @@ const RETRY_PAUSES_MS = [50, 500, 2000];
 interface Stamp {
   row: EmailRow;
   transportMessageId: string;
-  done: (err?: unknown) => void;
 }
 
 export type Stamper = (row: EmailRow, transportMessageId: string) => Promise<void>;
 
 export function createStamper(deps: Pick<Deps, 'db' | 'clock' | 'eventListeners'>): Stamper {
-  let waiting: Stamp[] = [];
-  let timer: NodeJS.Timeout | undefined;
-
   const commit = (group: Stamp[]) =>
     deps.db.transaction().execute(async (trx) => {
       const now = deps.clock.now();
@@ -54,30 +53,24 @@ export function createStamper(deps: Pick<Deps, 'db' | 'clock' | 'eventListeners'
       await recordEvents({ db: trx, clock: deps.clock, eventListeners: deps.eventListeners }, events);
     });
 
-  const flush = async () => {
-    clearTimeout(timer);
-    timer = undefined;
-    const group = waiting;
-    waiting = [];
-    for (let tries = 0; ; tries++) {
-      try {
-        await commit(group);
-        for (const s of group) s.done();
-        return;
-      } catch (err) {
-        if (tries >= RETRY_PAUSES_MS.length) {
-          for (const s of group) s.done(err);
-          return;
+  const stamp = batcher<Stamp, void>({
+    max: MAX_GROUP,
+    windowMs: WINDOW_MS,
+    group: async (group) => {
+      await commit(group);
+      return allOk(group.map(() => undefined));
+    },
+    // A stamp by itself (alone, or out of a failed group) is tried again a few times.
+    alone: async (s) => {
+      for (let tries = 0; ; tries++) {
+        try {
+          return await commit([s]);
+        } catch (err) {
+          if (tries >= RETRY_PAUSES_MS.length) throw err;
+          await sleep(RETRY_PAUSES_MS[tries]);
         }
-        await sleep(RETRY_PAUSES_MS[tries]);
       }
-    }
-  };
-
-  return (row, transportMessageId) =>
-    new Promise<void>((resolve, reject) => {
-      waiting.push({ row, transportMessageId, done: (err) => (err === undefined ? resolve() : reject(err)) });
-      if (waiting.length >= MAX_GROUP) void flush();
-      else timer ??= setTimeout(() => void flush(), WINDOW_MS);
-    });
+    },
+  });
+  return (row, transportMessageId) => stamp({ row, transportMessageId });
 }

@@ -4,8 +4,7 @@
  * waits in memory: a DELAY or a WAIT_FOR_EVENT is an execution row with a due time, found again by
  * the next claim after any restart, so 10,000 waiting contacts cost rows, not timers.
  */
-import type { Db } from '../../db/index.ts';
-import { type TransactionGroup, transactionGroup } from '../../db/transaction-group.ts';
+import { transactionGroup, transactionGroupKind } from '../../db/transaction-group.ts';
 import type { Deps } from '../../deps.ts';
 import { LeaseLost } from '../../jobs/job-rows.ts';
 import { newId } from '../../lib/ids.ts';
@@ -22,16 +21,11 @@ async function inPool<T>(items: T[], limit: number, fn: (item: T) => Promise<unk
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
-const groups = new WeakMap<Db, TransactionGroup<DeferredMove>>();
-/** The process's transaction group on its database: executions' moves flushed together. */
-function groupOf(deps: Pick<Deps, 'db' | 'dialect' | 'clock'>) {
-  let group = groups.get(deps.db);
-  if (!group) {
-    group = transactionGroup<DeferredMove>(deps.db, (trx, writes) => flushMoves(trx, deps, writes));
-    groups.set(deps.db, group);
-  }
-  return group;
-}
+const moves = transactionGroupKind<DeferredMove, Pick<Deps, 'db' | 'dialect' | 'clock'>>((trx, writes, deps) =>
+  flushMoves(trx, deps, writes),
+);
+/** The process's transaction group (in deps.batches): executions' moves flushed together. */
+const groupOf = (deps: Deps) => transactionGroup(moves, deps);
 
 /** A per-batch memo: what every execution of a batch reads alike (a project's filter environment, a step's template) is read once. */
 function batchMemo() {
