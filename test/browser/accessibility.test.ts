@@ -25,8 +25,11 @@ declare const document: {
   activeElement: PageElement | null;
   body: PageElement;
   documentElement: { scrollWidth: number; clientWidth: number };
-  querySelectorAll(selector: string): { length: number };
+  querySelector(selector: string): PageElement | null;
+  querySelectorAll(selector: string): ArrayLike<PageElement & { getAttribute(name: string): string | null }>;
+  getAnimations(): Array<{ playState: string; effect: { getComputedTiming(): { endTime?: number } } | null }>;
 };
+declare function requestAnimationFrame(callback: (time: number) => void): number;
 declare function getComputedStyle(el: PageElement): { outlineStyle: string; outlineWidth: string; boxShadow: string };
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -65,15 +68,49 @@ async function axeViolations(page: Page): Promise<string[]> {
     );
 }
 
-/** Waits until the screen has settled: data loaded, skeletons gone, transitions over. */
+/**
+ * Whether the screen has settled: its <main> shown, no loading indicator left (skeleton, spinner,
+ * busy region, "Loading" status) and no finite animation running (colour transitions end before
+ * contrast is measured). Endless ones are no loading: a live dot, the pulsing mark of a step's
+ * missing way out in the workflow editor. Not settled: false, or with `explain` what is still loading.
+ * (One page function, not a string: the dashboard's CSP refuses eval, which string predicates need.)
+ */
+function settled(explain: boolean): true | false | string {
+  const left: string[] = [];
+  const main = document.querySelector('main')?.getBoundingClientRect();
+  if (!main || main.width === 0 || main.height === 0) left.push('no visible <main>');
+  for (const [what, selector] of [
+    ['skeletons', '.animate-pulse:not(.react-flow__handle)'],
+    ['spinners', '.animate-spin'],
+    ['busy regions', '[aria-busy="true"]'],
+  ] as const) {
+    if (document.querySelectorAll(selector).length > 0) left.push(what);
+  }
+  for (const el of Array.from(document.querySelectorAll('[role="status"]'))) {
+    const label = el.getAttribute('aria-label') ?? el.textContent ?? '';
+    if (/^\s*loading/i.test(label)) left.push(`status "${label.trim()}"`);
+  }
+  const running = document
+    .getAnimations()
+    .filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime ?? 0)).length;
+  if (running > 0) left.push(`${running} running animation(s)`);
+  if (left.length === 0) return true;
+  return explain ? left.join(', ') : false;
+}
+
+/**
+ * Waits until the screen has settled (see settled), and checks it again two rendered frames later
+ * (a resize lays charts out anew on the next frame); fails, saying what is still loading, after 10 s.
+ */
 async function settle(page: Page): Promise<void> {
-  await page
-    .waitForFunction(() => document.querySelectorAll('.animate-pulse, [aria-busy="true"]').length === 0, undefined, {
-      timeout: 10_000,
-    })
-    .catch(() => undefined);
-  // Colour transitions (150 ms) end before contrast is measured.
-  await page.waitForTimeout(200);
+  try {
+    await (await page.waitForFunction(settled, false, { timeout: 10_000 })).dispose();
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await (await page.waitForFunction(settled, false, { timeout: 10_000 })).dispose();
+  } catch (err) {
+    const left = await page.evaluate(settled, true).catch(() => 'the page is gone');
+    throw new Error(`${page.url()} did not settle within 10 s: ${left}`, { cause: err });
+  }
 }
 
 /** How far the page scrolls sideways at its current width (0 when it does not). */
@@ -120,7 +157,7 @@ async function check(page: Page, screen: Screen, seed: Seed): Promise<void> {
   expect(violations, `axe on ${screen.name} (${page.url()}):\n${violations.join('\n')}`).toEqual([]);
 
   await page.setViewportSize({ width: 1024, height: 768 });
-  await page.waitForTimeout(100);
+  await settle(page);
   expect(await overflow(page), `${screen.name} scrolls sideways at 1024 px`).toBeLessThanOrEqual(0);
   await page.setViewportSize({ width: 1280, height: 860 });
 }
