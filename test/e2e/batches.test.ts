@@ -65,8 +65,10 @@ describe.each(DIALECTS)('write batches on %s', (dialect) => {
   it('commits every work of a shared transaction but the failing one, deferred writes included', async () => {
     await sql`create table batch_test (id text primary key)`.execute(t.deps.db);
     const group = transactionGroup(inserts, t.deps);
+    const runs: unknown[] = [];
     const work = (id: string) =>
       group(async (trx, defer) => {
+        runs.push(trx);
         await trx
           .withTables<Tables>()
           .insertInto('batchTest')
@@ -83,6 +85,10 @@ describe.each(DIALECTS)('write batches on %s', (dialect) => {
       { status: 'fulfilled', value: 'w2' },
       { status: 'fulfilled', value: 'w3' },
     ]);
+    // First the group's one transaction (w1, then the failing work ended it), then each in its own.
+    expect(runs).toHaveLength(6);
+    expect(runs[0]).toBe(runs[1]);
+    expect(new Set(runs).size).toBe(5);
     const ids = await t.deps.reader.withTables<Tables>().selectFrom('batchTest').select('id').orderBy('id').execute();
     expect(ids.map((r) => r.id)).toEqual([
       'deferred-w1',
