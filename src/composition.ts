@@ -14,23 +14,21 @@ import type { ContactWatcher } from './contacts/contact-watchers.ts';
 import { contactCron, contactTasks } from './contacts/contacts.jobs.ts';
 import { coverageTasks } from './contacts/fields/coverage.ts';
 import { createFieldTypeCache } from './contacts/fields/field-type-cache.ts';
-import type { FieldUsageLookup } from './contacts/fields/field-usage.ts';
 import { createSearchIndexer } from './contacts/search-index.ts';
-import { assembleDeps, type Deps, type DepsOptions, type Wiring } from './deps.ts';
+import { assembleDeps, type Deps, type DepsOptions, type HookDeps, type Hooks, type Wiring } from './deps.ts';
 import { domainCron, domainTasks } from './domains/domains.jobs.ts';
-import type { EventUsageLookup } from './events/event-usage.ts';
-import type { EventListener } from './events/events.service.ts';
+import type { EventListener } from './events/event-listener.ts';
 import { pruneIdempotencyKeys } from './http/idempotency.ts';
 import { memoryStore } from './http/rate-limit.ts';
 import { pruneFailedJobs } from './jobs/maintenance.ts';
 import type { CronEntry, TaskList } from './jobs/types.ts';
+import type { UsageLookup } from './lib/usage.ts';
 import { createKeyCache } from './projects/key-cache.ts';
 import { safetyCron, safetyTasks } from './projects/safety/safety.jobs.ts';
 import { segmentFieldUsage, segmentsUsingEvent } from './segments/segment-usage.ts';
 import { membershipListener, membershipWatcher, segmentCron, segmentTasks } from './segments/segments.jobs.ts';
 import { createTrackedSegmentsCache } from './segments/tracked-cache.ts';
 import { createDeliveryWaker, sendingCron, sendingTasks } from './sending/sending.jobs.ts';
-import type { TemplateUsageLookup } from './templates/template-usage.ts';
 import { pruneUploadStaging } from './uploads/staging.ts';
 import { createWorkflowTriggerCache } from './workflows/trigger-cache.ts';
 import { workflowListener } from './workflows/triggers.ts';
@@ -75,87 +73,92 @@ export const cronEntries: CronEntry[] = [
 ];
 
 /** Listeners run in the transaction that stores events: segment membership and workflow triggers. */
-export function eventListeners(deps: Deps): EventListener[] {
+export function eventListeners(deps: HookDeps): EventListener[] {
   return [membershipListener(deps), workflowListener(deps)];
 }
 
 /** Told which contacts a contact write changed: segments' tracked membership. */
-export function contactWatchers(deps: Deps): ContactWatcher[] {
+export function contactWatchers(deps: HookDeps): ContactWatcher[] {
   return [membershipWatcher(deps)];
 }
 
 /** Lookups behind GET /contacts/fields/:field/usage. */
-export function fieldUsageLookups(deps: Deps): FieldUsageLookup[] {
+export function fieldUsageLookups(deps: HookDeps): UsageLookup[] {
   return [segmentFieldUsage(deps), campaignFieldUsage(deps), workflowFieldUsage(deps)];
 }
 
 /** Lookups behind GET /templates/:id/usage (campaigns carry their own content, so only workflows name templates). */
-export function templateUsageLookups(deps: Deps): TemplateUsageLookup[] {
+export function templateUsageLookups(deps: HookDeps): UsageLookup[] {
   return [workflowTemplateUsage(deps)];
 }
 
 /** Lookups behind GET /events/:eventName/usage. */
-export function eventUsageLookups(deps: Deps): EventUsageLookup[] {
+export function eventUsageLookups(deps: HookDeps): UsageLookup[] {
   return [
     async (projectId, eventName) => ({ segments: await segmentsUsingEvent(deps, projectId, eventName) }),
     workflowEventUsage(deps),
   ];
 }
 
-/** The product's wiring. */
+/** The product's hooks. */
+export function hooks(deps: HookDeps): Hooks {
+  return {
+    eventListeners: eventListeners(deps),
+    contactWatchers: contactWatchers(deps),
+    fieldUsage: fieldUsageLookups(deps),
+    templateUsage: templateUsageLookups(deps),
+    eventUsage: eventUsageLookups(deps),
+  };
+}
+
+/** The product's wiring. Every cache is defined on `core.caches`, so a project reset forgets them all. */
 export const productWiring: Wiring = {
   state: (core) => ({
-    keyCache: createKeyCache(core.changes),
-    fieldTypes: createFieldTypeCache(core.changes),
-    trackedSegments: createTrackedSegmentsCache(core.changes),
-    workflowTriggers: createWorkflowTriggerCache(core.changes),
-    workflowWaker: createWorkflowWaker(core.changes, () => (core as Deps).jobs),
+    keyCache: createKeyCache(core.caches),
+    fieldTypes: createFieldTypeCache(core.caches),
+    trackedSegments: createTrackedSegmentsCache(core.caches),
+    workflowTriggers: createWorkflowTriggerCache(core.caches),
+    workflowWaker: createWorkflowWaker(core.changes, core.jobs),
     searchIndex: createSearchIndexer(core),
     apiKeyFailures: memoryStore(),
-    // `jobs` is built after the state; the poke reads it when first called, by which time it exists.
-    deliveryWaker: createDeliveryWaker(() => (core as Deps).jobs),
+    deliveryWaker: createDeliveryWaker(core.jobs),
   }),
+  hooks,
   tasks: taskList,
   cron: cronEntries,
-  eventListeners,
-  contactWatchers,
-  fieldUsage: fieldUsageLookups,
-  templateUsage: templateUsageLookups,
-  eventUsage: eventUsageLookups,
 };
 
 export interface ComposeOptions extends DepsOptions {
   /** Replaces the task list (tests that need a task of their own). */
   tasks?: (deps: Deps) => TaskList;
   /** Listeners run after the product's own (tests observing events). */
-  eventListeners?: (deps: Deps) => EventListener[];
+  eventListeners?: (deps: HookDeps) => EventListener[];
   /** Lookups asked after the product's own. */
-  fieldUsage?: (deps: Deps) => FieldUsageLookup[];
+  fieldUsage?: (deps: HookDeps) => UsageLookup[];
   /** Template lookups asked after the product's own. */
-  templateUsage?: (deps: Deps) => TemplateUsageLookup[];
+  templateUsage?: (deps: HookDeps) => UsageLookup[];
   /** Event-name lookups asked after the product's own. */
-  eventUsage?: (deps: Deps) => EventUsageLookup[];
+  eventUsage?: (deps: HookDeps) => UsageLookup[];
 }
 
 /** The product's deps: the infrastructure for `config` with every feature wired in. */
 export async function createDeps(config: Config, options: ComposeOptions = {}) {
-  const {
-    tasks,
-    eventListeners: extraListeners,
-    fieldUsage: extraLookups,
-    templateUsage: extraTemplateLookups,
-    eventUsage: extraEventLookups,
-    ...rest
-  } = options;
+  const { tasks, eventListeners: listeners, fieldUsage, templateUsage, eventUsage, ...rest } = options;
   return assembleDeps(
     config,
     {
       ...productWiring,
       tasks: tasks ?? productWiring.tasks,
-      eventListeners: (deps) => [...productWiring.eventListeners(deps), ...(extraListeners?.(deps) ?? [])],
-      fieldUsage: (deps) => [...productWiring.fieldUsage(deps), ...(extraLookups?.(deps) ?? [])],
-      templateUsage: (deps) => [...productWiring.templateUsage(deps), ...(extraTemplateLookups?.(deps) ?? [])],
-      eventUsage: (deps) => [...productWiring.eventUsage(deps), ...(extraEventLookups?.(deps) ?? [])],
+      hooks(deps) {
+        const own = productWiring.hooks(deps);
+        return {
+          ...own,
+          eventListeners: [...own.eventListeners, ...(listeners?.(deps) ?? [])],
+          fieldUsage: [...own.fieldUsage, ...(fieldUsage?.(deps) ?? [])],
+          templateUsage: [...own.templateUsage, ...(templateUsage?.(deps) ?? [])],
+          eventUsage: [...own.eventUsage, ...(eventUsage?.(deps) ?? [])],
+        };
+      },
     },
     rest,
   );

@@ -1,37 +1,36 @@
 /**
  * Everything services need, built once per process (or per test) and passed explicitly. This file
  * builds the infrastructure only; whatever names a feature (its state, jobs, event listeners, usage
- * lookups) is handed in by the composition root, src/composition.ts, so nothing here imports a feature.
+ * lookups) is handed in by the composition root, src/composition.ts. Of features it imports only the
+ * types of their state and hooks, from files that import no service (so none of them leads back here).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import pino from 'pino';
 import type { Config } from './config.ts';
 import type { ContactWatcher } from './contacts/contact-watchers.ts';
-import type { FieldTypeCache } from './contacts/fields/field-type-cache.ts';
-import type { FieldUsageLookup } from './contacts/fields/field-usage.ts';
 import type { SearchIndexer } from './contacts/search-index.ts';
 import type { DialectSql } from './db/dialect.ts';
 import { type Db, openDatabase } from './db/index.ts';
 import { migrateToLatest, withMigrationLock } from './db/migrate.ts';
 import { type ChangeFeed, createChangeFeed } from './db/notify.ts';
-import type { EventUsageLookup } from './events/event-usage.ts';
-import type { EventListener } from './events/events.service.ts';
+import { type CacheRegistry, createCacheRegistry, type ProjectCache } from './db/project-cache.ts';
+import type { EventListener } from './events/event-listener.ts';
 import type { RateStore } from './http/rate-limit.ts';
 import { migrateGraphile } from './jobs/graphile.ts';
 import { createJobs } from './jobs/index.ts';
 import type { CronEntry, Jobs, TaskList } from './jobs/types.ts';
 import { type Batches, createBatches } from './lib/batcher.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import type { PokedRunner } from './lib/poked-runner.ts';
 import { createResolver, type DnsResolver } from './lib/resolver.ts';
+import type { UsageLookup } from './lib/usage.ts';
 import { createTransport } from './mail/transports/index.ts';
 import type { Transport } from './mail/types.ts';
 import type { KeyCache } from './projects/key-cache.ts';
 import { loadSecrets, type Secrets } from './secrets.ts';
-import type { TrackedSegmentsCache } from './segments/tracked-cache.ts';
-import type { DeliveryWaker } from './sending/sending.jobs.ts';
-import type { TemplateUsageLookup } from './templates/template-usage.ts';
-import type { WorkflowTriggerCache } from './workflows/trigger-cache.ts';
+import type { TrackedSet } from './segments/tracked-cache.ts';
+import type { WorkflowTriggers } from './workflows/trigger-cache.ts';
 import type { WorkflowWaker } from './workflows/waker.ts';
 
 export interface Deps {
@@ -53,32 +52,34 @@ export interface Deps {
   changes: ChangeFeed;
   /** The process's write batches (lib/batcher.ts): calls sharing one transaction. */
   batches: Batches;
-  /** API-key lookups, invalidated through `changes`. */
+  /** Every cache of the process (db/project-cache.ts): one call forgets a project in all of them. */
+  caches: CacheRegistry;
+  /** API-key lookups and sending settings, forgotten through `changes`. */
   keyCache: KeyCache;
-  /** Recorded custom field keys per project, invalidated through `changes`. */
-  fieldTypes: FieldTypeCache;
+  /** Recorded custom field keys per project, forgotten through `changes`. */
+  fieldTypes: ProjectCache<Set<string>>;
   /** Keeps the deferred email search index caught up (SQLite). */
   searchIndex: SearchIndexer;
   /** Run by recordEvents inside the transaction that stores events. */
   eventListeners: readonly EventListener[];
   /** Told which contacts a contact write changed (contacts/contact-watchers.ts). */
   contactWatchers: readonly ContactWatcher[];
-  /** Which projects have segments that track membership, invalidated through `changes`. */
-  trackedSegments: TrackedSegmentsCache;
-  /** Which workflows each project's events start and which events its waits want, invalidated through `changes`. */
-  workflowTriggers: WorkflowTriggerCache;
+  /** Which projects have segments that track membership, forgotten through `changes`. */
+  trackedSegments: ProjectCache<TrackedSet>;
+  /** Which workflows each project's events start and which events its waits want, forgotten through `changes`. */
+  workflowTriggers: ProjectCache<WorkflowTriggers>;
   /** Wakes the workflow engine once a transaction that made executions due commits (workflows/waker.ts). */
   workflowWaker: WorkflowWaker;
   /** Where custom fields are referenced (segments, campaigns, workflows). */
-  fieldUsage: readonly FieldUsageLookup[];
+  fieldUsage: readonly UsageLookup[];
   /** Where templates are referenced (campaigns, workflows). */
-  templateUsage: readonly TemplateUsageLookup[];
+  templateUsage: readonly UsageLookup[];
   /** Where event names are referenced (segments, workflows). */
-  eventUsage: readonly EventUsageLookup[];
+  eventUsage: readonly UsageLookup[];
   /** Invalid API keys per client IP and minute, in this process (http/auth.ts). */
   apiKeyFailures: RateStore;
   /** Wakes delivery after outbox rows were stored (sending/sending.jobs.ts). */
-  deliveryWaker: DeliveryWaker;
+  deliveryWaker: PokedRunner;
   /** Where outgoing mail goes (MAIL_TRANSPORT): capture, SMTP pool or SES. */
   transport: Transport;
 }
@@ -96,23 +97,23 @@ export type FeatureState = Pick<
   | 'workflowWaker'
 >;
 
-/** The infrastructure the feature state is built on. */
-export type CoreDeps = Omit<
-  Deps,
-  keyof FeatureState | 'jobs' | 'eventListeners' | 'contactWatchers' | 'fieldUsage' | 'templateUsage' | 'eventUsage'
->;
+/** What features hand one another: event listeners, contact watchers and usage lookups. */
+export type Hooks = Pick<Deps, 'eventListeners' | 'contactWatchers' | 'fieldUsage' | 'templateUsage' | 'eventUsage'>;
 
-/** What the composition root hands in: every part that names a feature. The functions taking `Deps` get them complete. */
+/** The infrastructure: everything that names no feature. */
+export type CoreDeps = Omit<Deps, keyof FeatureState | keyof Hooks>;
+
+/** What the hooks are built on: the infrastructure and the feature state. */
+export type HookDeps = CoreDeps & FeatureState;
+
+/** What the composition root hands in: every part that names a feature, each built on what precedes it. */
 export interface Wiring {
+  /** Caches (defined on `core.caches`), wakers and indexers. */
   state(core: CoreDeps): FeatureState;
+  hooks(deps: HookDeps): Hooks;
   /** Handlers by job name. */
   tasks(deps: Deps): TaskList;
   cron: CronEntry[];
-  eventListeners(deps: Deps): EventListener[];
-  contactWatchers(deps: Deps): ContactWatcher[];
-  fieldUsage(deps: Deps): FieldUsageLookup[];
-  templateUsage(deps: Deps): TemplateUsageLookup[];
-  eventUsage(deps: Deps): EventUsageLookup[];
 }
 
 export interface DepsOptions {
@@ -124,7 +125,10 @@ export interface DepsOptions {
   transport?: Transport;
 }
 
-/** Opens the database, builds the infrastructure and the wiring's parts on it, and migrates. */
+/**
+ * Opens the database, builds the infrastructure, then the wiring's state, hooks and task handlers in
+ * that order, and migrates.
+ */
 export async function assembleDeps(
   config: Config,
   wiring: Wiring,
@@ -136,7 +140,11 @@ export async function assembleDeps(
   handle.pgPool?.on('error', (err) => log.error({ err }, 'postgres pool error'));
   handle.pgPool?.on('connect', (client) => client.on('error', (err) => log.error({ err }, 'postgres client error')));
   const clock = options.clock ?? systemClock;
-  const deps = {
+  const changes = createChangeFeed(handle, config.databaseUrl, log);
+  // Jobs can be enqueued from the start; the runner looks its handlers up when it runs a job, and
+  // they are built last, on the complete deps (no job runs before `start` or `drain`).
+  let tasks: TaskList = {};
+  const core: CoreDeps = {
     config,
     db: handle.db,
     reader: handle.reader,
@@ -149,23 +157,21 @@ export async function assembleDeps(
     dns: createResolver({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs }),
     dnsFresh: createResolver({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs, cacheTtlMs: 0 }),
     transport: options.transport ?? createTransport(config, handle.db, clock),
-  } as Deps;
-  deps.changes = createChangeFeed(handle, config.databaseUrl, log);
-  Object.assign(deps, wiring.state(deps));
-  deps.jobs = createJobs(handle, {
-    tasks: () => wiring.tasks(deps),
-    cron: wiring.cron,
-    clock: deps.clock,
-    log,
-    concurrency: config.workerConcurrency,
-    leaseMs: config.jobLeaseMs,
-    maxRunMs: config.jobMaxRunMs,
-  });
-  deps.eventListeners = wiring.eventListeners(deps);
-  deps.contactWatchers = wiring.contactWatchers(deps);
-  deps.fieldUsage = wiring.fieldUsage(deps);
-  deps.templateUsage = wiring.templateUsage(deps);
-  deps.eventUsage = wiring.eventUsage(deps);
+    changes,
+    caches: createCacheRegistry(changes),
+    jobs: createJobs(handle, {
+      tasks: () => tasks,
+      cron: wiring.cron,
+      clock,
+      log,
+      concurrency: config.workerConcurrency,
+      leaseMs: config.jobLeaseMs,
+      maxRunMs: config.jobMaxRunMs,
+    }),
+  };
+  const stateful: HookDeps = { ...core, ...wiring.state(core) };
+  const deps: Deps = { ...stateful, ...wiring.hooks(stateful) };
+  tasks = wiring.tasks(deps);
   try {
     if (options.migrate !== false) await migrate(deps);
   } catch (err) {

@@ -8,7 +8,7 @@ import { getContact } from '../contacts/contacts.service.ts';
 import { fromJson } from '../db/codecs.ts';
 import type { Deps } from '../deps.ts';
 import { type CursorPage, decodeCursor, toCursorPage } from '../http/pagination.ts';
-import { findEventUsage } from './event-usage.ts';
+import { findUsage } from '../lib/usage.ts';
 import * as repo from './events.repo.ts';
 import type { EventNames, EventStats, EventUsage, EventView, ListEventsQuery } from './events.schemas.ts';
 import { isSystemEventName } from './events.service.ts';
@@ -113,7 +113,7 @@ export async function getEventUsage(
   projectId: string,
   eventName: string,
 ): Promise<EventUsage> {
-  return findEventUsage(deps.eventUsage, projectId, eventName);
+  return findUsage<EventUsage>(deps.eventUsage, projectId, eventName, { segments: [], workflows: [] });
 }
 
 /**

@@ -9,7 +9,8 @@ import { fromJson } from '../db/codecs.ts';
 import type { Executor, Trx } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
-import { findEventSince as findEventRowSince, insertEvents, type NewEventRow } from './events.repo.ts';
+import type { EventListener, StoredEvent } from './event-listener.ts';
+import { findEventSince as findEventRowSince, insertEvents } from './events.repo.ts';
 
 export interface NewEvent {
   projectId: string;
@@ -20,15 +21,7 @@ export interface NewEvent {
   at?: Date;
 }
 
-/** An event as stored, handed to listeners. */
-export type StoredEvent = NewEventRow;
-
-/**
- * Reacts to events inside the transaction that stores them. Whatever it writes through `trx` commits
- * with the events; a throw rolls the events and the caller's change back. Keep it short (it holds the
- * write lock) and enqueue a job, with `{ trx }`, for anything slow.
- */
-export type EventListener = (trx: Trx, events: readonly StoredEvent[]) => Promise<void>;
+export type { EventListener, StoredEvent } from './event-listener.ts';
 
 export interface EventDeps {
   db: Executor;

@@ -6,7 +6,7 @@ import type { Deps } from '../deps.ts';
 import { forbidden, notFound, unauthorized } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
 import { projectUploadFiles, removeStoredFiles } from '../uploads/uploads.service.ts';
-import { generateKeys, hashSecretKey, parseApiKey } from './keys.ts';
+import { generateKeys, parseApiKey } from './keys.ts';
 import { requirePermission } from './permissions.ts';
 import * as repo from './projects.repo.ts';
 import type { ProjectView, ProjectWithSecret, UpdateProjectBody } from './projects.schemas.ts';
@@ -43,28 +43,14 @@ export async function authenticateApiKey(
 ): Promise<{ projectId: string; via: 'secret' | 'public' }> {
   const parsed = parseApiKey(token);
   if (!parsed) throw unauthorized('INVALID_API_KEY', 'The API key is not valid.');
-  const project = await lookupKey(deps, parsed.kind, parsed.key);
+  // Keyed by the key as sent (held in memory only), so a hit costs no hashing.
+  const project = await deps.keyCache.keys.read(deps.db, parsed.key);
   if (!project) throw unauthorized('INVALID_API_KEY', 'The API key is not valid.');
   if (parsed.kind === 'public' && !allowPublic) {
     throw forbidden('A public key (pk_) can only call POST /v1/track; use the secret key (sk_).');
   }
   if (project.disabled) throw forbidden('This project is disabled.', 'PROJECT_DISABLED');
   return { projectId: project.projectId, via: parsed.kind };
-}
-
-// The cache is keyed by the key as sent (held in memory only), so a hit costs no hashing.
-async function lookupKey(deps: Pick<Deps, 'db' | 'keyCache'>, kind: 'secret' | 'public', key: string) {
-  const cached = deps.keyCache.get(key);
-  if (cached) return cached;
-  const token = deps.keyCache.begin();
-  const row =
-    kind === 'secret'
-      ? await repo.findProjectBySecretHash(deps.db, hashSecretKey(key))
-      : await repo.findProjectByPublicKey(deps.db, key);
-  if (!row) return undefined;
-  const found = { projectId: row.id, disabled: toBool(row.disabled) };
-  deps.keyCache.set(key, found, token);
-  return found;
 }
 
 /** The project of a member, or 404 (never 403: another tenant's project must look absent). */
@@ -102,14 +88,15 @@ export async function updateProjectSettings(
 ): Promise<ProjectView> {
   requirePermission((await getMemberProject(deps, userId, projectId)).role, 'settings.change');
   // Named fields only: the route's body may carry extras (they are ignored), never other columns.
-  await repo.updateProject(deps.db, projectId, {
-    name: patch.name,
-    tracking: patch.tracking,
-    sendRatePerSecond: patch.sendRatePerSecond,
-    defaultLocale: patch.defaultLocale,
-    updatedAt: deps.clock.now(),
-  });
-  await deps.keyCache.invalidateProject(projectId);
+  await deps.keyCache.settings.writing(deps.db, projectId, (trx) =>
+    repo.updateProject(trx, projectId, {
+      name: patch.name,
+      tracking: patch.tracking,
+      sendRatePerSecond: patch.sendRatePerSecond,
+      defaultLocale: patch.defaultLocale,
+      updatedAt: deps.clock.now(),
+    }),
+  );
   return toProjectView(await getMemberProject(deps, userId, projectId), deps.secrets);
 }
 
@@ -121,10 +108,9 @@ export async function regenerateKeys(
 ): Promise<ProjectWithSecret> {
   requirePermission((await getMemberProject(deps, userId, projectId)).role, 'keys.rotate');
   const { secretKey, ...stored } = generateKeys();
-  await deps.db.transaction().execute(async (trx) => {
-    await repo.updateProjectKeys(trx, projectId, { ...stored, updatedAt: deps.clock.now() });
-    await deps.keyCache.invalidateProject(projectId, trx);
-  });
+  await deps.keyCache.keys.writing(deps.db, projectId, (trx) =>
+    repo.updateProjectKeys(trx, projectId, { ...stored, updatedAt: deps.clock.now() }),
+  );
   return { ...toProjectView(await getMemberProject(deps, userId, projectId), deps.secrets), secretKey };
 }
 
@@ -140,15 +126,13 @@ export async function deleteProject(
 ) {
   requirePermission((await getMemberProject(deps, userId, projectId)).role, 'project.delete');
   const files = await projectUploadFiles(deps, projectId);
-  await repo.deleteProject(deps.db, projectId);
-  await deps.keyCache.invalidateProject(projectId);
+  await deps.keyCache.keys.writing(deps.db, projectId, (trx) => repo.deleteProject(trx, projectId));
   await removeStoredFiles(deps, files);
 }
 
 /** Disables or re-enables a project (an operator action); its keys answer 403 PROJECT_DISABLED at once. */
 export async function setProjectDisabled(deps: Pick<Deps, 'db' | 'keyCache'>, projectId: string, disabled: boolean) {
-  await repo.updateProjectDisabled(deps.db, projectId, disabled);
-  await deps.keyCache.invalidateProject(projectId);
+  await deps.keyCache.keys.writing(deps.db, projectId, (trx) => repo.updateProjectDisabled(trx, projectId, disabled));
 }
 
 export interface SendSettings {
@@ -166,19 +150,8 @@ export async function getSendSettings(
   deps: Pick<Deps, 'reader' | 'config' | 'keyCache'>,
   projectId: string,
 ): Promise<SendSettings> {
-  let cached = deps.keyCache.getSettings(projectId);
-  if (!cached) {
-    const token = deps.keyCache.begin();
-    const row = await repo.findSendSettings(deps.reader, projectId);
-    if (!row) throw notFound('PROJECT');
-    cached = {
-      tracking: row.tracking,
-      sendRatePerSecond: row.sendRatePerSecond,
-      disabled: toBool(row.disabled),
-      defaultLocale: row.defaultLocale,
-    };
-    deps.keyCache.setSettings(projectId, cached, token);
-  }
+  const cached = await deps.keyCache.settings.read(deps.reader, projectId);
+  if (!cached) throw notFound('PROJECT');
   return {
     tracking: cached.tracking,
     sendRatePerSecond: cached.sendRatePerSecond ?? deps.config.sendRatePerSecond,

@@ -7,17 +7,15 @@
  * filters change membership with no write at all, and a crash between a write and its enqueue is covered.
  */
 import type { ChangedContacts, ContactWatcher } from '../contacts/contact-watchers.ts';
-import { fromJson, toBool } from '../db/codecs.ts';
+import { toBool } from '../db/codecs.ts';
 import type { Executor } from '../db/index.ts';
 import type { Deps } from '../deps.ts';
 import type { EventListener } from '../events/events.service.ts';
 import type { CronEntry, JobSpec, TaskList } from '../jobs/types.ts';
 import { groupBy } from '../lib/group-by.ts';
-import { filterReferences } from './filters/check.ts';
-import type { FilterGroup } from './filters/tree.ts';
 import { computeMembership, evaluateContacts } from './membership.ts';
 import * as repo from './segments.repo.ts';
-import { NO_TRACKED, type TrackedSet } from './tracked-cache.ts';
+import type { TrackedSet } from './tracked-cache.ts';
 
 export const MEMBERSHIP_JOB = 'segment.membership';
 export const COMPUTE_JOB = 'segment.compute';
@@ -33,24 +31,7 @@ type HookDeps = Pick<Deps, 'jobs' | 'trackedSegments'>;
  * deadlocks a burst of concurrent writers once the pool is used up).
  */
 export async function trackedSetOf(deps: Pick<Deps, 'trackedSegments'>, db: Executor, projectId: string) {
-  const hit = deps.trackedSegments.get(projectId);
-  if (hit) return hit;
-  const token = deps.trackedSegments.begin();
-  const rows = await repo.listTrackedSegments(db, projectId);
-  const set: TrackedSet = rows.length === 0 ? NO_TRACKED : summarize(rows);
-  deps.trackedSegments.load(projectId, set, token);
-  return set;
-}
-
-function summarize(rows: repo.SegmentRow[]): TrackedSet {
-  const events = new Set<string>();
-  let emailFacts = false;
-  for (const row of rows) {
-    const refs = filterReferences(fromJson<FilterGroup>(row.filter));
-    for (const e of refs.events) events.add(e);
-    if (refs.fields.some((f) => f.startsWith('email.'))) emailFacts = true;
-  }
-  return { segmentIds: rows.map((r) => r.id), events, emailFacts };
+  return deps.trackedSegments.read(db, projectId);
 }
 
 /** Enqueues the re-evaluation of `contacts` (or a recompute of every tracked segment, for 'all'). */

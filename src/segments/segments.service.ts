@@ -33,19 +33,9 @@ import type {
 
 type WriteDeps = Pick<Deps, 'db' | 'reader' | 'dialect' | 'clock' | 'trackedSegments'>;
 
-/**
- * Runs a segment write with the tracked-segments cache forgotten: through the change feed in the
- * write's transaction (other processes, atomically with it) and here again once it committed (a
- * contact write in between could have cached what the database held before the commit).
- */
-async function writeSegment<T>(deps: WriteDeps, projectId: string, write: (trx: Trx) => Promise<T>): Promise<T> {
-  const out = await deps.db.transaction().execute(async (trx) => {
-    const result = await write(trx);
-    await deps.trackedSegments.invalidate(projectId, trx);
-    return result;
-  });
-  await deps.trackedSegments.invalidate(projectId);
-  return out;
+/** Runs a segment write with the project's tracked segments forgotten in every process (db/project-cache.ts). */
+function writeSegment<T>(deps: WriteDeps, projectId: string, write: (trx: Trx) => Promise<T>): Promise<T> {
+  return deps.trackedSegments.writing(deps.db, projectId, write);
 }
 
 /** The API shape of a segment row: `filters` when the contract form can express the filter, `condition` always. */

@@ -4,9 +4,11 @@
  * project not held here is read there, and every segment write forgets the project here and, once
  * it commits, in every other process (db/project-cache.ts).
  */
-
-import type { ChangeFeed } from '../db/notify.ts';
-import { createProjectCache, type ProjectCache } from '../db/project-cache.ts';
+import { fromJson } from '../db/codecs.ts';
+import type { CacheRegistry, ProjectCache } from '../db/project-cache.ts';
+import { filterReferences } from './filters/check.ts';
+import type { FilterGroup } from './filters/tree.ts';
+import { listTrackedSegments, type SegmentRow } from './segments.repo.ts';
 
 /** A project's tracked DYNAMIC segments and what their filters read besides contact fields. */
 export interface TrackedSet {
@@ -21,7 +23,25 @@ export const NO_TRACKED: TrackedSet = { segmentIds: [], events: new Set(), email
 
 export type TrackedSegmentsCache = ProjectCache<TrackedSet>;
 
-/** The cache, subscribed to the change feed. */
-export function createTrackedSegmentsCache(feed: ChangeFeed): TrackedSegmentsCache {
-  return createProjectCache<TrackedSet>(feed, 'tracked_segments', 5000);
+/** The cache, registered on `caches`. */
+export function createTrackedSegmentsCache(caches: CacheRegistry): TrackedSegmentsCache {
+  return caches.define({
+    channel: 'tracked_segments',
+    maxEntries: 5000,
+    async load(db, projectId) {
+      const rows = await listTrackedSegments(db, projectId);
+      return rows.length === 0 ? NO_TRACKED : summarize(rows);
+    },
+  });
+}
+
+function summarize(rows: SegmentRow[]): TrackedSet {
+  const events = new Set<string>();
+  let emailFacts = false;
+  for (const row of rows) {
+    const refs = filterReferences(fromJson<FilterGroup>(row.filter));
+    for (const e of refs.events) events.add(e);
+    if (refs.fields.some((f) => f.startsWith('email.'))) emailFacts = true;
+  }
+  return { segmentIds: rows.map((r) => r.id), events, emailFacts };
 }

@@ -61,6 +61,6 @@ export const sendingCron: CronEntry[] = [
  */
 export type DeliveryWaker = PokedRunner;
 
-export function createDeliveryWaker(jobs: () => Jobs): DeliveryWaker {
-  return createPokedRunner(() => jobs().enqueue('email.deliver', {}, { jobKey: JOB_KEY }));
+export function createDeliveryWaker(jobs: Jobs): DeliveryWaker {
+  return createPokedRunner(() => jobs.enqueue('email.deliver', {}, { jobKey: JOB_KEY }));
 }

@@ -9,8 +9,8 @@ import { conflict, invalid, notFound } from '../errors.ts';
 import { pageInfo, resolvePage } from '../http/pages.ts';
 import { copyName } from '../lib/copy-name.ts';
 import { isUuid, newId } from '../lib/ids.ts';
+import { findUsage } from '../lib/usage.ts';
 import { assertTemplateSyntax } from '../mail/render/liquid.ts';
-import { findTemplateUsage } from './template-usage.ts';
 import * as repo from './templates.repo.ts';
 import {
   type CreateTemplateBody,
@@ -154,7 +154,7 @@ export async function getTemplateUsage(
   id: string,
 ): Promise<TemplateUsage> {
   await getTemplateRow(deps, projectId, id);
-  return findTemplateUsage(deps.templateUsage, projectId, id);
+  return findUsage<TemplateUsage>(deps.templateUsage, projectId, id, { campaigns: [], workflows: [] });
 }
 
 /**

@@ -1,12 +1,15 @@
 /**
  * Which workflows each project's events start, and which event names its WAIT_FOR_EVENT steps wait
  * for, kept in memory because every stored event asks (and most projects have no workflow, so the
- * answer must cost nothing); beside them the graphs the engine walks. The database stays the truth: a project not held here is read there, and
- * every workflow or step write forgets the project here and, once it commits, in every other process.
+ * answer must cost nothing); beside them the graphs the engine walks. The database stays the truth: a
+ * project not held here is read there, and every workflow or step write forgets the project here and,
+ * once it commits, in every other process (db/project-cache.ts).
  */
-import type { ChangeFeed } from '../db/notify.ts';
-import { createProjectCache, type ProjectCache } from '../db/project-cache.ts';
+import { fromJson, toBool } from '../db/codecs.ts';
+import type { Executor } from '../db/index.ts';
+import type { CacheRegistry, ProjectCache } from '../db/project-cache.ts';
 import type { Graph } from './engine/graph.ts';
+import { listTriggerSources } from './workflows.repo.ts';
 
 export interface TriggeredWorkflow {
   id: string;
@@ -29,6 +32,19 @@ export const listensToNothing = (t: WorkflowTriggers) => t.byEvent.size === 0 &&
 
 export type WorkflowTriggerCache = ProjectCache<WorkflowTriggers>;
 
-export function createWorkflowTriggerCache(feed: ChangeFeed): WorkflowTriggerCache {
-  return createProjectCache<WorkflowTriggers>(feed, 'workflow_triggers', 5000);
+/** The cache, registered on `caches`. */
+export function createWorkflowTriggerCache(caches: CacheRegistry): WorkflowTriggerCache {
+  return caches.define({ channel: 'workflow_triggers', maxEntries: 5000, load: loadTriggers });
+}
+
+async function loadTriggers(db: Executor, projectId: string): Promise<WorkflowTriggers> {
+  const { workflows, waits } = await listTriggerSources(db, projectId);
+  const byEvent = new Map<string, TriggeredWorkflow[]>();
+  for (const w of workflows) {
+    if (!w.triggerEvent) continue;
+    const started = { id: w.id, allowReentry: toBool(w.allowReentry), triggerStepId: w.triggerStepId };
+    byEvent.set(w.triggerEvent, [...(byEvent.get(w.triggerEvent) ?? []), started]);
+  }
+  const names = waits.map((s) => fromJson<{ eventName?: string }>(s.config).eventName).filter(Boolean) as string[];
+  return { byEvent, waits: new Set(names), graphs: new Map() };
 }

@@ -10,7 +10,6 @@
  */
 import type { Executor } from '../db/index.ts';
 import type { ChangeFeed } from '../db/notify.ts';
-import type { Deps } from '../deps.ts';
 import type { Jobs } from '../jobs/types.ts';
 import { createPokedRunner, type PokedRunner } from '../lib/poked-runner.ts';
 
@@ -25,18 +24,18 @@ export interface WorkflowWaker extends Pick<PokedRunner, 'whileRunning' | 'going
 }
 
 /** Enqueues a run now (startup, tests): the job the waker enqueues. */
-export async function wakeWorkflows(deps: Pick<Deps, 'jobs'>): Promise<void> {
+export async function wakeWorkflows(deps: { jobs: Jobs }): Promise<void> {
   await deps.jobs.enqueue(RUN_JOB, {}, { jobKey: WAKE_KEY });
 }
 
 /** Enqueues the run that picks up the next execution falling due at `at`. */
-export async function wakeWorkflowsAt(deps: Pick<Deps, 'jobs'>, at: Date): Promise<void> {
+export async function wakeWorkflowsAt(deps: { jobs: Jobs }, at: Date): Promise<void> {
   await deps.jobs.enqueue(RUN_JOB, {}, { jobKey: TIMER_KEY, runAt: at });
 }
 
-export function createWorkflowWaker(feed: ChangeFeed, jobs: () => Jobs): WorkflowWaker {
+export function createWorkflowWaker(feed: ChangeFeed, jobs: Jobs): WorkflowWaker {
   // A lost enqueue delays, never loses: the minutely run finds the due executions.
-  const runner = createPokedRunner(() => wakeWorkflows({ jobs: jobs() }).catch(() => {}));
+  const runner = createPokedRunner(() => wakeWorkflows({ jobs }).catch(() => {}));
   feed.subscribe(CHANNEL, () => void runner.poke());
   return {
     wake: (trx) => feed.publish(CHANNEL, '', trx),

@@ -23,17 +23,10 @@ export type WorkflowDeps = Pick<Deps, 'db' | 'reader' | 'clock' | 'workflowTrigg
 
 /**
  * Runs a write of the project's workflows in one transaction and forgets the project's cached triggers
- * and graphs: in every process once it commits, and here once more after the commit (a load between
- * the first forget and the commit read the old rows).
+ * and graphs in every process (db/project-cache.ts).
  */
-export async function writeWorkflows<T>(deps: WorkflowDeps, projectId: string, write: (trx: Trx) => Promise<T>) {
-  const out = await deps.db.transaction().execute(async (trx) => {
-    const result = await write(trx);
-    await deps.workflowTriggers.invalidate(projectId, trx);
-    return result;
-  });
-  await deps.workflowTriggers.invalidate(projectId);
-  return out;
+export function writeWorkflows<T>(deps: WorkflowDeps, projectId: string, write: (trx: Trx) => Promise<T>) {
+  return deps.workflowTriggers.writing(deps.db, projectId, write);
 }
 
 /** The project's workflow row; 404 WORKFLOW_NOT_FOUND otherwise (a malformed id included). */

@@ -4,41 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeps } from '../../src/composition.ts';
 import type { Deps } from '../../src/deps.ts';
 import { AppError } from '../../src/errors.ts';
-import { createKeyCache } from '../../src/projects/key-cache.ts';
 import { authenticateApiKey, regenerateKeys, setProjectDisabled } from '../../src/projects/projects.service.ts';
 import { createTestDatabase, DIALECTS, type TestDatabase, testConfig } from '../env.ts';
 import { makeFactories } from '../factories.ts';
-
-const localFeed = () => ({
-  connected: true,
-  listeners: [] as Array<(p: string) => void>,
-  async publish(_c: string, payload: string) {
-    for (const l of this.listeners) l(payload);
-  },
-  subscribe(_c: string, l: (p: string) => void) {
-    this.listeners.push(l);
-  },
-  async close() {},
-});
-
-describe('key cache', () => {
-  it('does not store an answer read before an invalidation that happened meanwhile', async () => {
-    const cache = createKeyCache(localFeed());
-    const token = cache.begin();
-    await cache.invalidateProject('p1');
-    cache.set('k', { projectId: 'p1', disabled: false }, token);
-    expect(cache.get('k')).toBeUndefined();
-    cache.set('k', { projectId: 'p1', disabled: false }, cache.begin());
-    expect(cache.get('k')).toEqual(expect.objectContaining({ projectId: 'p1' }));
-  });
-
-  it('is bypassed while notices from other processes cannot arrive', () => {
-    const feed = { ...localFeed(), connected: false };
-    const cache = createKeyCache(feed);
-    cache.set('k', { projectId: 'p1', disabled: false }, cache.begin());
-    expect(cache.get('k')).toBeUndefined();
-  });
-});
 
 describe.each(DIALECTS)('cached key lookups on %s', (dialect) => {
   let database: TestDatabase;

@@ -4,10 +4,10 @@ import type { FieldType } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { invalid, notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { findUsage } from '../../lib/usage.ts';
 import { queueBulkJob } from '../bulk/bulk.service.ts';
 import { countContacts } from '../contacts.repo.ts';
 import { type FieldRef, parseFieldName } from './field-names.ts';
-import { findFieldUsage } from './field-usage.ts';
 import * as repo from './fields.repo.ts';
 import type { FieldDeleted, FieldUsage, FieldValues } from './fields.schemas.ts';
 
@@ -22,13 +22,9 @@ export async function newFieldTypes(
   types: { key: string; type: FieldType }[],
 ): Promise<{ key: string; type: FieldType }[]> {
   if (types.length === 0) return [];
-  let known = deps.fieldTypes.get(projectId);
-  if (!known || types.some((t) => !known!.has(t.key))) {
-    const token = deps.fieldTypes.begin();
-    known = new Set((await repo.listFieldTypes(deps.reader, projectId)).map((f) => f.key));
-    deps.fieldTypes.load(projectId, known, token);
-  }
-  const fresh = types.filter((t) => !known!.has(t.key));
+  // A key missing from the held list may have been recorded by another process: read them all again.
+  const known = await deps.fieldTypes.read(deps.reader, projectId, (held) => types.every((t) => held.has(t.key)));
+  const fresh = types.filter((t) => !known.has(t.key));
   if (fresh.length > 0 && known.size + fresh.length > deps.config.maxCustomFields) {
     throw invalid(
       `data.${fresh[0]!.key}`,
@@ -50,11 +46,8 @@ export async function recordFieldTypes(
 
 /** After the write that recorded `types` committed: later writes with these keys skip the check. */
 export function rememberFieldTypes(deps: Pick<Deps, 'fieldTypes'>, projectId: string, types: { key: string }[]): void {
-  if (types.length > 0)
-    deps.fieldTypes.add(
-      projectId,
-      types.map((t) => t.key),
-    );
+  const known = deps.fieldTypes.get(projectId);
+  if (known) for (const t of types) known.add(t.key);
 }
 
 function parseOrThrow(name: string): FieldRef {
@@ -98,7 +91,11 @@ export async function getFieldUsage(
   projectId: string,
   name: string,
 ): Promise<FieldUsage> {
-  return findFieldUsage(deps.fieldUsage, projectId, parseOrThrow(name).field);
+  return findUsage<FieldUsage>(deps.fieldUsage, projectId, parseOrThrow(name).field, {
+    segments: [],
+    campaigns: [],
+    workflows: [],
+  });
 }
 
 /**
@@ -112,7 +109,8 @@ export async function deleteField(
   name: string,
 ): Promise<FieldDeleted> {
   const ref = customOrThrow(name, 'it cannot be deleted');
-  const jobId = await deps.db.transaction().execute(async (trx) => {
+  // Every process must check the database again before trusting that a key is recorded.
+  const jobId = await deps.fieldTypes.writing(deps.db, projectId, async (trx) => {
     const known = await repo.findFieldTypes(trx, projectId, ref.key);
     if (known.length === 0) throw notFound('FIELD');
     await repo.deleteFieldTypes(
@@ -130,13 +128,8 @@ export async function deleteField(
       field: ref.field,
       total,
     });
-    // Every process must check the database again before trusting that a key is recorded: the notice
-    // in the transaction reaches the others on commit; the one after it stops a reload that read
-    // the key list between our forgetting and our commit.
-    await deps.fieldTypes.invalidate(projectId, trx);
     return id;
   });
-  await deps.fieldTypes.invalidate(projectId);
   return { field: ref.field, jobId, status: 'queued' };
 }
 

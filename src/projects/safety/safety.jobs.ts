@@ -25,10 +25,7 @@ import { checkSuspension, SAFETY_CHECK_JOB } from './security.service.ts';
 const SLICE = 500;
 const MAX_RESET_RUNS = 5;
 
-type ResetDeps = Pick<
-  Deps,
-  'db' | 'clock' | 'config' | 'keyCache' | 'fieldTypes' | 'trackedSegments' | 'workflowTriggers'
->;
+type ResetDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'caches'>;
 
 export function resetPolicy(config: Pick<Config, 'jobLeaseMs'>): JobRowPolicy<'projectResets'> {
   return { table: 'projectResets', maxAttempts: MAX_RESET_RUNS, leaseMs: config.jobLeaseMs };
@@ -54,12 +51,9 @@ async function wipe(deps: ResetDeps, row: repo.ResetRow, lease: Lease<'projectRe
   }
 }
 
-/** Forgets everything this and every other process cached about the project's data. */
+/** Forgets everything this and every other process cached about the project's data (every registered cache). */
 async function forgetCaches(deps: ResetDeps, projectId: string): Promise<void> {
-  await deps.fieldTypes.invalidate(projectId);
-  await deps.trackedSegments.invalidate(projectId);
-  await deps.workflowTriggers.invalidate(projectId);
-  await deps.keyCache.invalidateProject(projectId);
+  await deps.caches.forget(projectId);
 }
 
 /** Runs (or resumes) one reset; a no-op once it has ended. */

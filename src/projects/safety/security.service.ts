@@ -106,14 +106,13 @@ export async function checkSuspension(
   const counts = await repo.countWindow(deps.reader, projectId, since);
   const reason = breach(deps.config.suspension, counts);
   if (!reason) return undefined;
-  const suspended = await deps.db.transaction().execute(async (trx) => {
+  const suspended = await deps.keyCache.keys.writing(deps.db, projectId, async (trx) => {
     // A reinstatement since the count restarted the window: these figures no longer apply.
     const lift = await repo.findLastLift(trx, projectId);
     if (lift && new Date(lift) > since) return false;
     const now = deps.clock.now();
     if (!(await repo.disableIfEnabled(trx, projectId, now))) return false;
     await repo.insertSuspension(trx, { id: newId(), projectId, reason, windowStart: since, createdAt: now, ...counts });
-    await deps.keyCache.invalidateProject(projectId, trx);
     return true;
   });
   if (!suspended) return undefined;
@@ -128,11 +127,10 @@ export async function reinstateProject(
   projectId: string,
 ): Promise<SecurityView> {
   requirePermission((await getMemberProject(deps, userId, projectId)).role, 'project.reinstate');
-  const moved = await deps.db.transaction().execute(async (trx) => {
+  const moved = await deps.keyCache.keys.writing(deps.db, projectId, async (trx) => {
     const now = deps.clock.now();
     if (!(await repo.enableIfDisabled(trx, projectId, now))) return false;
     await repo.liftSuspensions(trx, projectId, userId, now);
-    await deps.keyCache.invalidateProject(projectId, trx);
     return true;
   });
   if (!moved) throw conflict('The project is not suspended.');

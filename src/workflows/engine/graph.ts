@@ -3,9 +3,9 @@
  * changes, and the one rule for which transition a finished step follows.
  */
 import { fromJson, toBool } from '../../db/codecs.ts';
+import type { Executor } from '../../db/index.ts';
+import type { ProjectCache } from '../../db/project-cache.ts';
 import type { Branch, WaitOutcome } from '../../db/workflow-tables.ts';
-import type { Deps } from '../../deps.ts';
-import { triggersOf } from '../triggers.ts';
 import { findGraph, findWorkflow, type StepRow, type TransitionRow, type WorkflowRow } from '../workflows.repo.ts';
 
 export interface Step {
@@ -45,9 +45,12 @@ export function nextStepId(graph: Graph, from: string, way: Way): string | undef
  * triggers (trigger-cache.ts), so it lasts until a workflow of the project changes (undefined when
  * the workflow is gone).
  */
-export function graphLoader(deps: Pick<Deps, 'reader' | 'workflowTriggers'>) {
+export function graphLoader(deps: {
+  reader: Executor;
+  workflowTriggers: ProjectCache<{ graphs: Map<string, Promise<Graph | undefined>> }>;
+}) {
   return async (projectId: string, workflowId: string): Promise<Graph | undefined> => {
-    const { graphs } = await triggersOf(deps, deps.reader, projectId);
+    const { graphs } = await deps.workflowTriggers.read(deps.reader, projectId);
     let hit = graphs.get(workflowId);
     if (!hit) {
       hit = load(deps, projectId, workflowId);
@@ -59,7 +62,7 @@ export function graphLoader(deps: Pick<Deps, 'reader' | 'workflowTriggers'>) {
   };
 }
 
-async function load(deps: Pick<Deps, 'reader'>, projectId: string, workflowId: string): Promise<Graph | undefined> {
+async function load(deps: { reader: Executor }, projectId: string, workflowId: string): Promise<Graph | undefined> {
   const workflow = await findWorkflow(deps.reader, projectId, workflowId);
   if (!workflow) return undefined;
   const { steps, transitions } = await findGraph(deps.reader, projectId, workflowId);

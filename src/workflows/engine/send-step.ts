@@ -15,7 +15,7 @@ import { messageIdFor } from '../../sending/send.service.ts';
 import { getTemplateRow } from '../../templates/templates.service.ts';
 import type { SendEmailConfig } from '../step-configs.ts';
 import { documentsOf } from './documents.ts';
-import type { StepInput, StepOutcome } from './steps.ts';
+import type { StepInput, StepOutcome } from './step-types.ts';
 
 /** The message of the step, or why it cannot be sent (a template deleted, a sender no longer verified). */
 async function messageFor(deps: Deps, { row, step }: StepInput, c: SendEmailConfig): Promise<PreparedMessage> {

@@ -10,12 +10,9 @@ import {
   prepareUpdate,
   updateContactIn,
 } from '../../contacts/contact-update.service.ts';
-import type { Trx } from '../../db/index.ts';
-import type { ExecutionStatus } from '../../db/workflow-tables.ts';
 import type { Deps } from '../../deps.ts';
 import { findEventSince } from '../../events/events.service.ts';
 import { contactMatches, loadFilterEnv } from '../../segments/audience.ts';
-import type { StoredEmail } from '../../sending/outbox.repo.ts';
 import {
   conditionTree,
   type DelayConfig,
@@ -26,48 +23,11 @@ import {
 } from '../step-configs.ts';
 import { documentsOf, eventDocument } from './documents.ts';
 import type { ExecutionRow } from './executions.repo.ts';
-import type { Graph, Step, Way } from './graph.ts';
-
 import { sendEmailStep } from './send-step.ts';
+import type { StepInput, StepOutcome } from './step-types.ts';
 import { webhookStep } from './webhook-step.ts';
 
-type Json = Record<string, unknown>;
-
-export type StepOutcome =
-  | {
-      kind: 'next';
-      way?: Way;
-      status?: 'COMPLETED' | 'SKIPPED';
-      output?: Json;
-      /** The step's effect, written in the move's transaction. */
-      effect?: (trx: Trx) => Promise<void>;
-      /** Outbox rows written with the move (with the other executions' of its transaction). */
-      emails?: StoredEmail[];
-      /** The execution's latest event from now on (an awaited event that arrived). */
-      event?: Json;
-      /** After the commit (a wake-up). */
-      after?: () => Promise<void> | void;
-    }
-  | {
-      kind: 'wait';
-      dueAt: Date | null;
-      waitingEvent?: string;
-      /** Run in the commit's transaction: another outcome instead of the wait (an event already came). */
-      settle?: (trx: Trx) => Promise<StepOutcome | undefined>;
-    }
-  | { kind: 'retry'; dueAt: Date; error: string }
-  | { kind: 'exit'; reason: string | null; output?: Json }
-  | { kind: 'fail'; error: string; output?: Json }
-  | { kind: 'end'; status: ExecutionStatus; error?: string };
-
-export interface StepInput {
-  row: ExecutionRow;
-  graph: Graph;
-  step: Step;
-  now: Date;
-  /** Reads what the batch's executions share once per batch (see run.ts). */
-  once<T>(key: string, load: () => Promise<T>): Promise<T>;
-}
+export type { StepInput, StepOutcome } from './step-types.ts';
 
 /** Runs the step the execution is at and answers what should happen. */
 export async function runStep(deps: Deps, input: StepInput): Promise<StepOutcome> {

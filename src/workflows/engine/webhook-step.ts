@@ -16,7 +16,7 @@ import { webhookSignature, webhookSigningSecret } from '../../projects/webhook-s
 import type { WebhookConfig } from '../step-configs.ts';
 import { documentsOf } from './documents.ts';
 import type { ExecutionRow } from './executions.repo.ts';
-import type { StepInput, StepOutcome } from './steps.ts';
+import type { StepInput, StepOutcome } from './step-types.ts';
 
 /** Minutes before call N+1 after a retryable failure of call N; the last value repeats. */
 const BACKOFF_MINUTES = [0.5, 2, 10, 30, 120];
