@@ -8,10 +8,10 @@ import { pruneLoginThrottle } from './auth/auth.service.ts';
 import { pruneAuthRows } from './auth/auth-maintenance.ts';
 import { pruneSnsMessages } from './bounces/sns.service.ts';
 import { campaignFieldUsage } from './campaigns/campaign-usage.ts';
-import { campaignCron, campaignTasks } from './campaigns/campaigns.jobs.ts';
+import { campaignCron, campaignKinds, campaignTasks } from './campaigns/campaigns.jobs.ts';
 import type { Config } from './config.ts';
 import type { ContactWatcher } from './contacts/contact-watchers.ts';
-import { contactCron, contactTasks } from './contacts/contacts.jobs.ts';
+import { contactKinds } from './contacts/contacts.jobs.ts';
 import { coverageTasks } from './contacts/fields/coverage.ts';
 import { createFieldTypeCache } from './contacts/fields/field-type-cache.ts';
 import { createSearchIndexer } from './contacts/search-index.ts';
@@ -20,11 +20,12 @@ import { domainCron, domainTasks } from './domains/domains.jobs.ts';
 import type { EventListener } from './events/event-listener.ts';
 import { pruneIdempotencyKeys } from './http/idempotency.ts';
 import { memoryStore } from './http/rate-limit.ts';
+import { jobRowKindTasks, SWEEP_JOB } from './jobs/job-row-kind.ts';
 import { pruneFailedJobs } from './jobs/maintenance.ts';
 import type { CronEntry, TaskList } from './jobs/types.ts';
 import type { UsageLookup } from './lib/usage.ts';
 import { createKeyCache } from './projects/key-cache.ts';
-import { safetyCron, safetyTasks } from './projects/safety/safety.jobs.ts';
+import { safetyKinds, safetyTasks } from './projects/safety/safety.jobs.ts';
 import { segmentFieldUsage, segmentsUsingEvent } from './segments/segment-usage.ts';
 import { membershipListener, membershipWatcher, segmentCron, segmentTasks } from './segments/segments.jobs.ts';
 import { createTrackedSegmentsCache } from './segments/tracked-cache.ts';
@@ -34,13 +35,16 @@ import { createWorkflowTriggerCache } from './workflows/trigger-cache.ts';
 import { workflowListener } from './workflows/triggers.ts';
 import { workflowEventUsage, workflowFieldUsage, workflowTemplateUsage } from './workflows/usage.ts';
 import { createWorkflowWaker } from './workflows/waker.ts';
-import { workflowCron, workflowTasks } from './workflows/workflows.jobs.ts';
+import { workflowCron, workflowKinds, workflowTasks } from './workflows/workflows.jobs.ts';
+
+/** Every resumable job (src/jobs/job-row-kind.ts): each gets its task, the one sweep, hand-over on stop. */
+export const jobRowKinds = [...contactKinds, ...campaignKinds, ...workflowKinds, ...safetyKinds];
 
 /** Handlers by job name (`feature.action`); each re-reads its rows and is safe to run twice. */
 export function taskList(deps: Deps): TaskList {
   return {
     ...domainTasks(deps),
-    ...contactTasks(deps),
+    ...jobRowKindTasks(deps, jobRowKinds),
     ...coverageTasks(deps),
     ...sendingTasks(deps),
     ...campaignTasks(deps),
@@ -62,12 +66,12 @@ export function taskList(deps: Deps): TaskList {
 export const cronEntries: CronEntry[] = [
   { task: 'maintenance.prune', pattern: '17 * * * *' },
   ...domainCron,
-  ...contactCron,
+  // Takes back the rows of every job-row kind whose run was lost.
+  { task: SWEEP_JOB, pattern: '* * * * *' },
   ...sendingCron,
   ...campaignCron,
   ...segmentCron,
   ...workflowCron,
-  ...safetyCron,
   // A backstop for the pokes writes give (a restart between a write and its poke's run).
   { task: 'contact.search.index', pattern: '* * * * *' },
 ];

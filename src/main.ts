@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import type { startInboundSmtp } from './bounces/inbound-smtp.ts';
 import { createDeps } from './composition.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { SWEEP_JOB } from './jobs/job-row-kind.ts';
 import { wakeWorkflows } from './workflows/waker.ts';
 
 type Role = 'all' | 'api' | 'worker';
@@ -89,13 +90,11 @@ async function main(): Promise<void> {
 async function kickBackgroundWork(deps: Awaited<ReturnType<typeof createDeps>>, config: Config): Promise<void> {
   // Outbox rows a killed process held.
   await deps.jobs.enqueue('email.deliver', {}, { jobKey: 'email.deliver' });
-  // Due campaign starts and ends, and fan-outs a killed process held once their lease has run out.
+  // Due campaign starts and ends.
   await deps.jobs.enqueue('campaign.schedule', {}, { jobKey: 'campaign.schedule' });
   const leaseEnd = new Date(deps.clock.now().getTime() + config.jobLeaseMs + 1000);
-  await deps.jobs.enqueue('campaign.sweep', {}, { jobKey: 'campaign.sweep', runAt: leaseEnd });
-  // Imports, bulk actions and workflow fan-outs a killed process held, once their lease has run out.
-  await deps.jobs.enqueue('contact.sweep', {}, { jobKey: 'contact.sweep', runAt: leaseEnd });
-  await deps.jobs.enqueue('workflow.fanout.sweep', {}, { jobKey: 'workflow.fanout.sweep', runAt: leaseEnd });
+  // Fan-outs, imports, bulk actions and resets a killed process held, once their lease has run out.
+  await deps.jobs.enqueue(SWEEP_JOB, {}, { jobKey: SWEEP_JOB, runAt: leaseEnd });
   // Due workflow executions, and a killed process's once their lease runs out.
   await wakeWorkflows(deps);
 }

@@ -6,8 +6,10 @@
  */
 import { checkRange, checkTimeZone, DAY_MS, HOUR_MS, hourKey, parseInstant } from '../analytics/time.ts';
 import { fromJson } from '../db/codecs.ts';
+import type { Executor } from '../db/index.ts';
 import type { Deps } from '../deps.ts';
 import { invalid } from '../errors.ts';
+import { insertActivity, type NewActivity } from './activity.repo.ts';
 import {
   ACTIVITY_TYPES,
   type ActivityItem,
@@ -157,4 +159,9 @@ export async function getUpcoming(deps: Pick<Deps, 'reader'>, projectId: string,
       stepId: x.currentStepId,
     })),
   };
+}
+
+/** Records an activity item (a domain verified, …) in the caller's transaction, with the change it reports. */
+export function recordActivity(trx: Executor, activity: NewActivity, now: Date): Promise<void> {
+  return insertActivity(trx, activity, now);
 }

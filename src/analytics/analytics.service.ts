@@ -3,7 +3,7 @@
  * frequent tracked events. Every figure is a sum of counters the database keeps in the transactions
  * that change emails and events (migration 0016); nothing here reads email or event rows.
  */
-import { countCampaigns } from '../campaigns/campaigns.repo.ts';
+import { countProjectCampaigns } from '../campaigns/campaign-stats.service.ts';
 import type { Deps } from '../deps.ts';
 import { type CursorPage, decodeCursor, toCursorPage } from '../http/pagination.ts';
 import * as repo from './analytics.repo.ts';
@@ -125,7 +125,7 @@ export async function listCampaignStats(
     rows,
     query.limit,
     beforeId === undefined,
-    () => countCampaigns(deps.reader, projectId, {}),
+    () => countProjectCampaigns(deps, projectId),
     toBreakdown,
   );
 }

@@ -13,17 +13,16 @@ import { conflict, invalid } from '../errors.ts';
 import { endJobRow } from '../jobs/job-rows.ts';
 import { newId } from '../lib/ids.ts';
 import { getSendSettings } from '../projects/projects.service.ts';
-import { countAudience, findMaxContactId } from '../segments/audience.repo.ts';
-import { audienceCondition, loadFilterEnv } from '../segments/audience.ts';
+import { audienceCondition, countAudienceContacts, loadFilterEnv, newestContactId } from '../segments/audience.ts';
 import { composeEmail, priorityOf } from '../sending/compose.ts';
-import { insertEmail } from '../sending/outbox.repo.ts';
+import { enqueueEmail } from '../sending/outbox.ts';
 import { messageIdFor } from '../sending/send.service.ts';
 import { audienceOf, campaignMessage, subscribedOnly } from './campaign-content.ts';
 import * as repo from './campaigns.repo.ts';
 import type { AudiencePreview, AudiencePreviewBody, SendCampaignBody, TestCampaignBody } from './campaigns.schemas.ts';
 import { checkedAudience, getCampaignRow } from './campaigns.service.ts';
 import * as dispatch from './dispatch/dispatch.repo.ts';
-import { FINISH_JOB, finishJobKey, queueDispatchRuns } from './dispatch/dispatch.ts';
+import { dispatchKind, FINISH_JOB, finishJobKey } from './dispatch/dispatch.ts';
 
 export const START_JOB = 'campaign.start';
 const startJobKey = (campaignId: string) => `${START_JOB}:${campaignId}`;
@@ -35,12 +34,12 @@ type Recipients = { upTo: string; count: number };
 
 /** The audience bound (highest contact id now) and how many recipients the fan-out would send to. */
 async function countRecipients(deps: SendDeps, c: repo.CampaignRow): Promise<Recipients> {
-  const upTo = (await findMaxContactId(deps.reader, c.projectId)) ?? '';
+  const upTo = await newestContactId(deps, c.projectId);
   if (upTo === '') return { upTo, count: 0 };
   const env = await loadFilterEnv(deps, c.projectId);
   const where = audienceCondition(audienceOf(c), env, { dialect: deps.dialect, projectId: c.projectId });
   const scoped = dispatch.recipientsWhere(where, { upTo, subscribedOnly: subscribedOnly(c) });
-  return { upTo, count: await countAudience(deps.reader, c.projectId, scoped) };
+  return { upTo, count: await countAudienceContacts(deps, c.projectId, scoped) };
 }
 
 /**
@@ -53,15 +52,15 @@ export async function previewAudience(
   body: AudiencePreviewBody,
 ): Promise<AudiencePreview> {
   const checked = await checkedAudience(deps, projectId, body);
-  const upTo = (await findMaxContactId(deps.reader, projectId)) ?? '';
+  const upTo = await newestContactId(deps, projectId);
   if (upTo === '') return { matching: 0, recipients: 0 };
   const env = await loadFilterEnv(deps, projectId);
   const audience = audienceOf({ audienceType: body.audienceType, ...checked });
   const where = audienceCondition(audience, env, { dialect: deps.dialect, projectId });
   const subscribed = subscribedOnly({ emailType: body.emailType ?? 'MARKETING' });
   const [matching, recipients] = await Promise.all([
-    countAudience(deps.reader, projectId, where),
-    countAudience(deps.reader, projectId, dispatch.recipientsWhere(where, { upTo, subscribedOnly: subscribed })),
+    countAudienceContacts(deps, projectId, where),
+    countAudienceContacts(deps, projectId, dispatch.recipientsWhere(where, { upTo, subscribedOnly: subscribed })),
   ]);
   return { matching, recipients };
 }
@@ -144,7 +143,7 @@ async function startSending(
     const moved = await repo.transitionCampaign(trx, c.id, from, set, dueBy);
     if (!moved) return undefined;
     await dispatch.insertDispatch(trx, { id: c.id, projectId: c.projectId, maxContactId: r.upTo, now });
-    await queueDispatchRuns(deps, [c.id], trx);
+    await dispatchKind.queue(deps, [c.id], trx);
     return moved;
   });
 }
@@ -242,7 +241,6 @@ export async function sendTestCampaign(
     priority: priorityOf('TRANSACTIONAL'),
     messageId: messageIdFor(emailId, campaign.fromEmail),
   };
-  await insertEmail(deps.db, deps.dialect, stored, now);
-  await deps.deliveryWaker.poke();
+  await enqueueEmail(deps, stored);
   return { emailId, to };
 }

@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import type { Deps } from '../deps.ts';
 import { requireProject } from '../http/auth.ts';
 import { cancelCampaign, previewAudience, sendCampaign, sendTestCampaign } from './campaign-send.service.ts';
+import { getCampaignStats, getCampaignTimeseries } from './campaign-stats.service.ts';
 import {
   AudiencePreview,
   AudiencePreviewBody,
@@ -26,8 +27,6 @@ import {
   duplicateCampaign,
   getCampaign,
   getCampaignRow,
-  getCampaignStats,
-  getCampaignTimeseries,
   listCampaigns,
   replaceCampaign,
   toCampaignView,

@@ -24,10 +24,7 @@ import type {
   CampaignBody,
   CampaignCreated,
   CampaignPage,
-  CampaignStats,
   CampaignSummary,
-  CampaignTimeseries,
-  CampaignTimeseriesQuery,
   CampaignView,
   ListCampaignsQuery,
 } from './campaigns.schemas.ts';
@@ -163,74 +160,6 @@ export async function listCampaigns(
     repo.countCampaigns(deps.reader, projectId, filter),
   ]);
   return { campaigns: rows.map(toCampaignSummary), ...pageInfo(page, total) };
-}
-
-const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 10000) / 100);
-
-/** Current counts of the campaign's emails; rates are percent of sentCount. */
-export async function getCampaignStats(
-  deps: Pick<Deps, 'reader' | 'dialect'>,
-  projectId: string,
-  id: string,
-): Promise<CampaignStats> {
-  const campaign = await getCampaignRow(deps, projectId, id);
-  const n = await repo.aggregateCampaignEmails(deps.reader, deps.dialect, projectId, id);
-  return {
-    totalRecipients: campaign.totalRecipients,
-    sentCount: n.sent,
-    deliveredCount: n.delivered,
-    openedCount: n.opened,
-    clickedCount: n.clicked,
-    bouncedCount: n.bounced,
-    complainedCount: n.complained,
-    unsubscribedCount: n.unsubscribed,
-    openRate: percent(n.opened, n.sent),
-    clickRate: percent(n.clicked, n.sent),
-    bounceRate: percent(n.bounced, n.sent),
-  };
-}
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-/** The automatic interval is hourly while the activity spans at most this long. */
-const HOURLY_SPAN_MS = 3 * DAY_MS;
-/** Hour buckets asked for explicitly stop after this many (a month). */
-const MAX_HOUR_BUCKETS = 31 * 24;
-
-/**
- * The campaign's sends, deliveries, opens, clicks, bounces and unsubscribes per hour or day (UTC),
- * every bucket from the first to the last with activity; empty when nothing was sent.
- */
-export async function getCampaignTimeseries(
-  deps: Pick<Deps, 'reader' | 'dialect'>,
-  projectId: string,
-  id: string,
-  query: CampaignTimeseriesQuery,
-): Promise<CampaignTimeseries> {
-  await getCampaignRow(deps, projectId, id);
-  const rows = await repo.campaignEmailBuckets(deps.reader, deps.dialect, projectId, id, 'hour');
-  if (rows.length === 0) return { interval: query.interval ?? 'hour', data: [] };
-  const hours = rows.map((r) => Date.parse(`${r.bucket}:00:00.000Z`));
-  const first = Math.min(...hours);
-  const last = Math.max(...hours);
-  const interval = query.interval ?? (last - first <= HOURLY_SPAN_MS ? 'hour' : 'day');
-  const size = interval === 'hour' ? HOUR_MS : DAY_MS;
-  const start = interval === 'hour' ? first : first - (first % DAY_MS);
-  const count = Math.min(Math.floor((last - start) / size) + 1, interval === 'hour' ? MAX_HOUR_BUCKETS : Infinity);
-  const data = Array.from({ length: count }, (_, i) => ({
-    start: new Date(start + i * size).toISOString(),
-    sent: 0,
-    delivered: 0,
-    opened: 0,
-    clicked: 0,
-    bounced: 0,
-    unsubscribed: 0,
-  }));
-  rows.forEach((r, i) => {
-    const bucket = data[Math.floor((hours[i]! - start) / size)];
-    if (bucket) bucket[r.metric] += r.n;
-  });
-  return { interval, data };
 }
 
 /** `emailType`, else a content-class `type` (what existing clients send), else MARKETING; 422 for another value. */

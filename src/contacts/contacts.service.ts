@@ -17,6 +17,7 @@ import type { ContactView, LookupResult } from './contacts.schemas.ts';
 import * as writes from './contacts-write.repo.ts';
 import { type DataPatch, fieldTypesOf, toDataPatch } from './data-rules.ts';
 import { normalizeEmail } from './email.ts';
+import { listContactIdsAfter } from './fields/fields.repo.ts';
 import { newFieldTypes, recordFieldTypes, rememberFieldTypes } from './fields/fields.service.ts';
 
 export type WriteDeps = Pick<
@@ -290,4 +291,9 @@ export async function findContactIdByEmail(
   if (!normal) return undefined;
   const [row] = await repo.findContactsByEmail(deps.reader, deps.dialect, projectId, [normal]);
   return row?.id;
+}
+
+/** The project's next `limit` contact ids after `after` (all from the start when undefined), in id order, read in `db`. */
+export function contactIdsAfter(db: Executor, projectId: string, after: string | undefined, limit: number) {
+  return listContactIdsAfter(db, projectId, after, limit);
 }

@@ -1,6 +1,6 @@
 /** Sending domains: adding (with a DKIM key pair), DNS verification, and the sender checks delivery relies on. */
 import { createHmac } from 'node:crypto';
-import { insertActivity } from '../activity/activity.repo.ts';
+import { recordActivity } from '../activity/activity.service.ts';
 import { fromJson } from '../db/codecs.ts';
 import type { Deps } from '../deps.ts';
 import { conflict, forbidden, invalid, notFound } from '../errors.ts';
@@ -102,7 +102,7 @@ export async function recheckDomain(deps: D, row: DomainRow, dns = deps.dns): Pr
     const from = verified ? 'PENDING' : 'VERIFIED';
     const moved = await repo.transitionDomainStatus(trx, row.id, from, verified ? 'VERIFIED' : 'PENDING');
     if (moved) {
-      await insertActivity(
+      await recordActivity(
         trx,
         {
           projectId: row.projectId,

@@ -5,12 +5,14 @@
  * run time) and runs them again; failures retry with backoff. Meant for the embedded scale (SQLite);
  * PostgreSQL uses Graphile Worker.
  */
+
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DialectSql } from '../db/dialect.ts';
 import type { Db } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
+import { keepLeaseAlive } from '../lib/lease-keeper.ts';
 import { lastMatch, parseCron } from './cron.ts';
 import * as repo from './jobs.repo.ts';
 import {
@@ -69,18 +71,15 @@ export function createSqliteJobs(opts: SqliteJobsOptions): Jobs {
     }
   }
 
-  /** Renews the lease every third of it until stopped or until the run time is up. */
+  /** Renews the lease until stopped or until the run time is up. */
   function keepLease(job: Claimed, lock: repo.JobLock): () => void {
-    const started = Date.now();
-    const timer = setInterval(
-      () => {
-        if (Date.now() - started >= opts.maxRunMs) return clearInterval(timer);
-        void guarded('the lease renewal', job, () => repo.renewJobLease(db, lock, leaseFrom(clock.now())));
+    return keepLeaseAlive(
+      () => guarded('the lease renewal', job, () => repo.renewJobLease(db, lock, leaseFrom(clock.now()))),
+      {
+        leaseMs: opts.leaseMs,
+        maxMs: opts.maxRunMs,
       },
-      Math.max(10, Math.floor(opts.leaseMs / 3)),
     );
-    timer.unref();
-    return () => clearInterval(timer);
   }
 
   /** The handler's outcome, or 'overran' once the run time is up (the handler is left to itself). */

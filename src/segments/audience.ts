@@ -8,10 +8,18 @@ import { getDeletedFields, getFieldTypes } from '../contacts/fields/fields.servi
 import type { DialectSql } from '../db/dialect.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
-import { findMatchingContacts, listSegmentDefs } from './audience.repo.ts';
+import {
+  type AudienceContact,
+  countAudience,
+  findMatchingContacts,
+  findMaxContactId,
+  listAudienceAfter,
+  listSegmentDefs,
+} from './audience.repo.ts';
 import { compileFilter, segmentCondition } from './filters/compile.ts';
 import type { Audience, FilterDocuments, FilterEnv, FilterGroup } from './filters/tree.ts';
 
+export type { AudienceContact };
 // A segment's condition is compiled beside the filters that reference segments; exported here too.
 export { segmentCondition };
 
@@ -52,4 +60,50 @@ export async function contactMatches(
   const where = compileFilter(tree, env, { dialect: deps.dialect, projectId: target.projectId, documents });
   const hit = await findMatchingContacts(deps.reader, target.projectId, where, [target.contactId]);
   return hit.length > 0;
+}
+
+/** The newest contact id of the project: a fan-out walks up to it, so contacts added later are not in it. */
+export async function newestContactId(deps: Pick<Deps, 'reader'>, projectId: string): Promise<string> {
+  return (await findMaxContactId(deps.reader, projectId)) ?? '';
+}
+
+/** How many of the project's contacts `where` selects. */
+export function countAudienceContacts(
+  deps: Pick<Deps, 'reader'>,
+  projectId: string,
+  where: Expression<SqlBool>,
+): Promise<number> {
+  return countAudience(deps.reader, projectId, where);
+}
+
+/** A fan-out's walk of an audience: by contact id after `cursor`, up to the id frozen when it began. */
+export interface AudienceWalk {
+  audience: Audience;
+  cursor: string;
+  upTo: string;
+  /** Contacts per batch. */
+  limit: number;
+  subscribedOnly: boolean;
+}
+
+/**
+ * The audience's contacts in id order, a batch at a time (the fan-outs of campaigns and SCHEDULE
+ * workflows): the filter environment is read once, each batch is one keyset query, and only one
+ * batch is in memory. The caller commits a batch with its cursor before asking for the next.
+ */
+export async function* audienceBatches(
+  deps: Pick<Deps, 'reader' | 'clock' | 'dialect'>,
+  projectId: string,
+  walk: AudienceWalk,
+): AsyncGenerator<AudienceContact[]> {
+  const env = await loadFilterEnv(deps, projectId);
+  const where = audienceCondition(walk.audience, env, { dialect: deps.dialect, projectId });
+  let after = walk.cursor;
+  for (;;) {
+    const range = { after, upTo: walk.upTo, limit: walk.limit, subscribedOnly: walk.subscribedOnly };
+    const batch = await listAudienceAfter(deps.reader, projectId, where, range);
+    if (batch.length === 0) return;
+    yield batch;
+    after = batch.at(-1)!.id;
+  }
 }

@@ -7,7 +7,7 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 // The contacts feature's keyset slice of contact ids (its field deletion walks the same way).
-import { listContactIdsAfter } from '../contacts/fields/fields.repo.ts';
+import { contactIdsAfter } from '../contacts/contacts.service.ts';
 import { fromJson } from '../db/codecs.ts';
 import type { Executor } from '../db/index.ts';
 import type { Deps } from '../deps.ts';
@@ -104,7 +104,7 @@ export async function computeMembership(
   while (after !== undefined) {
     const from: string = after;
     after = await deps.db.transaction().execute(async (trx) => {
-      const ids = await listContactIdsAfter(trx, seg.projectId, from, COMPUTE_SLICE);
+      const ids = await contactIdsAfter(trx, seg.projectId, from, COMPUTE_SLICE);
       const upTo = ids.at(-1);
       if (upTo === undefined) return undefined;
       // Member rows of deleted contacts went with them, so rows in the slice's id range are all there is.

@@ -7,11 +7,12 @@
  */
 import { createPrivateKey } from 'node:crypto';
 import { recordSendRejection } from '../bounces/feedback.service.ts';
-import { findSuppressedEmails } from '../bounces/suppressions.repo.ts';
+import { findSuppressed } from '../bounces/suppressions.ts';
 import { returnPathFor } from '../bounces/verp.ts';
 import { fromJson, toBool } from '../db/codecs.ts';
 import type { Deps } from '../deps.ts';
 import { dkimSignerFor } from '../domains/domains.service.ts';
+import { type DueRowsKind, workDueRows } from '../jobs/due-rows.ts';
 import { groupBy } from '../lib/group-by.ts';
 import { type OutgoingMessage, TransportError } from '../mail/types.ts';
 import * as outbox from './delivery.repo.ts';
@@ -110,7 +111,7 @@ async function withoutSuppressed(deps: Deps, claimed: EmailRow[], claimedUntil: 
   const byProject = groupBy(claimed, (r) => r.projectId);
   const out: EmailRow[] = [];
   for (const [projectId, rows] of byProject) {
-    const suppressed = await findSuppressedEmails(deps.reader, projectId, [...new Set(rows.map((r) => r.toEmail))]);
+    const suppressed = await findSuppressed(deps, projectId, [...new Set(rows.map((r) => r.toEmail))]);
     if (suppressed.size === 0) {
       out.push(...rows);
       continue;
@@ -120,15 +121,6 @@ async function withoutSuppressed(deps: Deps, claimed: EmailRow[], claimedUntil: 
     out.push(...rows.filter((r) => !suppressed.has(r.toEmail)));
   }
   return out;
-}
-
-/** Runs `fn` over `items` with at most `limit` in flight. */
-async function inPool<T>(items: T[], limit: number, fn: (item: T) => Promise<unknown>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await fn(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
 /** A per-run cache of DKIM keys by project and sender domain (one decryption per domain, not per email). */
@@ -151,47 +143,40 @@ function dkimCache(deps: Deps) {
   };
 }
 
+/** Outbox rows as due rows: claimed SENDING with one more attempt, fenced to that attempt. */
+function outboxRows(deps: Deps, run: RunState): DueRowsKind<EmailRow, RunState> {
+  return {
+    leaseMs: deps.config.deliveryLeaseMs,
+    batchSize: deps.config.deliveryBatchSize,
+    concurrency: deps.config.deliveryConcurrency,
+    stopWhenShort: false,
+    claim: (c) =>
+      outbox.claimDueEmails(deps.db, deps.dialect, {
+        now: c.now,
+        leaseUntil: c.leaseUntil,
+        limit: c.limit,
+        skipProjects: projectsAtRate(deps),
+      }),
+    renew: (rows, _claim, until) => outbox.renewEmailLeases(deps.db, rows, until),
+    // Suppressed addresses and rows over their project's send rate are set aside, not sent.
+    begin: async (rows, claim) => ({
+      rows: await applySendRate(deps, await withoutSuppressed(deps, rows, claim.leaseUntil), claim.leaseUntil),
+      batch: run,
+    }),
+    work: (row, batch) => deliverOne(deps, row, batch),
+  };
+}
+
 /**
  * Delivers due rows until none is due, `budgetMs` has passed or `stop` is aborted (then after the
- * batch in flight); returns how many were sent. The claimed batch's leases are renewed while it is
- * in flight, so a slow transport does not hand rows still being sent to another worker.
+ * batch in flight); returns how many were sent and claimed.
  */
 export async function deliverDue(
   deps: Deps,
   budgetMs: number,
   stop?: AbortSignal,
 ): Promise<{ sent: number; claimed: number }> {
-  const started = Date.now();
   const run: RunState = { dkim: dkimCache(deps), stamp: createStamper(deps) };
-  let sent = 0;
-  let total = 0;
-  while (Date.now() - started < budgetMs && !stop?.aborted) {
-    const now = deps.clock.now();
-    const leaseUntil = new Date(now.getTime() + deps.config.deliveryLeaseMs);
-    const claimed = await outbox.claimDueEmails(deps.db, deps.dialect, {
-      now,
-      leaseUntil,
-      limit: deps.config.deliveryBatchSize,
-      skipProjects: projectsAtRate(deps),
-    });
-    if (claimed.length === 0) break;
-    total += claimed.length;
-    const rows = await applySendRate(deps, await withoutSuppressed(deps, claimed, leaseUntil), leaseUntil);
-    const pending = new Set(rows);
-    const renew = setInterval(() => {
-      const lease = new Date(deps.clock.now().getTime() + deps.config.deliveryLeaseMs);
-      outbox
-        .renewEmailLeases(deps.db, [...pending], lease)
-        .catch((err) => deps.log.warn({ err }, 'lease renewal failed'));
-    }, deps.config.deliveryLeaseMs / 3);
-    try {
-      await inPool(rows, deps.config.deliveryConcurrency, async (row) => {
-        if (await deliverOne(deps, row, run)) sent++;
-        pending.delete(row);
-      });
-    } finally {
-      clearInterval(renew);
-    }
-  }
-  return { sent, claimed: total };
+  const r = await workDueRows(deps, outboxRows(deps, run), budgetMs, stop);
+  return { sent: r.done, claimed: r.claimed };
 }

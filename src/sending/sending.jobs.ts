@@ -6,44 +6,37 @@
  */
 import { setTimeout } from 'node:timers/promises';
 import type { Deps } from '../deps.ts';
+import { runThenComeBack } from '../jobs/due-rows.ts';
 import type { CronEntry, Jobs, TaskList } from '../jobs/types.ts';
 import { createPokedRunner, type PokedRunner } from '../lib/poked-runner.ts';
 import { nextDueAt } from './delivery.repo.ts';
 import { deliverDue } from './delivery.ts';
 import { pruneRateWindows } from './rate.ts';
 
-/** One run sends for at most this long, then hands over to a fresh job (other jobs get their turn). */
-const RUN_BUDGET_MS = 20_000;
 const JOB_KEY = 'email.deliver';
-const IDLE_RETRY_MS = 1000;
 const IDLE_LOOP_MS = 50;
 
 export function sendingTasks(deps: Deps): TaskList {
   return {
-    'email.deliver': async (_payload, context) => {
-      const deadline = Date.now() + RUN_BUDGET_MS;
-      const run = await deps.deliveryWaker.whileRunning(
-        async () => {
-          // On SIGTERM the run ends after the batch in flight, not at its budget: a stop that
-          // outlasts the grace period (10 s by default under Docker) becomes a SIGKILL mid-batch.
-          const r = await deliverDue(deps, deadline - Date.now(), context.signal);
-          // Nothing claimable (every due row waits for its project's rate): pokes arriving now are
-          // mostly for those rows, so pause before looking again rather than spin on empty claims.
-          if (r.claimed === 0) await setTimeout(IDLE_LOOP_MS);
-          return r;
+    'email.deliver': async (_payload, context) =>
+      runThenComeBack(
+        deps,
+        {
+          waker: deps.deliveryWaker,
+          pass: async (budgetMs, signal) => {
+            // On SIGTERM the run ends after the batch in flight, not at its budget: a stop that
+            // outlasts the grace period (10 s by default under Docker) becomes a SIGKILL mid-batch.
+            const r = await deliverDue(deps, budgetMs, signal);
+            // Nothing claimable (every due row waits for its project's rate): pokes arriving now are
+            // mostly for those rows, so pause before looking again rather than spin on empty claims.
+            if (r.claimed === 0) await setTimeout(IDLE_LOOP_MS);
+            return { claimed: r.claimed, done: r.sent };
+          },
+          nextDueAt: () => nextDueAt(deps.db),
+          comeBackAt: (runAt) => deps.jobs.enqueue('email.deliver', {}, { jobKey: JOB_KEY, runAt }),
         },
-        (a, b) => ({ sent: a.sent + b.sent, claimed: a.claimed + b.claimed }),
-        { deadline, signal: context.signal },
-      );
-      const due = await nextDueAt(deps.db);
-      if (!due) return;
-      const now = deps.clock.now().getTime();
-      // A run that found nothing to claim waits at least a second: if the queue's clock runs ahead
-      // of ours, "due" may not have come yet here, and an immediate rerun would spin.
-      const earliest = run.claimed === 0 ? now + IDLE_RETRY_MS : now;
-      const runAt = new Date(Math.max(due.getTime(), earliest));
-      await deps.jobs.enqueue('email.deliver', {}, { jobKey: JOB_KEY, runAt });
-    },
+        context.signal,
+      ),
     'email.rate.prune': async () => pruneRateWindows(deps),
   };
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { UPLOAD_FILE_NAME } from './image-sniff.ts';
 import type { StagedFile } from './staging.ts';
-import type { UploadStorage } from './storage.ts';
+import type { UploadStorage } from './upload-storage.ts';
 
 /** The path of a key we wrote; anything else is refused before it is joined to a path. */
 function fileOf(dir: string, key: string): string {

@@ -6,7 +6,7 @@ import type { S3Config } from '../config.ts';
 import type { ImageContentType } from '../db/uploads-tables.ts';
 import { IMMUTABLE_CACHE, inlineDisposition } from './served-headers.ts';
 import type { StagedFile } from './staging.ts';
-import type { UploadStorage } from './storage.ts';
+import type { UploadStorage } from './upload-storage.ts';
 
 type Sdk = typeof import('@aws-sdk/client-s3');
 

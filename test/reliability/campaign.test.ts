@@ -4,9 +4,10 @@
 // SIGKILLs a worker 5 times (the two in turn, at spread-out delivery counts) and starts it again;
 // phase 2, while the campaign still sends, restarts every process gracefully (SIGTERM, exit code 0),
 // one after another. At the sink: nobody is missing, nobody outside the audience got mail, nobody got
-// two different emails; a message received twice is an email that was in flight (SENDING) at a
-// SIGKILL and carries the same Message-ID, so duplicates are counted, reported and bounded by those
-// rows; a graceful restart adds none. The campaign ends SENT with every recipient counted as sent.
+// two different emails; a message received twice is an email the transport had accepted and whose
+// row was not yet stamped SENT at a SIGKILL, and carries the same Message-ID, so duplicates are
+// counted, reported and bounded by those messages (not by every row in flight); a graceful restart
+// adds none. The campaign ends SENT with every recipient counted as sent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportFigures } from '../fixtures/figures.ts';
 import {
@@ -26,6 +27,8 @@ const SUBSCRIBED = 50_000;
 const UNSUBSCRIBED = 500;
 /** Delivered (distinct) counts at which phase 1 kills a worker; phase 2 starts after the last. */
 const KILL_AT = [0.06, 0.14, 0.22, 0.3, 0.38].map((f) => Math.round(f * SUBSCRIBED));
+/** How long after a kill the sink is given to record a message whose data reached it before the kill. */
+const SINK_SETTLE_MS = 200;
 const SIGKILL_SCENARIO = 'SIGKILL a worker 5× during a 50,000-recipient campaign (2 APIs, 2 workers)';
 const SIGTERM_SCENARIO = 'graceful restart of all 4 processes during the same campaign';
 
@@ -50,17 +53,22 @@ describe('a 50,000-recipient campaign on 2 API and 2 worker processes', () => {
     const counts = { subscribed: SUBSCRIBED, unsubscribed: UNSUBSCRIBED };
     const { audience, call, id, started } = await startCampaign(c, 'Reliability', counts);
 
-    // Phase 1: SIGKILL the workers in turn. In flight at a kill: every row claimed and not stamped.
+    // Phase 1: SIGKILL the workers in turn. What a kill may duplicate: every message the transport
+    // accepted (the sink has it) whose row was not yet stamped SENT (still SENDING). Rows claimed but
+    // not yet handed over are sent once, later; only the accepted-and-unstamped can arrive twice.
     const inFlight = new Set<string>();
-    const kills: Array<{ delivered: number; inFlight: number }> = [];
+    const kills: Array<{ delivered: number; sending: number; inFlight: number }> = [];
     for (const [i, at] of KILL_AT.entries()) {
       const worker = c.workers[i % c.workers.length]!;
       await untilDelivered(c, s, at, `kill ${i + 1} at ${at} delivered`);
       worker.proc.child.kill('SIGKILL');
       expect((await worker.proc.exited(10_000)).signal).toBe('SIGKILL');
+      // A message whose data reached the sink just before the kill is recorded a moment later.
+      await new Promise((r) => setTimeout(r, SINK_SETTLE_MS));
       const claimed = await sendingIds(c.deps.db);
-      for (const e of claimed) inFlight.add(e);
-      kills.push({ delivered: s.distinct(), inFlight: claimed.length });
+      const accepted = claimed.filter((e) => s.received(e));
+      for (const e of accepted) inFlight.add(e);
+      kills.push({ delivered: s.distinct(), sending: claimed.length, inFlight: accepted.length });
       await c.start(worker);
     }
 
@@ -84,8 +92,12 @@ describe('a 50,000-recipient campaign on 2 API and 2 worker processes', () => {
       { figure: 'recipients who received it', value: t.received, goal: String(SUBSCRIBED) },
       { figure: 'recipients missing at the SMTP sink', value: t.missing, goal: '0' },
       { figure: 'messages to unsubscribed or unknown addresses', value: t.strangers, goal: '0' },
-      { figure: 'duplicate messages', value: t.duplicates, goal: `≤ in flight (${inFlight.size})` },
-      { figure: 'in flight (SENDING) at the kills', value: kills.map((k) => k.inFlight).join(' + ') },
+      { figure: 'duplicate messages', value: t.duplicates, goal: `≤ accepted, not stamped (${inFlight.size})` },
+      {
+        figure: 'accepted by the transport, not stamped, at the kills',
+        value: kills.map((k) => k.inFlight).join(' + '),
+      },
+      { figure: 'claimed (SENDING) at the kills', value: kills.map((k) => k.sending).join(' + ') },
       { figure: 'delivered when killed', value: kills.map((k) => k.delivered).join(', ') },
       { figure: 'duplicates with a different Message-ID', value: t.duplicatesWithOtherMessageId, goal: '0' },
       { figure: 'time from send to SENT (s)', value: elapsed.toFixed(1) },

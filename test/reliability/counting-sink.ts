@@ -23,6 +23,8 @@ export interface CountingSink {
   messages: CountedMessage[];
   /** How many distinct email ids arrived so far (kept as they arrive: cheap to poll). */
   distinct(): number;
+  /** Whether a message of this email id has arrived. */
+  received(emailId: string): boolean;
   close(): Promise<void>;
 }
 
@@ -59,6 +61,7 @@ export async function startCountingSink(): Promise<CountingSink> {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     distinct: () => ids.size,
+    received: (emailId) => ids.has(emailId),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -5,34 +5,21 @@
  * are bulk jobs too; their slices are in fields/field-delete.ts.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Config } from '../../config.ts';
+import { fromJson } from '../../db/codecs.ts';
 import type { Executor } from '../../db/index.ts';
 import type { Deps } from '../../deps.ts';
 import { recordEvents, subscriptionEventName } from '../../events/events.service.ts';
-import {
-  advanceJobRow,
-  claimJobRow,
-  finishJobRow,
-  type JobRowPolicy,
-  type Lease,
-  LeaseLost,
-  noteJobRowError,
-} from '../../jobs/job-rows.ts';
+import { defineJobRowKind, type StepContext } from '../../jobs/job-row-kind.ts';
+import { advanceJobRow, type Lease } from '../../jobs/job-rows.ts';
 import * as contacts from '../contacts.repo.ts';
 import { deleteFieldSlices } from '../fields/field-delete.ts';
 import type * as repo from './bulk.repo.ts';
-import { bulkIds } from './bulk.service.ts';
 
-type BulkDeps = Pick<Deps, 'db' | 'dialect' | 'clock' | 'config' | 'eventListeners'>;
+type BulkDeps = Pick<Deps, 'db' | 'dialect' | 'clock' | 'config' | 'eventListeners' | 'jobs' | 'log'>;
 
 const CHUNK = 250;
 /** Runs (first one included) before a job that keeps being interrupted is failed. */
 export const MAX_BULK_RUNS = 5;
-
-/** How bulk job rows are run. */
-export function bulkPolicy(config: Pick<Config, 'jobLeaseMs'>): JobRowPolicy<'bulkJobs'> {
-  return { table: 'bulkJobs', maxAttempts: MAX_BULK_RUNS, leaseMs: config.jobLeaseMs };
-}
 
 /** Applies the action to one chunk; returns how many ids were contacts of the project. */
 async function applyChunk(
@@ -57,12 +44,18 @@ async function applyChunk(
   return matched;
 }
 
-/** Works through the ids from the row's position, one committed chunk at a time. */
-async function applyChunks(deps: BulkDeps, job: repo.BulkJobRow, lease: Lease<'bulkJobs'>): Promise<void> {
-  const ids = bulkIds(job);
+/** Works through the ids from the row's position, one committed chunk at a time; false when it stopped early. */
+async function applyChunks(
+  deps: BulkDeps,
+  job: repo.BulkJobRow,
+  lease: Lease<'bulkJobs'>,
+  ctx: StepContext,
+): Promise<boolean> {
+  const ids = fromJson<string[]>(job.contactIds) ?? [];
+  const size = ctx.batchSize ?? CHUNK;
   let { succeeded, failed } = job;
-  for (let at = job.processed; at < ids.length; at += CHUNK) {
-    const chunk = ids.slice(at, at + CHUNK);
+  for (let at = job.processed; at < ids.length; at += size) {
+    const chunk = ids.slice(at, at + size);
     await deps.db.transaction().execute(async (trx) => {
       const matched = await applyChunk({ ...deps, db: trx }, job, chunk);
       const counts = { succeeded: succeeded + matched, failed: failed + chunk.length - matched };
@@ -70,21 +63,24 @@ async function applyChunks(deps: BulkDeps, job: repo.BulkJobRow, lease: Lease<'b
       ({ succeeded, failed } = counts);
     });
     await nextTurn();
+    if (ctx.shouldStop() && at + size < ids.length) return false;
   }
+  return true;
 }
 
+/** Bulk subscribe, unsubscribe and delete over listed ids, and field deletions over every contact. */
+export const bulkKind = defineJobRowKind({
+  table: 'bulkJobs',
+  job: 'contact.bulk',
+  idField: 'bulkJobId',
+  maxAttempts: MAX_BULK_RUNS,
+  step: (deps: BulkDeps, job, lease, ctx) =>
+    job.action === 'deleteField' ? deleteFieldSlices(deps, job, lease, ctx) : applyChunks(deps, job, lease, ctx),
+});
+
+export const bulkPolicy = bulkKind.policy;
+
 /** Runs (or resumes) one bulk job; safe to run twice, and a no-op once the job has ended. */
-export async function runBulk(deps: BulkDeps, bulkJobId: string): Promise<void> {
-  const claimed = await claimJobRow(deps, bulkPolicy(deps.config), bulkJobId);
-  if (!claimed) return;
-  const { row: job, lease } = claimed;
-  try {
-    if (job.action === 'deleteField') await deleteFieldSlices(deps, job, lease);
-    else await applyChunks(deps, job, lease);
-  } catch (err) {
-    if (err instanceof LeaseLost) return;
-    await noteJobRowError(deps, lease, err);
-    throw err;
-  }
-  await finishJobRow(deps, lease, { status: 'completed' });
+export function runBulk(deps: BulkDeps, bulkJobId: string, ctx?: Partial<StepContext>): Promise<void> {
+  return bulkKind.run(deps, bulkJobId, ctx);
 }

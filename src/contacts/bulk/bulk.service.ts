@@ -1,20 +1,13 @@
 /** Bulk subscribe, unsubscribe and delete: queued as a job row, reported by id. */
-import { fromJson } from '../../db/codecs.ts';
 import type { Executor } from '../../db/index.ts';
 import type { BulkAction } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { QueuedJob } from '../import/import.schemas.ts';
+import { bulkKind } from './bulk.jobs.ts';
 import * as repo from './bulk.repo.ts';
 import type { BulkJobView } from './bulk.schemas.ts';
-
-export const BULK_JOB = 'contact.bulk';
-
-/** The job key: at most one pending run per bulk job, however often the sweep re-enqueues it. */
-export function bulkJobKey(id: string): string {
-  return `${BULK_JOB}:${id}`;
-}
 
 /**
  * Queues `action` over the given ids (duplicates counted once). Ids that are not contacts of the
@@ -43,7 +36,7 @@ export async function queueBulkJob(
 ): Promise<string> {
   const id = newId();
   await repo.insertBulkJob(trx, { ...job, id, now: deps.clock.now() });
-  await deps.jobs.enqueue(BULK_JOB, { bulkJobId: id }, { trx, jobKey: bulkJobKey(id) });
+  await bulkKind.queue(deps, [id], trx);
   return id;
 }
 
@@ -70,9 +63,4 @@ export async function getBulk(deps: Pick<Deps, 'db'>, projectId: string, id: str
   const row = await repo.findBulkJob(deps.db, projectId, id);
   if (!row) throw notFound('BULK_JOB');
   return toBulkView(row);
-}
-
-/** The ids a job works through, in order. */
-export function bulkIds(row: repo.BulkJobRow): string[] {
-  return fromJson<string[]>(row.contactIds) ?? [];
 }

@@ -7,8 +7,8 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Deps } from '../../deps.ts';
+import { JobRowFailure, type StepContext } from '../../jobs/job-row-kind.ts';
 import { advanceJobRow, type Lease } from '../../jobs/job-rows.ts';
-import { PermanentJobError } from '../../jobs/types.ts';
 import type { BulkJobRow } from '../bulk/bulk.repo.ts';
 import { parseFieldName } from './field-names.ts';
 import * as repo from './fields.repo.ts';
@@ -16,15 +16,19 @@ import * as repo from './fields.repo.ts';
 /** Contacts per slice: a few milliseconds of SQLite work, so requests never wait long behind it. */
 export const FIELD_DELETE_SLICE = 500;
 
-/** Works through the project's contacts from the row's cursor to the end; safe to resume. */
+/**
+ * Works through the project's contacts from the row's cursor to the end; safe to resume. False when
+ * it stopped early because the process is stopping.
+ */
 export async function deleteFieldSlices(
   deps: Pick<Deps, 'db' | 'dialect' | 'clock'>,
   job: BulkJobRow,
   lease: Lease<'bulkJobs'>,
-  slice = FIELD_DELETE_SLICE,
-): Promise<void> {
+  ctx: StepContext,
+): Promise<boolean> {
+  const slice = ctx.batchSize ?? FIELD_DELETE_SLICE;
   const parsed = parseFieldName(job.field ?? '');
-  if (!parsed.ok || parsed.ref.kind !== 'custom') throw new PermanentJobError(`not a custom field: ${job.field}`);
+  if (!parsed.ok || parsed.ref.kind !== 'custom') throw new JobRowFailure(`not a custom field: ${job.field}`);
   const { path } = parsed.ref;
   let { cursorId, processed, succeeded } = job;
   for (;;) {
@@ -38,7 +42,8 @@ export async function deleteFieldSlices(
       ({ cursorId, processed, succeeded } = next);
       return ids.length === slice;
     });
-    if (!more) return;
+    if (!more) return true;
     await nextTurn();
+    if (ctx.shouldStop()) return false;
   }
 }

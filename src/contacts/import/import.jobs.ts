@@ -6,48 +6,25 @@
  * the run yields the event loop between them, so an import never stalls the API of its process.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Config } from '../../config.ts';
 import { fromJson } from '../../db/codecs.ts';
 import type { Deps } from '../../deps.ts';
-import {
-  advanceJobRow,
-  claimJobRow,
-  finishJobRow,
-  handOverJobRow,
-  type JobRowPolicy,
-  type Lease,
-  LeaseLost,
-  noteJobRowError,
-} from '../../jobs/job-rows.ts';
-import { PermanentJobError } from '../../jobs/types.ts';
+import { defineJobRowKind, JobRowFailure, type StepContext } from '../../jobs/job-row-kind.ts';
+import { advanceJobRow, type Lease } from '../../jobs/job-rows.ts';
 import { contactsChanged } from '../contact-watchers.ts';
 import { CsvHeaderError, type CsvRecord, readCsvRecords } from './csv-file.ts';
 import { type ColumnPlan, isBlankRecord } from './csv-rules.ts';
 import * as repo from './import.repo.ts';
-import { queueImportRuns } from './import.service.ts';
 import { writeImportBatch } from './import-batch.ts';
 
-type ImportDeps = Pick<Deps, 'db' | 'dialect' | 'clock' | 'searchIndex' | 'config' | 'contactWatchers' | 'jobs'>;
+type ImportDeps = Pick<
+  Deps,
+  'db' | 'dialect' | 'clock' | 'searchIndex' | 'config' | 'contactWatchers' | 'jobs' | 'log'
+>;
 
 /** Runs (first one included) before an import that keeps being interrupted is failed. */
 export const MAX_IMPORT_RUNS = 5;
 /** Row errors kept on the job; `skipped` still counts every one. */
 export const MAX_STORED_ERRORS = 1000;
-
-export interface ImportRunOptions {
-  /** Rows per transaction; default the dialect's bulkBatchRows (a few ms of SQLite work). */
-  batchSize?: number;
-  /**
-   * Asked after each committed batch; true ends the run early (the process stops): the row is released
-   * and its job queued again, so another worker resumes from the cursor at once.
-   */
-  shouldStop?: () => boolean;
-}
-
-/** How import job rows are run. */
-export function importPolicy(config: Pick<Config, 'jobLeaseMs'>): JobRowPolicy<'importJobs'> {
-  return { table: 'importJobs', maxAttempts: MAX_IMPORT_RUNS, leaseMs: config.jobLeaseMs };
-}
 
 /** A file problem no retry can fix: csv-parse's own errors and a header that fails the checks. */
 function isFileError(err: unknown): boolean {
@@ -55,35 +32,35 @@ function isFileError(err: unknown): boolean {
   return (typeof code === 'string' && code.startsWith('CSV_')) || err instanceof CsvHeaderError;
 }
 
-/** Runs (or resumes) one import; safe to run twice, and a no-op once the job has ended. */
-export async function runImport(deps: ImportDeps, importId: string, opts: ImportRunOptions = {}): Promise<void> {
-  const claimed = await claimJobRow(deps, importPolicy(deps.config), importId);
-  if (!claimed) {
-    // Ended (now, out of runs, or earlier with a crash before the file was dropped), or another run holds it.
-    await repo.deleteImportFileIfEnded(deps.db, importId);
-    return;
-  }
-  const { row: job, lease } = claimed;
-  // A failure no retry can fix: the row says why, and the queue does not retry the job.
-  const fail = async (reason: string) => {
-    await finishJobRow(deps, lease, { status: 'failed', reason });
-    await repo.deleteImportFile(deps.db, importId);
-    throw new PermanentJobError(reason);
-  };
-  const file = await repo.findImportFile(deps.db, importId);
-  if (!file) return fail('The uploaded file is no longer available; upload it again.');
-  try {
-    if (!(await importFile(deps, job, lease, file, opts)))
-      return handOverJobRow(deps, lease, (trx) => queueImportRuns(deps, [importId], trx));
-  } catch (err) {
-    if (err instanceof LeaseLost) return;
-    if (isFileError(err)) return fail(`The file could not be read: ${(err as Error).message}`);
-    await noteJobRowError(deps, lease, err);
-    throw err; // the job runner retries; the sweep re-queues a run that was lost altogether
-  }
-  if (!(await finishJobRow(deps, lease, { status: 'completed' }))) return;
-  await repo.deleteImportFile(deps.db, importId);
-  await deps.dialect.analyze(deps.db, 'contacts');
+/** CSV imports: the stored file is streamed from the row's cursor, a committed batch at a time. */
+export const importKind = defineJobRowKind({
+  table: 'importJobs',
+  job: 'contact.import',
+  idField: 'importId',
+  maxAttempts: MAX_IMPORT_RUNS,
+  async step(deps: ImportDeps, job, lease, ctx) {
+    const file = await repo.findImportFile(deps.db, job.id);
+    if (!file) throw new JobRowFailure('The uploaded file is no longer available; upload it again.');
+    try {
+      return await importFile(deps, job, lease, file, ctx);
+    } catch (err) {
+      if (isFileError(err)) throw new JobRowFailure(`The file could not be read: ${(err as Error).message}`);
+      throw err;
+    }
+  },
+  async ended(deps, id, outcome) {
+    await repo.deleteImportFile(deps.db, id);
+    if (outcome.status === 'completed') await deps.dialect.analyze(deps.db, 'contacts');
+  },
+  // Ended (now, out of runs, or earlier with a crash before the file was dropped), or another run holds it.
+  unclaimed: (deps, id) => repo.deleteImportFileIfEnded(deps.db, id),
+});
+
+export const importPolicy = importKind.policy;
+
+/** Runs (or resumes) one import; `shouldStop` is asked after each committed batch. */
+export function runImport(deps: ImportDeps, importId: string, ctx?: Partial<StepContext>): Promise<void> {
+  return importKind.run(deps, importId, ctx);
 }
 
 /** Streams the stored file from the job's cursor in batches; true when the end was reached. */
@@ -92,9 +69,10 @@ async function importFile(
   job: repo.ImportJobRow,
   lease: Lease<'importJobs'>,
   file: Buffer,
-  opts: ImportRunOptions,
+  ctx: StepContext,
 ): Promise<boolean> {
-  const size = opts.batchSize ?? deps.dialect.bulkBatchRows;
+  // Rows per transaction: the dialect's bulkBatchRows (a few ms of SQLite work).
+  const size = ctx.batchSize ?? deps.dialect.bulkBatchRows;
   let progress = {
     cursor: job.cursor,
     imported: job.imported,
@@ -142,7 +120,7 @@ async function importFile(
     // Blank records (`;;`) are consumed without a row to write: commit their cursor now and then too.
     if (batch.length >= size || consumed >= size * 8) {
       await commit();
-      if (opts.shouldStop?.()) return false;
+      if (ctx.shouldStop()) return false;
     }
   }
   if (consumed > 0) await commit();

@@ -1,27 +1,12 @@
 /** CSV import: accepting an upload (checked whole before anything is stored) and reporting a job. */
 import { fromJson } from '../../db/codecs.ts';
-import type { Executor } from '../../db/index.ts';
 import type { Deps } from '../../deps.ts';
 import { invalid, notFound } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { inspectCsv } from './csv-file.ts';
+import { importKind } from './import.jobs.ts';
 import * as repo from './import.repo.ts';
 import type { ImportJobView, QueuedJob } from './import.schemas.ts';
-
-export const IMPORT_JOB = 'contact.import';
-
-/** The job key: at most one pending run per import, however often the sweep re-enqueues it. */
-export function importJobKey(id: string): string {
-  return `${IMPORT_JOB}:${id}`;
-}
-
-/** Queues a run of each import (at upload, from the sweep, at a hand-over), in `trx` when given. */
-export function queueImportRuns(deps: Pick<Deps, 'jobs'>, ids: string[], trx?: Executor): Promise<void> {
-  return deps.jobs.enqueueMany(
-    ids.map((importId) => ({ name: IMPORT_JOB, payload: { importId }, options: { jobKey: importJobKey(importId) } })),
-    { trx },
-  );
-}
 
 /**
  * Accepts an uploaded CSV: 422 unless it is UTF-8 CSV with a header row naming `email`; then stores
@@ -39,7 +24,7 @@ export async function startImport(
     const row = { id, projectId, fileName: upload.fileName.slice(0, 255), delimiter: checked.delimiter };
     await repo.insertImportJob(trx, { ...row, totalRows: checked.totalRows, now: deps.clock.now() });
     await repo.insertImportFile(trx, id, upload.buffer);
-    await queueImportRuns(deps, [id], trx);
+    await importKind.queue(deps, [id], trx);
   });
   return { jobId: id, status: 'queued' };
 }

@@ -1,7 +1,7 @@
 /**
  * Project reset (wipe) by an OWNER, with no body as the contract gives it or with the project's name
  * as a confirmation (the dashboard asks for it); the work is a job row that
- * deletes the project's data in slices (reset.jobs.ts), answered 202 with a status to poll. The
+ * deletes the project's data in slices (safety.jobs.ts), answered 202 with a status to poll. The
  * project itself, its members, keys and settings (and its suspension history) stay.
  */
 import type { Deps } from '../../deps.ts';
@@ -10,10 +10,8 @@ import { isUuid, newId } from '../../lib/ids.ts';
 import { requirePermission } from '../permissions.ts';
 import { getMemberProject } from '../projects.service.ts';
 import * as repo from './reset.repo.ts';
+import { resetKind } from './safety.jobs.ts';
 import type { ResetBody, ResetView } from './safety.schemas.ts';
-
-export const RESET_JOB = 'project.reset';
-export const resetJobKey = (resetId: string) => `project-reset:${resetId}`;
 
 export function toResetView(row: repo.ResetRow): ResetView {
   return {
@@ -44,7 +42,7 @@ export async function startReset(
   try {
     await deps.db.transaction().execute(async (trx) => {
       await repo.insertReset(trx, { id, projectId, requestedBy: userId, now: deps.clock.now() });
-      await deps.jobs.enqueue(RESET_JOB, { resetId: id }, { trx, jobKey: resetJobKey(id) });
+      await resetKind.queue(deps, [id], trx);
     });
   } catch (err) {
     // project_resets_active_uq: one running reset per project.

@@ -12,7 +12,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { LeaseLost } from '../../jobs/job-rows.ts';
 import { newId } from '../../lib/ids.ts';
-import { insertEmails, type StoredEmail } from '../../sending/outbox.repo.ts';
+import { enqueueEmails, type StoredEmail } from '../../sending/outbox.ts';
 import {
   type ExecClaim,
   type ExecutionMove,
@@ -125,10 +125,10 @@ function deferMove(
  * statements, whatever their number; throws LeaseLost when a claim no longer holds.
  */
 export async function flushMoves(trx: Trx, deps: Pick<Deps, 'dialect' | 'clock'>, writes: DeferredMove[]) {
-  await insertEmails(
+  await enqueueEmails(
+    deps,
     trx,
     writes.flatMap((w) => w.emails),
-    deps.clock.now(),
     { skipDuplicates: true },
   );
   await insertStepRuns(

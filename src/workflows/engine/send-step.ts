@@ -11,6 +11,7 @@ import { assertVerifiedSender } from '../../domains/domains.service.ts';
 import { AppError } from '../../errors.ts';
 import { getSendSettings } from '../../projects/projects.service.ts';
 import { composeEmail, type PreparedMessage, priorityOf } from '../../sending/compose.ts';
+import { wakeDelivery } from '../../sending/outbox.ts';
 import { messageIdFor } from '../../sending/send.service.ts';
 import { getTemplateRow } from '../../templates/templates.service.ts';
 import type { SendEmailConfig } from '../step-configs.ts';
@@ -89,6 +90,6 @@ export async function sendEmailStep(deps: Deps, input: StepInput): Promise<StepO
     // Workflow billing cap, reserved in the move's transaction: over the cap the commit rolls back and
     // the step fails with the 402's message (no email); with billing off reserveSends makes no query.
     effect: async (trx) => void (await reserveSends(deps, row.projectId, 'workflow', 1, trx)),
-    after: () => deps.deliveryWaker.poke(),
+    after: () => wakeDelivery(deps),
   };
 }

@@ -14,7 +14,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { TextInput } from '../../components/Field.tsx';
 import { FormError } from '../../components/States.tsx';
 import { TextLink } from '../activity/ui.tsx';
-import type { Draft } from './TemplateEditorPage.tsx';
+import type { Draft } from './template-draft.ts';
 
 export function SendTestDialog({
   open,

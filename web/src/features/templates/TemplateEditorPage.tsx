@@ -23,21 +23,11 @@ import { parseSample, templateVariables } from './preview.ts';
 import { TEMPLATE_TYPES, type Template, type TemplateType, templateKey, templatesKey, typeInfo } from './queries.ts';
 import { SendTestDialog } from './SendTestDialog.tsx';
 import { TemplatePreview } from './TemplatePreview.tsx';
+import type { Draft } from './template-draft.ts';
 
 const HtmlEditor = lazy(() => import('./HtmlEditor.tsx'));
 
 const EDITOR_HEIGHT = 520;
-
-export interface Draft {
-  name: string;
-  description: string;
-  type: TemplateType;
-  subject: string;
-  from: string;
-  fromName: string;
-  replyTo: string;
-  body: string;
-}
 
 const STARTER_BODY = `<!doctype html>
 <html>
