@@ -19,22 +19,17 @@ import { sql } from 'kysely';
 import type pg from 'pg';
 import type { Db } from '../db/index.ts';
 import {
-  type CronEntry,
   DEFAULT_MAX_ATTEMPTS,
   type EnqueueOptions,
   type Jobs,
+  type JobsOptions,
   lastPerJobKey,
   PermanentJobError,
-  type TaskList,
 } from './types.ts';
 
-export interface GraphileJobsOptions {
+export interface GraphileJobsOptions extends Pick<JobsOptions, 'tasks' | 'cron' | 'log' | 'concurrency'> {
   db: Db;
   pgPool: pg.Pool;
-  tasks: () => TaskList;
-  cron: CronEntry[];
-  log: FastifyBaseLogger;
-  concurrency: number;
 }
 
 /** Installs or upgrades Graphile Worker's own schema. */

@@ -7,36 +7,24 @@
  */
 
 import { hostname } from 'node:os';
-import type { FastifyBaseLogger } from 'fastify';
 import type { DialectSql } from '../db/dialect.ts';
 import type { Db } from '../db/index.ts';
-import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { keepLeaseAlive } from '../lib/lease-keeper.ts';
 import { lastMatch, parseCron } from './cron.ts';
 import * as repo from './jobs.repo.ts';
 import {
-  type CronEntry,
   DEFAULT_MAX_ATTEMPTS,
   type Jobs,
+  type JobsOptions,
   lastPerJobKey,
   PermanentJobError,
   retryDelayMs,
-  type TaskList,
 } from './types.ts';
 
-export interface SqliteJobsOptions {
+export interface SqliteJobsOptions extends JobsOptions {
   db: Db;
   dialect: DialectSql;
-  tasks: () => TaskList;
-  cron: CronEntry[];
-  clock: Clock;
-  log: FastifyBaseLogger;
-  concurrency: number;
-  /** How long a claim holds unless renewed (renewed every third of it while the handler runs). */
-  leaseMs: number;
-  /** A handler running longer stops renewing: its job is taken back once the lease runs out. */
-  maxRunMs: number;
   pollMs?: number;
 }
 

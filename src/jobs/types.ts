@@ -1,5 +1,7 @@
 /** The one job interface every feature uses, whichever backend (SQLite runner or Graphile Worker) runs it. */
+import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../db/index.ts';
+import type { Clock } from '../lib/clock.ts';
 
 export interface EnqueueOptions {
   /** Not before this time; default now. */
@@ -80,4 +82,18 @@ export function lastPerJobKey(specs: JobSpec[]): JobSpec[] {
 /** Exponential backoff used by the SQLite runner, close to Graphile's (exp(min(attempts, 10)) seconds). */
 export function retryDelayMs(attempts: number): number {
   return Math.round(Math.exp(Math.min(attempts, 10)) * 1000);
+}
+
+/** What either backend is built with. */
+export interface JobsOptions {
+  /** Handlers by job name, read when a job runs (they are built on the deps that hold the jobs). */
+  tasks: () => TaskList;
+  cron: CronEntry[];
+  clock: Clock;
+  log: FastifyBaseLogger;
+  concurrency: number;
+  /** How long a claim of the SQLite runner holds unless renewed (Graphile Worker has its own). */
+  leaseMs: number;
+  /** A handler running longer stops renewing: its job is taken back once the lease runs out (SQLite runner). */
+  maxRunMs: number;
 }
