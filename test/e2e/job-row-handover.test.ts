@@ -15,7 +15,7 @@ import { DIALECTS, useTestEnv } from '../env.ts';
 import type { TestProject } from '../factories.ts';
 import { uploadCsv } from './contacts-helpers.ts';
 
-const ROWS = 30_000;
+const ROWS = 12_000;
 const csvOf = (n: number, prefix: string) =>
   `email,plan\n${Array.from({ length: n }, (_, i) => `${prefix}${i}@handover.test,p${i}`).join('\n')}\n`;
 
