@@ -4,7 +4,6 @@
  */
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { Config } from '../../config.ts';
-import { awsCredentials } from '../../lib/aws.ts';
 import { buildMime } from '../mime.ts';
 import { type Transport, TransportError } from '../types.ts';
 
@@ -22,7 +21,10 @@ export function createSesTransport(ses: Config['ses']): Transport {
       loaded = new SESv2Client({
         region: ses.region,
         endpoint: ses.endpoint,
-        credentials: awsCredentials(ses),
+        credentials:
+          ses.accessKeyId && ses.secretAccessKey
+            ? { accessKeyId: ses.accessKeyId, secretAccessKey: ses.secretAccessKey }
+            : undefined,
         // The delivery pipeline retries with its own backoff and lease; SDK retries would hold the lease.
         maxAttempts: 1,
       });
