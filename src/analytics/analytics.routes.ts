@@ -2,7 +2,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps.ts';
 import { requireProject } from '../http/auth.ts';
-import { routeSchema } from '../http/routes.ts';
 import {
   CampaignStatsPage,
   CampaignStatsQuery,
@@ -17,24 +16,27 @@ import { getTimeseries, getTopCampaigns, getTopEvents, listCampaignStats } from 
 
 export const analyticsRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
   app.addHook('onRequest', requireProject(deps));
-  const schema = routeSchema('analytics');
+  const tags = ['analytics'];
+  const security = [{ apiKey: [] }];
 
   app.get(
     '/analytics/timeseries',
-    schema({ querystring: TimeseriesQuery, response: { 200: Timeseries } }),
+    { schema: { tags, security, querystring: TimeseriesQuery, response: { 200: Timeseries } } },
     async (req) => getTimeseries(deps, req.auth!.projectId, req.query),
   );
   app.get(
     '/analytics/top-campaigns',
-    schema({ querystring: TopCampaignsQuery, response: { 200: TopCampaigns } }),
+    { schema: { tags, security, querystring: TopCampaignsQuery, response: { 200: TopCampaigns } } },
     async (req) => getTopCampaigns(deps, req.auth!.projectId, req.query),
   );
   app.get(
     '/analytics/campaign-stats',
-    schema({ querystring: CampaignStatsQuery, response: { 200: CampaignStatsPage } }),
+    { schema: { tags, security, querystring: CampaignStatsQuery, response: { 200: CampaignStatsPage } } },
     async (req) => listCampaignStats(deps, req.auth!.projectId, req.query),
   );
-  app.get('/analytics/top-events', schema({ querystring: TopEventsQuery, response: { 200: TopEvents } }), async (req) =>
-    getTopEvents(deps, req.auth!.projectId, req.query),
+  app.get(
+    '/analytics/top-events',
+    { schema: { tags, security, querystring: TopEventsQuery, response: { 200: TopEvents } } },
+    async (req) => getTopEvents(deps, req.auth!.projectId, req.query),
   );
 };

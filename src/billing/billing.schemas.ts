@@ -1,5 +1,4 @@
 import { type Static, Type } from 'typebox';
-import { DateTime, literals } from '../http/schemas.ts';
 
 const Cap = Type.Union([Type.Integer({ minimum: 0, maximum: 1_000_000_000 }), Type.Null()], {
   description: 'Emails per billing period; null: no cap.',
@@ -9,11 +8,15 @@ export const BillingLimits = Type.Object({ transactional: Cap, marketing: Cap, w
 export type BillingLimits = Static<typeof BillingLimits>;
 
 /** Categories left out keep their cap; null removes one. */
-export const UpdateBillingLimitsBody = Type.Partial(BillingLimits);
+export const UpdateBillingLimitsBody = Type.Object({
+  transactional: Type.Optional(Cap),
+  marketing: Type.Optional(Cap),
+  workflow: Type.Optional(Cap),
+});
 export type UpdateBillingLimitsBody = Static<typeof UpdateBillingLimitsBody>;
 
 export const BillingConsumption = Type.Object({
-  periodStart: DateTime,
+  periodStart: Type.String({ format: 'date-time' }),
   periodEnd: Type.String({ format: 'date-time', description: 'Exclusive.' }),
   transactional: Type.Integer(),
   marketing: Type.Integer(),
@@ -34,7 +37,7 @@ export const BillingInvoice = Type.Object({
   amountDue: Type.Integer({ description: 'In the currency’s smallest unit (cents).' }),
   amountPaid: Type.Integer(),
   currency: Type.String(),
-  created: DateTime,
+  created: Type.String({ format: 'date-time' }),
   hostedInvoiceUrl: Type.Union([Type.String(), Type.Null()]),
 });
 export type BillingInvoice = Static<typeof BillingInvoice>;
@@ -44,6 +47,6 @@ export type BillingUrl = Static<typeof BillingUrl>;
 
 export const StripeWebhookReply = Type.Object({
   received: Type.Literal(true),
-  outcome: literals(['handled', 'duplicate', 'ignored']),
+  outcome: Type.Union([Type.Literal('handled'), Type.Literal('duplicate'), Type.Literal('ignored')]),
 });
 export type StripeWebhookReply = Static<typeof StripeWebhookReply>;

@@ -2,7 +2,6 @@
 import { type Static, Type } from 'typebox';
 import { ContactData } from '../contacts/contacts.schemas.ts';
 import { CursorPageOf, CursorQuery } from '../http/pagination.ts';
-import { DateTime } from '../http/schemas.ts';
 
 /** Longest event name, after trimming. */
 export const EVENT_NAME_MAX = 200;
@@ -34,7 +33,7 @@ export const TrackResult = Type.Object({
   data: Type.Object({
     contact: Type.String({ description: 'The contact id.' }),
     event: Type.String({ description: 'The event id.' }),
-    timestamp: DateTime,
+    timestamp: Type.String({ format: 'date-time' }),
   }),
 });
 export type TrackResult = Static<typeof TrackResult>;
@@ -44,7 +43,7 @@ export const EventView = Type.Object({
   name: Type.String(),
   contactId: Type.Union([Type.String(), Type.Null()]),
   data: ContactData,
-  createdAt: DateTime,
+  createdAt: Type.String({ format: 'date-time' }),
 });
 export type EventView = Static<typeof EventView>;
 
@@ -72,7 +71,7 @@ export type EventNameParams = Static<typeof EventNameParams>;
 const NameCount = Type.Object({
   name: Type.String(),
   count: Type.Integer(),
-  lastSeenAt: DateTime,
+  lastSeenAt: Type.String({ format: 'date-time' }),
   system: Type.Boolean({ description: 'True for names the service emits (`email.*`, `contact.*`, `segment.*`).' }),
 });
 

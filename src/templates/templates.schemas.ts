@@ -1,6 +1,5 @@
 import { type Static, Type } from 'typebox';
 import { PageInfo, PageQuery } from '../http/pages.ts';
-import { DateTime } from '../http/schemas.ts';
 
 /** The largest body a template may hold, in bytes of UTF-8. */
 export const MAX_BODY_BYTES = 512 * 1024;
@@ -12,6 +11,9 @@ export const TemplateType = Type.Union(
       'MARKETING adds the unsubscribe footer and headers; HEADLESS skips unsubscribed contacts without a footer.',
   },
 );
+
+export const TemplateIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export type TemplateIdParams = Static<typeof TemplateIdParams>;
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const Subject = Type.String({ minLength: 1, maxLength: 998, description: 'No line breaks; Liquid.' });
@@ -39,8 +41,13 @@ export const CreateTemplateBody = Type.Object({
 });
 export type CreateTemplateBody = Static<typeof CreateTemplateBody>;
 
-/** Any field of the create body; those left out keep their value. */
-export const UpdateTemplateBody = Type.Partial(CreateTemplateBody);
+export const UpdateTemplateBody = Type.Object({
+  name: Type.Optional(Name),
+  subject: Type.Optional(Subject),
+  body: Type.Optional(Body),
+  type: Type.Optional(TemplateType),
+  ...SenderFields,
+});
 export type UpdateTemplateBody = Static<typeof UpdateTemplateBody>;
 
 export const ListTemplatesQuery = Type.Object({
@@ -60,8 +67,8 @@ export const TemplateView = Type.Object({
   from: Type.Union([Type.String(), Type.Null()]),
   fromName: Type.Union([Type.String(), Type.Null()]),
   replyTo: Type.Union([Type.String(), Type.Null()]),
-  createdAt: DateTime,
-  updatedAt: DateTime,
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
 });
 export type TemplateView = Static<typeof TemplateView>;
 

@@ -3,8 +3,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { requireProject } from '../http/auth.ts';
-import { created, idFirst, noContent, routeSchema } from '../http/routes.ts';
-import { IdParams } from '../http/schemas.ts';
 import {
   cancelAllExecutions,
   cancelExecution,
@@ -32,6 +30,7 @@ import {
   UpdateStepBody,
   UpdateWorkflowBody,
   WorkflowFields,
+  WorkflowIdParams,
   WorkflowList,
   WorkflowView,
 } from './workflows.schemas.ts';
@@ -44,86 +43,112 @@ import {
   updateWorkflow,
 } from './workflows.service.ts';
 
-/** Registers every /workflows route behind the project auth hook (secret key or session). */
 export const workflowRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
   app.addHook('onRequest', requireProject(deps));
-  const schema = routeSchema('workflows');
+  const tags = ['workflows'];
+  const security = [{ apiKey: [] }];
   const pid = (req: FastifyRequest) => req.auth!.projectId;
-  const preValidation = idFirst((projectId, id) => getWorkflowRow(deps.reader, projectId, id));
-  const params = IdParams;
+  // Another project's (or no) workflow is a 404 before its body is looked at: a body that fails
+  // validation must not tell a caller anything about an id it cannot see.
+  const known = async (req: FastifyRequest) => {
+    await getWorkflowRow(deps.reader, pid(req), (req.params as { id: string }).id);
+  };
+  const params = WorkflowIdParams;
 
-  app.get('/workflows', schema({ response: { 200: WorkflowList } }), async (req) => listWorkflows(deps, pid(req)));
-  app.get('/workflows/fields', schema({ response: { 200: WorkflowFields } }), async (req) =>
+  app.get('/workflows', { schema: { tags, security, response: { 200: WorkflowList } } }, async (req) =>
+    listWorkflows(deps, pid(req)),
+  );
+  app.get('/workflows/fields', { schema: { tags, security, response: { 200: WorkflowFields } } }, async (req) =>
     workflowFields(deps, pid(req)),
   );
   app.post(
     '/workflows',
-    schema({ body: CreateWorkflowBody, response: { 201: WorkflowView } }),
-    created((req) => createWorkflow(deps, pid(req), req.body)),
+    { schema: { tags, security, body: CreateWorkflowBody, response: { 201: WorkflowView } } },
+    async (req, reply) => reply.code(201).send(await createWorkflow(deps, pid(req), req.body)),
   );
-  app.get('/workflows/:id', schema({ params, response: { 200: WorkflowView } }), async (req) =>
+  app.get('/workflows/:id', { schema: { tags, security, params, response: { 200: WorkflowView } } }, async (req) =>
     getWorkflow(deps, pid(req), req.params.id),
   );
   app.patch(
     '/workflows/:id',
-    schema({ params, body: UpdateWorkflowBody, response: { 200: WorkflowView } }, { preValidation }),
+    {
+      preValidation: known,
+      schema: { tags, security, params, body: UpdateWorkflowBody, response: { 200: WorkflowView } },
+    },
     async (req) => updateWorkflow(deps, pid(req), req.params.id, req.body),
   );
-  app.delete(
-    '/workflows/:id',
-    schema({ params }),
-    noContent((req) => deleteWorkflow(deps, pid(req), req.params.id)),
-  );
+  app.delete('/workflows/:id', { schema: { tags, security, params } }, async (req, reply) => {
+    await deleteWorkflow(deps, pid(req), req.params.id);
+    return reply.code(204).send();
+  });
 
   app.post(
     '/workflows/:id/steps',
-    schema({ params, body: AddStepBody, response: { 201: StepView } }, { preValidation }),
-    created((req) => addStep(deps, pid(req), req.params.id, req.body)),
+    { preValidation: known, schema: { tags, security, params, body: AddStepBody, response: { 201: StepView } } },
+    async (req, reply) => reply.code(201).send(await addStep(deps, pid(req), req.params.id, req.body)),
   );
   app.patch(
     '/workflows/:id/steps/:stepId',
-    schema({ params: StepParams, body: UpdateStepBody, response: { 200: StepView } }, { preValidation }),
+    {
+      preValidation: known,
+      schema: { tags, security, params: StepParams, body: UpdateStepBody, response: { 200: StepView } },
+    },
     async (req) => updateStep(deps, pid(req), req.params.id, req.params.stepId, req.body),
   );
   app.delete(
     '/workflows/:id/steps/:stepId',
-    schema({ params: StepParams, querystring: DeleteStepQuery }, { preValidation }),
-    noContent((req) => deleteStep(deps, pid(req), req.params.id, req.params.stepId, req.query.splice === true)),
+    { preValidation: known, schema: { tags, security, params: StepParams, querystring: DeleteStepQuery } },
+    async (req, reply) => {
+      await deleteStep(deps, pid(req), req.params.id, req.params.stepId, req.query.splice === true);
+      return reply.code(204).send();
+    },
   );
   app.post(
     '/workflows/:id/transitions',
-    schema({ params, body: AddTransitionBody, response: { 201: TransitionView } }, { preValidation }),
-    created((req) => addTransition(deps, pid(req), req.params.id, req.body)),
+    {
+      preValidation: known,
+      schema: { tags, security, params, body: AddTransitionBody, response: { 201: TransitionView } },
+    },
+    async (req, reply) => reply.code(201).send(await addTransition(deps, pid(req), req.params.id, req.body)),
   );
   app.delete(
     '/workflows/:id/transitions/:transitionId',
-    schema({ params: TransitionParams }),
-    noContent((req) => deleteTransition(deps, pid(req), req.params.id, req.params.transitionId)),
+    { schema: { tags, security, params: TransitionParams } },
+    async (req, reply) => {
+      await deleteTransition(deps, pid(req), req.params.id, req.params.transitionId);
+      return reply.code(204).send();
+    },
   );
 
   app.post(
     '/workflows/:id/executions',
-    schema({ params, body: StartExecutionBody, response: { 201: ExecutionView } }, { preValidation }),
-    created((req) => startExecution(deps, pid(req), req.params.id, req.body)),
+    {
+      preValidation: known,
+      schema: { tags, security, params, body: StartExecutionBody, response: { 201: ExecutionView } },
+    },
+    async (req, reply) => reply.code(201).send(await startExecution(deps, pid(req), req.params.id, req.body)),
   );
   app.get(
     '/workflows/:id/executions',
-    schema({ params, querystring: ListExecutionsQuery, response: { 200: ExecutionPage } }, { preValidation }),
+    {
+      preValidation: known,
+      schema: { tags, security, params, querystring: ListExecutionsQuery, response: { 200: ExecutionPage } },
+    },
     async (req) => listExecutions(deps, pid(req), req.params.id, req.query),
   );
   app.post(
     '/workflows/:id/executions/cancel-all',
-    schema({ params, response: { 200: CancelAllResult } }),
+    { schema: { tags, security, params, response: { 200: CancelAllResult } } },
     async (req) => cancelAllExecutions(deps, pid(req), req.params.id),
   );
   app.get(
     '/workflows/:id/executions/:executionId',
-    schema({ params: ExecutionParams, response: { 200: ExecutionView } }),
+    { schema: { tags, security, params: ExecutionParams, response: { 200: ExecutionView } } },
     async (req) => getExecution(deps, pid(req), req.params.id, req.params.executionId),
   );
   app.delete(
     '/workflows/:id/executions/:executionId',
-    schema({ params: ExecutionParams, response: { 200: ExecutionView } }),
+    { schema: { tags, security, params: ExecutionParams, response: { 200: ExecutionView } } },
     async (req) => cancelExecution(deps, pid(req), req.params.id, req.params.executionId),
   );
 };

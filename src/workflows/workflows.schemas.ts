@@ -1,7 +1,6 @@
 /** Request bodies and views of /workflows (decisions.md "Events, workflows"). */
 import { type Static, Type } from 'typebox';
 import { CursorPageOf, CursorQuery } from '../http/pagination.ts';
-import { DateTime, Id } from '../http/schemas.ts';
 
 const L = Type.Literal;
 
@@ -31,13 +30,17 @@ export const WaitOutcome = Type.Union([L('EVENT'), L('TIMEOUT')]);
 const StepRunStatus = Type.Union([L('COMPLETED'), L('FAILED'), L('SKIPPED')]);
 const FieldSource = Type.Union([L('contact'), L('event'), L('context'), L('email'), L('segment')]);
 
+const Id = Type.String({ minLength: 1, maxLength: 64 });
 const Json = Type.Record(Type.String(), Type.Unknown());
-const OrNullTime = Type.Union([DateTime, Type.Null()]);
+const Time = Type.String({ format: 'date-time' });
+const OrNullTime = Type.Union([Time, Type.Null()]);
 const Position = Type.Object(
   { x: Type.Number(), y: Type.Number() },
   { description: 'Where the canvas draws the step.' },
 );
 
+export const WorkflowIdParams = Type.Object({ id: Id });
+export type WorkflowIdParams = Static<typeof WorkflowIdParams>;
 export const StepParams = Type.Object({ id: Id, stepId: Id });
 export type StepParams = Static<typeof StepParams>;
 export const TransitionParams = Type.Object({ id: Id, transitionId: Id });
@@ -115,8 +118,8 @@ export const StepView = Type.Object({
   name: Type.Union([Type.String(), Type.Null()]),
   config: Json,
   position: Type.Union([Position, Type.Null()]),
-  createdAt: DateTime,
-  updatedAt: DateTime,
+  createdAt: Time,
+  updatedAt: Time,
 });
 export type StepView = Static<typeof StepView>;
 
@@ -129,7 +132,7 @@ export const TransitionView = Type.Object({
   branch: Type.Union([Branch, Type.Null()]),
   waitOutcome: Type.Union([WaitOutcome, Type.Null()]),
   priority: Type.Integer(),
-  createdAt: DateTime,
+  createdAt: Time,
 });
 export type TransitionView = Static<typeof TransitionView>;
 
@@ -142,8 +145,8 @@ const SummaryFields = {
   eventName: Type.Union([Type.String(), Type.Null()]),
   enabled: Type.Boolean(),
   allowReentry: Type.Boolean(),
-  createdAt: DateTime,
-  updatedAt: DateTime,
+  createdAt: Time,
+  updatedAt: Time,
 };
 
 export const WorkflowSummary = Type.Object(SummaryFields);
@@ -196,8 +199,8 @@ export const StepRunView = Type.Object({
   output: Json,
   error: Type.Union([Type.String(), Type.Null()]),
   attempts: Type.Integer(),
-  startedAt: DateTime,
-  finishedAt: DateTime,
+  startedAt: Time,
+  finishedAt: Time,
 });
 export type StepRunView = Static<typeof StepRunView>;
 
@@ -210,14 +213,14 @@ const ExecutionFields = {
   status: ExecutionStatus,
   currentStepId: Type.Union([Type.String(), Type.Null()]),
   waitingFor: Type.Union([Type.String(), Type.Null()], { description: 'The event a WAIT_FOR_EVENT step waits for.' }),
-  dueAt: Type.Union([DateTime, Type.Null()], { description: 'When a wait ends (or the step runs again).' }),
+  dueAt: Type.Union([Time, Type.Null()], { description: 'When a wait ends (or the step runs again).' }),
   context: Json,
   event: Json,
   exitReason: Type.Union([Type.String(), Type.Null()]),
   error: Type.Union([Type.String(), Type.Null()]),
-  startedAt: DateTime,
+  startedAt: Time,
   endedAt: OrNullTime,
-  updatedAt: DateTime,
+  updatedAt: Time,
 };
 
 export const ExecutionSummary = Type.Object(ExecutionFields);

@@ -1,5 +1,4 @@
 import { type Static, Type } from 'typebox';
-import { DateTime, literals } from '../../http/schemas.ts';
 
 export const JobIdParams = Type.Object({ jobId: Type.String({ minLength: 1, maxLength: 64 }) });
 
@@ -9,7 +8,12 @@ export const QueuedJob = Type.Object({
 });
 export type QueuedJob = Static<typeof QueuedJob>;
 
-const JobStatus = literals(['queued', 'processing', 'completed', 'failed']);
+const JobStatus = Type.Union([
+  Type.Literal('queued'),
+  Type.Literal('processing'),
+  Type.Literal('completed'),
+  Type.Literal('failed'),
+]);
 
 export const ImportJobView = Type.Object({
   jobId: Type.String(),
@@ -28,8 +32,8 @@ export const ImportJobView = Type.Object({
     }),
   ),
   failureReason: Type.Union([Type.String(), Type.Null()], { description: 'Why a failed job failed.' }),
-  createdAt: DateTime,
-  updatedAt: DateTime,
-  finishedAt: Type.Union([DateTime, Type.Null()]),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+  finishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
 export type ImportJobView = Static<typeof ImportJobView>;
