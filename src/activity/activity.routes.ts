@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps.ts';
 import { requireProject } from '../http/auth.ts';
+import { routeSchema } from '../http/routes.ts';
 import {
   ActivityPage,
   ActivityStats,
@@ -17,30 +18,25 @@ import { getActivityStats, getActivityTypes, getRecentCount, getUpcoming, listAc
 
 export const activityRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
   app.addHook('onRequest', requireProject(deps));
-  const tags = ['activity'];
-  const security = [{ apiKey: [] }];
+  const schema = routeSchema('activity');
 
-  app.get(
-    '/activity',
-    { schema: { tags, security, querystring: ListActivityQuery, response: { 200: ActivityPage } } },
-    async (req) => listActivity(deps, req.auth!.projectId, req.query),
+  app.get('/activity', schema({ querystring: ListActivityQuery, response: { 200: ActivityPage } }), async (req) =>
+    listActivity(deps, req.auth!.projectId, req.query),
   );
   app.get(
     '/activity/stats',
-    { schema: { tags, security, querystring: ActivityStatsQuery, response: { 200: ActivityStats } } },
+    schema({ querystring: ActivityStatsQuery, response: { 200: ActivityStats } }),
     async (req) => getActivityStats(deps, req.auth!.projectId, req.query),
   );
   app.get(
     '/activity/recent-count',
-    { schema: { tags, security, querystring: RecentCountQuery, response: { 200: RecentCount } } },
+    schema({ querystring: RecentCountQuery, response: { 200: RecentCount } }),
     async (req) => getRecentCount(deps, req.auth!.projectId, req.query.minutes),
   );
-  app.get('/activity/types', { schema: { tags, security, response: { 200: ActivityTypes } } }, async (req) =>
+  app.get('/activity/types', schema({ response: { 200: ActivityTypes } }), async (req) =>
     getActivityTypes(deps, req.auth!.projectId),
   );
-  app.get(
-    '/activity/upcoming',
-    { schema: { tags, security, querystring: UpcomingQuery, response: { 200: Upcoming } } },
-    async (req) => getUpcoming(deps, req.auth!.projectId, req.query.limit),
+  app.get('/activity/upcoming', schema({ querystring: UpcomingQuery, response: { 200: Upcoming } }), async (req) =>
+    getUpcoming(deps, req.auth!.projectId, req.query.limit),
   );
 };

@@ -2,6 +2,7 @@
 import { type Static, Type } from 'typebox';
 import { TimeZoneParam } from '../analytics/analytics.schemas.ts';
 import { CursorPageOf, CursorQuery } from '../http/pagination.ts';
+import { DateTime } from '../http/schemas.ts';
 
 /** The feed's activity types (decisions.md "Events, workflows"). */
 export const ACTIVITY_TYPES = [
@@ -52,7 +53,7 @@ const NamedRef = Type.Object({ id: Type.String(), name: Type.String() });
 export const ActivityItem = Type.Object({
   id: Type.String(),
   type: ActivityTypeSchema,
-  createdAt: Type.String({ format: 'date-time' }),
+  createdAt: DateTime,
   contact: Type.Optional(ContactRef),
   email: Type.Optional(EmailRef),
   campaign: Type.Optional(NamedRef),
@@ -78,8 +79,8 @@ export const ActivityStatsQuery = Type.Object({
 export type ActivityStatsQuery = Static<typeof ActivityStatsQuery>;
 
 export const ActivityStats = Type.Object({
-  from: Type.String({ format: 'date-time' }),
-  to: Type.String({ format: 'date-time' }),
+  from: DateTime,
+  to: DateTime,
   total: Type.Integer(),
   byType: Type.Array(Type.Object({ type: ActivityTypeSchema, count: Type.Integer() }), {
     description: 'Every activity type, in the order of the type list, zeros included.',
@@ -96,7 +97,7 @@ export const RecentCount = Type.Object({
   count: Type.Integer({ description: 'Items of the last `minutes`, counted up to 10,000.' }),
   capped: Type.Boolean({ description: 'True when the count stopped at the cap.' }),
   minutes: Type.Integer(),
-  since: Type.String({ format: 'date-time' }),
+  since: DateTime,
 });
 export type RecentCount = Static<typeof RecentCount>;
 
@@ -111,7 +112,7 @@ export type UpcomingQuery = Static<typeof UpcomingQuery>;
 export const UpcomingCampaign = Type.Object({
   id: Type.String(),
   name: Type.String(),
-  scheduledAt: Type.String({ format: 'date-time' }),
+  scheduledAt: DateTime,
   totalRecipients: Type.Integer(),
 });
 
@@ -119,7 +120,7 @@ export const UpcomingExecution = Type.Object({
   id: Type.String(),
   workflow: NamedRef,
   contact: ContactRef,
-  dueAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+  dueAt: Type.Union([DateTime, Type.Null()], {
     description: "When the wait ends (a delay, or an event wait's timeout); null: waits for the event only.",
   }),
   waitingFor: Type.Union([Type.String(), Type.Null()], { description: 'The event name awaited, if any.' }),

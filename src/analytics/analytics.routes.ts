@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps.ts';
 import { requireProject } from '../http/auth.ts';
+import { routeSchema } from '../http/routes.ts';
 import {
   CampaignStatsPage,
   CampaignStatsQuery,
@@ -16,27 +17,24 @@ import { getTimeseries, getTopCampaigns, getTopEvents, listCampaignStats } from 
 
 export const analyticsRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
   app.addHook('onRequest', requireProject(deps));
-  const tags = ['analytics'];
-  const security = [{ apiKey: [] }];
+  const schema = routeSchema('analytics');
 
   app.get(
     '/analytics/timeseries',
-    { schema: { tags, security, querystring: TimeseriesQuery, response: { 200: Timeseries } } },
+    schema({ querystring: TimeseriesQuery, response: { 200: Timeseries } }),
     async (req) => getTimeseries(deps, req.auth!.projectId, req.query),
   );
   app.get(
     '/analytics/top-campaigns',
-    { schema: { tags, security, querystring: TopCampaignsQuery, response: { 200: TopCampaigns } } },
+    schema({ querystring: TopCampaignsQuery, response: { 200: TopCampaigns } }),
     async (req) => getTopCampaigns(deps, req.auth!.projectId, req.query),
   );
   app.get(
     '/analytics/campaign-stats',
-    { schema: { tags, security, querystring: CampaignStatsQuery, response: { 200: CampaignStatsPage } } },
+    schema({ querystring: CampaignStatsQuery, response: { 200: CampaignStatsPage } }),
     async (req) => listCampaignStats(deps, req.auth!.projectId, req.query),
   );
-  app.get(
-    '/analytics/top-events',
-    { schema: { tags, security, querystring: TopEventsQuery, response: { 200: TopEvents } } },
-    async (req) => getTopEvents(deps, req.auth!.projectId, req.query),
+  app.get('/analytics/top-events', schema({ querystring: TopEventsQuery, response: { 200: TopEvents } }), async (req) =>
+    getTopEvents(deps, req.auth!.projectId, req.query),
   );
 };

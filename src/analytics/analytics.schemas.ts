@@ -2,6 +2,7 @@
 import { type Static, Type } from 'typebox';
 import { CampaignStatus } from '../campaigns/campaigns.schemas.ts';
 import { CursorPageOf, CursorQuery } from '../http/pagination.ts';
+import { DateTime, literals } from '../http/schemas.ts';
 
 const dateText = (description: string) =>
   Type.String({
@@ -47,7 +48,7 @@ export const TimeseriesPoint = Type.Object({
 });
 
 export const Timeseries = Type.Object({
-  interval: Type.Union([Type.Literal('hour'), Type.Literal('day')]),
+  interval: literals(['hour', 'day']),
   timezone: Type.String(),
   from: Type.String({ format: 'date-time', description: 'First instant of the first bucket.' }),
   to: Type.String({ format: 'date-time', description: 'End of the last bucket (exclusive).' }),
@@ -56,13 +57,7 @@ export const Timeseries = Type.Object({
 });
 export type Timeseries = Static<typeof Timeseries>;
 
-export const CampaignMetric = Type.Union([
-  Type.Literal('sent'),
-  Type.Literal('opened'),
-  Type.Literal('clicked'),
-  Type.Literal('openRate'),
-  Type.Literal('clickRate'),
-]);
+export const CampaignMetric = literals(['sent', 'opened', 'clicked', 'openRate', 'clickRate']);
 export type CampaignMetric = Static<typeof CampaignMetric>;
 
 export const TopCampaignsQuery = Type.Object({
@@ -77,7 +72,7 @@ export const CampaignBreakdown = Type.Object({
   id: Type.String(),
   name: Type.String(),
   status: CampaignStatus,
-  sentAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  sentAt: Type.Union([DateTime, Type.Null()]),
   recipients: Type.Integer({ description: "The campaign's audience size when it was sent or scheduled." }),
   ...MetricFields,
   unsubscribed: Count('Contacts who unsubscribed through a link of one of its emails.'),
@@ -109,8 +104,8 @@ export const TopEventsQuery = Type.Object({
 export type TopEventsQuery = Static<typeof TopEventsQuery>;
 
 export const TopEvents = Type.Object({
-  from: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  to: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  from: Type.Union([DateTime, Type.Null()]),
+  to: Type.Union([DateTime, Type.Null()]),
   data: Type.Array(Type.Object({ name: Type.String(), count: Type.Integer() }), {
     description: 'Tracked (custom) event names, most frequent first; system events are left out.',
   }),

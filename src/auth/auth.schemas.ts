@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
+import { DateTime } from '../http/schemas.ts';
 
 /**
  * preValidation hook: emails are trimmed before anything else (decisions.md), so " Ann@x.io "
@@ -10,23 +11,23 @@ export async function trimEmailField(req: FastifyRequest): Promise<void> {
   if (typeof body?.email === 'string') body.email = body.email.trim();
 }
 
-export const Credentials = Type.Object({
-  email: Type.String({ format: 'email', maxLength: 254 }),
-  password: Type.String({ minLength: 8, maxLength: 256 }),
-});
+const Email = Type.String({ format: 'email', maxLength: 254 });
+/** A password being set; one being checked may be any non-empty text up to the same length. */
+const NewPassword = Type.String({ minLength: 8, maxLength: 256 });
+const GivenPassword = Type.String({ minLength: 1, maxLength: 256 });
+const Token = Type.String({ minLength: 1, maxLength: 200 });
+
+export const Credentials = Type.Object({ email: Email, password: NewPassword });
 export type Credentials = Static<typeof Credentials>;
 
-export const LoginBody = Type.Object({
-  email: Type.String({ minLength: 1, maxLength: 254 }),
-  password: Type.String({ minLength: 1, maxLength: 256 }),
-});
+export const LoginBody = Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }), password: GivenPassword });
 export type LoginBody = Static<typeof LoginBody>;
 
 export const UserView = Type.Object({
   id: Type.String(),
   email: Type.String(),
   emailVerified: Type.Boolean(),
-  createdAt: Type.String({ format: 'date-time' }),
+  createdAt: DateTime,
 });
 export type UserView = Static<typeof UserView>;
 
@@ -35,22 +36,16 @@ export const UserEnvelope = Type.Object({
   data: Type.Object({ user: UserView }),
 });
 
-export const TokenBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
+export const TokenBody = Type.Object({ token: Token });
 export type TokenBody = Static<typeof TokenBody>;
 
-export const EmailBody = Type.Object({ email: Type.String({ format: 'email', maxLength: 254 }) });
+export const EmailBody = Type.Object({ email: Email });
 export type EmailBody = Static<typeof EmailBody>;
 
-export const ResetPasswordBody = Type.Object({
-  token: Type.String({ minLength: 1, maxLength: 200 }),
-  password: Type.String({ minLength: 8, maxLength: 256 }),
-});
+export const ResetPasswordBody = Type.Object({ token: Token, password: NewPassword });
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
 
-export const ChangePasswordBody = Type.Object({
-  currentPassword: Type.String({ minLength: 1, maxLength: 256 }),
-  newPassword: Type.String({ minLength: 8, maxLength: 256 }),
-});
+export const ChangePasswordBody = Type.Object({ currentPassword: GivenPassword, newPassword: NewPassword });
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
 
 /** The answer of actions with nothing to return; `message` says what happens next. */

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { DateTime, literals } from '../http/schemas.ts';
 
 const Cap = Type.Union([Type.Integer({ minimum: 0, maximum: 1_000_000_000 }), Type.Null()], {
   description: 'Emails per billing period; null: no cap.',
@@ -8,15 +9,11 @@ export const BillingLimits = Type.Object({ transactional: Cap, marketing: Cap, w
 export type BillingLimits = Static<typeof BillingLimits>;
 
 /** Categories left out keep their cap; null removes one. */
-export const UpdateBillingLimitsBody = Type.Object({
-  transactional: Type.Optional(Cap),
-  marketing: Type.Optional(Cap),
-  workflow: Type.Optional(Cap),
-});
+export const UpdateBillingLimitsBody = Type.Partial(BillingLimits);
 export type UpdateBillingLimitsBody = Static<typeof UpdateBillingLimitsBody>;
 
 export const BillingConsumption = Type.Object({
-  periodStart: Type.String({ format: 'date-time' }),
+  periodStart: DateTime,
   periodEnd: Type.String({ format: 'date-time', description: 'Exclusive.' }),
   transactional: Type.Integer(),
   marketing: Type.Integer(),
@@ -37,7 +34,7 @@ export const BillingInvoice = Type.Object({
   amountDue: Type.Integer({ description: 'In the currency’s smallest unit (cents).' }),
   amountPaid: Type.Integer(),
   currency: Type.String(),
-  created: Type.String({ format: 'date-time' }),
+  created: DateTime,
   hostedInvoiceUrl: Type.Union([Type.String(), Type.Null()]),
 });
 export type BillingInvoice = Static<typeof BillingInvoice>;
@@ -47,6 +44,6 @@ export type BillingUrl = Static<typeof BillingUrl>;
 
 export const StripeWebhookReply = Type.Object({
   received: Type.Literal(true),
-  outcome: Type.Union([Type.Literal('handled'), Type.Literal('duplicate'), Type.Literal('ignored')]),
+  outcome: literals(['handled', 'duplicate', 'ignored']),
 });
 export type StripeWebhookReply = Static<typeof StripeWebhookReply>;

@@ -1,22 +1,14 @@
 import { type Static, Type } from 'typebox';
 import { PageInfo, PageQuery } from '../http/pages.ts';
+import { DateTime, literals } from '../http/schemas.ts';
 import { MAX_BODY_BYTES } from '../templates/templates.schemas.ts';
 
-export const CampaignStatus = Type.Union([
-  Type.Literal('DRAFT'),
-  Type.Literal('SCHEDULED'),
-  Type.Literal('SENDING'),
-  Type.Literal('SENT'),
-  Type.Literal('CANCELLED'),
-]);
-export const AudienceType = Type.Union([Type.Literal('ALL'), Type.Literal('SEGMENT'), Type.Literal('FILTERED')]);
+export const CampaignStatus = literals(['DRAFT', 'SCHEDULED', 'SENDING', 'SENT', 'CANCELLED']);
+export const AudienceType = literals(['ALL', 'SEGMENT', 'FILTERED']);
 export const EmailType = Type.Union(
   [Type.Literal('MARKETING'), Type.Literal('HEADLESS'), Type.Literal('TRANSACTIONAL')],
   { description: 'Content class, as for templates; MARKETING by default.' },
 );
-
-export const CampaignIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
-export type CampaignIdParams = Static<typeof CampaignIdParams>;
 
 const orNull = <T extends ReturnType<typeof Type.String>>(s: T) => Type.Union([s, Type.Null()]);
 const FilterBody = Type.Record(Type.String(), Type.Unknown(), {
@@ -57,7 +49,7 @@ export type SendCampaignBody = Static<typeof SendCampaignBody>;
 export const TestCampaignBody = Type.Object({ email: Type.String({ minLength: 1, maxLength: 320 }) });
 export type TestCampaignBody = Static<typeof TestCampaignBody>;
 
-const Time = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
+const Time = Type.Union([DateTime, Type.Null()]);
 
 const SummaryFields = {
   id: Type.String(),
@@ -73,8 +65,8 @@ const SummaryFields = {
   sentAt: Time,
   cancelledAt: Time,
   totalRecipients: Type.Integer(),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
+  createdAt: DateTime,
+  updatedAt: DateTime,
 };
 
 /** A campaign as lists show it (no body or filter). */
@@ -163,7 +155,7 @@ const TimeseriesCounts = {
 };
 
 export const CampaignTimeseries = Type.Object({
-  interval: Type.Union([Type.Literal('hour'), Type.Literal('day')]),
+  interval: literals(['hour', 'day']),
   data: Type.Array(
     Type.Object({
       start: Type.String({ format: 'date-time', description: 'First instant of the bucket (UTC).' }),

@@ -1,11 +1,9 @@
 import { type Static, Type } from 'typebox';
 import { CursorPageOf, CursorQuery } from '../http/pagination.ts';
+import { DateTime } from '../http/schemas.ts';
 
 /** Longer than any valid address (254), so the 422 for a long one names the address, not the length. */
 const EmailText = Type.String({ minLength: 1, maxLength: 320 });
-
-export const ContactIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
-export type ContactIdParams = Static<typeof ContactIdParams>;
 
 export const ContactData = Type.Record(Type.String(), Type.Unknown(), {
   description:
@@ -44,8 +42,8 @@ export const ContactView = Type.Object({
   email: Type.String(),
   subscribed: Type.Boolean(),
   data: ContactData,
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
+  createdAt: DateTime,
+  updatedAt: DateTime,
 });
 export type ContactView = Static<typeof ContactView>;
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps.ts';
 import { requireProject } from '../http/auth.ts';
 import { CursorQuery } from '../http/pagination.ts';
+import { API_KEY, routeSchema } from '../http/routes.ts';
 import {
   ContactEventsParams,
   DeletedEvents,
@@ -25,7 +26,10 @@ import {
 } from './events-api.service.ts';
 import { trackEvent } from './track.service.ts';
 
-const security = [{ apiKey: [] }];
+/** The answer of both track routes. */
+async function track(deps: Deps, projectId: string, body: TrackBody) {
+  return { success: true as const, data: await trackEvent(deps, projectId, body) };
+}
 
 /** POST /v1/track: the one route a public key may call. */
 export const trackRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
@@ -33,52 +37,46 @@ export const trackRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app
     '/v1/track',
     {
       onRequest: requireProject(deps, { allowPublic: true }),
-      schema: { tags: ['track'], security, body: TrackBody, response: { 200: TrackResult } },
+      schema: { tags: ['track'], security: API_KEY, body: TrackBody, response: { 200: TrackResult } },
     },
-    async (req) => ({ success: true as const, data: await trackEvent(deps, req.auth!.projectId, req.body) }),
+    async (req) => track(deps, req.auth!.projectId, req.body),
   );
 };
 
 /** /events: the dashboard's alias of /v1/track and the event lists, counts and deletion (secret key or session). */
 export const eventRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
   app.addHook('onRequest', requireProject(deps));
-  const tags = ['events'];
+  const schema = routeSchema('events');
 
-  app.post(
-    '/events/track',
-    { schema: { tags, security, body: TrackBody, response: { 200: TrackResult } } },
-    async (req) => ({ success: true as const, data: await trackEvent(deps, req.auth!.projectId, req.body) }),
+  app.post('/events/track', schema({ body: TrackBody, response: { 200: TrackResult } }), async (req) =>
+    track(deps, req.auth!.projectId, req.body),
   );
 
-  app.get(
-    '/events',
-    { schema: { tags, security, querystring: ListEventsQuery, response: { 200: EventPage } } },
-    async (req) => listEvents(deps, req.auth!.projectId, req.query),
+  app.get('/events', schema({ querystring: ListEventsQuery, response: { 200: EventPage } }), async (req) =>
+    listEvents(deps, req.auth!.projectId, req.query),
   );
 
-  app.get('/events/stats', { schema: { tags, security, response: { 200: EventStats } } }, async (req) =>
+  app.get('/events/stats', schema({ response: { 200: EventStats } }), async (req) =>
     eventStats(deps, req.auth!.projectId),
   );
 
-  app.get('/events/names', { schema: { tags, security, response: { 200: EventNames } } }, async (req) =>
+  app.get('/events/names', schema({ response: { 200: EventNames } }), async (req) =>
     listEventNames(deps, req.auth!.projectId),
   );
 
   app.get(
     '/events/contact/:contactId',
-    { schema: { tags, security, params: ContactEventsParams, querystring: CursorQuery, response: { 200: EventPage } } },
+    schema({ params: ContactEventsParams, querystring: CursorQuery, response: { 200: EventPage } }),
     async (req) => listContactEvents(deps, req.auth!.projectId, req.params.contactId, req.query),
   );
 
-  app.get(
-    '/events/:eventName/usage',
-    { schema: { tags, security, params: EventNameParams, response: { 200: EventUsage } } },
-    async (req) => getEventUsage(deps, req.auth!.projectId, req.params.eventName),
+  app.get('/events/:eventName/usage', schema({ params: EventNameParams, response: { 200: EventUsage } }), async (req) =>
+    getEventUsage(deps, req.auth!.projectId, req.params.eventName),
   );
 
   app.delete(
     '/events/:eventName',
-    { schema: { tags, security, params: EventNameParams, response: { 200: DeletedEvents } } },
+    schema({ params: EventNameParams, response: { 200: DeletedEvents } }),
     async (req) => ({ deleted: await deleteEventsByName(deps, req.auth!.projectId, req.params.eventName) }),
   );
 };

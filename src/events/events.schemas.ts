@@ -2,6 +2,7 @@
 import { type Static, Type } from 'typebox';
 import { ContactData } from '../contacts/contacts.schemas.ts';
 import { CursorPageOf, CursorQuery } from '../http/pagination.ts';
+import { DateTime } from '../http/schemas.ts';
 
 /** Longest event name, after trimming. */
 export const EVENT_NAME_MAX = 200;
@@ -33,7 +34,7 @@ export const TrackResult = Type.Object({
   data: Type.Object({
     contact: Type.String({ description: 'The contact id.' }),
     event: Type.String({ description: 'The event id.' }),
-    timestamp: Type.String({ format: 'date-time' }),
+    timestamp: DateTime,
   }),
 });
 export type TrackResult = Static<typeof TrackResult>;
@@ -43,7 +44,7 @@ export const EventView = Type.Object({
   name: Type.String(),
   contactId: Type.Union([Type.String(), Type.Null()]),
   data: ContactData,
-  createdAt: Type.String({ format: 'date-time' }),
+  createdAt: DateTime,
 });
 export type EventView = Static<typeof EventView>;
 
@@ -71,7 +72,7 @@ export type EventNameParams = Static<typeof EventNameParams>;
 const NameCount = Type.Object({
   name: Type.String(),
   count: Type.Integer(),
-  lastSeenAt: Type.String({ format: 'date-time' }),
+  lastSeenAt: DateTime,
   system: Type.Boolean({ description: 'True for names the service emits (`email.*`, `contact.*`, `segment.*`).' }),
 });
 

@@ -1,13 +1,11 @@
 import { type Static, Type } from 'typebox';
 import { ContactView } from '../contacts/contacts.schemas.ts';
 import { PageInfo, PageQuery } from '../http/pages.ts';
+import { DateTime, literals } from '../http/schemas.ts';
 
 export const SegmentType = Type.Union([Type.Literal('DYNAMIC'), Type.Literal('STATIC')], {
   description: 'DYNAMIC: contacts matching the filter, live. STATIC: contacts added by email.',
 });
-
-export const SegmentIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
-export type SegmentIdParams = Static<typeof SegmentIdParams>;
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const Description = Type.Union([Type.String({ maxLength: 2000 }), Type.Null()]);
@@ -35,17 +33,12 @@ export const CreateSegmentBody = Type.Object({
 });
 export type CreateSegmentBody = Static<typeof CreateSegmentBody>;
 
-export const UpdateSegmentBody = Type.Object({
-  name: Type.Optional(Name),
-  description: Type.Optional(Description),
-  filters: Type.Optional(FiltersInput),
-  condition: Type.Optional(ConditionInput),
-  trackMembership: Type.Optional(TrackMembership),
-});
+/** Any field of the create body but the type, which a segment keeps; those left out keep their value. */
+export const UpdateSegmentBody = Type.Partial(Type.Omit(CreateSegmentBody, ['type']));
 export type UpdateSegmentBody = Static<typeof UpdateSegmentBody>;
 
 const FiltersView = Type.Object(
-  { operator: Type.Union([Type.Literal('AND'), Type.Literal('OR')]), conditions: Type.Array(Type.Unknown()) },
+  { operator: literals(['AND', 'OR']), conditions: Type.Array(Type.Unknown()) },
   { description: 'The filter in the contract form; null when that form cannot express it (see condition) or STATIC.' },
 );
 
@@ -58,8 +51,8 @@ export const SegmentView = Type.Object({
   condition: Type.Unknown({ description: 'The filter in the nested form (always given); null for STATIC.' }),
   trackMembership: Type.Boolean(),
   memberCount: Type.Integer({ description: 'Cached: counted on create, filter change, refresh and compute.' }),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
+  createdAt: DateTime,
+  updatedAt: DateTime,
 });
 export type SegmentView = Static<typeof SegmentView>;
 

@@ -2,10 +2,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps.ts';
 import { requireProject } from '../http/auth.ts';
+import { created, noContent, routeSchema } from '../http/routes.ts';
+import { IdParams } from '../http/schemas.ts';
 import {
   CreateTemplateBody,
   ListTemplatesQuery,
-  TemplateIdParams,
   TemplatePage,
   TemplateUsage,
   TemplateView,
@@ -24,47 +25,37 @@ import {
 /** Registers every /templates route behind the project auth hook (secret key or session). */
 export const templateRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
   app.addHook('onRequest', requireProject(deps));
-  const tags = ['templates'];
-  const security = [{ apiKey: [] }];
-  const params = TemplateIdParams;
+  const schema = routeSchema('templates');
+  const params = IdParams;
 
-  app.get(
-    '/templates',
-    { schema: { tags, security, querystring: ListTemplatesQuery, response: { 200: TemplatePage } } },
-    async (req) => listTemplates(deps, req.auth!.projectId, req.query),
+  app.get('/templates', schema({ querystring: ListTemplatesQuery, response: { 200: TemplatePage } }), async (req) =>
+    listTemplates(deps, req.auth!.projectId, req.query),
   );
-
   app.post(
     '/templates',
-    { schema: { tags, security, body: CreateTemplateBody, response: { 201: TemplateView } } },
-    async (req, reply) => reply.code(201).send(await createTemplate(deps, req.auth!.projectId, req.body)),
+    schema({ body: CreateTemplateBody, response: { 201: TemplateView } }),
+    created((req) => createTemplate(deps, req.auth!.projectId, req.body)),
   );
-
-  app.get('/templates/:id', { schema: { tags, security, params, response: { 200: TemplateView } } }, async (req) =>
+  app.get('/templates/:id', schema({ params, response: { 200: TemplateView } }), async (req) =>
     getTemplate(deps, req.auth!.projectId, req.params.id),
   );
-
   app.patch(
     '/templates/:id',
-    { schema: { tags, security, params, body: UpdateTemplateBody, response: { 200: TemplateView } } },
+    schema({ params, body: UpdateTemplateBody, response: { 200: TemplateView } }),
     async (req) => updateTemplate(deps, req.auth!.projectId, req.params.id, req.body),
   );
-
-  app.delete('/templates/:id', { schema: { tags, security, params } }, async (req, reply) => {
-    await deleteTemplate(deps, req.auth!.projectId, req.params.id);
-    return reply.code(204).send();
-  });
-
+  app.delete(
+    '/templates/:id',
+    schema({ params }),
+    noContent((req) => deleteTemplate(deps, req.auth!.projectId, req.params.id)),
+  );
   // The copy is a new resource: 201 with its view, whose id is the new template's.
   app.post(
     '/templates/:id/duplicate',
-    { schema: { tags, security, params, response: { 201: TemplateView } } },
-    async (req, reply) => reply.code(201).send(await duplicateTemplate(deps, req.auth!.projectId, req.params.id)),
+    schema({ params, response: { 201: TemplateView } }),
+    created((req) => duplicateTemplate(deps, req.auth!.projectId, req.params.id)),
   );
-
-  app.get(
-    '/templates/:id/usage',
-    { schema: { tags, security, params, response: { 200: TemplateUsage } } },
-    async (req) => getTemplateUsage(deps, req.auth!.projectId, req.params.id),
+  app.get('/templates/:id/usage', schema({ params, response: { 200: TemplateUsage } }), async (req) =>
+    getTemplateUsage(deps, req.auth!.projectId, req.params.id),
   );
 };

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { PageInfo, PageQuery } from '../http/pages.ts';
+import { DateTime } from '../http/schemas.ts';
 
 /** The largest body a template may hold, in bytes of UTF-8. */
 export const MAX_BODY_BYTES = 512 * 1024;
@@ -11,9 +12,6 @@ export const TemplateType = Type.Union(
       'MARKETING adds the unsubscribe footer and headers; HEADLESS skips unsubscribed contacts without a footer.',
   },
 );
-
-export const TemplateIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
-export type TemplateIdParams = Static<typeof TemplateIdParams>;
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const Subject = Type.String({ minLength: 1, maxLength: 998, description: 'No line breaks; Liquid.' });
@@ -41,13 +39,8 @@ export const CreateTemplateBody = Type.Object({
 });
 export type CreateTemplateBody = Static<typeof CreateTemplateBody>;
 
-export const UpdateTemplateBody = Type.Object({
-  name: Type.Optional(Name),
-  subject: Type.Optional(Subject),
-  body: Type.Optional(Body),
-  type: Type.Optional(TemplateType),
-  ...SenderFields,
-});
+/** Any field of the create body; those left out keep their value. */
+export const UpdateTemplateBody = Type.Partial(CreateTemplateBody);
 export type UpdateTemplateBody = Static<typeof UpdateTemplateBody>;
 
 export const ListTemplatesQuery = Type.Object({
@@ -67,8 +60,8 @@ export const TemplateView = Type.Object({
   from: Type.Union([Type.String(), Type.Null()]),
   fromName: Type.Union([Type.String(), Type.Null()]),
   replyTo: Type.Union([Type.String(), Type.Null()]),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
+  createdAt: DateTime,
+  updatedAt: DateTime,
 });
 export type TemplateView = Static<typeof TemplateView>;
 

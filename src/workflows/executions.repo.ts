@@ -17,14 +17,17 @@ export async function findExecution(
   workflowId: string,
   id: string,
 ): Promise<ExecutionWithEmail | undefined> {
+  return withEmail(db, projectId, workflowId).where('id', '=', id).executeTakeFirst();
+}
+
+/** The workflow's executions, each with its contact's address. */
+function withEmail(db: Executor, projectId: string, workflowId: string) {
   return db
     .selectFrom('workflowExecutions')
     .selectAll('workflowExecutions')
     .select(contactEmail)
     .where('projectId', '=', projectId)
-    .where('workflowId', '=', workflowId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+    .where('workflowId', '=', workflowId);
 }
 
 const contactEmail = (eb: ExpressionBuilder<Database, 'workflowExecutions'>) =>
@@ -52,12 +55,7 @@ export async function listExecutions(
   workflowId: string,
   page: { status?: ExecutionStatus; beforeId?: string; limit: number },
 ): Promise<ExecutionWithEmail[]> {
-  return db
-    .selectFrom('workflowExecutions')
-    .selectAll('workflowExecutions')
-    .select(contactEmail)
-    .where('projectId', '=', projectId)
-    .where('workflowId', '=', workflowId)
+  return withEmail(db, projectId, workflowId)
     .$if(page.status !== undefined, (q) => q.where('status', '=', page.status!))
     .$if(page.beforeId !== undefined, (q) => q.where('id', '<', page.beforeId!))
     .orderBy('id', 'desc')

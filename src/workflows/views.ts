@@ -17,6 +17,9 @@ const iso = (t: string | Date) => new Date(t).toISOString();
 const isoOrNull = (t: string | Date | null) => (t === null ? null : iso(t));
 
 /** A list row: the workflow with the size of its graph and how many executions it has had. */
+/** A stored JSON column as a view's object: `{}` when the column is null. */
+const jsonObject = (value: unknown): Json => fromJson<Json>(value) ?? {};
+
 export function toWorkflowListItem(
   row: WorkflowRow,
   counts: { steps: number; active: number; total: number } | undefined,
@@ -30,7 +33,7 @@ export function toWorkflowListItem(
 }
 
 export function toWorkflowSummary(row: WorkflowRow): WorkflowSummary {
-  const triggerConfig = fromJson<Json>(row.triggerConfig) ?? {};
+  const triggerConfig = jsonObject(row.triggerConfig);
   return {
     id: row.id,
     name: row.name,
@@ -51,7 +54,7 @@ export function toStepView(row: StepRow): StepView {
     workflowId: row.workflowId,
     type: row.type,
     name: row.name,
-    config: fromJson<Json>(row.config) ?? {},
+    config: jsonObject(row.config),
     position: row.position === null ? null : fromJson<{ x: number; y: number }>(row.position),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
@@ -96,8 +99,8 @@ export function toExecutionSummary(row: ExecutionRow & { contactEmail?: string |
     waitingFor: row.status === 'WAITING' ? row.waitingEvent : null,
     // While RUNNING and claimed, due_at is a lease's end: not a time anyone waits for.
     dueAt: row.status === 'WAITING' || (row.status === 'RUNNING' && !row.leaseToken) ? isoOrNull(row.dueAt) : null,
-    context: fromJson<Json>(row.context) ?? {},
-    event: fromJson<Json>(row.event) ?? {},
+    context: jsonObject(row.context),
+    event: jsonObject(row.event),
     exitReason: row.exitReason,
     error: row.lastError,
     startedAt: iso(row.startedAt),
@@ -112,7 +115,7 @@ export function toStepRunView(row: StepRunRow): StepRunView {
     stepId: row.stepId,
     stepType: row.stepType,
     status: row.status,
-    output: fromJson<Json>(row.output) ?? {},
+    output: jsonObject(row.output),
     error: row.error,
     attempts: row.attempts,
     startedAt: iso(row.startedAt),

@@ -1,6 +1,7 @@
 /** Request bodies and views of /workflows (decisions.md "Events, workflows"). */
 import { type Static, Type } from 'typebox';
 import { CursorPageOf, CursorQuery } from '../http/pagination.ts';
+import { DateTime, Id } from '../http/schemas.ts';
 
 const L = Type.Literal;
 
@@ -30,17 +31,13 @@ export const WaitOutcome = Type.Union([L('EVENT'), L('TIMEOUT')]);
 const StepRunStatus = Type.Union([L('COMPLETED'), L('FAILED'), L('SKIPPED')]);
 const FieldSource = Type.Union([L('contact'), L('event'), L('context'), L('email'), L('segment')]);
 
-const Id = Type.String({ minLength: 1, maxLength: 64 });
 const Json = Type.Record(Type.String(), Type.Unknown());
-const Time = Type.String({ format: 'date-time' });
-const OrNullTime = Type.Union([Time, Type.Null()]);
+const OrNullTime = Type.Union([DateTime, Type.Null()]);
 const Position = Type.Object(
   { x: Type.Number(), y: Type.Number() },
   { description: 'Where the canvas draws the step.' },
 );
 
-export const WorkflowIdParams = Type.Object({ id: Id });
-export type WorkflowIdParams = Static<typeof WorkflowIdParams>;
 export const StepParams = Type.Object({ id: Id, stepId: Id });
 export type StepParams = Static<typeof StepParams>;
 export const TransitionParams = Type.Object({ id: Id, transitionId: Id });
@@ -118,8 +115,8 @@ export const StepView = Type.Object({
   name: Type.Union([Type.String(), Type.Null()]),
   config: Json,
   position: Type.Union([Position, Type.Null()]),
-  createdAt: Time,
-  updatedAt: Time,
+  createdAt: DateTime,
+  updatedAt: DateTime,
 });
 export type StepView = Static<typeof StepView>;
 
@@ -132,7 +129,7 @@ export const TransitionView = Type.Object({
   branch: Type.Union([Branch, Type.Null()]),
   waitOutcome: Type.Union([WaitOutcome, Type.Null()]),
   priority: Type.Integer(),
-  createdAt: Time,
+  createdAt: DateTime,
 });
 export type TransitionView = Static<typeof TransitionView>;
 
@@ -145,8 +142,8 @@ const SummaryFields = {
   eventName: Type.Union([Type.String(), Type.Null()]),
   enabled: Type.Boolean(),
   allowReentry: Type.Boolean(),
-  createdAt: Time,
-  updatedAt: Time,
+  createdAt: DateTime,
+  updatedAt: DateTime,
 };
 
 export const WorkflowSummary = Type.Object(SummaryFields);
@@ -199,8 +196,8 @@ export const StepRunView = Type.Object({
   output: Json,
   error: Type.Union([Type.String(), Type.Null()]),
   attempts: Type.Integer(),
-  startedAt: Time,
-  finishedAt: Time,
+  startedAt: DateTime,
+  finishedAt: DateTime,
 });
 export type StepRunView = Static<typeof StepRunView>;
 
@@ -213,14 +210,14 @@ const ExecutionFields = {
   status: ExecutionStatus,
   currentStepId: Type.Union([Type.String(), Type.Null()]),
   waitingFor: Type.Union([Type.String(), Type.Null()], { description: 'The event a WAIT_FOR_EVENT step waits for.' }),
-  dueAt: Type.Union([Time, Type.Null()], { description: 'When a wait ends (or the step runs again).' }),
+  dueAt: Type.Union([DateTime, Type.Null()], { description: 'When a wait ends (or the step runs again).' }),
   context: Json,
   event: Json,
   exitReason: Type.Union([Type.String(), Type.Null()]),
   error: Type.Union([Type.String(), Type.Null()]),
-  startedAt: Time,
+  startedAt: DateTime,
   endedAt: OrNullTime,
-  updatedAt: Time,
+  updatedAt: DateTime,
 };
 
 export const ExecutionSummary = Type.Object(ExecutionFields);

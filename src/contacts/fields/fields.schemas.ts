@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { DateTime, literals } from '../../http/schemas.ts';
 
 export const FieldParams = Type.Object({
   field: Type.String({ minLength: 1, maxLength: 300, description: 'A standard field (`email`) or `data.<key>`.' }),
@@ -10,12 +11,7 @@ export const FieldValuesQuery = Type.Object({
 });
 export type FieldValuesQuery = Static<typeof FieldValuesQuery>;
 
-const FieldTypeName = Type.Union([
-  Type.Literal('string'),
-  Type.Literal('number'),
-  Type.Literal('boolean'),
-  Type.Literal('date'),
-]);
+const FieldTypeName = literals(['string', 'number', 'boolean', 'date']);
 
 export const FieldDescriptor = Type.Object({
   field: Type.String(),
@@ -31,7 +27,7 @@ export const CoverageInfo = Type.Object(
       description:
         'live: counted for this request; cached: an exact count made by a background job at computedAt (large projects; recounted when older than 10 minutes); sample: the newest contacts only, while the first exact count runs.',
     }),
-    computedAt: Type.String({ format: 'date-time' }),
+    computedAt: DateTime,
     contacts: Type.Integer({ description: 'Contacts the coverage figures are shares of.' }),
   },
   { description: 'How fresh and how complete the coverage figures are.' },

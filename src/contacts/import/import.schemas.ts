@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { DateTime, literals } from '../../http/schemas.ts';
 
 export const JobIdParams = Type.Object({ jobId: Type.String({ minLength: 1, maxLength: 64 }) });
 
@@ -8,12 +9,7 @@ export const QueuedJob = Type.Object({
 });
 export type QueuedJob = Static<typeof QueuedJob>;
 
-const JobStatus = Type.Union([
-  Type.Literal('queued'),
-  Type.Literal('processing'),
-  Type.Literal('completed'),
-  Type.Literal('failed'),
-]);
+const JobStatus = literals(['queued', 'processing', 'completed', 'failed']);
 
 export const ImportJobView = Type.Object({
   jobId: Type.String(),
@@ -32,8 +28,8 @@ export const ImportJobView = Type.Object({
     }),
   ),
   failureReason: Type.Union([Type.String(), Type.Null()], { description: 'Why a failed job failed.' }),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
-  finishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+  finishedAt: Type.Union([DateTime, Type.Null()]),
 });
 export type ImportJobView = Static<typeof ImportJobView>;

@@ -1,9 +1,8 @@
 /** Views and bodies of the team endpoints (members and invitations). */
 import { type Static, Type } from 'typebox';
+import { DateTime, Id, literals } from '../../http/schemas.ts';
 
-const Id = Type.String({ minLength: 1, maxLength: 64 });
-
-export const RoleSchema = Type.Union([Type.Literal('OWNER'), Type.Literal('ADMIN'), Type.Literal('MEMBER')]);
+export const RoleSchema = literals(['OWNER', 'ADMIN', 'MEMBER']);
 
 export const MemberParams = Type.Object({ id: Id, userId: Id });
 export type MemberParams = Static<typeof MemberParams>;
@@ -23,21 +22,13 @@ export type UpdateMemberBody = Static<typeof UpdateMemberBody>;
 export const AcceptInviteBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
 export type AcceptInviteBody = Static<typeof AcceptInviteBody>;
 
-export const MemberView = Type.Object({
-  userId: Type.String(),
-  email: Type.String(),
-  role: RoleSchema,
-  joinedAt: Type.String({ format: 'date-time' }),
-});
+/** Who a membership or an invitation is for. */
+const Person = { email: Type.String(), role: RoleSchema };
+
+export const MemberView = Type.Object({ userId: Type.String(), ...Person, joinedAt: DateTime });
 export type MemberView = Static<typeof MemberView>;
 
-export const InviteView = Type.Object({
-  id: Type.String(),
-  email: Type.String(),
-  role: RoleSchema,
-  invitedAt: Type.String({ format: 'date-time' }),
-  expiresAt: Type.String({ format: 'date-time' }),
-});
+export const InviteView = Type.Object({ id: Type.String(), ...Person, invitedAt: DateTime, expiresAt: DateTime });
 export type InviteView = Static<typeof InviteView>;
 
 export const TeamView = Type.Object({
