@@ -17,27 +17,23 @@ export async function findProjectByPublicKey(db: Db, publicKey: string) {
   return (await byPublicKey(db, publicKey))[0];
 }
 
-/** The project as seen by one member, with that member's role; undefined if not a member. */
-export async function findMemberProject(db: Executor, userId: string, projectId: string) {
+/** The user's projects, each with the user's role in it. */
+function memberProjects(db: Executor, userId: string) {
   return db
     .selectFrom('projects')
     .innerJoin('memberships', 'memberships.projectId', 'projects.id')
     .selectAll('projects')
     .select('memberships.role')
-    .where('memberships.userId', '=', userId)
-    .where('projects.id', '=', projectId)
-    .executeTakeFirst();
+    .where('memberships.userId', '=', userId);
+}
+
+/** The project as seen by one member, with that member's role; undefined if not a member. */
+export async function findMemberProject(db: Executor, userId: string, projectId: string) {
+  return memberProjects(db, userId).where('projects.id', '=', projectId).executeTakeFirst();
 }
 
 export async function listMemberProjects(db: Executor, userId: string) {
-  return db
-    .selectFrom('projects')
-    .innerJoin('memberships', 'memberships.projectId', 'projects.id')
-    .selectAll('projects')
-    .select('memberships.role')
-    .where('memberships.userId', '=', userId)
-    .orderBy('projects.id')
-    .execute();
+  return memberProjects(db, userId).orderBy('projects.id').execute();
 }
 
 export interface NewProject {

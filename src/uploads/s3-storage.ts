@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config.ts';
 import type { ImageContentType } from '../db/uploads-tables.ts';
+import { awsCredentials } from '../lib/aws.ts';
 import { IMMUTABLE_CACHE, inlineDisposition } from './served-headers.ts';
 import type { StagedFile } from './staging.ts';
 import type { UploadStorage } from './upload-storage.ts';
@@ -33,10 +34,7 @@ function newClient(sdk: Sdk, s3: S3Config): S3Client {
     region: s3.region,
     endpoint: s3.endpoint,
     forcePathStyle: s3.forcePathStyle,
-    credentials:
-      s3.accessKeyId && s3.secretAccessKey
-        ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }
-        : undefined,
+    credentials: awsCredentials(s3),
     // Checksums only where S3 requires them: the default streams bodies as aws-chunked with
     // trailing checksums, which several S3-compatible servers refuse. Integrity is ours: sha256 on the row.
     requestChecksumCalculation: 'WHEN_REQUIRED',

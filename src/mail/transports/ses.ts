@@ -4,6 +4,7 @@
  */
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { Config } from '../../config.ts';
+import { awsCredentials } from '../../lib/aws.ts';
 import { buildMime } from '../mime.ts';
 import { type Transport, TransportError } from '../types.ts';
 
@@ -21,10 +22,7 @@ export function createSesTransport(ses: Config['ses']): Transport {
       loaded = new SESv2Client({
         region: ses.region,
         endpoint: ses.endpoint,
-        credentials:
-          ses.accessKeyId && ses.secretAccessKey
-            ? { accessKeyId: ses.accessKeyId, secretAccessKey: ses.secretAccessKey }
-            : undefined,
+        credentials: awsCredentials(ses),
         // The delivery pipeline retries with its own backoff and lease; SDK retries would hold the lease.
         maxAttempts: 1,
       });
