@@ -6,7 +6,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Deps } from '../deps.ts';
 import { requireUser } from '../http/auth.ts';
-import { ProjectIdParams } from '../projects/projects.schemas.ts';
+import { routeSchema, SESSION } from '../http/routes.ts';
+import { IdParams } from '../http/schemas.ts';
 import {
   BillingConsumption,
   BillingInvoice,
@@ -27,38 +28,29 @@ import { receiveStripeEvent } from './webhook.service.ts';
 
 export const billingRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
   app.addHook('onRequest', requireUser(deps));
-  const tags = ['billing'];
-  const security = [{ session: [] }];
-  const params = ProjectIdParams;
+  const schema = routeSchema('billing', SESSION);
+  const params = IdParams;
   const base = '/users/@me/projects/:id';
 
-  app.post(`${base}/checkout`, { schema: { tags, security, params, response: { 200: BillingUrl } } }, async (req) =>
+  app.post(`${base}/checkout`, schema({ params, response: { 200: BillingUrl } }), async (req) =>
     createCheckout(deps, req.userId!, req.params.id),
   );
-  app.post(
-    `${base}/billing-portal`,
-    { schema: { tags, security, params, response: { 200: BillingUrl } } },
-    async (req) => createPortal(deps, req.userId!, req.params.id),
+  app.post(`${base}/billing-portal`, schema({ params, response: { 200: BillingUrl } }), async (req) =>
+    createPortal(deps, req.userId!, req.params.id),
   );
-  app.get(
-    `${base}/billing-invoices`,
-    { schema: { tags, security, params, response: { 200: Type.Array(BillingInvoice) } } },
-    async (req) => listInvoices(deps, req.userId!, req.params.id),
+  app.get(`${base}/billing-invoices`, schema({ params, response: { 200: Type.Array(BillingInvoice) } }), async (req) =>
+    listInvoices(deps, req.userId!, req.params.id),
   );
-  app.get(
-    `${base}/billing-limits`,
-    { schema: { tags, security, params, response: { 200: BillingLimits } } },
-    async (req) => getLimits(deps, req.userId!, req.params.id),
+  app.get(`${base}/billing-limits`, schema({ params, response: { 200: BillingLimits } }), async (req) =>
+    getLimits(deps, req.userId!, req.params.id),
   );
   app.put(
     `${base}/billing-limits`,
-    { schema: { tags, security, params, body: UpdateBillingLimitsBody, response: { 200: BillingLimits } } },
+    schema({ params, body: UpdateBillingLimitsBody, response: { 200: BillingLimits } }),
     async (req) => updateLimits(deps, req.userId!, req.params.id, req.body),
   );
-  app.get(
-    `${base}/billing-consumption`,
-    { schema: { tags, security, params, response: { 200: BillingConsumption } } },
-    async (req) => getConsumption(deps, req.userId!, req.params.id),
+  app.get(`${base}/billing-consumption`, schema({ params, response: { 200: BillingConsumption } }), async (req) =>
+    getConsumption(deps, req.userId!, req.params.id),
   );
 };
 

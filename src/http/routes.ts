@@ -3,7 +3,7 @@
  * its schema, the 201 and 204 replies, and the "another project's id is a 404 before its body is
  * looked at" check. Routes stay `app.get(path, { schema }, handler)`; these only fill the parts in.
  */
-import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySchema, onRequestHookHandler } from 'fastify';
 
 /** A project's secret key, or a dashboard session naming the project (X-Project-Id). */
 export const API_KEY = [{ apiKey: [] }];
@@ -16,7 +16,10 @@ export const SESSION = [{ session: [] }];
  */
 export function routeSchema(tag: string, security: typeof API_KEY | typeof SESSION = API_KEY) {
   const tags = [tag];
-  return <S extends FastifySchema>(schema: S, options: { preValidation?: IdFirst } = {}) => ({
+  return <S extends FastifySchema>(
+    schema: S,
+    options: { onRequest?: onRequestHookHandler; preValidation?: IdFirst } = {},
+  ) => ({
     ...options,
     schema: { tags, security, ...schema },
   });

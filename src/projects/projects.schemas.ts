@@ -1,8 +1,5 @@
 import { type Static, Type } from 'typebox';
 
-export const ProjectIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
-export type ProjectIdParams = Static<typeof ProjectIdParams>;
-
 export const CreateProjectBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) });
 export type CreateProjectBody = Static<typeof CreateProjectBody>;
 
