@@ -2,6 +2,7 @@
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { DialectSql } from '../db/dialect.ts';
 import type { Executor } from '../db/index.ts';
+import { findProjectRow } from '../db/project-rows.ts';
 import type { CampaignStatus, CampaignsTable } from '../db/schema.ts';
 
 export type CampaignRow = Selectable<CampaignsTable>;
@@ -24,12 +25,7 @@ export type CampaignContent = Pick<
 
 /** One campaign of the project, or undefined. */
 export async function findCampaign(db: Executor, projectId: string, id: string): Promise<CampaignRow | undefined> {
-  return db
-    .selectFrom('campaigns')
-    .selectAll()
-    .where('projectId', '=', projectId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return findProjectRow(db, 'campaigns', projectId, id);
 }
 
 /** A campaign by id alone (jobs, whose payload carries only the id). */

@@ -2,6 +2,7 @@
 import { type Expression, type Selectable, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { type DialectSql, likeContaining } from '../db/dialect.ts';
 import type { Executor } from '../db/index.ts';
+import { deleteProjectRow, findProjectRow } from '../db/project-rows.ts';
 import type { ContactsTable, Database } from '../db/schema.ts';
 
 export type ContactRow = Selectable<ContactsTable>;
@@ -11,12 +12,7 @@ export type ContactKey = { id: string } | { email: string };
 
 /** One contact of the project, or undefined. */
 export async function findContact(db: Executor, projectId: string, id: string): Promise<ContactRow | undefined> {
-  return db
-    .selectFrom('contacts')
-    .selectAll()
-    .where('projectId', '=', projectId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return findProjectRow(db, 'contacts', projectId, id);
 }
 
 /**
@@ -193,8 +189,7 @@ export async function patchContact(
 
 /** Deletes one contact of the project; false when there was none. */
 export async function deleteContact(db: Executor, projectId: string, id: string): Promise<boolean> {
-  const r = await db.deleteFrom('contacts').where('projectId', '=', projectId).where('id', '=', id).executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+  return deleteProjectRow(db, 'contacts', projectId, id);
 }
 
 /** The contacts of the project among `emails` (already normalised); one statement. */

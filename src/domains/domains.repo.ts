@@ -1,5 +1,6 @@
 /** SQL for sending domains. Every read by id is scoped to the project. */
 import type { Executor } from '../db/index.ts';
+import { deleteProjectRow, findProjectRow } from '../db/project-rows.ts';
 import type { DomainStatus } from '../db/schema.ts';
 
 export interface NewDomain {
@@ -33,12 +34,7 @@ export async function insertDomain(db: Executor, d: NewDomain): Promise<boolean>
 }
 
 export async function findDomain(db: Executor, projectId: string, id: string) {
-  return db
-    .selectFrom('domains')
-    .selectAll()
-    .where('projectId', '=', projectId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return findProjectRow(db, 'domains', projectId, id);
 }
 
 /** For background jobs, which carry only the id. */
@@ -122,8 +118,7 @@ export async function transitionDomainStatus(db: Executor, id: string, from: Dom
 }
 
 export async function deleteDomain(db: Executor, projectId: string, id: string): Promise<boolean> {
-  const r = await db.deleteFrom('domains').where('projectId', '=', projectId).where('id', '=', id).executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+  return deleteProjectRow(db, 'domains', projectId, id);
 }
 
 /** Ids of domains to recheck, in id order after `afterId`, a page at a time. */

@@ -1,6 +1,7 @@
 /** SQL for segments and their member rows. Every statement is scoped by project_id. */
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Executor } from '../db/index.ts';
+import { deleteProjectRow, findProjectRow, updateProjectRow } from '../db/project-rows.ts';
 import type { SegmentsTable } from '../db/schema.ts';
 
 export type SegmentRow = Selectable<SegmentsTable>;
@@ -10,12 +11,7 @@ export type SegmentPatch = Omit<Updateable<SegmentsTable>, 'id' | 'projectId' | 
 
 /** One segment of the project, or undefined. */
 export async function findSegment(db: Executor, projectId: string, id: string): Promise<SegmentRow | undefined> {
-  return db
-    .selectFrom('segments')
-    .selectAll()
-    .where('projectId', '=', projectId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return findProjectRow(db, 'segments', projectId, id);
 }
 
 /** Every segment of the project, oldest first (a project has few). */
@@ -56,13 +52,7 @@ export async function updateSegment(
   id: string,
   patch: SegmentPatch,
 ): Promise<SegmentRow | undefined> {
-  return db
-    .updateTable('segments')
-    .set(patch)
-    .where('projectId', '=', projectId)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
+  return updateProjectRow(db, 'segments', projectId, id, patch);
 }
 
 /** Moves the cached count by `delta` (member rows added or removed in the caller's transaction). */
@@ -78,12 +68,7 @@ export async function addToMemberCount(db: Executor, projectId: string, id: stri
 
 /** Deletes the project's segment (its member rows go with it); false when there was none. */
 export async function deleteSegment(db: Executor, projectId: string, id: string): Promise<boolean> {
-  const res = await db
-    .deleteFrom('segments')
-    .where('projectId', '=', projectId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(res.numDeletedRows) > 0;
+  return deleteProjectRow(db, 'segments', projectId, id);
 }
 
 /**

@@ -6,6 +6,7 @@ import { type Selectable, sql } from 'kysely';
 import type { DialectSql } from '../db/dialect.ts';
 import type { Executor } from '../db/index.ts';
 import { templateQuery } from '../db/prepared.ts';
+import { findProjectRow } from '../db/project-rows.ts';
 import type { EmailsTable } from '../db/schema.ts';
 import type { OutgoingAttachment } from '../mail/types.ts';
 
@@ -154,5 +155,5 @@ export async function findAttachments(db: Executor, emailId: string): Promise<Ou
 
 /** One email of the project. */
 export async function findEmail(db: Executor, projectId: string, id: string): Promise<EmailRow | undefined> {
-  return db.selectFrom('emails').selectAll().where('projectId', '=', projectId).where('id', '=', id).executeTakeFirst();
+  return findProjectRow(db, 'emails', projectId, id);
 }

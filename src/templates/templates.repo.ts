@@ -2,6 +2,7 @@
 import { type Insertable, type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
 import { likeContaining } from '../db/dialect.ts';
 import type { Executor } from '../db/index.ts';
+import { deleteProjectRow, findProjectRow, updateProjectRow } from '../db/project-rows.ts';
 import type { EmailType, TemplatesTable } from '../db/schema.ts';
 
 export type TemplateRow = Selectable<TemplatesTable>;
@@ -17,12 +18,7 @@ export interface TemplateFilter {
 
 /** One template of the project, or undefined. */
 export async function findTemplate(db: Executor, projectId: string, id: string): Promise<TemplateRow | undefined> {
-  return db
-    .selectFrom('templates')
-    .selectAll()
-    .where('projectId', '=', projectId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return findProjectRow(db, 'templates', projectId, id);
 }
 
 // lower() on both sides and LIKE with an explicit escape: case-insensitive on both databases.
@@ -73,21 +69,10 @@ export async function updateTemplate(
   id: string,
   patch: TemplatePatch,
 ): Promise<TemplateRow | undefined> {
-  return db
-    .updateTable('templates')
-    .set(patch)
-    .where('projectId', '=', projectId)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
+  return updateProjectRow(db, 'templates', projectId, id, patch);
 }
 
 /** Deletes the project's template; false when there was none with that id. */
 export async function deleteTemplate(db: Executor, projectId: string, id: string): Promise<boolean> {
-  const res = await db
-    .deleteFrom('templates')
-    .where('projectId', '=', projectId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(res.numDeletedRows) > 0;
+  return deleteProjectRow(db, 'templates', projectId, id);
 }

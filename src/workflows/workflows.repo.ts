@@ -1,6 +1,7 @@
 /** SQL for workflows, their steps and transitions. Every statement is scoped by project_id. */
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Executor } from '../db/index.ts';
+import { deleteProjectRow, findProjectRow, updateProjectRow } from '../db/project-rows.ts';
 import type { WorkflowStepsTable, WorkflowsTable, WorkflowTransitionsTable } from '../db/workflow-tables.ts';
 
 export type WorkflowRow = Selectable<WorkflowsTable>;
@@ -10,12 +11,7 @@ export type WorkflowPatch = Omit<Updateable<WorkflowsTable>, 'id' | 'projectId' 
 export type StepPatch = Pick<Updateable<WorkflowStepsTable>, 'name' | 'config' | 'position' | 'updatedAt'>;
 
 export async function findWorkflow(db: Executor, projectId: string, id: string): Promise<WorkflowRow | undefined> {
-  return db
-    .selectFrom('workflows')
-    .selectAll()
-    .where('projectId', '=', projectId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return findProjectRow(db, 'workflows', projectId, id);
 }
 
 /** Every workflow of the project, oldest first (a project has few). */
@@ -33,19 +29,12 @@ export async function updateWorkflow(
   id: string,
   patch: WorkflowPatch,
 ): Promise<WorkflowRow | undefined> {
-  return db
-    .updateTable('workflows')
-    .set(patch)
-    .where('projectId', '=', projectId)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
+  return updateProjectRow(db, 'workflows', projectId, id, patch);
 }
 
 /** Deletes the workflow (steps and transitions go with it); false when it is not the project's. */
 export async function deleteWorkflow(db: Executor, projectId: string, id: string): Promise<boolean> {
-  const r = await db.deleteFrom('workflows').where('projectId', '=', projectId).where('id', '=', id).executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+  return deleteProjectRow(db, 'workflows', projectId, id);
 }
 
 /** The workflow's steps and transitions (its graph), oldest first. */
@@ -85,23 +74,12 @@ export async function insertStep(db: Executor, row: Insertable<WorkflowStepsTabl
 }
 
 export async function updateStep(db: Executor, projectId: string, id: string, patch: StepPatch) {
-  return db
-    .updateTable('workflowSteps')
-    .set(patch)
-    .where('projectId', '=', projectId)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
+  return updateProjectRow(db, 'workflowSteps', projectId, id, patch);
 }
 
 /** Deletes a step; its transitions go with it (foreign keys). */
 export async function deleteStep(db: Executor, projectId: string, id: string): Promise<boolean> {
-  const r = await db
-    .deleteFrom('workflowSteps')
-    .where('projectId', '=', projectId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+  return deleteProjectRow(db, 'workflowSteps', projectId, id);
 }
 
 export async function insertTransitions(

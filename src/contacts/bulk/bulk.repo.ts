@@ -2,6 +2,7 @@
 import type { Selectable } from 'kysely';
 import { toJson } from '../../db/codecs.ts';
 import type { Executor } from '../../db/index.ts';
+import { findProjectRow } from '../../db/project-rows.ts';
 import type { BulkAction, BulkJobsTable } from '../../db/schema.ts';
 
 export type BulkJobRow = Selectable<BulkJobsTable>;
@@ -40,10 +41,5 @@ export async function insertBulkJob(
 
 /** One bulk job of the project, or undefined. */
 export async function findBulkJob(db: Executor, projectId: string, id: string): Promise<BulkJobRow | undefined> {
-  return db
-    .selectFrom('bulkJobs')
-    .selectAll()
-    .where('projectId', '=', projectId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return findProjectRow(db, 'bulkJobs', projectId, id);
 }

@@ -5,6 +5,7 @@
 import type { Selectable } from 'kysely';
 import { toJson } from '../../db/codecs.ts';
 import type { Executor } from '../../db/index.ts';
+import { findProjectRow } from '../../db/project-rows.ts';
 import type { ImportJobsTable } from '../../db/schema.ts';
 
 export type ImportJobRow = Selectable<ImportJobsTable>;
@@ -29,12 +30,7 @@ export async function insertImportJob(
 
 /** One import job of the project, or undefined. */
 export async function findImportJob(db: Executor, projectId: string, id: string): Promise<ImportJobRow | undefined> {
-  return db
-    .selectFrom('importJobs')
-    .selectAll()
-    .where('projectId', '=', projectId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return findProjectRow(db, 'importJobs', projectId, id);
 }
 
 /** Stores an upload for its job (same transaction as the job row). */

@@ -7,6 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { Executor } from '../../db/index.ts';
+import { findProjectRow } from '../../db/project-rows.ts';
 
 /** One table of the wipe: rows with `project_id` = the project, deleted `key` by `key` in slices. */
 interface WipeStep {
@@ -93,12 +94,7 @@ export async function insertReset(
 }
 
 export async function findReset(db: Executor, projectId: string, id: string) {
-  return db
-    .selectFrom('projectResets')
-    .selectAll()
-    .where('projectId', '=', projectId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return findProjectRow(db, 'projectResets', projectId, id);
 }
 
 /** The row by id alone (the job's payload carries only the id). */
