@@ -125,7 +125,7 @@ export const productWiring: Wiring = {
     workflowWaker: createWorkflowWaker(core.changes, core.jobs),
     searchIndex: createSearchIndexer(core),
     apiKeyFailures: memoryStore(),
-    deliveryWaker: createDeliveryWaker(core.jobs),
+    deliveryWaker: createDeliveryWaker(core.changes, core.jobs),
   }),
   hooks,
   tasks: taskList,

@@ -20,9 +20,9 @@ import type { RateStore } from './http/rate-limit.ts';
 import { migrateGraphile } from './jobs/graphile.ts';
 import { createJobs } from './jobs/index.ts';
 import type { CronEntry, Jobs, TaskList } from './jobs/types.ts';
+import type { Waker } from './jobs/waker.ts';
 import { type Batches, createBatches } from './lib/batcher.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
-import type { PokedRunner } from './lib/poked-runner.ts';
 import { createResolver, type DnsResolver } from './lib/resolver.ts';
 import type { UsageLookup } from './lib/usage.ts';
 import { createTransport } from './mail/transports/index.ts';
@@ -31,7 +31,6 @@ import type { KeyCache } from './projects/key-cache.ts';
 import { loadSecrets, type Secrets } from './secrets.ts';
 import type { TrackedSet } from './segments/tracked-cache.ts';
 import type { WorkflowTriggers } from './workflows/trigger-cache.ts';
-import type { WorkflowWaker } from './workflows/waker.ts';
 
 export interface Deps {
   config: Config;
@@ -69,7 +68,7 @@ export interface Deps {
   /** Which workflows each project's events start and which events its waits want, forgotten through `changes`. */
   workflowTriggers: ProjectCache<WorkflowTriggers>;
   /** Wakes the workflow engine once a transaction that made executions due commits (workflows/waker.ts). */
-  workflowWaker: WorkflowWaker;
+  workflowWaker: Waker;
   /** Where custom fields are referenced (segments, campaigns, workflows). */
   fieldUsage: readonly UsageLookup[];
   /** Where templates are referenced (campaigns, workflows). */
@@ -78,8 +77,8 @@ export interface Deps {
   eventUsage: readonly UsageLookup[];
   /** Invalid API keys per client IP and minute, in this process (http/auth.ts). */
   apiKeyFailures: RateStore;
-  /** Wakes delivery after outbox rows were stored (sending/sending.jobs.ts). */
-  deliveryWaker: PokedRunner;
+  /** Wakes delivery once stored outbox rows have committed (jobs/waker.ts). */
+  deliveryWaker: Waker;
   /** Where outgoing mail goes (MAIL_TRANSPORT): capture, SMTP pool or SES. */
   transport: Transport;
 }

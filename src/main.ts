@@ -8,7 +8,6 @@ import type { startInboundSmtp } from './bounces/inbound-smtp.ts';
 import { createDeps } from './composition.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { SWEEP_JOB } from './jobs/job-row-kind.ts';
-import { wakeWorkflows } from './workflows/waker.ts';
 
 type Role = 'all' | 'api' | 'worker';
 
@@ -89,14 +88,14 @@ async function main(): Promise<void> {
  */
 async function kickBackgroundWork(deps: Awaited<ReturnType<typeof createDeps>>, config: Config): Promise<void> {
   // Outbox rows a killed process held.
-  await deps.jobs.enqueue('email.deliver', {}, { jobKey: 'email.deliver' });
+  await deps.deliveryWaker.wakeNow();
   // Due campaign starts and ends.
   await deps.jobs.enqueue('campaign.schedule', {}, { jobKey: 'campaign.schedule' });
   const leaseEnd = new Date(deps.clock.now().getTime() + config.jobLeaseMs + 1000);
   // Fan-outs, imports, bulk actions and resets a killed process held, once their lease has run out.
   await deps.jobs.enqueue(SWEEP_JOB, {}, { jobKey: SWEEP_JOB, runAt: leaseEnd });
   // Due workflow executions, and a killed process's once their lease runs out.
-  await wakeWorkflows(deps);
+  await deps.workflowWaker.wakeNow();
 }
 
 main().catch((err) => {

@@ -11,8 +11,8 @@
 import type { Deps } from '../deps.ts';
 import { newId } from '../lib/ids.ts';
 import { keepLeaseAlive } from '../lib/lease-keeper.ts';
-import type { PokedRunner } from '../lib/poked-runner.ts';
 import { inPool } from '../lib/pool.ts';
+import type { Waker } from './waker.ts';
 
 /** One claim of a batch. */
 export interface DueClaim {
@@ -110,15 +110,13 @@ const RUN_BUDGET_MS = 20_000;
 const IDLE_RETRY_MS = 1000;
 
 export interface WakeUpJob {
-  /** Marks a going run to look again, or enqueues a run (lib/poked-runner.ts). */
-  waker: Pick<PokedRunner, 'whileRunning'>;
+  /** Marks a going run to look again, or enqueues a run; brings the run back at the next due time (jobs/waker.ts). */
+  waker: Pick<Waker, 'whileRunning' | 'wakeAt'>;
   /** One pass over the due rows within `budgetMs`. */
   pass(budgetMs: number, signal?: AbortSignal): Promise<DueRowsRun>;
   /** How long a pass that saw no wake-up waits for one before the run ends. */
   lingerMs?: number;
   nextDueAt(): Promise<Date | undefined>;
-  /** Enqueues the run for `at` (under its own job key, beside the wake-up's). */
-  comeBackAt(at: Date): Promise<void>;
 }
 
 /**
@@ -137,5 +135,5 @@ export async function runThenComeBack(deps: Pick<Deps, 'clock'>, job: WakeUpJob,
   if (!due) return;
   const now = deps.clock.now().getTime();
   const earliest = run.claimed === 0 ? now + IDLE_RETRY_MS : now;
-  await job.comeBackAt(new Date(Math.max(due.getTime(), earliest)));
+  await job.waker.wakeAt(new Date(Math.max(due.getTime(), earliest)));
 }

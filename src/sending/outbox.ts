@@ -1,8 +1,8 @@
 /**
  * The outbox as other features use it (campaign fan-outs, workflow steps, account mail): rows stored
- * PENDING are delivery's to send. Delivery is woken after the rows commit: `enqueueEmail` commits its
- * own write and wakes it; `enqueueEmails` writes in the caller's transaction, and the caller calls
- * `wakeDelivery` once that transaction has committed (a wake before the commit could find nothing).
+ * PENDING are delivery's to send, and delivery is woken when they commit (jobs/waker.ts):
+ * `enqueueEmail` commits its own write, then wakes it; `enqueueEmails` writes in the caller's
+ * transaction and publishes the wake in it, so the notice arrives with the commit or not at all.
  */
 import type { Executor } from '../db/index.ts';
 import type { Deps } from '../deps.ts';
@@ -16,23 +16,26 @@ export async function enqueueEmail(
   email: StoredEmail,
 ): Promise<void> {
   await insertEmail(deps.db, deps.dialect, email, deps.clock.now());
-  await deps.deliveryWaker.poke();
+  await deps.deliveryWaker.wake();
 }
 
 /**
- * Stores emails without attachments in `trx`, one statement. With `skipDuplicates`, a row that would
- * break a unique index (a campaign's recipient already has its row) is left out. Answers the ids stored.
+ * Stores emails without attachments in `trx`, one statement, and wakes delivery when `trx` commits.
+ * With `skipDuplicates`, a row that would break a unique index (a campaign's recipient already has its
+ * row) is left out. Answers the ids stored.
  */
-export function enqueueEmails(
-  deps: Pick<Deps, 'clock'>,
+export async function enqueueEmails(
+  deps: Pick<Deps, 'clock' | 'deliveryWaker'>,
   trx: Executor,
   emails: StoredEmail[],
   opts: { skipDuplicates?: boolean } = {},
 ): Promise<string[]> {
-  return insertEmails(trx, emails, deps.clock.now(), opts);
+  const ids = await insertEmails(trx, emails, deps.clock.now(), opts);
+  if (ids.length > 0) await deps.deliveryWaker.wake(trx);
+  return ids;
 }
 
-/** Wakes delivery for rows a committed transaction stored. */
+/** Wakes delivery for rows that have committed (an autocommitted insert). */
 export function wakeDelivery(deps: Pick<Deps, 'deliveryWaker'>): Promise<void> {
-  return deps.deliveryWaker.poke();
+  return deps.deliveryWaker.wake();
 }

@@ -92,6 +92,7 @@ async function sendPrepared(
       'CONTACT_UNSUBSCRIBED',
     );
   }
-  if (emails.length > 0) await deps.deliveryWaker.poke();
+  // Each row committed with its own insert: the wake goes straight to this process's worker.
+  if (emails.length > 0) await deps.deliveryWaker.wake();
   return { emails, ...(skipped.length > 0 ? { skipped } : {}), timestamp: deps.clock.now().toISOString() };
 }

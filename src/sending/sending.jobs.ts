@@ -5,20 +5,21 @@
  * the backstop for a wake-up lost with a crashed process.
  */
 import { setTimeout } from 'node:timers/promises';
+import type { ChangeFeed } from '../db/notify.ts';
 import type { Deps } from '../deps.ts';
 import { runThenComeBack } from '../jobs/due-rows.ts';
 import type { CronEntry, Jobs, TaskList } from '../jobs/types.ts';
-import { createPokedRunner, type PokedRunner } from '../lib/poked-runner.ts';
+import { createWaker, type Waker } from '../jobs/waker.ts';
 import { nextDueAt } from './delivery.repo.ts';
 import { deliverDue } from './delivery.ts';
 import { pruneRateWindows } from './rate.ts';
 
-const JOB_KEY = 'email.deliver';
+const DELIVER_JOB = 'email.deliver';
 const IDLE_LOOP_MS = 50;
 
 export function sendingTasks(deps: Deps): TaskList {
   return {
-    'email.deliver': async (_payload, context) =>
+    [DELIVER_JOB]: async (_payload, context) =>
       runThenComeBack(
         deps,
         {
@@ -33,7 +34,6 @@ export function sendingTasks(deps: Deps): TaskList {
             return { claimed: r.claimed, done: r.sent };
           },
           nextDueAt: () => nextDueAt(deps.db),
-          comeBackAt: (runAt) => deps.jobs.enqueue('email.deliver', {}, { jobKey: JOB_KEY, runAt }),
         },
         context.signal,
       ),
@@ -42,18 +42,13 @@ export function sendingTasks(deps: Deps): TaskList {
 }
 
 export const sendingCron: CronEntry[] = [
-  { task: 'email.deliver', pattern: '* * * * *' },
+  { task: DELIVER_JOB, pattern: '* * * * *' },
   { task: 'email.rate.prune', pattern: '*/10 * * * *' },
 ];
 
-/**
- * Wakes delivery after outbox rows were stored. While a delivery run is going in this process, a
- * poke only marks it to look again before it stops (no queue write); otherwise it enqueues the
- * wake-up job, and concurrent pokes share that one enqueue: any enqueue that completes after the
- * caller's rows committed leaves a pending job that will claim them.
- */
-export type DeliveryWaker = PokedRunner;
+/** Wakes delivery once stored outbox rows have committed (jobs/waker.ts). */
+export type DeliveryWaker = Waker;
 
-export function createDeliveryWaker(jobs: Jobs): DeliveryWaker {
-  return createPokedRunner(() => jobs.enqueue('email.deliver', {}, { jobKey: JOB_KEY }));
+export function createDeliveryWaker(feed: ChangeFeed, jobs: Jobs): DeliveryWaker {
+  return createWaker(feed, jobs, { job: DELIVER_JOB, channel: 'delivery_wake' });
 }

@@ -10,7 +10,7 @@ import type { CronEntry, TaskList } from '../jobs/types.ts';
 import { nextDueAt } from './engine/executions.repo.ts';
 import { runDueExecutions } from './engine/run.ts';
 import { fanoutKind, scheduleTick } from './schedule.ts';
-import { RUN_JOB, wakeWorkflowsAt } from './waker.ts';
+import { RUN_JOB } from './waker.ts';
 
 /** How long a run that found nothing more waits for a wake-up before it ends. */
 const LINGER_MS = 250;
@@ -33,7 +33,6 @@ function runAndReschedule(deps: Deps, signal?: AbortSignal): Promise<void> {
         return { claimed: r.claimed, done: r.claimed };
       },
       nextDueAt: () => nextDueAt(deps.db),
-      comeBackAt: (at) => wakeWorkflowsAt(deps, at),
     },
     signal,
   );

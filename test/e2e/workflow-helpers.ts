@@ -4,7 +4,6 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { wakeWorkflows } from '../../src/workflows/waker.ts';
 import type { TestEnv } from '../env.ts';
 import type { TestProject } from '../factories.ts';
 import { expectError } from './support.ts';
@@ -109,7 +108,7 @@ export function workflowHelpers(t: TestEnv) {
     /** Wakes the engine and runs due jobs until nothing is left that the clock has made due. */
     async settle(rounds = 5) {
       for (let i = 0; i < rounds; i++) {
-        await wakeWorkflows(t.deps);
+        await t.deps.workflowWaker.wakeNow();
         await t.deps.jobs.drain();
       }
     },

@@ -18,7 +18,7 @@ import { newId } from '../../lib/ids.ts';
 import { getSendSettings } from '../../projects/projects.service.ts';
 import { type AudienceContact, audienceBatches } from '../../segments/audience.ts';
 import { composeEmail, priorityOf } from '../../sending/compose.ts';
-import { enqueueEmails, type StoredEmail, wakeDelivery } from '../../sending/outbox.ts';
+import { enqueueEmails, type StoredEmail } from '../../sending/outbox.ts';
 import { messageIdFor } from '../../sending/send.service.ts';
 import { audienceOf, campaignMessage, subscribedOnly } from '../campaign-content.ts';
 import { type CampaignRow, findCampaignById } from '../campaigns.repo.ts';
@@ -106,7 +106,6 @@ async function walk(
       await advanceJobRow(trx, deps, lease, next);
     });
     progress = next;
-    await wakeDelivery(deps);
     await nextTurn();
     if (ctx.shouldStop()) return false;
   }

@@ -124,7 +124,11 @@ function deferMove(
  * Writes the deferred moves of one grouped transaction: outbox rows, step history and moves in three
  * statements, whatever their number; throws LeaseLost when a claim no longer holds.
  */
-export async function flushMoves(trx: Trx, deps: Pick<Deps, 'dialect' | 'clock'>, writes: DeferredMove[]) {
+export async function flushMoves(
+  trx: Trx,
+  deps: Pick<Deps, 'dialect' | 'clock' | 'deliveryWaker'>,
+  writes: DeferredMove[],
+) {
   await enqueueEmails(
     deps,
     trx,

@@ -12,8 +12,8 @@ import { type DeferredMove, flushMoves, runExecution } from './execute.ts';
 import { claimDueExecutions, type ExecutionRow, renewLeases } from './executions.repo.ts';
 import { graphLoader } from './graph.ts';
 
-const moves = transactionGroupKind<DeferredMove, Pick<Deps, 'db' | 'dialect' | 'clock'>>((trx, writes, deps) =>
-  flushMoves(trx, deps, writes),
+const moves = transactionGroupKind<DeferredMove, Pick<Deps, 'db' | 'dialect' | 'clock' | 'deliveryWaker'>>(
+  (trx, writes, deps) => flushMoves(trx, deps, writes),
 );
 /** The process's transaction group (in deps.batches): executions' moves flushed together. */
 const groupOf = (deps: Deps) => transactionGroup(moves, deps);

@@ -11,7 +11,6 @@ import { assertVerifiedSender } from '../../domains/domains.service.ts';
 import { AppError } from '../../errors.ts';
 import { getSendSettings } from '../../projects/projects.service.ts';
 import { composeEmail, type PreparedMessage, priorityOf } from '../../sending/compose.ts';
-import { wakeDelivery } from '../../sending/outbox.ts';
 import { messageIdFor } from '../../sending/send.service.ts';
 import { getTemplateRow } from '../../templates/templates.service.ts';
 import type { SendEmailConfig } from '../step-configs.ts';
@@ -90,6 +89,5 @@ export async function sendEmailStep(deps: Deps, input: StepInput): Promise<StepO
     // Workflow billing cap, reserved in the move's transaction: over the cap the commit rolls back and
     // the step fails with the 402's message (no email); with billing off reserveSends makes no query.
     effect: async (trx) => void (await reserveSends(deps, row.projectId, 'workflow', 1, trx)),
-    after: () => wakeDelivery(deps),
   };
 }
