@@ -22,6 +22,7 @@ import * as m0016analytics from './migrations/0016_activity_analytics.ts';
 import * as m0017shards from './migrations/0017_counter_shards.ts';
 import * as m0018deleted from './migrations/0018_deleted_fields.ts';
 import * as m0019rowids from './migrations/0019_search_index_reused_rowids.ts';
+import * as m0020tokens from './migrations/0020_email_lease_tokens.ts';
 
 type Step = { up(db: Kysely<unknown>, d: DialectSql): Promise<void> };
 
@@ -47,6 +48,7 @@ const steps: Record<string, Step> = {
   '0017_counter_shards': m0017shards,
   '0018_deleted_fields': m0018deleted,
   '0019_search_index_reused_rowids': m0019rowids,
+  '0020_email_lease_tokens': m0020tokens,
 };
 
 /** Applies every pending migration; throws with the failing migration's name on error. */

@@ -70,6 +70,8 @@ export interface EmailsTable {
   attempts: number;
   nextAttemptAt: Timestamp;
   leaseUntil: Timestamp | null;
+  /** The token of the claim that holds the row while SENDING; every write of that claim is fenced by it. */
+  leaseToken: string | null;
   lastError: string | null;
   sentAt: Timestamp | null;
   deliveredAt: Timestamp | null;

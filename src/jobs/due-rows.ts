@@ -5,8 +5,10 @@
  * stops, and coming back at the next due time. A worker killed mid-batch loses nothing: its rows
  * fall due again when their lease runs out. The queue job that runs it is only a wake-up.
  *
- * Each kind brings its claim, renewal and fence (an attempt count on outbox rows, a claim token on
- * executions: each row's own update checks it), what a batch shares, and how one row is worked.
+ * Every claim writes a fresh token on the rows it takes, and each write of that claim (renewal,
+ * outcome, hand-back) matches only rows still holding the token: a worker whose lease ran out and
+ * whose rows were claimed again writes nothing. Each kind brings its claim, renewal and fence, what a
+ * batch shares, and how one row is worked.
  */
 import type { Deps } from '../deps.ts';
 import { newId } from '../lib/ids.ts';
@@ -18,7 +20,7 @@ import type { Waker } from './waker.ts';
 export interface DueClaim {
   now: Date;
   leaseUntil: Date;
-  /** A fresh token per claim, for kinds that fence their rows with one. */
+  /** A fresh token per claim, written on its rows: the fence of every write of the claim. */
   token: string;
   limit: number;
 }

@@ -14,11 +14,11 @@ import type { EmailRow } from './outbox.repo.ts';
 // implies its own, and a query planner cannot see through parameters.
 const STILL_TO_GO = sql<boolean>`status in ('PENDING', 'SENDING')`;
 
-/** Claims up to `limit` due rows (transactional first), none of `skipProjects`: SENDING, one more attempt, leased until `leaseUntil`. */
+/** Claims up to `limit` due rows (transactional first), none of `skipProjects`: SENDING, one more attempt, leased until `leaseUntil` under `token`. */
 export async function claimDueEmails(
   db: Db,
   dialect: DialectSql,
-  at: { now: Date; leaseUntil: Date; limit: number; skipProjects?: string[] },
+  at: { now: Date; leaseUntil: Date; token: string; limit: number; skipProjects?: string[] },
 ): Promise<EmailRow[]> {
   const skip = at.skipProjects ?? [];
   return dialect.claimRows(db, {
@@ -35,23 +35,24 @@ export async function claimDueEmails(
       status: 'SENDING' as const,
       attempts: eb('attempts', '+', 1),
       leaseUntil: at.leaseUntil,
+      leaseToken: at.token,
       nextAttemptAt: at.leaseUntil,
       updatedAt: at.now,
     }),
   });
 }
 
-/** Fences a write to the claim that made it: the row is still SENDING on the same attempt. */
-type Claim = { id: string; attempts: number };
+/** Fences a write to the claim that made it: the row is still SENDING under the same token. */
+type Claim = { id: string; leaseToken: string | null };
 
-/** Applies `set` to the claimed row while the claim still holds (SENDING, same attempt); false otherwise. */
+/** Applies `set` to the claimed row while the claim still holds (SENDING, same token); false otherwise. */
 async function updateClaimed(db: Executor, claim: Claim, set: UpdateObject<Database, 'emails'>): Promise<boolean> {
   const r = await db
     .updateTable('emails')
     .set(set)
     .where('id', '=', claim.id)
     .where('status', '=', 'SENDING')
-    .where('attempts', '=', claim.attempts)
+    .where('leaseToken', '=', claim.leaseToken)
     .executeTakeFirst();
   return r.numUpdatedRows > 0n;
 }
@@ -85,16 +86,9 @@ export function markUnsent(
 }
 
 /**
- * Hands rows of one claim back unsent and uncounted (over the project's send rate), due at `nextAt`.
- * Fenced by the claim's lease end, which every row of one claim shares until it is renewed.
+ * Hands rows of the claim `token` back unsent and uncounted (over the project's send rate), due at `nextAt`.
  */
-export async function deferClaimed(
-  db: Executor,
-  ids: string[],
-  claimedUntil: Date,
-  nextAt: Date,
-  now: Date,
-): Promise<void> {
+export async function deferClaimed(db: Executor, ids: string[], token: string, nextAt: Date, now: Date): Promise<void> {
   if (ids.length === 0) return;
   await db
     .updateTable('emails')
@@ -107,33 +101,32 @@ export async function deferClaimed(
     }))
     .where('id', 'in', ids)
     .where('status', '=', 'SENDING')
-    .where('leaseUntil', '=', claimedUntil.toISOString())
+    .where('leaseToken', '=', token)
     .execute();
 }
 
-/** SENDING → SUPPRESSED for rows of one claim to suppressed addresses: stored, never sent. */
-export async function markSuppressed(db: Executor, ids: string[], claimedUntil: Date, now: Date): Promise<void> {
+/** SENDING → SUPPRESSED for rows of the claim `token` to suppressed addresses: stored, never sent. */
+export async function markSuppressed(db: Executor, ids: string[], token: string, now: Date): Promise<void> {
   if (ids.length === 0) return;
   await db
     .updateTable('emails')
     .set({ status: 'SUPPRESSED', leaseUntil: null, updatedAt: now })
     .where('id', 'in', ids)
     .where('status', '=', 'SENDING')
-    .where('leaseUntil', '=', claimedUntil.toISOString())
+    .where('leaseToken', '=', token)
     .execute();
 }
 
-/** Extends the lease of rows still being sent under this run's claims. */
-export async function renewEmailLeases(db: Executor, claims: Claim[], leaseUntil: Date): Promise<void> {
-  for (const c of claims) {
-    await db
-      .updateTable('emails')
-      .set({ leaseUntil, nextAttemptAt: leaseUntil })
-      .where('id', '=', c.id)
-      .where('status', '=', 'SENDING')
-      .where('attempts', '=', c.attempts)
-      .execute();
-  }
+/** Extends the lease of rows still being sent under the claim `token`, in one statement. */
+export async function renewEmailLeases(db: Executor, ids: string[], token: string, leaseUntil: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('emails')
+    .set({ leaseUntil, nextAttemptAt: leaseUntil })
+    .where('id', 'in', ids)
+    .where('status', '=', 'SENDING')
+    .where('leaseToken', '=', token)
+    .execute();
 }
 
 /** When the next row falls due (a retry, a lease running out); undefined when nothing waits. */

@@ -68,7 +68,7 @@ async function deliverOne(deps: Deps, row: EmailRow, run: RunState) {
   try {
     accepted = await deps.transport.send(await toOutgoing(deps, row, run.dkim));
   } catch (err) {
-    await recordFailure(deps, row, { id: row.id, attempts: row.attempts }, err).catch((e: unknown) =>
+    await recordFailure(deps, row, err).catch((e: unknown) =>
       deps.log.error(
         { err: e, emailId: row.id },
         'delivery failure could not be recorded; the lease hands the row back',
@@ -88,7 +88,7 @@ async function deliverOne(deps: Deps, row: EmailRow, run: RunState) {
   }
 }
 
-async function recordFailure(deps: Deps, row: EmailRow, claim: { id: string; attempts: number }, err: unknown) {
+async function recordFailure(deps: Deps, row: EmailRow, err: unknown) {
   const now = deps.clock.now();
   const error = err instanceof Error ? err.message : String(err);
   // Anything that is not the transport's verdict (a bug, a database hiccup) is worth another try.
@@ -99,15 +99,15 @@ async function recordFailure(deps: Deps, row: EmailRow, claim: { id: string; att
     return;
   }
   if (kind === 'temporary' && row.attempts < deps.config.deliveryMaxAttempts) {
-    await outbox.markUnsent(deps.db, claim, { status: 'PENDING', nextAt: retryAt(now, row.attempts), error }, now);
+    await outbox.markUnsent(deps.db, row, { status: 'PENDING', nextAt: retryAt(now, row.attempts), error }, now);
   } else {
-    await outbox.markUnsent(deps.db, claim, { status: 'FAILED', error }, now);
+    await outbox.markUnsent(deps.db, row, { status: 'FAILED', error }, now);
   }
   if (!(err instanceof TransportError)) deps.log.error({ err, emailId: row.id }, 'delivery failed unexpectedly');
 }
 
 /** The claimed rows whose address is not suppressed for their project; the others become SUPPRESSED. */
-async function withoutSuppressed(deps: Deps, claimed: EmailRow[], claimedUntil: Date): Promise<EmailRow[]> {
+async function withoutSuppressed(deps: Deps, claimed: EmailRow[], token: string): Promise<EmailRow[]> {
   const byProject = groupBy(claimed, (r) => r.projectId);
   const out: EmailRow[] = [];
   for (const [projectId, rows] of byProject) {
@@ -117,7 +117,7 @@ async function withoutSuppressed(deps: Deps, claimed: EmailRow[], claimedUntil: 
       continue;
     }
     const ids = rows.filter((r) => suppressed.has(r.toEmail)).map((r) => r.id);
-    await outbox.markSuppressed(deps.db, ids, claimedUntil, deps.clock.now());
+    await outbox.markSuppressed(deps.db, ids, token, deps.clock.now());
     out.push(...rows.filter((r) => !suppressed.has(r.toEmail)));
   }
   return out;
@@ -143,7 +143,7 @@ function dkimCache(deps: Deps) {
   };
 }
 
-/** Outbox rows as due rows: claimed SENDING with one more attempt, fenced to that attempt. */
+/** Outbox rows as due rows: claimed SENDING with one more attempt, fenced to the claim's token. */
 function outboxRows(deps: Deps, run: RunState): DueRowsKind<EmailRow, RunState> {
   return {
     leaseMs: deps.config.deliveryLeaseMs,
@@ -154,13 +154,20 @@ function outboxRows(deps: Deps, run: RunState): DueRowsKind<EmailRow, RunState> 
       outbox.claimDueEmails(deps.db, deps.dialect, {
         now: c.now,
         leaseUntil: c.leaseUntil,
+        token: c.token,
         limit: c.limit,
         skipProjects: projectsAtRate(deps),
       }),
-    renew: (rows, _claim, until) => outbox.renewEmailLeases(deps.db, rows, until),
+    renew: (rows, claim, until) =>
+      outbox.renewEmailLeases(
+        deps.db,
+        rows.map((r) => r.id),
+        claim.token,
+        until,
+      ),
     // Suppressed addresses and rows over their project's send rate are set aside, not sent.
     begin: async (rows, claim) => ({
-      rows: await applySendRate(deps, await withoutSuppressed(deps, rows, claim.leaseUntil), claim.leaseUntil),
+      rows: await applySendRate(deps, await withoutSuppressed(deps, rows, claim.token), claim.token),
       batch: run,
     }),
     work: (row, batch) => deliverOne(deps, row, batch),

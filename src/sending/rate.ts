@@ -21,7 +21,7 @@ const DISABLED_RETRY_MS = 5 * 60_000;
 export async function applySendRate(
   deps: Pick<Deps, 'db' | 'reader' | 'config' | 'clock' | 'keyCache'>,
   claimed: EmailRow[],
-  claimedUntil: Date,
+  token: string,
 ): Promise<EmailRow[]> {
   const now = deps.clock.now();
   const window = Math.floor(now.getTime() / 1000);
@@ -33,7 +33,7 @@ export async function applySendRate(
       // later. The project is not left out of claims meanwhile (projectsAtRate): this process would
       // not learn of a reinstatement, and would hold its fresh mail back too.
       const ids = rows.map((r) => r.id);
-      await deferClaimed(deps.db, ids, claimedUntil, new Date(now.getTime() + DISABLED_RETRY_MS), now);
+      await deferClaimed(deps.db, ids, token, new Date(now.getTime() + DISABLED_RETRY_MS), now);
       continue;
     }
     const rate = settings.sendRatePerSecond;
@@ -44,7 +44,7 @@ export async function applySendRate(
     if (over.length > 0) blockedFor(deps.db).set(projectId, (window + 1) * 1000);
     for (const [wait, slice] of groupBy(over, (_, i) => Math.floor(i / rate) + 1)) {
       const ids = slice.map((r) => r.id);
-      await deferClaimed(deps.db, ids, claimedUntil, new Date((window + wait) * 1000), now);
+      await deferClaimed(deps.db, ids, token, new Date((window + wait) * 1000), now);
     }
   }
   return allowed;

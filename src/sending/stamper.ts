@@ -41,8 +41,7 @@ export function createStamper(deps: Pick<Deps, 'db' | 'clock' | 'eventListeners'
       const events: NewEvent[] = [];
       for (const s of group) {
         // A lost claim (another worker took the row) stamps nothing and records no event.
-        const claim = { id: s.row.id, attempts: s.row.attempts };
-        if (!(await markSent(trx, claim, s.transportMessageId, now)) || !s.row.contactId) continue;
+        if (!(await markSent(trx, s.row, s.transportMessageId, now)) || !s.row.contactId) continue;
         events.push({
           projectId: s.row.projectId,
           contactId: s.row.contactId,
