@@ -126,6 +126,7 @@ export const productWiring: Wiring = {
     searchIndex: createSearchIndexer(core),
     apiKeyFailures: memoryStore(),
     deliveryWaker: createDeliveryWaker(core.changes, core.jobs),
+    sendRateBlocks: new Map(),
   }),
   hooks,
   tasks: taskList,

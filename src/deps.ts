@@ -79,6 +79,8 @@ export interface Deps {
   apiKeyFailures: RateStore;
   /** Wakes delivery once stored outbox rows have committed (jobs/waker.ts). */
   deliveryWaker: Waker;
+  /** Projects this process saw at their send rate, until their window ends (sending/rate.ts). */
+  sendRateBlocks: Map<string, number>;
   /** Where outgoing mail goes (MAIL_TRANSPORT): capture, SMTP pool or SES. */
   transport: Transport;
 }
@@ -91,6 +93,7 @@ export type FeatureState = Pick<
   | 'searchIndex'
   | 'apiKeyFailures'
   | 'deliveryWaker'
+  | 'sendRateBlocks'
   | 'trackedSegments'
   | 'workflowTriggers'
   | 'workflowWaker'

@@ -19,7 +19,7 @@ const DISABLED_RETRY_MS = 5 * 60_000;
  * backlog is handed back once, not on every claim.
  */
 export async function applySendRate(
-  deps: Pick<Deps, 'db' | 'reader' | 'config' | 'clock' | 'keyCache'>,
+  deps: Pick<Deps, 'db' | 'reader' | 'config' | 'clock' | 'keyCache' | 'sendRateBlocks'>,
   claimed: EmailRow[],
   token: string,
 ): Promise<EmailRow[]> {
@@ -41,7 +41,7 @@ export async function applySendRate(
     const room = Math.max(0, Math.min(rows.length, rate - (total - rows.length)));
     allowed.push(...rows.slice(0, room));
     const over = rows.slice(room);
-    if (over.length > 0) blockedFor(deps.db).set(projectId, (window + 1) * 1000);
+    if (over.length > 0) deps.sendRateBlocks.set(projectId, (window + 1) * 1000);
     for (const [wait, slice] of groupBy(over, (_, i) => Math.floor(i / rate) + 1)) {
       const ids = slice.map((r) => r.id);
       await deferClaimed(deps.db, ids, token, new Date((window + wait) * 1000), now);
@@ -51,23 +51,12 @@ export async function applySendRate(
 }
 
 /**
- * Projects whose current window is full, as this process learned it (per database): the next claims
- * leave their rows alone until the window ends, instead of claiming and handing them back each time.
+ * The projects to leave out of a claim made at `now`: those whose current window this process saw
+ * full (`deps.sendRateBlocks`, with the window's end), so the next claims leave their rows alone until
+ * the window ends instead of claiming and handing them back each time.
  */
-const blocked = new WeakMap<object, Map<string, number>>();
-
-function blockedFor(db: object): Map<string, number> {
-  let map = blocked.get(db);
-  if (!map) {
-    map = new Map();
-    blocked.set(db, map);
-  }
-  return map;
-}
-
-/** The projects to leave out of a claim made at `now`. */
-export function projectsAtRate(deps: Pick<Deps, 'db' | 'clock'>): string[] {
-  const map = blockedFor(deps.db);
+export function projectsAtRate(deps: Pick<Deps, 'sendRateBlocks' | 'clock'>): string[] {
+  const map = deps.sendRateBlocks;
   const now = deps.clock.now().getTime();
   for (const [projectId, until] of map) if (until <= now) map.delete(projectId);
   return [...map.keys()];
