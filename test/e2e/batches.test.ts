@@ -8,6 +8,7 @@ import type { Db } from '../../src/db/index.ts';
 import { transactionGroup, transactionGroupKind } from '../../src/db/transaction-group.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
+import { contactRow } from './contacts-helpers.ts';
 
 type Tables = { batchTest: { id: string } };
 
@@ -26,15 +27,7 @@ describe.each(DIALECTS)('write batches on %s', (dialect) => {
   it('lands every grouped contact upsert but the failing one, which gets its own error', async () => {
     const p = await t.make.project();
     const now = new Date();
-    const row = (projectId: string, email: string) => ({
-      id: newId(),
-      projectId,
-      email,
-      subscribed: true,
-      data: '{"k":1}',
-      createdAt: now,
-      updatedAt: now,
-    });
+    const row = (projectId: string, email: string) => contactRow(projectId, email, now);
     const upsert = (projectId: string, email: string) =>
       writes.upsertContact(
         t.deps.db,

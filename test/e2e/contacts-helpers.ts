@@ -1,6 +1,7 @@
 /** Helpers shared by the contacts integration tests: row counts and hand-built multipart bodies. */
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../src/deps.ts';
+import { newId } from '../../src/lib/ids.ts';
 
 /** Rows of a table for one project; used to prove that refused requests wrote nothing. */
 export async function countRows(
@@ -84,4 +85,9 @@ export function contactsApi(t: { app: FastifyInstance }) {
       }),
     get: (auth: string, url: string) => t.app.inject({ url, headers: { authorization: auth } }),
   };
+}
+
+/** A new contact row of the project, as the write repo takes it (data `{"k":1}`). */
+export function contactRow(projectId: string, email: string, now: Date) {
+  return { id: newId(), projectId, email, subscribed: true, data: '{"k":1}', createdAt: now, updatedAt: now };
 }

@@ -9,7 +9,7 @@ import * as writes from '../../src/contacts/contacts-write.repo.ts';
 import { EXACT_MAX, SAMPLE } from '../../src/contacts/fields/coverage.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
-import { contactsApi, countRows } from './contacts-helpers.ts';
+import { contactRow, contactsApi, countRows } from './contacts-helpers.ts';
 import { expectError } from './support.ts';
 
 describe.each(DIALECTS)('contacts at scale on %s', (dialect) => {
@@ -252,15 +252,7 @@ describe.each(DIALECTS)('contacts at scale on %s', (dialect) => {
   it('fails only the write of a concurrent burst that breaks a constraint, landing the rest', async () => {
     const p = await t.make.project();
     const now = new Date();
-    const row = (projectId: string, email: string) => ({
-      id: newId(),
-      projectId,
-      email,
-      subscribed: true,
-      data: '{"k":1}',
-      createdAt: now,
-      updatedAt: now,
-    });
+    const row = (projectId: string, email: string) => contactRow(projectId, email, now);
     // The same turn of the event loop: grouped into one statement on PostgreSQL, one commit on SQLite.
     const outcomes = await Promise.allSettled([
       writes.upsertContact(t.deps.db, t.deps.dialect, row(p.id, 'a@burst.test'), { set: { k: 1 }, remove: [] }),

@@ -2,7 +2,6 @@
 // has run out and another claim holds the row, the first worker's stamp, renewal, hand-back and
 // suppression change nothing, and the holder's stamp still lands.
 import { describe, expect, it } from 'vitest';
-import { newId } from '../../src/lib/ids.ts';
 import {
   claimDueEmails,
   deferClaimed,
@@ -11,49 +10,17 @@ import {
   markUnsent,
   renewEmailLeases,
 } from '../../src/sending/delivery.repo.ts';
-import { insertEmail } from '../../src/sending/outbox.repo.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
+import { storeTestEmail } from './send-helpers.ts';
 
 describe.each(DIALECTS)('delivery claims fenced by their token on %s', (dialect) => {
   const t = useTestEnv({ dialect });
-
-  async function storeEmail(projectId: string) {
-    const id = newId();
-    await insertEmail(
-      t.deps.db,
-      t.deps.dialect,
-      {
-        id,
-        projectId,
-        contactId: null,
-        templateId: null,
-        sourceType: 'TRANSACTIONAL',
-        sourceId: null,
-        emailType: 'TRANSACTIONAL',
-        toEmail: 'fence@example.test',
-        toName: null,
-        fromEmail: 'from@example.test',
-        fromName: null,
-        replyTo: null,
-        subject: 's',
-        html: '<p>h</p>',
-        text: 'h',
-        headers: {},
-        attachments: [],
-        status: 'PENDING',
-        priority: 0,
-        messageId: `${id}@example.test`,
-      },
-      new Date(),
-    );
-    return id;
-  }
 
   const row = (id: string) => t.deps.db.selectFrom('emails').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   it('ignores every write of a claim whose row another claim took since', async () => {
     const project = await t.make.project();
-    const id = await storeEmail(project.id);
+    const id = await storeTestEmail(t, project.id);
     const start = Date.now();
     // Claim A's lease has already run out when claim B looks: the row is due again.
     const [a] = await claimDueEmails(t.deps.db, t.deps.dialect, {

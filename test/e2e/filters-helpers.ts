@@ -8,8 +8,8 @@ import { checkFilter } from '../../src/segments/filters/check.ts';
 import { compileFilter } from '../../src/segments/filters/compile.ts';
 import { parseFilterInput } from '../../src/segments/filters/parse.ts';
 import type { FilterEnv, FilterGroup } from '../../src/segments/filters/tree.ts';
-import { insertEmail } from '../../src/sending/outbox.repo.ts';
 import type { TestEnv } from '../env.ts';
+import { storeTestEmail } from './send-helpers.ts';
 
 /** The local parts (before `@`) of the contacts `tree` selects, sorted, checked three ways: page, count and per-id test. */
 export async function membersOf(
@@ -45,34 +45,7 @@ type EmailFacts = Partial<
 
 /** An outbox email to the contact, stored through the outbox repo, then given the delivery facts as tracking would. */
 export async function insertEmailWith(t: TestEnv, projectId: string, contactId: string, facts: EmailFacts) {
-  const id = newId();
-  await insertEmail(
-    t.deps.db,
-    t.deps.dialect,
-    {
-      id,
-      projectId,
-      contactId,
-      templateId: null,
-      sourceType: 'TRANSACTIONAL',
-      sourceId: null,
-      emailType: 'TRANSACTIONAL',
-      toEmail: 'x@x.test',
-      toName: null,
-      fromEmail: 'from@x.test',
-      fromName: null,
-      replyTo: null,
-      subject: 's',
-      html: '<p>h</p>',
-      text: 'h',
-      headers: {},
-      attachments: [],
-      status: 'PENDING',
-      priority: 0,
-      messageId: `${id}@x.test`,
-    },
-    t.deps.clock.now(),
-  );
+  const id = await storeTestEmail(t, projectId, contactId);
   await t.deps.db.updateTable('emails').set(facts).where('id', '=', id).execute();
 }
 
