@@ -6,7 +6,6 @@ import { type Selectable, sql } from 'kysely';
 import type { DialectSql } from '../db/dialect.ts';
 import type { Executor } from '../db/index.ts';
 import { templateQuery } from '../db/prepared.ts';
-import { findProjectRow } from '../db/project-rows.ts';
 import type { EmailsTable } from '../db/schema.ts';
 import type { OutgoingAttachment } from '../mail/types.ts';
 
@@ -151,9 +150,4 @@ export async function findAttachments(db: Executor, emailId: string): Promise<Ou
     contentId: r.contentId ?? undefined,
     disposition: r.disposition,
   }));
-}
-
-/** One email of the project. */
-export async function findEmail(db: Executor, projectId: string, id: string): Promise<EmailRow | undefined> {
-  return findProjectRow(db, 'emails', projectId, id);
 }

@@ -34,8 +34,3 @@ export async function enqueueEmails(
   if (ids.length > 0) await deps.deliveryWaker.wake(trx);
   return ids;
 }
-
-/** Wakes delivery for rows that have committed (an autocommitted insert). */
-export function wakeDelivery(deps: Pick<Deps, 'deliveryWaker'>): Promise<void> {
-  return deps.deliveryWaker.wake();
-}

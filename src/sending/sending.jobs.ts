@@ -47,8 +47,6 @@ export const sendingCron: CronEntry[] = [
 ];
 
 /** Wakes delivery once stored outbox rows have committed (jobs/waker.ts). */
-export type DeliveryWaker = Waker;
-
-export function createDeliveryWaker(feed: ChangeFeed, jobs: Jobs): DeliveryWaker {
+export function createDeliveryWaker(feed: ChangeFeed, jobs: Jobs): Waker {
   return createWaker(feed, jobs, { job: DELIVER_JOB, channel: 'delivery_wake' });
 }

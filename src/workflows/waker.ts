@@ -8,8 +8,6 @@ import { createWaker, type Waker } from '../jobs/waker.ts';
 
 export const RUN_JOB = 'workflow.run';
 
-export type WorkflowWaker = Waker;
-
-export function createWorkflowWaker(feed: ChangeFeed, jobs: Jobs): WorkflowWaker {
+export function createWorkflowWaker(feed: ChangeFeed, jobs: Jobs): Waker {
   return createWaker(feed, jobs, { job: RUN_JOB, channel: 'workflow_wake' });
 }

@@ -69,8 +69,6 @@ export const dispatchKind = defineJobRowKind({
   },
 });
 
-export const dispatchPolicy = dispatchKind.policy;
-
 /** Runs (or resumes) a campaign's fan-out; safe to run twice, and a no-op once it has ended. */
 export function runDispatch(deps: DispatchDeps, campaignId: string, ctx?: Partial<StepContext>): Promise<void> {
   return dispatchKind.run(deps, campaignId, ctx);
