@@ -2,9 +2,10 @@
  * Wakes the worker of a due-rows kind (the outbox's delivery, the workflow engine; webhook delivery
  * next). The one design: a wake is a notice that reaches the worker once the rows it announces have
  * committed. A writer inside a transaction calls `wake(trx)`, which publishes the notice on the change
- * feed in that transaction: every process receives it when the transaction commits (LISTEN/NOTIFY on
- * PostgreSQL; on SQLite at once, but the claim then waits for the one writer, so it still sees the
- * rows), and a notice for a rolled-back write never arrives. A writer whose rows have committed
+ * feed in that transaction: on PostgreSQL every process receives it when the transaction commits
+ * (LISTEN/NOTIFY), and a notice for a rolled-back write never arrives; on SQLite (one process) it is
+ * delivered at once, but the claim then waits for the one writer, so it still sees committed rows (a
+ * rolled-back write costs one empty look). A writer whose rows have committed
  * already (an autocommitted insert) calls `wake()`, which hands the same notice to this process
  * directly instead of a round trip through the database.
  *

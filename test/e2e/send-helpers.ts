@@ -1,7 +1,7 @@
 /** Shared by the /v1/send tests: the request, the captured outbox after a drain, and row reads. */
 import { expect } from 'vitest';
 import { newId } from '../../src/lib/ids.ts';
-import { insertEmail } from '../../src/sending/outbox.repo.ts';
+import { insertEmail, type StoredEmail } from '../../src/sending/outbox.repo.ts';
 import type { TestEnv } from '../env.ts';
 import type { TestProject } from '../factories.ts';
 
@@ -34,35 +34,36 @@ export function sendHelpers(t: TestEnv) {
   };
 }
 
+/** A PENDING transactional outbox email of the project, as the outbox stores it. */
+export function testEmail(projectId: string, contactId: string | null = null): StoredEmail {
+  const id = newId();
+  return {
+    id,
+    projectId,
+    contactId,
+    templateId: null,
+    sourceType: 'TRANSACTIONAL',
+    sourceId: null,
+    emailType: 'TRANSACTIONAL',
+    toEmail: 'x@x.test',
+    toName: null,
+    fromEmail: 'from@x.test',
+    fromName: null,
+    replyTo: null,
+    subject: 's',
+    html: '<p>h</p>',
+    text: 'h',
+    headers: {},
+    attachments: [],
+    status: 'PENDING',
+    priority: 0,
+    messageId: `${id}@x.test`,
+  };
+}
+
 /** A PENDING transactional outbox row of the project, stored through the outbox repo; answers its id. */
 export async function storeTestEmail(t: TestEnv, projectId: string, contactId: string | null = null): Promise<string> {
-  const id = newId();
-  await insertEmail(
-    t.deps.db,
-    t.deps.dialect,
-    {
-      id,
-      projectId,
-      contactId,
-      templateId: null,
-      sourceType: 'TRANSACTIONAL',
-      sourceId: null,
-      emailType: 'TRANSACTIONAL',
-      toEmail: 'x@x.test',
-      toName: null,
-      fromEmail: 'from@x.test',
-      fromName: null,
-      replyTo: null,
-      subject: 's',
-      html: '<p>h</p>',
-      text: 'h',
-      headers: {},
-      attachments: [],
-      status: 'PENDING',
-      priority: 0,
-      messageId: `${id}@x.test`,
-    },
-    t.deps.clock.now(),
-  );
-  return id;
+  const email = testEmail(projectId, contactId);
+  await insertEmail(t.deps.db, t.deps.dialect, email, t.deps.clock.now());
+  return email.id;
 }
