@@ -81,11 +81,18 @@ export function createGraphileJobs(opts: GraphileJobsOptions): Jobs {
       await jobs.enqueueMany([{ name, payload, options }], { trx: options.trx });
     },
     // add_jobs is a SQL function as well: one statement, in the caller's transaction when given one.
+    // A run_at already past on the database's clock (ours ran behind, or a test's clock is set in the
+    // past) becomes now(): the queue orders by run_at, so a past time would put the job ahead of every
+    // job waiting, and a job that comes back to look again (a campaign's finish) would starve for good
+    // the job it waits for (delivery).
     async enqueueMany(specs, options = {}) {
       if (specs.length === 0) return;
       const rows = lastPerJobKey(specs).map((s) => toJobSpec(s.name, s.payload, s.options));
       await sql`select 1 from graphile_worker.add_jobs(
-          array(select json_populate_recordset(null::graphile_worker.job_spec, ${JSON.stringify(rows)}::json)),
+          array(select json_populate_recordset(null::graphile_worker.job_spec, (
+            select json_agg(case when e->>'run_at' is null then e
+              else jsonb_set(e, '{run_at}', to_jsonb(greatest((e->>'run_at')::timestamptz, now()))) end)
+            from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) e))),
           false
         )`.execute(options.trx ?? opts.db);
     },

@@ -1,5 +1,6 @@
 // Invariant: whichever backend runs them (the SQLite runner or Graphile Worker), a job runs only once
-// it is due and committed, a job key leaves one pending job, a failing job is retried later rather
+// it is due and committed, a job due already waits behind the jobs enqueued before it (a time in the
+// past never jumps the queue), a job key leaves one pending job, a failing job is retried later rather
 // than at once, stop() lets a running job finish, and no job runs twice at the same time.
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +69,15 @@ describe.each(DIALECTS)('jobs on %s', (dialect) => {
     await deps.jobs.enqueue(task, { id: 'now' });
     await deps.jobs.drain();
     expect(runs.map((r) => r.payload.id)).toEqual(['now']);
+  });
+
+  it('queues a job whose time is already past behind the jobs waiting, in the order enqueued', async () => {
+    const { deps, task, runs } = await open();
+    await deps.jobs.enqueue(task, { id: 'first' });
+    await deps.jobs.enqueue(task, { id: 'second' });
+    await deps.jobs.enqueue(task, { id: 'past' }, { runAt: new Date(Date.now() - 3600_000) });
+    await deps.jobs.drain();
+    expect(runs.map((r) => r.payload.id)).toEqual(['first', 'second', 'past']);
   });
 
   it('keeps only the last payload of a job key and runs it once', async () => {

@@ -186,7 +186,8 @@ export function createSqliteJobs(opts: SqliteJobsOptions): Jobs {
     const jobs = lastPerJobKey(specs).map((s) => ({
       name: s.name,
       payload: s.payload,
-      runAt: s.options?.runAt ?? now,
+      // A time already past is now, as on Graphile (jobs/graphile.ts): never ahead of the jobs waiting.
+      runAt: s.options?.runAt && s.options.runAt > now ? s.options.runAt : now,
       maxAttempts: s.options?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
       jobKey: s.options?.jobKey,
     }));
