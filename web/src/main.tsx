@@ -1,21 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { ApiError } from './api/client.ts';
+import { createQueryClient } from './api/query-client.ts';
 import { router } from './app/router.tsx';
 import { ToastProvider } from './components/Toast.tsx';
 import './index.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      // A 4xx will not change by asking again; network blips and 5xx get one more try.
-      retry: (count, error) => count < 1 && !(error instanceof ApiError && error.status < 500),
-      refetchOnWindowFocus: false,
-    },
-  },
-});
+const queryClient = createQueryClient();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

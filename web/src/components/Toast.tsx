@@ -1,24 +1,27 @@
-import { createContext, type ReactNode, useCallback, useContext, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { cx } from '../lib/cx.ts';
+import { onToast, type ToastTone, toast } from '../lib/toasts.ts';
 
 interface ToastItem {
   id: number;
   message: string;
-  tone: 'success' | 'error';
+  tone: ToastTone;
 }
 
-const ToastContext = createContext<(message: string, tone?: ToastItem['tone']) => void>(() => undefined);
-
-/** Short confirmations after an action, announced politely to screen readers. */
+/** Short confirmations after an action, announced politely to screen readers; shows what lib/toasts.ts posts. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<ToastItem[]>([]);
-  const show = useCallback((message: string, tone: ToastItem['tone'] = 'success') => {
-    const id = Date.now() + Math.random();
-    setItems((list) => [...list, { id, message, tone }]);
-    setTimeout(() => setItems((list) => list.filter((t) => t.id !== id)), 4000);
-  }, []);
+  useEffect(
+    () =>
+      onToast((message, tone) => {
+        const id = Date.now() + Math.random();
+        setItems((list) => [...list, { id, message, tone }]);
+        setTimeout(() => setItems((list) => list.filter((t) => t.id !== id)), 4000);
+      }),
+    [],
+  );
   return (
-    <ToastContext.Provider value={show}>
+    <>
       {children}
       <div aria-live="polite" className="pointer-events-none fixed right-4 bottom-4 z-50 flex flex-col gap-2">
         {items.map((t) => (
@@ -34,10 +37,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           </div>
         ))}
       </div>
-    </ToastContext.Provider>
+    </>
   );
 }
 
+/** Posts a toast (the same function as lib/toasts.ts's `toast`, kept as a hook for the screens). */
 export function useToast() {
-  return useContext(ToastContext);
+  return toast;
 }

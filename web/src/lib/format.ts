@@ -41,3 +41,8 @@ export function formatRelative(iso: string | null | undefined, now = Date.now())
   }
   return rtf.format(value, 'year');
 }
+
+/** "1 event", "3 events". */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${formatNumber(n)} ${n === 1 ? one : many}`;
+}

@@ -1,4 +1,5 @@
 /** One feed item: an icon for its kind, the sentence with its links, a detail line and when it happened. */
+
 import {
   Ban,
   CalendarClock,
@@ -18,10 +19,11 @@ import {
   Zap,
 } from 'lucide-react';
 import { useProject } from '../../app/project-context.tsx';
+import { TextLink } from '../../components/Links.tsx';
+import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { type ActivityItem, describe, type Part, type Tone, typeLabel, typeTone } from './describe.ts';
-import { RelativeTime, TextLink } from './ui.tsx';
 
 const ICONS: Record<ActivityItem['type'], LucideIcon> = {
   'event.triggered': Zap,

@@ -13,11 +13,10 @@ import { Button } from '../../components/Button.tsx';
 import { Select, TextInput } from '../../components/Field.tsx';
 import { PageHeader, Stat } from '../../components/Layout.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
-import { formatDate, formatNumber } from '../../lib/format.ts';
+import { formatDate, formatNumber, plural } from '../../lib/format.ts';
 import { ActivityItemRow } from './ActivityItemRow.tsx';
 import { ACTIVITY_TYPES, type ActivityType, justAfter, localDayStart, typeLabel } from './describe.ts';
 import { UpcomingCard } from './UpcomingCard.tsx';
-import { plural } from './ui.tsx';
 
 const PAGE = 30;
 /** How often the screen asks whether newer items exist. */

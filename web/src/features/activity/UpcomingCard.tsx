@@ -1,11 +1,12 @@
 /** What is about to happen (GET /activity/upcoming): scheduled campaigns and contacts waiting in workflows. */
+
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, Hourglass } from 'lucide-react';
 import { useProject } from '../../app/project-context.tsx';
 import { Card } from '../../components/Layout.tsx';
+import { ContactLink, TextLink } from '../../components/Links.tsx';
 import { ErrorState, Skeleton } from '../../components/States.tsx';
-import { formatDateTime, formatRelative } from '../../lib/format.ts';
-import { ContactLink, plural, TextLink } from './ui.tsx';
+import { formatDateTime, formatRelative, plural } from '../../lib/format.ts';
 
 export function UpcomingCard() {
   const { api, projectId, to } = useProject();

@@ -3,6 +3,7 @@
  * rates), a chart of them per hour or day in the browser's time zone, the best campaigns, every
  * campaign's breakdown and the most frequent events. The period and bucket size live in the URL.
  */
+
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { BarChart3 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
@@ -11,11 +12,11 @@ import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Select, TextInput } from '../../components/Field.tsx';
 import { Badge, Card, PageHeader, Stat, type Tone } from '../../components/Layout.tsx';
+import { TextLink } from '../../components/Links.tsx';
 import { EmptyState, ErrorState, LoadingRows, Skeleton } from '../../components/States.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatDate, formatNumber, formatPercent } from '../../lib/format.ts';
-import { TextLink } from '../activity/ui.tsx';
 import { METRICS, type MetricKey, RANGES, rate, resolveRange } from './ranges.ts';
 
 const TimeseriesChart = lazy(() => import('./TimeseriesChart.tsx'));

@@ -2,14 +2,15 @@
  * Who a campaign goes to: every contact, a segment, or contacts matching a filter built here, with
  * the live count of whom a send now would reach.
  */
+
 import { Filter, Loader2, Users, UsersRound } from 'lucide-react';
 import { errorMessage } from '../../api/client.ts';
 import { useProject } from '../../app/project-context.tsx';
 import { Select } from '../../components/Field.tsx';
+import { TextLink } from '../../components/Links.tsx';
 import { ErrorState, Skeleton } from '../../components/States.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format.ts';
-import { TextLink } from '../activity/ui.tsx';
 import { FilterBuilder } from '../segments/FilterBuilder.tsx';
 import type { FieldOption, GroupNode } from '../segments/filter-model.ts';
 import { useSegments } from '../segments/queries.ts';

@@ -3,6 +3,7 @@
  * template, with a preview). Its state lives in `useCampaignDraft` so the screen's actions (save,
  * send a test, schedule, send) can save pending changes first.
  */
+
 import { AlertTriangle } from 'lucide-react';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { ApiError, fieldError } from '../../api/client.ts';
@@ -10,8 +11,8 @@ import { useMe } from '../../api/session.ts';
 import { useProject } from '../../app/project-context.tsx';
 import { Select, TextInput } from '../../components/Field.tsx';
 import { Card } from '../../components/Layout.tsx';
+import { TextLink } from '../../components/Links.tsx';
 import { FormError, Skeleton } from '../../components/States.tsx';
-import { TextLink } from '../activity/ui.tsx';
 import { useDomains } from '../domains/queries.ts';
 import { type GroupNode, nodeForErrorPath, toApi } from '../segments/filter-model.ts';
 import { useFieldOptions } from '../segments/queries.ts';

@@ -3,6 +3,7 @@
  * been scheduled or sent the screen shows where it stands: the time it goes out, the send's
  * progress, and its results.
  */
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, Copy, Save, Send, Trash2, XCircle } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
@@ -13,10 +14,10 @@ import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Card, PageHeader } from '../../components/Layout.tsx';
+import { BackLink, TextLink } from '../../components/Links.tsx';
 import { ErrorState, FormError, LoadingRows, Skeleton } from '../../components/States.tsx';
 import { useToast } from '../../components/Toast.tsx';
 import { formatDateTime, formatNumber, formatRelative } from '../../lib/format.ts';
-import { BackLink, TextLink } from '../activity/ui.tsx';
 import { countConditions, describeCondition, type FilterNode, fromApi } from '../segments/filter-model.ts';
 import { useFieldOptions, useSegments } from '../segments/queries.ts';
 import { TemplatePreview } from '../templates/TemplatePreview.tsx';

@@ -1,12 +1,14 @@
 /** The project's campaigns, newest first, by status. */
+
 import { Megaphone, Plus } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { useProject } from '../../app/project-context.tsx';
+import { LinkButton } from '../../components/Button.tsx';
 import { Badge, PageHeader, Tabs } from '../../components/Layout.tsx';
+import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
 import { Pager, Table } from '../../components/Table.tsx';
 import { formatDateTime, formatNumber, formatPercent } from '../../lib/format.ts';
-import { LinkButton, RelativeTime } from '../activity/ui.tsx';
 import { type CampaignStatus, STATUSES, statusInfo } from './campaign-model.ts';
 import { type CampaignSummary, useCampaignStats, useCampaigns } from './queries.ts';
 

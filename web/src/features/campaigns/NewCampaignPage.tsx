@@ -1,12 +1,13 @@
 /** Writing a new campaign; saving makes a draft, which opens on its own screen to test and send. */
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { PageHeader } from '../../components/Layout.tsx';
+import { BackLink } from '../../components/Links.tsx';
 import { useToast } from '../../components/Toast.tsx';
-import { BackLink } from '../activity/ui.tsx';
 import { newGroup } from '../segments/filter-model.ts';
 import { CampaignForm, useCampaignDraft } from './CampaignEditor.tsx';
 import { campaignsKey } from './queries.ts';

@@ -1,8 +1,9 @@
 /** Campaigns data: the list, one campaign, its stats and time series, and the live audience count. */
+
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Operation, ResponseBody } from '../../../../client/index.ts';
 import { projectKey, useProject } from '../../app/project-context.tsx';
-import { useDebouncedValue } from '../activity/ui.tsx';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import type { CampaignStatus } from './campaign-model.ts';
 
 export type Campaign = ResponseBody<Operation<'/campaigns/{id}', 'get'>>;

@@ -5,9 +5,8 @@ import { useEffect, useRef } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useProject } from '../../app/project-context.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
-import { formatNumber } from '../../lib/format.ts';
+import { formatNumber, plural } from '../../lib/format.ts';
 import { type BulkJob, contactsKey, fieldsKey, jobDone } from './queries.ts';
-import { plural } from './ui.tsx';
 
 const VERBS: Record<BulkJob['action'], { running: string; done: string }> = {
   subscribe: { running: 'Subscribing', done: 'Subscribed' },

@@ -1,4 +1,5 @@
 /** One contact: email, subscription, custom fields, its activity and events; delete. */
+
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -10,6 +11,7 @@ import { CopyButton } from '../../components/CopyButton.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { TextInput } from '../../components/Field.tsx';
 import { Badge, Card, PageHeader } from '../../components/Layout.tsx';
+import { BackLink } from '../../components/Links.tsx';
 import { EmptyState, ErrorState, FormError, Skeleton } from '../../components/States.tsx';
 import { Switch } from '../../components/Switch.tsx';
 import { useToast } from '../../components/Toast.tsx';
@@ -18,7 +20,6 @@ import { ContactTimeline } from './ContactTimeline.tsx';
 import { DataEditor } from './DataEditor.tsx';
 import { buildDataPatch, type DataRow, displayValue, type RowErrors, rowsFromData } from './data-editor.ts';
 import { type Contact, contactsKey, fieldsKey } from './queries.ts';
-import { BackLink } from './ui.tsx';
 
 export function ContactPage() {
   const { contactId = '' } = useParams();

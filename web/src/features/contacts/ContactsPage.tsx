@@ -1,4 +1,5 @@
 /** The contacts list: search, cursor pages with a total, selection with bulk actions, add and import. */
+
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Search, Upload, UserPlus, Users } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -11,12 +12,12 @@ import { Badge, PageHeader } from '../../components/Layout.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
 import { type Column, Pager, Table } from '../../components/Table.tsx';
 import { useToast } from '../../components/Toast.tsx';
-import { formatDate, formatDateTime, formatNumber } from '../../lib/format.ts';
+import { formatDate, formatDateTime, formatNumber, plural } from '../../lib/format.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { AddContactDialog } from './AddContactDialog.tsx';
 import { BulkJobStatus } from './BulkJobStatus.tsx';
 import { displayValue } from './data-editor.ts';
 import { type ContactPage, contactsKey } from './queries.ts';
-import { plural, useDebouncedValue } from './ui.tsx';
 
 type Contact = ContactPage['data'][number];
 type BulkAction = 'subscribe' | 'unsubscribe' | 'delete';

@@ -1,4 +1,5 @@
 /** One field: its type and coverage, the values contacts hold, what uses it, and removal. */
+
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Filter, Megaphone, Trash2, Workflow } from 'lucide-react';
 import { useState } from 'react';
@@ -9,14 +10,14 @@ import { Button } from '../../components/Button.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Badge, Card, PageHeader, Stat } from '../../components/Layout.tsx';
+import { BackLink } from '../../components/Links.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
 import { useToast } from '../../components/Toast.tsx';
-import { formatNumber, formatPercent } from '../../lib/format.ts';
+import { formatNumber, formatPercent, plural } from '../../lib/format.ts';
 import { BulkJobStatus, bulkSummary, useBulkJob } from './BulkJobStatus.tsx';
 import { displayValue } from './data-editor.ts';
 import { coverageNote, shortName, TYPE_LOOK, TypeBadge } from './FieldsPage.tsx';
 import { type FieldDescriptor, type FieldList, fieldsKey, useFields } from './queries.ts';
-import { BackLink, plural } from './ui.tsx';
 
 const VALUES_LIMIT = 50;
 

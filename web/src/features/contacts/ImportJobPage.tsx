@@ -1,4 +1,5 @@
 /** CSV import, step two: the job's progress until it ends, its counts and the rows it skipped. */
+
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -7,12 +8,12 @@ import { ApiError } from '../../api/client.ts';
 import { useProject } from '../../app/project-context.tsx';
 import { LinkButton } from '../../components/Button.tsx';
 import { Badge, Card, PageHeader, Stat } from '../../components/Layout.tsx';
+import { BackLink } from '../../components/Links.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
-import { formatDateTime, formatNumber, formatPercent } from '../../lib/format.ts';
+import { formatDateTime, formatNumber, formatPercent, plural } from '../../lib/format.ts';
 import { contactsKey, fieldsKey, type ImportJob, jobDone } from './queries.ts';
-import { BackLink, plural } from './ui.tsx';
 
 type ImportError = ImportJob['errors'][number];
 

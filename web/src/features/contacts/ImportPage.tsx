@@ -1,4 +1,5 @@
 /** CSV import, step one: pick a file, see its columns and first rows, start the import. */
+
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, FileSpreadsheet, Upload, XCircle } from 'lucide-react';
 import { type DragEvent, useId, useState } from 'react';
@@ -7,11 +8,11 @@ import { ApiError, fieldError } from '../../api/client.ts';
 import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Badge, Card, PageHeader } from '../../components/Layout.tsx';
+import { BackLink } from '../../components/Links.tsx';
 import { FormError } from '../../components/States.tsx';
 import { cx } from '../../lib/cx.ts';
-import { formatNumber } from '../../lib/format.ts';
+import { formatNumber, plural } from '../../lib/format.ts';
 import { type CsvPreview, columnRole, previewCsv } from './csv-preview.ts';
-import { BackLink, plural } from './ui.tsx';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 

@@ -2,6 +2,7 @@
  * One event name: how often and when it was last tracked, the segments and workflows that use it
  * (GET /events/:eventName/usage), its latest occurrences, and deleting every event of the name.
  */
+
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -10,10 +11,11 @@ import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Badge, Card, PageHeader, Stat } from '../../components/Layout.tsx';
+import { BackLink, TextLink } from '../../components/Links.tsx';
+import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { EmptyState, ErrorState, FormError, Skeleton } from '../../components/States.tsx';
 import { useToast } from '../../components/Toast.tsx';
-import { formatDateTime, formatNumber } from '../../lib/format.ts';
-import { BackLink, plural, RelativeTime, TextLink } from '../activity/ui.tsx';
+import { formatDateTime, formatNumber, plural } from '../../lib/format.ts';
 import { EventTable } from './EventTable.tsx';
 import { type EventUsage, eventsKey } from './queries.ts';
 import { TrackEventDialog } from './TrackEventDialog.tsx';

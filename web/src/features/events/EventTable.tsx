@@ -1,13 +1,15 @@
 /** Tracked events, newest first, a page at a time (GET /events), optionally of one name. */
+
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Activity } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
+import { ContactLink, TextLink } from '../../components/Links.tsx';
+import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import { formatNumber } from '../../lib/format.ts';
-import { ContactLink, RelativeTime, TextLink } from '../activity/ui.tsx';
 import { eventsKey, summarizeData, type TrackedEvent } from './queries.ts';
 
 const PAGE = 25;

@@ -3,6 +3,7 @@
  * last seen (GET /events/names), and the latest events themselves (GET /events). The view and the
  * system-events switch live in the URL.
  */
+
 import { useQuery } from '@tanstack/react-query';
 import { Activity, Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -12,10 +13,11 @@ import { Button } from '../../components/Button.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { Checkbox } from '../../components/Field.tsx';
 import { Badge, PageHeader, Stat, Tabs } from '../../components/Layout.tsx';
+import { TextLink } from '../../components/Links.tsx';
+import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { EmptyState, ErrorState, LoadingRows, Skeleton } from '../../components/States.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import { formatNumber } from '../../lib/format.ts';
-import { RelativeTime, TextLink } from '../activity/ui.tsx';
 import { EventTable } from './EventTable.tsx';
 import { type EventName, eventsKey } from './queries.ts';
 import { TrackEventDialog } from './TrackEventDialog.tsx';

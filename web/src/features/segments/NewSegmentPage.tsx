@@ -1,11 +1,12 @@
 /** Creating a segment; it opens on its own screen afterwards. */
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useProject } from '../../app/project-context.tsx';
 import { PageHeader } from '../../components/Layout.tsx';
+import { BackLink } from '../../components/Links.tsx';
 import { useToast } from '../../components/Toast.tsx';
-import { BackLink } from '../activity/ui.tsx';
 import { newGroup } from './filter-model.ts';
 import { segmentKey, segmentsKey } from './queries.ts';
 import { SegmentForm, type SegmentFormValues, type SegmentSubmit } from './SegmentForm.tsx';

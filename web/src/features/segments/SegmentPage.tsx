@@ -2,6 +2,7 @@
  * One segment: its members (paged, live for a dynamic segment), adding and removing members of a
  * static one, refreshing the count, recomputing tracked membership, editing and deleting.
  */
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Filter, ListChecks, RefreshCw, Trash2, Zap } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
@@ -12,11 +13,12 @@ import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Checkbox, TextArea } from '../../components/Field.tsx';
 import { Badge, Card, PageHeader, Stat, Tabs } from '../../components/Layout.tsx';
+import { BackLink, ContactLink } from '../../components/Links.tsx';
+import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { EmptyState, ErrorState, FormError, LoadingRows, Skeleton } from '../../components/States.tsx';
 import { Pager, Table } from '../../components/Table.tsx';
 import { useToast } from '../../components/Toast.tsx';
-import { formatDateTime, formatNumber } from '../../lib/format.ts';
-import { BackLink, ContactLink, plural, RelativeTime } from '../activity/ui.tsx';
+import { formatDateTime, formatNumber, plural } from '../../lib/format.ts';
 import { countConditions, describeCondition, type FilterNode, fromApi } from './filter-model.ts';
 import {
   MEMBERS_PAGE_SIZE,

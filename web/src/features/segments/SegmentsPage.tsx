@@ -1,12 +1,14 @@
 /** The segments of the project with their member counts. */
+
 import { Filter, ListChecks, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { useProject } from '../../app/project-context.tsx';
+import { LinkButton } from '../../components/Button.tsx';
 import { Badge, PageHeader } from '../../components/Layout.tsx';
+import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
 import { Table } from '../../components/Table.tsx';
 import { formatNumber } from '../../lib/format.ts';
-import { LinkButton, RelativeTime } from '../activity/ui.tsx';
 import { type Segment, useSegments } from './queries.ts';
 
 export function SegmentsPage() {

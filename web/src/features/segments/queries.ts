@@ -1,9 +1,10 @@
 /** Segments data: the list, one segment, its members, the filter catalog and the live preview. */
+
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Operation, ResponseBody } from '../../../../client/index.ts';
 import { projectKey, useProject } from '../../app/project-context.tsx';
-import { useDebouncedValue } from '../activity/ui.tsx';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { buildFieldOptions, type FieldOption } from './filter-model.ts';
 
 export type Segment = ResponseBody<Operation<'/segments/{id}', 'get'>>;

@@ -2,13 +2,14 @@
  * Deleting a template, after showing where it is used (GET /templates/:id/usage). Workflow steps that
  * send it block the delete (the API answers 409), so the dialog says so up front and links to them.
  */
+
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
+import { TextLink } from '../../components/Links.tsx';
 import { ErrorState, FormError, Skeleton } from '../../components/States.tsx';
 import { useToast } from '../../components/Toast.tsx';
-import { TextLink } from '../activity/ui.tsx';
 import { type Template, templateKey, templatesKey } from './queries.ts';
 
 export function DeleteTemplateDialog({

@@ -3,6 +3,7 @@
  * the subject marked [TEST]. It goes out as a one-off transactional email, so it reaches the address
  * whatever its subscription; the project's contacts gain that address if they did not have it.
  */
+
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -12,8 +13,8 @@ import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { TextInput } from '../../components/Field.tsx';
+import { TextLink } from '../../components/Links.tsx';
 import { FormError } from '../../components/States.tsx';
-import { TextLink } from '../activity/ui.tsx';
 import type { Draft } from './template-draft.ts';
 
 export function SendTestDialog({

@@ -4,6 +4,7 @@
  * fields (a sender off the project's verified domains under "From address"). Leaving with unsaved
  * changes asks first.
  */
+
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, Send, Trash2 } from 'lucide-react';
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -15,9 +16,10 @@ import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Select, TextArea, TextInput } from '../../components/Field.tsx';
 import { Badge, Card, PageHeader } from '../../components/Layout.tsx';
+import { BackLink, TextLink } from '../../components/Links.tsx';
+import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { EmptyState, ErrorState, FormError, Skeleton } from '../../components/States.tsx';
 import { useToast } from '../../components/Toast.tsx';
-import { BackLink, RelativeTime, TextLink } from '../activity/ui.tsx';
 import { DeleteTemplateDialog } from './DeleteTemplateDialog.tsx';
 import { parseSample, templateVariables } from './preview.ts';
 import { TEMPLATE_TYPES, type Template, type TemplateType, templateKey, templatesKey, typeInfo } from './queries.ts';

@@ -2,10 +2,11 @@
  * The live preview beside the editor: sender and subject as an inbox shows them, and the body in a
  * sandboxed frame (no scripts, no same-origin access) rendered with sample values.
  */
+
 import { Monitor, Smartphone } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { cx } from '../../lib/cx.ts';
-import { useDebouncedValue } from '../activity/ui.tsx';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { previewDocument, previewVariables, type Rendered, renderLiquid } from './preview.ts';
 import type { TemplateType } from './queries.ts';
 

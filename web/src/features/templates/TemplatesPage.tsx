@@ -2,17 +2,21 @@
  * The project's templates, a page at a time, newest first: search by name or subject, filter by type.
  * Search, type and page live in the URL, so a filtered page survives a reload and can be shared.
  */
+
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FileText, Plus, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useProject } from '../../app/project-context.tsx';
-import { Button } from '../../components/Button.tsx';
+import { Button, LinkButton } from '../../components/Button.tsx';
 import { TextInput } from '../../components/Field.tsx';
 import { Badge, PageHeader, Tabs } from '../../components/Layout.tsx';
+import { TextLink } from '../../components/Links.tsx';
+import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
 import { type Column, Pager, Table } from '../../components/Table.tsx';
-import { LinkButton, plural, RelativeTime, TextLink, useDebouncedValue } from '../activity/ui.tsx';
+import { plural } from '../../lib/format.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { TEMPLATE_TYPES, type Template, type TemplateType, templatesKey, typeInfo } from './queries.ts';
 
 const PAGE_SIZE = 20;
