@@ -1,14 +1,14 @@
 import { X } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Button } from './Button.tsx';
+import { useNativeDialog } from './use-native-dialog.ts';
 
 /**
  * A modal on the native <dialog>: the browser traps focus and restores it to the opener, so
  * keyboard users get the right behaviour without our own focus code.
  *
  * The parent owns `open`. `onClose` is a request to close, made once per closing by the person
- * (Escape, the × button, the footer's Cancel): closing because `open` became false (after a save,
- * say) does not call it again.
+ * (Escape, the × button, the footer's Cancel), never for a close the parent made (see useNativeDialog).
  */
 export function Dialog({
   open,
@@ -25,37 +25,13 @@ export function Dialog({
   footer?: ReactNode;
   wide?: boolean;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const native = useNativeDialog(open, onClose);
   const titleId = useId();
-  // Set while we close the dialog ourselves, so its native `close` event is not taken for a request.
-  const closingFromProp = useRef(false);
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) {
-      closingFromProp.current = true;
-      d.close();
-    }
-  }, [open]);
   return (
     <dialog
-      ref={ref}
-      onCancel={(e) => {
-        // Escape: the parent decides (it may be busy). When the browser does not let the close be
-        // prevented (repeated Escape without a user gesture), the `close` event below reports it.
-        if (!e.cancelable) return;
-        e.preventDefault();
-        onClose();
-      }}
-      onClose={() => {
-        if (closingFromProp.current) {
-          closingFromProp.current = false;
-          return;
-        }
-        // Closed by the browser itself (a form with method="dialog", an Escape it would not cancel).
-        if (open && !ref.current?.open) onClose();
-      }}
+      ref={native.ref}
+      onCancel={native.onCancel}
+      onClose={native.onClose}
       aria-labelledby={titleId}
       className={`m-auto w-full ${wide ? 'max-w-3xl' : 'max-w-lg'} rounded-xl bg-white p-0 shadow-xl`}
     >

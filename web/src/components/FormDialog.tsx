@@ -1,0 +1,55 @@
+import type { FormEvent, ReactNode } from 'react';
+import { Button } from './Button.tsx';
+import { Dialog } from './Dialog.tsx';
+import { FormError } from './States.tsx';
+
+/**
+ * A Dialog whose body is a form: Enter submits, the footer's submit button shows `busy`, and the
+ * form-level error (the mutation's, passed as `error`) shows above the footer. Pair it with
+ * `meta: { errorShownInline: true }` on the mutation so the error is not also toasted.
+ */
+export function FormDialog({
+  open,
+  onClose,
+  title,
+  submitLabel,
+  onSubmit,
+  busy,
+  error,
+  wide,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  submitLabel: string;
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+  busy?: boolean;
+  error?: unknown;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} title={title} wide={wide}>
+      <form
+        // The dialog's body scrolls; the footer stays part of the form so type=submit works.
+        className="space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!busy) onSubmit(e);
+        }}
+      >
+        {children}
+        <FormError error={error} />
+        <div className="-mx-5 -mb-4 flex justify-end gap-2 border-t border-slate-100 px-5 py-3">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            {submitLabel}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
