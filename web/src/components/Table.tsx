@@ -9,7 +9,10 @@ export interface Column<T> {
   className?: string;
 }
 
-/** A plain data table; rows are links or buttons inside cells, never click-only rows. */
+/**
+ * A plain data table; rows are links or buttons inside cells, never click-only rows. A table wider
+ * than the screen (a phone) scrolls sideways inside its own box, never the page.
+ */
 export function Table<T>({
   columns,
   rows,
@@ -60,7 +63,10 @@ export function Table<T>({
 /** Previous/next for cursor or page lists. */
 export function Pager({ onPrev, onNext, label }: { onPrev?: () => void; onNext?: () => void; label?: ReactNode }) {
   return (
-    <nav aria-label="Pagination" className="mt-3 flex items-center justify-between text-sm text-slate-600">
+    <nav
+      aria-label="Pagination"
+      className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600"
+    >
       <span>{label}</span>
       <div className="flex gap-2">
         <button
