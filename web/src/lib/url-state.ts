@@ -6,37 +6,59 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
+const CURSOR = 'cursor';
+const BACK = 'back';
+
+/**
+ * The search params with `changes` applied: undefined or '' removes a param. When a param other
+ * than the page's own changes, the page (`cursor`, `back`) is dropped too: a cursor taken under
+ * another filter means nothing.
+ */
+export function patchSearchParams(
+  current: URLSearchParams,
+  changes: Record<string, string | undefined>,
+): URLSearchParams {
+  const next = new URLSearchParams(current);
+  let filterChanged = false;
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === undefined || value === '') next.delete(name);
+    else next.set(name, value);
+    if (name !== CURSOR && name !== BACK && next.get(name) !== current.get(name)) filterChanged = true;
+  }
+  if (filterChanged) {
+    next.delete(CURSOR);
+    next.delete(BACK);
+  }
+  return next;
+}
+
+/**
+ * Sets several search params in one history replacement. (Two setters called in one event would
+ * each start from the same render's params, and the second would undo the first.)
+ */
+export function useSearchParamPatch(): (changes: Record<string, string | undefined>) => void {
+  const [, setParams] = useSearchParams();
+  return useCallback(
+    (changes) => setParams((prev) => patchSearchParams(prev, changes), { replace: true }),
+    [setParams],
+  );
+}
+
 /**
  * A string kept in the search param `name`. Setting it to undefined, '' or the fallback removes the
- * param (the default state has a clean URL). Changing a filter also drops the list's page, since
- * a cursor from another filter means nothing.
+ * param (the default state has a clean URL). Changing it drops the list's page (see
+ * patchSearchParams), so a filter's setter needs no paging.reset() beside it.
  */
 export function useSearchParamState(name: string, fallback = ''): [string, (value: string | undefined) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const patch = useSearchParamPatch();
   const value = params.get(name) ?? fallback;
   const set = useCallback(
-    (next: string | undefined) => {
-      setParams(
-        (prev) => {
-          const p = new URLSearchParams(prev);
-          if (next === undefined || next === '' || next === fallback) p.delete(name);
-          else p.set(name, next);
-          if (name !== CURSOR && name !== BACK && p.get(name) !== prev.get(name)) {
-            p.delete(CURSOR);
-            p.delete(BACK);
-          }
-          return p;
-        },
-        { replace: true },
-      );
-    },
-    [name, fallback, setParams],
+    (next: string | undefined) => patch({ [name]: next === fallback ? undefined : next }),
+    [name, fallback, patch],
   );
   return [value, set];
 }
-
-const CURSOR = 'cursor';
-const BACK = 'back';
 
 /** The cursors of the pages before this one, as kept in `?back=` ('' stands for the first page). */
 export function parseBackStack(raw: string | null): string[] {
