@@ -1,35 +1,34 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Clock, RefreshCw, Trash2, XCircle } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { useProject } from '../../app/project-context.tsx';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { Button } from '../../components/Button.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
-import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Badge, Card, PageHeader } from '../../components/Layout.tsx';
+import { BackLink, TextLink } from '../../components/Links.tsx';
 import { EmptyState, ErrorState, FormError, Skeleton } from '../../components/States.tsx';
-import { useToast } from '../../components/Toast.tsx';
+import { TypeToConfirmDialog } from '../../components/TypeToConfirmDialog.tsx';
 import { formatDateTime, formatRelative } from '../../lib/format.ts';
-import { type Domain, type DomainRecord, domainsKey, useDomains } from './queries.ts';
+import { toast } from '../../lib/toasts.ts';
+import { type Domain, type DomainRecord, domainQueries } from '../../queries/domains.ts';
+import { resourceKey } from '../../queries/keys.ts';
+import { can } from '../settings/permissions.ts';
 import { PURPOSE_TEXT, recordProgress, relativeHost } from './records.ts';
-import { DomainStatus, mayManageDomains, RoleNotice } from './shared.tsx';
+import { DomainStatus, RoleNotice } from './shared.tsx';
 
 /** One domain: the DNS records to publish, checking them now, and removing the domain. */
 export function DomainPage() {
   const { domainId = '' } = useParams();
-  const { to } = useProject();
-  const domains = useDomains();
+  const scope = useProject();
+  const domains = useQuery(domainQueries.list(scope));
   const domain = domains.data?.find((d) => d.id === domainId);
-  const back = (
-    <Link to={to('domains')} className="text-sm text-brand-700 hover:underline">
-      ← Domains
-    </Link>
-  );
+  const back = <BackLink to={scope.to('domains')}>Domains</BackLink>;
   if (domains.isPending) {
     return (
       <div role="status" aria-label="Loading the domain">
-        <div className="mb-4">{back}</div>
+        {back}
         <Skeleton className="mb-6 h-8 w-72" />
         <Skeleton className="mb-6 h-24 w-full" />
         <Skeleton className="h-72 w-full" />
@@ -40,41 +39,45 @@ export function DomainPage() {
   if (!domain) {
     return (
       <>
-        <div className="mb-4">{back}</div>
+        {back}
         <PageHeader title="Domain not found" />
         <EmptyState
           title="This domain is not in the project"
           description="It may have been removed."
-          action={
-            <Link to={to('domains')} className="text-sm font-medium text-brand-700 hover:underline">
-              See all domains
-            </Link>
-          }
+          action={<TextLink to={scope.to('domains')}>See all domains</TextLink>}
         />
       </>
     );
   }
-  return <DomainDetail domain={domain} back={back} />;
+  return (
+    <>
+      {back}
+      <DomainDetail domain={domain} />
+    </>
+  );
 }
 
-function DomainDetail({ domain, back }: { domain: Domain; back: ReactNode }) {
+function DomainDetail({ domain }: { domain: Domain }) {
   const { api, project, projectId, to } = useProject();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const toast = useToast();
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const canManage = mayManageDomains(project.role);
+  const canManage = can(project, 'domains.manage');
   // The heading carries a status badge, so PageHeader cannot take the tab title from it.
   usePageTitle(domain.domain);
-  const replace = (next: Domain) =>
-    queryClient.setQueryData<Domain[]>(domainsKey(projectId), (list) =>
-      (list ?? []).map((d) => (d.id === next.id ? next : d)),
-    );
+  const listKey = domainQueries.list({ api, projectId }).queryKey;
+  // A check or a removal changes the Overview's checklist too.
+  const invalidates = [
+    domainQueries.all(projectId),
+    resourceKey(projectId, 'overview'),
+    resourceKey(projectId, 'setup'),
+  ];
 
   const verify = useMutation({
     mutationFn: () => api.get('/domains/{id}/verify', { path: { id: domain.id } }),
+    meta: { invalidates, errorShownInline: true },
     onSuccess: (checked) => {
-      replace(checked);
+      queryClient.setQueryData<Domain[]>(listKey, (list) => list?.map((d) => (d.id === checked.id ? checked : d)));
       const { found, total } = recordProgress(checked.records);
       if (checked.verified) toast(`${checked.domain} is verified. You can send from it now.`);
       else toast(`Not verified yet: ${found} of ${total} records found.`, 'error');
@@ -82,19 +85,19 @@ function DomainDetail({ domain, back }: { domain: Domain; back: ReactNode }) {
   });
   const remove = useMutation({
     mutationFn: () => api.delete('/domains/{id}', { path: { id: domain.id } }),
+    // Not the domains list: refetched before onSuccess, it would show "not found" here for a moment.
+    // The row leaves the cached list instead, once the list's screen is on.
+    meta: { invalidates: invalidates.slice(1), errorShownInline: true },
     onSuccess: () => {
-      queryClient.setQueryData<Domain[]>(domainsKey(projectId), (list) =>
-        (list ?? []).filter((d) => d.id !== domain.id),
-      );
-      toast(`${domain.domain} removed.`);
       navigate(to('domains'));
+      queryClient.setQueryData<Domain[]>(listKey, (list) => list?.filter((d) => d.id !== domain.id));
+      toast(`${domain.domain} removed.`);
     },
   });
   const { found, total } = recordProgress(domain.records);
 
   return (
     <>
-      <div className="mb-4">{back}</div>
       <PageHeader
         title={
           <span className="flex items-center gap-3">
@@ -136,7 +139,7 @@ function DomainDetail({ domain, back }: { domain: Domain; back: ReactNode }) {
           <RecordsTable domain={domain} />
         </Card>
       </div>
-      <ConfirmDialog
+      <TypeToConfirmDialog
         open={confirmDelete}
         onClose={() => {
           setConfirmDelete(false);
@@ -145,6 +148,7 @@ function DomainDetail({ domain, back }: { domain: Domain; back: ReactNode }) {
         onConfirm={() => remove.mutate()}
         busy={remove.isPending}
         title={`Delete ${domain.domain}?`}
+        confirmText={domain.domain}
         confirmLabel="Delete domain"
       >
         <p>
@@ -154,7 +158,7 @@ function DomainDetail({ domain, back }: { domain: Domain; back: ReactNode }) {
         <div className="mt-3">
           <FormError error={remove.error} />
         </div>
-      </ConfirmDialog>
+      </TypeToConfirmDialog>
     </>
   );
 }

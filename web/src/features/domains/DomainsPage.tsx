@@ -1,27 +1,30 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Globe, Plus } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { fieldError } from '../../api/client.ts';
 import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
-import { Dialog } from '../../components/Dialog.tsx';
 import { TextInput } from '../../components/Field.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { PageHeader } from '../../components/Layout.tsx';
-import { EmptyState, ErrorState, FormError, LoadingRows } from '../../components/States.tsx';
+import { TextLink } from '../../components/Links.tsx';
+import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
 import { Table } from '../../components/Table.tsx';
-import { useToast } from '../../components/Toast.tsx';
 import { formatDate, formatRelative } from '../../lib/format.ts';
-import { type Domain, domainsKey, useDomains } from './queries.ts';
+import { toast } from '../../lib/toasts.ts';
+import { type Domain, domainQueries } from '../../queries/domains.ts';
+import { resourceKey } from '../../queries/keys.ts';
+import { can } from '../settings/permissions.ts';
 import { recordProgress } from './records.ts';
-import { DomainStatus, mayManageDomains, RoleNotice } from './shared.tsx';
+import { DomainStatus, RoleNotice } from './shared.tsx';
 
 /** Sending domains: the list, and adding one. */
 export function DomainsPage() {
-  const { project, to } = useProject();
-  const domains = useDomains();
+  const scope = useProject();
+  const domains = useQuery(domainQueries.list(scope));
   const [adding, setAdding] = useState(false);
-  const canManage = mayManageDomains(project.role);
+  const canManage = can(scope.project, 'domains.manage');
   const addButton = canManage && (
     <Button onClick={() => setAdding(true)} icon={<Plus className="size-4" aria-hidden />}>
       Add domain
@@ -54,11 +57,7 @@ export function DomainsPage() {
             {
               key: 'domain',
               header: 'Domain',
-              cell: (d) => (
-                <Link to={to('domains', d.id)} className="font-medium text-brand-700 hover:underline">
-                  {d.domain}
-                </Link>
-              ),
+              cell: (d) => <TextLink to={scope.to('domains', d.id)}>{d.domain}</TextLink>,
             },
             { key: 'status', header: 'Status', cell: (d) => <DomainStatus domain={d} /> },
             {
@@ -89,15 +88,16 @@ export function DomainsPage() {
 
 function AddDomainDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { api, projectId, to } = useProject();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const toast = useToast();
   const [domain, setDomain] = useState('');
   const add = useMutation({
     mutationFn: () => api.post('/domains', { body: { domain } }),
+    meta: {
+      // Awaited before onSuccess, so the domain's page finds the new row. The Overview counts domains too.
+      invalidates: [domainQueries.all(projectId), resourceKey(projectId, 'overview'), resourceKey(projectId, 'setup')],
+      errorShownInline: true,
+    },
     onSuccess: (created) => {
-      queryClient.setQueryData<Domain[]>(domainsKey(projectId), (list) => [...(list ?? []), created]);
-      queryClient.invalidateQueries({ queryKey: domainsKey(projectId) });
       toast(`${created.domain} added. Publish its DNS records next.`);
       navigate(to('domains', created.id));
     },
@@ -107,34 +107,27 @@ function AddDomainDialog({ open, onClose }: { open: boolean; onClose: () => void
     setDomain('');
     onClose();
   };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    add.mutate();
-  };
   return (
-    <Dialog open={open} onClose={close} title="Add a domain">
-      <form onSubmit={submit} className="space-y-4" noValidate>
-        <FormError error={add.error && !fieldError(add.error, 'domain') ? add.error : null} />
-        <TextInput
-          label="Domain"
-          placeholder="acme.com"
-          autoFocus
-          autoComplete="off"
-          spellCheck={false}
-          value={domain}
-          onChange={(e) => setDomain(e.target.value)}
-          error={fieldError(add.error, 'domain')}
-          hint="The part after the @ in your sender address. A subdomain such as mail.acme.com works too."
-        />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={add.isPending}>
-            Add domain
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={close}
+      title="Add a domain"
+      submitLabel="Add domain"
+      onSubmit={() => add.mutate()}
+      busy={add.isPending}
+      error={add.error && !fieldError(add.error, 'domain') ? add.error : null}
+    >
+      <TextInput
+        label="Domain"
+        placeholder="acme.com"
+        autoFocus
+        autoComplete="off"
+        spellCheck={false}
+        value={domain}
+        onChange={(e) => setDomain(e.target.value)}
+        error={fieldError(add.error, 'domain')}
+        hint="The part after the @ in your sender address. A subdomain such as mail.acme.com works too."
+      />
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DomainRecord } from './queries.ts';
+import type { DomainRecord } from '../../queries/domains.ts';
 import { recordProgress, relativeHost } from './records.ts';
 
 describe('DNS record display', () => {

@@ -1,5 +1,5 @@
 /** How DNS records read to people: hosts relative to the domain, and what each record is for. */
-import type { DomainRecord } from './queries.ts';
+import type { DomainRecord } from '../../queries/domains.ts';
 
 /**
  * The host as most DNS providers ask for it: the name without the domain (`mw1._domainkey`), or `@`

@@ -3,36 +3,31 @@
  * (GET /events/:eventName/usage), its latest occurrences, and deleting every event of the name.
  */
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
-import { Dialog } from '../../components/Dialog.tsx';
+import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Badge, Card, PageHeader, Stat } from '../../components/Layout.tsx';
 import { BackLink, TextLink } from '../../components/Links.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { EmptyState, ErrorState, FormError, Skeleton } from '../../components/States.tsx';
-import { useToast } from '../../components/Toast.tsx';
 import { formatDateTime, formatNumber, plural } from '../../lib/format.ts';
+import { toast } from '../../lib/toasts.ts';
+import { type EventUsage, eventQueries } from '../../queries/events.ts';
 import { EventTable } from './EventTable.tsx';
-import { type EventUsage, eventsKey } from './queries.ts';
 import { TrackEventDialog } from './TrackEventDialog.tsx';
 
 export function EventDetailPage() {
   const { eventName = '' } = useParams();
-  const { api, projectId, to } = useProject();
+  const scope = useProject();
+  const { to } = scope;
   const [trackOpen, setTrackOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
-  const names = useQuery({
-    queryKey: [...eventsKey(projectId), 'names'],
-    queryFn: () => api.get('/events/names'),
-  });
-  const usage = useQuery({
-    queryKey: [...eventsKey(projectId), 'usage', eventName],
-    queryFn: () => api.get('/events/{eventName}/usage', { path: { eventName } }),
-  });
+  const names = useQuery(eventQueries.names(scope));
+  const usage = useQuery(eventQueries.usage(scope, eventName));
   const info = names.data?.names.find((n) => n.name === eventName);
   const system = info?.system ?? /^(email|contact|segment)\./.test(eventName);
 
@@ -190,14 +185,11 @@ function DeleteEventsDialog({
   usage?: EventUsage;
 }) {
   const { api, projectId, to } = useProject();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const toast = useToast();
   const remove = useMutation({
     mutationFn: () => api.delete('/events/{eventName}', { path: { eventName: name } }),
+    meta: { invalidates: eventQueries.affected(projectId), errorShownInline: true },
     onSuccess: (result) => {
-      void queryClient.invalidateQueries({ queryKey: eventsKey(projectId) });
-      void queryClient.invalidateQueries({ queryKey: ['project', projectId, 'activity'] });
       toast(`Deleted ${plural(result.deleted, `${name} event`)}`);
       onClose();
       navigate(to('events'));
@@ -205,22 +197,15 @@ function DeleteEventsDialog({
   });
   const used = usage && (usage.segments.length > 0 || usage.workflows.length > 0);
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
       onClose={onClose}
+      onConfirm={() => remove.mutate()}
+      busy={remove.isPending}
       title={`Delete every ${name} event?`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="danger" loading={remove.isPending} onClick={() => remove.mutate()}>
-            Delete {plural(count, 'event')}
-          </Button>
-        </>
-      }
+      confirmLabel={`Delete ${plural(count, 'event')}`}
     >
-      <div className="space-y-3 text-sm text-slate-600">
+      <div className="space-y-3">
         <p>
           The {plural(count, 'recorded event')} named <Badge>{name}</Badge> will be removed from every contact. This
           cannot be undone. Contacts themselves stay.
@@ -236,6 +221,6 @@ function DeleteEventsDialog({
         )}
         <FormError error={remove.error} />
       </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

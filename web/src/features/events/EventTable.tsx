@@ -1,43 +1,42 @@
-/** Tracked events, newest first, a page at a time (GET /events), optionally of one name. */
-
-import { useInfiniteQuery } from '@tanstack/react-query';
+/**
+ * Tracked events, newest first, a page at a time (GET /events), optionally of one name. The page is
+ * kept in the URL (`?cursor=`), so a reload or Back shows the same events.
+ */
+import { useQuery } from '@tanstack/react-query';
 import { Activity } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useProject } from '../../app/project-context.tsx';
-import { Button } from '../../components/Button.tsx';
 import { ContactLink, TextLink } from '../../components/Links.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
-import { type Column, Table } from '../../components/Table.tsx';
-import { formatNumber } from '../../lib/format.ts';
-import { eventsKey, summarizeData, type TrackedEvent } from './queries.ts';
+import { type Column, Pager, Table } from '../../components/Table.tsx';
+import { plural } from '../../lib/format.ts';
+import { useCursorPaging } from '../../lib/url-state.ts';
+import { eventQueries, type TrackedEvent } from '../../queries/events.ts';
+import { summarizeData } from './summary.ts';
 
-const PAGE = 25;
+const PAGE_SIZE = 25;
 
 export function EventTable({ name, empty }: { name?: string; empty?: ReactNode }) {
-  const { api, projectId, to } = useProject();
-  const events = useInfiniteQuery({
-    queryKey: [...eventsKey(projectId), 'list', name ?? null],
-    queryFn: ({ pageParam }) => api.get('/events', { query: { name, limit: PAGE, cursor: pageParam || undefined } }),
-    initialPageParam: '',
-    getNextPageParam: (last) => (last.hasMore ? last.cursor : undefined),
-  });
+  const scope = useProject();
+  const paging = useCursorPaging();
+  const query = { name, limit: PAGE_SIZE };
+  const events = useQuery(eventQueries.list(scope, { ...query, cursor: paging.cursor }));
+  // `total` comes with the first page only; that page stays cached while later ones are shown.
+  const total = useQuery(eventQueries.list(scope, query)).data?.total;
 
   if (events.isPending) return <LoadingRows rows={6} label="Loading events" />;
   if (events.isError) return <ErrorState error={events.error} retry={() => events.refetch()} />;
-  const rows = events.data.pages.flatMap((p) => p.data);
-  const total = events.data.pages[0]?.total ?? 0;
-  if (rows.length === 0) {
+  const page = events.data;
+  if (page.data.length === 0 && !paging.hasPrev) {
     return (
-      <>
-        {empty ?? (
-          <EmptyState
-            icon={<Activity className="size-8" aria-hidden />}
-            title="No events yet"
-            description="Events appear here as soon as they are tracked."
-          />
-        )}
-      </>
+      empty ?? (
+        <EmptyState
+          icon={<Activity className="size-8" aria-hidden />}
+          title="No events yet"
+          description="Events appear here as soon as they are tracked."
+        />
+      )
     );
   }
 
@@ -55,7 +54,7 @@ export function EventTable({ name, empty }: { name?: string; empty?: ReactNode }
             key: 'name',
             header: 'Event',
             cell: (e: TrackedEvent) => (
-              <TextLink to={to('events', e.name)} className="font-mono text-[13px]">
+              <TextLink to={scope.to('events', e.name)} className="font-mono text-[13px]">
                 {e.name}
               </TextLink>
             ),
@@ -70,8 +69,7 @@ export function EventTable({ name, empty }: { name?: string; empty?: ReactNode }
       key: 'data',
       header: 'Data',
       cell: (e) => {
-        const keys = Object.keys(e.data);
-        if (keys.length === 0) return <span className="text-slate-500">—</span>;
+        if (Object.keys(e.data).length === 0) return <span className="text-slate-500">—</span>;
         return (
           <code className="block max-w-md truncate text-xs text-slate-600" title={JSON.stringify(e.data, null, 2)}>
             {summarizeData(e.data)}
@@ -82,29 +80,18 @@ export function EventTable({ name, empty }: { name?: string; empty?: ReactNode }
   ];
 
   return (
-    <div>
+    <div className={events.isPlaceholderData ? 'opacity-60' : undefined}>
       <Table
         caption={name ? `Recent ${name} events` : 'Recent events'}
         columns={columns}
-        rows={rows}
+        rows={page.data}
         rowKey={(e) => e.id}
       />
-      <div className="mt-3 flex items-center justify-between text-sm text-slate-600">
-        <span>
-          Showing {formatNumber(rows.length)}
-          {total > 0 && <> of {formatNumber(total)}</>}
-        </span>
-        {events.hasNextPage && (
-          <Button
-            variant="secondary"
-            size="sm"
-            loading={events.isFetchingNextPage}
-            onClick={() => events.fetchNextPage()}
-          >
-            Load more
-          </Button>
-        )}
-      </div>
+      <Pager
+        label={total !== undefined ? plural(total, 'event') : undefined}
+        onPrev={paging.hasPrev ? paging.prev : undefined}
+        onNext={page.hasMore ? () => paging.next(page.cursor) : undefined}
+      />
     </div>
   );
 }

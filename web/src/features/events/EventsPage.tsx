@@ -7,7 +7,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Activity, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
@@ -18,39 +17,23 @@ import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { EmptyState, ErrorState, LoadingRows, Skeleton } from '../../components/States.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import { formatNumber } from '../../lib/format.ts';
+import { useSearchParamState } from '../../lib/url-state.ts';
+import { type EventName, eventQueries } from '../../queries/events.ts';
 import { EventTable } from './EventTable.tsx';
-import { type EventName, eventsKey } from './queries.ts';
 import { TrackEventDialog } from './TrackEventDialog.tsx';
 
 type View = 'names' | 'recent';
 
 export function EventsPage() {
-  const { api, projectId } = useProject();
-  const [params, setParams] = useSearchParams();
-  const view: View = params.get('view') === 'recent' ? 'recent' : 'names';
+  const scope = useProject();
+  const [viewParam, setView] = useSearchParamState('view', 'names');
+  const view: View = viewParam === 'recent' ? 'recent' : 'names';
+  const [systemParam, setSystemParam] = useSearchParamState('system');
   // Mirrored in state: the URL updates a moment after the click, the checkbox must not lag behind it.
-  const [showSystem, setShowSystem] = useState(params.get('system') === '1');
+  const [showSystem, setShowSystem] = useState(systemParam === '1');
   const [trackOpen, setTrackOpen] = useState(false);
-
-  const stats = useQuery({
-    queryKey: [...eventsKey(projectId), 'stats'],
-    queryFn: () => api.get('/events/stats'),
-  });
-  const names = useQuery({
-    queryKey: [...eventsKey(projectId), 'names'],
-    queryFn: () => api.get('/events/names'),
-  });
-
-  const setParam = (key: string, value: string | undefined) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
+  const stats = useQuery(eventQueries.stats(scope));
+  const names = useQuery(eventQueries.names(scope));
 
   const customNames = (names.data?.names ?? []).filter((n) => !n.system).map((n) => n.name);
   return (
@@ -90,7 +73,7 @@ export function EventsPage() {
       <Tabs<View>
         label="Events view"
         value={view}
-        onChange={(id) => setParam('view', id === 'recent' ? 'recent' : undefined)}
+        onChange={setView}
         tabs={[
           { id: 'names', label: 'Event names' },
           { id: 'recent', label: 'Recent events' },
@@ -105,7 +88,7 @@ export function EventsPage() {
           showSystem={showSystem}
           onShowSystem={(on) => {
             setShowSystem(on);
-            setParam('system', on ? '1' : undefined);
+            setSystemParam(on ? '1' : undefined);
           }}
         />
       ) : (

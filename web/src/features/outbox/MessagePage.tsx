@@ -1,15 +1,16 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { projectKey, useProject } from '../../app/project-context.tsx';
+import { useParams } from 'react-router';
+import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card, PageHeader, Tabs } from '../../components/Layout.tsx';
+import { BackLink } from '../../components/Links.tsx';
 import { EmptyState, ErrorState, FormError, Skeleton } from '../../components/States.tsx';
 import { formatDateTime } from '../../lib/format.ts';
+import { useSearchParamState } from '../../lib/url-state.ts';
+import { type CapturedMessage, outboxQueries } from '../../queries/outbox.ts';
 import { CaptureOnly } from './CaptureOnly.tsx';
 import { emlFileName, sortedHeaders } from './message.ts';
-import type { CapturedMessage } from './OutboxPage.tsx';
 
 type View = 'html' | 'text' | 'headers';
 
@@ -24,20 +25,13 @@ export function MessagePage() {
 
 function Message() {
   const { emailId = '' } = useParams();
-  const { api, projectId, to } = useProject();
-  const message = useQuery({
-    queryKey: projectKey(projectId, 'outbox', 'message', emailId),
-    queryFn: async () => (await api.get('/outbox', { query: { emailId, limit: 1 } })).data[0] ?? null,
-  });
-  const back = (
-    <Link to={to('outbox')} className="text-sm text-brand-700 hover:underline">
-      ← Outbox
-    </Link>
-  );
+  const scope = useProject();
+  const message = useQuery(outboxQueries.message(scope, emailId));
+  const back = <BackLink to={scope.to('outbox')}>Outbox</BackLink>;
   if (message.isPending) {
     return (
       <div role="status" aria-label="Loading the message">
-        <div className="mb-4">{back}</div>
+        {back}
         <Skeleton className="mb-2 h-7 w-96" />
         <Skeleton className="mb-6 h-4 w-72" />
         <Skeleton className="h-[640px] w-full" />
@@ -48,7 +42,7 @@ function Message() {
   if (!message.data) {
     return (
       <>
-        <div className="mb-4">{back}</div>
+        {back}
         <PageHeader title="Message not found" />
         <EmptyState
           title="No captured message for this email"
@@ -57,13 +51,21 @@ function Message() {
       </>
     );
   }
-  return <MessageView message={message.data} back={back} />;
+  return (
+    <>
+      {back}
+      <MessageView message={message.data} />
+    </>
+  );
 }
 
-function MessageView({ message, back }: { message: CapturedMessage; back: ReactNode }) {
+const VIEWS: View[] = ['html', 'text', 'headers'];
+
+function MessageView({ message }: { message: CapturedMessage }) {
   const { api } = useProject();
-  const [params, setParams] = useSearchParams();
-  const view = (params.get('view') as View | null) ?? 'html';
+  const [viewParam, setView] = useSearchParamState('view', 'html');
+  const view = VIEWS.find((v) => v === viewParam) ?? 'html';
+  // The raw MIME is a file, not JSON: the one place this screen needs api.raw.
   const download = useMutation({
     mutationFn: async () => {
       const res = await api.raw('GET', `/outbox/${encodeURIComponent(message.id)}/raw`);
@@ -77,11 +79,11 @@ function MessageView({ message, back }: { message: CapturedMessage; back: ReactN
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     },
+    meta: { errorShownInline: true },
   });
   const headers = sortedHeaders(message.headers);
   return (
     <>
-      <div className="mb-4">{back}</div>
       <PageHeader
         title={message.subject || '(no subject)'}
         description={`Captured ${formatDateTime(message.createdAt)}`}
@@ -112,7 +114,7 @@ function MessageView({ message, back }: { message: CapturedMessage; back: ReactN
       <Tabs<View>
         label="Message parts"
         value={view}
-        onChange={(v) => setParams(v === 'html' ? {} : { view: v }, { replace: true })}
+        onChange={setView}
         tabs={[
           { id: 'html', label: 'HTML' },
           { id: 'text', label: 'Plain text' },

@@ -1,18 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { Inbox, Search, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import type { Operation, ResponseBody } from '../../../../client/index.ts';
-import { projectKey, useProject } from '../../app/project-context.tsx';
+import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { TextInput } from '../../components/Field.tsx';
 import { PageHeader } from '../../components/Layout.tsx';
+import { TextLink } from '../../components/Links.tsx';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
 import { Pager, Table } from '../../components/Table.tsx';
-import { formatDateTime, formatNumber, formatRelative } from '../../lib/format.ts';
+import { formatDateTime, formatRelative, plural } from '../../lib/format.ts';
+import { useCursorPaging, useSearchParamState } from '../../lib/url-state.ts';
+import { type CapturedMessage, outboxQueries } from '../../queries/outbox.ts';
 import { CaptureOnly } from './CaptureOnly.tsx';
-
-export type CapturedMessage = ResponseBody<Operation<'/outbox', 'get'>>['data'][number];
 
 const PAGE_SIZE = 25;
 
@@ -26,30 +25,24 @@ export function OutboxPage() {
 }
 
 function Outbox() {
-  const { api, projectId, to } = useProject();
-  const [params, setParams] = useSearchParams();
-  const recipient = params.get('to') ?? '';
+  const scope = useProject();
+  const { to } = scope;
+  const [recipient, setRecipient] = useSearchParamState('to');
   const [typed, setTyped] = useState(recipient);
-  // Cursors of the pages before the current one; the current cursor is the last pushed.
-  const [cursors, setCursors] = useState<string[]>([]);
-  const cursor = cursors.at(-1);
-  const page = (at: string | undefined) => ({
-    queryKey: projectKey(projectId, 'outbox', { to: recipient, cursor: at }),
-    queryFn: () => api.get('/outbox', { query: { to: recipient || undefined, cursor: at, limit: PAGE_SIZE } }),
-  });
-  const list = useQuery({ ...page(cursor), placeholderData: (previous) => previous });
+  const paging = useCursorPaging();
+  const query = { to: recipient || undefined, limit: PAGE_SIZE };
+  const list = useQuery(outboxQueries.list(scope, { ...query, cursor: paging.cursor }));
   // `total` comes with the first page only; that page stays cached while later ones are shown.
-  const total = useQuery(page(undefined)).data?.total;
+  const total = useQuery(outboxQueries.list(scope, query)).data?.total;
 
+  // A new search starts on its first page (the param's setter drops the cursor).
   const search = (e: FormEvent) => {
     e.preventDefault();
-    setCursors([]);
-    setParams(typed.trim() ? { to: typed.trim() } : {}, { replace: true });
+    setRecipient(typed.trim());
   };
   const clear = () => {
     setTyped('');
-    setCursors([]);
-    setParams({}, { replace: true });
+    setRecipient(undefined);
   };
 
   return (
@@ -88,13 +81,7 @@ function Outbox() {
               ? 'Search for the exact address the mail went to.'
               : 'Send a test from the Overview, or call POST /v1/send: the message shows up here.'
           }
-          action={
-            !recipient && (
-              <Link to={to()} className="text-sm font-medium text-brand-700 hover:underline">
-                Go to the Overview
-              </Link>
-            )
-          }
+          action={!recipient && <TextLink to={to()}>Go to the Overview</TextLink>}
         />
       )}
       {list.isSuccess && list.data.data.length > 0 && (
@@ -109,12 +96,9 @@ function Outbox() {
                 header: 'Subject',
                 className: 'max-w-0 w-1/2',
                 cell: (m) => (
-                  <Link
-                    to={to('outbox', m.emailId)}
-                    className="block truncate font-medium text-brand-700 hover:underline"
-                  >
+                  <TextLink to={to('outbox', m.emailId)} className="block truncate">
                     {m.subject || '(no subject)'}
-                  </Link>
+                  </TextLink>
                 ),
               },
               {
@@ -142,9 +126,9 @@ function Outbox() {
             ]}
           />
           <Pager
-            label={total !== undefined ? `${formatNumber(total)} message${total === 1 ? '' : 's'}` : undefined}
-            onPrev={cursors.length > 0 ? () => setCursors((c) => c.slice(0, -1)) : undefined}
-            onNext={list.data.hasMore ? () => setCursors((c) => [...c, list.data.cursor]) : undefined}
+            label={total !== undefined ? plural(total, 'message') : undefined}
+            onPrev={paging.hasPrev ? paging.prev : undefined}
+            onNext={list.data.hasMore ? () => paging.next(list.data.cursor) : undefined}
           />
         </div>
       )}
