@@ -93,7 +93,7 @@ describe.each(DIALECTS)('domains, overview and outbox on %s', (dialect) => {
     await t.screenshot('domain-verified-1024');
     await page.setViewportSize({ width: 1280, height: 860 });
 
-    await page.getByRole('link', { name: '← Domains' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Domains', exact: true }).click();
     await page.getByRole('heading', { name: 'Domains', exact: true }).waitFor();
     const row = page.getByRole('row').filter({ hasText: domain });
     await row.getByText('Verified').waitFor();
@@ -110,11 +110,13 @@ describe.each(DIALECTS)('domains, overview and outbox on %s', (dialect) => {
     await page.goto(domainUrl);
     await page.getByRole('heading', { name: domain }).waitFor();
 
-    // A domain added by mistake is deleted after a confirmation.
+    // A domain added by mistake is deleted once its name is typed (its DKIM key goes with it).
     const spare = await t.call<DomainView>('POST', '/domains', { domain: `spare-${domain}` }, projectId);
     await page.goto(`/p/${projectId}/domains/${spare.id}`);
     await page.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: `Delete spare-${domain}?` });
+    expect(await confirm.getByRole('button', { name: 'Delete domain' }).isDisabled()).toBe(true);
+    await confirm.getByLabel(`Type spare-${domain} to confirm`).fill(`spare-${domain}`);
     await t.screenshot('domain-delete');
     await confirm.getByRole('button', { name: 'Delete domain' }).click();
     await page.waitForURL(`**/p/${projectId}/domains`);

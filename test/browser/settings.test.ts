@@ -36,13 +36,14 @@ describe.each(DIALECTS)('settings on %s', (dialect) => {
   const t = useBrowserEnv({ dialect, name: 'settings' });
   let projectId = '';
   let secretKey = '';
+  let ownerEmail = '';
 
   const project = async () =>
     (await t.call<ProjectRow[]>('GET', '/users/@me/projects')).find((p) => p.id === projectId)!;
 
   it('saves the general settings and keeps them across a reload', { timeout: 60_000 }, async () => {
     const { page } = t;
-    ({ projectId, secretKey } = await t.signUpWithProject('Acme'));
+    ({ projectId, secretKey, email: ownerEmail } = await t.signUpWithProject('Acme'));
     await page.goto(`/p/${projectId}/settings`);
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Settings pages' });
@@ -198,8 +199,14 @@ describe.each(DIALECTS)('settings on %s', (dialect) => {
     await expect.poll(() => page.getByLabel(`Role of ${me.email}`).inputValue()).toBe('OWNER');
     await t.screenshot('members-last-owner');
 
-    // Revoke the pending invitation.
+    // Revoke the pending invitation, after a confirmation: cancelling keeps it.
     await invites.getByRole('button', { name: `Revoke the invitation to ${newcomer}` }).click();
+    const revoke = page.getByRole('dialog', { name: `Revoke the invitation to ${newcomer}?` });
+    await revoke.getByRole('button', { name: 'Cancel' }).click();
+    await invites.getByRole('row').filter({ hasText: newcomer }).waitFor();
+    expect((await t.call<Team>('GET', `/projects/${projectId}/members`)).invites).toHaveLength(1);
+    await invites.getByRole('button', { name: `Revoke the invitation to ${newcomer}` }).click();
+    await revoke.getByRole('button', { name: 'Revoke invitation' }).click();
     await page.getByText(`Invitation to ${newcomer} revoked.`).waitFor();
     await page.getByText('No pending invitations').waitFor();
     team = await t.call<Team>('GET', `/projects/${projectId}/members`);
@@ -260,6 +267,71 @@ describe.each(DIALECTS)('settings on %s', (dialect) => {
     await page.waitForURL((url) => !url.pathname.includes(doomed.id));
     const projects = await t.call<ProjectRow[]>('GET', '/users/@me/projects');
     expect(projects.map((p) => p.id)).not.toContain(doomed.id);
+  });
+
+  it('shows a member and an admin only the actions their permissions allow', { timeout: 90_000 }, async () => {
+    const { page } = t;
+    const stamp = `${dialect}-${Date.now()}`;
+    const member = `member-${stamp}@example.com`;
+    const admin = `admin-${stamp}@example.com`;
+    await signUpElsewhere(t.url, member);
+    await signUpElsewhere(t.url, admin);
+    await t.call('POST', `/projects/${projectId}/members`, { email: member, role: 'MEMBER' });
+    await t.call('POST', `/projects/${projectId}/members`, { email: admin, role: 'ADMIN' });
+    const spare = await t.call<{ id: string }>('POST', '/domains', { domain: `perm-${stamp}.test` }, projectId);
+    // The API request context shares the page's cookies: this switches the browser's user.
+    const signInAs = async (email: string) => {
+      await t.call('POST', '/auth/logout');
+      await t.call('POST', '/auth/login', { email, password: 'correct horse battery staple' });
+    };
+
+    // A MEMBER: every screen waits for something it shows, then the actions it may not use are absent.
+    await signInAs(member);
+    await page.goto(`/p/${projectId}/settings`);
+    await page.getByText('Changing these settings needs the Owner or Admin role.').waitFor();
+    expect(await page.getByLabel('Project name').isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save changes' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete project' }).count()).toBe(0);
+    await page.goto(`/p/${projectId}/settings/keys`);
+    await page.getByText('Rotating the keys needs the Owner or Admin role.').waitFor();
+    expect(await page.getByRole('button', { name: 'Rotate keys' }).count()).toBe(0);
+    await page.goto(`/p/${projectId}/settings/members`);
+    const members = page.getByRole('table', { name: 'Project members' });
+    await members.getByRole('button', { name: `Leave ${member}` }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Invite a teammate' }).count()).toBe(0);
+    expect(await page.getByLabel(`Role of ${admin}`).count()).toBe(0);
+    expect(await members.getByRole('button', { name: `Remove ${admin}` }).count()).toBe(0);
+    await page.goto(`/p/${projectId}/settings/security`);
+    await page.getByRole('heading', { name: 'Reset project data' }).waitFor();
+    await page.getByText(/Only an Owner can do this/).waitFor();
+    expect(await page.getByRole('button', { name: 'Reset data' }).count()).toBe(0);
+    await page.goto(`/p/${projectId}/domains`);
+    await page.getByText(/Adding or removing a domain needs the Owner or Admin role/).waitFor();
+    expect(await page.getByRole('button', { name: 'Add domain' }).count()).toBe(0);
+    await page.goto(`/p/${projectId}/domains/${spare.id}`);
+    await page.getByRole('button', { name: 'Verify now' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await t.screenshot('permissions-member');
+
+    // An ADMIN manages domains, keys and the team, hands out Member and Admin only, and deletes nothing.
+    await signInAs(admin);
+    await page.goto(`/p/${projectId}/domains`);
+    await page.getByRole('button', { name: 'Add domain' }).first().waitFor();
+    expect(await page.getByText(/Adding or removing a domain needs/).count()).toBe(0);
+    await page.goto(`/p/${projectId}/domains/${spare.id}`);
+    await page.getByRole('button', { name: 'Delete' }).waitFor();
+    await page.goto(`/p/${projectId}/settings/keys`);
+    await page.getByRole('button', { name: 'Rotate keys' }).waitFor();
+    await page.goto(`/p/${projectId}/settings/members`);
+    await page.getByRole('heading', { name: 'Invite a teammate' }).waitFor();
+    const offered = await page.getByLabel('Role', { exact: true }).locator('option').allTextContents();
+    expect(offered.sort()).toEqual(['Admin', 'Member']);
+    await page.getByLabel(`Role of ${member}`).waitFor();
+    expect(await page.getByLabel(`Role of ${ownerEmail}`).count()).toBe(0);
+    await page.goto(`/p/${projectId}/settings`);
+    await expect.poll(() => page.getByLabel('Project name').isEnabled()).toBe(true);
+    await page.getByRole('heading', { name: 'Delete this project' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Delete project' }).count()).toBe(0);
   });
 });
 

@@ -1,36 +1,50 @@
-/** The signed-in user and their projects, shared by every screen through TanStack Query. */
-import { useQuery } from '@tanstack/react-query';
+/**
+ * The signed-in user, their projects and the server's configuration, shared by every screen through
+ * TanStack Query. These are account-level (not under a project's key), and their keys live here
+ * only: `sessionKeys`.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from './client.ts';
 
-export const meKey = ['me'] as const;
-export const projectsKey = ['projects'] as const;
-export const configKey = ['config'] as const;
+export const sessionKeys = {
+  me: ['me'],
+  projects: ['projects'],
+  config: ['config'],
+} as const;
 
-/** The user, or null when nobody is signed in (a 401 is an answer here, not an error). */
+export const sessionQueries = {
+  /** The user, or null when nobody is signed in (a 401 is an answer here, not an error). */
+  me: () =>
+    queryOptions({
+      queryKey: sessionKeys.me,
+      queryFn: async () => {
+        try {
+          return await api.get('/users/@me');
+        } catch (e) {
+          if (e instanceof ApiError && e.status === 401) return null;
+          throw e;
+        }
+      },
+      staleTime: 60_000,
+    }),
+  projects: () => queryOptions({ queryKey: sessionKeys.projects, queryFn: () => api.get('/users/@me/projects') }),
+  /** GET /config: which optional features this server has (billing, OAuth, the capture outbox). */
+  config: () =>
+    queryOptions({ queryKey: sessionKeys.config, queryFn: () => api.get('/config'), staleTime: 5 * 60_000 }),
+};
+
 export function useMe() {
-  return useQuery({
-    queryKey: meKey,
-    queryFn: async () => {
-      try {
-        return await api.get('/users/@me');
-      } catch (e) {
-        if (e instanceof ApiError && e.status === 401) return null;
-        throw e;
-      }
-    },
-    staleTime: 60_000,
-  });
+  return useQuery(sessionQueries.me());
 }
 
 export function useProjects(enabled = true) {
-  return useQuery({ queryKey: projectsKey, queryFn: () => api.get('/users/@me/projects'), enabled });
+  return useQuery({ ...sessionQueries.projects(), enabled });
 }
 
 export type Project = NonNullable<ReturnType<typeof useProjects>['data']>[number];
 
-/** GET /config: which optional features this server has (billing, OAuth, the capture outbox). */
 export function useServerConfig() {
-  return useQuery({ queryKey: configKey, queryFn: () => api.get('/config'), staleTime: 5 * 60_000 });
+  return useQuery(sessionQueries.config());
 }
 
 const LAST_PROJECT = 'mailwright.lastProject';

@@ -7,20 +7,21 @@ import { Button } from '../../components/Button.tsx';
 import { TextInput } from '../../components/Field.tsx';
 import { Badge, Card, PageHeader } from '../../components/Layout.tsx';
 import { FormError } from '../../components/States.tsx';
-import { useToast } from '../../components/Toast.tsx';
+import { toast } from '../../lib/toasts.ts';
 
 /** The signed-in user's own settings: email verification and password. */
 export function AccountPage() {
   const me = useMe();
-  const toast = useToast();
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
   const resend = useMutation({
     mutationFn: () => api.post('/auth/request-verification'),
+    meta: { errorShownInline: true },
     onSuccess: () => toast('Verification email sent.'),
   });
   const change = useMutation({
     mutationFn: () => api.post('/users/@me/password', { body: { currentPassword, newPassword } }),
+    meta: { errorShownInline: true },
     onSuccess: () => {
       setCurrent('');
       setNew('');

@@ -16,7 +16,10 @@ const backToSignIn = (
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
-  const request = useMutation({ mutationFn: () => api.post('/auth/request-password-reset', { body: { email } }) });
+  const request = useMutation({
+    mutationFn: () => api.post('/auth/request-password-reset', { body: { email } }),
+    meta: { errorShownInline: true },
+  });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     request.mutate();
@@ -57,7 +60,10 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
-  const reset = useMutation({ mutationFn: () => api.post('/auth/reset-password', { body: { token, password } }) });
+  const reset = useMutation({
+    mutationFn: () => api.post('/auth/reset-password', { body: { token, password } }),
+    meta: { errorShownInline: true },
+  });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     reset.mutate();

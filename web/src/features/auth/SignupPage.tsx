@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, fieldError } from '../../api/client.ts';
-import { meKey } from '../../api/session.ts';
+import { sessionKeys } from '../../api/session.ts';
 import { safeNext } from '../../app/RequireAuth.tsx';
 import { Button } from '../../components/Button.tsx';
 import { TextInput } from '../../components/Field.tsx';
@@ -18,10 +18,10 @@ export function SignupPage() {
   const [password, setPassword] = useState('');
   const signup = useMutation({
     mutationFn: () => api.post('/auth/signup', { body: { email, password } }),
-    onSuccess: async (result) => {
-      // Known now: the guard of the next page must not act on the cached "signed out".
-      queryClient.setQueryData(meKey, { ...result.data.user, createdAt: '' });
-      void queryClient.invalidateQueries({ queryKey: meKey });
+    meta: { errorShownInline: true },
+    onSuccess: (result) => {
+      // The answer is the user: the guard of the next page must not act on the cached "signed out".
+      queryClient.setQueryData(sessionKeys.me, result.data.user);
       const next = params.get('next');
       navigate(next ? safeNext(next) : '/new-project', { replace: true });
     },

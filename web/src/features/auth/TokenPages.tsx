@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, errorMessage } from '../../api/client.ts';
-import { meKey, projectsKey, useMe } from '../../api/session.ts';
+import { sessionKeys, useMe } from '../../api/session.ts';
 import { Button, LinkButton } from '../../components/Button.tsx';
 import { AuthShell } from './AuthShell.tsx';
 
@@ -19,11 +19,10 @@ function useOnce(action: () => void) {
 /** The page a verification link opens: spends the token and says whether it worked. */
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
-  const queryClient = useQueryClient();
   const token = params.get('token') ?? '';
   const verify = useMutation({
     mutationFn: () => api.post('/auth/verify-email', { body: { token } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meKey }),
+    meta: { invalidates: [sessionKeys.me], errorShownInline: true },
   });
   useOnce(verify.mutate);
   return (
@@ -52,16 +51,14 @@ export function VerifyEmailPage() {
 export function InvitePage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const me = useMe();
   const token = params.get('token') ?? '';
   const here = `/invite?token=${encodeURIComponent(token)}`;
   const accept = useMutation({
     mutationFn: () => api.post('/invites/accept', { body: { token } }),
-    onSuccess: async (result) => {
-      await queryClient.invalidateQueries({ queryKey: projectsKey });
-      navigate(`/p/${result.projectId}`);
-    },
+    // Awaited before onSuccess: the project is in the list when its screen opens.
+    meta: { invalidates: [sessionKeys.projects], errorShownInline: true },
+    onSuccess: (result) => navigate(`/p/${result.projectId}`),
   });
   if (me.isPending)
     return (

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, fieldError } from '../../api/client.ts';
-import { projectsKey } from '../../api/session.ts';
+import { sessionKeys } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextInput } from '../../components/Field.tsx';
 import { FormError } from '../../components/States.tsx';
@@ -12,11 +12,10 @@ import { KeysOnce } from './KeysOnce.tsx';
 /** Creates a project and shows its secret key once (it is stored only as a hash). */
 export function NewProjectPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const create = useMutation({
     mutationFn: () => api.post('/users/@me/projects', { body: { name } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectsKey }),
+    meta: { invalidates: [sessionKeys.projects], errorShownInline: true },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();

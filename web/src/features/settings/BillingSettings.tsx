@@ -1,24 +1,22 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { CreditCard, ExternalLink } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import type { Operation, ResponseBody } from '../../../../client/index.ts';
 import { fieldError } from '../../api/client.ts';
 import { useServerConfig } from '../../api/session.ts';
-import { projectKey, useProject } from '../../app/project-context.tsx';
+import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { TextInput } from '../../components/Field.tsx';
 import { Badge, Card, type Tone } from '../../components/Layout.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { EmptyState, ErrorState, FormError, LoadingRows, Skeleton } from '../../components/States.tsx';
 import { Table } from '../../components/Table.tsx';
-import { useToast } from '../../components/Toast.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
+import { toast } from '../../lib/toasts.ts';
+import { useSearchParamState } from '../../lib/url-state.ts';
+import { billingQueries, type Invoice, type Limits } from '../../queries/billing.ts';
 import { formatMoney, integerText, levelOf, optionalInteger, usageRatio } from './form.ts';
 import { can } from './permissions.ts';
 
-type Limits = ResponseBody<Operation<'/users/@me/projects/{id}/billing-limits', 'get'>>;
-type Invoice = ResponseBody<Operation<'/users/@me/projects/{id}/billing-invoices', 'get'>>[number];
 type Category = keyof Limits;
 
 const CATEGORIES: Array<{ key: Category; label: string; help: string }> = [
@@ -45,35 +43,29 @@ export function BillingSettings() {
 }
 
 function Billing() {
-  const { api, project, projectId } = useProject();
-  const toast = useToast();
-  const [params, setParams] = useSearchParams();
-  const manage = can(project.role, 'billing.manage');
-  const limits = useQuery({
-    queryKey: projectKey(projectId, 'billing', 'limits'),
-    queryFn: () => api.get('/users/@me/projects/{id}/billing-limits', { path: { id: projectId } }),
-  });
-  const consumption = useQuery({
-    queryKey: projectKey(projectId, 'billing', 'consumption'),
-    queryFn: () => api.get('/users/@me/projects/{id}/billing-consumption', { path: { id: projectId } }),
-  });
+  const scope = useProject();
+  const { api, project, projectId } = scope;
+  const manage = can(project, 'billing.manage');
+  const limits = useQuery(billingQueries.limits(scope));
+  const consumption = useQuery(billingQueries.consumption(scope));
 
-  // Stripe sends people back here with ?checkout=success|cancelled.
-  const checkout = params.get('checkout');
+  // Stripe sends people back here with ?checkout=success|cancelled: said once, then taken off the URL.
+  const [checkout, setCheckout] = useSearchParamState('checkout');
   useEffect(() => {
     if (!checkout) return;
     toast(
       checkout === 'success' ? 'Thanks! Your subscription is being set up.' : 'Checkout cancelled: nothing changed.',
       checkout === 'success' ? 'success' : 'error',
     );
-    setParams({}, { replace: true });
-  }, [checkout, setParams, toast]);
+    setCheckout(undefined);
+  }, [checkout, setCheckout]);
 
   const go = useMutation({
     mutationFn: async (where: 'checkout' | 'portal') =>
       where === 'checkout'
         ? api.post('/users/@me/projects/{id}/checkout', { path: { id: projectId } })
         : api.post('/users/@me/projects/{id}/billing-portal', { path: { id: projectId } }),
+    meta: { errorShownInline: true },
     onSuccess: ({ url }) => window.location.assign(url),
   });
 
@@ -189,8 +181,6 @@ function UsageBar({ label, help, used, cap }: { label: string; help: string; use
 
 function LimitsForm({ limits, editable }: { limits: Limits; editable: boolean }) {
   const { api, projectId } = useProject();
-  const queryClient = useQueryClient();
-  const toast = useToast();
   const [draft, setDraft] = useState<Record<Category, string>>({
     transactional: integerText(limits.transactional),
     marketing: integerText(limits.marketing),
@@ -200,10 +190,8 @@ function LimitsForm({ limits, editable }: { limits: Limits; editable: boolean })
   const save = useMutation({
     mutationFn: (body: Record<Category, number | null>) =>
       api.put('/users/@me/projects/{id}/billing-limits', { path: { id: projectId }, body }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(projectKey(projectId, 'billing', 'limits'), saved);
-      toast('Limits saved.');
-    },
+    meta: { invalidates: [billingQueries.all(projectId)], errorShownInline: true },
+    onSuccess: () => toast('Limits saved.'),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -259,11 +247,7 @@ const INVOICE_TONE: Record<string, Tone> = {
 };
 
 function Invoices() {
-  const { api, projectId } = useProject();
-  const invoices = useQuery({
-    queryKey: projectKey(projectId, 'billing', 'invoices'),
-    queryFn: () => api.get('/users/@me/projects/{id}/billing-invoices', { path: { id: projectId } }),
-  });
+  const invoices = useQuery(billingQueries.invoices(useProject()));
   return (
     <Card title="Invoices">
       {invoices.isPending && <LoadingRows rows={2} label="Loading invoices" />}

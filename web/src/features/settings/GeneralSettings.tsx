@@ -2,18 +2,18 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { fieldError } from '../../api/client.ts';
-import { type Project, projectsKey } from '../../api/session.ts';
+import { type Project, sessionKeys } from '../../api/session.ts';
 import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
-import { Dialog } from '../../components/Dialog.tsx';
 import { Select, TextInput } from '../../components/Field.tsx';
 import { Card } from '../../components/Layout.tsx';
 import { FormError } from '../../components/States.tsx';
-import { useToast } from '../../components/Toast.tsx';
+import { TypeToConfirmDialog } from '../../components/TypeToConfirmDialog.tsx';
 import { cx } from '../../lib/cx.ts';
+import { toast } from '../../lib/toasts.ts';
 import { integerText, optionalInteger } from './form.ts';
 import { can } from './permissions.ts';
-import { patchCachedProject } from './project-cache.ts';
+import { forgetProject } from './project-cache.ts';
 
 type Tracking = Project['tracking'];
 
@@ -61,9 +61,7 @@ const draftOf = (p: Project): Draft => ({
 
 function ProjectForm({ project }: { project: Project }) {
   const { api, projectId } = useProject();
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  const editable = can(project.role, 'settings.change');
+  const editable = can(project, 'settings.change');
   const saved = draftOf(project);
   const [draft, setDraft] = useState<Draft>(saved);
   const [rateError, setRateError] = useState<string>();
@@ -84,11 +82,9 @@ function ProjectForm({ project }: { project: Project }) {
           defaultLocale: draft.locale === '' ? null : draft.locale,
         },
       }),
-    onSuccess: (updated) => {
-      patchCachedProject(queryClient, projectId, updated);
-      queryClient.invalidateQueries({ queryKey: projectsKey });
-      toast('Settings saved.');
-    },
+    // The projects answer carries the settings (the switcher shows the name): refreshed before the toast.
+    meta: { invalidates: [sessionKeys.projects], errorShownInline: true },
+    onSuccess: () => toast('Settings saved.'),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -204,24 +200,22 @@ function DeleteProject() {
   const { api, project, projectId } = useProject();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const toast = useToast();
   const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
   const remove = useMutation({
     mutationFn: () => api.delete('/users/@me/projects/{id}', { path: { id: projectId } }),
+    // Nothing to refetch: the project is gone (see forgetProject).
+    meta: { errorShownInline: true },
     onSuccess: () => {
-      queryClient.setQueryData<Project[]>(projectsKey, (list) => list?.filter((p) => p.id !== projectId));
-      queryClient.removeQueries({ queryKey: ['project', projectId] });
-      toast(`${project.name} was deleted.`);
       navigate('/', { replace: true });
+      forgetProject(queryClient, projectId);
+      toast(`${project.name} was deleted.`);
     },
   });
   const close = () => {
     setOpen(false);
-    setTyped('');
     remove.reset();
   };
-  const allowed = can(project.role, 'project.delete');
+  const allowed = can(project, 'project.delete');
   return (
     <section aria-labelledby="delete-project" className="rounded-lg border border-red-200 bg-white shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-4 p-4">
@@ -240,38 +234,20 @@ function DeleteProject() {
           </Button>
         )}
       </div>
-      <Dialog
+      <TypeToConfirmDialog
         open={open}
         onClose={close}
+        onConfirm={() => remove.mutate()}
+        busy={remove.isPending}
         title={`Delete ${project.name}?`}
-        footer={
-          <>
-            <Button variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              disabled={typed !== project.name}
-              loading={remove.isPending}
-              onClick={() => remove.mutate()}
-            >
-              Delete forever
-            </Button>
-          </>
-        }
+        confirmText={project.name}
+        confirmLabel="Delete forever"
       >
-        <div className="space-y-3 text-sm text-slate-600">
+        <div className="space-y-3">
           <p>This cannot be undone. Its API keys stop working at once and all of its data is deleted.</p>
           <FormError error={remove.error} />
-          <TextInput
-            label={`Type ${project.name} to confirm`}
-            autoComplete="off"
-            spellCheck={false}
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-          />
         </div>
-      </Dialog>
+      </TypeToConfirmDialog>
     </section>
   );
 }

@@ -1,37 +1,34 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Eye, EyeOff, RotateCw } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { projectsKey } from '../../api/session.ts';
+import { sessionKeys } from '../../api/session.ts';
 import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { ConfirmDialog, Dialog } from '../../components/Dialog.tsx';
 import { Card } from '../../components/Layout.tsx';
 import { FormError } from '../../components/States.tsx';
-import { useToast } from '../../components/Toast.tsx';
+import { toast } from '../../lib/toasts.ts';
 import { KeysOnce } from '../projects/KeysOnce.tsx';
 import { can } from './permissions.ts';
-import { patchCachedProject } from './project-cache.ts';
 
 /** Settings → API keys: the keys in use, rotating them (the new secret shown once) and the webhook signing secret. */
 export function KeysSettings() {
   const { api, project, projectId } = useProject();
-  const queryClient = useQueryClient();
-  const toast = useToast();
   const [confirming, setConfirming] = useState(false);
   const [revealed, setRevealed] = useState(false);
   // The new pair, held here (not in the mutation) so closing the confirmation cannot lose it.
   const [fresh, setFresh] = useState<{ secretKey: string; publicKey: string }>();
   const rotate = useMutation({
     mutationFn: () => api.post('/users/@me/projects/{id}/regenerate-keys', { path: { id: projectId } }),
-    onSuccess: ({ secretKey, ...updated }) => {
-      setFresh({ secretKey, publicKey: updated.publicKey });
+    // The projects answer carries the key hint and the public key.
+    meta: { invalidates: [sessionKeys.projects], errorShownInline: true },
+    onSuccess: ({ secretKey, publicKey }) => {
+      setFresh({ secretKey, publicKey });
       setConfirming(false);
-      patchCachedProject(queryClient, projectId, updated);
-      queryClient.invalidateQueries({ queryKey: projectsKey });
     },
   });
-  const allowed = can(project.role, 'keys.rotate');
+  const allowed = can(project, 'keys.rotate');
   // Closing the dialog (its button or Escape): Dialog calls this once per close.
   const done = () => {
     setFresh(undefined);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney, integerText, levelOf, optionalInteger, usageRatio } from './form.ts';
-import { assignableRoles, can } from './permissions.ts';
 
 describe('settings form helpers', () => {
   it('reads an optional whole number, passing anything else on for the API to judge', () => {
@@ -29,17 +28,5 @@ describe('settings form helpers', () => {
   it('formats cents in their currency', () => {
     expect(formatMoney(1999, 'usd')).toMatch(/19\.99/);
     expect(formatMoney(500, 'zzz_not_a_currency')).toBe('5.00 ZZZ_NOT_A_CURRENCY');
-  });
-});
-
-describe('settings permissions', () => {
-  it('mirrors the API: owners do everything, admins manage, members use', () => {
-    expect(can('OWNER', 'project.delete')).toBe(true);
-    expect(can('ADMIN', 'project.delete')).toBe(false);
-    expect(can('ADMIN', 'keys.rotate')).toBe(true);
-    expect(can('MEMBER', 'settings.change')).toBe(false);
-    expect(assignableRoles('OWNER')).toContain('OWNER');
-    expect(assignableRoles('ADMIN')).toEqual(['MEMBER', 'ADMIN']);
-    expect(assignableRoles('MEMBER')).toEqual([]);
   });
 });

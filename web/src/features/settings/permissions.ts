@@ -1,13 +1,13 @@
 /**
- * What each member role may do in Settings: the dashboard's copy of the API's permission table
- * (src/projects/permissions.ts), used to hide actions a role would be refused. The API stays the
- * judge: its 403 is shown wherever an action is refused anyway.
+ * TEMPORARY until the projects answer carries `permissions`: the same signature as the final
+ * `can(project, permission)`, so screens need no change when it moves to reading the server's list.
  */
 import type { Project } from '../../api/session.ts';
 
 type Role = Project['role'];
 
 const RULES = {
+  'domains.manage': ['OWNER', 'ADMIN'],
   'settings.change': ['OWNER', 'ADMIN'],
   'keys.rotate': ['OWNER', 'ADMIN'],
   'members.invite': ['OWNER', 'ADMIN'],
@@ -20,14 +20,13 @@ const RULES = {
 
 export type Permission = keyof typeof RULES;
 
-export function can(role: Role, permission: Permission): boolean {
-  return (RULES[permission] as readonly Role[]).includes(role);
+export function can(project: Pick<Project, 'role'>, permission: Permission): boolean {
+  return (RULES[permission] as readonly Role[]).includes(project.role);
 }
 
-/** The roles a member with `actor`'s role may hand out: OWNER only by an OWNER. */
-export function assignableRoles(actor: Role): Role[] {
-  if (actor === 'OWNER') return ['MEMBER', 'ADMIN', 'OWNER'];
-  if (actor === 'ADMIN') return ['MEMBER', 'ADMIN'];
+export function assignableRoles(project: Pick<Project, 'role'>): Role[] {
+  if (project.role === 'OWNER') return ['MEMBER', 'ADMIN', 'OWNER'];
+  if (project.role === 'ADMIN') return ['MEMBER', 'ADMIN'];
   return [];
 }
 

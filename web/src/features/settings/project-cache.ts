@@ -1,10 +1,13 @@
-/** Keeping the signed-in user's project list (GET /users/@me/projects) in step with settings changes. */
+/** Keeping the cache in step when the signed-in user loses a project (deleted it, left it). */
 import type { QueryClient } from '@tanstack/react-query';
-import { type Project, projectsKey } from '../../api/session.ts';
+import { type Project, sessionKeys } from '../../api/session.ts';
+import { projectKey } from '../../app/project-context.tsx';
 
-/** Writes the fields of a changed project into the cached list, so every screen sees them at once. */
-export function patchCachedProject(queryClient: QueryClient, projectId: string, changes: Partial<Project>): void {
-  queryClient.setQueryData<Project[]>(projectsKey, (list) =>
-    list?.map((p) => (p.id === projectId ? { ...p, ...changes } : p)),
-  );
+/**
+ * Drops the project from the cached list and all of its cached data. Nothing is asked for again:
+ * the API would answer 403 or 404 for it now.
+ */
+export function forgetProject(queryClient: QueryClient, projectId: string): void {
+  queryClient.setQueryData<Project[]>(sessionKeys.projects, (list) => list?.filter((p) => p.id !== projectId));
+  queryClient.removeQueries({ queryKey: projectKey(projectId) });
 }

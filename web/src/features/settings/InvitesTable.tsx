@@ -1,0 +1,75 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useProject } from '../../app/project-context.tsx';
+import { Button } from '../../components/Button.tsx';
+import { ConfirmDialog } from '../../components/Dialog.tsx';
+import { Badge } from '../../components/Layout.tsx';
+import { FormError } from '../../components/States.tsx';
+import { Table } from '../../components/Table.tsx';
+import { formatDate, formatRelative } from '../../lib/format.ts';
+import { toast } from '../../lib/toasts.ts';
+import { type Invite, memberQueries } from '../../queries/members.ts';
+import { can, ROLE_LABEL } from './permissions.ts';
+
+/** Pending invitations; revoking one asks first (its link stops working, and a new one means a new mail). */
+export function InvitesTable({ invites }: { invites: Invite[] }) {
+  const { api, project, projectId } = useProject();
+  const [revoking, setRevoking] = useState<Invite>();
+  const manage = can(project, 'members.invite');
+  const revoke = useMutation({
+    mutationFn: (invite: Invite) =>
+      api.delete('/projects/{id}/invites/{inviteId}', { path: { id: projectId, inviteId: invite.id } }),
+    meta: { invalidates: [memberQueries.all(projectId)], errorShownInline: true },
+    onSuccess: (_r, invite) => {
+      setRevoking(undefined);
+      toast(`Invitation to ${invite.email} revoked.`);
+    },
+  });
+  return (
+    <>
+      <Table<Invite>
+        caption="Pending invitations"
+        rows={invites}
+        rowKey={(i) => i.id}
+        columns={[
+          { key: 'email', header: 'Email', cell: (i) => <span className="font-medium text-slate-900">{i.email}</span> },
+          { key: 'role', header: 'Role', cell: (i) => <Badge>{ROLE_LABEL[i.role]}</Badge> },
+          {
+            key: 'invited',
+            header: 'Invited',
+            className: 'whitespace-nowrap',
+            cell: (i) => formatRelative(i.invitedAt),
+          },
+          { key: 'expires', header: 'Expires', className: 'whitespace-nowrap', cell: (i) => formatDate(i.expiresAt) },
+          {
+            key: 'actions',
+            header: <span className="sr-only">Actions</span>,
+            className: 'text-right',
+            cell: (i) =>
+              manage && (
+                <Button size="sm" variant="ghost" onClick={() => setRevoking(i)}>
+                  Revoke<span className="sr-only"> the invitation to {i.email}</span>
+                </Button>
+              ),
+          },
+        ]}
+      />
+      <ConfirmDialog
+        open={Boolean(revoking)}
+        onClose={() => {
+          setRevoking(undefined);
+          revoke.reset();
+        }}
+        onConfirm={() => revoking && revoke.mutate(revoking)}
+        busy={revoke.isPending}
+        title={`Revoke the invitation to ${revoking?.email ?? ''}?`}
+        confirmLabel="Revoke invitation"
+      >
+        <p>The link in their email stops working. You can invite them again later; they get a new email then.</p>
+        <div className="mt-3">
+          <FormError error={revoke.error} />
+        </div>
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+/**
+ * Project settings kept outside the project list: a data reset's progress. The settings themselves
+ * (name, tracking, keys) come with the project in the account's list (api/session.ts).
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type { Operation, ResponseBody } from '../../../client/index.ts';
+import { type ProjectScope, resourceKey } from './keys.ts';
+
+export type Reset = ResponseBody<Operation<'/users/@me/projects/{id}/resets/{resetId}', 'get'>>;
+
+export const RESET_RUNNING: ReadonlyArray<Reset['status']> = ['queued', 'processing'];
+
+export const settingsQueries = {
+  all: (projectId: string) => resourceKey(projectId, 'settings'),
+  /** Polled each second while the reset runs. */
+  reset: ({ api, projectId }: ProjectScope, resetId: string) =>
+    queryOptions({
+      queryKey: resourceKey(projectId, 'settings', 'reset', resetId),
+      queryFn: () => api.get('/users/@me/projects/{id}/resets/{resetId}', { path: { id: projectId, resetId } }),
+      refetchInterval: (q) => (q.state.data && !RESET_RUNNING.includes(q.state.data.status) ? false : 1000),
+    }),
+};
