@@ -55,5 +55,5 @@ export function busyPoints(points: ChartPoint[], series: ChartSeries[]): ChartPo
 
 /** The viewer's time zone as an IANA name ("Europe/Paris"), for `timeZoneLabel`. */
 export function viewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'your local time';
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
