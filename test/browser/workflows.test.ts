@@ -2,7 +2,8 @@
  * Workflows in the dashboard: building a graph on the canvas (steps added in the side panel, a
  * condition's "no" branch connected by dragging between handles), the API's graph problems shown on
  * the canvas when enabling an invalid graph, enabling once fixed, an execution started by a tracked
- * event and read with its per-step history, and cancelling executions. Every screen survives a reload.
+ * event and read with its per-step history, a removed path undone, and cancelling executions (one only
+ * after a confirmation). Every screen survives a reload.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -318,6 +319,25 @@ describe.each(DIALECTS)('dashboard workflows on %s', (dialect) => {
       expect.objectContaining({ fromStepId: wait.id, toStepId: sendStep.id, waitOutcome: 'TIMEOUT' }),
     );
 
+    // A path removed with the Delete key goes at once and comes back with Undo.
+    const timedOut = page.getByRole('group', { name: 'Path from Wait for event (Timed out) to Send email' });
+    await timedOut.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Delete');
+    await page.getByText('Path removed: Wait for event (Timed out) → Send email').waitFor();
+    await expect.poll(() => page.locator('.react-flow__edge').count()).toBe(2);
+    expect((await getWorkflow(w.id)).transitions).not.toContainEqual(
+      expect.objectContaining({ fromStepId: wait.id, waitOutcome: 'TIMEOUT' }),
+    );
+    await t.screenshot('path-removed');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByText('Path restored').waitFor();
+    await expect.poll(() => page.locator('.react-flow__edge').count()).toBe(3);
+    await page.getByText('Timed out', { exact: true }).first().waitFor();
+    expect((await getWorkflow(w.id)).transitions).toContainEqual(
+      expect.objectContaining({ fromStepId: wait.id, toStepId: sendStep.id, waitOutcome: 'TIMEOUT' }),
+    );
+
     // Deleted with the Delete key (its path in goes with it).
     await node('Sends “Payment reminder”').click();
     await page.keyboard.press('Delete');
@@ -342,12 +362,39 @@ describe.each(DIALECTS)('dashboard workflows on %s', (dialect) => {
     await t.screenshot('canvas-1024');
     await page.setViewportSize({ width: 1280, height: 860 });
 
+    await track('dee@example.com', 'cart.left');
     await page.goto(`/p/${projectId}/workflows/${w.id}/executions?status=WAITING`);
     await page.getByRole('row', { name: /bob@example\.com/ }).waitFor();
     expect(await page.getByRole('button', { name: 'Waiting' }).getAttribute('aria-pressed')).toBe('true');
     await t.reloadShows('Payment nudge');
     await page.getByRole('row', { name: /cy@example\.com/ }).waitFor();
     expect(await page.getByRole('row', { name: /bob@example\.com/ }).textContent()).toMatch(/waiting for paid/);
+
+    // One execution cancelled from its row: the button only asks; keeping it leaves it waiting.
+    const dee = page.getByRole('row', { name: /dee@example\.com/ });
+    const cancelDee = dee.getByRole('button', { name: 'Cancel the execution for dee@example.com' });
+    const confirmOne = page.getByRole('dialog', { name: 'Cancel the execution for dee@example.com?' });
+    await cancelDee.click();
+    await confirmOne.waitFor();
+    await t.screenshot('cancel-one');
+    await confirmOne.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await confirmOne.waitFor({ state: 'hidden' });
+    const executionOf = async (email: string) =>
+      (
+        await t.call<{ data: Array<{ status: string; contactEmail: string | null }> }>(
+          'GET',
+          `/workflows/${w.id}/executions`,
+          undefined,
+          projectId,
+        )
+      ).data.find((e) => e.contactEmail === email);
+    expect((await executionOf('dee@example.com'))?.status).toBe('WAITING');
+    await cancelDee.click();
+    await confirmOne.getByRole('button', { name: 'Cancel execution' }).click();
+    await page.getByText('Execution cancelled').waitFor();
+    await expect.poll(() => dee.count()).toBe(0);
+    expect((await executionOf('dee@example.com'))?.status).toBe('CANCELLED');
+
     await page.getByRole('button', { name: 'Cancel all active' }).click();
     await t.screenshot('cancel-all');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel all' }).click();
@@ -359,7 +406,7 @@ describe.each(DIALECTS)('dashboard workflows on %s', (dialect) => {
       undefined,
       projectId,
     );
-    expect(cancelled.data.map((e) => e.status)).toEqual(['CANCELLED', 'CANCELLED']);
+    expect(cancelled.data.map((e) => e.status)).toEqual(['CANCELLED', 'CANCELLED', 'CANCELLED']);
     await page.getByRole('button', { name: 'Cancelled' }).click();
     await page.getByRole('row', { name: /bob@example\.com/ }).waitFor();
     await t.screenshot('executions-cancelled');

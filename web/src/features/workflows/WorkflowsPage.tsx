@@ -1,23 +1,27 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+/** Every workflow of the project with its state, trigger and counts; creating one opens its canvas. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Workflow as WorkflowIcon, Zap } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { fieldError } from '../../api/client.ts';
 import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
-import { Dialog } from '../../components/Dialog.tsx';
 import { TextArea, TextInput } from '../../components/Field.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { Badge, PageHeader } from '../../components/Layout.tsx';
-import { EmptyState, ErrorState, FormError, Skeleton } from '../../components/States.tsx';
+import { RelativeTime } from '../../components/RelativeTime.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
-import { formatNumber, formatRelative } from '../../lib/format.ts';
-import { useEventNames, useWorkflows, workflowKeys } from './api.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { eventQueries } from '../../queries/events.ts';
+import { workflowQueries } from '../../queries/workflows.ts';
+import { EventNameInput } from './fields/EventNameInput.tsx';
 import { triggerWords, type WorkflowListItem } from './model.ts';
 
-/** Every workflow of the project with its state, trigger and counts; creating one opens its canvas. */
 export function WorkflowsPage() {
-  const { to } = useProject();
-  const workflows = useWorkflows();
+  const project = useProject();
+  const { to } = project;
+  const workflows = useQuery(workflowQueries.list(project));
   const [creating, setCreating] = useState(false);
 
   const columns: Column<WorkflowListItem>[] = [
@@ -69,7 +73,7 @@ export function WorkflowsPage() {
       key: 'updated',
       header: 'Updated',
       className: 'whitespace-nowrap text-slate-500',
-      cell: (w) => <time dateTime={w.updatedAt}>{formatRelative(w.updatedAt)}</time>,
+      cell: (w) => <RelativeTime iso={w.updatedAt} />,
     },
   ];
 
@@ -129,22 +133,26 @@ function ListSkeleton() {
 
 /** Name and trigger event; the API makes the trigger step and the workflow starts disabled. */
 function CreateWorkflowDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { api, projectId, to } = useProject();
+  const project = useProject();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const events = useEventNames();
   const [name, setName] = useState('');
   const [eventName, setEventName] = useState('');
   const [description, setDescription] = useState('');
   const create = useMutation({
     mutationFn: () =>
-      api.post('/workflows', {
+      project.api.post('/workflows', {
         body: { name, eventName, ...(description.trim() ? { description: description.trim() } : {}) },
       }),
     onSuccess: (w) => {
-      qc.setQueryData(workflowKeys.one(projectId, w.id), w);
-      qc.invalidateQueries({ queryKey: workflowKeys.list(projectId) });
-      navigate(to('workflows', w.id));
+      // The canvas opens on the API's answer instead of asking again.
+      qc.setQueryData(workflowQueries.one(project, w.id).queryKey, w);
+      navigate(project.to('workflows', w.id));
+    },
+    // The trigger's event is a use of that event.
+    meta: {
+      invalidates: [workflowQueries.all(project.projectId), eventQueries.all(project.projectId)],
+      errorShownInline: true,
     },
   });
   const close = () => {
@@ -154,64 +162,45 @@ function CreateWorkflowDialog({ open, onClose }: { open: boolean; onClose: () =>
     setDescription('');
     onClose();
   };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    create.mutate();
-  };
   const nameError = fieldError(create.error, 'name');
   const eventError = fieldError(create.error, 'eventName');
   const descriptionError = fieldError(create.error, 'description');
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={close}
       title="New workflow"
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" form="new-workflow" loading={create.isPending}>
-            Create and open
-          </Button>
-        </>
-      }
+      submitLabel="Create and open"
+      onSubmit={() => create.mutate()}
+      busy={create.isPending}
+      error={create.error && !nameError && !eventError && !descriptionError ? create.error : null}
     >
-      <form id="new-workflow" onSubmit={submit} className="space-y-4" noValidate>
-        <FormError error={create.error && !nameError && !eventError && !descriptionError ? create.error : null} />
-        <TextInput
-          label="Name"
-          required
-          autoFocus
-          placeholder="Onboarding"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={nameError}
-        />
-        <TextInput
-          label="Trigger event"
-          required
-          list="workflow-event-names"
-          placeholder="user.signed_up"
-          value={eventName}
-          onChange={(e) => setEventName(e.target.value)}
-          error={eventError}
-          hint="Each time this event is tracked for a contact (POST /v1/track), they enter the workflow."
-          className="font-mono"
-        />
-        <datalist id="workflow-event-names">
-          {events.data?.names.map((n) => (
-            <option key={n.name} value={n.name} />
-          ))}
-        </datalist>
-        <TextArea
-          label="Description (optional)"
-          rows={2}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          error={descriptionError}
-        />
-      </form>
-    </Dialog>
+      {/* No `required`: the API's messages say what is missing, where the browser's would stop the form. */}
+      <TextInput
+        label="Name"
+        aria-required
+        autoFocus
+        placeholder="Onboarding"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={nameError}
+      />
+      <EventNameInput
+        label="Trigger event"
+        aria-required
+        placeholder="user.signed_up"
+        value={eventName}
+        onChange={(e) => setEventName(e.target.value)}
+        error={eventError}
+        hint="Each time this event is tracked for a contact (POST /v1/track), they enter the workflow."
+      />
+      <TextArea
+        label="Description (optional)"
+        rows={2}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        error={descriptionError}
+      />
+    </FormDialog>
   );
 }

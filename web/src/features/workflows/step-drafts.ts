@@ -25,9 +25,8 @@ export interface WaitDraft {
   timeoutUnit: TimeUnit;
 }
 export interface ConditionStepDraft {
-  /** Null: a tree the rows cannot show, edited as `json`. */
-  rules: ConditionDraft | null;
-  json: string;
+  /** The filter builder's tree: every stored condition, nested or not, opens in it. */
+  rules: ConditionDraft;
 }
 export interface WebhookDraft {
   url: string;
@@ -98,7 +97,7 @@ export function draftFor<T extends AddableType>(type: T, config: Config = {}): S
         timeoutUnit: unit,
       };
     },
-    CONDITION: () => ({ rules: draftFromConfig(c), json: JSON.stringify(c, null, 2) }),
+    CONDITION: () => ({ rules: draftFromConfig(c) }),
     WEBHOOK: () => ({
       url: str(c.url),
       method: str(c.method) || 'POST',
@@ -162,18 +161,9 @@ function webhookBody(raw: string): unknown {
   return raw;
 }
 
-export class DraftError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 /**
- * The config the API takes for the form state; `fieldTypes` types a condition's values. Throws a
- * DraftError only for what cannot be sent at all (JSON that does not parse).
+ * The config the API takes for the form state; `fieldTypes` types a condition's values. Anything
+ * typed is sent as it is, so the API's message for a wrong value lands under its control.
  */
 export function configFor(type: AddableType, draft: AnyDraft, fieldTypes: ReadonlyMap<string, string>): Config {
   switch (type) {
@@ -199,13 +189,7 @@ export function configFor(type: AddableType, draft: AnyDraft, fieldTypes: Readon
       return out;
     }
     case 'CONDITION': {
-      const d = draft as ConditionStepDraft;
-      if (d.rules) return configFromDraft(d.rules, fieldTypes);
-      try {
-        return JSON.parse(d.json) as Config;
-      } catch {
-        throw new DraftError('config.condition', 'is not valid JSON');
-      }
+      return configFromDraft((draft as ConditionStepDraft).rules, fieldTypes);
     }
     case 'WEBHOOK': {
       const d = draft as WebhookDraft;

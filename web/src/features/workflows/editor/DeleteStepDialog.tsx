@@ -1,0 +1,64 @@
+/** Asks before deleting a step; offers to join what came before it to what came after it. */
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/Dialog.tsx';
+import { Checkbox } from '../../../components/Field.tsx';
+import { FormError } from '../../../components/States.tsx';
+import { toast } from '../../../lib/toasts.ts';
+import { type Step, stepTitle, type Workflow } from '../model.ts';
+import { StepIcon } from '../parts.tsx';
+import { useGraphEdits } from './use-graph-edits.ts';
+
+export function DeleteStepDialog({
+  workflow,
+  step,
+  onClose,
+  onDeleted,
+}: {
+  workflow: Workflow;
+  step: Step;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const { deleteStep } = useGraphEdits(workflow.id);
+  const into = workflow.transitions.filter((t) => t.toStepId === step.id && t.fromStepId !== step.id);
+  const out = workflow.transitions.filter((t) => t.fromStepId === step.id && t.toStepId !== step.id);
+  // Splicing needs one place to go on to; a condition's two ways would leave the choice open.
+  const canSplice = into.length > 0 && out.length === 1;
+  const [splice, setSplice] = useState(canSplice);
+  const confirm = () =>
+    deleteStep.mutate(
+      { stepId: step.id, splice: canSplice && splice },
+      {
+        onSuccess: () => {
+          toast('Step deleted');
+          onDeleted();
+        },
+      },
+    );
+  const after = out[0] ? stepTitle(workflow.steps.find((s) => s.id === out[0]!.toStepId) ?? step) : '';
+  return (
+    <ConfirmDialog
+      open
+      onClose={onClose}
+      onConfirm={confirm}
+      busy={deleteStep.isPending}
+      title={`Delete “${stepTitle(step)}”?`}
+      confirmLabel="Delete step"
+    >
+      <div className="space-y-3">
+        <div className="flex items-center gap-2">
+          <StepIcon type={step.type} size="sm" />
+          <span>Its paths in and out are removed with it.</span>
+        </div>
+        {canSplice && (
+          <Checkbox
+            label={`Connect what comes before it to “${after}”`}
+            checked={splice}
+            onChange={(e) => setSplice(e.target.checked)}
+          />
+        )}
+        <FormError error={deleteStep.error} />
+      </div>
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,62 @@
+/** The editor's header: the workflow's name, how it starts, Rename, and the Enabled switch. */
+import { useQuery } from '@tanstack/react-query';
+import { Pencil } from 'lucide-react';
+import { useProject } from '../../../app/project-context.tsx';
+import { Button } from '../../../components/Button.tsx';
+import { Switch } from '../../../components/Switch.tsx';
+import { workflowQueries } from '../../../queries/workflows.ts';
+import type { Workflow } from '../model.ts';
+import { WorkflowHeader } from '../parts.tsx';
+
+function TriggerDescription({ workflow }: { workflow: Workflow }) {
+  if (workflow.triggerType === 'SCHEDULE') return 'Runs on a schedule';
+  if (workflow.triggerType !== 'EVENT') return 'Started by hand or through the API';
+  const c = workflow.triggerConfig as { eventName?: string };
+  return (
+    <>
+      Starts when <code className="rounded bg-slate-100 px-1 py-0.5 text-xs text-slate-700">{c.eventName ?? '—'}</code>{' '}
+      is tracked
+      {workflow.allowReentry ? ' · contacts may go through again' : ' · each contact goes through once'}
+    </>
+  );
+}
+
+export function EditorHeader({
+  workflow,
+  toggling,
+  onToggle,
+  onRename,
+}: {
+  workflow: Workflow;
+  toggling: boolean;
+  onToggle: (enabled: boolean) => void;
+  onRename: () => void;
+}) {
+  // The counts come with the list (the same query as the workflows page).
+  const list = useQuery(workflowQueries.list(useProject()));
+  const activeCount = list.data?.find((w) => w.id === workflow.id)?.activeExecutionCount;
+  return (
+    <WorkflowHeader
+      workflowId={workflow.id}
+      name={workflow.name}
+      enabled={workflow.enabled}
+      activeCount={activeCount}
+      description={<TriggerDescription workflow={workflow} />}
+      actions={
+        <>
+          <Button variant="ghost" icon={<Pencil className="size-4" aria-hidden />} onClick={onRename}>
+            Rename
+          </Button>
+          <Switch
+            label="Enabled"
+            showLabel
+            className="px-2"
+            checked={workflow.enabled}
+            busy={toggling}
+            onChange={onToggle}
+          />
+        </>
+      }
+    />
+  );
+}

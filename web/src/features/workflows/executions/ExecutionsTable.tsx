@@ -1,0 +1,103 @@
+/** A page of executions: contact, status, where it is, when it started and ended; active ones can be cancelled. */
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useProject } from '../../../app/project-context.tsx';
+import { Button } from '../../../components/Button.tsx';
+import { ConfirmDialog } from '../../../components/Dialog.tsx';
+import { RelativeTime } from '../../../components/RelativeTime.tsx';
+import { FormError } from '../../../components/States.tsx';
+import { type Column, Table } from '../../../components/Table.tsx';
+import type { ExecutionSummary, Workflow } from '../model.ts';
+import { StatusBadge } from './StatusBadge.tsx';
+import { useCancelExecution } from './use-cancel-execution.ts';
+import { listDetail } from './where-now.ts';
+
+const contactOf = (e: ExecutionSummary) => e.contactEmail ?? 'Deleted contact';
+
+export function ExecutionsTable({
+  workflowId,
+  workflow,
+  rows,
+}: {
+  workflowId: string;
+  workflow: Workflow | undefined;
+  rows: ExecutionSummary[];
+}) {
+  const { to } = useProject();
+  // A cancel cannot be taken back: one click on a row's button only asks.
+  const [cancelling, setCancelling] = useState<ExecutionSummary | null>(null);
+  const cancel = useCancelExecution(workflowId, { errorShownInline: true });
+  const close = () => {
+    cancel.reset();
+    setCancelling(null);
+  };
+
+  const columns: Column<ExecutionSummary>[] = [
+    {
+      key: 'contact',
+      header: 'Contact',
+      cell: (e) => (
+        <Link
+          to={to('workflows', workflowId, 'executions', e.id)}
+          className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
+        >
+          {contactOf(e)}
+        </Link>
+      ),
+    },
+    { key: 'status', header: 'Status', cell: (e) => <StatusBadge status={e.status} /> },
+    {
+      key: 'step',
+      header: 'Current step',
+      className: 'max-w-72',
+      cell: (e) => <span className="line-clamp-2 text-slate-600">{listDetail(e, workflow)}</span>,
+    },
+    {
+      key: 'started',
+      header: 'Started',
+      className: 'whitespace-nowrap',
+      cell: (e) => <RelativeTime iso={e.startedAt} />,
+    },
+    {
+      key: 'ended',
+      header: 'Ended',
+      className: 'whitespace-nowrap',
+      cell: (e) => <RelativeTime iso={e.endedAt} className={e.endedAt ? undefined : 'text-slate-400'} />,
+    },
+    {
+      key: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      className: 'text-right',
+      cell: (e) =>
+        e.status === 'RUNNING' || e.status === 'WAITING' ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={`Cancel the execution for ${e.contactEmail ?? 'this contact'}`}
+            onClick={() => setCancelling(e)}
+          >
+            Cancel
+          </Button>
+        ) : null,
+    },
+  ];
+
+  return (
+    <>
+      <Table caption="Executions" columns={columns} rows={rows} rowKey={(e) => e.id} />
+      <ConfirmDialog
+        open={cancelling !== null}
+        onClose={close}
+        onConfirm={() => cancelling && cancel.mutate(cancelling.id, { onSuccess: close })}
+        busy={cancel.isPending}
+        title={`Cancel the execution for ${cancelling ? contactOf(cancelling) : ''}?`}
+        confirmLabel="Cancel execution"
+      >
+        <div className="space-y-3">
+          <p>It stops where it is; the contact gets nothing more from this workflow in this run.</p>
+          <FormError error={cancel.error} />
+        </div>
+      </ConfirmDialog>
+    </>
+  );
+}

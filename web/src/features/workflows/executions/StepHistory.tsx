@@ -1,0 +1,73 @@
+/** The steps an execution ran, in order: status, time, attempts, error and output; then the step it is at. */
+import { Badge } from '../../../components/Layout.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { type Execution, STEP_TYPES, stepTitle, type Workflow } from '../model.ts';
+import { JsonBlock, StepIcon } from '../parts.tsx';
+import { StatusBadge } from './StatusBadge.tsx';
+import { formatDuration, whereNow } from './where-now.ts';
+
+type StepRun = Execution['steps'][number];
+
+const RUN_TONE: Record<StepRun['status'], 'green' | 'red' | 'gray'> = {
+  COMPLETED: 'green',
+  FAILED: 'red',
+  SKIPPED: 'gray',
+};
+const RUN_LABEL: Record<StepRun['status'], string> = { COMPLETED: 'Completed', FAILED: 'Failed', SKIPPED: 'Skipped' };
+
+export function StepHistory({ execution: e, workflow }: { execution: Execution; workflow: Workflow }) {
+  const byId = new Map(workflow.steps.map((s) => [s.id, s]));
+  const current = e.currentStepId ? byId.get(e.currentStepId) : undefined;
+  if (e.steps.length === 0 && !current) return <p className="text-sm text-slate-500">No step has run yet.</p>;
+  return (
+    <ol aria-label="Step history" className="relative space-y-4 border-l border-slate-200 pl-5">
+      {e.steps.map((run, i) => {
+        const step = byId.get(run.stepId);
+        const title = step ? stepTitle(step) : `${STEP_TYPES[run.stepType].label} (deleted)`;
+        const took = Date.parse(run.finishedAt) - Date.parse(run.startedAt);
+        const hasOutput = Object.keys(run.output).length > 0;
+        return (
+          <li key={run.id} className="relative">
+            <span className="absolute top-0.5 -left-[1.95rem]">
+              <StepIcon type={run.stepType} size="sm" />
+            </span>
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="text-sm font-semibold text-slate-900">
+                <span className="sr-only">Step {i + 1}: </span>
+                {title}
+              </span>
+              <Badge tone={RUN_TONE[run.status]}>{RUN_LABEL[run.status]}</Badge>
+              {run.attempts > 1 && <Badge tone="yellow">{run.attempts} attempts</Badge>}
+            </div>
+            <p className="mt-0.5 text-xs text-slate-500">
+              <time dateTime={run.startedAt}>{formatDateTime(run.startedAt)}</time> · took {formatDuration(took)}
+            </p>
+            {run.error && <p className="mt-1.5 rounded-md bg-red-50 px-2.5 py-1.5 text-xs text-red-700">{run.error}</p>}
+            {hasOutput && (
+              <details className="mt-1.5">
+                <summary className="cursor-pointer text-xs font-medium text-slate-600 hover:text-slate-900">
+                  Output
+                </summary>
+                <div className="mt-1">
+                  <JsonBlock label={`Output of ${title}`} value={run.output} />
+                </div>
+              </details>
+            )}
+          </li>
+        );
+      })}
+      {current && (e.status === 'RUNNING' || e.status === 'WAITING') && (
+        <li className="relative">
+          <span className="absolute top-0.5 -left-[1.95rem]">
+            <StepIcon type={current.type} size="sm" />
+          </span>
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="text-sm font-semibold text-slate-900">{stepTitle(current)}</span>
+            <StatusBadge status={e.status} />
+          </div>
+          <p className="mt-0.5 text-xs text-slate-500">{whereNow(e, workflow)}</p>
+        </li>
+      )}
+    </ol>
+  );
+}

@@ -1,0 +1,86 @@
+/** SEND_EMAIL: the template (from the same list the templates page shows) and who gets it. */
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useProject } from '../../../app/project-context.tsx';
+import { Select, TextInput } from '../../../components/Field.tsx';
+import { templateQueries } from '../../../queries/templates.ts';
+import type { SendEmailDraft } from '../step-drafts.ts';
+import { configError, type FieldsProps } from './field-props.ts';
+
+export function SendEmailFields({ draft, onChange, error }: FieldsProps<SendEmailDraft>) {
+  const project = useProject();
+  const templates = useQuery(templateQueries.picker(project));
+  const list = templates.data?.templates ?? [];
+  const known = list.some((t) => t.id === draft.templateId);
+  return (
+    <div className="space-y-4">
+      <Select
+        label="Template"
+        value={draft.templateId}
+        onChange={(e) => onChange({ ...draft, templateId: e.target.value })}
+        error={
+          configError(error, 'templateId') ?? (templates.isError ? 'The templates could not be loaded.' : undefined)
+        }
+        hint={
+          list.length === 0 && templates.isSuccess ? (
+            <>
+              No templates yet.{' '}
+              <Link to={project.to('templates')} className="text-brand-700 underline">
+                Create one
+              </Link>{' '}
+              first.
+            </>
+          ) : (
+            'The subject, sender and body come from the template; contact fields fill its variables.'
+          )
+        }
+      >
+        <option value="" disabled>
+          {templates.isPending ? 'Loading templates…' : 'Choose a template'}
+        </option>
+        {!known && draft.templateId && (
+          <option value={draft.templateId}>Template {draft.templateId.slice(0, 8)}…</option>
+        )}
+        {list.map((t) => (
+          <option key={t.id} value={t.id} disabled={!t.from}>
+            {t.name}
+            {t.from ? ` — ${t.subject}` : ' (no sender set)'}
+          </option>
+        ))}
+      </Select>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-700">Send to</legend>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input
+            type="radio"
+            name="recipient"
+            checked={draft.recipient === 'CONTACT'}
+            onChange={() => onChange({ ...draft, recipient: 'CONTACT' })}
+            className="accent-brand-600"
+          />
+          The contact
+        </label>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input
+            type="radio"
+            name="recipient"
+            checked={draft.recipient === 'CUSTOM'}
+            onChange={() => onChange({ ...draft, recipient: 'CUSTOM' })}
+            className="accent-brand-600"
+          />
+          A fixed address (for example your team)
+        </label>
+        {draft.recipient === 'CUSTOM' && (
+          <TextInput
+            label="Address"
+            type="email"
+            value={draft.customEmail}
+            placeholder="team@example.com"
+            onChange={(e) => onChange({ ...draft, customEmail: e.target.value })}
+            error={configError(error, 'recipient')}
+          />
+        )}
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+/** WEBHOOK: method, URL, headers and body, each of which may use {{ variables }}. */
+import { Plus, Trash2 } from 'lucide-react';
+import { Button } from '../../../components/Button.tsx';
+import { Select, TextArea, TextInput } from '../../../components/Field.tsx';
+import type { WebhookDraft } from '../step-drafts.ts';
+import { configError, type FieldsProps } from './field-props.ts';
+
+const METHODS = ['POST', 'PUT', 'PATCH', 'GET', 'DELETE'];
+
+export function WebhookFields({ draft, onChange, error }: FieldsProps<WebhookDraft>) {
+  const setHeader = (i: number, patch: Partial<WebhookDraft['headers'][number]>) =>
+    onChange({ ...draft, headers: draft.headers.map((h, j) => (j === i ? { ...h, ...patch } : h)) });
+  return (
+    <div className="space-y-4">
+      <div className="grid grid-cols-[6.5rem_1fr] gap-2">
+        <Select
+          label="Method"
+          value={draft.method}
+          onChange={(e) => onChange({ ...draft, method: e.target.value })}
+          error={configError(error, 'method')}
+        >
+          {METHODS.map((m) => (
+            <option key={m}>{m}</option>
+          ))}
+        </Select>
+        <TextInput
+          label="URL"
+          type="url"
+          value={draft.url}
+          placeholder="https://api.example.com/hooks/mailwright"
+          onChange={(e) => onChange({ ...draft, url: e.target.value })}
+          error={configError(error, 'url')}
+        />
+      </div>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-700">Headers</legend>
+        {draft.headers.map((h, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity besides their place.
+          <div key={i} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
+            <TextInput
+              label={`Header ${i + 1} name`}
+              hideLabel
+              placeholder="Name"
+              value={h.name}
+              onChange={(e) => setHeader(i, { name: e.target.value })}
+            />
+            <TextInput
+              label={`Header ${i + 1} value`}
+              hideLabel
+              placeholder="Value"
+              value={h.value}
+              onChange={(e) => setHeader(i, { value: e.target.value })}
+            />
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Remove header ${i + 1}`}
+              icon={<Trash2 className="size-3.5" aria-hidden />}
+              onClick={() => onChange({ ...draft, headers: draft.headers.filter((_, j) => j !== i) })}
+            />
+          </div>
+        ))}
+        {configError(error, 'headers') && <p className="text-xs text-red-600">{configError(error, 'headers')}</p>}
+        <Button
+          size="sm"
+          variant="secondary"
+          icon={<Plus className="size-3.5" aria-hidden />}
+          onClick={() => onChange({ ...draft, headers: [...draft.headers, { name: '', value: '' }] })}
+        >
+          Add a header
+        </Button>
+      </fieldset>
+      <TextArea
+        label="Body (optional)"
+        rows={5}
+        value={draft.body}
+        placeholder='{ "email": "{{ contact.email }}" }'
+        onChange={(e) => onChange({ ...draft, body: e.target.value })}
+        error={configError(error, 'body')}
+        hint="A JSON object is sent as JSON; {{ variables }} work in the URL, headers and body. Empty: the contact, workflow, execution and event."
+        className="font-mono text-xs"
+      />
+    </div>
+  );
+}
