@@ -7,14 +7,12 @@ import { Card } from '../../components/Layout.tsx';
 import { ContactLink, TextLink } from '../../components/Links.tsx';
 import { ErrorState, Skeleton } from '../../components/States.tsx';
 import { formatDateTime, formatRelative, plural } from '../../lib/format.ts';
+import { activityQueries } from '../../queries/activity.ts';
 
 export function UpcomingCard() {
-  const { api, projectId, to } = useProject();
-  const upcoming = useQuery({
-    queryKey: ['project', projectId, 'activity', 'upcoming'],
-    queryFn: () => api.get('/activity/upcoming', { query: { limit: 5 } }),
-    refetchInterval: 60_000,
-  });
+  const project = useProject();
+  const { to } = project;
+  const upcoming = useQuery({ ...activityQueries.upcoming(project, 5), refetchInterval: 60_000 });
   const data = upcoming.data;
   return (
     <Card title="Coming up">

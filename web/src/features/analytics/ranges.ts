@@ -3,6 +3,7 @@
  * (`from`/`to` as local calendar days of the browser's zone, hour or day buckets), and the rates of
  * the figures. Pure, so it is unit-tested.
  */
+import { formatPercent } from '../../lib/format.ts';
 
 export type Interval = 'hour' | 'day';
 export type RangeId = '24h' | '7d' | '30d' | '90d' | '365d' | 'custom';
@@ -102,6 +103,11 @@ export function resolveRange(
     hourly,
     label: `${fmt.format(from)} – ${fmt.format(to)}`,
   };
+}
+
+/** A percent as the API gives it (0..100, two decimals), for display. */
+export function apiPercent(value: number): string {
+  return formatPercent(value / 100);
 }
 
 /** `part` as a share of `whole` (0..1), or null when nothing was sent. */
