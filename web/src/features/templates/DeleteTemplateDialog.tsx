@@ -9,8 +9,8 @@ import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { TextLink } from '../../components/Links.tsx';
 import { ErrorState, FormError, Skeleton } from '../../components/States.tsx';
-import { useToast } from '../../components/Toast.tsx';
-import { type Template, templateKey, templatesKey } from './queries.ts';
+import { toast } from '../../lib/toasts.ts';
+import { type Template, templateEffects, templateQueries } from '../../queries/templates.ts';
 
 export function DeleteTemplateDialog({
   open,
@@ -23,20 +23,15 @@ export function DeleteTemplateDialog({
   template: Template;
   onDeleted: () => void;
 }) {
-  const { api, projectId, to } = useProject();
+  const project = useProject();
+  const { api, projectId, to } = project;
   const queryClient = useQueryClient();
-  const toast = useToast();
-  const usage = useQuery({
-    queryKey: [...templateKey(projectId, template.id), 'usage'],
-    queryFn: () => api.get('/templates/{id}/usage', { path: { id: template.id } }),
-    enabled: open,
-    staleTime: 0,
-  });
+  const usage = useQuery({ ...templateQueries.usage(project, template.id), enabled: open });
   const remove = useMutation({
     mutationFn: () => api.delete('/templates/{id}', { path: { id: template.id } }),
+    meta: { invalidates: templateEffects(projectId), errorShownInline: true },
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: templateKey(projectId, template.id) });
-      void queryClient.invalidateQueries({ queryKey: templatesKey(projectId) });
+      queryClient.removeQueries({ queryKey: templateQueries.one(project, template.id).queryKey });
       toast(`Deleted "${template.name}"`);
       onClose();
       onDeleted();

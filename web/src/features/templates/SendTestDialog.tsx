@@ -15,7 +15,9 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { TextInput } from '../../components/Field.tsx';
 import { TextLink } from '../../components/Links.tsx';
 import { FormError } from '../../components/States.tsx';
-import type { Draft } from './template-draft.ts';
+import { contactQueries } from '../../queries/contacts.ts';
+import { sendEffects } from '../../queries/overview.ts';
+import type { Draft } from './template-model.ts';
 
 export function SendTestDialog({
   open,
@@ -28,7 +30,7 @@ export function SendTestDialog({
   draft: Draft;
   defaultEmail: string;
 }) {
-  const { api, to: link } = useProject();
+  const { api, projectId, to: link } = useProject();
   const config = useServerConfig();
   const [to, setTo] = useState(defaultEmail);
   const send = useMutation({
@@ -42,6 +44,8 @@ export function SendTestDialog({
           body: draft.body,
         },
       }),
+    // An email sent (figures, feed, outbox), and the address joins the contacts if it was not one.
+    meta: { invalidates: [...sendEffects(projectId), contactQueries.all(projectId)], errorShownInline: true },
   });
   const { reset } = send;
 

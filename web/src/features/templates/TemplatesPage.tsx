@@ -3,7 +3,7 @@
  * Search, type and page live in the URL, so a filtered page survives a reload and can be shared.
  */
 
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { FileText, Plus, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -16,50 +16,35 @@ import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
 import { type Column, Pager, Table } from '../../components/Table.tsx';
 import { plural } from '../../lib/format.ts';
+import { useSearchParamPatch } from '../../lib/url-state.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
-import { TEMPLATE_TYPES, type Template, type TemplateType, templatesKey, typeInfo } from './queries.ts';
+import { type Template, type TemplateType, templateQueries } from '../../queries/templates.ts';
+import { TEMPLATE_TYPES, typeInfo } from './template-model.ts';
 
 const PAGE_SIZE = 20;
 
 type TypeFilter = 'ALL' | TemplateType;
 
 export function TemplatesPage() {
-  const { api, projectId, to } = useProject();
-  const [params, setParams] = useSearchParams();
+  const project = useProject();
+  const { to } = project;
+  const [params] = useSearchParams();
+  const update = useSearchParamPatch();
   const type = (params.get('type') as TemplateType | null) ?? undefined;
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const [search, setSearch] = useState(params.get('q') ?? '');
+  const q = params.get('q') ?? '';
+  const [search, setSearch] = useState(q);
   const term = useDebouncedValue(search.trim(), 300);
-
-  const update = (changes: Record<string, string | undefined>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        return next;
-      },
-      { replace: true },
-    );
 
   // The debounced search term goes to the URL (and back to page 1) once typing settles.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled term should write the URL.
   useEffect(() => {
-    if ((params.get('q') ?? '') !== term) update({ q: term || undefined, page: undefined });
+    if (q !== term) update({ q: term || undefined, page: undefined });
   }, [term]);
 
-  const list = useQuery({
-    queryKey: [...templatesKey(projectId), { page, type, term: params.get('q') ?? '' }],
-    queryFn: () =>
-      api.get('/templates', {
-        query: { page, pageSize: PAGE_SIZE, type, search: params.get('q') || undefined },
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useQuery(templateQueries.list(project, { page, pageSize: PAGE_SIZE, type, search: q || undefined }));
 
-  const filtered = Boolean(type || params.get('q'));
+  const filtered = Boolean(type || q);
   const columns: Column<Template>[] = [
     {
       key: 'name',

@@ -1,27 +1,27 @@
 /**
- * The live preview beside the editor: sender and subject as an inbox shows them, and the body in a
- * sandboxed frame (no scripts, no same-origin access) rendered with sample values.
+ * The live preview of an email beside its editor (templates, campaigns) or on a sent campaign:
+ * sender and subject as an inbox shows them, and the body in a sandboxed frame (no scripts, no
+ * same-origin access) rendered with sample values.
  */
 
 import { Monitor, Smartphone } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { cx } from '../../lib/cx.ts';
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
-import { previewDocument, previewVariables, type Rendered, renderLiquid } from './preview.ts';
-import type { TemplateType } from './queries.ts';
+import { cx } from '../lib/cx.ts';
+import { type EmailType, previewDocument, previewVariables, type Rendered, renderLiquid } from '../lib/email-render.ts';
+import { useDebouncedValue } from '../lib/use-debounced-value.ts';
 
 interface Props {
   subject: string;
   body: string;
   from: string;
   fromName: string;
-  type: TemplateType;
+  type: EmailType;
   email: string;
   sample: Record<string, unknown>;
   height?: number;
 }
 
-export function TemplatePreview({ subject, body, from, fromName, type, email, sample, height = 520 }: Props) {
+export function EmailPreview({ subject, body, from, fromName, type, email, sample, height = 520 }: Props) {
   const [width, setWidth] = useState<'desktop' | 'mobile'>('desktop');
   const current = useMemo(() => ({ subject, body, sample, email }), [subject, body, sample, email]);
   const source = useDebouncedValue(current, 150);

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  parseSample,
   previewDocument,
   previewVariables,
   renderLiquid,
   rewriteFallbacks,
   templateVariables,
-} from './preview.ts';
+} from './email-render.ts';
 
-describe('template preview', () => {
+describe('email preview rendering', () => {
   it('rewrites the ?? fallback form outside quotes only', () => {
     expect(rewriteFallbacks('Hi {{ firstName ?? "there" }}!')).toBe('Hi {{ firstName | fallback: "there" }}!');
     expect(rewriteFallbacks('{{ "a ?? b" }}')).toBe('{{ "a ?? b" }}');
@@ -35,13 +34,6 @@ describe('template preview', () => {
     expect(
       templateVariables('Hi {{ firstName }}', '{{ plan.name ?? "free" }} {{ email }} {{firstName}} {{- city -}}'),
     ).toEqual(['firstName', 'plan', 'city']);
-  });
-
-  it('parses sample data as a JSON object only', () => {
-    expect(parseSample('')).toEqual({ value: {} });
-    expect(parseSample('{"a": 1}')).toEqual({ value: { a: 1 } });
-    expect(parseSample('[1]')).toHaveProperty('error');
-    expect(parseSample('{a:')).toHaveProperty('error');
   });
 
   it('adds the unsubscribe footer to marketing previews before </body>', () => {

@@ -1,7 +1,7 @@
 /**
- * The editor's live preview: the template rendered with LiquidJS the way the server renders it
- * (HTML-escaped output in bodies, `{{ x ?? "fallback" }}`, no file access), with sample values for
- * the variables every email has and any sample contact data the user typed.
+ * An email's live preview (templates and campaigns): the source rendered with LiquidJS the way the
+ * server renders it (HTML-escaped output in bodies, `{{ x ?? "fallback" }}`, no file access), with
+ * sample values for the variables every email has and any sample contact data the user typed.
  */
 import { Liquid } from 'liquidjs';
 
@@ -88,20 +88,6 @@ export function previewVariables(email: string, sample: Record<string, unknown>)
   };
 }
 
-/** Parses the sample-data box: an object, or the reason it is not one. */
-export function parseSample(text: string): { value: Record<string, unknown> } | { error: string } {
-  if (!text.trim()) return { value: {} };
-  try {
-    const value: unknown = JSON.parse(text);
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      return { error: 'Sample data must be a JSON object, like {"firstName": "Ada"}.' };
-    }
-    return { value: value as Record<string, unknown> };
-  } catch (e) {
-    return { error: `Sample data is not valid JSON: ${(e as Error).message}` };
-  }
-}
-
 export interface Rendered {
   text: string;
   /** The Liquid error, when the source does not render; `text` is then the source itself. */
@@ -122,6 +108,9 @@ export async function renderLiquid(
     return { text: source, error: message };
   }
 }
+
+/** An email's content class: marketing mail gets the unsubscribe footer in the preview. */
+export type EmailType = 'MARKETING' | 'HEADLESS' | 'TRANSACTIONAL';
 
 const FOOTER =
   '<div style="margin:32px auto 0;padding:16px;max-width:560px;text-align:center;font:12px/1.5 system-ui,sans-serif;color:#6b7280">' +

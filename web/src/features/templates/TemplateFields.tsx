@@ -1,0 +1,187 @@
+/**
+ * The template editor's fields: details, sender, and the content (subject, HTML body) with the live
+ * preview beside it, rendered with sample contact data typed below.
+ */
+import { useMemo, useState } from 'react';
+import { useProject } from '../../app/project-context.tsx';
+import { EmailBodyField } from '../../components/EmailBodyField.tsx';
+import { EmailPreview } from '../../components/EmailPreview.tsx';
+import { Select, TextArea, TextInput } from '../../components/Field.tsx';
+import { Card } from '../../components/Layout.tsx';
+import { TextLink } from '../../components/Links.tsx';
+import { templateVariables } from '../../lib/email-render.ts';
+import { parseSample } from '../../lib/sample-data.ts';
+import type { TemplateType } from '../../queries/templates.ts';
+import { type Draft, TEMPLATE_TYPES, typeInfo } from './template-model.ts';
+
+const PREVIEW_HEIGHT = 520;
+
+export function TemplateFields({
+  draft,
+  set,
+  errorOf,
+  autoFocus,
+  email,
+}: {
+  draft: Draft;
+  set: <K extends keyof Draft>(key: K, value: Draft[K]) => void;
+  /** The error to show under a field, if any. */
+  errorOf: (field: keyof Draft) => string | undefined;
+  autoFocus: boolean;
+  /** The signed-in person's address, for the preview's `{{ email }}`. */
+  email: string | undefined;
+}) {
+  const { to } = useProject();
+  return (
+    <>
+      <Card title="Details">
+        <div className="grid gap-4 md:grid-cols-2">
+          <TextInput
+            label="Name"
+            required
+            autoFocus={autoFocus}
+            value={draft.name}
+            onChange={(e) => set('name', e.target.value)}
+            error={errorOf('name')}
+            hint="Only you see it: it names the template in lists and pickers."
+          />
+          <Select
+            label="Type"
+            value={draft.type}
+            onChange={(e) => set('type', e.target.value as TemplateType)}
+            error={errorOf('type')}
+            hint={typeInfo(draft.type).hint}
+          >
+            {TEMPLATE_TYPES.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.label}
+              </option>
+            ))}
+          </Select>
+          <div className="md:col-span-2">
+            <TextInput
+              label="Description"
+              value={draft.description}
+              onChange={(e) => set('description', e.target.value)}
+              error={errorOf('description')}
+              placeholder="What it is for, when it is sent"
+            />
+          </div>
+        </div>
+      </Card>
+
+      <Card title="Sender">
+        <div className="grid gap-4 md:grid-cols-3">
+          <TextInput
+            label="From address"
+            type="email"
+            value={draft.from}
+            onChange={(e) => set('from', e.target.value)}
+            error={errorOf('from')}
+            placeholder="hello@yourdomain.com"
+            hint={
+              <>
+                Must be on a <TextLink to={to('domains')}>verified domain</TextLink>.
+              </>
+            }
+          />
+          <TextInput
+            label="From name"
+            value={draft.fromName}
+            onChange={(e) => set('fromName', e.target.value)}
+            error={errorOf('fromName')}
+            placeholder="Acme"
+          />
+          <TextInput
+            label="Reply-to"
+            type="email"
+            value={draft.replyTo}
+            onChange={(e) => set('replyTo', e.target.value)}
+            error={errorOf('replyTo')}
+            placeholder="support@yourdomain.com"
+          />
+        </div>
+      </Card>
+
+      <Card title="Content">
+        <div className="space-y-4">
+          <TextInput
+            label="Subject"
+            required
+            value={draft.subject}
+            onChange={(e) => set('subject', e.target.value)}
+            error={errorOf('subject')}
+            placeholder={'Welcome to Acme, {{ firstName ?? "friend" }}'}
+            hint={
+              <>
+                Use <code className="rounded bg-slate-100 px-1 text-slate-700">{'{{ firstName }}'}</code> for a contact
+                field, <code className="rounded bg-slate-100 px-1 text-slate-700">{'{{ firstName ?? "there" }}'}</code>{' '}
+                for a fallback.
+              </>
+            }
+          />
+          <ContentWithPreview draft={draft} set={set} errorOf={errorOf} email={email} />
+        </div>
+      </Card>
+    </>
+  );
+}
+
+/** The body editor and the preview, with the sample data the preview renders with. */
+function ContentWithPreview({
+  draft,
+  set,
+  errorOf,
+  email,
+}: {
+  draft: Draft;
+  set: <K extends keyof Draft>(key: K, value: Draft[K]) => void;
+  errorOf: (field: keyof Draft) => string | undefined;
+  email: string | undefined;
+}) {
+  const [sampleText, setSampleText] = useState('{\n  "firstName": "Ada"\n}');
+  const sample = useMemo(() => parseSample(sampleText), [sampleText]);
+  const sampleValue = useMemo(() => ('value' in sample ? sample.value : {}), [sample]);
+  const variables = useMemo(() => templateVariables(draft.subject, draft.body), [draft.subject, draft.body]);
+  return (
+    <>
+      <div className="grid gap-4 xl:grid-cols-2">
+        <EmailBodyField
+          value={draft.body}
+          onChange={(v) => set('body', v)}
+          error={errorOf('body')}
+          height={PREVIEW_HEIGHT + 50}
+        />
+        <EmailPreview
+          subject={draft.subject}
+          body={draft.body}
+          from={draft.from}
+          fromName={draft.fromName}
+          type={draft.type}
+          email={email ?? 'you@example.com'}
+          sample={sampleValue}
+          height={PREVIEW_HEIGHT}
+        />
+      </div>
+      <details className="group rounded-md border border-slate-200 bg-slate-50 px-3 py-2">
+        <summary className="cursor-pointer text-sm font-medium text-slate-700">
+          Sample data for the preview
+          {variables.length > 0 && (
+            <span className="ml-2 font-normal text-slate-500">Variables used: {variables.join(', ')}</span>
+          )}
+        </summary>
+        <div className="mt-2">
+          <TextArea
+            label="Sample contact data (JSON)"
+            rows={4}
+            className="font-mono text-xs"
+            value={sampleText}
+            onChange={(e) => setSampleText(e.target.value)}
+            error={'error' in sample ? sample.error : undefined}
+            hint="Only the preview uses it. Real sends fill variables from each contact's data."
+          />
+        </div>
+      </details>
+    </>
+  );
+}
