@@ -1,8 +1,9 @@
 /**
  * Campaigns in the dashboard, with a sender on a domain verified through the loopback DNS server:
  * writing one from a template to a segment while the audience count follows, the API's refusals on
- * the form, a test send, sending it now and watching it finish, its results matching the captured
- * mail (an open and a click included), and a copy scheduled and cancelled; every screen reloads.
+ * the form, Ctrl+S saving the draft, a test send, sending it now and watching it finish, its
+ * results matching the captured mail (an open and a click included), and a copy scheduled and
+ * cancelled; every screen reloads.
  */
 import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../env.ts';
@@ -112,6 +113,13 @@ describe.each(DIALECTS)('dashboard campaigns on %s', (dialect) => {
     await preview().getByRole('link', { name: 'See what is new' }).waitFor();
     await t.screenshot('draft');
 
+    // Ctrl+S (Cmd+S on a Mac) saves the draft, as it saves a template.
+    await page.getByLabel('From name').fill('Acme Spring News');
+    await page.getByRole('button', { name: 'Save draft' }).waitFor();
+    await page.keyboard.press('ControlOrMeta+s');
+    await page.getByRole('button', { name: 'Saved' }).waitFor();
+    expect((await call<{ fromName: string }>('GET', `/campaigns/${id}`)).fromName).toBe('Acme Spring News');
+
     // Edit and send a test: the change is saved first, the test goes to me only.
     await page.getByLabel('Description').fill('Announces the spring range');
     await page.getByRole('button', { name: 'Send test' }).click();
@@ -164,7 +172,9 @@ describe.each(DIALECTS)('dashboard campaigns on %s', (dialect) => {
     expect(await figure('Bounced').textContent()).toBe('0');
     const stats = await call<Record<string, number>>('GET', `/campaigns/${id}/stats`);
     expect(stats).toMatchObject({ sentCount: 3, openedCount: 1, clickedCount: 1, bouncedCount: 0 });
-    await page.getByRole('figure', { name: /by hour/ }).waitFor();
+    // The chart by hour, saying the time zone its buckets are written in.
+    const overTime = page.getByRole('region', { name: /by hour/ });
+    await overTime.getByText(/^Times in \S+/).waitFor();
     await page.getByText('33.3% open rate').waitFor();
     await preview().getByRole('heading', { name: 'Hello friend' }).waitFor();
     await t.screenshot('results');

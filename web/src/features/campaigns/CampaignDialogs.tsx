@@ -1,215 +1,138 @@
-/** The campaign screen's dialogs: a test send, choosing a send time, and the last check before sending now. */
-import { Send } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
-import { errorMessage, fieldError } from '../../api/client.ts';
-import { useMe } from '../../api/session.ts';
+/**
+ * The dialogs of a campaign's actions, wired once for both campaign screens: test, schedule, send
+ * now, cancel and delete (a ConfirmDialog each for the last two, as neither can be undone), and the
+ * footer that offers duplicating and deleting.
+ */
+import { Copy, Trash2 } from 'lucide-react';
 import { Button } from '../../components/Button.tsx';
-import { Dialog } from '../../components/Dialog.tsx';
-import { TextInput } from '../../components/Field.tsx';
-import { FormError, Skeleton } from '../../components/States.tsx';
-import { formatDateTime, formatNumber } from '../../lib/format.ts';
-import {
-  type AudienceType,
-  defaultScheduleTime,
-  type EmailType,
-  fromLocalInput,
-  scheduleProblem,
-  toLocalInput,
-} from './campaign-model.ts';
-import { useAudiencePreview } from './queries.ts';
+import { ConfirmDialog } from '../../components/Dialog.tsx';
+import { FormError } from '../../components/States.tsx';
+import type { Campaign } from '../../queries/campaigns.ts';
+import type { AudienceType, EmailType } from './campaign-model.ts';
+import { ScheduleDialog, SendNowDialog, SendTestDialog } from './SendDialogs.tsx';
+import type { CampaignActions } from './use-campaign-actions.ts';
 
-export function SendTestDialog({
-  open,
-  onClose,
-  onSend,
-  pending,
-  error,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onSend: (email: string) => void;
-  pending: boolean;
-  error: unknown;
-}) {
-  const me = useMe();
-  const [email, setEmail] = useState('');
-  useEffect(() => {
-    if (open && !email && me.data?.email) setEmail(me.data.email);
-  }, [open, email, me.data?.email]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (email.trim()) onSend(email.trim());
-  };
-  return (
-    <Dialog open={open} onClose={onClose} title="Send a test email">
-      <form id="send-test-form" onSubmit={submit} noValidate className="space-y-3">
-        <p className="text-sm text-slate-600">
-          The saved version goes to this one address, with “[TEST]” before the subject. It does not count in the
-          campaign’s results.
-        </p>
-        <FormError error={error && !fieldError(error, 'email') ? error : null} />
-        <TextInput
-          label="Send the test to"
-          type="email"
-          required
-          autoFocus
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={fieldError(error, 'email')}
-        />
-        <div className="flex justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            loading={pending}
-            disabled={!email.trim()}
-            icon={<Send className="size-4" aria-hidden />}
-          >
-            Send test
-          </Button>
-        </div>
-      </form>
-    </Dialog>
-  );
+export interface Audience {
+  audienceType: AudienceType;
+  segmentId: string | null;
+  audienceFilter: unknown;
+  emailType: EmailType;
 }
 
-export function ScheduleDialog({
-  open,
-  onClose,
-  onSchedule,
-  pending,
-  error,
-  current,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onSchedule: (iso: string) => void;
-  pending: boolean;
-  error: unknown;
-  /** The time it is scheduled for now, when rescheduling. */
-  current?: string | null;
-}) {
-  const [value, setValue] = useState('');
-  const [tried, setTried] = useState(false);
-  useEffect(() => {
-    if (open) {
-      setValue(toLocalInput(current ? new Date(current) : defaultScheduleTime(new Date())));
-      setTried(false);
-    }
-  }, [open, current]);
-  const problem = scheduleProblem(value, new Date());
-  const iso = fromLocalInput(value);
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setTried(true);
-    if (!problem && iso) onSchedule(iso);
-  };
-  return (
-    <Dialog open={open} onClose={onClose} title={current ? 'Change the send time' : 'Schedule the campaign'}>
-      <form onSubmit={submit} noValidate className="space-y-3">
-        <FormError error={error && !fieldError(error, 'scheduledFor') ? error : null} />
-        <TextInput
-          label="Send at"
-          type="datetime-local"
-          required
-          value={value}
-          min={toLocalInput(new Date())}
-          onChange={(e) => setValue(e.target.value)}
-          error={fieldError(error, 'scheduledFor') ?? (tried ? problem : undefined)}
-          hint={`Your time zone: ${zone}.${iso && !problem ? ` It goes out ${formatDateTime(iso)}.` : ''}`}
-        />
-        <p className="text-sm text-slate-600">
-          The audience is counted again when it starts: contacts who join before then get it too.
-        </p>
-        <div className="flex justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={pending}>
-            {current ? 'Change time' : 'Schedule'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
-  );
-}
-
-/** "Send to 1,204 contacts now?", with the count taken as the dialog opens. */
-export function SendNowDialog({
-  open,
-  onClose,
-  onConfirm,
-  pending,
-  error,
-  name,
+export function CampaignDialogs({
+  campaign,
+  actions: a,
   audience,
 }: {
-  open: boolean;
-  onClose: () => void;
-  onConfirm: () => void;
-  pending: boolean;
-  error: unknown;
-  name: string;
-  audience: { audienceType: AudienceType; segmentId: string | null; audienceFilter: unknown; emailType: EmailType };
+  campaign: Campaign;
+  actions: CampaignActions;
+  /** Who "send now" counts: the draft's audience as edited (and saved), else the campaign's. */
+  audience: Audience;
 }) {
-  const preview = useAudiencePreview(
-    open
-      ? {
-          audienceType: audience.audienceType,
-          segmentId: audience.segmentId,
-          audienceFilter: audience.audienceFilter as Record<string, unknown> | null,
-          emailType: audience.emailType,
-        }
-      : undefined,
-  );
-  const n = preview.data?.recipients;
+  const sending = campaign.status === 'SENDING';
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      title="Send it now?"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            onClick={onConfirm}
-            loading={pending}
-            disabled={n === 0}
-            icon={<Send className="size-4" aria-hidden />}
-          >
-            {n === undefined ? 'Send now' : `Send to ${formatNumber(n)} ${n === 1 ? 'contact' : 'contacts'}`}
-          </Button>
-        </>
-      }
-    >
-      <div className="space-y-3 text-sm text-slate-600">
+    <>
+      <SendTestDialog
+        open={a.open === 'test'}
+        onClose={a.close}
+        onSend={(email) => a.test.mutate(email)}
+        pending={a.test.isPending}
+        error={a.test.error}
+      />
+      <ScheduleDialog
+        open={a.open === 'schedule'}
+        current={campaign.status === 'SCHEDULED' ? campaign.scheduledAt : undefined}
+        onClose={a.close}
+        onSchedule={(iso) => a.send.mutate(iso)}
+        pending={a.send.isPending}
+        error={a.send.error}
+      />
+      <SendNowDialog
+        open={a.open === 'send'}
+        onClose={a.close}
+        onConfirm={() => a.send.mutate(undefined)}
+        pending={a.send.isPending}
+        error={a.send.error}
+        name={campaign.name}
+        audience={audience}
+      />
+      <ConfirmDialog
+        open={a.open === 'cancel'}
+        onClose={a.close}
+        onConfirm={() => a.cancel.mutate()}
+        busy={a.cancel.isPending}
+        title={sending ? 'Stop sending?' : 'Cancel the schedule?'}
+        confirmLabel={sending ? 'Stop sending' : 'Cancel schedule'}
+      >
         <p>
-          “{name}” goes out right away. Once it has started, it cannot be taken back: you can only stop what has not
-          been sent yet.
+          {sending
+            ? 'Emails already sent stay sent; nobody else gets it. This cannot be resumed.'
+            : 'It will not go out. The campaign becomes a draft again, to edit or send later.'}
         </p>
-        <div className="rounded-md bg-slate-50 px-3 py-2">
-          {preview.isError ? (
-            <span className="text-red-700">{errorMessage(preview.error)}</span>
-          ) : n === undefined ? (
-            <Skeleton className="h-5 w-48" />
-          ) : n === 0 ? (
-            <span className="text-red-700">The audience has no one to send to right now.</span>
-          ) : (
-            <span>
-              <strong className="text-slate-900" data-testid="send-count">
-                {formatNumber(n)}
-              </strong>{' '}
-              {n === 1 ? 'contact gets' : 'contacts get'} this email.
-            </span>
-          )}
-        </div>
-        <FormError error={error} />
-      </div>
-    </Dialog>
+        <ErrorBelow error={a.cancel.error} />
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={a.open === 'delete'}
+        onClose={a.close}
+        onConfirm={() => a.remove.mutate()}
+        busy={a.remove.isPending}
+        title={`Delete “${campaign.name}”?`}
+        confirmLabel="Delete campaign"
+      >
+        <p>
+          {campaign.status === 'SCHEDULED'
+            ? 'It will not be sent. '
+            : campaign.status === 'SENT' || campaign.status === 'CANCELLED'
+              ? 'Its emails stay in the activity feed, but the campaign and its results are gone. '
+              : ''}
+          This cannot be undone.
+        </p>
+        <ErrorBelow error={a.remove.error} />
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function ErrorBelow({ error }: { error: unknown }) {
+  return error ? (
+    <div className="mt-3">
+      <FormError error={error} />
+    </div>
+  ) : null;
+}
+
+/** Duplicate and delete, under the screen; each shows only where the status allows it. */
+export function MoreActions({
+  onDuplicate,
+  duplicating,
+  onDelete,
+}: {
+  onDuplicate?: () => void;
+  duplicating?: boolean;
+  onDelete?: () => void;
+}) {
+  return (
+    <div className="mt-6 flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 pt-4">
+      {onDuplicate && (
+        <Button
+          variant="ghost"
+          icon={<Copy className="size-4" aria-hidden />}
+          loading={duplicating}
+          onClick={onDuplicate}
+        >
+          Duplicate
+        </Button>
+      )}
+      {onDelete && (
+        <Button
+          variant="ghost"
+          className="text-red-700 hover:bg-red-50"
+          icon={<Trash2 className="size-4" aria-hidden />}
+          onClick={onDelete}
+        >
+          Delete campaign
+        </Button>
+      )}
+    </div>
   );
 }

@@ -3,11 +3,11 @@ import {
   allowed,
   type CampaignFormValues,
   campaignBody,
+  campaignPollInterval,
   defaultScheduleTime,
   frameSeries,
   fromLocalInput,
   onVerifiedDomain,
-  progress,
   scheduleProblem,
   statusInfo,
   toLocalInput,
@@ -23,10 +23,13 @@ describe('status', () => {
     expect(allowed('SENT')).toMatchObject({ edit: false, sendNow: false, cancel: false, duplicate: true });
   });
 
-  it('measures progress as a share of the recipients, bounded', () => {
-    expect(progress(0, 0)).toBe(0);
-    expect(progress(3, 4)).toBe(0.75);
-    expect(progress(5, 4)).toBe(1);
+  it('polls a campaign while it sends and just before a scheduled start only', () => {
+    const now = Date.parse('2024-05-01T10:00:00Z');
+    expect(campaignPollInterval(undefined, now)).toBe(false);
+    expect(campaignPollInterval({ status: 'SENDING', scheduledAt: null }, now)).toBe(1500);
+    expect(campaignPollInterval({ status: 'SCHEDULED', scheduledAt: '2024-05-01T10:01:00Z' }, now)).toBe(5000);
+    expect(campaignPollInterval({ status: 'SCHEDULED', scheduledAt: '2024-05-01T11:00:00Z' }, now)).toBe(false);
+    expect(campaignPollInterval({ status: 'SENT', scheduledAt: null }, now)).toBe(false);
   });
 });
 

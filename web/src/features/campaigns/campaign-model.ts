@@ -1,13 +1,14 @@
 /**
  * What the campaign screens say about a campaign: status labels and tones, what can be done in
- * each status, the send progress, the scheduling input (a local date-time field) and the form's
+ * each status, when to read it again, the scheduling input (a local date-time field) and the form's
  * body for the API. Pure, unit-tested.
  */
 import type { Tone } from '../../components/Layout.tsx';
+import type { EmailType } from '../../lib/email-render.ts';
 
+export type { EmailType } from '../../lib/email-render.ts';
 export type CampaignStatus = 'DRAFT' | 'SCHEDULED' | 'SENDING' | 'SENT' | 'CANCELLED';
 export type AudienceType = 'ALL' | 'SEGMENT' | 'FILTERED';
-export type EmailType = 'MARKETING' | 'HEADLESS' | 'TRANSACTIONAL';
 
 export const STATUSES: Array<{ id: CampaignStatus; label: string; tone: Tone }> = [
   { id: 'DRAFT', label: 'Draft', tone: 'gray' },
@@ -52,10 +53,18 @@ export function allowed(status: CampaignStatus) {
   };
 }
 
-/** Sent share of the recipients, 0..1; 0 when there are none yet. */
-export function progress(sent: number, total: number): number {
-  if (total <= 0) return 0;
-  return Math.min(1, Math.max(0, sent / total));
+/**
+ * How often to read a campaign again (ms), or false: every 1.5 s while it sends, every 5 s in the
+ * two minutes before a scheduled start (to see it begin), else not at all.
+ */
+export function campaignPollInterval(
+  c: { status: CampaignStatus; scheduledAt: string | null } | undefined,
+  now: number,
+): number | false {
+  if (!c) return false;
+  if (c.status === 'SENDING') return 1500;
+  if (c.status === 'SCHEDULED' && c.scheduledAt && new Date(c.scheduledAt).getTime() - now < 120_000) return 5000;
+  return false;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,0 +1,85 @@
+/** What a campaign past its draft sent (or will send): sender, audience, kind, and the email itself. */
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useMemo } from 'react';
+import { useMe } from '../../api/session.ts';
+import { useProject } from '../../app/project-context.tsx';
+import { EmailPreview } from '../../components/EmailPreview.tsx';
+import { Card } from '../../components/Layout.tsx';
+import { TextLink } from '../../components/Links.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import type { Campaign } from '../../queries/campaigns.ts';
+import { segmentQueries } from '../../queries/segments.ts';
+import { fromApi } from '../filters/convert.ts';
+import { describeFilter } from '../filters/describe.ts';
+import { countConditions } from '../filters/tree.ts';
+import { useFieldOptions } from '../filters/use-field-options.ts';
+import { EMAIL_TYPES } from './campaign-model.ts';
+
+const NO_SAMPLE: Record<string, unknown> = {};
+
+export function CampaignEmailCard({ campaign }: { campaign: Campaign }) {
+  const me = useMe();
+  const sender = campaign.fromName ? `${campaign.fromName} <${campaign.from}>` : campaign.from;
+  return (
+    <Card title="The email">
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
+        <dl className="space-y-3 text-sm">
+          <Item term="From">
+            <span className="break-all">{sender}</span>
+          </Item>
+          {campaign.replyTo && (
+            <Item term="Reply-to">
+              <span className="break-all">{campaign.replyTo}</span>
+            </Item>
+          )}
+          <Item term="Audience">
+            <AudienceText campaign={campaign} />
+          </Item>
+          <Item term="Kind">{EMAIL_TYPES.find((t) => t.id === campaign.emailType)?.label}</Item>
+          {campaign.description && <Item term="Note">{campaign.description}</Item>}
+          <Item term="Created">{formatDateTime(campaign.createdAt)}</Item>
+        </dl>
+        <EmailPreview
+          subject={campaign.subject}
+          body={campaign.body}
+          from={campaign.from}
+          fromName={campaign.fromName ?? ''}
+          type={campaign.emailType}
+          email={me.data?.email ?? 'jane@example.com'}
+          sample={NO_SAMPLE}
+          height={420}
+        />
+      </div>
+    </Card>
+  );
+}
+
+function Item({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-slate-500">{term}</dt>
+      <dd className="text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** Who it goes to, in words: everyone, a segment (linked), or the filter read out. */
+function AudienceText({ campaign }: { campaign: Campaign }) {
+  const project = useProject();
+  const segments = useQuery({ ...segmentQueries.list(project), enabled: campaign.audienceType === 'SEGMENT' });
+  const { options } = useFieldOptions();
+  const tree = useMemo(() => fromApi(campaign.audienceFilter), [campaign.audienceFilter]);
+  if (campaign.audienceType === 'ALL') return <>All contacts</>;
+  if (campaign.audienceType === 'SEGMENT') {
+    const segment = segments.data?.find((s) => s.id === campaign.segmentId);
+    if (!segments.data) return <>A segment</>;
+    return segment ? (
+      <TextLink to={project.to('segments', segment.id)}>{segment.name}</TextLink>
+    ) : (
+      <>A segment that was deleted</>
+    );
+  }
+  if (countConditions(tree) === 0) return <>Every contact (empty filter)</>;
+  const how = tree.logic === 'AND' ? 'all' : 'any';
+  return <>{`Contacts matching ${how} of: ${describeFilter(tree, options ?? []).join('; ')}`}</>;
+}

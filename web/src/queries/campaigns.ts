@@ -1,0 +1,70 @@
+/**
+ * Campaigns: a page of the list, one campaign, its results (stats, time series) and the live count
+ * of an audience being edited. Every key starts with the campaigns prefix, so a campaign change
+ * refreshes all of them.
+ */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { Operation, RequestBody, ResponseBody } from '../../../client/index.ts';
+import { analyticsQueries } from './analytics.ts';
+import { type ProjectScope, resourceKey } from './keys.ts';
+import { setupQueries } from './setup.ts';
+
+export type Campaign = ResponseBody<Operation<'/campaigns/{id}', 'get'>>;
+export type CampaignSummary = ResponseBody<Operation<'/campaigns', 'get'>>['campaigns'][number];
+export type CampaignStats = ResponseBody<Operation<'/campaigns/{id}/stats', 'get'>>;
+export type CampaignTimeseries = ResponseBody<Operation<'/campaigns/{id}/timeseries', 'get'>>;
+export type AudienceBody = RequestBody<Operation<'/campaigns/audience', 'post'>>;
+type ListQuery = NonNullable<Operation<'/campaigns', 'get'>['parameters']['query']>;
+export type SeriesInterval = NonNullable<
+  NonNullable<Operation<'/campaigns/{id}/timeseries', 'get'>['parameters']['query']>['interval']
+>;
+
+export const campaignQueries = {
+  all: (projectId: string) => resourceKey(projectId, 'campaigns'),
+  list: ({ api, projectId }: ProjectScope, query: ListQuery = {}) =>
+    queryOptions({
+      queryKey: resourceKey(projectId, 'campaigns', 'list', query),
+      queryFn: () => api.get('/campaigns', { query }),
+      placeholderData: keepPreviousData,
+    }),
+  one: ({ api, projectId }: ProjectScope, id: string) =>
+    queryOptions({
+      queryKey: resourceKey(projectId, 'campaigns', 'one', id),
+      queryFn: () => api.get('/campaigns/{id}', { path: { id } }),
+    }),
+  /** The prefix of one campaign's results: its stats and every time series of it. */
+  results: (projectId: string, id: string) => resourceKey(projectId, 'campaigns', 'results', id),
+  stats: ({ api, projectId }: ProjectScope, id: string) =>
+    queryOptions({
+      queryKey: [...campaignQueries.results(projectId, id), 'stats'],
+      queryFn: () => api.get('/campaigns/{id}/stats', { path: { id } }),
+    }),
+  /** Buckets in UTC (the API takes no time zone); `interval` undefined lets the API choose. */
+  timeseries: ({ api, projectId }: ProjectScope, id: string, interval?: SeriesInterval) =>
+    queryOptions({
+      queryKey: [...campaignQueries.results(projectId, id), 'timeseries', interval ?? 'auto'],
+      queryFn: () => api.get('/campaigns/{id}/timeseries', { path: { id }, query: { interval } }),
+      placeholderData: keepPreviousData,
+    }),
+  /** Who a send would reach now (POST, but a read); `body` is the audience as the form has it. */
+  audience: ({ api, projectId }: ProjectScope, body: AudienceBody) =>
+    queryOptions({
+      queryKey: resourceKey(projectId, 'campaigns', 'audience', body),
+      queryFn: ({ signal }) => api.post('/campaigns/audience', { body, signal }),
+      placeholderData: keepPreviousData,
+      retry: false,
+      // Contacts change under it; a few seconds is as fresh as a count being typed needs.
+      staleTime: 5_000,
+    }),
+};
+
+/**
+ * What a campaign's creation, send, cancel, copy or delete changes besides the campaigns
+ * themselves: the analytics (which list every campaign with its figures) and the setup checklist
+ * (a first campaign, a first campaign sent).
+ */
+export const campaignEffects = (projectId: string) => [
+  campaignQueries.all(projectId),
+  analyticsQueries.all(projectId),
+  setupQueries.all(projectId),
+];
