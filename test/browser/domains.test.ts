@@ -184,7 +184,7 @@ describe.each(DIALECTS)('domains, overview and outbox on %s', (dialect) => {
     expect(raw).toMatch(/^Subject: Test email from Mailwright/m);
     expect(raw).toMatch(new RegExp(`^To: .*${ownerEmail.replace(/[.+]/g, '\\$&')}`, 'mi'));
 
-    await page.getByRole('link', { name: 'Outbox', exact: true }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Outbox', exact: true }).click();
     await page.getByRole('heading', { name: 'Outbox' }).waitFor();
     await page.getByRole('link', { name: 'Test email from Mailwright' }).waitFor();
     await page.getByText('1 message').waitFor();

@@ -281,7 +281,7 @@ describe.each(DIALECTS)('settings on %s', (dialect) => {
     const spare = await t.call<{ id: string }>('POST', '/domains', { domain: `perm-${stamp}.test` }, projectId);
     // The API request context shares the page's cookies: this switches the browser's user.
     const signInAs = async (email: string) => {
-      await t.call('POST', '/auth/logout');
+      await t.call('GET', '/auth/logout');
       await t.call('POST', '/auth/login', { email, password: 'correct horse battery staple' });
     };
 

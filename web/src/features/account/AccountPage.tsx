@@ -1,13 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
-import { api, fieldError } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { lastProject, useMe } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
-import { TextInput } from '../../components/Field.tsx';
 import { Badge, Card, PageHeader } from '../../components/Layout.tsx';
+import { BackLink } from '../../components/Links.tsx';
 import { FormError } from '../../components/States.tsx';
 import { toast } from '../../lib/toasts.ts';
+// The account's own password form uses the sign-in forms' fields (the same API field names).
+import { FormErrorBesides, PasswordField } from '../auth/fields.tsx';
 
 /** The signed-in user's own settings: email verification and password. */
 export function AccountPage() {
@@ -35,12 +36,8 @@ export function AccountPage() {
   const back = lastProject();
   return (
     <main id="main" className="mx-auto max-w-2xl px-6 py-8">
-      <Link to={back ? `/p/${back}` : '/'} className="text-sm text-brand-700 hover:underline">
-        ← Back to the dashboard
-      </Link>
-      <div className="mt-4">
-        <PageHeader title="Your account" description={me.data?.email} />
-      </div>
+      <BackLink to={back ? `/p/${back}` : '/'}>Back to the dashboard</BackLink>
+      <PageHeader title="Your account" description={me.data?.email} />
       <div className="space-y-6">
         <Card title="Email address">
           <div className="flex items-center justify-between gap-4 text-sm">
@@ -62,29 +59,21 @@ export function AccountPage() {
         </Card>
         <Card title="Change password">
           <form onSubmit={submit} className="max-w-sm space-y-4" noValidate>
-            <FormError
-              error={
-                change.error && !fieldError(change.error, 'newPassword') && !fieldError(change.error, 'currentPassword')
-                  ? change.error
-                  : null
-              }
-            />
-            <TextInput
+            <FormErrorBesides error={change.error} fields={['currentPassword', 'newPassword']} />
+            <PasswordField
               label="Current password"
-              type="password"
-              autoComplete="current-password"
+              name="currentPassword"
               value={currentPassword}
-              onChange={(e) => setCurrent(e.target.value)}
-              error={fieldError(change.error, 'currentPassword')}
+              onChange={setCurrent}
+              error={change.error}
             />
-            <TextInput
+            <PasswordField
               label="New password"
-              type="password"
-              autoComplete="new-password"
+              name="newPassword"
               value={newPassword}
-              onChange={(e) => setNew(e.target.value)}
-              error={fieldError(change.error, 'newPassword')}
-              hint="At least 8 characters."
+              onChange={setNew}
+              error={change.error}
+              fresh
             />
             <Button type="submit" loading={change.isPending}>
               Change password

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api, fieldError } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { sessionKeys, useServerConfig } from '../../api/session.ts';
 import { safeNext } from '../../app/RequireAuth.tsx';
 import { Button } from '../../components/Button.tsx';
-import { TextInput } from '../../components/Field.tsx';
-import { FormError } from '../../components/States.tsx';
 import { AuthShell } from './AuthShell.tsx';
+import { EmailField, FormErrorBesides, PasswordField } from './fields.tsx';
 
 /** Sign-in with email and password, or with a configured OAuth provider. */
 export function LoginPage() {
@@ -51,25 +50,9 @@ export function LoginPage() {
       }
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <FormError error={login.error && !fieldError(login.error, 'email') ? login.error : null} />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={fieldError(login.error, 'email')}
-        />
-        <TextInput
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={fieldError(login.error, 'password')}
-        />
+        <FormErrorBesides error={login.error} fields={['email', 'password']} />
+        <EmailField value={email} onChange={setEmail} error={login.error} />
+        <PasswordField value={password} onChange={setPassword} error={login.error} />
         <div className="flex items-center justify-between">
           <Link to="/forgot-password" className="text-sm text-brand-700 hover:underline">
             Forgot your password?

@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { api, fieldError } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
-import { TextInput } from '../../components/Field.tsx';
-import { FormError } from '../../components/States.tsx';
 import { AuthShell } from './AuthShell.tsx';
+import { EmailField, FormErrorBesides, PasswordField } from './fields.tsx';
 
 const backToSignIn = (
   <Link className="font-medium text-brand-700 hover:underline" to="/login">
@@ -36,16 +35,8 @@ export function ForgotPasswordPage() {
         </p>
       ) : (
         <form onSubmit={submit} className="space-y-4" noValidate>
-          <FormError error={request.error && !fieldError(request.error, 'email') ? request.error : null} />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={fieldError(request.error, 'email')}
-          />
+          <FormErrorBesides error={request.error} fields={['email']} />
+          <EmailField value={email} onChange={setEmail} error={request.error} />
           <Button type="submit" className="w-full" loading={request.isPending}>
             Send reset link
           </Button>
@@ -80,17 +71,8 @@ export function ResetPasswordPage() {
         </p>
       ) : (
         <form onSubmit={submit} className="space-y-4" noValidate>
-          <FormError error={reset.error && !fieldError(reset.error, 'password') ? reset.error : null} />
-          <TextInput
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            error={fieldError(reset.error, 'password')}
-            hint="At least 8 characters."
-          />
+          <FormErrorBesides error={reset.error} fields={['password']} />
+          <PasswordField label="New password" value={password} onChange={setPassword} error={reset.error} fresh />
           <Button type="submit" className="w-full" loading={reset.isPending} disabled={!token}>
             Set password
           </Button>

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api, fieldError } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { sessionKeys } from '../../api/session.ts';
 import { safeNext } from '../../app/RequireAuth.tsx';
 import { Button } from '../../components/Button.tsx';
-import { TextInput } from '../../components/Field.tsx';
-import { FormError } from '../../components/States.tsx';
 import { AuthShell } from './AuthShell.tsx';
+import { EmailField, FormErrorBesides, PasswordField } from './fields.tsx';
 
 /** Creates an account (a verification link is mailed) and continues to the first project. */
 export function SignupPage() {
@@ -30,8 +29,6 @@ export function SignupPage() {
     e.preventDefault();
     signup.mutate();
   };
-  const emailError = fieldError(signup.error, 'email');
-  const passwordError = fieldError(signup.error, 'password');
   return (
     <AuthShell
       title="Create your account"
@@ -46,26 +43,9 @@ export function SignupPage() {
       }
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <FormError error={signup.error && !emailError && !passwordError ? signup.error : null} />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={emailError}
-        />
-        <TextInput
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={passwordError}
-          hint="At least 8 characters."
-        />
+        <FormErrorBesides error={signup.error} fields={['email', 'password']} />
+        <EmailField value={email} onChange={setEmail} error={signup.error} />
+        <PasswordField value={password} onChange={setPassword} error={signup.error} fresh />
         <Button type="submit" className="w-full" loading={signup.isPending}>
           Create account
         </Button>

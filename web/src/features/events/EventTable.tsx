@@ -6,13 +6,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Activity } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useProject } from '../../app/project-context.tsx';
-import { ContactLink, TextLink } from '../../components/Links.tsx';
+import { ContactLink } from '../../components/Links.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
 import { type Column, Pager, Table } from '../../components/Table.tsx';
 import { plural } from '../../lib/format.ts';
 import { useCursorPaging } from '../../lib/url-state.ts';
 import { eventQueries, type TrackedEvent } from '../../queries/events.ts';
+import { EventNameLink } from './EventNameLink.tsx';
 import { summarizeData } from './summary.ts';
 
 const PAGE_SIZE = 25;
@@ -53,11 +54,7 @@ export function EventTable({ name, empty }: { name?: string; empty?: ReactNode }
           {
             key: 'name',
             header: 'Event',
-            cell: (e: TrackedEvent) => (
-              <TextLink to={scope.to('events', e.name)} className="font-mono text-[13px]">
-                {e.name}
-              </TextLink>
-            ),
+            cell: (e: TrackedEvent) => <EventNameLink name={e.name} />,
           },
         ]),
     {

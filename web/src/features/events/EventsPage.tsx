@@ -11,18 +11,23 @@ import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { Checkbox } from '../../components/Field.tsx';
-import { Badge, PageHeader, Stat, Tabs } from '../../components/Layout.tsx';
-import { TextLink } from '../../components/Links.tsx';
+import { PageHeader, Stat, Tabs } from '../../components/Layout.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { EmptyState, ErrorState, LoadingRows, Skeleton } from '../../components/States.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { useSearchParamState } from '../../lib/url-state.ts';
 import { type EventName, eventQueries } from '../../queries/events.ts';
+import { EventNameLink } from './EventNameLink.tsx';
 import { EventTable } from './EventTable.tsx';
 import { TrackEventDialog } from './TrackEventDialog.tsx';
 
 type View = 'names' | 'recent';
+
+const VIEWS: Array<{ id: View; label: string }> = [
+  { id: 'names', label: 'Event names' },
+  { id: 'recent', label: 'Recent events' },
+];
 
 export function EventsPage() {
   const scope = useProject();
@@ -70,15 +75,7 @@ export function EventsPage() {
         )}
       </div>
 
-      <Tabs<View>
-        label="Events view"
-        value={view}
-        onChange={setView}
-        tabs={[
-          { id: 'names', label: 'Event names' },
-          { id: 'recent', label: 'Recent events' },
-        ]}
-      />
+      <Tabs<View> label="Events view" value={view} onChange={setView} tabs={VIEWS} />
       {view === 'names' ? (
         <NamesView
           loading={names.isPending}
@@ -114,21 +111,13 @@ function NamesView({
   showSystem: boolean;
   onShowSystem: (on: boolean) => void;
 }) {
-  const { to } = useProject();
   const shown = names.filter((n) => showSystem || !n.system).sort((a, b) => b.count - a.count);
   const systemCount = names.filter((n) => n.system).length;
   const columns: Column<EventName>[] = [
     {
       key: 'name',
       header: 'Event',
-      cell: (n) => (
-        <span className="inline-flex items-center gap-2">
-          <TextLink to={to('events', n.name)} className="font-mono text-[13px]">
-            {n.name}
-          </TextLink>
-          {n.system && <Badge>System</Badge>}
-        </span>
-      ),
+      cell: (n) => <EventNameLink name={n.name} system={n.system} />,
     },
     {
       key: 'count',

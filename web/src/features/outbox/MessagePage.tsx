@@ -60,6 +60,7 @@ function Message() {
 }
 
 const VIEWS: View[] = ['html', 'text', 'headers'];
+const PART: Record<View, string> = { html: 'HTML', text: 'Plain text', headers: 'Headers' };
 
 function MessageView({ message }: { message: CapturedMessage }) {
   const { api } = useProject();
@@ -82,6 +83,7 @@ function MessageView({ message }: { message: CapturedMessage }) {
     meta: { errorShownInline: true },
   });
   const headers = sortedHeaders(message.headers);
+  const tabs = VIEWS.map((id) => ({ id, label: id === 'headers' ? `Headers (${headers.length})` : PART[id] }));
   return (
     <>
       <PageHeader
@@ -111,17 +113,8 @@ function MessageView({ message }: { message: CapturedMessage }) {
           </>
         )}
       </dl>
-      <Tabs<View>
-        label="Message parts"
-        value={view}
-        onChange={setView}
-        tabs={[
-          { id: 'html', label: 'HTML' },
-          { id: 'text', label: 'Plain text' },
-          { id: 'headers', label: `Headers (${headers.length})` },
-        ]}
-      />
-      <div role="tabpanel" aria-label={view === 'html' ? 'HTML' : view === 'text' ? 'Plain text' : 'Headers'}>
+      <Tabs<View> label="Message parts" value={view} onChange={setView} tabs={tabs} />
+      <div role="tabpanel" aria-label={PART[view]}>
         {view === 'html' && (
           <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
             {/* sandbox="": no scripts, no forms, no navigation, an opaque origin: the mail cannot touch the dashboard. */}

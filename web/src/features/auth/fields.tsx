@@ -1,0 +1,53 @@
+/** The inputs of the signed-out forms and the account page: an email, a password, and the error no field shows. */
+import { fieldError } from '../../api/client.ts';
+import { TextInput } from '../../components/Field.tsx';
+import { FormError } from '../../components/States.tsx';
+
+interface FieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** The mutation's error: the field shows the API's message for it. */
+  error: unknown;
+}
+
+export function EmailField({ value, onChange, error }: FieldProps) {
+  return (
+    <TextInput
+      label="Email"
+      type="email"
+      autoComplete="email"
+      required
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={fieldError(error, 'email')}
+    />
+  );
+}
+
+/** `fresh`: a password being chosen, so the browser may offer one and the rule is shown. */
+export function PasswordField({
+  value,
+  onChange,
+  error,
+  label = 'Password',
+  name = 'password',
+  fresh = false,
+}: FieldProps & { label?: string; name?: string; fresh?: boolean }) {
+  return (
+    <TextInput
+      label={label}
+      type="password"
+      autoComplete={fresh ? 'new-password' : 'current-password'}
+      required
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={fieldError(error, name)}
+      hint={fresh ? 'At least 8 characters.' : undefined}
+    />
+  );
+}
+
+/** The mutation's error above the form, unless one of `fields` already shows it. */
+export function FormErrorBesides({ error, fields }: { error: unknown; fields: string[] }) {
+  return <FormError error={fields.some((f) => fieldError(error, f)) ? null : error} />;
+}

@@ -1,0 +1,16 @@
+import { useProject } from '../../app/project-context.tsx';
+import { Badge } from '../../components/Layout.tsx';
+import { TextLink } from '../../components/Links.tsx';
+
+/** An event name in a table, linking to the name's page; a system event says so. */
+export function EventNameLink({ name, system = false }: { name: string; system?: boolean }) {
+  const { to } = useProject();
+  return (
+    <span className="inline-flex items-center gap-2">
+      <TextLink to={to('events', name)} className="font-mono text-[13px]">
+        {name}
+      </TextLink>
+      {system && <Badge>System</Badge>}
+    </span>
+  );
+}
