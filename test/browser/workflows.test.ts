@@ -330,7 +330,7 @@ describe.each(DIALECTS)('dashboard workflows on %s', (dialect) => {
       expect.objectContaining({ fromStepId: wait.id, waitOutcome: 'TIMEOUT' }),
     );
     await t.screenshot('path-removed');
-    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
     await page.getByText('Path restored').waitFor();
     await expect.poll(() => page.locator('.react-flow__edge').count()).toBe(3);
     await page.getByText('Timed out', { exact: true }).first().waitFor();

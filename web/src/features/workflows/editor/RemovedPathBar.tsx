@@ -27,9 +27,10 @@ export function RemovedPathBar({
     return () => window.removeEventListener('keydown', onKey);
   }, [onUndo]);
   return (
+    // Bottom left, beside the zoom controls: the side panel covers the canvas's right part.
     <Panel
-      position="bottom-center"
-      className="mb-6 flex items-center gap-3 rounded-lg bg-slate-900 py-2 pr-2 pl-4 text-sm text-white shadow-lg"
+      position="bottom-left"
+      className="!ml-16 flex max-w-xs items-center gap-3 rounded-lg bg-slate-900 py-2 pr-2 pl-4 text-sm text-white shadow-lg"
     >
       <p role="status">{label}</p>
       <Button size="sm" variant="secondary" onClick={onUndo} loading={undoing}>

@@ -1,10 +1,15 @@
-/** Which side panel the canvas shows: adding a step (type, then form), the trigger, or the selected step. */
+/**
+ * Which side panel the canvas shows: adding a step (type, then form), the trigger, or the selected
+ * step. A panel starts afresh when what it edits changed as stored (a save, another tab's), and
+ * only then: moving a step or connecting it keeps a form's unsaved edits.
+ */
 import type { Point } from '../layout.ts';
 import type { Step, Workflow } from '../model.ts';
 import { EditStepPanel } from '../panels/EditStepPanel.tsx';
 import type { FreeWay } from '../panels/free-ways.ts';
 import { NewStepPanel } from '../panels/NewStepPanel.tsx';
 import { PickTypePanel } from '../panels/PickTypePanel.tsx';
+import { canonicalJson } from '../panels/step-form.ts';
 import { TriggerPanel } from '../panels/TriggerPanel.tsx';
 import type { AddingState } from './use-side-panel.ts';
 
@@ -55,7 +60,7 @@ export function SidePanels({
   if (selected.type === 'TRIGGER')
     return (
       <TriggerPanel
-        key={`${selected.id}-${workflow.updatedAt}`}
+        key={canonicalJson([workflow.triggerType, workflow.triggerConfig, workflow.allowReentry])}
         workflow={workflow}
         step={selected}
         problems={problemsOf(selected.id)}
@@ -65,7 +70,7 @@ export function SidePanels({
     );
   return (
     <EditStepPanel
-      key={`${selected.id}-${selected.updatedAt}`}
+      key={canonicalJson([selected.id, selected.name, selected.config])}
       workflow={workflow}
       step={selected}
       problems={problemsOf(selected.id)}

@@ -39,14 +39,13 @@ export function EditStepPanel({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const config = form.config();
-    edits.updateStep.mutate(
-      { stepId: step.id, body: { name: form.name.trim() || null, config } },
-      {
-        onSuccess: () => toast('Step saved'),
-        onError: (err) => {
-          // The form shows its own refusals; only the graph's go above the canvas.
-          if (isGraphError(err)) report(err);
-        },
+    // The promise, not mutate's callbacks: the saved step comes back with a new updatedAt, which
+    // remounts this panel (its key) before those callbacks would run.
+    edits.updateStep.mutateAsync({ stepId: step.id, body: { name: form.name.trim() || null, config } }).then(
+      () => toast('Step saved'),
+      (err) => {
+        // The form shows its own refusals; only the graph's go above the canvas.
+        if (isGraphError(err)) report(err);
       },
     );
   };

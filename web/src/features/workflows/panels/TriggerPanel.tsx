@@ -55,13 +55,14 @@ export function TriggerPanel({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    patchWorkflow.mutate(triggerPatch(draft), {
-      onSuccess: () => toast('Trigger saved'),
-      onError: (err) => {
+    // The promise, not mutate's callbacks: the saved workflow's new updatedAt remounts this panel.
+    patchWorkflow.mutateAsync(triggerPatch(draft)).then(
+      () => toast('Trigger saved'),
+      (err) => {
         // The form shows its own refusals; only the graph's go above the canvas.
         if (isGraphError(err)) report(err);
       },
-    });
+    );
   };
 
   return (

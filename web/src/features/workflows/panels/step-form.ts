@@ -1,8 +1,8 @@
 /** Helpers of the step and trigger forms: which API errors no control shows, and config equality. Pure. */
 import { ApiError } from '../../../api/client.ts';
 
-/** JSON equality whatever the key order (PostgreSQL's jsonb reorders keys). */
-export function sameJson(a: unknown, b: unknown): boolean {
+/** JSON text with object keys sorted at every depth: equal for equal values whatever the key order. */
+export function canonicalJson(value: unknown): string {
   const canon = (v: unknown): unknown =>
     Array.isArray(v)
       ? v.map(canon)
@@ -13,7 +13,12 @@ export function sameJson(a: unknown, b: unknown): boolean {
               .map((k) => [k, canon((v as Record<string, unknown>)[k])]),
           )
         : v;
-  return JSON.stringify(canon(a)) === JSON.stringify(canon(b));
+  return JSON.stringify(canon(value)) ?? 'undefined';
+}
+
+/** JSON equality whatever the key order (PostgreSQL's jsonb reorders keys). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  return canonicalJson(a) === canonicalJson(b);
 }
 
 /** The error for the form's top when no control shows it (controls show the fields under `prefixes`). */
