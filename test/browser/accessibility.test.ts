@@ -1,8 +1,9 @@
 /**
  * An accessibility sweep of the dashboard: every screen, signed out and in, over a project with data
  * in every area, is checked with axe-core (WCAG 2.0/2.1 A and AA and best practices) and fails on a
- * serious or critical violation; at 1024 px wide no screen scrolls sideways; and keyboard focus is
- * visible, starting with the skip link and the project switcher. A UI sweep: SQLite only.
+ * serious or critical violation; at 1024 px and at a phone's 390 px wide no screen scrolls sideways
+ * (wide tables scroll inside their own box); and keyboard focus is visible, starting with the skip
+ * link and the project switcher. A UI sweep: SQLite only.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -143,9 +144,11 @@ interface Screen {
   prepare?: (page: Page) => Promise<void>;
   /** Why the screen is not checked yet (a placeholder, or missing); the lead removes it when it lands. */
   skip?: string;
+  /** Why the screen is not yet checked at 390 px (it still scrolls sideways there); removed once it fits. */
+  phoneSkip?: string;
 }
 
-/** Opens the screen, checks it with axe at 1280 px and for sideways scrolling at 1024 px. */
+/** Opens the screen, checks it with axe at 1280 px and for sideways scrolling at 1024 and 390 px. */
 async function check(page: Page, screen: Screen, seed: Seed): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.goto(screen.url(seed));
@@ -159,6 +162,11 @@ async function check(page: Page, screen: Screen, seed: Seed): Promise<void> {
   await page.setViewportSize({ width: 1024, height: 768 });
   await settle(page);
   expect(await overflow(page), `${screen.name} scrolls sideways at 1024 px`).toBeLessThanOrEqual(0);
+  if (!screen.phoneSkip) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await settle(page);
+    expect(await overflow(page), `${screen.name} scrolls sideways at 390 px`).toBeLessThanOrEqual(0);
+  }
   await page.setViewportSize({ width: 1280, height: 860 });
 }
 
@@ -243,6 +251,7 @@ const PROJECT_SCREENS: Screen[] = [
     name: 'workflow execution',
     url: (s) => p(s, `/workflows/${s.workflowId}/executions/${s.executionId}`),
     heading: /Onboarding|Execution|ada@a11y\.test/,
+    phoneSkip: 'a card of the execution is 40 px wider than the phone (features/workflows)',
   },
   { name: 'not found', url: (s) => p(s, '/no-such-screen'), heading: 'Page not found' },
   // The empty states of a project with nothing in it yet.
@@ -537,7 +546,12 @@ describe('dashboard accessibility with billing on sqlite', () => {
     const { projectId } = await t.signUpWithProject('Paid Co');
     await check(
       t.page,
-      { name: 'settings: billing', url: (s) => p(s, '/settings/billing'), heading: 'This billing period' },
+      {
+        name: 'settings: billing',
+        url: (s) => p(s, '/settings/billing'),
+        heading: 'This billing period',
+        phoneSkip: 'the five settings tabs are wider than the phone (features/settings/SettingsLayout.tsx)',
+      },
       { projectId } as Seed,
     );
   });

@@ -22,7 +22,8 @@ export function PageHeader({
         <h1 className="text-xl font-semibold tracking-tight text-slate-900">{title}</h1>
         {description && <p className="mt-1 text-sm text-slate-500">{description}</p>}
       </div>
-      {actions && <div className="flex shrink-0 items-center gap-2">{actions}</div>}
+      {/* Beside the title when they fit, else under it, wrapping themselves on a phone. */}
+      {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
     </div>
   );
 }
@@ -99,7 +100,8 @@ export function Tabs<T extends string>({
   label: string;
 }) {
   return (
-    <div role="tablist" aria-label={label} className="mb-4 flex gap-1 border-b border-slate-200">
+    // More tabs than a phone's width wrap to a second row rather than widen the page.
+    <div role="tablist" aria-label={label} className="mb-4 flex flex-wrap gap-x-1 border-b border-slate-200">
       {tabs.map((tab, i) => (
         <button
           key={tab.id}
@@ -116,7 +118,7 @@ export function Tabs<T extends string>({
             (e.currentTarget.parentElement?.children[(i + step + tabs.length) % tabs.length] as HTMLElement)?.focus();
           }}
           className={cx(
-            '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
+            '-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium',
             tab.id === value
               ? 'border-brand-600 text-brand-700'
               : 'border-transparent text-slate-500 hover:text-slate-800',

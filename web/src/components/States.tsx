@@ -28,7 +28,7 @@ export function EmptyState({
       <div className="mb-3 text-slate-400">{icon ?? <Inbox className="size-8" aria-hidden />}</div>
       <Heading className="text-sm font-semibold text-slate-900">{title}</Heading>
       {description && <p className="mt-1 max-w-md text-sm text-slate-500">{description}</p>}
-      {action && <div className="mt-4">{action}</div>}
+      {action && <div className="mt-4 flex w-full justify-center">{action}</div>}
     </div>
   );
 }

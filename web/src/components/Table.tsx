@@ -25,7 +25,10 @@ export function Table<T>({
   caption: string;
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+    // contain:inline-size keeps the table's width out of the page's layout: a grid or flex column
+    // around it would otherwise grow to the table's width and the whole page would scroll. `relative`
+    // makes the box the containing block of the cells' sr-only (absolute) text, which it then clips.
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm [contain:inline-size]">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50">
