@@ -1,5 +1,5 @@
-import { Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Brand } from '../../app/Sidebar.tsx';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 
 /** The centred card every signed-out page sits in. */
@@ -18,11 +18,8 @@ export function AuthShell({
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-12">
       <div className="w-full max-w-sm">
-        <div className="mb-6 flex items-center justify-center gap-2">
-          <span className="flex size-8 items-center justify-center rounded-lg bg-brand-600 text-white">
-            <Mail className="size-4" aria-hidden />
-          </span>
-          <span className="text-lg font-semibold tracking-tight">Mailwright</span>
+        <div className="mb-6 flex justify-center text-lg">
+          <Brand />
         </div>
         <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
           <h1 className="text-lg font-semibold">{title}</h1>
