@@ -3,6 +3,7 @@
  * the live count of whom a send now would reach.
  */
 
+import { useQuery } from '@tanstack/react-query';
 import { Filter, Loader2, Users, UsersRound } from 'lucide-react';
 import { errorMessage } from '../../api/client.ts';
 import { useProject } from '../../app/project-context.tsx';
@@ -11,9 +12,10 @@ import { TextLink } from '../../components/Links.tsx';
 import { ErrorState, Skeleton } from '../../components/States.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format.ts';
-import { FilterBuilder } from '../segments/FilterBuilder.tsx';
-import type { FieldOption, GroupNode } from '../segments/filter-model.ts';
-import { useSegments } from '../segments/queries.ts';
+import { segmentQueries } from '../../queries/segments.ts';
+import { FilterBuilder } from '../filters/FilterBuilder.tsx';
+import type { FieldOption } from '../filters/fields.ts';
+import type { GroupNode } from '../filters/tree.ts';
 import type { AudienceType, EmailType } from './campaign-model.ts';
 import { useAudiencePreview } from './queries.ts';
 
@@ -46,8 +48,8 @@ export function AudiencePicker({
   segmentError?: string;
   filterMessage?: string;
 }) {
-  const { to } = useProject();
-  const segments = useSegments();
+  const scope = useProject();
+  const segments = useQuery(segmentQueries.list(scope));
   return (
     <div className="space-y-4">
       <fieldset>
@@ -87,8 +89,8 @@ export function AudiencePicker({
           <ErrorState error={segments.error} retry={() => segments.refetch()} />
         ) : segments.data.length === 0 ? (
           <p className="rounded-md border border-dashed border-slate-300 px-3 py-3 text-sm text-slate-600">
-            The project has no segments yet. <TextLink to={to('segments', 'new')}>Create a segment</TextLink>, or build
-            a filter here instead.
+            The project has no segments yet. <TextLink to={scope.to('segments', 'new')}>Create a segment</TextLink>, or
+            build a filter here instead.
           </p>
         ) : (
           <Select

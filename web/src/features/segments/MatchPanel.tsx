@@ -1,11 +1,14 @@
 /** The live count beside a segment's filter: who matches now, how many are subscribed, the first few. */
+import { useQuery } from '@tanstack/react-query';
 import { Loader2, Users } from 'lucide-react';
-import { Link } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { useProject } from '../../app/project-context.tsx';
+import { ContactLink } from '../../components/Links.tsx';
 import { Skeleton } from '../../components/States.tsx';
 import { formatNumber } from '../../lib/format.ts';
-import { useSegmentPreview } from './queries.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { type PreviewBody, segmentQueries } from '../../queries/segments.ts';
+import type { ApiGroup } from '../filters/language.ts';
 
 export function MatchPanel({
   filters,
@@ -13,26 +16,31 @@ export function MatchPanel({
   incomplete,
 }: {
   /** The filter in the API's form; undefined while the builder has rows to finish. */
-  filters: unknown;
+  filters: ApiGroup | undefined;
   segmentId?: string;
   incomplete: boolean;
 }) {
-  const { to } = useProject();
-  const preview = useSegmentPreview(incomplete ? undefined : { filters, segmentId });
+  const scope = useProject();
+  // Counted once the filter has been still for a moment, not on every keystroke.
+  const body: PreviewBody | undefined = incomplete || !filters ? undefined : { filters, segmentId };
+  const settled = useDebouncedValue(body ? JSON.stringify(body) : undefined, 400);
+  const preview = useQuery({
+    ...segmentQueries.preview(scope, settled ? (JSON.parse(settled) as PreviewBody) : {}),
+    enabled: settled !== undefined,
+  });
+  const settling = settled !== (body ? JSON.stringify(body) : undefined) || preview.isFetching;
   const data = preview.data;
   return (
     <section
       aria-labelledby="match-heading"
-      aria-busy={preview.settling || undefined}
+      aria-busy={settling || undefined}
       className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
     >
       <div className="flex items-center justify-between">
         <h2 id="match-heading" className="text-sm font-semibold text-slate-900">
           Matching contacts
         </h2>
-        {preview.settling && !incomplete && (
-          <Loader2 className="size-4 animate-spin text-slate-400" aria-label="Counting" />
-        )}
+        {settling && !incomplete && <Loader2 className="size-4 animate-spin text-slate-400" aria-label="Counting" />}
       </div>
       <div className="mt-2 min-h-[4.5rem]" aria-live="polite">
         {incomplete ? (
@@ -66,12 +74,7 @@ export function MatchPanel({
             {data.sample.map((c) => (
               <li key={c.id} className="flex items-center gap-2 truncate">
                 <Users className="size-3.5 shrink-0 text-slate-400" aria-hidden />
-                <Link
-                  to={to('contacts', c.id)}
-                  className="truncate text-slate-700 hover:text-brand-700 hover:underline"
-                >
-                  {c.email}
-                </Link>
+                <ContactLink id={c.id} email={c.email} />
               </li>
             ))}
           </ul>

@@ -1,39 +1,32 @@
 /** Creating a segment; it opens on its own screen afterwards. */
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useProject } from '../../app/project-context.tsx';
 import { PageHeader } from '../../components/Layout.tsx';
 import { BackLink } from '../../components/Links.tsx';
-import { useToast } from '../../components/Toast.tsx';
-import { newGroup } from './filter-model.ts';
-import { segmentKey, segmentsKey } from './queries.ts';
+import { toast } from '../../lib/toasts.ts';
+import { fieldQueries } from '../../queries/contacts.ts';
+import { segmentQueries } from '../../queries/segments.ts';
+import { newGroup } from '../filters/tree.ts';
 import { SegmentForm, type SegmentFormValues, type SegmentSubmit } from './SegmentForm.tsx';
 
 export function NewSegmentPage() {
-  const { api, projectId, to } = useProject();
+  const scope = useProject();
+  const { api, projectId, to } = scope;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const toast = useToast();
   const initial = useMemo<SegmentFormValues>(
     () => ({ name: '', description: '', type: 'DYNAMIC', trackMembership: false, filter: newGroup('AND') }),
     [],
   );
   const create = useMutation({
-    mutationFn: (v: SegmentSubmit) =>
-      api.post('/segments', {
-        body: {
-          name: v.name,
-          description: v.description,
-          type: v.type,
-          trackMembership: v.trackMembership,
-          ...(v.type === 'DYNAMIC' ? { filters: v.filters } : {}),
-        },
-      }),
+    mutationFn: ({ filters, ...v }: SegmentSubmit) =>
+      api.post('/segments', { body: { ...v, ...(v.type === 'DYNAMIC' ? { filters } : {}) } }),
+    // Fields list the segments whose filters use them.
+    meta: { invalidates: [segmentQueries.all(projectId), fieldQueries.all(projectId)], errorShownInline: true },
     onSuccess: (segment) => {
-      queryClient.setQueryData(segmentKey(projectId, segment.id), segment);
-      void queryClient.invalidateQueries({ queryKey: segmentsKey(projectId), exact: true });
+      queryClient.setQueryData(segmentQueries.one(scope, segment.id).queryKey, segment);
       toast(`Segment “${segment.name}” created`);
       navigate(to('segments', segment.id));
     },

@@ -10,10 +10,12 @@ import { Checkbox, TextInput } from '../../components/Field.tsx';
 import { Card } from '../../components/Layout.tsx';
 import { ErrorState, FormError, Skeleton } from '../../components/States.tsx';
 import { cx } from '../../lib/cx.ts';
-import { FilterBuilder } from './FilterBuilder.tsx';
-import { type GroupNode, nodeForErrorPath, toApi } from './filter-model.ts';
+import { apiProblems, toApi } from '../filters/convert.ts';
+import { FilterBuilder } from '../filters/FilterBuilder.tsx';
+import type { ApiGroup } from '../filters/language.ts';
+import type { GroupNode } from '../filters/tree.ts';
+import { useFieldOptions } from '../filters/use-field-options.ts';
 import { MatchPanel } from './MatchPanel.tsx';
-import { useFieldOptions } from './queries.ts';
 
 export interface SegmentFormValues {
   name: string;
@@ -28,8 +30,16 @@ export interface SegmentSubmit {
   description: string | null;
   type: 'DYNAMIC' | 'STATIC';
   trackMembership: boolean;
-  filters?: unknown;
+  filters?: ApiGroup;
 }
+
+const KINDS = [
+  ['DYNAMIC', 'Dynamic', 'Everyone who matches a filter, kept up to date as contacts change.'],
+  ['STATIC', 'Static', 'A fixed list: you add and remove people by email.'],
+] as const;
+
+/** Errors the form shows beside a control; any other goes above the form. */
+const SHOWN = ['name', 'description', 'filters'];
 
 export function SegmentForm({
   initial,
@@ -57,28 +67,15 @@ export function SegmentForm({
 
   const converted = useMemo(() => (options ? toApi(values.filter, options) : undefined), [values.filter, options]);
   const incomplete = !converted || Object.keys(converted.problems).length > 0;
-
-  // The API's errors on filter rows, placed by the path it names; the builder's own checks once a save was tried.
-  const problems = useMemo(() => {
-    const out: Record<string, string> = {};
-    if (converted && tried) Object.assign(out, converted.problems);
-    if (converted && error instanceof ApiError) {
-      for (const e of error.errors) {
-        const id = e.field?.startsWith('filters') ? nodeForErrorPath(converted.paths, e.field) : undefined;
-        if (id && !out[id]) out[id] = e.message;
-      }
-    }
-    return out;
-  }, [converted, tried, error]);
-  const filterMessage =
-    error instanceof ApiError
-      ? error.errors.find((e) => e.field === 'filters' || e.field === 'condition')?.message
-      : undefined;
-  const knownFields = ['name', 'description', 'filters', 'condition'];
+  // The builder's own checks once a save was tried, and the API's errors on the nodes they name.
+  const problems = useMemo(
+    () => ({ ...(converted ? apiProblems(error, converted.paths) : {}), ...(tried ? converted?.problems : {}) }),
+    [converted, tried, error],
+  );
   const general =
     error instanceof ApiError &&
     error.errors.length > 0 &&
-    error.errors.every((e) => knownFields.some((f) => e.field?.startsWith(f)))
+    error.errors.every((e) => SHOWN.some((f) => e.field?.startsWith(f)))
       ? null
       : error;
 
@@ -126,12 +123,7 @@ export function SegmentForm({
               <fieldset className="mt-5">
                 <legend className="text-sm font-medium text-slate-700">Kind</legend>
                 <div className="mt-2 grid gap-3 md:grid-cols-2">
-                  {(
-                    [
-                      ['DYNAMIC', 'Dynamic', 'Everyone who matches a filter, kept up to date as contacts change.'],
-                      ['STATIC', 'Static', 'A fixed list: you add and remove people by email.'],
-                    ] as const
-                  ).map(([type, label, text]) => (
+                  {KINDS.map(([type, label, text]) => (
                     <label
                       key={type}
                       className={cx(
@@ -180,16 +172,13 @@ export function SegmentForm({
                   <Skeleton className="h-8 w-40" />
                 </div>
               ) : (
-                <>
-                  <FilterBuilder
-                    label="Segment filter"
-                    value={values.filter}
-                    onChange={(filter) => setValues((v) => ({ ...v, filter }))}
-                    options={options}
-                    problems={problems}
-                  />
-                  {filterMessage && <p className="mt-2 text-xs text-red-600">{filterMessage}</p>}
-                </>
+                <FilterBuilder
+                  label="Segment filter"
+                  value={values.filter}
+                  onChange={(filter) => setValues((v) => ({ ...v, filter }))}
+                  options={options}
+                  problems={problems}
+                />
               )}
             </Card>
           )}

@@ -1,6 +1,7 @@
 /** The segments of the project with their member counts. */
 
-import { Filter, ListChecks, Plus } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { Filter, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { useProject } from '../../app/project-context.tsx';
 import { LinkButton } from '../../components/Button.tsx';
@@ -9,11 +10,13 @@ import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
 import { Table } from '../../components/Table.tsx';
 import { formatNumber } from '../../lib/format.ts';
-import { type Segment, useSegments } from './queries.ts';
+import { type Segment, segmentQueries } from '../../queries/segments.ts';
+import { SegmentKind } from './SegmentKind.tsx';
 
 export function SegmentsPage() {
-  const { to } = useProject();
-  const segments = useSegments();
+  const scope = useProject();
+  const { to } = scope;
+  const segments = useQuery(segmentQueries.list(scope));
   const newButton = (
     <LinkButton to={to('segments', 'new')} icon={<Plus className="size-4" aria-hidden />}>
       New segment
@@ -61,18 +64,7 @@ export function SegmentsPage() {
             {
               key: 'type',
               header: 'Kind',
-              cell: (s) =>
-                s.type === 'DYNAMIC' ? (
-                  <Badge tone="brand">
-                    <Filter className="mr-1 size-3" aria-hidden />
-                    Dynamic
-                  </Badge>
-                ) : (
-                  <Badge>
-                    <ListChecks className="mr-1 size-3" aria-hidden />
-                    Static
-                  </Badge>
-                ),
+              cell: (s) => <SegmentKind type={s.type} />,
             },
             {
               key: 'members',

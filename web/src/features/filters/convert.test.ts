@@ -1,95 +1,10 @@
+// Invariant: a filter read from the API and written back is the filter the API sent, in its
+// `{ operator, conditions }` form; what the API would refuse is named on its row before sending.
 import { describe, expect, it } from 'vitest';
-import {
-  buildFieldOptions,
-  type ConditionRow,
-  changeField,
-  countConditions,
-  describeCondition,
-  fromApi,
-  type GroupNode,
-  newCondition,
-  newGroup,
-  nodeForErrorPath,
-  OPERATORS,
-  removeNode,
-  toApi,
-  updateNode,
-  valueInput,
-} from './filter-model.ts';
-
-const options = buildFieldOptions({
-  fields: [
-    { field: 'email', type: 'string', isCustom: false },
-    { field: 'data.plan', type: 'string', isCustom: true },
-    { field: 'data.seats', type: 'number', isCustom: true },
-    { field: 'data.vip', type: 'boolean', isCustom: true },
-    { field: 'data.trialEnds', type: 'date', isCustom: true },
-  ],
-  events: [
-    { name: 'signup', system: false },
-    { name: 'email.open', system: true },
-  ],
-  segments: [
-    { id: 's1', name: 'Pro users' },
-    { id: 's2', name: 'This one' },
-  ],
-  excludeSegmentId: 's2',
-});
-
-const row = (over: Partial<ConditionRow>): ConditionRow => ({
-  kind: 'condition',
-  id: 'r',
-  field: 'email',
-  operator: 'equals',
-  value: '',
-  unit: 'days',
-  count: '',
-  ...over,
-});
-
-describe('field options', () => {
-  it('lists standard fields, typed custom fields, custom events, email facts and other segments', () => {
-    const fields = options.map((o) => `${o.section}:${o.field}:${o.kind}`);
-    expect(fields).toEqual([
-      'Contact:email:string',
-      'Contact:subscribed:boolean',
-      'Contact:createdAt:date',
-      'Contact:updatedAt:date',
-      'Custom fields:data.plan:string',
-      'Custom fields:data.seats:number',
-      'Custom fields:data.trialEnds:date',
-      'Custom fields:data.vip:boolean',
-      'Events:event.signup:event',
-      'Email activity:email.sent:email',
-      'Email activity:email.delivered:email',
-      'Email activity:email.opened:email',
-      'Email activity:email.clicked:email',
-      'Email activity:email.bounced:email',
-      'Email activity:email.complained:email',
-      'Segments:segment.s1:segment',
-    ]);
-  });
-
-  it('offers the operators of the field type, and the value input they need', () => {
-    expect(OPERATORS.boolean.map((o) => o.id)).toEqual(['equals', 'notEquals', 'exists', 'notExists']);
-    expect(OPERATORS.number.map((o) => o.id)).not.toContain('contains');
-    expect(OPERATORS.string.map((o) => o.id)).not.toContain('greaterThan');
-    expect(valueInput('date', 'within')).toBe('window');
-    expect(valueInput('date', 'greaterThan')).toBe('date');
-    expect(valueInput('number', 'in')).toBe('list');
-    expect(valueInput('event', 'triggered')).toBe('none');
-    expect(valueInput('boolean', 'equals')).toBe('boolean');
-  });
-
-  it('keeps a fitting operator and same-kind value when the field changes, resets them otherwise', () => {
-    const r = row({ field: 'data.plan', operator: 'contains', value: 'pro' });
-    expect(changeField(r, 'email', options)).toMatchObject({ operator: 'contains', value: 'pro' });
-    expect(changeField(r, 'data.seats', options)).toMatchObject({ operator: 'equals', value: '' });
-    expect(changeField(r, 'data.vip', options)).toMatchObject({ operator: 'equals', value: 'true' });
-    expect(changeField(r, 'event.signup', options)).toMatchObject({ operator: 'triggered' });
-    expect(newCondition(options, 'data.trialEnds')).toMatchObject({ operator: 'within', unit: 'days' });
-  });
-});
+import { ApiError } from '../../api/client.ts';
+import { apiProblems, fromApi, nodeForErrorPath, toApi } from './convert.ts';
+import { options, row } from './test-options.ts';
+import { type ConditionRow, countConditions, type GroupNode, newGroup } from './tree.ts';
 
 describe('to the API', () => {
   it('writes nested groups in the { operator, conditions } form with typed values', () => {
@@ -102,6 +17,7 @@ describe('to the API', () => {
         row({ id: 'e', field: 'event.signup', operator: 'triggeredWithin', value: '7', unit: 'days', count: '2' }),
         row({ id: 'f', field: 'segment.s1', operator: 'memberOfSegment' }),
         row({ id: 'g', field: 'data.trialEnds', operator: 'lessThan', value: '2026-12-01' }),
+        row({ id: 'h', field: 'workflow.total', operator: 'greaterThan', value: '10' }),
       ]),
     ]);
     const out = toApi(tree, options);
@@ -119,6 +35,7 @@ describe('to the API', () => {
             { field: 'event.signup', operator: 'triggeredWithin', value: 7, unit: 'days', count: 2 },
             { field: 'segment.s1', operator: 'memberOfSegment' },
             { field: 'data.trialEnds', operator: 'lessThan', value: '2026-12-01' },
+            { field: 'workflow.total', operator: 'greaterThan', value: 10 },
           ],
         },
       ],
@@ -133,13 +50,17 @@ describe('to the API', () => {
       row({ id: 'c', field: 'email', operator: 'contains', value: '  ' }),
       row({ id: 'd', field: 'data.trialEnds', operator: 'greaterThan', value: '' }),
       row({ id: 'e', field: 'event.signup', operator: 'triggered', count: '1.5' }),
+      row({ id: 'f', field: ' ' }),
       newGroup('AND', []),
     ]);
-    const { problems } = toApi(tree, options);
-    expect(Object.keys(problems)).toHaveLength(6);
+    const { problems, filters } = toApi(tree, options);
+    expect(Object.keys(problems)).toHaveLength(7);
     expect(problems.a).toBe('Enter a number.');
     expect(problems.b).toMatch(/whole number/);
     expect(problems.e).toMatch(/times/);
+    expect(problems.f).toBe('Choose a field.');
+    // Sent as typed, so the API names it where a caller sends anyway.
+    expect(filters.conditions[0]).toEqual({ field: 'data.seats', operator: 'equals', value: 'many' });
   });
 
   it('reads an empty root as every contact, whatever its logic', () => {
@@ -153,6 +74,12 @@ describe('to the API', () => {
     expect(nodeForErrorPath(paths, 'audienceFilter.conditions[0].operator')).toBe('a');
     expect(nodeForErrorPath(paths, 'audienceFilter.conditions[10]')).toBe(tree.id);
     expect(nodeForErrorPath(paths, 'name')).toBeUndefined();
+    const error = new ApiError(422, 'VALIDATION_ERROR', 'Invalid', [
+      { field: 'audienceFilter.conditions[0].value', message: 'must be a string' },
+      { field: 'audienceFilter.conditions[0].field', message: 'second' },
+      { field: 'name', message: 'elsewhere' },
+    ]);
+    expect(apiProblems(error, paths)).toEqual({ a: 'must be a string' });
   });
 });
 
@@ -220,44 +147,22 @@ describe('from the API', () => {
     });
   });
 
-  it('round-trips through the API form', () => {
+  it('round-trips through the API form, groups inside groups included', () => {
     const api = {
       operator: 'AND',
       conditions: [
         { field: 'data.trialEnds', operator: 'olderThan', value: 3, unit: 'months' },
-        { operator: 'OR', conditions: [{ field: 'email.opened', operator: 'notTriggered' }] },
+        {
+          operator: 'OR',
+          conditions: [
+            { field: 'email.opened', operator: 'notTriggered' },
+            { operator: 'AND', conditions: [{ field: 'data.seats', operator: 'lessThan', value: 4 }] },
+          ],
+        },
       ],
     };
     expect(toApi(fromApi(api), options).filters).toEqual(api);
-    expect(countConditions(fromApi(api))).toBe(2);
+    expect(countConditions(fromApi(api))).toBe(3);
     expect(fromApi(null)).toMatchObject({ logic: 'AND', children: [] });
-  });
-});
-
-describe('editing and summaries', () => {
-  it('updates and removes nodes by id without touching the others', () => {
-    const a = row({ id: 'a', value: 'x' });
-    const inner = newGroup('OR', [row({ id: 'b' })]);
-    const tree = newGroup('AND', [a, inner]);
-    const changed = updateNode(tree, 'b', (n) => ({ ...n, value: 'y' }) as ConditionRow);
-    expect((changed.children[1] as GroupNode).children[0]).toMatchObject({ value: 'y' });
-    expect(changed.children[0]).toBe(a);
-    expect(removeNode(tree, 'b').children[1]).toMatchObject({ children: [] });
-    expect(removeNode(tree, inner.id).children).toEqual([a]);
-  });
-
-  it('reads a condition as a sentence', () => {
-    expect(describeCondition(row({ field: 'data.plan', operator: 'equals', value: 'pro' }), options)).toBe(
-      'plan is pro',
-    );
-    expect(
-      describeCondition(row({ field: 'event.signup', operator: 'triggeredWithin', value: '1', count: '2' }), options),
-    ).toBe('signup happened in the last 1 day (at least 2 times)');
-    expect(
-      describeCondition(row({ field: 'data.trialEnds', operator: 'olderThan', value: '3', unit: 'weeks' }), options),
-    ).toBe('trialEnds is more than 3 weeks ago');
-    expect(describeCondition(row({ field: 'segment.s1', operator: 'notMemberOfSegment' }), options)).toBe(
-      'Not a member of “Pro users”',
-    );
   });
 });

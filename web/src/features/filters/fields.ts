@@ -1,0 +1,180 @@
+/**
+ * The fields a condition can test, as the builder's field picker lists them: the segment catalogue
+ * (contact fields, custom events, email facts, other segments) and the workflow one (GET
+ * /workflows/fields, which adds the trigger event's data). Pure.
+ */
+import type { Operator } from './language.ts';
+import { type FieldKind, KIND_OPERATORS, TRIGGER_OPERATORS } from './operators.ts';
+
+export type FieldSection =
+  | 'Contact'
+  | 'Custom fields'
+  | 'Event data'
+  | 'Workflow context'
+  | 'Events'
+  | 'Email activity'
+  | 'Segments';
+export const SECTIONS: FieldSection[] = [
+  'Contact',
+  'Custom fields',
+  'Event data',
+  'Workflow context',
+  'Events',
+  'Email activity',
+  'Segments',
+];
+
+/** A field a condition can test, as the field picker lists it. */
+export interface FieldOption {
+  /** The picker's value: the field name, made unique where two options test one name differently. */
+  key: string;
+  field: string;
+  label: string;
+  kind: FieldKind;
+  section: FieldSection;
+}
+
+export const EMAIL_FACTS: Array<{ fact: string; label: string }> = [
+  { fact: 'sent', label: 'Was sent an email' },
+  { fact: 'delivered', label: 'Had an email delivered' },
+  { fact: 'opened', label: 'Opened an email' },
+  { fact: 'clicked', label: 'Clicked a link in an email' },
+  { fact: 'bounced', label: 'Bounced an email' },
+  { fact: 'complained', label: 'Marked an email as spam' },
+];
+
+const STANDARD: Record<string, { label: string; kind: FieldKind }> = {
+  email: { label: 'Email', kind: 'string' },
+  subscribed: { label: 'Subscribed', kind: 'boolean' },
+  createdAt: { label: 'Created', kind: 'date' },
+  updatedAt: { label: 'Last updated', kind: 'date' },
+};
+
+type Draft = Omit<FieldOption, 'key'>;
+
+const byLabel = (a: Draft, b: Draft) => a.label.localeCompare(b.label);
+
+function asKind(type: string): FieldKind {
+  return type === 'string' || type === 'number' || type === 'boolean' || type === 'date' ? type : 'any';
+}
+
+function emailFacts(): Draft[] {
+  return EMAIL_FACTS.map((f) => ({
+    field: `email.${f.fact}`,
+    label: f.label,
+    kind: 'email',
+    section: 'Email activity',
+  }));
+}
+
+function contactField(field: string, type: string): Draft {
+  const standard = STANDARD[field];
+  if (standard) return { field, ...standard, section: 'Contact' };
+  return { field, label: field.replace(/^data\./, ''), kind: asKind(type), section: 'Custom fields' };
+}
+
+/** Keys are field names; a second option on the same name gets its kind added. */
+function withKeys(drafts: Draft[]): FieldOption[] {
+  const seen = new Set<string>();
+  return drafts.map((d) => {
+    const key = seen.has(d.field) ? `${d.field}~${d.kind}` : d.field;
+    seen.add(d.field);
+    return { ...d, key };
+  });
+}
+
+/**
+ * What a segment or campaign audience can test: the standard fields, the project's custom fields
+ * (typed by GET /contacts/fields), its custom event names, the email facts and its other segments.
+ */
+export function segmentFieldOptions(input: {
+  fields: Array<{ field: string; type: string; isCustom: boolean }>;
+  events: Array<{ name: string; system: boolean }>;
+  segments: Array<{ id: string; name: string }>;
+  /** The segment being edited: it cannot contain itself. */
+  excludeSegmentId?: string;
+}): FieldOption[] {
+  const standard = Object.keys(STANDARD).map((f) => contactField(f, ''));
+  const custom = input.fields
+    .filter((f) => f.isCustom && f.field.startsWith('data.'))
+    .map((f) => contactField(f.field, f.type))
+    .sort(byLabel);
+  const events = input.events
+    .filter((e) => !e.system)
+    .map((e): Draft => ({ field: `event.${e.name}`, label: e.name, kind: 'event', section: 'Events' }))
+    .sort(byLabel);
+  const segments = input.segments
+    .filter((s) => s.id !== input.excludeSegmentId)
+    .map((s): Draft => ({ field: `segment.${s.id}`, label: s.name, kind: 'segment', section: 'Segments' }));
+  return withKeys([...standard, ...custom, ...events, ...emailFacts(), ...segments]);
+}
+
+/** A field of GET /workflows/fields. */
+export interface WorkflowFieldInfo {
+  field: string;
+  type: string;
+  source: string;
+}
+
+/**
+ * What a workflow condition can test, from GET /workflows/fields: the contact's fields, the data
+ * keys of the trigger event (`event.<key>`, compared as values), context keys (`workflow.<key>`)
+ * where listed, the events the contact did, the email facts and the segments (named by `segmentNames`).
+ */
+export function workflowFieldOptions(
+  fields: WorkflowFieldInfo[],
+  segmentNames: ReadonlyMap<string, string>,
+): FieldOption[] {
+  const drafts = fields.map((f): Draft => {
+    if (f.source === 'contact') return contactField(f.field, f.type);
+    if (f.source === 'segment') {
+      const id = f.field.slice('segment.'.length);
+      return { field: f.field, label: segmentNames.get(id) ?? id, kind: 'segment', section: 'Segments' };
+    }
+    if (f.source === 'email') {
+      const fact = EMAIL_FACTS.find((e) => `email.${e.fact}` === f.field);
+      return { field: f.field, label: fact?.label ?? f.field, kind: 'email', section: 'Email activity' };
+    }
+    if (f.source === 'context')
+      return { field: f.field, label: f.field, kind: asKind(f.type), section: 'Workflow context' };
+    const label = f.field.slice('event.'.length);
+    if (f.type === 'event') return { field: f.field, label, kind: 'event', section: 'Events' };
+    return { field: f.field, label, kind: asKind(f.type), section: 'Event data' };
+  });
+  return withKeys(drafts);
+}
+
+/**
+ * The option a condition's field is, even when the catalogue does not list it (a field deleted
+ * since, an event never tracked yet, a path typed by hand): its namespace and operator say what it
+ * is. Where two options share the name, the one whose operators include `operator` wins.
+ */
+export function findOption(field: string, operator: Operator, options: FieldOption[]): FieldOption {
+  const matches = options.filter((o) => o.field === field);
+  const known = matches.find((o) => KIND_OPERATORS[o.kind].includes(operator)) ?? matches[0];
+  if (known) return known;
+  const at = (kind: FieldKind, label: string, section: FieldSection): FieldOption => ({
+    key: field,
+    field,
+    label,
+    kind,
+    section,
+  });
+  const rest = field.slice(field.indexOf('.') + 1);
+  if (field.startsWith('event.')) {
+    return TRIGGER_OPERATORS.includes(operator) ? at('event', rest, 'Events') : at('any', rest, 'Event data');
+  }
+  if (field.startsWith('email.')) return at('email', field, 'Email activity');
+  if (field.startsWith('segment.')) return at('segment', 'Deleted segment', 'Segments');
+  if (field.startsWith('data.')) return at('any', rest, 'Custom fields');
+  if (field.startsWith('workflow.')) return at('any', field, 'Workflow context');
+  return at('any', field, 'Contact');
+}
+
+/** Whether the catalogue lists the option (else it is a path typed by hand, or gone). */
+export const isListed = (option: FieldOption, options: FieldOption[]) => options.some((o) => o.key === option.key);
+
+/** The operators a field typed by hand takes: value operators, and on `event.` the event counts too. */
+export function customOperators(field: string): Operator[] {
+  return field.startsWith('event.') ? [...KIND_OPERATORS.any, ...TRIGGER_OPERATORS] : KIND_OPERATORS.any;
+}

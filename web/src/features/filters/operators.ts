@@ -1,0 +1,121 @@
+/**
+ * Which operators fit which kind of field, what each is called in the builder, and what value each
+ * needs, as the API checks them (src/segments/filters/fields.ts and check.ts). Pure.
+ */
+import type { Operator } from './language.ts';
+
+/**
+ * What a field holds, so the builder offers the operators that fit: a typed contact field, a path
+ * with no recorded type (`any`: every value operator), a count of events or email facts, or a segment.
+ */
+export type FieldKind = 'string' | 'number' | 'boolean' | 'date' | 'any' | 'event' | 'email' | 'segment';
+
+const PRESENCE: Operator[] = ['exists', 'notExists'];
+const EQUALITY: Operator[] = ['equals', 'notEquals'];
+const ORDER: Operator[] = ['greaterThan', 'greaterThanOrEqual', 'lessThan', 'lessThanOrEqual'];
+const TEXT: Operator[] = ['contains', 'notContains', 'startsWith', 'endsWith'];
+const LISTS: Operator[] = ['in', 'notIn'];
+const WINDOWS: Operator[] = ['within', 'olderThan'];
+export const TRIGGER_OPERATORS: Operator[] = [
+  'triggered',
+  'triggeredWithin',
+  'triggeredOlderThan',
+  'notTriggered',
+  'notTriggeredWithin',
+];
+
+/** The operators that fit each kind, in the order the picker shows them (the first is the default). */
+export const KIND_OPERATORS: Record<FieldKind, Operator[]> = {
+  string: [...EQUALITY, ...TEXT, ...LISTS, ...PRESENCE],
+  number: [...EQUALITY, ...ORDER, ...LISTS, ...PRESENCE],
+  boolean: [...EQUALITY, ...PRESENCE],
+  date: [...WINDOWS, ...ORDER, ...EQUALITY, ...PRESENCE],
+  any: [...EQUALITY, ...TEXT, ...ORDER, ...LISTS, ...WINDOWS, ...PRESENCE],
+  event: TRIGGER_OPERATORS,
+  email: TRIGGER_OPERATORS,
+  segment: ['memberOfSegment', 'notMemberOfSegment'],
+};
+
+// Keyed by every operator, so an operator the API adds and the builder does not name fails the type check.
+const LABELS: Record<Operator, string> = {
+  equals: 'equals',
+  notEquals: 'does not equal',
+  contains: 'contains',
+  notContains: 'does not contain',
+  startsWith: 'starts with',
+  endsWith: 'ends with',
+  greaterThan: 'is greater than',
+  lessThan: 'is less than',
+  greaterThanOrEqual: 'is at least',
+  lessThanOrEqual: 'is at most',
+  in: 'is one of',
+  notIn: 'is none of',
+  exists: 'is set',
+  notExists: 'is not set',
+  within: 'is within the last',
+  olderThan: 'is more than',
+  triggered: 'has happened',
+  triggeredWithin: 'happened in the last',
+  triggeredOlderThan: 'happened more than',
+  notTriggered: 'has not happened',
+  notTriggeredWithin: 'has not happened in the last',
+  memberOfSegment: 'is a member',
+  notMemberOfSegment: 'is not a member',
+};
+
+/** Words that read better for a kind: a text "is", a date "is after". */
+const KIND_LABELS: Partial<Record<FieldKind, Partial<Record<Operator, string>>>> = {
+  string: { equals: 'is', notEquals: 'is not' },
+  boolean: { equals: 'is', notEquals: 'is not' },
+  date: {
+    greaterThan: 'is after',
+    lessThan: 'is before',
+    greaterThanOrEqual: 'is on or after',
+    lessThanOrEqual: 'is on or before',
+    equals: 'is exactly',
+    notEquals: 'is not exactly',
+  },
+};
+
+export function operatorLabel(kind: FieldKind, op: Operator): string {
+  return KIND_LABELS[kind]?.[op] ?? LABELS[op];
+}
+
+const VALUELESS = new Set<Operator>([
+  'exists',
+  'notExists',
+  'triggered',
+  'notTriggered',
+  'memberOfSegment',
+  'notMemberOfSegment',
+]);
+const WINDOW = new Set<Operator>([
+  'within',
+  'olderThan',
+  'triggeredWithin',
+  'triggeredOlderThan',
+  'notTriggeredWithin',
+]);
+
+/** What input a condition's value needs. */
+export type ValueInput = 'none' | 'window' | 'list' | 'boolean' | 'number' | 'date' | 'text';
+
+export function valueInput(kind: FieldKind, operator: Operator): ValueInput {
+  if (VALUELESS.has(operator)) return 'none';
+  if (WINDOW.has(operator)) return 'window';
+  if (LISTS.includes(operator)) return 'list';
+  if (kind === 'boolean' || kind === 'number' || kind === 'date') return kind;
+  return 'text';
+}
+
+/** Orderings: on a path with no recorded type, text that is a number is sent as one. */
+export const isOrdering = (operator: Operator) => ORDER.includes(operator);
+
+/** Window operators that read "… ago" (the others read "in the last …"). */
+export const isAgo = (operator: Operator) => operator === 'olderThan' || operator === 'triggeredOlderThan';
+
+/** Whether the operator takes an optional event count. */
+export const takesCount = (operator: Operator) => TRIGGER_OPERATORS.includes(operator);
+
+/** The count reads "fewer than" for the negated event operators, "at least" otherwise. */
+export const countIsUpperBound = (operator: Operator) => operator.startsWith('not');

@@ -1,0 +1,33 @@
+/** The catalogue the filter module's tests share: typed custom fields, an event, two segments. */
+import { segmentFieldOptions } from './fields.ts';
+import type { ConditionRow } from './tree.ts';
+
+export const options = segmentFieldOptions({
+  fields: [
+    { field: 'email', type: 'string', isCustom: false },
+    { field: 'data.plan', type: 'string', isCustom: true },
+    { field: 'data.seats', type: 'number', isCustom: true },
+    { field: 'data.vip', type: 'boolean', isCustom: true },
+    { field: 'data.trialEnds', type: 'date', isCustom: true },
+  ],
+  events: [
+    { name: 'signup', system: false },
+    { name: 'email.open', system: true },
+  ],
+  segments: [
+    { id: 's1', name: 'Pro users' },
+    { id: 's2', name: 'This one' },
+  ],
+  excludeSegmentId: 's2',
+});
+
+export const row = (over: Partial<ConditionRow>): ConditionRow => ({
+  kind: 'condition',
+  id: 'r',
+  field: 'email',
+  operator: 'equals',
+  value: '',
+  unit: 'days',
+  count: '',
+  ...over,
+});

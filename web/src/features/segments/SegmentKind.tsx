@@ -1,0 +1,17 @@
+/** A segment's kind as a badge: dynamic (a filter) or static (a list). */
+import { Filter, ListChecks } from 'lucide-react';
+import { Badge } from '../../components/Layout.tsx';
+
+export function SegmentKind({ type }: { type: 'DYNAMIC' | 'STATIC' }) {
+  return type === 'DYNAMIC' ? (
+    <Badge tone="brand">
+      <Filter className="mr-1 size-3" aria-hidden />
+      Dynamic
+    </Badge>
+  ) : (
+    <Badge>
+      <ListChecks className="mr-1 size-3" aria-hidden />
+      Static
+    </Badge>
+  );
+}

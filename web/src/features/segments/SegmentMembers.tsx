@@ -1,0 +1,199 @@
+/**
+ * A segment's members tab: how many there are (live and stored), what selects them, and the members
+ * by page. A static segment's members are added by email and removed one by one, with an undo.
+ */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Undo2, X } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useProject } from '../../app/project-context.tsx';
+import { Button } from '../../components/Button.tsx';
+import { Badge, Stat } from '../../components/Layout.tsx';
+import { ContactLink } from '../../components/Links.tsx';
+import { RelativeTime } from '../../components/RelativeTime.tsx';
+import { EmptyState, ErrorState, LoadingRows, Skeleton } from '../../components/States.tsx';
+import { type Column, Pager, Table } from '../../components/Table.tsx';
+import { formatDateTime, formatNumber } from '../../lib/format.ts';
+import { toast } from '../../lib/toasts.ts';
+import { useSearchParamState } from '../../lib/url-state.ts';
+import { MEMBERS_PAGE_SIZE, type Segment, type SegmentMember, segmentQueries } from '../../queries/segments.ts';
+import { fromApi } from '../filters/convert.ts';
+import { FilterSummary } from '../filters/FilterSummary.tsx';
+import { useFieldOptions } from '../filters/use-field-options.ts';
+import { AddMembers } from './AddMembers.tsx';
+
+const BOX = 'rounded-lg border border-slate-200 bg-white p-4 shadow-sm';
+const BOX_TITLE = 'text-xs font-medium uppercase tracking-wide text-slate-500';
+
+export function SegmentMembers({ segment }: { segment: Segment }) {
+  const scope = useProject();
+  const [pageParam, setPageParam] = useSearchParamState('page', '1');
+  const page = Math.max(1, Number(pageParam) || 1);
+  const members = useQuery(segmentQueries.members(scope, segment.id, page));
+  const removing = useRemoval(segment);
+  const isStatic = segment.type === 'STATIC';
+  const data = members.data;
+  const from = data ? (data.page - 1) * data.pageSize + 1 : 0;
+  const until = data ? from + data.data.length - 1 : 0;
+  const columns: Column<SegmentMember>[] = [
+    { key: 'email', header: 'Email', cell: (c) => <ContactLink id={c.id} email={c.email} /> },
+    {
+      key: 'subscribed',
+      header: 'Status',
+      cell: (c) => (c.subscribed ? <Badge tone="green">Subscribed</Badge> : <Badge tone="gray">Unsubscribed</Badge>),
+    },
+    { key: 'created', header: 'Contact since', cell: (c) => formatDateTime(c.createdAt) },
+  ];
+  if (isStatic) {
+    columns.push({
+      key: 'remove',
+      header: <span className="sr-only">Actions</span>,
+      className: 'text-right',
+      cell: (c) => (
+        <Button
+          size="sm"
+          variant="ghost"
+          loading={removing.remove.isPending && removing.remove.variables === c.email}
+          onClick={() => removing.remove.mutate(c.email)}
+          aria-label={`Remove ${c.email}`}
+        >
+          Remove
+        </Button>
+      ),
+    });
+  }
+
+  return (
+    <div className="space-y-5">
+      <div className="grid gap-4 md:grid-cols-3">
+        <Stat
+          label="Members now"
+          value={data ? formatNumber(data.total) : <Skeleton className="h-8 w-16" />}
+          hint={isStatic ? 'Added by email' : 'Counted live from the filter'}
+        />
+        <Stat
+          label="Stored count"
+          value={formatNumber(segment.memberCount)}
+          hint={
+            <>
+              Updated <RelativeTime iso={segment.updatedAt} />
+            </>
+          }
+        />
+        {isStatic ? (
+          <div className={BOX}>
+            <div className={BOX_TITLE}>Membership</div>
+            <p className="mt-1 text-sm text-slate-700">
+              A fixed list: people join when you add them here and leave when you remove them.
+            </p>
+          </div>
+        ) : (
+          <FilterBox segment={segment} />
+        )}
+      </div>
+      {isStatic && <AddMembers segment={segment} />}
+      {removing.notice}
+      <section aria-labelledby="members-heading">
+        <h2 id="members-heading" className="sr-only">
+          Members
+        </h2>
+        {members.isError ? (
+          <ErrorState error={members.error} retry={() => members.refetch()} />
+        ) : !data ? (
+          <LoadingRows rows={6} label="Loading members" />
+        ) : data.total === 0 ? (
+          <EmptyState
+            title="No members yet"
+            description={
+              isStatic
+                ? 'Add people by email above.'
+                : 'No contact matches the filter right now. Members appear here as contacts come to match it.'
+            }
+          />
+        ) : (
+          <>
+            <Table<SegmentMember>
+              caption={`Members of ${segment.name}`}
+              rowKey={(c) => c.id}
+              rows={data.data}
+              columns={columns}
+            />
+            <Pager
+              label={`${formatNumber(from)}–${formatNumber(until)} of ${formatNumber(data.total)}`}
+              onPrev={data.page > 1 ? () => setPageParam(String(data.page - 1)) : undefined}
+              onNext={data.page < data.totalPages ? () => setPageParam(String(data.page + 1)) : undefined}
+            />
+          </>
+        )}
+      </section>
+      <p className="sr-only" aria-live="polite">
+        {data ? `Page ${data.page} of ${Math.max(1, data.totalPages)}, ${MEMBERS_PAGE_SIZE} per page` : ''}
+      </p>
+    </div>
+  );
+}
+
+/** What selects a dynamic segment's members, read out loud. */
+function FilterBox({ segment }: { segment: Segment }) {
+  const { options } = useFieldOptions(segment.id);
+  const tree = useMemo(() => fromApi(segment.filters ?? segment.condition), [segment.filters, segment.condition]);
+  return (
+    <div className={BOX}>
+      <div className={BOX_TITLE}>
+        {tree.children.length === 0 ? 'Filter' : `Matches ${tree.logic === 'AND' ? 'all' : 'any'} of`}
+      </div>
+      <div className="mt-1">
+        <FilterSummary tree={tree} options={options} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Removing one member of a static segment, at once, with an undo: the notice of the last removal
+ * offers to add the address back.
+ */
+function useRemoval(segment: Segment) {
+  const { api, projectId } = useProject();
+  const [removed, setRemoved] = useState<string>();
+  const path = { id: segment.id };
+  const invalidates = [segmentQueries.all(projectId)];
+  const remove = useMutation({
+    mutationFn: (email: string) => api.delete('/segments/{id}/members', { path, body: { emails: [email] } }),
+    meta: { invalidates },
+    onSuccess: (_r, email) => setRemoved(email),
+  });
+  const undo = useMutation({
+    mutationFn: (email: string) => api.post('/segments/{id}/members', { path, body: { emails: [email] } }),
+    meta: { invalidates },
+    onSuccess: (_r, email) => {
+      setRemoved(undefined);
+      toast(`${email} is back in the segment`);
+    },
+  });
+  const notice = removed && (
+    <div
+      role="status"
+      className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm"
+    >
+      <span className="mr-auto text-slate-700">{removed} removed from the segment.</span>
+      <Button
+        size="sm"
+        variant="secondary"
+        icon={<Undo2 className="size-3.5" aria-hidden />}
+        loading={undo.isPending}
+        onClick={() => undo.mutate(removed)}
+      >
+        Undo
+      </Button>
+      <button
+        type="button"
+        aria-label="Dismiss"
+        onClick={() => setRemoved(undefined)}
+        className="rounded p-1 text-slate-500 hover:bg-slate-200"
+      >
+        <X className="size-4" aria-hidden />
+      </button>
+    </div>
+  );
+  return { remove, notice };
+}
