@@ -1,17 +1,66 @@
-/** Contacts and their fields: one contact (pages, links across screens) and the field catalogue. */
-import { queryOptions } from '@tanstack/react-query';
+/**
+ * Contacts and their fields: a page of the list, one contact and its history, and the field
+ * catalogue with each field's values and usage. Contact writes change fields too (types, coverage):
+ * a contact mutation invalidates `fieldQueries.all` as well.
+ */
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { Operation, ResponseBody } from '../../../client/index.ts';
 import { type ProjectScope, resourceKey } from './keys.ts';
+import { segmentQueries } from './segments.ts';
+
+export type Contact = ResponseBody<Operation<'/contacts/{id}', 'get'>>;
+export type ContactPage = ResponseBody<Operation<'/contacts', 'get'>>;
+export type ContactRow = ContactPage['data'][number];
+export type FieldList = ResponseBody<Operation<'/contacts/fields', 'get'>>;
+export type FieldDescriptor = FieldList['fields'][number];
+export type ActivityItem = ResponseBody<Operation<'/activity', 'get'>>['data'][number];
+export type ContactEvent = ResponseBody<Operation<'/events/contact/{contactId}', 'get'>>['data'][number];
+type ListQuery = NonNullable<Operation<'/contacts', 'get'>['parameters']['query']>;
+
+const HISTORY_PAGE = 20;
 
 export const contactQueries = {
   all: (projectId: string) => resourceKey(projectId, 'contacts'),
+  /** One page, by search and cursor; `total` comes with the first page only. */
+  list: ({ api, projectId }: ProjectScope, query: ListQuery) =>
+    queryOptions({
+      queryKey: resourceKey(projectId, 'contacts', 'list', query),
+      queryFn: () => api.get('/contacts', { query }),
+      placeholderData: keepPreviousData,
+    }),
   one: ({ api, projectId }: ProjectScope, id: string) =>
     queryOptions({
       queryKey: resourceKey(projectId, 'contacts', 'one', id),
       queryFn: () => api.get('/contacts/{id}', { path: { id } }),
     }),
+  /** The contact's events, newest first, 20 at a time (under the contact, which tracking invalidates). */
+  events: ({ api, projectId }: ProjectScope, contactId: string) =>
+    infiniteQueryOptions({
+      queryKey: resourceKey(projectId, 'contacts', 'one', contactId, 'events'),
+      queryFn: ({ pageParam }) =>
+        api.get('/events/contact/{contactId}', {
+          path: { contactId },
+          query: { limit: HISTORY_PAGE, cursor: pageParam || undefined },
+        }),
+      initialPageParam: '',
+      getNextPageParam: (last) => (last.hasMore ? last.cursor : undefined),
+    }),
+  /**
+   * The contact's activity (`types`: a comma-separated filter), 20 at a time. Kept under the
+   * activity prefix, which sends, tracking and subscription changes invalidate.
+   */
+  activity: ({ api, projectId }: ProjectScope, contactId: string, types: string | undefined) =>
+    infiniteQueryOptions({
+      queryKey: resourceKey(projectId, 'activity', 'contact', contactId, types ?? 'all'),
+      queryFn: ({ pageParam }) =>
+        api.get('/activity', {
+          query: { contactId, type: types, limit: HISTORY_PAGE, cursor: pageParam || undefined },
+        }),
+      initialPageParam: '',
+      getNextPageParam: (last) => (last.hasMore ? last.cursor : undefined),
+    }),
 };
 
-/** Fields change with contact writes: a contact mutation invalidates `fieldQueries.all` too. */
 export const fieldQueries = {
   all: (projectId: string) => resourceKey(projectId, 'fields'),
   list: ({ api, projectId }: ProjectScope) =>
@@ -20,4 +69,27 @@ export const fieldQueries = {
       queryFn: () => api.get('/contacts/fields'),
       staleTime: 30_000,
     }),
+  /** The segments, campaigns and workflows whose filters name the field. */
+  usage: ({ api, projectId }: ProjectScope, field: string) =>
+    queryOptions({
+      queryKey: resourceKey(projectId, 'fields', 'usage', field),
+      queryFn: () => api.get('/contacts/fields/{field}/usage', { path: { field } }),
+    }),
+  /** The field's most common values, most frequent first. */
+  values: ({ api, projectId }: ProjectScope, field: string, limit: number) =>
+    queryOptions({
+      queryKey: resourceKey(projectId, 'fields', 'values', field, limit),
+      queryFn: () => api.get('/contacts/fields/{field}/values', { path: { field }, query: { limit } }),
+    }),
 };
+
+/**
+ * What a contact write (create, change, delete) changes besides the contact: the lists, field
+ * types and coverage, the dynamic segments' members and the activity feed.
+ */
+export const contactEffects = (projectId: string) => [
+  contactQueries.all(projectId),
+  fieldQueries.all(projectId),
+  segmentQueries.all(projectId),
+  resourceKey(projectId, 'activity'),
+];

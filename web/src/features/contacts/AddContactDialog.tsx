@@ -1,66 +1,73 @@
 /** Adds a contact: email, subscription and custom fields. POST /contacts upserts by email. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { fieldError } from '../../api/client.ts';
 import { useProject } from '../../app/project-context.tsx';
-import { Button } from '../../components/Button.tsx';
-import { Dialog } from '../../components/Dialog.tsx';
 import { Checkbox, TextInput } from '../../components/Field.tsx';
-import { FormError } from '../../components/States.tsx';
-import { useToast } from '../../components/Toast.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
+import { toast } from '../../lib/toasts.ts';
+import { contactQueries, fieldQueries } from '../../queries/contacts.ts';
+import { segmentQueries } from '../../queries/segments.ts';
 import { DataEditor } from './DataEditor.tsx';
 import { buildDataPatch, type DataRow, type RowErrors } from './data-editor.ts';
-import { contactsKey, fieldsKey } from './queries.ts';
 
 export function AddContactDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  return (
-    <Dialog open={open} onClose={onClose} title="Add a contact" wide>
-      {/* Mounted only while open, so each opening starts with an empty form. */}
-      {open && <AddContactForm onClose={onClose} />}
-    </Dialog>
-  );
-}
-
-function AddContactForm({ onClose }: { onClose: () => void }) {
   const { projectId, api } = useProject();
-  const queryClient = useQueryClient();
-  const toast = useToast();
   const [email, setEmail] = useState('');
   const [subscribed, setSubscribed] = useState(true);
   const [rows, setRows] = useState<DataRow[]>([]);
   const [rowErrors, setRowErrors] = useState<Record<string, RowErrors>>({});
-
   const create = useMutation({
     mutationFn: (data: Record<string, unknown>) =>
       api.post('/contacts', { body: { email: email.trim(), subscribed, data } }),
+    // A new contact changes the lists, field coverage and the dynamic segments' members.
+    meta: {
+      invalidates: [contactQueries.all(projectId), fieldQueries.all(projectId), segmentQueries.all(projectId)],
+      errorShownInline: true,
+    },
     onSuccess: (contact) => {
-      void queryClient.invalidateQueries({ queryKey: contactsKey(projectId) });
-      void queryClient.invalidateQueries({ queryKey: fieldsKey(projectId) });
       toast(
         contact._meta.isNew
           ? `${contact.email} was added.`
           : `${contact.email} was already a contact; its details were updated.`,
       );
-      onClose();
+      close();
     },
   });
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  // Each opening starts with an empty form.
+  const close = () => {
+    setEmail('');
+    setSubscribed(true);
+    setRows([]);
+    setRowErrors({});
+    create.reset();
+    onClose();
+  };
+  const submit = () => {
     const { patch, errors } = buildDataPatch({}, rows);
     setRowErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    create.mutate(patch);
+    if (Object.keys(errors).length === 0) create.mutate(patch);
   };
 
   const emailError = fieldError(create.error, 'email');
   const dataError = fieldError(create.error, 'data');
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
-      <FormError error={create.error && !emailError && !dataError ? create.error : null} />
+    <FormDialog
+      open={open}
+      onClose={close}
+      title="Add a contact"
+      submitLabel="Add contact"
+      onSubmit={submit}
+      busy={create.isPending}
+      error={create.error && !emailError && !dataError ? create.error : null}
+      wide
+    >
       <TextInput
         label="Email"
-        type="email"
+        // Text with an email keyboard: FormDialog's form validates natively, and the API's own message
+        // for a malformed address is the one to show.
+        type="text"
+        inputMode="email"
         required
         autoFocus
         autoComplete="off"
@@ -89,14 +96,6 @@ function AddContactForm({ onClose }: { onClose: () => void }) {
           <p className="text-xs text-red-600">{dataError}</p>
         )}
       </fieldset>
-      <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={create.isPending}>
-          Add contact
-        </Button>
-      </div>
-    </form>
+    </FormDialog>
   );
 }

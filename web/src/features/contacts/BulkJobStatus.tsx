@@ -6,7 +6,10 @@ import { errorMessage } from '../../api/client.ts';
 import { useProject } from '../../app/project-context.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { formatNumber, plural } from '../../lib/format.ts';
-import { type BulkJob, contactsKey, fieldsKey, jobDone } from './queries.ts';
+import { type BulkJob, bulkQueries, jobDone } from '../../queries/bulk.ts';
+import { contactQueries, fieldQueries } from '../../queries/contacts.ts';
+import { resourceKey } from '../../queries/keys.ts';
+import { segmentQueries } from '../../queries/segments.ts';
 
 const VERBS: Record<BulkJob['action'], { running: string; done: string }> = {
   subscribe: { running: 'Subscribing', done: 'Subscribed' },
@@ -17,14 +20,9 @@ const VERBS: Record<BulkJob['action'], { running: string; done: string }> = {
 
 /** Polls GET /contacts/bulk/{jobId} while the job runs; calls `onDone` once when it ends. */
 export function useBulkJob(jobId: string | undefined, onDone?: (job: BulkJob) => void) {
-  const { projectId, api } = useProject();
+  const scope = useProject();
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: contactsKey(projectId, 'bulk', jobId),
-    queryFn: () => api.get('/contacts/bulk/{jobId}', { path: { jobId: jobId! } }),
-    enabled: Boolean(jobId),
-    refetchInterval: (q) => (jobDone(q.state.data?.status) ? false : 500),
-  });
+  const query = useQuery({ ...bulkQueries.job(scope, jobId ?? ''), enabled: Boolean(jobId) });
   const reported = useRef<string | undefined>(undefined);
   const done = useRef(onDone);
   done.current = onDone;
@@ -32,14 +30,18 @@ export function useBulkJob(jobId: string | undefined, onDone?: (job: BulkJob) =>
   useEffect(() => {
     if (!job || !jobDone(job.status) || reported.current === job.jobId) return;
     reported.current = job.jobId;
-    // What the job changed shows everywhere: lists, details, field coverage.
-    void queryClient.invalidateQueries({
-      queryKey: contactsKey(projectId),
-      predicate: (q) => q.queryKey[3] !== 'bulk',
-    });
-    void queryClient.invalidateQueries({ queryKey: fieldsKey(projectId) });
+    // What the job changed shows everywhere: lists, details, field coverage, segment members, the feed.
+    const { projectId } = scope;
+    for (const queryKey of [
+      contactQueries.all(projectId),
+      fieldQueries.all(projectId),
+      segmentQueries.all(projectId),
+      resourceKey(projectId, 'activity'),
+    ]) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
     done.current?.(job);
-  }, [job, projectId, queryClient]);
+  }, [job, scope, queryClient]);
   return query;
 }
 

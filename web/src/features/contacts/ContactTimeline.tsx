@@ -23,7 +23,7 @@ import { Tabs } from '../../components/Layout.tsx';
 import { ErrorState, Skeleton } from '../../components/States.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatDateTime, formatNumber, formatRelative } from '../../lib/format.ts';
-import { type ActivityItem, type ContactEvent, contactsKey } from './queries.ts';
+import { type ActivityItem, type ContactEvent, contactQueries } from '../../queries/contacts.ts';
 
 const FILTERS = {
   all: { label: 'All activity', types: undefined },
@@ -65,17 +65,8 @@ export function ContactTimeline({ contactId }: { contactId: string }) {
 }
 
 function ActivityList({ contactId }: { contactId: string }) {
-  const { projectId, api } = useProject();
   const [filter, setFilter] = useState<Filter>('all');
-  const query = useInfiniteQuery({
-    queryKey: contactsKey(projectId, 'activity', contactId, filter),
-    queryFn: ({ pageParam }) =>
-      api.get('/activity', {
-        query: { contactId, type: FILTERS[filter].types, limit: 20, cursor: pageParam || undefined },
-      }),
-    initialPageParam: '',
-    getNextPageParam: (last) => (last.hasMore ? last.cursor : undefined),
-  });
+  const query = useInfiniteQuery(contactQueries.activity(useProject(), contactId, FILTERS[filter].types));
   const items = query.data?.pages.flatMap((p) => p.data) ?? [];
   const total = query.data?.pages[0]?.total;
   return (
@@ -191,17 +182,7 @@ function ActivityRow({ item }: { item: ActivityItem }) {
 }
 
 function EventList({ contactId }: { contactId: string }) {
-  const { projectId, api } = useProject();
-  const query = useInfiniteQuery({
-    queryKey: contactsKey(projectId, 'events', contactId),
-    queryFn: ({ pageParam }) =>
-      api.get('/events/contact/{contactId}', {
-        path: { contactId },
-        query: { limit: 20, cursor: pageParam || undefined },
-      }),
-    initialPageParam: '',
-    getNextPageParam: (last) => (last.hasMore ? last.cursor : undefined),
-  });
+  const query = useInfiniteQuery(contactQueries.events(useProject(), contactId));
   const items = query.data?.pages.flatMap((p) => p.data) ?? [];
   const total = query.data?.pages[0]?.total;
   return (

@@ -1,9 +1,13 @@
 /** Rows of custom fields (name, kind, value) for the add-contact dialog and a contact's page. */
+
+import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { fieldError } from '../../api/client.ts';
+import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { cx } from '../../lib/cx.ts';
+import { fieldQueries } from '../../queries/contacts.ts';
 import {
   convertValue,
   type DataRow,
@@ -13,14 +17,13 @@ import {
   type RowErrors,
   type ValueKind,
 } from './data-editor.ts';
-import { useFields } from './queries.ts';
 
 const CONTROL =
   'block w-full rounded-md border bg-white px-2.5 py-1.5 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
 
 /** The project's custom field names (without `data.`) and their types, for suggestions. */
 function useKnownFields(): Map<string, 'string' | 'number' | 'boolean' | 'date'> {
-  const fields = useFields();
+  const fields = useQuery(fieldQueries.list(useProject()));
   return new Map(
     (fields.data?.fields ?? []).filter((f) => f.isCustom).map((f) => [f.field.replace(/^data\./, ''), f.type]),
   );

@@ -4,7 +4,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Filter, Megaphone, Trash2, Workflow } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { errorMessage } from '../../api/client.ts';
 import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
@@ -12,19 +11,20 @@ import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Badge, Card, PageHeader, Stat } from '../../components/Layout.tsx';
 import { BackLink } from '../../components/Links.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
-import { useToast } from '../../components/Toast.tsx';
 import { formatNumber, formatPercent, plural } from '../../lib/format.ts';
+import { toast } from '../../lib/toasts.ts';
+import { type FieldDescriptor, type FieldList, fieldQueries } from '../../queries/contacts.ts';
 import { BulkJobStatus, bulkSummary, useBulkJob } from './BulkJobStatus.tsx';
 import { displayValue } from './data-editor.ts';
-import { coverageNote, shortName, TYPE_LOOK, TypeBadge } from './FieldsPage.tsx';
-import { type FieldDescriptor, type FieldList, fieldsKey, useFields } from './queries.ts';
+import { coverageNote, shortName, TYPE_LOOK, TypeBadge } from './field-look.tsx';
 
 const VALUES_LIMIT = 50;
 
 export function FieldPage() {
   const { field = '' } = useParams();
-  const { to } = useProject();
-  const fields = useFields();
+  const scope = useProject();
+  const { to } = scope;
+  const fields = useQuery(fieldQueries.list(scope));
   const [deleteJob, setDeleteJob] = useState<string>();
   const descriptor = fields.data?.fields.find((f) => f.field === field);
 
@@ -85,21 +85,16 @@ function FieldView({
   note: string;
   onDeleting: (jobId: string) => void;
 }) {
-  const { projectId, api, to } = useProject();
-  const toast = useToast();
+  const scope = useProject();
+  const { to } = scope;
   const [confirm, setConfirm] = useState(false);
   const name = shortName(descriptor.field);
-  const usage = useQuery({
-    queryKey: fieldsKey(projectId, 'usage', descriptor.field),
-    queryFn: () => api.get('/contacts/fields/{field}/usage', { path: { field: descriptor.field } }),
-  });
+  const usage = useQuery(fieldQueries.usage(scope, descriptor.field));
+  // The job that clears the key reports when it is done; Deleting refreshes what it changed then.
   const remove = useMutation({
-    mutationFn: () => api.delete('/contacts/fields/{field}', { path: { field: descriptor.field } }),
+    mutationFn: () => scope.api.delete('/contacts/fields/{field}', { path: { field: descriptor.field } }),
     onSuccess: (res) => onDeleting(res.jobId),
-    onError: (error) => {
-      setConfirm(false);
-      toast(errorMessage(error), 'error');
-    },
+    onError: () => setConfirm(false),
   });
   const users = usage.data ? usage.data.segments.length + usage.data.campaigns.length + usage.data.workflows.length : 0;
 
@@ -234,11 +229,7 @@ function UsageItem({
 }
 
 function ValuesCard({ field }: { field: string }) {
-  const { projectId, api } = useProject();
-  const values = useQuery({
-    queryKey: fieldsKey(projectId, 'values', field),
-    queryFn: () => api.get('/contacts/fields/{field}/values', { path: { field }, query: { limit: VALUES_LIMIT } }),
-  });
+  const values = useQuery(fieldQueries.values(useProject(), field, VALUES_LIMIT));
   return (
     <Card title="Most common values">
       {values.isPending ? (
@@ -276,15 +267,15 @@ function ValuesCard({ field }: { field: string }) {
 
 /** After the delete: the job clearing the key from contacts, then back to the list. */
 function Deleting({ field, jobId }: { field: string; jobId: string }) {
-  const { projectId, to } = useProject();
+  const scope = useProject();
+  const { to } = scope;
   const navigate = useNavigate();
-  const toast = useToast();
   const queryClient = useQueryClient();
   useBulkJob(jobId, (job) => {
     // The list shows the field gone at once, not only after its refetch.
     if (job.status !== 'failed')
       queryClient.setQueryData<FieldList>(
-        fieldsKey(projectId, 'list'),
+        fieldQueries.list(scope).queryKey,
         (list) => list && { ...list, fields: list.fields.filter((f) => f.field !== field) },
       );
     toast(

@@ -13,7 +13,10 @@ import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import { formatDateTime, formatNumber, formatPercent, plural } from '../../lib/format.ts';
-import { contactsKey, fieldsKey, type ImportJob, jobDone } from './queries.ts';
+import { jobDone } from '../../queries/bulk.ts';
+import { contactQueries, fieldQueries } from '../../queries/contacts.ts';
+import { type ImportJob, importQueries } from '../../queries/imports.ts';
+import { segmentQueries } from '../../queries/segments.ts';
 
 type ImportError = ImportJob['errors'][number];
 
@@ -35,25 +38,24 @@ const ERROR_COLUMNS: Column<ImportError>[] = [
 
 export function ImportJobPage() {
   const { jobId = '' } = useParams();
-  const { projectId, api, to } = useProject();
+  const scope = useProject();
+  const { projectId, to } = scope;
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: contactsKey(projectId, 'import', jobId),
-    queryFn: () => api.get('/contacts/import/{jobId}', { path: { jobId } }),
-    refetchInterval: (q) => (jobDone(q.state.data?.status) || q.state.error ? false : 700),
-  });
+  const query = useQuery(importQueries.job(scope, jobId));
   const job = query.data;
 
-  // Once the job ends, lists and field coverage change: refresh them (once).
+  // Once the job ends, contacts, field coverage and segment members change: refresh them (once).
   const refreshed = useRef(false);
   useEffect(() => {
     if (!job || !jobDone(job.status) || refreshed.current) return;
     refreshed.current = true;
-    void queryClient.invalidateQueries({
-      queryKey: contactsKey(projectId),
-      predicate: (q) => q.queryKey[3] === 'list',
-    });
-    void queryClient.invalidateQueries({ queryKey: fieldsKey(projectId) });
+    for (const queryKey of [
+      contactQueries.all(projectId),
+      fieldQueries.all(projectId),
+      segmentQueries.all(projectId),
+    ]) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
   }, [job, projectId, queryClient]);
 
   if (query.isPending) {

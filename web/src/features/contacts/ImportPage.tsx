@@ -38,6 +38,8 @@ export function ImportPage() {
       const res = await api.raw('POST', '/contacts/import', { body, headers: { accept: 'application/json' } });
       return (await res.json()) as { jobId: string };
     },
+    // The job page refreshes the lists when the import ends.
+    meta: { errorShownInline: true },
     onSuccess: (job) => navigate(to('contacts', 'import', job.jobId)),
   });
 

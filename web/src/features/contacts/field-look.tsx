@@ -1,0 +1,51 @@
+/** How a field shows on the fields screens: its type as a badge, its short name, its coverage. */
+import { Calendar, Hash, ToggleLeft, Type } from 'lucide-react';
+import { formatNumber, formatPercent, formatRelative } from '../../lib/format.ts';
+import type { FieldDescriptor, FieldList } from '../../queries/contacts.ts';
+
+export const TYPE_LOOK = {
+  string: { label: 'Text', icon: Type },
+  number: { label: 'Number', icon: Hash },
+  boolean: { label: 'Yes / No', icon: ToggleLeft },
+  date: { label: 'Date', icon: Calendar },
+} as const;
+
+export function TypeBadge({ type }: { type: FieldDescriptor['type'] }) {
+  const look = TYPE_LOOK[type];
+  const Icon = look.icon;
+  return (
+    <span className="inline-flex items-center gap-1 rounded-md bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">
+      <Icon className="size-3.5" aria-hidden />
+      {look.label}
+    </span>
+  );
+}
+
+/** The field's name as people use it: `plan` for `data.plan`. */
+export function shortName(field: string): string {
+  return field.replace(/^data\./, '');
+}
+
+export function Coverage({ ratio, contacts }: { ratio: number; contacts: number }) {
+  const count = Math.round(ratio * contacts);
+  return (
+    <div className="flex items-center gap-3">
+      <div className="h-1.5 w-24 shrink-0 overflow-hidden rounded-full bg-slate-100" aria-hidden>
+        <div className="h-full rounded-full bg-brand-500" style={{ width: `${Math.round(ratio * 100)}%` }} />
+      </div>
+      <span className="whitespace-nowrap text-slate-700 tabular-nums">
+        {formatPercent(ratio)}
+        <span className="ml-1.5 text-xs text-slate-500">
+          ({formatNumber(count)} of {formatNumber(contacts)})
+        </span>
+      </span>
+    </div>
+  );
+}
+
+export function coverageNote(info: FieldList['coverageInfo']): string {
+  const of = `${formatNumber(info.contacts)} ${info.contacts === 1 ? 'contact' : 'contacts'}`;
+  if (info.method === 'sample') return `Coverage estimated from the newest ${of} while the full count runs.`;
+  if (info.method === 'cached') return `Coverage of ${of}, counted ${formatRelative(info.computedAt)}.`;
+  return `Coverage of all ${of}.`;
+}
