@@ -7,9 +7,7 @@ import { CalendarClock, Save, Send } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
-import { PageHeader } from '../../components/Layout.tsx';
 import { useLeaveGuard } from '../../components/LeaveGuard.tsx';
-import { BackLink } from '../../components/Links.tsx';
 import { formatRelative } from '../../lib/format.ts';
 import { toast } from '../../lib/toasts.ts';
 import { useSaveShortcut } from '../../lib/use-save-shortcut.ts';
@@ -17,14 +15,14 @@ import { type Campaign, campaignQueries } from '../../queries/campaigns.ts';
 import { fromApi } from '../filters/convert.ts';
 import { CampaignDialogs, MoreActions } from './CampaignDialogs.tsx';
 import { CampaignForm } from './CampaignForm.tsx';
-import { CampaignStatusBadge } from './CampaignStatusBadge.tsx';
+import { CampaignHeader } from './CampaignHeader.tsx';
 import { allowed } from './campaign-model.ts';
 import { type CampaignDialog, useCampaignActions } from './use-campaign-actions.ts';
 import { useCampaignDraft } from './use-campaign-draft.ts';
 
 export function CampaignDraftScreen({ campaign }: { campaign: Campaign }) {
   const project = useProject();
-  const { api, projectId, to } = project;
+  const { api, projectId } = project;
   const queryClient = useQueryClient();
   const [tried, setTried] = useState(false);
   const initial = useMemo(
@@ -85,15 +83,9 @@ export function CampaignDraftScreen({ campaign }: { campaign: Campaign }) {
   const can = allowed(campaign.status);
   return (
     <>
-      <BackLink to={to('campaigns')}>Campaigns</BackLink>
-      <PageHeader
-        title={campaign.name}
-        description={
-          <span className="inline-flex items-center gap-2">
-            <CampaignStatusBadge status={campaign.status} />
-            <span>{d.dirty ? 'Unsaved changes' : `Saved ${formatRelative(campaign.updatedAt)}`}</span>
-          </span>
-        }
+      <CampaignHeader
+        campaign={campaign}
+        note={d.dirty ? 'Unsaved changes' : `Saved ${formatRelative(campaign.updatedAt)}`}
         actions={
           <>
             <Button

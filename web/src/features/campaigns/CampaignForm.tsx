@@ -17,7 +17,7 @@ import { nodeForErrorPath } from '../filters/convert.ts';
 import { AudienceCount, AudiencePicker } from './AudiencePicker.tsx';
 import { CampaignContentCard } from './CampaignContentCard.tsx';
 import { domainOf, onVerifiedDomain } from './campaign-model.ts';
-import type { CampaignDraft, ShowError } from './use-campaign-draft.ts';
+import { bindField, type CampaignDraft, type ShowError } from './use-campaign-draft.ts';
 
 /** The API's message for a campaign field, including a sender refused as off the verified domains. */
 function apiFieldError(error: unknown, field: string): string | undefined {
@@ -74,18 +74,14 @@ export function CampaignForm({ d, error, tried }: { d: CampaignDraft; error: unk
             label="Name"
             required
             maxLength={200}
-            value={v.name}
-            onChange={(e) => d.set({ name: e.target.value })}
-            error={show('name')}
+            {...bindField(d, show, 'name')}
             placeholder="Spring product update"
             hint="Only your team sees it."
           />
           <TextInput
             label="Description"
             maxLength={2000}
-            value={v.description}
-            onChange={(e) => d.set({ description: e.target.value })}
-            error={show('description')}
+            {...bindField(d, show, 'description')}
             hint="Optional note for your team."
           />
         </div>
@@ -143,9 +139,7 @@ function SenderCard({ d, show }: { d: CampaignDraft; show: ShowError }) {
           type="email"
           required
           list="verified-senders"
-          value={v.from}
-          onChange={(e) => d.set({ from: e.target.value })}
-          error={show('from')}
+          {...bindField(d, show, 'from')}
           placeholder={verified[0] ? `hello@${verified[0]}` : 'hello@yourdomain.com'}
           hint={verified.length > 0 ? `On a verified domain: ${verified.join(', ')}` : 'Must be on a verified domain.'}
         />
@@ -154,21 +148,12 @@ function SenderCard({ d, show }: { d: CampaignDraft; show: ShowError }) {
             <option key={domain} value={`hello@${domain}`} />
           ))}
         </datalist>
-        <TextInput
-          label="From name"
-          maxLength={200}
-          value={v.fromName}
-          onChange={(e) => d.set({ fromName: e.target.value })}
-          error={show('fromName')}
-          placeholder="Acme"
-        />
+        <TextInput label="From name" maxLength={200} {...bindField(d, show, 'fromName')} placeholder="Acme" />
         <TextInput
           label="Reply-to"
           type="email"
           maxLength={320}
-          value={v.replyTo}
-          onChange={(e) => d.set({ replyTo: e.target.value })}
-          error={show('replyTo')}
+          {...bindField(d, show, 'replyTo')}
           hint="Optional: where replies go."
         />
       </div>

@@ -4,20 +4,19 @@ import { CalendarClock, Copy, Send, XCircle } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
-import { Card, PageHeader } from '../../components/Layout.tsx';
-import { BackLink } from '../../components/Links.tsx';
+import { Card } from '../../components/Layout.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { formatDateTime, formatNumber, formatRelative, plural } from '../../lib/format.ts';
 import { type Campaign, campaignQueries } from '../../queries/campaigns.ts';
 import { CampaignDialogs, MoreActions } from './CampaignDialogs.tsx';
 import { CampaignEmailCard } from './CampaignEmailCard.tsx';
+import { CampaignHeader } from './CampaignHeader.tsx';
 import { CampaignResults } from './CampaignStats.tsx';
-import { CampaignStatusBadge } from './CampaignStatusBadge.tsx';
 import { allowed } from './campaign-model.ts';
 import { useCampaignActions } from './use-campaign-actions.ts';
 
 export function CampaignStatusScreen({ campaign }: { campaign: Campaign }) {
-  const { projectId, to } = useProject();
+  const { projectId } = useProject();
   const queryClient = useQueryClient();
   const actions = useCampaignActions(campaign);
   const can = allowed(campaign.status);
@@ -32,15 +31,9 @@ export function CampaignStatusScreen({ campaign }: { campaign: Campaign }) {
 
   return (
     <>
-      <BackLink to={to('campaigns')}>Campaigns</BackLink>
-      <PageHeader
-        title={campaign.name}
-        description={
-          <span className="inline-flex items-center gap-2">
-            <CampaignStatusBadge status={campaign.status} />
-            <span className="truncate">{campaign.subject}</span>
-          </span>
-        }
+      <CampaignHeader
+        campaign={campaign}
+        note={campaign.subject}
         actions={
           <>
             <Button

@@ -12,7 +12,7 @@ import { Pager, Table } from '../../components/Table.tsx';
 import { formatDateTime, formatNumber, formatPercent } from '../../lib/format.ts';
 import { useSearchParamPatch } from '../../lib/url-state.ts';
 import { type CampaignSummary, campaignQueries } from '../../queries/campaigns.ts';
-import { CampaignStatusBadge } from './CampaignStatusBadge.tsx';
+import { CampaignStatusBadge } from './CampaignHeader.tsx';
 import { type CampaignStatus, STATUSES, statusInfo } from './campaign-model.ts';
 
 type Filter = 'all' | CampaignStatus;

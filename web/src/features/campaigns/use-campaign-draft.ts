@@ -51,6 +51,17 @@ export type CampaignDraft = ReturnType<typeof useCampaignDraft>;
 /** The message to show under a field of the form, if any. */
 export type ShowError = (field: keyof CampaignFormValues) => string | undefined;
 
+type TextField = 'name' | 'description' | 'subject' | 'from' | 'fromName' | 'replyTo';
+
+/** What a text input of the form takes: its value, its setter and the message under it. */
+export function bindField(d: CampaignDraft, show: ShowError, key: TextField) {
+  return {
+    value: d.draft.values[key],
+    onChange: (e: { target: { value: string } }) => d.set({ [key]: e.target.value }),
+    error: show(key),
+  };
+}
+
 /** What the form must fix before a save, said per field. */
 function missingFields(v: CampaignFormValues): Partial<Record<keyof CampaignFormValues, string>> {
   const missing: Partial<Record<keyof CampaignFormValues, string>> = {};

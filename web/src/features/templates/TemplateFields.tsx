@@ -16,22 +16,23 @@ import { type Draft, TEMPLATE_TYPES, typeInfo } from './template-model.ts';
 
 const PREVIEW_HEIGHT = 520;
 
-export function TemplateFields({
-  draft,
-  set,
-  errorOf,
-  autoFocus,
-  email,
-}: {
+interface FieldsProps {
   draft: Draft;
   set: <K extends keyof Draft>(key: K, value: Draft[K]) => void;
   /** The error to show under a field, if any. */
   errorOf: (field: keyof Draft) => string | undefined;
-  autoFocus: boolean;
   /** The signed-in person's address, for the preview's `{{ email }}`. */
   email: string | undefined;
-}) {
+}
+
+export function TemplateFields({ draft, set, errorOf, email, autoFocus }: FieldsProps & { autoFocus: boolean }) {
   const { to } = useProject();
+  // What every text input of a draft field takes: its value, its setter and its error.
+  const bind = (key: Exclude<keyof Draft, 'type'>) => ({
+    value: draft[key],
+    onChange: (e: { target: { value: string } }) => set(key, e.target.value),
+    error: errorOf(key),
+  });
   return (
     <>
       <Card title="Details">
@@ -40,9 +41,7 @@ export function TemplateFields({
             label="Name"
             required
             autoFocus={autoFocus}
-            value={draft.name}
-            onChange={(e) => set('name', e.target.value)}
-            error={errorOf('name')}
+            {...bind('name')}
             hint="Only you see it: it names the template in lists and pickers."
           />
           <Select
@@ -59,13 +58,7 @@ export function TemplateFields({
             ))}
           </Select>
           <div className="md:col-span-2">
-            <TextInput
-              label="Description"
-              value={draft.description}
-              onChange={(e) => set('description', e.target.value)}
-              error={errorOf('description')}
-              placeholder="What it is for, when it is sent"
-            />
+            <TextInput label="Description" {...bind('description')} placeholder="What it is for, when it is sent" />
           </div>
         </div>
       </Card>
@@ -75,9 +68,7 @@ export function TemplateFields({
           <TextInput
             label="From address"
             type="email"
-            value={draft.from}
-            onChange={(e) => set('from', e.target.value)}
-            error={errorOf('from')}
+            {...bind('from')}
             placeholder="hello@yourdomain.com"
             hint={
               <>
@@ -85,21 +76,8 @@ export function TemplateFields({
               </>
             }
           />
-          <TextInput
-            label="From name"
-            value={draft.fromName}
-            onChange={(e) => set('fromName', e.target.value)}
-            error={errorOf('fromName')}
-            placeholder="Acme"
-          />
-          <TextInput
-            label="Reply-to"
-            type="email"
-            value={draft.replyTo}
-            onChange={(e) => set('replyTo', e.target.value)}
-            error={errorOf('replyTo')}
-            placeholder="support@yourdomain.com"
-          />
+          <TextInput label="From name" {...bind('fromName')} placeholder="Acme" />
+          <TextInput label="Reply-to" type="email" {...bind('replyTo')} placeholder="support@yourdomain.com" />
         </div>
       </Card>
 
@@ -108,9 +86,7 @@ export function TemplateFields({
           <TextInput
             label="Subject"
             required
-            value={draft.subject}
-            onChange={(e) => set('subject', e.target.value)}
-            error={errorOf('subject')}
+            {...bind('subject')}
             placeholder={'Welcome to Acme, {{ firstName ?? "friend" }}'}
             hint={
               <>
@@ -128,17 +104,7 @@ export function TemplateFields({
 }
 
 /** The body editor and the preview, with the sample data the preview renders with. */
-function ContentWithPreview({
-  draft,
-  set,
-  errorOf,
-  email,
-}: {
-  draft: Draft;
-  set: <K extends keyof Draft>(key: K, value: Draft[K]) => void;
-  errorOf: (field: keyof Draft) => string | undefined;
-  email: string | undefined;
-}) {
+function ContentWithPreview({ draft, set, errorOf, email }: FieldsProps) {
   const [sampleText, setSampleText] = useState('{\n  "firstName": "Ada"\n}');
   const sample = useMemo(() => parseSample(sampleText), [sampleText]);
   const sampleValue = useMemo(() => ('value' in sample ? sample.value : {}), [sample]);
