@@ -1,6 +1,6 @@
-import { X } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Button } from './Button.tsx';
+import { ModalPanel } from './ModalPanel.tsx';
 import { useNativeDialog } from './use-native-dialog.ts';
 
 /**
@@ -36,23 +36,9 @@ export function Dialog({
       className={`m-auto w-full ${wide ? 'max-w-3xl' : 'max-w-lg'} rounded-xl bg-white p-0 shadow-xl`}
     >
       {open && (
-        <div className="flex max-h-[85vh] flex-col">
-          <header className="flex items-center justify-between border-b border-slate-100 px-5 py-3">
-            <h2 id={titleId} className="text-base font-semibold">
-              {title}
-            </h2>
-            <button
-              type="button"
-              aria-label="Close"
-              onClick={onClose}
-              className="rounded p-1 text-slate-500 hover:bg-slate-100"
-            >
-              <X className="size-4" aria-hidden />
-            </button>
-          </header>
-          <div className="overflow-y-auto px-5 py-4">{children}</div>
-          {footer && <footer className="flex justify-end gap-2 border-t border-slate-100 px-5 py-3">{footer}</footer>}
-        </div>
+        <ModalPanel titleId={titleId} title={title} onClose={onClose} footer={footer} className="max-h-[85vh]">
+          {children}
+        </ModalPanel>
       )}
     </dialog>
   );

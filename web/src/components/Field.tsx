@@ -56,55 +56,22 @@ export function Field({ label, error, hint, hideLabel, children }: FieldProps) {
 
 type Common = { label: string; error?: string; hint?: ReactNode; hideLabel?: boolean };
 
-export function TextInput({
-  label,
-  error,
-  hint,
-  hideLabel,
-  className,
-  ...rest
-}: Common & InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <Field label={label} error={error} hint={hint} hideLabel={hideLabel}>
-      {(p) => <input {...rest} {...p} className={cx(p.className, className)} />}
-    </Field>
-  );
+/** A Field around one control element: the control gets the Field's id, ARIA wiring and classes. */
+function labelled<P extends { className?: string }>(render: (props: P) => ReactNode) {
+  return function Labelled({ label, error, hint, hideLabel, className, ...rest }: Common & P) {
+    return (
+      <Field label={label} error={error} hint={hint} hideLabel={hideLabel}>
+        {(p) => render({ ...(rest as unknown as P), ...p, className: cx(p.className, className) })}
+      </Field>
+    );
+  };
 }
 
-export function TextArea({
-  label,
-  error,
-  hint,
-  hideLabel,
-  className,
-  ...rest
-}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return (
-    <Field label={label} error={error} hint={hint} hideLabel={hideLabel}>
-      {(p) => <textarea {...rest} {...p} className={cx(p.className, className)} />}
-    </Field>
-  );
-}
+export const TextInput = labelled((props: InputHTMLAttributes<HTMLInputElement>) => <input {...props} />);
 
-export function Select({
-  label,
-  error,
-  hint,
-  hideLabel,
-  className,
-  children,
-  ...rest
-}: Common & SelectHTMLAttributes<HTMLSelectElement>) {
-  return (
-    <Field label={label} error={error} hint={hint} hideLabel={hideLabel}>
-      {(p) => (
-        <select {...rest} {...p} className={cx(p.className, className)}>
-          {children}
-        </select>
-      )}
-    </Field>
-  );
-}
+export const TextArea = labelled((props: TextareaHTMLAttributes<HTMLTextAreaElement>) => <textarea {...props} />);
+
+export const Select = labelled((props: SelectHTMLAttributes<HTMLSelectElement>) => <select {...props} />);
 
 export function Checkbox({ label, className, ...rest }: { label: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
   return (

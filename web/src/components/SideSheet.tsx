@@ -1,5 +1,5 @@
-import { X } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import { ModalPanel } from './ModalPanel.tsx';
 import { useNativeDialog } from './use-native-dialog.ts';
 
 /**
@@ -14,7 +14,6 @@ export function SideSheet({
   children,
   footer,
   side = 'right',
-  hideTitle,
 }: {
   open: boolean;
   onClose: () => void;
@@ -22,8 +21,6 @@ export function SideSheet({
   children: ReactNode;
   footer?: ReactNode;
   side?: 'left' | 'right';
-  /** Keeps the title for screen readers only (the content already says what the sheet is). */
-  hideTitle?: boolean;
 }) {
   const native = useNativeDialog(open, onClose);
   const titleId = useId();
@@ -43,23 +40,15 @@ export function SideSheet({
       }`}
     >
       {open && (
-        <div className="flex h-full flex-col bg-white shadow-xl">
-          <header className="flex items-center justify-between border-b border-slate-100 px-5 py-3">
-            <h2 id={titleId} className={hideTitle ? 'sr-only' : 'text-base font-semibold'}>
-              {title}
-            </h2>
-            <button
-              type="button"
-              aria-label="Close"
-              onClick={onClose}
-              className="ml-auto rounded p-1 text-slate-500 hover:bg-slate-100"
-            >
-              <X className="size-4" aria-hidden />
-            </button>
-          </header>
-          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
-          {footer && <footer className="flex justify-end gap-2 border-t border-slate-100 px-5 py-3">{footer}</footer>}
-        </div>
+        <ModalPanel
+          titleId={titleId}
+          title={title}
+          onClose={onClose}
+          footer={footer}
+          className="h-full bg-white shadow-xl"
+        >
+          {children}
+        </ModalPanel>
       )}
     </dialog>
   );

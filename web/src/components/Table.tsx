@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx } from '../lib/cx.ts';
+import { Button } from './Button.tsx';
 
 export interface Column<T> {
   /** Unique within the table. */
@@ -90,5 +91,34 @@ export function Pager({ onPrev, onNext, label }: { onPrev?: () => void; onNext?:
         </button>
       </div>
     </nav>
+  );
+}
+
+/** What LoadMore needs of an infinite query (useInfiniteQuery's result has all of it). */
+export interface MorePages {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}
+
+/** Under a growing list: what is shown (`status`) and a button for the next page while there is one. */
+export function LoadMore({
+  list,
+  label = 'Load more',
+  status,
+}: {
+  list: MorePages;
+  label?: string;
+  status?: ReactNode;
+}) {
+  return (
+    <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
+      <span>{status}</span>
+      {list.hasNextPage && (
+        <Button variant="secondary" size="sm" loading={list.isFetchingNextPage} onClick={() => list.fetchNextPage()}>
+          {label}
+        </Button>
+      )}
+    </div>
   );
 }

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
-import { Select, TextInput } from '../../components/Field.tsx';
+import { DateRangeFields } from '../../components/DateRangeFields.tsx';
+import { Select } from '../../components/Field.tsx';
 import { Stat } from '../../components/Layout.tsx';
 import { ErrorState, Skeleton } from '../../components/States.tsx';
 import { viewerTimeZone } from '../../lib/chart-data.ts';
@@ -109,24 +110,7 @@ export function ActivityFilters({ filter }: { filter: ActivityFilter }) {
           ))}
         </Select>
       </div>
-      <div className="w-40">
-        <TextInput
-          label="From"
-          type="date"
-          value={filter.fromDay}
-          max={filter.toDay || undefined}
-          onChange={(e) => patch({ from: e.target.value })}
-        />
-      </div>
-      <div className="w-40">
-        <TextInput
-          label="To"
-          type="date"
-          value={filter.toDay}
-          min={filter.fromDay || undefined}
-          onChange={(e) => patch({ to: e.target.value })}
-        />
-      </div>
+      <DateRangeFields from={filter.fromDay} to={filter.toDay} onChange={patch} />
       {filter.filtered && (
         <Button variant="ghost" onClick={() => patch({ type: undefined, from: undefined, to: undefined })}>
           Clear filters

@@ -8,9 +8,9 @@ import { hashKey, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/r
 import { ArrowUp, History } from 'lucide-react';
 import { Fragment, useEffect, useState } from 'react';
 import { useProject } from '../../app/project-context.tsx';
-import { Button } from '../../components/Button.tsx';
 import { PageHeader } from '../../components/Layout.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
+import { LoadMore } from '../../components/Table.tsx';
 import { formatDate, formatNumber, plural } from '../../lib/format.ts';
 import { activityQueries } from '../../queries/activity.ts';
 import { ActivityFigures, ActivityFilters, LastHour, useActivityFilter } from './ActivityFilters.tsx';
@@ -143,22 +143,16 @@ function Feed({
               );
             })}
           </ul>
-          <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
-            <span>
-              Showing {formatNumber(items.length)}
-              {total > 0 && <> of {total >= 10_000 ? 'over 10,000' : formatNumber(total)}</>}
-            </span>
-            {feed.hasNextPage && (
-              <Button
-                variant="secondary"
-                size="sm"
-                loading={feed.isFetchingNextPage}
-                onClick={() => feed.fetchNextPage()}
-              >
-                Load older
-              </Button>
-            )}
-          </div>
+          <LoadMore
+            list={feed}
+            label="Load older"
+            status={
+              <>
+                Showing {formatNumber(items.length)}
+                {total > 0 && <> of {total >= 10_000 ? 'over 10,000' : formatNumber(total)}</>}
+              </>
+            }
+          />
         </>
       )}
     </>

@@ -2,11 +2,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { BarChart3 } from 'lucide-react';
 import { useProject } from '../../app/project-context.tsx';
-import { Button } from '../../components/Button.tsx';
 import { Badge, type Tone } from '../../components/Layout.tsx';
 import { TextLink } from '../../components/Links.tsx';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
-import { type Column, Table } from '../../components/Table.tsx';
+import { type Column, LoadMore, Table } from '../../components/Table.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { analyticsQueries, type CampaignBreakdownRow as Row } from '../../queries/analytics.ts';
 import { apiPercent } from './ranges.ts';
@@ -77,18 +76,7 @@ export function CampaignBreakdown() {
       {rows.length > 0 && (
         <>
           <Table caption="Campaign performance" columns={columns} rows={rows} rowKey={(c) => c.id} />
-          {list.hasNextPage && (
-            <div className="mt-3 flex justify-end">
-              <Button
-                variant="secondary"
-                size="sm"
-                loading={list.isFetchingNextPage}
-                onClick={() => list.fetchNextPage()}
-              >
-                Load more
-              </Button>
-            </div>
-          )}
+          <LoadMore list={list} />
         </>
       )}
     </section>

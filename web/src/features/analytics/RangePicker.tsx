@@ -1,6 +1,7 @@
 /** The analytics period: a preset or custom dates, and hour or day buckets, kept in the URL. */
 import { useSearchParams } from 'react-router';
-import { Select, TextInput } from '../../components/Field.tsx';
+import { DateRangeFields } from '../../components/DateRangeFields.tsx';
+import { Select } from '../../components/Field.tsx';
 import { useSearchParamPatch } from '../../lib/url-state.ts';
 import { isoDay, RANGES, type ResolvedRange, resolveRange } from './ranges.ts';
 
@@ -63,22 +64,7 @@ export function CustomDates({ range }: { range: ResolvedRange }) {
   if (range.id !== 'custom') return null;
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3">
-      <div className="w-44">
-        <TextInput
-          label="From"
-          type="date"
-          value={params.get('from') ?? ''}
-          onChange={(e) => patch({ from: e.target.value })}
-        />
-      </div>
-      <div className="w-44">
-        <TextInput
-          label="To"
-          type="date"
-          value={params.get('to') ?? ''}
-          onChange={(e) => patch({ to: e.target.value })}
-        />
-      </div>
+      <DateRangeFields from={params.get('from') ?? ''} to={params.get('to') ?? ''} onChange={patch} />
       {range.problem && (
         <p role="alert" className="pb-2 text-sm text-red-600">
           {range.problem}

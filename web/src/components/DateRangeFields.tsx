@@ -1,0 +1,35 @@
+import { TextInput } from './Field.tsx';
+
+/**
+ * "From" and "To" date pickers (YYYY-MM-DD, '' for none) for a filter row; each bounds the other.
+ * `onChange` gets the one that changed, so a URL-backed filter can patch just that param.
+ */
+export function DateRangeFields({
+  from,
+  to,
+  onChange,
+}: {
+  from: string;
+  to: string;
+  onChange: (change: { from: string } | { to: string }) => void;
+}) {
+  // Each end bounds the other: no "To" before "From".
+  const ends = [
+    { end: 'from', label: 'From', value: from, min: undefined, max: to || undefined },
+    { end: 'to', label: 'To', value: to, min: from || undefined, max: undefined },
+  ] as const;
+  return (
+    <>
+      {ends.map(({ end, label, ...bounds }) => (
+        <div key={end} className="w-40">
+          <TextInput
+            label={label}
+            type="date"
+            {...bounds}
+            onChange={(e) => onChange(end === 'from' ? { from: e.target.value } : { to: e.target.value })}
+          />
+        </div>
+      ))}
+    </>
+  );
+}
