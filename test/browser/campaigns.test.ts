@@ -175,6 +175,7 @@ describe.each(DIALECTS)('dashboard campaigns on %s', (dialect) => {
     // The chart by hour, saying the time zone its buckets are written in.
     const overTime = page.getByRole('region', { name: /by hour/ });
     await overTime.getByText(/^Times in \S+/).waitFor();
+    await overTime.getByRole('img', { name: /per hour/ }).waitFor();
     await page.getByText('33.3% open rate').waitFor();
     await preview().getByRole('heading', { name: 'Hello friend' }).waitFor();
     await t.screenshot('results');

@@ -3,11 +3,11 @@
  * funnel from sent to clicked, and the same over time. Follows a sending campaign live.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useProject } from '../../app/project-context.tsx';
 import { Card, Stat } from '../../components/Layout.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
-import { type ChartSeries, TimeSeriesChart } from '../../components/TimeSeriesChart.tsx';
+import { type ChartSeries, preloadTimeSeriesChart, TimeSeriesChart } from '../../components/TimeSeriesChart.tsx';
 import { viewerTimeZone } from '../../lib/chart-data.ts';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber, formatPercent } from '../../lib/format.ts';
@@ -52,6 +52,8 @@ function StatFigures({ stats }: { stats: Stats }) {
 
 export function CampaignResults({ id, live }: { id: string; live: boolean }) {
   const stats = useQuery({ ...campaignQueries.stats(useProject(), id), refetchInterval: live ? 1500 : false });
+  // The plot's code loads while the figures do, not after them.
+  useEffect(preloadTimeSeriesChart, []);
   if (stats.data) {
     return (
       <div className="space-y-5">
