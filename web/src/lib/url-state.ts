@@ -4,7 +4,7 @@
  * one entry per keystroke.
  */
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 
 const CURSOR = 'cursor';
 const BACK = 'back';
@@ -32,16 +32,34 @@ export function patchSearchParams(
   return next;
 }
 
+/** The rendered location's key, and the search the last update asked for while it was rendered. */
+let requested: { key: string; search: string } | undefined;
+
 /**
- * Sets several search params in one history replacement. (Two setters called in one event would
- * each start from the same render's params, and the second would undo the first.)
+ * Applies `changes` to the URL's search params (replacing the history entry, or pushing one).
+ * Two updates in one event (a filter, then its page) both see the same rendered location: the
+ * second starts from what the first asked for, where react-router's setSearchParams would start
+ * from the render's params and undo the first.
  */
-export function useSearchParamPatch(): (changes: Record<string, string | undefined>) => void {
-  const [, setParams] = useSearchParams();
+function useSearchUpdate(): (changes: Record<string, string | undefined>, push?: boolean) => void {
+  const { key, search } = useLocation();
+  const navigate = useNavigate();
   return useCallback(
-    (changes) => setParams((prev) => patchSearchParams(prev, changes), { replace: true }),
-    [setParams],
+    (changes, push = false) => {
+      const current = new URLSearchParams(requested?.key === key ? requested.search : search);
+      const next = patchSearchParams(current, changes).toString();
+      if (next === current.toString()) return;
+      requested = { key, search: next };
+      navigate(`?${next}`, { replace: !push });
+    },
+    [key, search, navigate],
   );
+}
+
+/** Sets several search params in one history replacement. */
+export function useSearchParamPatch(): (changes: Record<string, string | undefined>) => void {
+  const update = useSearchUpdate();
+  return useCallback((changes) => update(changes), [update]);
 }
 
 /**
@@ -88,26 +106,18 @@ export interface CursorPaging {
  * returns to the previous page, as on any paged site).
  */
 export function useCursorPaging(): CursorPaging {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const update = useSearchUpdate();
   const cursor = params.get(CURSOR) || undefined;
   const back = parseBackStack(params.get(BACK));
-  const move = useCallback(
-    (to: string | undefined, stack: string[]) =>
-      setParams((prev) => {
-        const p = new URLSearchParams(prev);
-        if (to) p.set(CURSOR, to);
-        else p.delete(CURSOR);
-        if (stack.length > 0) p.set(BACK, formatBackStack(stack));
-        else p.delete(BACK);
-        return p;
-      }),
-    [setParams],
-  );
+  const move = (to: string | undefined, stack: string[], push: boolean) =>
+    update({ [CURSOR]: to, [BACK]: stack.length > 0 ? formatBackStack(stack) : undefined }, push);
   return {
     cursor,
-    next: (c) => move(c, [...back, cursor ?? '']),
-    prev: () => move(back.at(-1) || undefined, back.slice(0, -1)),
-    reset: () => move(undefined, []),
+    next: (c) => move(c, [...back, cursor ?? ''], true),
+    prev: () => move(back.at(-1) || undefined, back.slice(0, -1), true),
+    // A reset follows a filter change, which replaced its entry: so does the reset.
+    reset: () => move(undefined, [], false),
     hasPrev: cursor !== undefined || back.length > 0,
     pageIndex: back.length + (cursor !== undefined && back.length === 0 ? 1 : 0),
   };
