@@ -59,9 +59,9 @@ export const campaignQueries = {
 };
 
 /**
- * What a campaign's creation, send, cancel, copy or delete changes besides the campaigns
- * themselves: the analytics (which list every campaign with its figures) and the setup checklist
- * (a first campaign, a first campaign sent).
+ * What a campaign's creation, save, send, cancel, copy or delete changes besides the campaigns
+ * themselves: the analytics (which list every campaign, by name, with its figures) and the setup
+ * checklist (a first campaign, a first campaign sent).
  */
 export const campaignEffects = (projectId: string) => [
   campaignQueries.all(projectId),

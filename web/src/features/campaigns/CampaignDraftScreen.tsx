@@ -11,7 +11,7 @@ import { useLeaveGuard } from '../../components/LeaveGuard.tsx';
 import { formatRelative } from '../../lib/format.ts';
 import { toast } from '../../lib/toasts.ts';
 import { useSaveShortcut } from '../../lib/use-save-shortcut.ts';
-import { type Campaign, campaignQueries } from '../../queries/campaigns.ts';
+import { type Campaign, campaignEffects, campaignQueries } from '../../queries/campaigns.ts';
 import { fromApi } from '../filters/convert.ts';
 import { CampaignDialogs, MoreActions } from './CampaignDialogs.tsx';
 import { CampaignForm } from './CampaignForm.tsx';
@@ -46,8 +46,8 @@ export function CampaignDraftScreen({ campaign }: { campaign: Campaign }) {
   const d = useCampaignDraft(initial);
   const save = useMutation({
     mutationFn: () => api.put('/campaigns/{id}', { path: { id: campaign.id }, body: d.body }),
-    // The form shows a failed save's errors, whichever action asked for it.
-    meta: { invalidates: [campaignQueries.all(projectId)], errorShownInline: true },
+    // The name shows in the analytics too. The form shows a failed save's errors, whichever action asked for it.
+    meta: { invalidates: campaignEffects(projectId), errorShownInline: true },
     onSuccess: (next) => {
       d.markSaved();
       queryClient.setQueryData(campaignQueries.one(project, campaign.id).queryKey, next);
