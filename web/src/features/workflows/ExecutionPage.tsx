@@ -7,16 +7,15 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
-import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Badge, Card } from '../../components/Layout.tsx';
-import { EmptyState, ErrorState, FormError, Skeleton } from '../../components/States.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { executionQueries } from '../../queries/executions.ts';
 import { workflowQueries } from '../../queries/workflows.ts';
+import { CancelExecutionDialog } from './executions/CancelExecutionDialog.tsx';
 import { PathCanvas } from './executions/PathCanvas.tsx';
 import { StatusBadge } from './executions/StatusBadge.tsx';
 import { StepHistory } from './executions/StepHistory.tsx';
-import { useCancelExecution } from './executions/use-cancel-execution.ts';
 import { formatDuration, whereNow } from './executions/where-now.ts';
 import { JsonBlock, WorkflowHeader } from './parts.tsx';
 
@@ -27,7 +26,6 @@ export function ExecutionPage() {
   const workflow = useQuery(workflowQueries.one(project, workflowId));
   const execution = useQuery(executionQueries.one(project, workflowId, executionId));
   const [confirm, setConfirm] = useState(false);
-  const cancel = useCancelExecution(workflowId, { errorShownInline: true });
 
   if (execution.isError) {
     if (execution.error instanceof ApiError && execution.error.status === 404) {
@@ -143,22 +141,7 @@ export function ExecutionPage() {
         </div>
       </div>
 
-      <ConfirmDialog
-        open={confirm}
-        onClose={() => {
-          cancel.reset();
-          setConfirm(false);
-        }}
-        onConfirm={() => cancel.mutate(executionId, { onSuccess: () => setConfirm(false) })}
-        busy={cancel.isPending}
-        title="Cancel this execution?"
-        confirmLabel="Cancel execution"
-      >
-        <div className="space-y-3">
-          <p>It stops where it is; the contact gets nothing more from this workflow in this run.</p>
-          <FormError error={cancel.error} />
-        </div>
-      </ConfirmDialog>
+      <CancelExecutionDialog workflowId={workflowId} execution={confirm ? e : null} onClose={() => setConfirm(false)} />
     </>
   );
 }

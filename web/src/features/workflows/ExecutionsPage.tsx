@@ -19,7 +19,7 @@ import { ExecutionsTable } from './executions/ExecutionsTable.tsx';
 import { StartDialog } from './executions/StartDialog.tsx';
 import { StatusFilter } from './executions/StatusFilter.tsx';
 import { EXECUTION_STATUSES, STATUS_INFO, type Workflow } from './model.ts';
-import { WorkflowHeader } from './parts.tsx';
+import { RowsSkeleton, WorkflowHeader } from './parts.tsx';
 
 const PAGE_SIZE = 25;
 
@@ -81,7 +81,7 @@ export function ExecutionsPage() {
 
       <StatusFilter status={status} onChange={(s) => setStatus(s)} />
 
-      {executions.isPending && <RowsSkeleton />}
+      {executions.isPending && <RowsSkeleton label="Loading executions" rows={5} />}
       {executions.isError && <ErrorState error={executions.error} retry={() => executions.refetch()} />}
       {executions.isSuccess && executions.data.data.length === 0 && (
         <EmptyState
@@ -122,26 +122,6 @@ function HeaderSkeleton() {
       <Skeleton className="mb-2 h-4 w-40" />
       <Skeleton className="mb-5 h-7 w-64" />
       <Skeleton className="h-9 w-56" />
-    </div>
-  );
-}
-
-function RowsSkeleton() {
-  return (
-    <div
-      role="status"
-      aria-label="Loading executions"
-      className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
-    >
-      <div className="h-9 border-b border-slate-200 bg-slate-50" />
-      {[0, 1, 2, 3, 4].map((i) => (
-        <div key={i} className="flex items-center gap-6 border-b border-slate-100 px-4 py-3 last:border-0">
-          <Skeleton className="h-4 w-48" />
-          <Skeleton className="h-5 w-20 rounded-full" />
-          <Skeleton className="h-4 w-40" />
-          <Skeleton className="ml-auto h-4 w-24" />
-        </div>
-      ))}
     </div>
   );
 }

@@ -10,13 +10,14 @@ import { TextArea, TextInput } from '../../components/Field.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { Badge, PageHeader } from '../../components/Layout.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
+import { EmptyState, ErrorState } from '../../components/States.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { eventQueries } from '../../queries/events.ts';
 import { workflowQueries } from '../../queries/workflows.ts';
 import { EventNameInput } from './fields/EventNameInput.tsx';
 import { triggerWords, type WorkflowListItem } from './model.ts';
+import { RowsSkeleton } from './parts.tsx';
 
 export function WorkflowsPage() {
   const project = useProject();
@@ -88,7 +89,7 @@ export function WorkflowsPage() {
           </Button>
         }
       />
-      {workflows.isPending && <ListSkeleton />}
+      {workflows.isPending && <RowsSkeleton label="Loading workflows" rows={4} />}
       {workflows.isError && <ErrorState error={workflows.error} retry={() => workflows.refetch()} />}
       {workflows.isSuccess && workflows.data.length === 0 && (
         <EmptyState
@@ -107,27 +108,6 @@ export function WorkflowsPage() {
       )}
       <CreateWorkflowDialog open={creating} onClose={() => setCreating(false)} />
     </>
-  );
-}
-
-/** The table's frame with grey rows, the size the loaded table will have. */
-function ListSkeleton() {
-  return (
-    <div
-      role="status"
-      aria-label="Loading workflows"
-      className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
-    >
-      <div className="h-9 border-b border-slate-200 bg-slate-50" />
-      {[0, 1, 2, 3].map((i) => (
-        <div key={i} className="flex items-center gap-6 border-b border-slate-100 px-4 py-3 last:border-0">
-          <Skeleton className="h-4 w-48" />
-          <Skeleton className="h-5 w-16 rounded-full" />
-          <Skeleton className="h-4 w-32" />
-          <Skeleton className="ml-auto h-4 w-24" />
-        </div>
-      ))}
-    </div>
   );
 }
 

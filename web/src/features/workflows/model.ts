@@ -3,6 +3,8 @@
  * a person: its name, what it does, the ways out of it and a one-line summary of its settings. Pure.
  */
 import type { Operation, ResponseBody } from '../../../../client/index.ts';
+import type { Operator } from '../filters/language.ts';
+import { operatorLabel } from '../filters/operators.ts';
 
 export type Workflow = ResponseBody<Operation<'/workflows/{id}', 'get'>>;
 export type WorkflowListItem = ResponseBody<Operation<'/workflows', 'get'>>[number];
@@ -155,35 +157,8 @@ export function formatSeconds(seconds: number): string {
   return plural(seconds, 'seconds');
 }
 
-const OPERATOR_WORDS: Record<string, string> = {
-  equals: 'is',
-  notEquals: 'is not',
-  contains: 'contains',
-  notContains: 'does not contain',
-  startsWith: 'starts with',
-  endsWith: 'ends with',
-  greaterThan: 'is more than',
-  lessThan: 'is less than',
-  greaterThanOrEqual: 'is at least',
-  lessThanOrEqual: 'is at most',
-  in: 'is one of',
-  notIn: 'is none of',
-  exists: 'is set',
-  notExists: 'is not set',
-  within: 'is within the last',
-  olderThan: 'is more than',
-  triggered: 'has happened',
-  triggeredWithin: 'happened in the last',
-  triggeredOlderThan: 'happened before the last',
-  notTriggered: 'has never happened',
-  notTriggeredWithin: 'has not happened in the last',
-  memberOfSegment: 'is a member',
-  notMemberOfSegment: 'is not a member',
-};
-
-export function operatorWords(op: string): string {
-  return OPERATOR_WORDS[op] ?? op;
-}
+/** An operator as the filter builder says it (a text field's words: "is", "is not"). */
+const operatorWords = (op: string) => operatorLabel('string', op as Operator) ?? op;
 
 function conditionSummary(c: Record<string, unknown>): string {
   if (c.condition && typeof c.condition === 'object') {

@@ -16,6 +16,7 @@ import { Link, NavLink } from 'react-router';
 import { useProject } from '../../app/project-context.tsx';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { Badge } from '../../components/Layout.tsx';
+import { Skeleton } from '../../components/States.tsx';
 import { cx } from '../../lib/cx.ts';
 import { STEP_TYPES, type StepType } from './model.ts';
 
@@ -129,5 +130,27 @@ export function JsonBlock({ value, label }: { value: unknown; label: string }) {
     >
       {JSON.stringify(value, null, 2)}
     </pre>
+  );
+}
+
+/** A table's frame with grey rows, the size the loaded list will have. */
+export function RowsSkeleton({ label, rows }: { label: string; rows: number }) {
+  return (
+    <div
+      role="status"
+      aria-label={label}
+      className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
+    >
+      <div className="h-9 border-b border-slate-200 bg-slate-50" />
+      {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to tell them apart.
+        <div key={i} className="flex items-center gap-6 border-b border-slate-100 px-4 py-3 last:border-0">
+          <Skeleton className="h-4 w-48" />
+          <Skeleton className="h-5 w-20 rounded-full" />
+          <Skeleton className="h-4 w-40" />
+          <Skeleton className="ml-auto h-4 w-24" />
+        </div>
+      ))}
+    </div>
   );
 }

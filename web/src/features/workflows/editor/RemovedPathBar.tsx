@@ -36,14 +36,14 @@ export function RemovedPathBar({
       <Button size="sm" variant="secondary" onClick={onUndo} loading={undoing}>
         Undo
       </Button>
-      <button
-        type="button"
+      <Button
+        variant="ghost"
+        size="sm"
         aria-label="Hide undo"
+        className="!text-slate-300 hover:!bg-slate-700 hover:!text-white"
+        icon={<X className="size-4" aria-hidden />}
         onClick={onDismiss}
-        className="rounded p-1 text-slate-300 hover:bg-slate-700 hover:text-white"
-      >
-        <X className="size-4" aria-hidden />
-      </button>
+      />
     </Panel>
   );
 }

@@ -3,13 +3,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useProject } from '../../../app/project-context.tsx';
 import { Button } from '../../../components/Button.tsx';
-import { ConfirmDialog } from '../../../components/Dialog.tsx';
 import { RelativeTime } from '../../../components/RelativeTime.tsx';
-import { FormError } from '../../../components/States.tsx';
 import { type Column, Table } from '../../../components/Table.tsx';
 import type { ExecutionSummary, Workflow } from '../model.ts';
+import { CancelExecutionDialog } from './CancelExecutionDialog.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
-import { useCancelExecution } from './use-cancel-execution.ts';
 import { listDetail } from './where-now.ts';
 
 const contactOf = (e: ExecutionSummary) => e.contactEmail ?? 'Deleted contact';
@@ -26,11 +24,6 @@ export function ExecutionsTable({
   const { to } = useProject();
   // A cancel cannot be taken back: one click on a row's button only asks.
   const [cancelling, setCancelling] = useState<ExecutionSummary | null>(null);
-  const cancel = useCancelExecution(workflowId, { errorShownInline: true });
-  const close = () => {
-    cancel.reset();
-    setCancelling(null);
-  };
 
   const columns: Column<ExecutionSummary>[] = [
     {
@@ -85,19 +78,7 @@ export function ExecutionsTable({
   return (
     <>
       <Table caption="Executions" columns={columns} rows={rows} rowKey={(e) => e.id} />
-      <ConfirmDialog
-        open={cancelling !== null}
-        onClose={close}
-        onConfirm={() => cancelling && cancel.mutate(cancelling.id, { onSuccess: close })}
-        busy={cancel.isPending}
-        title={`Cancel the execution for ${cancelling ? contactOf(cancelling) : ''}?`}
-        confirmLabel="Cancel execution"
-      >
-        <div className="space-y-3">
-          <p>It stops where it is; the contact gets nothing more from this workflow in this run.</p>
-          <FormError error={cancel.error} />
-        </div>
-      </ConfirmDialog>
+      <CancelExecutionDialog workflowId={workflowId} execution={cancelling} onClose={() => setCancelling(null)} />
     </>
   );
 }

@@ -37,20 +37,16 @@ export function WebhookFields({ draft, onChange, error }: FieldsProps<WebhookDra
         {draft.headers.map((h, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity besides their place.
           <div key={i} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
-            <TextInput
-              label={`Header ${i + 1} name`}
-              hideLabel
-              placeholder="Name"
-              value={h.name}
-              onChange={(e) => setHeader(i, { name: e.target.value })}
-            />
-            <TextInput
-              label={`Header ${i + 1} value`}
-              hideLabel
-              placeholder="Value"
-              value={h.value}
-              onChange={(e) => setHeader(i, { value: e.target.value })}
-            />
+            {(['name', 'value'] as const).map((part) => (
+              <TextInput
+                key={part}
+                label={`Header ${i + 1} ${part}`}
+                hideLabel
+                placeholder={part === 'name' ? 'Name' : 'Value'}
+                value={h[part]}
+                onChange={(e) => setHeader(i, { [part]: e.target.value })}
+              />
+            ))}
             <Button
               variant="ghost"
               size="sm"

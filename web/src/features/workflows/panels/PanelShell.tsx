@@ -1,6 +1,7 @@
 /** The frame of the canvas's side panels: a title bar with back and close, a scrolling body, a footer. */
-import { AlertTriangle, ArrowLeft, X } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, type LucideIcon, X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Button } from '../../../components/Button.tsx';
 
 export function PanelShell({
   title,
@@ -26,26 +27,10 @@ export function PanelShell({
       }}
     >
       <header className="flex items-center gap-2 border-b border-slate-100 px-4 py-3">
-        {onBack && (
-          <button
-            type="button"
-            aria-label="Back to step types"
-            onClick={onBack}
-            className="rounded p-1 text-slate-500 hover:bg-slate-100"
-          >
-            <ArrowLeft className="size-4" aria-hidden />
-          </button>
-        )}
+        {onBack && <HeaderButton label="Back to step types" icon={ArrowLeft} onClick={onBack} />}
         {icon}
         <h2 className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">{title}</h2>
-        <button
-          type="button"
-          aria-label="Close panel"
-          onClick={onClose}
-          className="rounded p-1 text-slate-500 hover:bg-slate-100"
-        >
-          <X className="size-4" aria-hidden />
-        </button>
+        <HeaderButton label="Close panel" icon={X} onClick={onClose} />
       </header>
       <div className="flex-1 space-y-5 overflow-y-auto px-4 py-4">{children}</div>
       {footer && (
@@ -54,6 +39,19 @@ export function PanelShell({
         </footer>
       )}
     </aside>
+  );
+}
+
+function HeaderButton({ label, icon: Icon, onClick }: { label: string; icon: LucideIcon; onClick: () => void }) {
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-label={label}
+      className="!h-7 !px-1.5 !text-slate-500"
+      icon={<Icon className="size-4" aria-hidden />}
+      onClick={onClick}
+    />
   );
 }
 
