@@ -1,6 +1,7 @@
 /** Executions of a workflow: a page of them (by status and cursor) and one with its step history. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Operation } from '../../../client/index.ts';
+import { activityQueries } from './activity.ts';
 import { contactQueries } from './contacts.ts';
 import { type ProjectScope, resourceKey } from './keys.ts';
 import { workflowQueries } from './workflows.ts';
@@ -35,19 +36,6 @@ export const executionQueries = {
 export const executionChanges = (projectId: string) => [
   executionQueries.all(projectId),
   workflowQueries.all(projectId),
-  resourceKey(projectId, 'activity'),
+  activityQueries.all(projectId),
   contactQueries.all(projectId),
 ];
-
-/**
- * Contacts matching a search, for starting an execution by hand. queries/contacts.ts has no list
- * factory yet; this key has the shape one would (`contacts`, `list`, the query), so the two share
- * the cache entry once it lands, and contact writes refresh it with every other contact query.
- */
-export const contactMatches = ({ api, projectId }: ProjectScope, search: string) => {
-  const query = { search, limit: 6 };
-  return queryOptions({
-    queryKey: resourceKey(projectId, 'contacts', 'list', query),
-    queryFn: () => api.get('/contacts', { query }),
-  });
-};

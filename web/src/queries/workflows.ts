@@ -1,6 +1,8 @@
 /** Workflows: the list (with their execution counts), one workflow's graph, and the fields a condition can test. */
 import { queryOptions } from '@tanstack/react-query';
+import { eventQueries } from './events.ts';
 import { type ProjectScope, resourceKey } from './keys.ts';
+import { setupQueries } from './setup.ts';
 
 export const workflowQueries = {
   all: (projectId: string) => resourceKey(projectId, 'workflows'),
@@ -25,3 +27,13 @@ export const workflowQueries = {
       staleTime: 60_000,
     }),
 };
+
+/**
+ * What creating, changing or deleting a workflow itself changes: the workflows, the usage of the
+ * event its trigger names, and the setup checklist ("Build a workflow", "Turn a workflow on").
+ */
+export const workflowChanges = (projectId: string) => [
+  workflowQueries.all(projectId),
+  eventQueries.all(projectId),
+  setupQueries.all(projectId),
+];

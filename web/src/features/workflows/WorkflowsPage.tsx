@@ -13,8 +13,7 @@ import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { EmptyState, ErrorState } from '../../components/States.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import { formatNumber } from '../../lib/format.ts';
-import { eventQueries } from '../../queries/events.ts';
-import { workflowQueries } from '../../queries/workflows.ts';
+import { workflowChanges, workflowQueries } from '../../queries/workflows.ts';
 import { EventNameInput } from './fields/EventNameInput.tsx';
 import { triggerWords, type WorkflowListItem } from './model.ts';
 import { RowsSkeleton } from './parts.tsx';
@@ -129,11 +128,7 @@ function CreateWorkflowDialog({ open, onClose }: { open: boolean; onClose: () =>
       qc.setQueryData(workflowQueries.one(project, w.id).queryKey, w);
       navigate(project.to('workflows', w.id));
     },
-    // The trigger's event is a use of that event.
-    meta: {
-      invalidates: [workflowQueries.all(project.projectId), eventQueries.all(project.projectId)],
-      errorShownInline: true,
-    },
+    meta: { invalidates: workflowChanges(project.projectId), errorShownInline: true },
   });
   const close = () => {
     create.reset();

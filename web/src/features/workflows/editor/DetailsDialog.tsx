@@ -13,6 +13,7 @@ import { FormError } from '../../../components/States.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { eventQueries } from '../../../queries/events.ts';
 import { executionQueries } from '../../../queries/executions.ts';
+import { setupQueries } from '../../../queries/setup.ts';
 import { templateQueries } from '../../../queries/templates.ts';
 import { workflowQueries } from '../../../queries/workflows.ts';
 import type { Workflow } from '../model.ts';
@@ -91,6 +92,7 @@ function DeleteWorkflowDialog({ workflow, open, onClose }: { workflow: Workflow;
         executionQueries.all(projectId),
         templateQueries.all(projectId),
         eventQueries.all(projectId),
+        setupQueries.all(projectId),
       ],
     },
   });

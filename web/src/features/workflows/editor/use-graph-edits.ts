@@ -12,7 +12,7 @@ import type { Operation, RequestBody } from '../../../../../client/index.ts';
 import { useProject } from '../../../app/project-context.tsx';
 import { eventQueries } from '../../../queries/events.ts';
 import { templateQueries } from '../../../queries/templates.ts';
-import { workflowQueries } from '../../../queries/workflows.ts';
+import { workflowChanges, workflowQueries } from '../../../queries/workflows.ts';
 import type { Step, Transition, Workflow } from '../model.ts';
 
 type StepBody = RequestBody<Operation<'/workflows/{id}/steps', 'post'>>;
@@ -128,8 +128,7 @@ export function useGraphEdits(workflowId: string) {
   const patchWorkflow = useMutation({
     mutationFn: (body: WorkflowPatch) => api.patch('/workflows/{id}', { path: { id: workflowId }, body }),
     onSuccess: (w: Workflow) => qc.setQueryData(key, w),
-    // The trigger's event is a use of that event.
-    meta: { ...inline, invalidates: [workflows, eventQueries.all(projectId)] },
+    meta: { ...inline, invalidates: workflowChanges(projectId) },
   });
 
   return { addStep, updateStep, moveSteps, deleteStep, addTransition, deleteTransition, setWay, patchWorkflow };

@@ -8,7 +8,8 @@ import { Button } from '../../../components/Button.tsx';
 import { TextArea, TextInput } from '../../../components/Field.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { contactMatches, executionChanges } from '../../../queries/executions.ts';
+import { contactQueries } from '../../../queries/contacts.ts';
+import { executionChanges } from '../../../queries/executions.ts';
 import { parseContext } from './start-context.ts';
 
 type Contact = { id: string; email: string };
@@ -75,7 +76,7 @@ function ContactSearch({ onPick, error }: { onPick: (c: Contact) => void; error?
   const project = useProject();
   const [search, setSearch] = useState('');
   const term = useDebouncedValue(search.trim(), 200);
-  const matches = useQuery({ ...contactMatches(project, term), enabled: term.length >= 2 });
+  const matches = useQuery({ ...contactQueries.list(project, { search: term, limit: 6 }), enabled: term.length >= 2 });
   return (
     <div>
       <TextInput
