@@ -1,7 +1,8 @@
 /**
  * Segments in the dashboard: building a dynamic segment with the filter builder while its live count
  * follows, saving it and seeing its members, editing its filter, refreshing and recomputing, a static
- * segment's members added and removed by email, deleting; every screen survives a reload.
+ * segment's members added and removed by email (a removal undone once), deleting; every screen
+ * survives a reload.
  */
 import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../env.ts';
@@ -159,8 +160,18 @@ describe.each(DIALECTS)('dashboard segments on %s', (dialect) => {
     await members.getByRole('link', { name: 'ann@shop.test' }).waitFor();
     await t.screenshot('static');
 
+    // Removing is one click, with an undo that adds the address back.
     await members.getByRole('button', { name: 'Remove nobody@shop.test' }).click();
-    await page.getByText('nobody@shop.test removed from the segment').waitFor();
+    const removed = page.getByRole('status').filter({ hasText: 'nobody@shop.test removed from the segment' });
+    await removed.waitFor();
+    await expect.poll(() => members.getByRole('row').count()).toBe(2);
+    await t.screenshot('static-removed');
+    await removed.getByRole('button', { name: 'Undo' }).click();
+    await page.getByText('nobody@shop.test is back in the segment').waitFor();
+    await members.getByRole('link', { name: 'nobody@shop.test' }).waitFor();
+    expect(await removed.count()).toBe(0);
+    await members.getByRole('button', { name: 'Remove nobody@shop.test' }).click();
+    await removed.waitFor();
     await expect.poll(() => members.getByRole('row').count()).toBe(2);
     const list = await call<Segment[]>('GET', '/segments');
     const beta = list.find((s) => s.name === 'Beta testers')!;

@@ -4,6 +4,7 @@ import { CheckCircle2, Loader2, X, XCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useProject } from '../../app/project-context.tsx';
+import { Button } from '../../components/Button.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { formatNumber, plural } from '../../lib/format.ts';
 import { type BulkJob, bulkQueries, jobDone } from '../../queries/bulk.ts';
@@ -93,14 +94,13 @@ export function BulkJobStatus({ jobId, onDismiss }: { jobId: string; onDismiss: 
         )}
       </div>
       {!running && (
-        <button
-          type="button"
+        <Button
+          size="sm"
+          variant="ghost"
           aria-label="Dismiss"
           onClick={onDismiss}
-          className="rounded p-1 text-slate-500 hover:bg-slate-100"
-        >
-          <X className="size-4" aria-hidden />
-        </button>
+          icon={<X className="size-4" aria-hidden />}
+        />
       )}
     </div>
   );

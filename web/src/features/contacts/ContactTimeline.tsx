@@ -38,6 +38,10 @@ const FILTERS = {
 type Filter = keyof typeof FILTERS;
 
 type Tab = 'activity' | 'events';
+const TABS: Array<{ id: Tab; label: string }> = [
+  { id: 'activity', label: 'Activity' },
+  { id: 'events', label: 'Events' },
+];
 
 export function ContactTimeline({ contactId }: { contactId: string }) {
   const [tab, setTab] = useState<Tab>('activity');
@@ -47,15 +51,7 @@ export function ContactTimeline({ contactId }: { contactId: string }) {
         <h2 id="timeline-heading" className="sr-only">
           History
         </h2>
-        <Tabs
-          label="History"
-          value={tab}
-          onChange={setTab}
-          tabs={[
-            { id: 'activity', label: 'Activity' },
-            { id: 'events', label: 'Events' },
-          ]}
-        />
+        <Tabs label="History" value={tab} onChange={setTab} tabs={TABS} />
       </header>
       <div role="tabpanel" aria-label={tab === 'activity' ? 'Activity' : 'Events'} className="px-4 pb-4">
         {tab === 'activity' ? <ActivityList contactId={contactId} /> : <EventList contactId={contactId} />}

@@ -7,6 +7,7 @@ import { Search, Upload, UserPlus, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useProject } from '../../app/project-context.tsx';
 import { Button, LinkButton } from '../../components/Button.tsx';
+import { TextInput } from '../../components/Field.tsx';
 import { PageHeader } from '../../components/Layout.tsx';
 import { EmptyState, ErrorState } from '../../components/States.tsx';
 import { Pager } from '../../components/Table.tsx';
@@ -108,16 +109,14 @@ export function ContactsPage() {
                 className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-400"
                 aria-hidden
               />
-              <label htmlFor="contact-search" className="sr-only">
-                Search contacts by email
-              </label>
-              <input
-                id="contact-search"
+              <TextInput
+                label="Search contacts by email"
+                hideLabel
                 type="search"
                 placeholder="Search by email"
                 value={searchText}
                 onChange={(e) => setSearchText(e.target.value)}
-                className="block w-full rounded-md border border-slate-300 bg-white py-2 pr-3 pl-8 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+                className="pl-8"
               />
             </div>
             <label className="flex items-center gap-2 text-sm text-slate-600">

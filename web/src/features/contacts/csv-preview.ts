@@ -4,6 +4,8 @@
  * (and is the judge); this only reads what a person needs to decide.
  */
 
+import { RESERVED_KEYS } from './data-editor.ts';
+
 export interface CsvPreview {
   delimiter: ',' | ';' | '\t';
   headers: string[];
@@ -93,24 +95,14 @@ export function previewCsv(raw: string, maxRows = 5): CsvPreview {
   };
 }
 
-/** Columns the import leaves out of `data` (contact attributes and reserved keys), compared in any case. */
+/**
+ * Columns the import leaves out of `data`, compared in any case: contact attributes and the reserved
+ * keys (as the server's csv-rules.ts drops them).
+ */
 const DROPPED = new Set(
-  [
-    'id',
-    'subscribed',
-    'createdAt',
-    'updatedAt',
-    'created_at',
-    'updated_at',
-    'svc_id',
-    'svc_email',
-    'email',
-    'unsubscribeUrl',
-    'subscribeUrl',
-    'manageUrl',
-    'plunk_id',
-    'plunk_email',
-  ].map((c) => c.toLowerCase()),
+  ['id', 'subscribed', 'createdAt', 'updatedAt', 'created_at', 'updated_at', ...RESERVED_KEYS].map((c) =>
+    c.toLowerCase(),
+  ),
 );
 
 /** What becomes of each column: the email, a custom field, or left out. */

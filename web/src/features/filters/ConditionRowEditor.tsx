@@ -21,6 +21,8 @@ export interface BuilderContext {
 }
 
 const OTHER = '__other__';
+/** Full width in a narrow builder (a side panel, a phone); beside each other, growing, where there is room. */
+const FIELD_WIDTH = 'w-full min-w-0 @md:w-auto @md:max-w-56 @md:flex-[1_1_10rem]';
 
 export function ConditionRowEditor({
   row,
@@ -57,63 +59,66 @@ export function ConditionRowEditor({
     <div role="group" aria-label={`Condition ${path}`} className="min-w-0">
       <div
         className={cx(
-          'flex flex-wrap items-center gap-2 rounded-lg border bg-white p-2',
+          'flex items-start gap-2 rounded-lg border bg-white p-2',
           problem ? 'border-red-300' : 'border-slate-200',
         )}
       >
-        <select
-          aria-label="Field"
-          value={typed ? OTHER : opt.key}
-          onChange={(e) => chooseField(e.target.value)}
-          className={cx(CONTROL, 'w-full min-w-0 @md:w-52')}
-        >
-          {!listed && !typed && <option value={opt.key}>{opt.label}</option>}
-          {SECTIONS.map((section) => {
-            const items = ctx.options.filter((o) => o.section === section);
-            return items.length === 0 ? null : (
-              <optgroup key={section} label={section}>
-                {items.map((o) => (
-                  <option key={o.key} value={o.key}>
-                    {o.label}
-                  </option>
-                ))}
-              </optgroup>
-            );
-          })}
-          {ctx.customFieldHint !== undefined && <option value={OTHER}>Another field…</option>}
-        </select>
-        {typed && (
-          <input
-            aria-label="Field path"
-            title={ctx.customFieldHint}
-            placeholder="workflow.plan"
-            value={row.field}
-            onChange={(e) => set({ field: e.target.value })}
-            className={cx(CONTROL, 'w-full min-w-0 font-mono @md:w-52')}
+        {/* The controls wrap as the width asks; the row's actions stay at its top right. */}
+        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
+          <select
+            aria-label="Field"
+            value={typed ? OTHER : opt.key}
+            onChange={(e) => chooseField(e.target.value)}
+            className={cx(CONTROL, FIELD_WIDTH)}
+          >
+            {!listed && !typed && <option value={opt.key}>{opt.label}</option>}
+            {SECTIONS.map((section) => {
+              const items = ctx.options.filter((o) => o.section === section);
+              return items.length === 0 ? null : (
+                <optgroup key={section} label={section}>
+                  {items.map((o) => (
+                    <option key={o.key} value={o.key}>
+                      {o.label}
+                    </option>
+                  ))}
+                </optgroup>
+              );
+            })}
+            {ctx.customFieldHint !== undefined && <option value={OTHER}>Another field…</option>}
+          </select>
+          {typed && (
+            <input
+              aria-label="Field path"
+              title={ctx.customFieldHint}
+              placeholder="workflow.plan"
+              value={row.field}
+              onChange={(e) => set({ field: e.target.value })}
+              className={cx(CONTROL, FIELD_WIDTH, 'font-mono')}
+            />
+          )}
+          <select
+            aria-label="Operator"
+            value={row.operator}
+            onChange={(e) => set({ operator: e.target.value as Operator })}
+            className={cx(CONTROL, FIELD_WIDTH)}
+          >
+            {!operators.includes(row.operator) && <option value={row.operator}>{row.operator}</option>}
+            {operators.map((o) => (
+              <option key={o} value={o}>
+                {operatorLabel(opt.kind, o)}
+              </option>
+            ))}
+          </select>
+          <ValueEditor
+            row={row}
+            input={valueInput(opt.kind, row.operator)}
+            set={set}
+            invalid={!!problem}
+            describedBy={problem ? problemId : undefined}
           />
-        )}
-        <select
-          aria-label="Operator"
-          value={row.operator}
-          onChange={(e) => set({ operator: e.target.value as Operator })}
-          className={cx(CONTROL, 'w-full min-w-0 @md:w-48')}
-        >
-          {!operators.includes(row.operator) && <option value={row.operator}>{row.operator}</option>}
-          {operators.map((o) => (
-            <option key={o} value={o}>
-              {operatorLabel(opt.kind, o)}
-            </option>
-          ))}
-        </select>
-        <ValueEditor
-          row={row}
-          input={valueInput(opt.kind, row.operator)}
-          set={set}
-          invalid={!!problem}
-          describedBy={problem ? problemId : undefined}
-        />
-        <CountEditor row={row} set={set} />
-        <span className="ml-auto flex">
+          <CountEditor row={row} set={set} />
+        </div>
+        <span className="mt-1 flex shrink-0">
           {canGroup && (
             <button
               type="button"

@@ -8,6 +8,8 @@ import type { ConditionRow } from './tree.ts';
 export const CONTROL =
   'h-9 rounded-md border border-slate-300 bg-white px-2.5 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
 
+const TEXT_WIDTH = 'min-w-0 flex-[1_1_8rem]';
+
 export function ValueEditor({
   row,
   input,
@@ -71,9 +73,9 @@ export function ValueEditor({
     case 'date':
       return <input {...common} type="date" className={cx(CONTROL, 'w-40')} />;
     case 'list':
-      return <input {...common} type="text" placeholder="pro, team" className={cx(CONTROL, 'min-w-40 flex-1')} />;
+      return <input {...common} type="text" placeholder="pro, team" className={cx(CONTROL, TEXT_WIDTH)} />;
     default:
-      return <input {...common} type="text" className={cx(CONTROL, 'min-w-40 flex-1')} />;
+      return <input {...common} type="text" className={cx(CONTROL, TEXT_WIDTH)} />;
   }
 }
 

@@ -185,14 +185,13 @@ function useRemoval(segment: Segment) {
       >
         Undo
       </Button>
-      <button
-        type="button"
+      <Button
+        size="sm"
+        variant="ghost"
         aria-label="Dismiss"
         onClick={() => setRemoved(undefined)}
-        className="rounded p-1 text-slate-500 hover:bg-slate-200"
-      >
-        <X className="size-4" aria-hidden />
-      </button>
+        icon={<X className="size-4" aria-hidden />}
+      />
     </div>
   );
   return { remove, notice };

@@ -13,6 +13,10 @@ import { SegmentMembers } from './SegmentMembers.tsx';
 import { SegmentSettings } from './SegmentSettings.tsx';
 
 type Tab = 'members' | 'edit';
+const TABS: Array<{ id: Tab; label: string }> = [
+  { id: 'members', label: 'Members' },
+  { id: 'edit', label: 'Settings' },
+];
 
 export function SegmentPage() {
   const { segmentId = '' } = useParams();
@@ -55,16 +59,8 @@ export function SegmentPage() {
         }
         actions={<SegmentActions segment={s} />}
       />
-      <Tabs<Tab>
-        label="Segment"
-        value={tab}
-        onChange={setTabParam}
-        tabs={[
-          { id: 'members', label: 'Members' },
-          { id: 'edit', label: 'Settings' },
-        ]}
-      />
-      <div role="tabpanel" aria-label={tab === 'members' ? 'Members' : 'Settings'}>
+      <Tabs<Tab> label="Segment" value={tab} onChange={setTabParam} tabs={TABS} />
+      <div role="tabpanel" aria-label={TABS.find((t) => t.id === tab)?.label}>
         {tab === 'members' ? (
           <SegmentMembers segment={s} />
         ) : (
