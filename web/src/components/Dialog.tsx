@@ -68,17 +68,26 @@ export function ConfirmDialog({
       onClose={onClose}
       title={title}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
+        <CancelAnd onCancel={onClose}>
           <Button variant="danger" onClick={onConfirm} loading={busy}>
             {confirmLabel}
           </Button>
-        </>
+        </CancelAnd>
       }
     >
       <div className="text-sm text-slate-600">{children}</div>
     </Dialog>
+  );
+}
+
+/** A dialog's buttons: Cancel, then the dialog's own action (`children`). */
+export function CancelAnd({ onCancel, children }: { onCancel: () => void; children: ReactNode }) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      {children}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from './Button.tsx';
-import { Dialog } from './Dialog.tsx';
+import { CancelAnd, Dialog } from './Dialog.tsx';
 import { FormError } from './States.tsx';
 
 /**
@@ -42,12 +42,11 @@ export function FormDialog({
         {children}
         <FormError error={error} />
         <div className="-mx-5 -mb-4 flex justify-end gap-2 border-t border-slate-100 px-5 py-3">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            {submitLabel}
-          </Button>
+          <CancelAnd onCancel={onClose}>
+            <Button type="submit" loading={busy}>
+              {submitLabel}
+            </Button>
+          </CancelAnd>
         </div>
       </form>
     </Dialog>

@@ -2,6 +2,9 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { cx } from '../lib/cx.ts';
 import { onToast, type ToastTone, toast } from '../lib/toasts.ts';
 
+const TOAST = 'pointer-events-auto rounded-md px-4 py-2.5 text-sm shadow-lg';
+const TONE: Record<ToastTone, string> = { success: 'bg-slate-900 text-white', error: 'bg-red-600 text-white' };
+
 interface ToastItem {
   id: number;
   message: string;
@@ -25,14 +28,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <div aria-live="polite" className="pointer-events-none fixed right-4 bottom-4 z-50 flex flex-col gap-2">
         {items.map((t) => (
-          <div
-            key={t.id}
-            role="status"
-            className={cx(
-              'pointer-events-auto rounded-md px-4 py-2.5 text-sm shadow-lg',
-              t.tone === 'success' ? 'bg-slate-900 text-white' : 'bg-red-600 text-white',
-            )}
-          >
+          <div key={t.id} role="status" className={cx(TOAST, TONE[t.tone])}>
             {t.message}
           </div>
         ))}

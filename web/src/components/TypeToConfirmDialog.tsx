@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Button } from './Button.tsx';
-import { Dialog } from './Dialog.tsx';
+import { CancelAnd, Dialog } from './Dialog.tsx';
 import { TextInput } from './Field.tsx';
 
 /**
@@ -50,12 +50,11 @@ export function TypeToConfirmDialog({
           spellCheck={false}
         />
         <div className="-mx-5 -mb-4 flex justify-end gap-2 border-t border-slate-100 px-5 py-3">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" disabled={!matches} loading={busy}>
-            {confirmLabel}
-          </Button>
+          <CancelAnd onCancel={onClose}>
+            <Button type="submit" variant="danger" disabled={!matches} loading={busy}>
+              {confirmLabel}
+            </Button>
+          </CancelAnd>
         </div>
       </form>
     </Dialog>

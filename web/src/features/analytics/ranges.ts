@@ -8,14 +8,17 @@ import { formatPercent } from '../../lib/format.ts';
 export type Interval = 'hour' | 'day';
 export type RangeId = '24h' | '7d' | '30d' | '90d' | '365d' | 'custom';
 
-export const RANGES: Array<{ id: RangeId; label: string }> = [
-  { id: '24h', label: 'Last 24 hours' },
-  { id: '7d', label: 'Last 7 days' },
-  { id: '30d', label: 'Last 30 days' },
-  { id: '90d', label: 'Last 90 days' },
-  { id: '365d', label: 'Last 12 months' },
-  { id: 'custom', label: 'Custom dates' },
-];
+const RANGE_LABELS: Record<RangeId, string> = {
+  '24h': 'Last 24 hours',
+  '7d': 'Last 7 days',
+  '30d': 'Last 30 days',
+  '90d': 'Last 90 days',
+  '365d': 'Last 12 months',
+  custom: 'Custom dates',
+};
+
+/** The period picker's choices, in order. */
+export const RANGES = Object.entries(RANGE_LABELS).map(([id, label]) => ({ id: id as RangeId, label }));
 
 /** Longest span (in days) hour buckets are offered for: more would be a wall of bars. */
 export const HOURLY_MAX_DAYS = 7;
