@@ -5,6 +5,7 @@
  */
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Operation, ResponseBody } from '../../../client/index.ts';
+import { activityQueries } from './activity.ts';
 import { type ProjectScope, resourceKey } from './keys.ts';
 import { segmentQueries } from './segments.ts';
 
@@ -13,11 +14,8 @@ export type ContactPage = ResponseBody<Operation<'/contacts', 'get'>>;
 export type ContactRow = ContactPage['data'][number];
 export type FieldList = ResponseBody<Operation<'/contacts/fields', 'get'>>;
 export type FieldDescriptor = FieldList['fields'][number];
-export type ActivityItem = ResponseBody<Operation<'/activity', 'get'>>['data'][number];
 export type ContactEvent = ResponseBody<Operation<'/events/contact/{contactId}', 'get'>>['data'][number];
 type ListQuery = NonNullable<Operation<'/contacts', 'get'>['parameters']['query']>;
-
-const HISTORY_PAGE = 20;
 
 export const contactQueries = {
   all: (projectId: string) => resourceKey(projectId, 'contacts'),
@@ -33,28 +31,14 @@ export const contactQueries = {
       queryKey: resourceKey(projectId, 'contacts', 'one', id),
       queryFn: () => api.get('/contacts/{id}', { path: { id } }),
     }),
-  /** The contact's events, newest first, 20 at a time (under the contact, which tracking invalidates). */
-  events: ({ api, projectId }: ProjectScope, contactId: string) =>
+  /** The contact's events, newest first, `limit` at a time (under the contact, which tracking invalidates). */
+  events: ({ api, projectId }: ProjectScope, contactId: string, limit: number) =>
     infiniteQueryOptions({
-      queryKey: resourceKey(projectId, 'contacts', 'one', contactId, 'events'),
+      queryKey: resourceKey(projectId, 'contacts', 'one', contactId, 'events', limit),
       queryFn: ({ pageParam }) =>
         api.get('/events/contact/{contactId}', {
           path: { contactId },
-          query: { limit: HISTORY_PAGE, cursor: pageParam || undefined },
-        }),
-      initialPageParam: '',
-      getNextPageParam: (last) => (last.hasMore ? last.cursor : undefined),
-    }),
-  /**
-   * The contact's activity (`types`: a comma-separated filter), 20 at a time. Kept under the
-   * activity prefix, which sends, tracking and subscription changes invalidate.
-   */
-  activity: ({ api, projectId }: ProjectScope, contactId: string, types: string | undefined) =>
-    infiniteQueryOptions({
-      queryKey: resourceKey(projectId, 'activity', 'contact', contactId, types ?? 'all'),
-      queryFn: ({ pageParam }) =>
-        api.get('/activity', {
-          query: { contactId, type: types, limit: HISTORY_PAGE, cursor: pageParam || undefined },
+          query: { limit, cursor: pageParam || undefined },
         }),
       initialPageParam: '',
       getNextPageParam: (last) => (last.hasMore ? last.cursor : undefined),
@@ -91,5 +75,5 @@ export const contactEffects = (projectId: string) => [
   contactQueries.all(projectId),
   fieldQueries.all(projectId),
   segmentQueries.all(projectId),
-  resourceKey(projectId, 'activity'),
+  activityQueries.all(projectId),
 ];

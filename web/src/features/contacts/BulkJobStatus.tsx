@@ -7,9 +7,9 @@ import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { formatNumber, plural } from '../../lib/format.ts';
+import { activityQueries } from '../../queries/activity.ts';
 import { type BulkJob, bulkQueries, jobDone } from '../../queries/bulk.ts';
 import { contactQueries, fieldQueries } from '../../queries/contacts.ts';
-import { resourceKey } from '../../queries/keys.ts';
 import { segmentQueries } from '../../queries/segments.ts';
 
 const VERBS: Record<BulkJob['action'], { running: string; done: string }> = {
@@ -37,7 +37,7 @@ export function useBulkJob(jobId: string | undefined, onDone?: (job: BulkJob) =>
       contactQueries.all(projectId),
       fieldQueries.all(projectId),
       segmentQueries.all(projectId),
-      resourceKey(projectId, 'activity'),
+      activityQueries.all(projectId),
     ]) {
       void queryClient.invalidateQueries({ queryKey });
     }

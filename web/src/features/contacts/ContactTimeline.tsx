@@ -23,7 +23,8 @@ import { Tabs } from '../../components/Layout.tsx';
 import { ErrorState, Skeleton } from '../../components/States.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatDateTime, formatNumber, formatRelative } from '../../lib/format.ts';
-import { type ActivityItem, type ContactEvent, contactQueries } from '../../queries/contacts.ts';
+import { type ActivityItem, activityQueries } from '../../queries/activity.ts';
+import { type ContactEvent, contactQueries } from '../../queries/contacts.ts';
 
 const FILTERS = {
   all: { label: 'All activity', types: undefined },
@@ -36,6 +37,9 @@ const FILTERS = {
   subscription: { label: 'Subscription', types: 'contact.subscribed,contact.unsubscribed' },
 } as const;
 type Filter = keyof typeof FILTERS;
+
+/** Items per page of either history list. */
+const HISTORY_PAGE = 20;
 
 type Tab = 'activity' | 'events';
 const TABS: Array<{ id: Tab; label: string }> = [
@@ -62,7 +66,9 @@ export function ContactTimeline({ contactId }: { contactId: string }) {
 
 function ActivityList({ contactId }: { contactId: string }) {
   const [filter, setFilter] = useState<Filter>('all');
-  const query = useInfiniteQuery(contactQueries.activity(useProject(), contactId, FILTERS[filter].types));
+  const query = useInfiniteQuery(
+    activityQueries.feed(useProject(), { contactId, type: FILTERS[filter].types, limit: HISTORY_PAGE }),
+  );
   const items = query.data?.pages.flatMap((p) => p.data) ?? [];
   const total = query.data?.pages[0]?.total;
   return (
@@ -178,7 +184,7 @@ function ActivityRow({ item }: { item: ActivityItem }) {
 }
 
 function EventList({ contactId }: { contactId: string }) {
-  const query = useInfiniteQuery(contactQueries.events(useProject(), contactId));
+  const query = useInfiniteQuery(contactQueries.events(useProject(), contactId, HISTORY_PAGE));
   const items = query.data?.pages.flatMap((p) => p.data) ?? [];
   const total = query.data?.pages[0]?.total;
   return (
