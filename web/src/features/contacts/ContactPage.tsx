@@ -16,6 +16,7 @@ import { type Contact, contactEffects, contactQueries } from '../../queries/cont
 import { ContactFields } from './ContactFields.tsx';
 import { ContactProfile } from './ContactProfile.tsx';
 import { ContactTimeline } from './ContactTimeline.tsx';
+import { DetailSkeleton } from './DetailSkeleton.tsx';
 
 export function ContactPage() {
   const { contactId = '' } = useParams();
@@ -109,12 +110,7 @@ function ContactView({ contact, back }: { contact: Contact; back: React.ReactNod
 
 function ContactSkeleton({ back }: { back: React.ReactNode }) {
   return (
-    <div role="status" aria-label="Loading the contact">
-      {back}
-      <div className="mb-6 space-y-2">
-        <Skeleton className="h-7 w-72" />
-        <Skeleton className="h-4 w-96" />
-      </div>
+    <DetailSkeleton label="Loading the contact" back={back}>
       <div className="grid gap-6 xl:grid-cols-2">
         <div className="space-y-6">
           <Skeleton className="h-56 w-full rounded-lg" />
@@ -122,6 +118,6 @@ function ContactSkeleton({ back }: { back: React.ReactNode }) {
         </div>
         <Skeleton className="h-96 w-full rounded-lg" />
       </div>
-    </div>
+    </DetailSkeleton>
   );
 }

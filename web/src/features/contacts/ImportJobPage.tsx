@@ -17,6 +17,7 @@ import { jobDone } from '../../queries/bulk.ts';
 import { contactQueries, fieldQueries } from '../../queries/contacts.ts';
 import { type ImportJob, importQueries } from '../../queries/imports.ts';
 import { segmentQueries } from '../../queries/segments.ts';
+import { DetailSkeleton } from './DetailSkeleton.tsx';
 
 type ImportError = ImportJob['errors'][number];
 
@@ -60,14 +61,9 @@ export function ImportJobPage() {
 
   if (query.isPending) {
     return (
-      <div role="status" aria-label="Loading the import">
-        <BackLink to={to('contacts')}>Contacts</BackLink>
-        <div className="mb-6 space-y-2">
-          <Skeleton className="h-7 w-72" />
-          <Skeleton className="h-4 w-96" />
-        </div>
+      <DetailSkeleton label="Loading the import" back={<BackLink to={to('contacts')}>Contacts</BackLink>}>
         <Skeleton className="h-36 w-full rounded-lg" />
-      </div>
+      </DetailSkeleton>
     );
   }
   if (query.isError) {

@@ -6,6 +6,7 @@
 import { type FormEvent, useMemo, useState } from 'react';
 import { ApiError, fieldError } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
+import { CancelAnd } from '../../components/Dialog.tsx';
 import { Checkbox, TextInput } from '../../components/Field.tsx';
 import { Card } from '../../components/Layout.tsx';
 import { ErrorState, FormError, Skeleton } from '../../components/States.tsx';
@@ -57,7 +58,7 @@ export function SegmentForm({
   submitLabel: string;
   pending: boolean;
   error: unknown;
-  onCancel?: () => void;
+  onCancel: () => void;
 }) {
   const [values, setValues] = useState(initial);
   const [tried, setTried] = useState(false);
@@ -190,14 +191,11 @@ export function SegmentForm({
         )}
       </div>
       <div className="flex justify-end gap-2">
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
+        <CancelAnd onCancel={onCancel}>
+          <Button type="submit" loading={pending}>
+            {submitLabel}
           </Button>
-        )}
-        <Button type="submit" loading={pending}>
-          {submitLabel}
-        </Button>
+        </CancelAnd>
       </div>
     </form>
   );
