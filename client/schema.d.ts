@@ -5047,6 +5047,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description The roles the caller may give a new or existing member; only an OWNER grants or takes away OWNER. */
+                            assignableRoles: ("OWNER" | "ADMIN" | "MEMBER")[];
                             /** Format: date-time */
                             createdAt: string;
                             /** @description Locale for contacts without data.locale; null: English. */
@@ -5054,6 +5056,8 @@ export interface paths {
                             disabled: boolean;
                             id: string;
                             name: string;
+                            /** @description What the caller's role may do in the project (the server's permission table, src/projects/permissions.ts). */
+                            permissions: ("project.use" | "domains.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
                             publicKey: string;
                             /** @description The caller's role in the project. */
                             role: "OWNER" | "ADMIN" | "MEMBER";
@@ -5094,6 +5098,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description The roles the caller may give a new or existing member; only an OWNER grants or takes away OWNER. */
+                            assignableRoles: ("OWNER" | "ADMIN" | "MEMBER")[];
                             /** Format: date-time */
                             createdAt: string;
                             /** @description Locale for contacts without data.locale; null: English. */
@@ -5101,6 +5107,8 @@ export interface paths {
                             disabled: boolean;
                             id: string;
                             name: string;
+                            /** @description What the caller's role may do in the project (the server's permission table, src/projects/permissions.ts). */
+                            permissions: ("project.use" | "domains.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
                             publicKey: string;
                             /** @description The caller's role in the project. */
                             role: "OWNER" | "ADMIN" | "MEMBER";
@@ -5187,6 +5195,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description The roles the caller may give a new or existing member; only an OWNER grants or takes away OWNER. */
+                            assignableRoles: ("OWNER" | "ADMIN" | "MEMBER")[];
                             /** Format: date-time */
                             createdAt: string;
                             /** @description Locale for contacts without data.locale; null: English. */
@@ -5194,6 +5204,8 @@ export interface paths {
                             disabled: boolean;
                             id: string;
                             name: string;
+                            /** @description What the caller's role may do in the project (the server's permission table, src/projects/permissions.ts). */
+                            permissions: ("project.use" | "domains.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
                             publicKey: string;
                             /** @description The caller's role in the project. */
                             role: "OWNER" | "ADMIN" | "MEMBER";
@@ -5499,6 +5511,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description The roles the caller may give a new or existing member; only an OWNER grants or takes away OWNER. */
+                            assignableRoles: ("OWNER" | "ADMIN" | "MEMBER")[];
                             /** Format: date-time */
                             createdAt: string;
                             /** @description Locale for contacts without data.locale; null: English. */
@@ -5506,6 +5520,8 @@ export interface paths {
                             disabled: boolean;
                             id: string;
                             name: string;
+                            /** @description What the caller's role may do in the project (the server's permission table, src/projects/permissions.ts). */
+                            permissions: ("project.use" | "domains.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
                             publicKey: string;
                             /** @description The caller's role in the project. */
                             role: "OWNER" | "ADMIN" | "MEMBER";

@@ -44,6 +44,8 @@ export const PERMISSIONS = {
 
 export type Permission = keyof typeof PERMISSIONS;
 
+export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
+
 /**
  * Resource routes (X-Project-Id) that need more than 'project.use', keyed by method and Fastify
  * route pattern. Every other resource route is open to every member.
@@ -78,4 +80,14 @@ export function requirePermission(role: Role, permission: Permission): void {
 export function mayAssign(actor: Role, from: Role | undefined, to: Role): boolean {
   if (from === 'OWNER' || to === 'OWNER') return actor === 'OWNER';
   return can(actor, from === undefined ? 'members.invite' : 'members.manage');
+}
+
+/** Every permission `role` holds: what the dashboard reads to show only the actions it may take. */
+export function permissionsOf(role: Role): Permission[] {
+  return PERMISSION_NAMES.filter((p) => can(role, p));
+}
+
+/** The roles `actor` may hand to a newcomer or a member (a change to or from OWNER needs an OWNER). */
+export function assignableRoles(actor: Role): Role[] {
+  return ROLES.filter((to) => mayAssign(actor, undefined, to));
 }

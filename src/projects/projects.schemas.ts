@@ -1,4 +1,6 @@
 import { type Static, Type } from 'typebox';
+import { literals } from '../http/schemas.ts';
+import { PERMISSION_NAMES, type Permission } from './permissions.ts';
 
 export const CreateProjectBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) });
 export type CreateProjectBody = Static<typeof CreateProjectBody>;
@@ -32,6 +34,10 @@ export const UpdateProjectBody = Type.Object({
 });
 export type UpdateProjectBody = Static<typeof UpdateProjectBody>;
 
+const RoleSchema = Type.Union([Type.Literal('OWNER'), Type.Literal('ADMIN'), Type.Literal('MEMBER')], {
+  description: "The caller's role in the project.",
+});
+
 export const ProjectView = Type.Object({
   id: Type.String(),
   name: Type.String(),
@@ -48,8 +54,13 @@ export const ProjectView = Type.Object({
   webhookSigningSecret: Type.String({
     description: 'Key of the X-Mailwright-Signature HMAC on outgoing workflow webhooks (whsec_…).',
   }),
-  role: Type.Union([Type.Literal('OWNER'), Type.Literal('ADMIN'), Type.Literal('MEMBER')], {
-    description: "The caller's role in the project.",
+  role: RoleSchema,
+  permissions: Type.Array(Type.Unsafe<Permission>(literals(PERMISSION_NAMES)), {
+    description:
+      "What the caller's role may do in the project (the server's permission table, src/projects/permissions.ts).",
+  }),
+  assignableRoles: Type.Array(RoleSchema, {
+    description: 'The roles the caller may give a new or existing member; only an OWNER grants or takes away OWNER.',
   }),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),

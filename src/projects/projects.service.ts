@@ -7,7 +7,7 @@ import { forbidden, notFound, unauthorized } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
 import { projectUploadFiles, removeStoredFiles } from '../uploads/uploads.service.ts';
 import { generateKeys, parseApiKey } from './keys.ts';
-import { requirePermission } from './permissions.ts';
+import { assignableRoles, permissionsOf, requirePermission } from './permissions.ts';
 import * as repo from './projects.repo.ts';
 import type { ProjectView, ProjectWithSecret, UpdateProjectBody } from './projects.schemas.ts';
 import { webhookSigningSecret } from './webhook-secret.ts';
@@ -27,6 +27,8 @@ export function toProjectView(row: ProjectRow, secrets: Pick<Deps['secrets'], 's
     disabled: toBool(row.disabled),
     webhookSigningSecret: webhookSigningSecret(secrets.signingSecret, row.id),
     role: row.role,
+    permissions: permissionsOf(row.role),
+    assignableRoles: assignableRoles(row.role),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

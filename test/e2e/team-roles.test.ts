@@ -1,7 +1,8 @@
 // Invariant: a project always has at least one OWNER, and roles move only as the permission table
 // says: OWNER is granted and taken away only by an OWNER, ADMINs manage ADMINs and MEMBERs, MEMBERs
 // manage nobody but may leave. Refusals change nothing, and two owners demoting (or removing) each
-// other at the same moment leave exactly one OWNER.
+// other at the same moment leave exactly one OWNER. Each member's project answer carries what that
+// role may do and which roles it may hand out, so the dashboard keeps no table of its own.
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { expectError } from './support.ts';
@@ -17,6 +18,44 @@ describe.each(DIALECTS)('team roles on %s', (dialect) => {
     return { p, owner: p.owner, admin, member };
   }
   const url = (p: { id: string }, userId: string) => `/projects/${p.id}/members/${userId}`;
+
+  it('tells each member, in the project answers, what its role may do and which roles it may assign', async () => {
+    const { p, owner, admin, member } = await team();
+    const everyone = ['project.use', 'billing.read'];
+    const managers = [
+      ...everyone,
+      'domains.manage',
+      'settings.change',
+      'keys.rotate',
+      'members.invite',
+      'members.manage',
+    ];
+    const expected = {
+      OWNER: {
+        permissions: [...managers, 'billing.manage', 'project.reset', 'project.delete', 'project.reinstate'],
+        assignableRoles: ['OWNER', 'ADMIN', 'MEMBER'],
+      },
+      ADMIN: { permissions: managers, assignableRoles: ['OWNER', 'ADMIN', 'MEMBER'].slice(1) },
+      MEMBER: { permissions: everyone, assignableRoles: [] },
+    };
+    for (const [role, user] of [
+      ['OWNER', owner],
+      ['ADMIN', admin],
+      ['MEMBER', member],
+    ] as const) {
+      const list = await asUser(t, user)('GET', '/users/@me/projects');
+      expect(list.statusCode, list.body).toBe(200);
+      const mine = list.json().find((x: { id: string }) => x.id === p.id);
+      expect(mine.role).toBe(role);
+      expect([...mine.permissions].sort()).toEqual([...expected[role].permissions].sort());
+      expect(mine.assignableRoles).toEqual(expected[role].assignableRoles);
+    }
+    // The answer of a settings change carries them too (the dashboard replaces its cached project with it).
+    const changed = await asUser(t, admin)('PATCH', `/users/@me/projects/${p.id}`, { name: 'Renamed' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ role: 'ADMIN', assignableRoles: ['ADMIN', 'MEMBER'] });
+    expect(changed.json().permissions).toContain('settings.change');
+  });
 
   it('lets an ADMIN manage ADMINs and MEMBERs but never OWNER', async () => {
     const { p, owner, admin, member } = await team();
