@@ -1061,6 +1061,8 @@ export interface paths {
                                 audienceType: "ALL" | "SEGMENT" | "FILTERED";
                                 /** Format: date-time */
                                 cancelledAt: string | null;
+                                /** @description Percent of sentCount (0 when nothing was sent). */
+                                clickRate: number;
                                 /** Format: date-time */
                                 createdAt: string;
                                 description: string | null;
@@ -1068,10 +1070,13 @@ export interface paths {
                                 emailType: "MARKETING" | "HEADLESS" | "TRANSACTIONAL";
                                 id: string;
                                 name: string;
+                                /** @description Percent of sentCount (0 when nothing was sent). */
+                                openRate: number;
                                 /** Format: date-time */
                                 scheduledAt: string | null;
                                 /** Format: date-time */
                                 sentAt: string | null;
+                                sentCount: number;
                                 /** Format: date-time */
                                 startedAt: string | null;
                                 status: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";

@@ -3,9 +3,11 @@
  * frequent tracked events. Every figure is a sum of counters the database keeps in the transactions
  * that change emails and events (migration 0016); nothing here reads email or event rows.
  */
+
 import { countProjectCampaigns } from '../campaigns/campaign-stats.service.ts';
 import type { Deps } from '../deps.ts';
 import { type CursorPage, decodeCursor, toCursorPage } from '../http/pagination.ts';
+import { percent } from '../lib/percent.ts';
 import * as repo from './analytics.repo.ts';
 import type {
   CampaignBreakdown,
@@ -73,8 +75,6 @@ export async function getTimeseries(deps: ReadDeps, projectId: string, query: Ti
     totals,
   };
 }
-
-const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 10000) / 100);
 
 function toBreakdown(row: repo.CampaignCountsRow): CampaignBreakdown {
   const n = (v: unknown) => Number(v ?? 0);

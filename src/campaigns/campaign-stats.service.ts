@@ -1,10 +1,10 @@
 /** A campaign's numbers: current counts and rates, the activity over time, and a project's campaign count. */
+
 import type { Deps } from '../deps.ts';
+import { percent } from '../lib/percent.ts';
 import * as repo from './campaigns.repo.ts';
 import type { CampaignStats, CampaignTimeseries, CampaignTimeseriesQuery } from './campaigns.schemas.ts';
 import { getCampaignRow } from './campaigns.service.ts';
-
-const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 10000) / 100);
 
 /** Current counts of the campaign's emails; rates are percent of sentCount. */
 export async function getCampaignStats(

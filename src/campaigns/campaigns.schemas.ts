@@ -98,7 +98,16 @@ export const CampaignCreated = Type.Object({
 });
 export type CampaignCreated = Static<typeof CampaignCreated>;
 
-export const CampaignPage = Type.Object({ campaigns: Type.Array(CampaignSummary), ...PageInfo.properties });
+/** A list item: the summary with the headline numbers of GET /campaigns/{id}/stats, so a list needs one request. */
+export const CampaignListItem = Type.Object({
+  ...SummaryFields,
+  sentCount: Type.Integer({ minimum: 0 }),
+  openRate: Type.Number({ minimum: 0, description: 'Percent of sentCount (0 when nothing was sent).' }),
+  clickRate: Type.Number({ minimum: 0, description: 'Percent of sentCount (0 when nothing was sent).' }),
+});
+export type CampaignListItem = Static<typeof CampaignListItem>;
+
+export const CampaignPage = Type.Object({ campaigns: Type.Array(CampaignListItem), ...PageInfo.properties });
 export type CampaignPage = Static<typeof CampaignPage>;
 
 const Count = Type.Integer({ minimum: 0 });

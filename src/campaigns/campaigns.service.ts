@@ -13,6 +13,7 @@ import { conflict, invalid, notFound } from '../errors.ts';
 import { pageInfo, resolvePage } from '../http/pages.ts';
 import { copyName } from '../lib/copy-name.ts';
 import { isUuid, newId } from '../lib/ids.ts';
+import { percent } from '../lib/percent.ts';
 import { assertTemplateSyntax } from '../mail/render/liquid.ts';
 import { loadFilterEnv } from '../segments/audience.ts';
 import { checkFilter } from '../segments/filters/check.ts';
@@ -159,7 +160,17 @@ export async function listCampaigns(
     repo.listCampaigns(deps.reader, projectId, filter, { offset: page.offset, limit: page.pageSize }),
     repo.countCampaigns(deps.reader, projectId, filter),
   ]);
-  return { campaigns: rows.map(toCampaignSummary), ...pageInfo(page, total) };
+  const counts = await repo.countCampaignsEmails(
+    deps.reader,
+    projectId,
+    rows.map((r) => r.id),
+  );
+  const campaigns = rows.map((row) => {
+    const n = counts.get(row.id) ?? { sent: 0, opened: 0, clicked: 0 };
+    const rates = { openRate: percent(n.opened, n.sent), clickRate: percent(n.clicked, n.sent) };
+    return { ...toCampaignSummary(row), sentCount: n.sent, ...rates };
+  });
+  return { campaigns, ...pageInfo(page, total) };
 }
 
 /** `emailType`, else a content-class `type` (what existing clients send), else MARKETING; 422 for another value. */

@@ -1,7 +1,7 @@
 // Invariant: the campaign rankings and breakdowns of /analytics agree with the campaign's own stats
 // (which count its email rows) after sends, opens, clicks, bounces and unsubscribes through the real
 // paths; top events rank tracked names only, over all time or whole UTC days; nothing of another
-// project shows.
+// project shows; the campaign list's numbers are each campaign's own.
 import { describe, expect, it } from 'vitest';
 import { recordFeedback } from '../../src/bounces/feedback.service.ts';
 import { campaignTick } from '../../src/campaigns/campaigns.jobs.ts';
@@ -139,6 +139,27 @@ describe.each(DIALECTS)('campaign analytics and top events on %s', (dialect) => 
       cursor = next.cursor;
     } while (cursor);
     expect(seen).toEqual([draft, b.id, a.id]);
+    // The campaign list carries each campaign's headline numbers, equal to its own stats.
+    const list = await api(p, 'GET', '/campaigns');
+    expect(list.statusCode, list.body).toBe(200);
+    for (const item of list.json().campaigns) {
+      const own = (await api(p, 'GET', `/campaigns/${item.id}/stats`)).json();
+      const stats = own.data ?? own;
+      expect([item.sentCount, item.openRate, item.clickRate]).toEqual([
+        stats.sentCount,
+        stats.openRate,
+        stats.clickRate,
+      ]);
+    }
+    expect(list.json().campaigns.find((c: { id: string }) => c.id === a.id)).toMatchObject({
+      sentCount: 5,
+      openRate: 60,
+      clickRate: 20,
+    });
+    expect(list.json().campaigns.find((c: { id: string }) => c.id === draft)).toMatchObject({
+      sentCount: 0,
+      openRate: 0,
+    });
   });
 
   it('ranks campaigns that sent by count or rate', async () => {
