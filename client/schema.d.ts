@@ -1108,9 +1108,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
-                        audienceFilter?: {
-                            [key: string]: unknown;
-                        } | null;
+                        audienceFilter?: components["schemas"]["FilterInput"] | null;
                         audienceType: "ALL" | "SEGMENT" | "FILTERED";
                         /** @description HTML with Liquid; at most 512 KB. */
                         body: string;
@@ -1186,9 +1184,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
-                            audienceFilter: {
-                                [key: string]: unknown;
-                            } | null;
+                            audienceFilter: components["schemas"]["FilterInput"] | null;
                             audienceType: "ALL" | "SEGMENT" | "FILTERED";
                             body: string;
                             /** Format: date-time */
@@ -1234,9 +1230,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
-                        audienceFilter?: {
-                            [key: string]: unknown;
-                        } | null;
+                        audienceFilter?: components["schemas"]["FilterInput"] | null;
                         audienceType: "ALL" | "SEGMENT" | "FILTERED";
                         /** @description HTML with Liquid; at most 512 KB. */
                         body: string;
@@ -1265,9 +1259,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
-                            audienceFilter: {
-                                [key: string]: unknown;
-                            } | null;
+                            audienceFilter: components["schemas"]["FilterInput"] | null;
                             audienceType: "ALL" | "SEGMENT" | "FILTERED";
                             body: string;
                             /** Format: date-time */
@@ -1354,9 +1346,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
-                            audienceFilter: {
-                                [key: string]: unknown;
-                            } | null;
+                            audienceFilter: components["schemas"]["FilterInput"] | null;
                             audienceType: "ALL" | "SEGMENT" | "FILTERED";
                             body: string;
                             /** Format: date-time */
@@ -1423,9 +1413,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
-                            audienceFilter: {
-                                [key: string]: unknown;
-                            } | null;
+                            audienceFilter: components["schemas"]["FilterInput"] | null;
                             audienceType: "ALL" | "SEGMENT" | "FILTERED";
                             body: string;
                             /** Format: date-time */
@@ -1499,9 +1487,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
-                            audienceFilter: {
-                                [key: string]: unknown;
-                            } | null;
+                            audienceFilter: components["schemas"]["FilterInput"] | null;
                             audienceType: "ALL" | "SEGMENT" | "FILTERED";
                             body: string;
                             /** Format: date-time */
@@ -1714,9 +1700,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
-                        audienceFilter?: {
-                            [key: string]: unknown;
-                        } | null;
+                        audienceFilter?: components["schemas"]["FilterInput"] | null;
                         audienceType: "ALL" | "SEGMENT" | "FILTERED";
                         /** @description Content class, as for templates; MARKETING by default. */
                         emailType?: "MARKETING" | "HEADLESS" | "TRANSACTIONAL";
@@ -3801,15 +3785,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @description The filter in the nested form (always given); null for STATIC. */
-                            condition: unknown;
+                            condition: components["schemas"]["ConditionForm"] | null;
                             /** Format: date-time */
                             createdAt: string;
                             description: string | null;
                             /** @description The filter in the contract form; null when that form cannot express it (see condition) or STATIC. */
-                            filters: {
-                                conditions: unknown[];
-                                operator: "AND" | "OR";
-                            } | null;
+                            filters: components["schemas"]["FiltersForm"] | null;
                             id: string;
                             /** @description Cached: counted on create, filter change, refresh and compute. */
                             memberCount: number;
@@ -3835,11 +3816,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The filter in the nested form: { logic: "AND" | "OR", groups: [{ filters: [...], conditions?: <nested> }] }. Wins over `filters` when both are given. */
-                        condition?: unknown;
+                        condition?: components["schemas"]["ConditionForm"];
                         description?: string | null;
-                        /** @description The filter in the contract form: { operator: "AND" | "OR", conditions: [{ field, operator, value, unit? }] }. */
-                        filters?: unknown;
+                        filters?: components["schemas"]["FiltersForm"];
                         name: string;
                         /** @description Membership changes fire segment.<slug>.entry / .exit events: on POST /segments/:id/compute, when a contact write changes membership (a job, normally within a second), on static adds and removes, and every 15 minutes as a backstop. */
                         trackMembership?: boolean;
@@ -3857,15 +3836,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @description The filter in the nested form (always given); null for STATIC. */
-                            condition: unknown;
+                            condition: components["schemas"]["ConditionForm"] | null;
                             /** Format: date-time */
                             createdAt: string;
                             description: string | null;
                             /** @description The filter in the contract form; null when that form cannot express it (see condition) or STATIC. */
-                            filters: {
-                                conditions: unknown[];
-                                operator: "AND" | "OR";
-                            } | null;
+                            filters: components["schemas"]["FiltersForm"] | null;
                             id: string;
                             /** @description Cached: counted on create, filter change, refresh and compute. */
                             memberCount: number;
@@ -3912,15 +3888,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @description The filter in the nested form (always given); null for STATIC. */
-                            condition: unknown;
+                            condition: components["schemas"]["ConditionForm"] | null;
                             /** Format: date-time */
                             createdAt: string;
                             description: string | null;
                             /** @description The filter in the contract form; null when that form cannot express it (see condition) or STATIC. */
-                            filters: {
-                                conditions: unknown[];
-                                operator: "AND" | "OR";
-                            } | null;
+                            filters: components["schemas"]["FiltersForm"] | null;
                             id: string;
                             /** @description Cached: counted on create, filter change, refresh and compute. */
                             memberCount: number;
@@ -3971,11 +3944,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The filter in the nested form: { logic: "AND" | "OR", groups: [{ filters: [...], conditions?: <nested> }] }. Wins over `filters` when both are given. */
-                        condition?: unknown;
+                        condition?: components["schemas"]["ConditionForm"];
                         description?: string | null;
-                        /** @description The filter in the contract form: { operator: "AND" | "OR", conditions: [{ field, operator, value, unit? }] }. */
-                        filters?: unknown;
+                        filters?: components["schemas"]["FiltersForm"];
                         name?: string;
                         /** @description Membership changes fire segment.<slug>.entry / .exit events: on POST /segments/:id/compute, when a contact write changes membership (a job, normally within a second), on static adds and removes, and every 15 minutes as a backstop. */
                         trackMembership?: boolean;
@@ -3991,15 +3962,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @description The filter in the nested form (always given); null for STATIC. */
-                            condition: unknown;
+                            condition: components["schemas"]["ConditionForm"] | null;
                             /** Format: date-time */
                             createdAt: string;
                             description: string | null;
                             /** @description The filter in the contract form; null when that form cannot express it (see condition) or STATIC. */
-                            filters: {
-                                conditions: unknown[];
-                                operator: "AND" | "OR";
-                            } | null;
+                            filters: components["schemas"]["FiltersForm"] | null;
                             id: string;
                             /** @description Cached: counted on create, filter change, refresh and compute. */
                             memberCount: number;
@@ -4238,15 +4206,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @description The filter in the nested form (always given); null for STATIC. */
-                            condition: unknown;
+                            condition: components["schemas"]["ConditionForm"] | null;
                             /** Format: date-time */
                             createdAt: string;
                             description: string | null;
                             /** @description The filter in the contract form; null when that form cannot express it (see condition) or STATIC. */
-                            filters: {
-                                conditions: unknown[];
-                                operator: "AND" | "OR";
-                            } | null;
+                            filters: components["schemas"]["FiltersForm"] | null;
                             id: string;
                             /** @description Cached: counted on create, filter change, refresh and compute. */
                             memberCount: number;
@@ -4286,10 +4251,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The filter in the nested form: { logic: "AND" | "OR", groups: [{ filters: [...], conditions?: <nested> }] }. Wins over `filters` when both are given. */
-                        condition?: unknown;
-                        /** @description The filter in the contract form: { operator: "AND" | "OR", conditions: [{ field, operator, value, unit? }] }. */
-                        filters?: unknown;
+                        condition?: components["schemas"]["ConditionForm"];
+                        filters?: components["schemas"]["FiltersForm"];
                         /** @description How many matching contacts to return (default 5). */
                         sampleSize?: number;
                         /** @description The segment being edited, if any: a filter referencing it (directly or not) is refused, as on save. */
@@ -7106,7 +7069,97 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        /** @description The nested form: groups joined by `logic`; each group is the AND of its filters and its nested condition. */
+        ConditionForm: {
+            groups: {
+                conditions?: components["schemas"]["ConditionForm"];
+                filters: components["schemas"]["FilterCondition"][];
+            }[];
+            /**
+             * @description How the items join; AND when absent.
+             * @enum {string}
+             */
+            logic?: "AND" | "OR";
+        };
+        /**
+         * @description Operators that fit a boolean field.
+         * @enum {string}
+         */
+        FilterBooleanOperator: "equals" | "notEquals" | "exists" | "notExists";
+        FilterCondition: {
+            /** @description Event operators: at least (triggered*) or fewer than (notTriggered*) this many events; 1 when absent. */
+            count?: number;
+            field: components["schemas"]["FilterField"];
+            operator: components["schemas"]["FilterOperator"];
+            unit?: components["schemas"]["FilterUnit"];
+            /** @description The value compared: a string (at most 1000 characters), number or boolean; a list of at most 500 for in and notIn; a window length (at most 1000000) for window operators; absent for valueless operators. */
+            value?: unknown;
+        };
+        /**
+         * @description Operators that fit a date field (createdAt, updatedAt, data.<key> of type date).
+         * @enum {string}
+         */
+        FilterDateOperator: "equals" | "notEquals" | "greaterThan" | "lessThan" | "greaterThanOrEqual" | "lessThanOrEqual" | "within" | "olderThan" | "exists" | "notExists";
+        /**
+         * @description The email timestamps `email.<fact>` tests.
+         * @enum {string}
+         */
+        FilterEmailFact: "sent" | "delivered" | "opened" | "clicked" | "bounced" | "complained";
+        /**
+         * @description Operators that fit event.<name> and email.<fact>.
+         * @enum {string}
+         */
+        FilterEventOperator: "triggered" | "triggeredWithin" | "triggeredOlderThan" | "notTriggered" | "notTriggeredWithin";
+        /** @description email, subscribed, createdAt, updatedAt, data.<key> (a custom field, dotted for nested keys), event.<name>, email.<fact> (see FilterEmailFact) or segment.<id>; in a workflow CONDITION also event.data.<key> and workflow.<key>. */
+        FilterField: string;
+        /** @description A filter in either form. */
+        FilterInput: components["schemas"]["FiltersForm"] | components["schemas"]["ConditionForm"];
+        /**
+         * @description Operators that fit a number field.
+         * @enum {string}
+         */
+        FilterNumberOperator: "equals" | "notEquals" | "greaterThan" | "lessThan" | "greaterThanOrEqual" | "lessThanOrEqual" | "in" | "notIn" | "exists" | "notExists";
+        /**
+         * @description What a condition tests. Accepted aliases on input: gt (greaterThan), lt (lessThan), gte (greaterThanOrEqual), lte (lessThanOrEqual).
+         * @enum {string}
+         */
+        FilterOperator: "equals" | "notEquals" | "contains" | "notContains" | "startsWith" | "endsWith" | "greaterThan" | "lessThan" | "greaterThanOrEqual" | "lessThanOrEqual" | "in" | "notIn" | "exists" | "notExists" | "within" | "olderThan" | "triggered" | "triggeredWithin" | "triggeredOlderThan" | "notTriggered" | "notTriggeredWithin" | "memberOfSegment" | "notMemberOfSegment";
+        /**
+         * @description Operators that fit segment.<id>.
+         * @enum {string}
+         */
+        FilterSegmentOperator: "memberOfSegment" | "notMemberOfSegment";
+        /** @description The contract form: a group whose items are conditions or nested groups (at most 8 deep, 200 conditions in all). The root may be empty (every contact); a nested group may not. */
+        FiltersForm: {
+            conditions: (components["schemas"]["FilterCondition"] | components["schemas"]["FiltersForm"])[];
+            /**
+             * @description How the items join; AND when absent.
+             * @enum {string}
+             */
+            operator?: "AND" | "OR";
+        };
+        /**
+         * @description Operators that fit a string field.
+         * @enum {string}
+         */
+        FilterStringOperator: "equals" | "notEquals" | "contains" | "notContains" | "startsWith" | "endsWith" | "in" | "notIn" | "exists" | "notExists";
+        /**
+         * @description The unit of a window operator; days when absent.
+         * @enum {string}
+         */
+        FilterUnit: "minutes" | "hours" | "days" | "weeks" | "months";
+        /**
+         * @description Operators that take no value.
+         * @enum {string}
+         */
+        FilterValuelessOperator: "exists" | "notExists" | "triggered" | "notTriggered" | "memberOfSegment" | "notMemberOfSegment";
+        /**
+         * @description Operators whose value is a window length counted in `unit`.
+         * @enum {string}
+         */
+        FilterWindowOperator: "within" | "olderThan" | "triggeredWithin" | "triggeredOlderThan" | "notTriggeredWithin";
+    };
     responses: never;
     parameters: never;
     requestBodies: never;

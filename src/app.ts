@@ -28,6 +28,7 @@ import { teamRoutes } from './projects/members/members.routes.ts';
 import { projectRoutes } from './projects/projects.routes.ts';
 import { safetyRoutes } from './projects/safety/safety.routes.ts';
 import { publicPageRoutes } from './public-pages/public-pages.routes.ts';
+import { documentFilterSchemas, FILTER_COMPONENTS } from './segments/filters/schemas.ts';
 import { segmentRoutes } from './segments/segments.routes.ts';
 import { sendRoutes } from './sending/send.routes.ts';
 import { templateRoutes } from './templates/templates.routes.ts';
@@ -95,8 +96,11 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
           apiKey: { type: 'http', scheme: 'bearer', description: 'Secret key sk_… (or public key pk_… on /v1/track)' },
           session: { type: 'apiKey', in: 'cookie', name: 'session' },
         },
+        schemas: FILTER_COMPONENTS,
       },
     },
+    // Filters are validated by their parser (segments/filters/parse.ts); the document shows their exact shape.
+    transform: ({ schema, url }) => ({ schema: documentFilterSchemas(schema), url }),
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   registerRateLimit(app, deps.config);

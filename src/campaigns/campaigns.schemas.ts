@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { PageInfo, PageQuery } from '../http/pages.ts';
 import { DateTime, literals } from '../http/schemas.ts';
+import { FILTER_FORM } from '../segments/filters/schemas.ts';
 import { MAX_BODY_BYTES } from '../templates/templates.schemas.ts';
 
 export const CampaignStatus = literals(['DRAFT', 'SCHEDULED', 'SENDING', 'SENT', 'CANCELLED']);
@@ -12,6 +13,7 @@ export const EmailType = Type.Union(
 
 const orNull = <T extends ReturnType<typeof Type.String>>(s: T) => Type.Union([s, Type.Null()]);
 const FilterBody = Type.Record(Type.String(), Type.Unknown(), {
+  [FILTER_FORM]: 'FilterInput',
   description: 'A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }).',
 });
 
