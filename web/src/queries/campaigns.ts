@@ -14,6 +14,8 @@ export type CampaignSummary = ResponseBody<Operation<'/campaigns', 'get'>>['camp
 export type CampaignStats = ResponseBody<Operation<'/campaigns/{id}/stats', 'get'>>;
 export type CampaignTimeseries = ResponseBody<Operation<'/campaigns/{id}/timeseries', 'get'>>;
 export type AudienceBody = RequestBody<Operation<'/campaigns/audience', 'post'>>;
+/** A filter in either API form (the OpenAPI document's FilterInput). */
+export type AudienceFilter = NonNullable<AudienceBody['audienceFilter']>;
 type ListQuery = NonNullable<Operation<'/campaigns', 'get'>['parameters']['query']>;
 export type SeriesInterval = NonNullable<
   NonNullable<Operation<'/campaigns/{id}/timeseries', 'get'>['parameters']['query']>['interval']

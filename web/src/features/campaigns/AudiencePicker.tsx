@@ -12,6 +12,7 @@ import { TextLink } from '../../components/Links.tsx';
 import { ErrorState, Skeleton } from '../../components/States.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format.ts';
+import type { AudienceFilter } from '../../queries/campaigns.ts';
 import { segmentQueries } from '../../queries/segments.ts';
 import { FilterBuilder } from '../filters/FilterBuilder.tsx';
 import type { FieldOption } from '../filters/fields.ts';
@@ -152,7 +153,7 @@ export function AudienceCount({
           audienceType,
           emailType,
           segmentId: audienceType === 'SEGMENT' ? segmentId : null,
-          audienceFilter: audienceType === 'FILTERED' ? (audienceFilter as Record<string, unknown>) : null,
+          audienceFilter: audienceType === 'FILTERED' ? (audienceFilter as AudienceFilter) : null,
         }
       : undefined,
   );

@@ -1,4 +1,5 @@
 /** The campaign's sending dialogs: a test send, choosing a send time, and the last check before sending now. */
+
 import { Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { errorMessage, fieldError } from '../../api/client.ts';
@@ -9,6 +10,7 @@ import { TextInput } from '../../components/Field.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormError, Skeleton } from '../../components/States.tsx';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
+import type { AudienceFilter } from '../../queries/campaigns.ts';
 import {
   type AudienceType,
   defaultScheduleTime,
@@ -146,7 +148,7 @@ export function SendNowDialog({
       ? {
           audienceType: audience.audienceType,
           segmentId: audience.segmentId,
-          audienceFilter: audience.audienceFilter as Record<string, unknown> | null,
+          audienceFilter: audience.audienceFilter as AudienceFilter | null,
           emailType: audience.emailType,
         }
       : undefined,

@@ -3,8 +3,10 @@
  * each status, when to read it again, the scheduling input (a local date-time field) and the form's
  * body for the API. Pure, unit-tested.
  */
+
 import type { Tone } from '../../components/Layout.tsx';
 import type { EmailType } from '../../lib/email-render.ts';
+import type { AudienceFilter } from '../../queries/campaigns.ts';
 
 export type { EmailType } from '../../lib/email-render.ts';
 export type CampaignStatus = 'DRAFT' | 'SCHEDULED' | 'SENDING' | 'SENT' | 'CANCELLED';
@@ -125,7 +127,7 @@ export function campaignBody(v: CampaignFormValues, audienceFilter: unknown) {
     emailType: v.emailType,
     audienceType: v.audienceType,
     segmentId: v.audienceType === 'SEGMENT' ? v.segmentId || null : null,
-    audienceFilter: v.audienceType === 'FILTERED' ? (audienceFilter as Record<string, unknown>) : null,
+    audienceFilter: v.audienceType === 'FILTERED' ? (audienceFilter as AudienceFilter) : null,
   };
 }
 
