@@ -6,8 +6,8 @@
  */
 import { ApiError } from '../../api/client.ts';
 import { type FieldOption, findOption } from './fields.ts';
-import { type ApiCondition, type ApiGroup, isOperator, isUnit, type Logic, OPERATOR_ALIASES } from './language.ts';
-import { isOrdering, takesCount, valueInput } from './operators.ts';
+import { type ApiCondition, type ApiGroup, isUnit, type Logic, OPERATOR_ALIASES } from './language.ts';
+import { isOperator, isOrdering, takesCount, valueInput } from './operators.ts';
 import { type ConditionRow, type FilterNode, type GroupNode, newGroup, newId } from './tree.ts';
 
 type Json = Record<string, unknown>;

@@ -3,7 +3,7 @@
  * (contact fields, custom events, email facts, other segments) and the workflow one (GET
  * /workflows/fields, which adds the trigger event's data). Pure.
  */
-import type { Operator } from './language.ts';
+import type { EmailFact, Operator } from './language.ts';
 import { type FieldKind, KIND_OPERATORS, TRIGGER_OPERATORS } from './operators.ts';
 
 export type FieldSection =
@@ -34,14 +34,16 @@ export interface FieldOption {
   section: FieldSection;
 }
 
-export const EMAIL_FACTS: Array<{ fact: string; label: string }> = [
-  { fact: 'sent', label: 'Was sent an email' },
-  { fact: 'delivered', label: 'Had an email delivered' },
-  { fact: 'opened', label: 'Opened an email' },
-  { fact: 'clicked', label: 'Clicked a link in an email' },
-  { fact: 'bounced', label: 'Bounced an email' },
-  { fact: 'complained', label: 'Marked an email as spam' },
-];
+/** The email facts `email.<fact>` tests (FilterEmailFact), in the picker's words and order. */
+const EMAIL_FACTS: Record<EmailFact, string> = {
+  sent: 'Was sent an email',
+  delivered: 'Had an email delivered',
+  opened: 'Opened an email',
+  clicked: 'Clicked a link in an email',
+  bounced: 'Bounced an email',
+  complained: 'Marked an email as spam',
+};
+const FACT_FIELDS = Object.entries(EMAIL_FACTS).map(([fact, label]) => ({ field: `email.${fact}`, label }));
 
 const STANDARD: Record<string, { label: string; kind: FieldKind }> = {
   email: { label: 'Email', kind: 'string' },
@@ -59,12 +61,7 @@ function asKind(type: string): FieldKind {
 }
 
 function emailFacts(): Draft[] {
-  return EMAIL_FACTS.map((f) => ({
-    field: `email.${f.fact}`,
-    label: f.label,
-    kind: 'email',
-    section: 'Email activity',
-  }));
+  return FACT_FIELDS.map((f) => ({ ...f, kind: 'email', section: 'Email activity' }));
 }
 
 function contactField(field: string, type: string): Draft {
@@ -132,8 +129,8 @@ export function workflowFieldOptions(
       return { field: f.field, label: segmentNames.get(id) ?? id, kind: 'segment', section: 'Segments' };
     }
     if (f.source === 'email') {
-      const fact = EMAIL_FACTS.find((e) => `email.${e.fact}` === f.field);
-      return { field: f.field, label: fact?.label ?? f.field, kind: 'email', section: 'Email activity' };
+      const label = FACT_FIELDS.find((e) => e.field === f.field)?.label ?? f.field;
+      return { field: f.field, label, kind: 'email', section: 'Email activity' };
     }
     if (f.source === 'context')
       return { field: f.field, label: f.field, kind: asKind(f.type), section: 'Workflow context' };

@@ -2,7 +2,18 @@
  * Which operators fit which kind of field, what each is called in the builder, and what value each
  * needs, as the API checks them (src/segments/filters/fields.ts and check.ts). Pure.
  */
-import type { Operator } from './language.ts';
+import {
+  type BooleanOperator,
+  type DateOperator,
+  type EventOperator,
+  listOf,
+  type NumberOperator,
+  type Operator,
+  type SegmentOperator,
+  type StringOperator,
+  type ValuelessOperator,
+  type WindowOperator,
+} from './language.ts';
 
 /**
  * What a field holds, so the builder offers the operators that fit: a typed contact field, a path
@@ -10,30 +21,80 @@ import type { Operator } from './language.ts';
  */
 export type FieldKind = 'string' | 'number' | 'boolean' | 'date' | 'any' | 'event' | 'email' | 'segment';
 
-const PRESENCE: Operator[] = ['exists', 'notExists'];
-const EQUALITY: Operator[] = ['equals', 'notEquals'];
-const ORDER: Operator[] = ['greaterThan', 'greaterThanOrEqual', 'lessThan', 'lessThanOrEqual'];
-const TEXT: Operator[] = ['contains', 'notContains', 'startsWith', 'endsWith'];
-const LISTS: Operator[] = ['in', 'notIn'];
-const WINDOWS: Operator[] = ['within', 'olderThan'];
-export const TRIGGER_OPERATORS: Operator[] = [
+export const TRIGGER_OPERATORS: Operator[] = listOf<EventOperator>()(
   'triggered',
   'triggeredWithin',
   'triggeredOlderThan',
   'notTriggered',
   'notTriggeredWithin',
-];
+);
+const ORDER: Operator[] = ['greaterThan', 'greaterThanOrEqual', 'lessThan', 'lessThanOrEqual'];
+const LISTS: Operator[] = ['in', 'notIn'];
 
-/** The operators that fit each kind, in the order the picker shows them (the first is the default). */
+/**
+ * The operators that fit each kind, in the order the picker shows them (the first is the default);
+ * each typed kind's list is exactly the API's (FilterStringOperator and the others).
+ */
 export const KIND_OPERATORS: Record<FieldKind, Operator[]> = {
-  string: [...EQUALITY, ...TEXT, ...LISTS, ...PRESENCE],
-  number: [...EQUALITY, ...ORDER, ...LISTS, ...PRESENCE],
-  boolean: [...EQUALITY, ...PRESENCE],
-  date: [...WINDOWS, ...ORDER, ...EQUALITY, ...PRESENCE],
-  any: [...EQUALITY, ...TEXT, ...ORDER, ...LISTS, ...WINDOWS, ...PRESENCE],
+  string: listOf<StringOperator>()(
+    'equals',
+    'notEquals',
+    'contains',
+    'notContains',
+    'startsWith',
+    'endsWith',
+    'in',
+    'notIn',
+    'exists',
+    'notExists',
+  ),
+  number: listOf<NumberOperator>()(
+    'equals',
+    'notEquals',
+    'greaterThan',
+    'greaterThanOrEqual',
+    'lessThan',
+    'lessThanOrEqual',
+    'in',
+    'notIn',
+    'exists',
+    'notExists',
+  ),
+  boolean: listOf<BooleanOperator>()('equals', 'notEquals', 'exists', 'notExists'),
+  date: listOf<DateOperator>()(
+    'within',
+    'olderThan',
+    'greaterThan',
+    'lessThan',
+    'greaterThanOrEqual',
+    'lessThanOrEqual',
+    'equals',
+    'notEquals',
+    'exists',
+    'notExists',
+  ),
+  // A path with no recorded type takes every value operator (the API's check.ts).
+  any: listOf<StringOperator | NumberOperator | DateOperator>()(
+    'equals',
+    'notEquals',
+    'contains',
+    'notContains',
+    'startsWith',
+    'endsWith',
+    'greaterThan',
+    'greaterThanOrEqual',
+    'lessThan',
+    'lessThanOrEqual',
+    'in',
+    'notIn',
+    'within',
+    'olderThan',
+    'exists',
+    'notExists',
+  ),
   event: TRIGGER_OPERATORS,
   email: TRIGGER_OPERATORS,
-  segment: ['memberOfSegment', 'notMemberOfSegment'],
+  segment: listOf<SegmentOperator>()('memberOfSegment', 'notMemberOfSegment'),
 };
 
 // Keyed by every operator, so an operator the API adds and the builder does not name fails the type check.
@@ -77,25 +138,26 @@ const KIND_LABELS: Partial<Record<FieldKind, Partial<Record<Operator, string>>>>
   },
 };
 
+/** Whether `s` is an operator the API knows (in its long form). */
+export const isOperator = (s: string): s is Operator => Object.hasOwn(LABELS, s);
+
 export function operatorLabel(kind: FieldKind, op: Operator): string {
   return KIND_LABELS[kind]?.[op] ?? LABELS[op];
 }
 
-const VALUELESS = new Set<Operator>([
-  'exists',
-  'notExists',
-  'triggered',
-  'notTriggered',
-  'memberOfSegment',
-  'notMemberOfSegment',
-]);
-const WINDOW = new Set<Operator>([
-  'within',
-  'olderThan',
-  'triggeredWithin',
-  'triggeredOlderThan',
-  'notTriggeredWithin',
-]);
+const VALUELESS = new Set<Operator>(
+  listOf<ValuelessOperator>()(
+    'exists',
+    'notExists',
+    'triggered',
+    'notTriggered',
+    'memberOfSegment',
+    'notMemberOfSegment',
+  ),
+);
+const WINDOW = new Set<Operator>(
+  listOf<WindowOperator>()('within', 'olderThan', 'triggeredWithin', 'triggeredOlderThan', 'notTriggeredWithin'),
+);
 
 /** What input a condition's value needs. */
 export type ValueInput = 'none' | 'window' | 'list' | 'boolean' | 'number' | 'date' | 'text';
