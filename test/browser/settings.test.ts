@@ -2,7 +2,8 @@
  * Project settings in the browser: General (name, tracking, send rate, language; deleting a
  * project), API keys (rotation shows the new secret once; the old key is refused), Members (invite
  * by email: 202 pending or 201 added, roles, the last owner's 409, revoking), Security (health and a
- * reset with its progress). A second server with Stripe (a loopback fake) and an SMTP relay that
+ * reset with its progress), and what a MEMBER and an ADMIN are shown, read from the permissions the
+ * projects answer carries. A second server with Stripe (a loopback fake) and an SMTP relay that
  * refuses a recipient covers Billing and a suspension lifted from the Security page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -287,6 +288,10 @@ describe.each(DIALECTS)('settings on %s', (dialect) => {
 
     // A MEMBER: every screen waits for something it shows, then the actions it may not use are absent.
     await signInAs(member);
+    type Access = { id: string; permissions: string[]; assignableRoles: string[] };
+    const access = async () => (await t.call<Access[]>('GET', '/users/@me/projects')).find((p) => p.id === projectId)!;
+    expect(await access()).toMatchObject({ assignableRoles: [] });
+    expect((await access()).permissions).not.toContain('domains.manage');
     await page.goto(`/p/${projectId}/settings`);
     await page.getByText('Changing these settings needs the Owner or Admin role.').waitFor();
     expect(await page.getByLabel('Project name').isDisabled()).toBe(true);
@@ -315,6 +320,7 @@ describe.each(DIALECTS)('settings on %s', (dialect) => {
 
     // An ADMIN manages domains, keys and the team, hands out Member and Admin only, and deletes nothing.
     await signInAs(admin);
+    expect((await access()).permissions).toContain('domains.manage');
     await page.goto(`/p/${projectId}/domains`);
     await page.getByRole('button', { name: 'Add domain' }).first().waitFor();
     expect(await page.getByText(/Adding or removing a domain needs/).count()).toBe(0);
@@ -332,6 +338,19 @@ describe.each(DIALECTS)('settings on %s', (dialect) => {
     await expect.poll(() => page.getByLabel('Project name').isEnabled()).toBe(true);
     await page.getByRole('heading', { name: 'Delete this project' }).waitFor();
     expect(await page.getByRole('button', { name: 'Delete project' }).count()).toBe(0);
+
+    // The screens read the permission from the projects answer, not from the role: the same ADMIN,
+    // given an answer without 'domains.manage', is shown no domain actions.
+    await page.route('**/users/@me/projects', async (route) => {
+      const res = await route.fetch();
+      const projects = (await res.json()) as Access[];
+      const permissions = (p: Access) => p.permissions.filter((name) => name !== 'domains.manage');
+      await route.fulfill({ response: res, json: projects.map((p) => ({ ...p, permissions: permissions(p) })) });
+    });
+    await page.goto(`/p/${projectId}/domains`);
+    await page.getByText(/Adding or removing a domain needs the Owner or Admin role/).waitFor();
+    expect(await page.getByRole('button', { name: 'Add domain' }).count()).toBe(0);
+    await page.unroute('**/users/@me/projects');
   });
 });
 

@@ -42,6 +42,16 @@ export function useProjects(enabled = true) {
 }
 
 export type Project = NonNullable<ReturnType<typeof useProjects>['data']>[number];
+export type Permission = Project['permissions'][number];
+
+/**
+ * Whether the signed-in user may do `permission` in `project`. The projects answer carries the
+ * names the user's role holds (the server's one permission table), so the app keeps no copy; the
+ * API still judges every call, and its 403 shows wherever an action is refused anyway.
+ */
+export function can(project: Pick<Project, 'permissions'>, permission: Permission): boolean {
+  return project.permissions.includes(permission);
+}
 
 export function useServerConfig() {
   return useQuery(sessionQueries.config());

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Clock, RefreshCw, Trash2, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { can } from '../../api/session.ts';
 import { useProject } from '../../app/project-context.tsx';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { Button } from '../../components/Button.tsx';
@@ -14,7 +15,6 @@ import { formatDateTime, formatRelative } from '../../lib/format.ts';
 import { toast } from '../../lib/toasts.ts';
 import { type Domain, type DomainRecord, domainQueries } from '../../queries/domains.ts';
 import { resourceKey } from '../../queries/keys.ts';
-import { can } from '../settings/permissions.ts';
 import { PURPOSE_TEXT, recordProgress, relativeHost } from './records.ts';
 import { DomainStatus, RoleNotice } from './shared.tsx';
 

@@ -3,6 +3,7 @@ import { Globe, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { fieldError } from '../../api/client.ts';
+import { can } from '../../api/session.ts';
 import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { TextInput } from '../../components/Field.tsx';
@@ -15,7 +16,6 @@ import { formatDate, formatRelative } from '../../lib/format.ts';
 import { toast } from '../../lib/toasts.ts';
 import { type Domain, domainQueries } from '../../queries/domains.ts';
 import { resourceKey } from '../../queries/keys.ts';
-import { can } from '../settings/permissions.ts';
 import { recordProgress } from './records.ts';
 import { DomainStatus, RoleNotice } from './shared.tsx';
 

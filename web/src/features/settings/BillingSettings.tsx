@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { CreditCard, ExternalLink } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { fieldError } from '../../api/client.ts';
-import { useServerConfig } from '../../api/session.ts';
+import { can, useServerConfig } from '../../api/session.ts';
 import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { TextInput } from '../../components/Field.tsx';
@@ -15,7 +15,6 @@ import { toast } from '../../lib/toasts.ts';
 import { useSearchParamState } from '../../lib/url-state.ts';
 import { billingQueries, type Invoice, type Limits } from '../../queries/billing.ts';
 import { formatMoney, integerText, levelOf, optionalInteger, usageRatio } from './form.ts';
-import { can } from './permissions.ts';
 
 type Category = keyof Limits;
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { fieldError } from '../../api/client.ts';
-import { type Project, sessionKeys } from '../../api/session.ts';
+import { can, type Project, sessionKeys } from '../../api/session.ts';
 import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Select, TextInput } from '../../components/Field.tsx';
@@ -12,7 +12,6 @@ import { TypeToConfirmDialog } from '../../components/TypeToConfirmDialog.tsx';
 import { cx } from '../../lib/cx.ts';
 import { toast } from '../../lib/toasts.ts';
 import { integerText, optionalInteger } from './form.ts';
-import { can } from './permissions.ts';
 import { forgetProject } from './project-cache.ts';
 
 type Tracking = Project['tracking'];

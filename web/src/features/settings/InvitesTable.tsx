@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { can } from '../../api/session.ts';
 import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
@@ -9,7 +10,7 @@ import { Table } from '../../components/Table.tsx';
 import { formatDate, formatRelative } from '../../lib/format.ts';
 import { toast } from '../../lib/toasts.ts';
 import { type Invite, memberQueries } from '../../queries/members.ts';
-import { can, ROLE_LABEL } from './permissions.ts';
+import { ROLE_LABEL } from './roles.ts';
 
 /** Pending invitations; revoking one asks first (its link stops working, and a new one means a new mail). */
 export function InvitesTable({ invites }: { invites: Invite[] }) {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Eye, EyeOff, RotateCw } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { sessionKeys } from '../../api/session.ts';
+import { can, sessionKeys } from '../../api/session.ts';
 import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
@@ -10,7 +10,6 @@ import { Card } from '../../components/Layout.tsx';
 import { FormError } from '../../components/States.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { KeysOnce } from '../projects/KeysOnce.tsx';
-import { can } from './permissions.ts';
 
 /** Settings → API keys: the keys in use, rotating them (the new secret shown once) and the webhook signing secret. */
 export function KeysSettings() {

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { fieldError } from '../../api/client.ts';
-import type { Project } from '../../api/session.ts';
+import { can, type Project } from '../../api/session.ts';
 import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Select, TextInput } from '../../components/Field.tsx';
@@ -11,7 +11,7 @@ import { EmptyState, ErrorState, FormError, LoadingRows } from '../../components
 import { memberQueries } from '../../queries/members.ts';
 import { InvitesTable } from './InvitesTable.tsx';
 import { MembersTable } from './MembersTable.tsx';
-import { assignableRoles, can, ROLE_HELP, ROLE_LABEL } from './permissions.ts';
+import { ROLE_HELP, ROLE_LABEL } from './roles.ts';
 
 type Role = Project['role'];
 
@@ -78,7 +78,7 @@ function InviteForm() {
             error={fieldError(invite.error, 'email')}
           />
           <Select label="Role" value={role} onChange={(e) => setRole(e.target.value as Role)} hint={ROLE_HELP[role]}>
-            {assignableRoles(project).map((r) => (
+            {project.assignableRoles.map((r) => (
               <option key={r} value={r}>
                 {ROLE_LABEL[r]}
               </option>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type Project, sessionKeys, useMe } from '../../api/session.ts';
+import { can, type Project, sessionKeys, useMe } from '../../api/session.ts';
 import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
@@ -11,8 +11,8 @@ import { Table } from '../../components/Table.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { toast } from '../../lib/toasts.ts';
 import { type Member, memberQueries, type Team } from '../../queries/members.ts';
-import { assignableRoles, can, ROLE_LABEL } from './permissions.ts';
 import { forgetProject } from './project-cache.ts';
+import { ROLE_LABEL } from './roles.ts';
 
 type Role = Project['role'];
 
@@ -24,7 +24,7 @@ export function MembersTable({ members }: { members: Member[] }) {
   const queryClient = useQueryClient();
   const [removing, setRemoving] = useState<Member>();
   const manage = can(project, 'members.manage');
-  const roles = assignableRoles(project);
+  const roles = project.assignableRoles;
   const teamKey = memberQueries.team(scope).queryKey;
   const isMe = (m: Member) => m.userId === me.data?.id;
 

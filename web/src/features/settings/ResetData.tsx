@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { can } from '../../api/session.ts';
 import { projectKey, useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ErrorState, FormError, Skeleton } from '../../components/States.tsx';
@@ -9,7 +10,6 @@ import { TypeToConfirmDialog } from '../../components/TypeToConfirmDialog.tsx';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { useSearchParamState } from '../../lib/url-state.ts';
 import { RESET_RUNNING, settingsQueries } from '../../queries/settings.ts';
-import { can } from './permissions.ts';
 
 export function ResetData() {
   const scope = useProject();

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { AlertTriangle, ShieldCheck } from 'lucide-react';
-import { sessionKeys } from '../../api/session.ts';
+import { can, sessionKeys } from '../../api/session.ts';
 import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Badge, Card } from '../../components/Layout.tsx';
@@ -11,7 +11,6 @@ import { formatDateTime, formatNumber, formatPercent } from '../../lib/format.ts
 import { toast } from '../../lib/toasts.ts';
 import { type Security, type Suspension, securityQueries } from '../../queries/security.ts';
 import { levelOf } from './form.ts';
-import { can } from './permissions.ts';
 import { ResetData } from './ResetData.tsx';
 
 const REASON: Record<Suspension['reason'], string> = {
