@@ -31,71 +31,42 @@ export const TRIGGER_OPERATORS: Operator[] = listOf<EventOperator>()(
 const ORDER: Operator[] = ['greaterThan', 'greaterThanOrEqual', 'lessThan', 'lessThanOrEqual'];
 const LISTS: Operator[] = ['in', 'notIn'];
 
-/**
- * The operators that fit each kind, in the order the picker shows them (the first is the default);
- * each typed kind's list is exactly the API's (FilterStringOperator and the others).
- */
-export const KIND_OPERATORS: Record<FieldKind, Operator[]> = {
-  string: listOf<StringOperator>()(
-    'equals',
-    'notEquals',
-    'contains',
-    'notContains',
-    'startsWith',
-    'endsWith',
-    'in',
-    'notIn',
-    'exists',
-    'notExists',
-  ),
-  number: listOf<NumberOperator>()(
-    'equals',
-    'notEquals',
-    'greaterThan',
-    'greaterThanOrEqual',
-    'lessThan',
-    'lessThanOrEqual',
-    'in',
-    'notIn',
-    'exists',
-    'notExists',
-  ),
-  boolean: listOf<BooleanOperator>()('equals', 'notEquals', 'exists', 'notExists'),
-  date: listOf<DateOperator>()(
-    'within',
-    'olderThan',
-    'greaterThan',
-    'lessThan',
-    'greaterThanOrEqual',
-    'lessThanOrEqual',
-    'equals',
-    'notEquals',
-    'exists',
-    'notExists',
-  ),
-  // A path with no recorded type takes every value operator (the API's check.ts).
-  any: listOf<StringOperator | NumberOperator | DateOperator>()(
-    'equals',
-    'notEquals',
-    'contains',
-    'notContains',
-    'startsWith',
-    'endsWith',
-    'greaterThan',
-    'greaterThanOrEqual',
-    'lessThan',
-    'lessThanOrEqual',
-    'in',
-    'notIn',
-    'within',
-    'olderThan',
-    'exists',
-    'notExists',
-  ),
-  event: TRIGGER_OPERATORS,
-  email: TRIGGER_OPERATORS,
-  segment: listOf<SegmentOperator>()('memberOfSegment', 'notMemberOfSegment'),
-};
+const STRING_OPERATORS = listOf<StringOperator>()(
+  'equals',
+  'notEquals',
+  'contains',
+  'notContains',
+  'startsWith',
+  'endsWith',
+  'in',
+  'notIn',
+  'exists',
+  'notExists',
+);
+const NUMBER_OPERATORS = listOf<NumberOperator>()(
+  'equals',
+  'notEquals',
+  'greaterThan',
+  'greaterThanOrEqual',
+  'lessThan',
+  'lessThanOrEqual',
+  'in',
+  'notIn',
+  'exists',
+  'notExists',
+);
+const DATE_OPERATORS = listOf<DateOperator>()(
+  'within',
+  'olderThan',
+  'greaterThan',
+  'lessThan',
+  'greaterThanOrEqual',
+  'lessThanOrEqual',
+  'equals',
+  'notEquals',
+  'exists',
+  'notExists',
+);
 
 // Keyed by every operator, so an operator the API adds and the builder does not name fails the type check.
 const LABELS: Record<Operator, string> = {
@@ -122,6 +93,24 @@ const LABELS: Record<Operator, string> = {
   notTriggeredWithin: 'has not happened in the last',
   memberOfSegment: 'is a member',
   notMemberOfSegment: 'is not a member',
+};
+
+const VALUE_OPERATORS = new Set<Operator>([...STRING_OPERATORS, ...NUMBER_OPERATORS, ...DATE_OPERATORS]);
+
+/**
+ * The operators that fit each kind, in the order the picker shows them (the first is the default);
+ * each typed kind's list is exactly the API's (FilterStringOperator and the others). A path with no
+ * recorded type takes every value operator (the API's check.ts), in the API's order.
+ */
+export const KIND_OPERATORS: Record<FieldKind, Operator[]> = {
+  string: STRING_OPERATORS,
+  number: NUMBER_OPERATORS,
+  boolean: listOf<BooleanOperator>()('equals', 'notEquals', 'exists', 'notExists'),
+  date: DATE_OPERATORS,
+  any: (Object.keys(LABELS) as Operator[]).filter((op) => VALUE_OPERATORS.has(op)),
+  event: TRIGGER_OPERATORS,
+  email: TRIGGER_OPERATORS,
+  segment: listOf<SegmentOperator>()('memberOfSegment', 'notMemberOfSegment'),
 };
 
 /** Words that read better for a kind: a text "is", a date "is after". */
