@@ -6,15 +6,15 @@ import { can, useServerConfig } from '../../api/session.ts';
 import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { TextInput } from '../../components/Field.tsx';
-import { Badge, Card, type Tone } from '../../components/Layout.tsx';
+import { Card } from '../../components/Layout.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { EmptyState, ErrorState, FormError, LoadingRows, Skeleton } from '../../components/States.tsx';
-import { Table } from '../../components/Table.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { toast } from '../../lib/toasts.ts';
 import { useSearchParamState } from '../../lib/url-state.ts';
-import { billingQueries, type Invoice, type Limits } from '../../queries/billing.ts';
-import { formatMoney, integerText, levelOf, optionalInteger, usageRatio } from './form.ts';
+import { billingQueries, type Limits } from '../../queries/billing.ts';
+import { integerText, levelOf, optionalInteger, usageRatio } from './form.ts';
+import { Invoices } from './Invoices.tsx';
 
 type Category = keyof Limits;
 
@@ -233,73 +233,6 @@ function LimitsForm({ limits, editable }: { limits: Limits; editable: boolean })
           <p className="text-sm text-slate-500">Only an Owner changes the limits.</p>
         )}
       </form>
-    </Card>
-  );
-}
-
-const INVOICE_TONE: Record<string, Tone> = {
-  paid: 'green',
-  open: 'yellow',
-  draft: 'gray',
-  void: 'gray',
-  uncollectible: 'red',
-};
-
-function Invoices() {
-  const invoices = useQuery(billingQueries.invoices(useProject()));
-  return (
-    <Card title="Invoices">
-      {invoices.isPending && <LoadingRows rows={2} label="Loading invoices" />}
-      {invoices.isError && <ErrorState error={invoices.error} retry={() => invoices.refetch()} />}
-      {invoices.isSuccess &&
-        (invoices.data.length === 0 ? (
-          <EmptyState title="No invoices yet" description="Invoices appear here once you subscribe." />
-        ) : (
-          <Table<Invoice>
-            caption="Invoices"
-            rows={invoices.data}
-            rowKey={(i) => i.id}
-            columns={[
-              { key: 'number', header: 'Invoice', cell: (i) => i.number ?? i.id },
-              { key: 'date', header: 'Date', cell: (i) => formatDate(i.created) },
-              {
-                key: 'amount',
-                header: 'Amount',
-                className: 'tabular-nums',
-                cell: (i) => formatMoney(i.status === 'paid' ? i.amountPaid : i.amountDue, i.currency),
-              },
-              {
-                key: 'status',
-                header: 'Status',
-                cell: (i) =>
-                  i.status ? (
-                    <Badge tone={INVOICE_TONE[i.status] ?? 'gray'}>
-                      {i.status[0]?.toUpperCase() + i.status.slice(1)}
-                    </Badge>
-                  ) : (
-                    '—'
-                  ),
-              },
-              {
-                key: 'link',
-                header: <span className="sr-only">Link</span>,
-                className: 'text-right',
-                cell: (i) =>
-                  i.hostedInvoiceUrl && (
-                    <a
-                      href={i.hostedInvoiceUrl}
-                      target="_blank"
-                      rel="noreferrer"
-                      className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-                    >
-                      View <ExternalLink className="size-3.5" aria-hidden />
-                      <span className="sr-only"> invoice {i.number ?? i.id}</span>
-                    </a>
-                  ),
-              },
-            ]}
-          />
-        ))}
     </Card>
   );
 }

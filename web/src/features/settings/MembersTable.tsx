@@ -25,6 +25,8 @@ export function MembersTable({ members }: { members: Member[] }) {
   const [removing, setRemoving] = useState<Member>();
   const manage = can(project, 'members.manage');
   const roles = project.assignableRoles;
+  // A member holding a role the caller may not hand out (an OWNER, to an ADMIN) is not the caller's to change.
+  const mayChange = (m: Member) => manage && roles.includes(m.role);
   const teamKey = memberQueries.team(scope).queryKey;
   const isMe = (m: Member) => m.userId === me.data?.id;
 
@@ -95,7 +97,7 @@ export function MembersTable({ members }: { members: Member[] }) {
               key: 'role',
               header: 'Role',
               cell: (m) =>
-                manage && roles.includes(m.role) ? (
+                mayChange(m) ? (
                   <label className="inline-flex items-center gap-2">
                     <span className="sr-only">Role of {m.email}</span>
                     <select
@@ -120,7 +122,7 @@ export function MembersTable({ members }: { members: Member[] }) {
               header: <span className="sr-only">Actions</span>,
               className: 'text-right',
               cell: (m) =>
-                isMe(m) || (manage && roles.includes(m.role)) ? (
+                isMe(m) || mayChange(m) ? (
                   <Button size="sm" variant="ghost" onClick={() => setRemoving(m)}>
                     {isMe(m) ? 'Leave' : 'Remove'}
                     <span className="sr-only"> {m.email}</span>
