@@ -5,8 +5,12 @@
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Operation, ResponseBody } from '../../../client/index.ts';
+import { activityQueries } from './activity.ts';
+import { analyticsQueries } from './analytics.ts';
 import { contactQueries, fieldQueries } from './contacts.ts';
 import { type ProjectScope, resourceKey } from './keys.ts';
+import { overviewQueries } from './overview.ts';
+import { setupQueries } from './setup.ts';
 
 type ListQuery = NonNullable<Operation<'/events', 'get'>['parameters']['query']>;
 
@@ -17,13 +21,18 @@ export type EventUsage = ResponseBody<Operation<'/events/{eventName}/usage', 'ge
 
 export const eventQueries = {
   all: (projectId: string) => resourceKey(projectId, 'events'),
-  /** What a tracked or deleted event changes: its own lists, the contact (created, fields), the feed, the overview. */
+  /**
+   * What a tracked or deleted event changes: its own lists, the contact (created, its fields), the
+   * feed, the event rankings, the overview and its checklist.
+   */
   affected: (projectId: string) => [
     eventQueries.all(projectId),
     contactQueries.all(projectId),
     fieldQueries.all(projectId),
-    resourceKey(projectId, 'activity'),
-    resourceKey(projectId, 'overview'),
+    activityQueries.all(projectId),
+    analyticsQueries.all(projectId),
+    overviewQueries.all(projectId),
+    setupQueries.all(projectId),
   ],
   names: ({ api, projectId }: ProjectScope) =>
     queryOptions({

@@ -14,7 +14,8 @@ import { TypeToConfirmDialog } from '../../components/TypeToConfirmDialog.tsx';
 import { formatDateTime, formatRelative } from '../../lib/format.ts';
 import { toast } from '../../lib/toasts.ts';
 import { type Domain, type DomainRecord, domainQueries } from '../../queries/domains.ts';
-import { resourceKey } from '../../queries/keys.ts';
+import { overviewQueries } from '../../queries/overview.ts';
+import { setupQueries } from '../../queries/setup.ts';
 import { PURPOSE_TEXT, recordProgress, relativeHost } from './records.ts';
 import { DomainStatus, RoleNotice } from './shared.tsx';
 
@@ -67,11 +68,7 @@ function DomainDetail({ domain }: { domain: Domain }) {
   usePageTitle(domain.domain);
   const listKey = domainQueries.list({ api, projectId }).queryKey;
   // A check or a removal changes the Overview's checklist too.
-  const invalidates = [
-    domainQueries.all(projectId),
-    resourceKey(projectId, 'overview'),
-    resourceKey(projectId, 'setup'),
-  ];
+  const invalidates = [domainQueries.all(projectId), overviewQueries.all(projectId), setupQueries.all(projectId)];
 
   const verify = useMutation({
     mutationFn: () => api.get('/domains/{id}/verify', { path: { id: domain.id } }),

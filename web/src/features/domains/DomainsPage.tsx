@@ -15,7 +15,8 @@ import { Table } from '../../components/Table.tsx';
 import { formatDate, formatRelative } from '../../lib/format.ts';
 import { toast } from '../../lib/toasts.ts';
 import { type Domain, domainQueries } from '../../queries/domains.ts';
-import { resourceKey } from '../../queries/keys.ts';
+import { overviewQueries } from '../../queries/overview.ts';
+import { setupQueries } from '../../queries/setup.ts';
 import { recordProgress } from './records.ts';
 import { DomainStatus, RoleNotice } from './shared.tsx';
 
@@ -94,7 +95,7 @@ function AddDomainDialog({ open, onClose }: { open: boolean; onClose: () => void
     mutationFn: () => api.post('/domains', { body: { domain } }),
     meta: {
       // Awaited before onSuccess, so the domain's page finds the new row. The Overview counts domains too.
-      invalidates: [domainQueries.all(projectId), resourceKey(projectId, 'overview'), resourceKey(projectId, 'setup')],
+      invalidates: [domainQueries.all(projectId), overviewQueries.all(projectId), setupQueries.all(projectId)],
       errorShownInline: true,
     },
     onSuccess: (created) => {
