@@ -7111,7 +7111,7 @@ export interface components {
          * @enum {string}
          */
         FilterEventOperator: "triggered" | "triggeredWithin" | "triggeredOlderThan" | "notTriggered" | "notTriggeredWithin";
-        /** @description email, subscribed, createdAt, updatedAt, data.<key> (a custom field, dotted for nested keys), event.<name>, email.<fact> (see FilterEmailFact) or segment.<id>; in a workflow CONDITION also event.data.<key> and workflow.<key>. */
+        /** @description email, subscribed, createdAt, updatedAt, data.<key> (a custom field, dotted for nested keys), event.<name>, email.<fact> (see FilterEmailFact) or segment.<id>; in a workflow CONDITION also event.<key> with a value operator (a key of the data of the event that started the run) and workflow.<key>. */
         FilterField: string;
         /** @description A filter in either form. */
         FilterInput: components["schemas"]["FiltersForm"] | components["schemas"]["ConditionForm"];

@@ -51,7 +51,7 @@ export const FILTER_COMPONENTS: Record<string, object> = {
     minLength: 1,
     maxLength: FILTER_LIMITS.fieldLength,
     description:
-      'email, subscribed, createdAt, updatedAt, data.<key> (a custom field, dotted for nested keys), event.<name>, email.<fact> (see FilterEmailFact) or segment.<id>; in a workflow CONDITION also event.data.<key> and workflow.<key>.',
+      'email, subscribed, createdAt, updatedAt, data.<key> (a custom field, dotted for nested keys), event.<name>, email.<fact> (see FilterEmailFact) or segment.<id>; in a workflow CONDITION also event.<key> with a value operator (a key of the data of the event that started the run) and workflow.<key>.',
   },
   FilterCondition: {
     type: 'object',
