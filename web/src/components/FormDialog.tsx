@@ -34,6 +34,9 @@ export function FormDialog({
       <form
         // The dialog's body scrolls; the footer stays part of the form so type=submit works.
         className="space-y-4"
+        // The API judges the values and names the field it refuses; the browser's own check would
+        // stop the submit first, with its own wording and nothing the screen can show.
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           if (!busy) onSubmit(e);
