@@ -24,7 +24,8 @@ export function SettingsLayout() {
     <>
       <PageHeader title="Settings" description={`Everything about ${project.name}: its name, keys, team and safety.`} />
       <nav aria-label="Settings pages" className="mb-6 border-b border-slate-200">
-        <ul className="-mb-px flex gap-1">
+        {/* On a phone the row scrolls inside itself instead of widening the page. */}
+        <ul className="-mb-px flex gap-1 overflow-x-auto">
           {pages.map((page) => (
             <li key={page.path}>
               <NavLink
@@ -32,7 +33,7 @@ export function SettingsLayout() {
                 end
                 className={({ isActive }) =>
                   cx(
-                    'block border-b-2 px-3 py-2 text-sm font-medium',
+                    'block whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium',
                     isActive
                       ? 'border-brand-600 text-brand-700'
                       : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800',

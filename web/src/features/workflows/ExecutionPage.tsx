@@ -106,7 +106,7 @@ export function ExecutionPage() {
         </div>
       )}
 
-      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <Card title="Steps">
           <StepHistory execution={e} workflow={wf} />
         </Card>
