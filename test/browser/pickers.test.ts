@@ -28,7 +28,7 @@ describe.each(DIALECTS)('dashboard pickers on %s', (dialect) => {
     await page.getByRole('heading', { name: 'New campaign' }).waitFor();
     await expect.poll(choices).toContain('Spring news');
     // A mark on the window: it survives client-side navigation and is gone after a reload.
-    await page.evaluate(() => Object.assign(window, { pickerSession: true }));
+    await page.evaluate(() => Object.assign(globalThis, { pickerSession: true }));
 
     await sections.getByRole('link', { name: 'Templates' }).click();
     await page.getByRole('heading', { name: 'Templates', level: 1 }).waitFor();
@@ -44,6 +44,6 @@ describe.each(DIALECTS)('dashboard pickers on %s', (dialect) => {
     await page.getByRole('heading', { name: 'New campaign' }).waitFor();
     await expect.poll(choices).toContain('Summer news');
     expect(await choices()).not.toContain('Spring news');
-    expect(await page.evaluate(() => (window as { pickerSession?: boolean }).pickerSession)).toBe(true);
+    expect(await page.evaluate(() => (globalThis as { pickerSession?: boolean }).pickerSession)).toBe(true);
   });
 });
