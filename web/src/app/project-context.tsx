@@ -20,8 +20,3 @@ export function useProject(): ProjectContextValue {
   if (!value) throw new Error('useProject outside a project screen');
   return value;
 }
-
-/** Query keys of project data start with the project id, so switching projects never shows stale rows. */
-export function projectKey(projectId: string, ...parts: unknown[]): unknown[] {
-  return ['project', projectId, ...parts];
-}

@@ -30,9 +30,14 @@ export type Resource =
   | 'templates'
   | 'workflows';
 
+/** The prefix of every query of a project (a reset or a removal forgets them all). */
+export function projectDataKey(projectId: string): readonly unknown[] {
+  return ['project', projectId];
+}
+
 /** The prefix of every query of `resource` in a project. */
 export function resourceKey(projectId: string, resource: Resource, ...parts: unknown[]): readonly unknown[] {
-  return ['project', projectId, resource, ...parts];
+  return [...projectDataKey(projectId), resource, ...parts];
 }
 
 /** What a factory needs to ask: the project's client and id (`useProject()` gives both). */

@@ -3,12 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { can } from '../../api/session.ts';
-import { projectKey, useProject } from '../../app/project-context.tsx';
+import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ErrorState, FormError, Skeleton } from '../../components/States.tsx';
 import { TypeToConfirmDialog } from '../../components/TypeToConfirmDialog.tsx';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { useSearchParamState } from '../../lib/url-state.ts';
+import { projectDataKey } from '../../queries/keys.ts';
 import { RESET_RUNNING, settingsQueries } from '../../queries/settings.ts';
 
 export function ResetData() {
@@ -84,7 +85,7 @@ function ResetProgress({ resetId, onDismiss }: { resetId: string; onDismiss: () 
     if (status !== 'completed') return;
     const own = settingsQueries.all(scope.projectId);
     queryClient.invalidateQueries({
-      queryKey: projectKey(scope.projectId),
+      queryKey: projectDataKey(scope.projectId),
       predicate: (q) => q.queryKey[2] !== own[2],
     });
   }, [status, scope.projectId, queryClient]);

@@ -1,7 +1,7 @@
 /** Keeping the cache in step when the signed-in user loses a project (deleted it, left it). */
 import type { QueryClient } from '@tanstack/react-query';
 import { type Project, sessionKeys } from '../../api/session.ts';
-import { projectKey } from '../../app/project-context.tsx';
+import { projectDataKey } from '../../queries/keys.ts';
 
 /**
  * Drops the project from the cached list and all of its cached data. Nothing is asked for again:
@@ -9,5 +9,5 @@ import { projectKey } from '../../app/project-context.tsx';
  */
 export function forgetProject(queryClient: QueryClient, projectId: string): void {
   queryClient.setQueryData<Project[]>(sessionKeys.projects, (list) => list?.filter((p) => p.id !== projectId));
-  queryClient.removeQueries({ queryKey: projectKey(projectId) });
+  queryClient.removeQueries({ queryKey: projectDataKey(projectId) });
 }
