@@ -21,16 +21,18 @@ declare module '@tanstack/react-query' {
   }
 }
 
+/** Refreshes every query under each prefix: what a mutation's meta, or a background job that ended, changed. */
+export async function invalidate(client: QueryClient, prefixes: readonly QueryKey[]): Promise<void> {
+  await Promise.all(prefixes.map((queryKey) => client.invalidateQueries({ queryKey })));
+}
+
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) => {
         if (!mutation.meta?.errorShownInline) toast(errorMessage(error), 'error');
       },
-      onSuccess: async (_data, _vars, _ctx, mutation) => {
-        const keys = mutation.meta?.invalidates ?? [];
-        await Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
-      },
+      onSuccess: (_data, _vars, _ctx, mutation) => invalidate(client, mutation.meta?.invalidates ?? []),
     }),
     defaultOptions: {
       queries: {

@@ -1,16 +1,16 @@
 /** Follows a bulk job (subscribe, unsubscribe, delete, field removal) until it ends, with its progress. */
+
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Loader2, X, XCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { errorMessage } from '../../api/client.ts';
+import { invalidate } from '../../api/query-client.ts';
 import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { formatNumber, plural } from '../../lib/format.ts';
-import { activityQueries } from '../../queries/activity.ts';
 import { type BulkJob, bulkQueries, jobDone } from '../../queries/bulk.ts';
-import { contactQueries, fieldQueries } from '../../queries/contacts.ts';
-import { segmentQueries } from '../../queries/segments.ts';
+import { contactEffects } from '../../queries/contacts.ts';
 
 const VERBS: Record<BulkJob['action'], { running: string; done: string }> = {
   subscribe: { running: 'Subscribing', done: 'Subscribed' },
@@ -32,15 +32,7 @@ export function useBulkJob(jobId: string | undefined, onDone?: (job: BulkJob) =>
     if (!job || !jobDone(job.status) || reported.current === job.jobId) return;
     reported.current = job.jobId;
     // What the job changed shows everywhere: lists, details, field coverage, segment members, the feed.
-    const { projectId } = scope;
-    for (const queryKey of [
-      contactQueries.all(projectId),
-      fieldQueries.all(projectId),
-      segmentQueries.all(projectId),
-      activityQueries.all(projectId),
-    ]) {
-      void queryClient.invalidateQueries({ queryKey });
-    }
+    void invalidate(queryClient, contactEffects(scope.projectId));
     done.current?.(job);
   }, [job, scope, queryClient]);
   return query;

@@ -5,6 +5,7 @@ import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
+import { invalidate } from '../../api/query-client.ts';
 import { useProject } from '../../app/project-context.tsx';
 import { LinkButton } from '../../components/Button.tsx';
 import { Badge, Card, PageHeader, Stat } from '../../components/Layout.tsx';
@@ -14,9 +15,8 @@ import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import { formatDateTime, formatNumber, formatPercent, plural } from '../../lib/format.ts';
 import { jobDone } from '../../queries/bulk.ts';
-import { contactQueries, fieldQueries } from '../../queries/contacts.ts';
+import { contactEffects } from '../../queries/contacts.ts';
 import { type ImportJob, importQueries } from '../../queries/imports.ts';
-import { segmentQueries } from '../../queries/segments.ts';
 import { DetailSkeleton } from './DetailSkeleton.tsx';
 
 type ImportError = ImportJob['errors'][number];
@@ -45,18 +45,12 @@ export function ImportJobPage() {
   const query = useQuery(importQueries.job(scope, jobId));
   const job = query.data;
 
-  // Once the job ends, contacts, field coverage and segment members change: refresh them (once).
+  // Once the job ends, what a contact write changes has changed: refresh it (once).
   const refreshed = useRef(false);
   useEffect(() => {
     if (!job || !jobDone(job.status) || refreshed.current) return;
     refreshed.current = true;
-    for (const queryKey of [
-      contactQueries.all(projectId),
-      fieldQueries.all(projectId),
-      segmentQueries.all(projectId),
-    ]) {
-      void queryClient.invalidateQueries({ queryKey });
-    }
+    void invalidate(queryClient, contactEffects(projectId));
   }, [job, projectId, queryClient]);
 
   if (query.isPending) {
