@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { cx } from '../lib/cx.ts';
-import { onToast, type ToastTone, toast } from '../lib/toasts.ts';
+import { onToast, type ToastTone } from '../lib/toasts.ts';
 
 const TOAST = 'pointer-events-auto rounded-md px-4 py-2.5 text-sm shadow-lg';
 const TONE: Record<ToastTone, string> = { success: 'bg-slate-900 text-white', error: 'bg-red-600 text-white' };
@@ -35,9 +35,4 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       </div>
     </>
   );
-}
-
-/** Posts a toast (the same function as lib/toasts.ts's `toast`, kept as a hook for the screens). */
-export function useToast() {
-  return toast;
 }
