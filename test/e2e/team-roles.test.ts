@@ -35,7 +35,7 @@ describe.each(DIALECTS)('team roles on %s', (dialect) => {
         permissions: [...managers, 'billing.manage', 'project.reset', 'project.delete', 'project.reinstate'],
         assignableRoles: ['OWNER', 'ADMIN', 'MEMBER'],
       },
-      ADMIN: { permissions: managers, assignableRoles: ['OWNER', 'ADMIN', 'MEMBER'].slice(1) },
+      ADMIN: { permissions: managers, assignableRoles: ['ADMIN', 'MEMBER'] },
       MEMBER: { permissions: everyone, assignableRoles: [] },
     };
     for (const [role, user] of [
