@@ -65,15 +65,19 @@ function stopper(child: ChildProcess, cleanup: () => void): () => Promise<void> 
 }
 
 /** Starts Mailwright with `env` (e.g. DATABASE_URL) and returns a signed-up project on it. */
-export async function startService(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Service> {
+export async function startService(
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+  serveArgs: string[] = [],
+): Promise<Service> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mailwright-bench-'));
   const port = await freePort();
   const logFile = path.join(dataDir, 'service.log');
   // `nodeArgs` (profiling flags) need node itself; without them, exactly what `npm start` runs.
   const [command, args] =
     nodeArgs.length > 0
-      ? [process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts', 'serve']]
-      : [path.join(ROOT, 'node_modules/.bin/tsx'), ['src/main.ts', 'serve']];
+      ? [process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts', 'serve', ...serveArgs]]
+      : [path.join(ROOT, 'node_modules/.bin/tsx'), ['src/main.ts', 'serve', ...serveArgs]];
   const child = spawn(command, args, {
     cwd: ROOT,
     env: {
@@ -116,6 +120,39 @@ export async function startService(env: Record<string, string> = {}, nodeArgs: s
     await stop();
     throw err;
   }
+}
+
+/**
+ * A worker process (`tsx src/main.ts worker`, what `npm run worker` runs) beside a service started
+ * with `--role api`: both need the same DATABASE_URL and secrets in `env`. Resolves once it runs.
+ */
+export async function startWorker(env: Record<string, string>): Promise<{ stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mailwright-worker-'));
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/main.ts', 'worker'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log = createWriteStream(path.join(dataDir, 'worker.log'));
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  // The worker answers no HTTP: it is up once it says so (main.ts), or failed if it exits first.
+  await new Promise<void>((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error('worker did not start within 60 s')), 60_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      seen = (seen + chunk.toString('utf8')).slice(-4096);
+      if (seen.includes('Mailwright worker is up')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`worker exited with ${code}`));
+    });
+  });
+  return { stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })) };
 }
 
 /** A bare Fastify hello-world in its own process: the baseline every ratio is taken against. */

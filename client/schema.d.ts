@@ -2776,6 +2776,240 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Emails of this campaign. */
+                    campaignId?: string;
+                    cursor?: string;
+                    limit?: number;
+                    /** @description An email address; matched case-insensitively. */
+                    recipient?: string;
+                    /** @description Emails created at or after this time. ISO 8601 date or date-time (UTC when no offset). */
+                    since?: string;
+                    sourceType?: "TRANSACTIONAL" | "CAMPAIGN" | "WORKFLOW";
+                    status?: "PENDING" | "SENDING" | "SENT" | "DELIVERED" | "OPENED" | "CLICKED" | "BOUNCED" | "COMPLAINED" | "FAILED" | "SUPPRESSED";
+                    /** @description Emails created before this time (a bare date includes that day). ISO 8601 date or date-time (UTC when no offset). */
+                    until?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Pass as `cursor` for the next page; "" when there is none. */
+                            cursor: string;
+                            data: {
+                                /** @description Attempts of the current round (a retry starts a new round at 0). */
+                                attemptCount: number;
+                                /** Format: date-time */
+                                bouncedAt: string | null;
+                                /** Format: date-time */
+                                clickedAt: string | null;
+                                contactId: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                deliveredAt: string | null;
+                                from: string;
+                                id: string;
+                                lastError: string | null;
+                                /** @description Our Message-ID, without angle brackets; the same on every attempt. */
+                                messageId: string;
+                                /** Format: date-time */
+                                openedAt: string | null;
+                                /** Format: date-time */
+                                sentAt: string | null;
+                                /** @description The campaign (CAMPAIGN) or workflow execution (WORKFLOW); null for /v1/send. */
+                                sourceId: string | null;
+                                sourceType: "TRANSACTIONAL" | "CAMPAIGN" | "WORKFLOW";
+                                status: "PENDING" | "SENDING" | "SENT" | "DELIVERED" | "OPENED" | "CLICKED" | "BOUNCED" | "COMPLAINED" | "FAILED" | "SUPPRESSED";
+                                subject: string;
+                                to: string;
+                            }[];
+                            hasMore: boolean;
+                            /** @description Matching emails, counted up to 10,000 (10000 means at least that); only on the first page (0 on later pages). */
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/emails/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Attempts of the current round (a retry starts a new round at 0). */
+                            attemptCount: number;
+                            /** @description Every delivery attempt, oldest first. */
+                            attempts: {
+                                /** Format: date-time */
+                                at: string;
+                                durationMs: number;
+                                /** @description What the transport answered (at most 500 characters). */
+                                response: string;
+                                result: "ACCEPTED" | "TEMPORARY_FAILURE" | "PERMANENT_FAILURE";
+                                /** @description The SMTP relay's reply code, when it gave one. */
+                                smtpCode?: number;
+                                /** @description capture, smtp or ses. */
+                                transport: string;
+                            }[];
+                            /** Format: date-time */
+                            bouncedAt: string | null;
+                            /** Format: date-time */
+                            clickedAt: string | null;
+                            contactId: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            deliveredAt: string | null;
+                            /** @description The email's events, oldest first (at most 100). */
+                            events: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                id: string;
+                                /** @description email.sent, email.delivery, email.open, email.click, email.bounce or email.complaint. */
+                                name: string;
+                            }[];
+                            from: string;
+                            id: string;
+                            lastError: string | null;
+                            /** @description Our Message-ID, without angle brackets; the same on every attempt. */
+                            messageId: string;
+                            /** Format: date-time */
+                            openedAt: string | null;
+                            /** Format: date-time */
+                            sentAt: string | null;
+                            /** @description The campaign (CAMPAIGN) or workflow execution (WORKFLOW); null for /v1/send. */
+                            sourceId: string | null;
+                            sourceType: "TRANSACTIONAL" | "CAMPAIGN" | "WORKFLOW";
+                            status: "PENDING" | "SENDING" | "SENT" | "DELIVERED" | "OPENED" | "CLICKED" | "BOUNCED" | "COMPLAINED" | "FAILED" | "SUPPRESSED";
+                            subject: string;
+                            to: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/emails/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Attempts of the current round (a retry starts a new round at 0). */
+                            attemptCount: number;
+                            /** Format: date-time */
+                            bouncedAt: string | null;
+                            /** Format: date-time */
+                            clickedAt: string | null;
+                            contactId: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            deliveredAt: string | null;
+                            from: string;
+                            id: string;
+                            lastError: string | null;
+                            /** @description Our Message-ID, without angle brackets; the same on every attempt. */
+                            messageId: string;
+                            /** Format: date-time */
+                            openedAt: string | null;
+                            /** Format: date-time */
+                            sentAt: string | null;
+                            /** @description The campaign (CAMPAIGN) or workflow execution (WORKFLOW); null for /v1/send. */
+                            sourceId: string | null;
+                            sourceType: "TRANSACTIONAL" | "CAMPAIGN" | "WORKFLOW";
+                            status: "PENDING" | "SENDING" | "SENT" | "DELIVERED" | "OPENED" | "CLICKED" | "BOUNCED" | "COMPLAINED" | "FAILED" | "SUPPRESSED";
+                            subject: string;
+                            to: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -5025,7 +5259,7 @@ export interface paths {
                             id: string;
                             name: string;
                             /** @description What the caller's role may do in the project (the server's permission table, src/projects/permissions.ts). */
-                            permissions: ("project.use" | "domains.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
+                            permissions: ("project.use" | "domains.manage" | "webhooks.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
                             publicKey: string;
                             /** @description The caller's role in the project. */
                             role: "OWNER" | "ADMIN" | "MEMBER";
@@ -5076,7 +5310,7 @@ export interface paths {
                             id: string;
                             name: string;
                             /** @description What the caller's role may do in the project (the server's permission table, src/projects/permissions.ts). */
-                            permissions: ("project.use" | "domains.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
+                            permissions: ("project.use" | "domains.manage" | "webhooks.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
                             publicKey: string;
                             /** @description The caller's role in the project. */
                             role: "OWNER" | "ADMIN" | "MEMBER";
@@ -5173,7 +5407,7 @@ export interface paths {
                             id: string;
                             name: string;
                             /** @description What the caller's role may do in the project (the server's permission table, src/projects/permissions.ts). */
-                            permissions: ("project.use" | "domains.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
+                            permissions: ("project.use" | "domains.manage" | "webhooks.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
                             publicKey: string;
                             /** @description The caller's role in the project. */
                             role: "OWNER" | "ADMIN" | "MEMBER";
@@ -5489,7 +5723,7 @@ export interface paths {
                             id: string;
                             name: string;
                             /** @description What the caller's role may do in the project (the server's permission table, src/projects/permissions.ts). */
-                            permissions: ("project.use" | "domains.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
+                            permissions: ("project.use" | "domains.manage" | "webhooks.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
                             publicKey: string;
                             /** @description The caller's role in the project. */
                             role: "OWNER" | "ADMIN" | "MEMBER";
@@ -5978,6 +6212,508 @@ export interface paths {
                             };
                             /** @enum {boolean} */
                             success: true;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            disabledReason: string | null;
+                            enabled: boolean;
+                            events: string[];
+                            id: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            url: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        description?: string | null;
+                        /** @default true */
+                        enabled?: boolean;
+                        events: (("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.failed" | "email.bounced" | "email.complained" | "email.opened" | "email.clicked" | "email.suppressed" | "email.received" | "contact.created" | "contact.updated" | "contact.deleted" | "contact.subscribed" | "contact.unsubscribed" | "event.tracked" | "campaign.sent" | "workflow.execution.completed" | "workflow.execution.failed") | "*")[];
+                        /** @description http or https; private addresses are refused. */
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            disabledReason: string | null;
+                            enabled: boolean;
+                            events: string[];
+                            id: string;
+                            /** @description `whsec_` + base64 of 32 bytes; shown only here. */
+                            secret: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            url: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            disabledReason: string | null;
+                            enabled: boolean;
+                            events: string[];
+                            id: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            url: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        description?: string | null;
+                        enabled?: boolean;
+                        events?: (("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.failed" | "email.bounced" | "email.complained" | "email.opened" | "email.clicked" | "email.suppressed" | "email.received" | "contact.created" | "contact.updated" | "contact.deleted" | "contact.subscribed" | "contact.unsubscribed" | "event.tracked" | "campaign.sent" | "workflow.execution.completed" | "workflow.execution.failed") | "*")[];
+                        /** @description http or https; private addresses are refused. */
+                        url?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            disabledReason: string | null;
+                            enabled: boolean;
+                            events: string[];
+                            id: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            url: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/webhook-endpoints/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                    status?: "PENDING" | "DELIVERED" | "FAILED";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Pass as `cursor` for the next page; "" when there is none. */
+                            cursor: string;
+                            data: {
+                                attempts: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description The webhook-id, the same on every attempt. */
+                                id: string;
+                                /** Format: date-time */
+                                lastAttemptAt: string | null;
+                                lastResponse: {
+                                    /** @description The first 1 KB of the response, or what went wrong. */
+                                    body: string;
+                                    durationMs: number;
+                                    /** @description null when no response came */
+                                    status: number | null;
+                                } | null;
+                                /** Format: date-time */
+                                nextAttemptAt: string | null;
+                                status: "PENDING" | "DELIVERED" | "FAILED";
+                                type: string;
+                            }[];
+                            hasMore: boolean;
+                            /** @description Matching messages; only on the first page (0 on later pages). */
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-endpoints/{id}/messages/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    messageId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attemptLog: {
+                                /** Format: date-time */
+                                at: string;
+                                body: string;
+                                durationMs: number;
+                                id: string;
+                                status: number | null;
+                            }[];
+                            attempts: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description The webhook-id, the same on every attempt. */
+                            id: string;
+                            /** Format: date-time */
+                            lastAttemptAt: string | null;
+                            lastResponse: {
+                                /** @description The first 1 KB of the response, or what went wrong. */
+                                body: string;
+                                durationMs: number;
+                                /** @description null when no response came */
+                                status: number | null;
+                            } | null;
+                            /** Format: date-time */
+                            nextAttemptAt: string | null;
+                            payload: {
+                                data: unknown;
+                                /** Format: date-time */
+                                timestamp: string;
+                                type: string;
+                            };
+                            status: "PENDING" | "DELIVERED" | "FAILED";
+                            type: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-endpoints/{id}/messages/{messageId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    messageId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attemptLog: {
+                                /** Format: date-time */
+                                at: string;
+                                body: string;
+                                durationMs: number;
+                                id: string;
+                                status: number | null;
+                            }[];
+                            attempts: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description The webhook-id, the same on every attempt. */
+                            id: string;
+                            /** Format: date-time */
+                            lastAttemptAt: string | null;
+                            lastResponse: {
+                                /** @description The first 1 KB of the response, or what went wrong. */
+                                body: string;
+                                durationMs: number;
+                                /** @description null when no response came */
+                                status: number | null;
+                            } | null;
+                            /** Format: date-time */
+                            nextAttemptAt: string | null;
+                            payload: {
+                                data: unknown;
+                                /** Format: date-time */
+                                timestamp: string;
+                                type: string;
+                            };
+                            status: "PENDING" | "DELIVERED" | "FAILED";
+                            type: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            disabledReason: string | null;
+                            enabled: boolean;
+                            events: string[];
+                            id: string;
+                            /** @description `whsec_` + base64 of 32 bytes; shown only here. */
+                            secret: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            url: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            at: string;
+                            body: string;
+                            delivered: boolean;
+                            durationMs: number;
+                            messageId: string;
+                            status: number | null;
                         };
                     };
                 };

@@ -13,6 +13,7 @@ import { campaignRoutes } from './campaigns/campaigns.routes.ts';
 import { contactRoutes } from './contacts/contacts.routes.ts';
 import type { Deps } from './deps.ts';
 import { domainRoutes } from './domains/domains.routes.ts';
+import { emailRoutes } from './emails/emails.routes.ts';
 import { eventRoutes, trackRoutes } from './events/events.routes.ts';
 import { installDashboard } from './http/dashboard.ts';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './http/errors.ts';
@@ -35,6 +36,7 @@ import { templateRoutes } from './templates/templates.routes.ts';
 import { trackingRoutes } from './tracking/tracking.routes.ts';
 import { uploadRoutes } from './uploads/uploads.routes.ts';
 import { verifyRoutes } from './verify/verify.routes.ts';
+import { webhookRoutes } from './webhooks/webhooks.routes.ts';
 import { workflowRoutes } from './workflows/workflows.routes.ts';
 
 export interface AppOptions {
@@ -117,10 +119,12 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(segmentRoutes, { deps });
   await app.register(workflowRoutes, { deps });
   await app.register(verifyRoutes, { deps });
+  await app.register(webhookRoutes, { deps });
   await app.register(sendRoutes, { deps });
   await app.register(trackRoutes, { deps });
   await app.register(eventRoutes, { deps });
   await app.register(outboxRoutes, { deps });
+  await app.register(emailRoutes, { deps });
   await app.register(snsRoutes, { deps });
   await app.register(billingRoutes, { deps });
   await app.register(stripeWebhookRoutes, { deps });

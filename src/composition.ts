@@ -31,6 +31,9 @@ import { membershipListener, membershipWatcher, segmentCron, segmentTasks } from
 import { createTrackedSegmentsCache } from './segments/tracked-cache.ts';
 import { createDeliveryWaker, sendingCron, sendingTasks } from './sending/sending.jobs.ts';
 import { pruneUploadStaging } from './uploads/staging.ts';
+import { webhookEventListener } from './webhooks/event-messages.ts';
+import { createAnnouncer, createSubscriptionsCache } from './webhooks/subscriptions.ts';
+import { createWebhookWaker, webhookCron, webhookTasks } from './webhooks/webhooks.jobs.ts';
 import { createWorkflowTriggerCache } from './workflows/trigger-cache.ts';
 import { workflowListener } from './workflows/triggers.ts';
 import { workflowEventUsage, workflowFieldUsage, workflowTemplateUsage } from './workflows/usage.ts';
@@ -51,6 +54,7 @@ export function taskList(deps: Deps): TaskList {
     ...segmentTasks(deps),
     ...workflowTasks(deps),
     ...safetyTasks(deps),
+    ...webhookTasks(deps),
     'contact.search.index': async () => deps.searchIndex.catchUp(),
     'maintenance.prune': async () => {
       await pruneLoginThrottle(deps);
@@ -72,13 +76,14 @@ export const cronEntries: CronEntry[] = [
   ...campaignCron,
   ...segmentCron,
   ...workflowCron,
+  ...webhookCron,
   // A backstop for the pokes writes give (a restart between a write and its poke's run).
   { task: 'contact.search.index', pattern: '* * * * *' },
 ];
 
-/** Listeners run in the transaction that stores events: segment membership and workflow triggers. */
+/** Listeners run in the transaction that stores events: segment membership, workflow triggers, webhook messages. */
 export function eventListeners(deps: HookDeps): EventListener[] {
-  return [membershipListener(deps), workflowListener(deps)];
+  return [membershipListener(deps), workflowListener(deps), webhookEventListener(deps)];
 }
 
 /** Told which contacts a contact write changed: segments' tracked membership. */
@@ -117,17 +122,23 @@ export function hooks(deps: HookDeps): Hooks {
 
 /** The product's wiring. Every cache is defined on `core.caches`, so a project reset forgets them all. */
 export const productWiring: Wiring = {
-  state: (core) => ({
-    keyCache: createKeyCache(core.caches),
-    fieldTypes: createFieldTypeCache(core.caches),
-    trackedSegments: createTrackedSegmentsCache(core.caches),
-    workflowTriggers: createWorkflowTriggerCache(core.caches),
-    workflowWaker: createWorkflowWaker(core.changes, core.jobs),
-    searchIndex: createSearchIndexer(core),
-    apiKeyFailures: memoryStore(),
-    deliveryWaker: createDeliveryWaker(core.changes, core.jobs),
-    sendRateBlocks: new Map(),
-  }),
+  state: (core) => {
+    const webhookWaker = createWebhookWaker(core.changes, core.jobs);
+    const subscriptions = createSubscriptionsCache(core.caches);
+    return {
+      keyCache: createKeyCache(core.caches),
+      fieldTypes: createFieldTypeCache(core.caches),
+      trackedSegments: createTrackedSegmentsCache(core.caches),
+      workflowTriggers: createWorkflowTriggerCache(core.caches),
+      workflowWaker: createWorkflowWaker(core.changes, core.jobs),
+      searchIndex: createSearchIndexer(core),
+      apiKeyFailures: memoryStore(),
+      deliveryWaker: createDeliveryWaker(core.changes, core.jobs),
+      sendRateBlocks: new Map(),
+      webhookWaker,
+      webhooks: createAnnouncer({ cache: subscriptions, clock: core.clock, waker: webhookWaker }),
+    };
+  },
   hooks,
   tasks: taskList,
   cron: cronEntries,

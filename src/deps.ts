@@ -30,6 +30,7 @@ import type { Transport } from './mail/types.ts';
 import type { KeyCache } from './projects/key-cache.ts';
 import { loadSecrets, type Secrets } from './secrets.ts';
 import type { TrackedSet } from './segments/tracked-cache.ts';
+import type { Announcer } from './webhooks/webhook-types.ts';
 import type { WorkflowTriggers } from './workflows/trigger-cache.ts';
 
 export interface Deps {
@@ -83,6 +84,10 @@ export interface Deps {
   sendRateBlocks: Map<string, number>;
   /** Where outgoing mail goes (MAIL_TRANSPORT): capture, SMTP pool or SES. */
   transport: Transport;
+  /** Writes event-webhook messages in the transaction of the change that causes them (webhooks/webhook-types.ts). */
+  webhooks: Announcer;
+  /** Wakes webhook delivery once stored messages have committed (jobs/waker.ts). */
+  webhookWaker: Waker;
 }
 
 /** The process-wide state features keep, built on the infrastructure. */
@@ -97,6 +102,8 @@ export type FeatureState = Pick<
   | 'trackedSegments'
   | 'workflowTriggers'
   | 'workflowWaker'
+  | 'webhooks'
+  | 'webhookWaker'
 >;
 
 /** What features hand one another: event listeners, contact watchers and usage lookups. */

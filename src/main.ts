@@ -96,6 +96,8 @@ async function kickBackgroundWork(deps: Awaited<ReturnType<typeof createDeps>>, 
   await deps.jobs.enqueue(SWEEP_JOB, {}, { jobKey: SWEEP_JOB, runAt: leaseEnd });
   // Due workflow executions, and a killed process's once their lease runs out.
   await deps.workflowWaker.wakeNow();
+  // Due webhook messages (a killed process's come back by themselves when their lease ends).
+  await deps.webhookWaker.wakeNow();
 }
 
 main().catch((err) => {

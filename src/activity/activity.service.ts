@@ -44,6 +44,26 @@ function parseTypes(text: string | undefined): string[] | undefined {
   return asked;
 }
 
+/** Characters of a received mail's text and HTML a feed item shows: the event (and its webhook) has up to 256 KB of each. */
+const RECEIVED_PREVIEW_CHARS = 1000;
+
+/** A feed item's data: a received mail's bodies cut to a preview, so a page of feed stays small. */
+function feedData(type: string, data: Record<string, unknown>): Record<string, unknown> {
+  if (type !== 'email.received') return data;
+  const out = { ...data };
+  for (const [body, flag] of [
+    ['text', 'textTruncated'],
+    ['html', 'htmlTruncated'],
+  ] as const) {
+    const value = out[body];
+    if (typeof value === 'string' && value.length > RECEIVED_PREVIEW_CHARS) {
+      out[body] = value.slice(0, RECEIVED_PREVIEW_CHARS);
+      out[flag] = true;
+    }
+  }
+  return out;
+}
+
 const iso = (at: number | undefined) => (at === undefined ? undefined : new Date(at).toISOString());
 
 function toItem(row: repo.FeedRow): ActivityItem {
@@ -52,7 +72,10 @@ function toItem(row: repo.FeedRow): ActivityItem {
     // The feed's triggers (migration 0016) write only the listed types.
     type: row.type as ActivityType,
     createdAt: new Date(row.createdAt).toISOString(),
-    data: fromJson<Record<string, unknown>>(row.eventName !== null ? row.eventData : row.data) ?? {},
+    data: feedData(
+      row.type,
+      fromJson<Record<string, unknown>>(row.eventName !== null ? row.eventData : row.data) ?? {},
+    ),
   };
   if (row.contactId && row.contactEmail !== null) item.contact = { id: row.contactId, email: row.contactEmail };
   if (row.emailId && row.emailSubject !== null) item.email = { id: row.emailId, subject: row.emailSubject };

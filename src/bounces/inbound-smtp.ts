@@ -3,9 +3,14 @@
  * domains. No AUTH and no STARTTLS (nothing here is secret, and a relay that insists on TLS is
  * refused rather than half-served); recipients are checked at RCPT, so mail for domains we do not
  * serve is refused before its data is sent; size, recipients and connections are bounded.
+ *
+ * Our replies carry their enhanced status code (RFC 3463) in the text, since smtp-server's mapping
+ * gives one per reply code, not per reason: 554 5.6.0 for a malformed message, 452 4.5.3 for too
+ * many recipients, 451 4.3.0 when storing failed. A message over the size (declared with SIZE at
+ * MAIL FROM, or found while reading DATA) gets smtp-server's own 552. A refused message stores nothing.
  */
 import type { AddressInfo } from 'node:net';
-import { simpleParser } from 'mailparser';
+import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { Deps } from '../deps.ts';
 import { acceptsRecipient, type InboundDeps, receiveInboundMail } from './inbound.service.ts';
@@ -13,11 +18,23 @@ import { acceptsRecipient, type InboundDeps, receiveInboundMail } from './inboun
 const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 const MAX_RECIPIENTS = 50;
 const MAX_CONNECTIONS = 100;
+const PARSE_OPTIONS = {
+  // DSN and ARF parts arrive as attachments, for reports.ts.
+  keepDeliveryStatus: true,
+  // The event keeps the HTML as sent: no cid: images inlined as data: URLs (up to 20 MB of them),
+  // and no text derived from the HTML (`text` is the message's text/plain part).
+  skipImageLinks: true,
+  skipHtmlToText: true,
+  skipTextToHtml: true,
+  skipTextLinks: true,
+};
 
 export interface InboundSmtp {
   port: number;
   close(): Promise<void>;
 }
+
+const TRY_LATER = '4.3.0 Temporary failure, try again later';
 
 function smtpError(message: string, responseCode: number): Error {
   return Object.assign(new Error(message), { responseCode });
@@ -41,17 +58,19 @@ export async function startInboundSmtp(
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     size: MAX_MESSAGE_BYTES,
+    // A message that went over the size during DATA is answered 552 whatever onData says.
+    rejectOversized: true,
     maxClients: MAX_CONNECTIONS,
     closeTimeout: 2000,
     onRcptTo(address, session, callback) {
       if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) {
-        return callback(smtpError('Too many recipients', 452));
+        return callback(smtpError('4.5.3 Too many recipients', 452));
       }
       acceptsRecipient(deps, address.address).then(
-        (ok) => callback(ok ? undefined : smtpError(`No such domain here: ${address.address}`, 550)),
+        (ok) => callback(ok ? undefined : smtpError(`5.1.2 No such domain here: ${address.address}`, 550)),
         (err) => {
           deps.log.error({ err }, 'inbound RCPT check failed');
-          callback(smtpError('Temporary failure, try again later', 451));
+          callback(smtpError(TRY_LATER, 451));
         },
       );
     },
@@ -60,7 +79,7 @@ export async function startInboundSmtp(
         () => callback(),
         (err: Error & { responseCode?: number }) => {
           if (!err.responseCode) deps.log.error({ err }, 'inbound message failed');
-          callback(err.responseCode ? err : smtpError('Temporary failure, try again later', 451));
+          callback(err.responseCode ? err : smtpError(TRY_LATER, 451));
         },
       );
     },
@@ -79,10 +98,37 @@ export async function startInboundSmtp(
   };
 }
 
+/** Reads, parses and records one message; throws an error with the reply's code when it is refused. */
 async function handleData(deps: InboundDeps, stream: SMTPServerDataStream, session: SMTPServerSession) {
-  const mail = await simpleParser(stream, { keepDeliveryStatus: true });
-  if (stream.sizeExceeded) throw smtpError('Message too large', 552);
-  const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+  const raw = await readCapped(stream, MAX_MESSAGE_BYTES);
+  if (!raw) throw smtpError(`5.3.4 Message too big: the limit is ${MAX_MESSAGE_BYTES} bytes`, 552);
+  let mail: ParsedMail;
+  try {
+    mail = await simpleParser(raw, PARSE_OPTIONS);
+  } catch (err) {
+    throw smtpError(`5.6.0 Malformed message: ${(err as Error).message}`, 554);
+  }
   const recipients = session.envelope.rcptTo.map((r) => r.address);
-  await receiveInboundMail(deps, { from, recipients }, mail);
+  const outcome = await receiveInboundMail(deps, { recipients }, mail);
+  if (outcome === 'no-sender') throw smtpError('5.6.0 Malformed message: no address in the From header', 554);
+}
+
+/**
+ * The whole message, or undefined once it goes over `max` bytes: then nothing more is kept (at most
+ * `max` bytes are ever held) but the stream is still read to its end, so the reply can follow.
+ */
+async function readCapped(stream: SMTPServerDataStream, max: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      bytes += chunk.length;
+      if (bytes <= max) chunks.push(chunk);
+      else chunks.length = 0;
+    }
+  } catch {
+    // The client went away mid-message: nobody reads the reply, and there is nothing to log.
+    throw smtpError(TRY_LATER, 451);
+  }
+  return bytes > max || stream.sizeExceeded ? undefined : Buffer.concat(chunks, bytes);
 }

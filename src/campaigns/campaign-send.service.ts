@@ -162,8 +162,20 @@ export async function startScheduledCampaign(deps: SendDeps, campaignId: string)
 }
 
 /** SENDING → SENT once the walk completed and nothing of the campaign waits to go out; else looks again soon. */
-export async function finishCampaign(deps: Pick<Deps, 'db' | 'jobs' | 'clock'>, campaignId: string): Promise<void> {
-  if (await dispatch.finishCampaign(deps.db, campaignId, deps.clock.now())) return;
+export async function finishCampaign(
+  deps: Pick<Deps, 'db' | 'jobs' | 'clock' | 'webhooks'>,
+  campaignId: string,
+): Promise<void> {
+  const finished = await deps.db.transaction().execute(async (trx) => {
+    const done = await dispatch.finishCampaign(trx, campaignId, deps.clock.now());
+    // campaign.sent commits with the move to SENT, or not at all.
+    if (done && (await deps.webhooks.wants(trx, done.projectId, ['campaign.sent']))) {
+      const data = { campaignId: done.id, name: done.name, subject: done.subject, sentAt: done.sentAt };
+      await deps.webhooks.announce(trx, done.projectId, [{ type: 'campaign.sent', data }]);
+    }
+    return done;
+  });
+  if (finished) return;
   if (!(await dispatch.isWalkedSending(deps.db, campaignId))) return;
   const runAt = new Date(deps.clock.now().getTime() + FINISH_RECHECK_MS);
   await deps.jobs.enqueue(FINISH_JOB, { campaignId }, { runAt, jobKey: finishJobKey(campaignId) });

@@ -28,5 +28,11 @@ export const WorkSettings = Type.Object({
   webhookMaxResponseBytes: Setting.int('WEBHOOK_MAX_RESPONSE_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
   /** Calls of one WEBHOOK step (a 5xx, a timeout or a network error is tried again) before it fails. */
   webhookMaxAttempts: Setting.int('WEBHOOK_MAX_ATTEMPTS', 6, 1, 20),
+  /** Event-webhook messages one worker process delivers at once, over all endpoints. */
+  webhookDeliveryConcurrency: Setting.int('WEBHOOK_DELIVERY_CONCURRENCY', 128, 1, 2000),
+  /** Of those, at most this many to one endpoint (per claim), so a slow endpoint never holds the rest. */
+  webhookEndpointConcurrency: Setting.int('WEBHOOK_ENDPOINT_CONCURRENCY', 16, 1, 500),
+  /** Days finished event-webhook messages (and their attempts) are kept in the log. */
+  webhookRetentionDays: Setting.int('WEBHOOK_RETENTION_DAYS', 30, 1, 3650),
 });
 export type WorkConfig = Static<typeof WorkSettings>;

@@ -8,10 +8,11 @@ import type { Trx } from '../db/index.ts';
 import type { FieldType } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { conflict, notFound } from '../errors.ts';
+import { toContactView } from './contact-view.ts';
 import { contactsChanged } from './contact-watchers.ts';
 import * as repo from './contacts.repo.ts';
 import type { ContactView } from './contacts.schemas.ts';
-import { requireEmail, setContactSubscription, toContactView, type WriteDeps } from './contacts.service.ts';
+import { requireEmail, setContactSubscription, type WriteDeps } from './contacts.service.ts';
 import { type DataPatch, fieldTypesOf, toDataPatch } from './data-rules.ts';
 import { newFieldTypes, recordFieldTypes, rememberFieldTypes } from './fields/fields.service.ts';
 
@@ -71,6 +72,7 @@ export async function updateContactIn(
   if (!updated) throw notFound('CONTACT');
   await recordFieldTypes(tx, projectId, update.types);
   await contactsChanged(deps, trx, projectId, [id]);
+  await deps.webhooks.announce(trx, projectId, [{ type: 'contact.updated', data: toContactView(updated) }]);
   return updated;
 }
 

@@ -187,6 +187,22 @@ export async function patchContact(
     .executeTakeFirst();
 }
 
+/** Deletes one contact of the project, answering the row it was; undefined when there was none. */
+export async function deleteContactReturning(db: Executor, projectId: string, id: string) {
+  return db
+    .deleteFrom('contacts')
+    .where('projectId', '=', projectId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The project's contacts among `ids`. */
+export async function findContactsByIds(db: Executor, projectId: string, ids: string[]): Promise<ContactRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('contacts').selectAll().where('projectId', '=', projectId).where('id', 'in', ids).execute();
+}
+
 /** Deletes one contact of the project; false when there was none. */
 export async function deleteContact(db: Executor, projectId: string, id: string): Promise<boolean> {
   return deleteProjectRow(db, 'contacts', projectId, id);

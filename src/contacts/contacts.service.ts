@@ -1,41 +1,39 @@
 /**
  * Contacts: upsert by email, read, delete, list and lookup; updating one is contact-update.service.ts.
- * The custom field rules live in data-rules.ts.
+ * The custom field rules live in data-rules.ts, the API shape in contact-view.ts, and upserts written
+ * together in one transaction in grouped-upserts.ts.
  */
-import { fromJson, toBool } from '../db/codecs.ts';
 import { TRIGRAM_MIN } from '../db/dialect.ts';
 import type { Executor, Trx } from '../db/index.ts';
-import type { FieldType } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { type FieldError, invalid, invalidFields, notFound } from '../errors.ts';
 import { recordEvent, subscriptionEventName } from '../events/events.service.ts';
 import { type CursorPage, decodeCursor, toCursorPage } from '../http/pagination.ts';
 import { newId } from '../lib/ids.ts';
+import { toContactView } from './contact-view.ts';
 import { contactsChanged } from './contact-watchers.ts';
 import * as repo from './contacts.repo.ts';
 import type { ContactView, LookupResult } from './contacts.schemas.ts';
 import * as writes from './contacts-write.repo.ts';
-import { type DataPatch, fieldTypesOf, toDataPatch } from './data-rules.ts';
+import { fieldTypesOf, toDataPatch } from './data-rules.ts';
 import { normalizeEmail } from './email.ts';
 import { listContactIdsAfter } from './fields/fields.repo.ts';
 import { newFieldTypes, recordFieldTypes, rememberFieldTypes } from './fields/fields.service.ts';
+import { type PreparedUpsert, savedAnnouncements, upsertGrouped, WRITE_TYPES } from './grouped-upserts.ts';
 
 export type WriteDeps = Pick<
   Deps,
-  'db' | 'reader' | 'dialect' | 'clock' | 'fieldTypes' | 'config' | 'searchIndex' | 'eventListeners' | 'contactWatchers'
+  | 'db'
+  | 'reader'
+  | 'dialect'
+  | 'clock'
+  | 'fieldTypes'
+  | 'config'
+  | 'searchIndex'
+  | 'eventListeners'
+  | 'contactWatchers'
+  | 'webhooks'
 >;
-
-/** The API shape of a contact row (booleans and JSON decoded the same way on both databases). */
-export function toContactView(row: repo.ContactRow): ContactView {
-  return {
-    id: row.id,
-    email: row.email,
-    subscribed: toBool(row.subscribed),
-    data: fromJson<Record<string, unknown>>(row.data) ?? {},
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}
 
 /** The normalised email, or 422 on `field`. */
 export function requireEmail(input: string, field = 'email'): string {
@@ -82,8 +80,15 @@ export async function upsertContact(
   input: UpsertInput,
   opts: UpsertOptions = {},
 ): Promise<UpsertResult> {
-  const { email, patch, types, row } = await prepareUpsert(deps, projectId, input, opts);
+  const prepared = await prepareUpsert(deps, projectId, input, opts);
+  const { email, patch, types, row } = prepared;
   const now = row.createdAt;
+  const announced = await deps.webhooks.wants(deps.db, projectId, WRITE_TYPES);
+  // Heard by an endpoint, the write and its messages need a transaction: writes started together share one.
+  if (announced && prepared.groupable && !opts.alsoInTransaction) {
+    const saved = await upsertGrouped(deps, prepared);
+    return { contact: saved.contact, isNew: saved.inserted, transient: patch.transient };
+  }
   const write = async (db: Executor) => {
     const changed =
       input.subscribed === undefined
@@ -106,28 +111,19 @@ export async function upsertContact(
       );
     }
     const contact = toContactView(saved);
+    if (announced)
+      await deps.webhooks.announce(db, projectId, savedAnnouncements([{ contact, inserted: saved.inserted }]));
     if (opts.alsoInTransaction) await opts.alsoInTransaction(db as Trx, contact);
     return { contact, inserted: saved.inserted };
   };
   // Without a subscription change, a new field type or a caller's write there is one statement: no transaction needed.
   const saved =
-    input.subscribed === undefined && types.length === 0 && !opts.alsoInTransaction
+    input.subscribed === undefined && types.length === 0 && !opts.alsoInTransaction && !announced
       ? await write(deps.db)
       : await deps.db.transaction().execute(write);
   rememberFieldTypes(deps, projectId, types);
   if (saved.inserted) deps.searchIndex.poke();
   return { contact: saved.contact, isNew: saved.inserted, transient: patch.transient };
-}
-
-/** An upsert checked and ready to write: see `prepareUpsert`. */
-export interface PreparedUpsert {
-  email: string;
-  patch: DataPatch;
-  /** Field types to record with the write (none: the write may join a group, see `upsertPreparedIn`). */
-  types: { key: string; type: FieldType }[];
-  row: writes.NewContactRow;
-  /** True when the write changes no subscription of an existing contact and records no field type. */
-  groupable: boolean;
 }
 
 /** Checks the email (422) and the field cap, and builds the row and data patch of one upsert. */
@@ -153,33 +149,6 @@ export async function prepareUpsert(
   return { email, patch, types, row, groupable: input.subscribed === undefined && types.length === 0 };
 }
 
-/**
- * Writes groupable upserts of distinct (project, email) inside the caller's transaction `trx` (one
- * statement on PostgreSQL); returns each contact and whether it was new. Call `afterUpsertsCommitted`
- * once `trx` has committed.
- */
-export async function upsertPreparedIn(
-  deps: Pick<Deps, 'dialect' | 'contactWatchers'>,
-  trx: Trx,
-  prepared: PreparedUpsert[],
-): Promise<Array<{ contact: ContactView; inserted: boolean }>> {
-  const rows = await writes.upsertContactsIn(
-    trx,
-    deps.dialect,
-    prepared.map((p) => ({ row: p.row, patch: p.patch })),
-  );
-  for (const projectId of new Set(prepared.map((p) => p.row.projectId))) {
-    const ids = rows.flatMap((saved, i) => (prepared[i]!.row.projectId === projectId ? [saved.id] : []));
-    await contactsChanged(deps, trx, projectId, ids);
-  }
-  return rows.map((saved, i) => ({ contact: toContactView(saved), inserted: saved.id === prepared[i]!.row.id }));
-}
-
-/** After a group written by `upsertPreparedIn` committed: new contacts reach the search index. */
-export function afterUpsertsCommitted(deps: Pick<Deps, 'searchIndex'>, inserted: boolean): void {
-  if (inserted) deps.searchIndex.poke();
-}
-
 /** One contact of the project; 404 CONTACT_NOT_FOUND otherwise (another project's id included). */
 export async function getContact(deps: Pick<Deps, 'reader'>, projectId: string, id: string): Promise<ContactView> {
   const row = await repo.findContact(deps.reader, projectId, id);
@@ -187,9 +156,17 @@ export async function getContact(deps: Pick<Deps, 'reader'>, projectId: string, 
   return toContactView(row);
 }
 
-/** Deletes one contact; 404 when it is not the project's. */
-export async function deleteContact(deps: Pick<Deps, 'db'>, projectId: string, id: string): Promise<void> {
-  if (!(await repo.deleteContact(deps.db, projectId, id))) throw notFound('CONTACT');
+/** Deletes one contact; 404 when it is not the project's. Endpoints subscribed to contact.deleted get its last view. */
+export async function deleteContact(deps: Pick<Deps, 'db' | 'webhooks'>, projectId: string, id: string): Promise<void> {
+  if (!(await deps.webhooks.wants(deps.db, projectId, ['contact.deleted']))) {
+    if (!(await repo.deleteContact(deps.db, projectId, id))) throw notFound('CONTACT');
+    return;
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    const gone = await repo.deleteContactReturning(trx, projectId, id);
+    if (!gone) throw notFound('CONTACT');
+    await deps.webhooks.announce(trx, projectId, [{ type: 'contact.deleted', data: toContactView(gone) }]);
+  });
 }
 
 /** Newest contacts a search first looks through before it turns to the trigram index. */

@@ -10,7 +10,7 @@ import { postgresDialect } from './dialect/postgres.ts';
 import { sqliteDialect } from './dialect/sqlite.ts';
 import type { DialectSql } from './dialect/types.ts';
 
-export type { ClaimSpec } from './dialect/claim.ts';
+export type { ClaimSpec, RenewSpec } from './dialect/claim.ts';
 export { type ContactIndexSql, likeContaining, TRIGRAM_MIN } from './dialect/contact-index.ts';
 export type { Comparison, FilterSql } from './dialect/filters.ts';
 export type { JsonSql } from './dialect/json.ts';

@@ -23,6 +23,9 @@ import * as m0017shards from './migrations/0017_counter_shards.ts';
 import * as m0018deleted from './migrations/0018_deleted_fields.ts';
 import * as m0019rowids from './migrations/0019_search_index_reused_rowids.ts';
 import * as m0020tokens from './migrations/0020_email_lease_tokens.ts';
+import * as m0021webhooks from './migrations/0021_webhooks.ts';
+import * as m0022attempts from './migrations/0022_email_attempts.ts';
+import * as m0023logIndexes from './migrations/0023_email_log_indexes.ts';
 
 type Step = { up(db: Kysely<unknown>, d: DialectSql): Promise<void> };
 
@@ -49,6 +52,9 @@ const steps: Record<string, Step> = {
   '0018_deleted_fields': m0018deleted,
   '0019_search_index_reused_rowids': m0019rowids,
   '0020_email_lease_tokens': m0020tokens,
+  '0021_webhooks': m0021webhooks,
+  '0022_email_attempts': m0022attempts,
+  '0023_email_log_indexes': m0023logIndexes,
 };
 
 /** Applies every pending migration; throws with the failing migration's name on error. */

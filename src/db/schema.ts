@@ -14,6 +14,7 @@ import type { SafetyTables } from './safety-tables.ts';
 import type { SendingTables } from './sending-tables.ts';
 import type { TeamTables } from './team-tables.ts';
 import type { UploadTables } from './uploads-tables.ts';
+import type { WebhookTables } from './webhook-tables.ts';
 import type { WorkflowTables } from './workflow-tables.ts';
 
 export type * from './campaign-tables.ts';
@@ -21,6 +22,7 @@ export type * from './column-types.ts';
 export type * from './contact-tables.ts';
 export type * from './core-tables.ts';
 export type * from './sending-tables.ts';
+export type * from './webhook-tables.ts';
 
 export interface Database
   extends CoreTables,
@@ -33,4 +35,5 @@ export interface Database
     TeamTables,
     UploadTables,
     AnalyticsTables,
-    BillingTables {}
+    BillingTables,
+    WebhookTables {}

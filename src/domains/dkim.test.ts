@@ -2,7 +2,8 @@
 // only when every byte of the box is untouched.
 import { createPublicKey, randomBytes, sign, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { decryptSecret, encryptSecret, generateDkimKeyPair, newSelector } from './dkim.ts';
+import { decryptSecret, encryptSecret } from '../lib/secret-box.ts';
+import { generateDkimKeyPair, newSelector } from './dkim.ts';
 
 describe('generateDkimKeyPair', () => {
   it('returns a 2048-bit RSA pair whose private key signs what the public key verifies', async () => {

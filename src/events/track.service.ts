@@ -6,15 +6,9 @@
  * one upsert statement and one insert for all), batched by lib/batcher.ts: should the group fail,
  * each runs again in a transaction of its own, so only the failing one fails.
  */
-import {
-  afterUpsertsCommitted,
-  type PreparedUpsert,
-  prepareUpsert,
-  upsertContact,
-  upsertPreparedIn,
-  type WriteDeps,
-} from '../contacts/contacts.service.ts';
+import { prepareUpsert, upsertContact, type WriteDeps } from '../contacts/contacts.service.ts';
 import { toDataPatch } from '../contacts/data-rules.ts';
+import { afterUpsertsCommitted, type PreparedUpsert, upsertPreparedIn } from '../contacts/grouped-upserts.ts';
 import type { Deps } from '../deps.ts';
 import { invalid } from '../errors.ts';
 import { allOk, type BatchOptions, batchKind } from '../lib/batcher.ts';

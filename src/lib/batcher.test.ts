@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { allOk, batcher, batchKind, createBatches } from './batcher.ts';
 
 /** A batcher over numbers that records its groups and lone runs; `bad` numbers throw. */
-function recording(opts: { max?: number; windowMs?: number; key?: (n: number) => string; split?: boolean } = {}) {
+function recording(
+  opts: { max?: number; windowMs?: number; key?: (n: number) => string; split?: boolean; maxRunning?: number } = {},
+) {
   const groups: number[][] = [];
   const alone: number[] = [];
   const check = (n: number) => {
@@ -14,10 +16,13 @@ function recording(opts: { max?: number; windowMs?: number; key?: (n: number) =>
   };
   const run = batcher<number, number>({
     max: opts.max ?? 100,
+    maxRunning: opts.maxRunning,
     windowMs: opts.windowMs,
     key: opts.key,
     group: async (items) => {
       groups.push(items);
+      // Takes a few turns, as a transaction does: calls made meanwhile find the group running.
+      for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
       return allOk(items.map(check));
     },
     alone: async (n) => {
@@ -94,6 +99,33 @@ describe('batcher', () => {
     const second = timed.run(2);
     expect(await Promise.all([first, second])).toEqual([10, 20]);
     expect(timed.groups).toEqual([[1, 2]]);
+  });
+});
+
+describe('batcher with maxRunning', () => {
+  it('lets calls made while a group runs wait and go together in the next one', async () => {
+    const b = recording({ maxRunning: 1 });
+    const first = [1, 2].map(b.run);
+    await new Promise((resolve) => setImmediate(resolve));
+    // One turn apart each: without the cap, each would start a group of its own.
+    const later: Promise<number>[] = [];
+    for (const n of [3, 4, 5]) {
+      later.push(b.run(n));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await Promise.all([...first, ...later])).toEqual([10, 20, 30, 40, 50]);
+    expect(b.groups).toEqual([
+      [1, 2],
+      [3, 4, 5],
+    ]);
+  });
+
+  it('still runs every call when a group fails under the cap', async () => {
+    const b = recording({ maxRunning: 1 });
+    const first = [1, -2].map((n) => b.run(n).catch((e: Error) => e.message));
+    await new Promise((resolve) => setImmediate(resolve));
+    const later = [3, 4].map(b.run);
+    expect(await Promise.all([...first, ...later])).toEqual([10, 'bad -2', 30, 40]);
   });
 });
 

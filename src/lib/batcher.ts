@@ -18,6 +18,12 @@ export interface BatchOptions<I, O> {
   group(items: I[]): Promise<Outcome<O>[]>;
   /** Runs one call by itself: a group of one, and each call of a failed group. */
   alone(item: I): Promise<O>;
+  /**
+   * Groups running at once. While that many run, calls wait and join the next group, so under load
+   * groups grow instead of multiplying (and take no more connections); without it, every turn's calls
+   * start a group at once.
+   */
+  maxRunning?: number;
   /** Whether the calls of a group that threw `error` run again alone (default: always); if not, each gets the error. */
   retryAlone?: (error: unknown) => boolean;
 }
@@ -30,6 +36,7 @@ export function batcher<I, O>(opts: BatchOptions<I, O>): (item: I) => Promise<O>
   type Call = { item: I; resolve(value: O): void; reject(err: unknown): void };
   let waiting: Call[] = [];
   let timer: NodeJS.Timeout | NodeJS.Immediate | undefined;
+  let running = 0;
 
   const attempt = async (item: I): Promise<Outcome<O>> => {
     try {
@@ -68,9 +75,18 @@ export function batcher<I, O>(opts: BatchOptions<I, O>): (item: I) => Promise<O>
 
   const flush = async () => {
     timer = undefined;
+    // At the cap: the group that ends next schedules the calls waiting.
+    if (opts.maxRunning !== undefined && running >= opts.maxRunning) return;
     const group = take();
     if (waiting.length > 0) schedule();
-    const outcomes = await run(group.map((c) => c.item));
+    running++;
+    let outcomes: Outcome<O>[];
+    try {
+      outcomes = await run(group.map((c) => c.item));
+    } finally {
+      running--;
+      if (waiting.length > 0) schedule();
+    }
     group.forEach((c, i) => {
       const o = outcomes[i]!;
       if (o.ok) c.resolve(o.value);

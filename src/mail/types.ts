@@ -38,6 +38,8 @@ export interface OutgoingMessage {
 export interface SendAccepted {
   /** The transport's id for the message (SMTP queue id / response, SES MessageId, capture row id). */
   transportMessageId: string;
+  /** What the transport answered, for the email log (the SMTP reply line, the SES MessageId, the capture row). */
+  response?: string;
 }
 
 /**

@@ -21,6 +21,8 @@ export const PERMISSIONS = {
   'project.use': ['OWNER', 'ADMIN', 'MEMBER'],
   /** Add or remove sending domains: they decide who the project may send as, and its DKIM keys. */
   'domains.manage': ['OWNER', 'ADMIN'],
+  /** Add, change, rotate, test and delete webhook endpoints, and retry their messages: they receive the project's data. */
+  'webhooks.manage': ['OWNER', 'ADMIN'],
   /** Name, tracking mode, default locale, send rate. */
   'settings.change': ['OWNER', 'ADMIN'],
   'keys.rotate': ['OWNER', 'ADMIN'],
@@ -53,6 +55,12 @@ export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
 export const ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'POST /domains': 'domains.manage',
   'DELETE /domains/:id': 'domains.manage',
+  'POST /webhook-endpoints': 'webhooks.manage',
+  'PATCH /webhook-endpoints/:id': 'webhooks.manage',
+  'DELETE /webhook-endpoints/:id': 'webhooks.manage',
+  'POST /webhook-endpoints/:id/rotate-secret': 'webhooks.manage',
+  'POST /webhook-endpoints/:id/test': 'webhooks.manage',
+  'POST /webhook-endpoints/:id/messages/:messageId/retry': 'webhooks.manage',
 };
 
 /** The permission a resource route needs (`route` is the Fastify pattern, e.g. `/domains/:id`). */

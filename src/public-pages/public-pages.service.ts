@@ -4,7 +4,7 @@
  * subscription events are recorded exactly as for PATCH /contacts/:id (only on a real change).
  */
 import { updateContact } from '../contacts/contact-update.service.ts';
-import { getContact } from '../contacts/contacts.service.ts';
+import { type WriteDeps as ContactWriteDeps, getContact } from '../contacts/contacts.service.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { readSubscriptionToken, type SubscriptionToken } from '../mail/links.ts';
@@ -13,20 +13,7 @@ import type { PageContact } from './pages.ts';
 import { resolveLocale } from './strings.ts';
 
 type ReadDeps = Pick<Deps, 'reader' | 'secrets' | 'config' | 'keyCache'>;
-type WriteDeps = Pick<
-  Deps,
-  | 'db'
-  | 'reader'
-  | 'dialect'
-  | 'clock'
-  | 'fieldTypes'
-  | 'config'
-  | 'searchIndex'
-  | 'eventListeners'
-  | 'contactWatchers'
-  | 'secrets'
-  | 'keyCache'
->;
+type WriteDeps = ContactWriteDeps & Pick<Deps, 'secrets' | 'keyCache'>;
 
 /** The event `source` of a change made through a subscription link. */
 export const LINK_SOURCE = 'link';

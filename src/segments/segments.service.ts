@@ -5,7 +5,7 @@
  * Every write forgets the project's tracked-segments cache entry, here and in other processes.
  */
 import { type SqlBool, sql } from 'kysely';
-import { toContactView } from '../contacts/contacts.service.ts';
+import { toContactView } from '../contacts/contact-view.ts';
 import { fromJson, toBool, toJson } from '../db/codecs.ts';
 import type { Trx } from '../db/index.ts';
 import type { Deps } from '../deps.ts';

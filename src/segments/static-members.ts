@@ -3,7 +3,7 @@
  * contacts service when asked (never by our own SQL); the member rows and the cached count change in
  * one transaction, and a STATIC segment with trackMembership fires entry/exit events there too.
  */
-import { lookupContacts, upsertContact } from '../contacts/contacts.service.ts';
+import { lookupContacts, upsertContact, type WriteDeps } from '../contacts/contacts.service.ts';
 import { toBool } from '../db/codecs.ts';
 import type { Deps } from '../deps.ts';
 import { invalid } from '../errors.ts';
@@ -12,11 +12,7 @@ import type { SegmentRow } from './segments.repo.ts';
 import type { AddMembersBody, AddMembersResult, RemoveMembersResult } from './segments.schemas.ts';
 import { getSegmentRow } from './segments.service.ts';
 
-type MemberDeps = Pick<
-  Deps,
-  'db' | 'reader' | 'dialect' | 'clock' | 'fieldTypes' | 'config' | 'searchIndex' | 'eventListeners' | 'contactWatchers'
-> &
-  Pick<Deps, 'batches'>;
+type MemberDeps = WriteDeps & Pick<Deps, 'batches'>;
 
 async function staticSegment(deps: Pick<Deps, 'reader'>, projectId: string, id: string): Promise<SegmentRow> {
   const seg = await getSegmentRow(deps, projectId, id);

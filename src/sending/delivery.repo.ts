@@ -105,28 +105,38 @@ export async function deferClaimed(db: Executor, ids: string[], token: string, n
     .execute();
 }
 
-/** SENDING → SUPPRESSED for rows of the claim `token` to suppressed addresses: stored, never sent. */
-export async function markSuppressed(db: Executor, ids: string[], token: string, now: Date): Promise<void> {
-  if (ids.length === 0) return;
-  await db
+/**
+ * SENDING → SUPPRESSED for rows of the claim `token` to suppressed addresses: stored, never sent.
+ * Answers the ids that moved (the claim still held them).
+ */
+export async function markSuppressed(db: Executor, ids: string[], token: string, now: Date): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const moved = await db
     .updateTable('emails')
     .set({ status: 'SUPPRESSED', leaseUntil: null, updatedAt: now })
     .where('id', 'in', ids)
     .where('status', '=', 'SENDING')
     .where('leaseToken', '=', token)
+    .returning('id')
     .execute();
+  return moved.map((r) => r.id);
 }
 
-/** Extends the lease of rows still being sent under the claim `token`, in one statement. */
-export async function renewEmailLeases(db: Executor, ids: string[], token: string, leaseUntil: Date): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('emails')
-    .set({ leaseUntil, nextAttemptAt: leaseUntil })
-    .where('id', 'in', ids)
-    .where('status', '=', 'SENDING')
-    .where('leaseToken', '=', token)
-    .execute();
+/**
+ * Extends the lease of rows still being sent under the claim `token`, in one statement that passes
+ * over rows whose outcome is being written right now (DialectSql.renewRows).
+ */
+export async function renewEmailLeases(
+  db: Db,
+  dialect: DialectSql,
+  at: { ids: string[]; token: string; leaseUntil: Date },
+): Promise<void> {
+  await dialect.renewRows(db, {
+    table: 'emails',
+    ids: at.ids,
+    fence: (eb) => eb.and([eb('status', '=', 'SENDING'), eb('leaseToken', '=', at.token)]),
+    set: { leaseUntil: at.leaseUntil, nextAttemptAt: at.leaseUntil },
+  });
 }
 
 /** When the next row falls due (a retry, a lease running out); undefined when nothing waits. */

@@ -2,7 +2,9 @@
  * The delivery worker: claims due outbox rows in batches under a lease, keeps each project under its
  * send rate, hands messages to the transport concurrently, and stamps each row the moment the
  * transport answers: SENT with the transport's id, PENDING again with backoff after a temporary
- * failure, FAILED or BOUNCED after a permanent one. A worker killed mid-batch leaves its rows
+ * failure, FAILED or BOUNCED after a permanent one, each with the attempt in the email log (what the
+ * transport said, how long it took) and, for a delay, a failure or a suppression, the webhook
+ * announcement when an endpoint listens. A worker killed mid-batch leaves its rows
  * SENDING with a lease; they fall due again when the lease runs out and another run sends them.
  */
 import { createPrivateKey } from 'node:crypto';
@@ -12,9 +14,17 @@ import { returnPathFor } from '../bounces/verp.ts';
 import { fromJson, toBool } from '../db/codecs.ts';
 import type { Deps } from '../deps.ts';
 import { dkimSignerFor } from '../domains/domains.service.ts';
+import {
+  type AttemptTiming,
+  acceptedAttempt,
+  failedAttempt,
+  type NewAttempt,
+  recordAttempts,
+} from '../emails/attempts.ts';
+import { announceEmails } from '../emails/email-webhook-data.ts';
 import { type DueRowsKind, workDueRows } from '../jobs/due-rows.ts';
 import { groupBy } from '../lib/group-by.ts';
-import { type OutgoingMessage, TransportError } from '../mail/types.ts';
+import { type OutgoingMessage, type SendAccepted, TransportError } from '../mail/types.ts';
 import * as outbox from './delivery.repo.ts';
 import { type EmailRow, findAttachments } from './outbox.repo.ts';
 import { applySendRate, projectsAtRate } from './rate.ts';
@@ -64,11 +74,18 @@ async function toOutgoing(deps: Deps, row: EmailRow, dkim: (row: EmailRow) => Pr
  * (the database went away) stays SENDING, and comes back when its lease runs out.
  */
 async function deliverOne(deps: Deps, row: EmailRow, run: RunState) {
-  let accepted: { transportMessageId: string };
+  let at = deps.clock.now();
+  let started = performance.now();
+  const timing = (): AttemptTiming => ({ transport: deps.transport.kind, at, durationMs: performance.now() - started });
+  let accepted: SendAccepted;
   try {
-    accepted = await deps.transport.send(await toOutgoing(deps, row, run.dkim));
+    const message = await toOutgoing(deps, row, run.dkim);
+    // The attempt is the transport's call: building the message is not the relay's time.
+    at = deps.clock.now();
+    started = performance.now();
+    accepted = await deps.transport.send(message);
   } catch (err) {
-    await recordFailure(deps, row, err).catch((e: unknown) =>
+    await recordFailure(deps, row, err, failedAttempt(row, timing(), err)).catch((e: unknown) =>
       deps.log.error(
         { err: e, emailId: row.id },
         'delivery failure could not be recorded; the lease hands the row back',
@@ -77,7 +94,7 @@ async function deliverOne(deps: Deps, row: EmailRow, run: RunState) {
     return false;
   }
   try {
-    await run.stamp(row, accepted.transportMessageId);
+    await run.stamp(row, accepted.transportMessageId, acceptedAttempt(row, timing(), accepted));
     return true;
   } catch (err) {
     // The relay has the message; only the record of it failed (the stamper tried again already).
@@ -88,21 +105,34 @@ async function deliverOne(deps: Deps, row: EmailRow, run: RunState) {
   }
 }
 
-async function recordFailure(deps: Deps, row: EmailRow, err: unknown) {
+/**
+ * Records a failed attempt with the row's outcome, in one transaction: BOUNCED (a refused recipient),
+ * PENDING again with backoff (`email.delivery_delayed`), or FAILED (`email.failed`). Nothing is
+ * recorded when the claim was lost.
+ */
+async function recordFailure(deps: Deps, row: EmailRow, err: unknown, attempt: NewAttempt) {
   const now = deps.clock.now();
   const error = err instanceof Error ? err.message : String(err);
   // Anything that is not the transport's verdict (a bug, a database hiccup) is worth another try.
   const kind = err instanceof TransportError ? err.kind : 'temporary';
   if (err instanceof TransportError && err.kind === 'permanent' && err.recipientRejected) {
     // The feedback service moves the row to BOUNCED and does what a hard bounce does, in one transaction.
-    await deps.db.transaction().execute((trx) => recordSendRejection(trx, deps, row, error));
+    await deps.db.transaction().execute(async (trx) => {
+      if (await recordSendRejection(trx, deps, row, error)) await recordAttempts(trx, [attempt]);
+    });
     return;
   }
-  if (kind === 'temporary' && row.attempts < deps.config.deliveryMaxAttempts) {
-    await outbox.markUnsent(deps.db, row, { status: 'PENDING', nextAt: retryAt(now, row.attempts), error }, now);
-  } else {
-    await outbox.markUnsent(deps.db, row, { status: 'FAILED', error }, now);
-  }
+  const retry = kind === 'temporary' && row.attempts < deps.config.deliveryMaxAttempts;
+  const type = retry ? 'email.delivery_delayed' : 'email.failed';
+  const wanted = await deps.webhooks.wants(deps.db, row.projectId, [type]);
+  await deps.db.transaction().execute(async (trx) => {
+    const outcome = retry
+      ? { status: 'PENDING' as const, nextAt: retryAt(now, row.attempts), error }
+      : { status: 'FAILED' as const, error };
+    if (!(await outbox.markUnsent(trx, row, outcome, now))) return;
+    await recordAttempts(trx, [attempt]);
+    if (wanted) await announceEmails(deps, trx, type, [row], () => ({ smtpResponse: attempt.response }));
+  });
   if (!(err instanceof TransportError)) deps.log.error({ err, emailId: row.id }, 'delivery failed unexpectedly');
 }
 
@@ -116,8 +146,22 @@ async function withoutSuppressed(deps: Deps, claimed: EmailRow[], token: string)
       out.push(...rows);
       continue;
     }
-    const ids = rows.filter((r) => suppressed.has(r.toEmail)).map((r) => r.id);
-    await outbox.markSuppressed(deps.db, ids, token, deps.clock.now());
+    const held = rows.filter((r) => suppressed.has(r.toEmail));
+    const ids = held.map((r) => r.id);
+    if (await deps.webhooks.wants(deps.db, projectId, ['email.suppressed'])) {
+      // Announced in the transaction of the move, for the rows the claim still held.
+      await deps.db.transaction().execute(async (trx) => {
+        const moved = new Set(await outbox.markSuppressed(trx, ids, token, deps.clock.now()));
+        await announceEmails(
+          deps,
+          trx,
+          'email.suppressed',
+          held.filter((r) => moved.has(r.id)),
+        );
+      });
+    } else {
+      await outbox.markSuppressed(deps.db, ids, token, deps.clock.now());
+    }
     out.push(...rows.filter((r) => !suppressed.has(r.toEmail)));
   }
   return out;
@@ -159,12 +203,11 @@ function outboxRows(deps: Deps, run: RunState): DueRowsKind<EmailRow, RunState> 
         skipProjects: projectsAtRate(deps),
       }),
     renew: (rows, claim, until) =>
-      outbox.renewEmailLeases(
-        deps.db,
-        rows.map((r) => r.id),
-        claim.token,
-        until,
-      ),
+      outbox.renewEmailLeases(deps.db, deps.dialect, {
+        ids: rows.map((r) => r.id),
+        token: claim.token,
+        leaseUntil: until,
+      }),
     // Suppressed addresses and rows over their project's send rate are set aside, not sent.
     begin: async (rows, claim) => ({
       rows: await applySendRate(deps, await withoutSuppressed(deps, rows, claim.token), claim.token),

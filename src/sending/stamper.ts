@@ -1,6 +1,7 @@
 /**
  * Stamps sent emails SENT in small groups: the rows the transport accepted within a few
- * milliseconds share one transaction (their updates and their `email.sent` events), instead of one
+ * milliseconds share one transaction (their updates, their attempts in the email log and their
+ * `email.sent` events, each written as one multi-row statement), instead of one
  * transaction each. Each caller is answered once its row's stamp committed, so a delivery lane moves
  * on only after its row is recorded; a crash can lose at most the stamps of that short window, and
  * those rows are sent again with the same Message-ID. Batched by lib/batcher.ts in its window mode:
@@ -10,6 +11,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Deps } from '../deps.ts';
+import { type NewAttempt, recordAttempts } from '../emails/attempts.ts';
 import { type NewEvent, recordEvents } from '../events/events.service.ts';
 import { allOk, batcher } from '../lib/batcher.ts';
 import { markSent } from './delivery.repo.ts';
@@ -30,18 +32,24 @@ const RETRY_PAUSES_MS = [50, 500, 2000];
 interface Stamp {
   row: EmailRow;
   transportMessageId: string;
+  attempt: NewAttempt;
 }
 
-export type Stamper = (row: EmailRow, transportMessageId: string) => Promise<void>;
+/** Stamps the row SENT and records the accepted attempt with it. */
+export type Stamper = (row: EmailRow, transportMessageId: string, attempt: NewAttempt) => Promise<void>;
 
 export function createStamper(deps: Pick<Deps, 'db' | 'clock' | 'eventListeners'>): Stamper {
   const commit = (group: Stamp[]) =>
     deps.db.transaction().execute(async (trx) => {
       const now = deps.clock.now();
       const events: NewEvent[] = [];
+      const attempts: NewAttempt[] = [];
       for (const s of group) {
-        // A lost claim (another worker took the row) stamps nothing and records no event.
-        if (!(await markSent(trx, s.row, s.transportMessageId, now)) || !s.row.contactId) continue;
+        // A lost claim (another worker took the row) stamps nothing and records no attempt or event:
+        // the log's attempt exists exactly when the row's outcome does.
+        if (!(await markSent(trx, s.row, s.transportMessageId, now))) continue;
+        attempts.push(s.attempt);
+        if (!s.row.contactId) continue;
         events.push({
           projectId: s.row.projectId,
           contactId: s.row.contactId,
@@ -49,6 +57,7 @@ export function createStamper(deps: Pick<Deps, 'db' | 'clock' | 'eventListeners'
           data: { emailId: s.row.id },
         });
       }
+      await recordAttempts(trx, attempts);
       await recordEvents({ db: trx, clock: deps.clock, eventListeners: deps.eventListeners }, events);
     });
 
@@ -71,5 +80,5 @@ export function createStamper(deps: Pick<Deps, 'db' | 'clock' | 'eventListeners'
       }
     },
   });
-  return (row, transportMessageId) => stamp({ row, transportMessageId });
+  return (row, transportMessageId, attempt) => stamp({ row, transportMessageId, attempt });
 }

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type HttpListener, startHttpListener } from '../servers/http-listener.ts';
 import { type StripeApiServer, startStripeApi } from '../servers/stripe-api.ts';
 import { useBrowserEnv } from './harness.ts';
 
@@ -132,6 +133,9 @@ interface Seed {
   sentCampaignId: string;
   workflowId: string;
   executionId: string;
+  /** A webhook endpoint with a delivered test message in its log. */
+  endpointId: string;
+  endpointUrl: string;
 }
 
 interface Screen {
@@ -248,6 +252,31 @@ const PROJECT_SCREENS: Screen[] = [
     url: (s) => p(s, `/workflows/${s.workflowId}/executions/${s.executionId}`),
     heading: /Onboarding|Execution|ada@a11y\.test/,
   },
+  // Webhooks and the email log.
+  { name: 'webhooks', url: (s) => p(s, '/webhooks'), heading: 'Webhooks' },
+  {
+    name: 'webhooks: add dialog',
+    url: (s) => p(s, '/webhooks'),
+    heading: 'Webhooks',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Add endpoint' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Add an endpoint' });
+      await dialog.getByLabel('Only the ones I pick').check();
+      await dialog.getByLabel('contact.created').waitFor();
+    },
+  },
+  { name: 'webhook endpoint', url: (s) => p(s, `/webhooks/${s.endpointId}`), heading: 'Messages' },
+  {
+    name: 'webhook endpoint: message',
+    url: (s) => p(s, `/webhooks/${s.endpointId}`),
+    heading: 'Messages',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'webhook.test' }).first().click();
+      await page.getByRole('dialog', { name: 'webhook.test' }).getByText('Payload').first().waitFor();
+    },
+  },
+  { name: 'email log', url: (s) => p(s, '/emails'), heading: 'Email log' },
+  { name: 'email', url: (s) => p(s, `/emails/${s.emailId}`), heading: /Welcome aboard/ },
   { name: 'not found', url: (s) => p(s, '/no-such-screen'), heading: 'Page not found' },
   // The empty states of a project with nothing in it yet.
   ...(
@@ -264,6 +293,8 @@ const PROJECT_SCREENS: Screen[] = [
       ['activity', '/activity', 'Activity'],
       ['analytics', '/analytics', 'Analytics'],
       ['workflows', '/workflows', 'Workflows'],
+      ['webhooks', '/webhooks', 'Webhooks'],
+      ['email log', '/emails', 'Email log'],
     ] as const
   ).map(([name, path, heading]) => ({
     name: `empty ${name}`,
@@ -284,7 +315,15 @@ const SIGNED_OUT_SCREENS: Screen[] = [
 ];
 
 describe('dashboard accessibility on sqlite', () => {
-  const t = useBrowserEnv({ dialect: 'sqlite', name: 'a11y' });
+  // A loopback receiver for the webhook endpoint's test message (loopback is allowed for it).
+  let receiver: HttpListener | undefined;
+  beforeAll(async () => {
+    receiver = await startHttpListener();
+  });
+  afterAll(async () => {
+    await receiver?.close();
+  });
+  const t = useBrowserEnv({ dialect: 'sqlite', name: 'a11y', env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
   const seed = {} as Seed;
   let secretKey = '';
 
@@ -421,6 +460,17 @@ describe('dashboard accessibility on sqlite', () => {
       .not.toEqual([]);
     seed.executionId = (await call<{ data: Array<{ id: string }> }>('GET', `/workflows/${workflow.id}/executions`))
       .data[0]!.id;
+
+    // A webhook endpoint with one delivered test message.
+    seed.endpointUrl = `${receiver!.url}/hooks`;
+    seed.endpointId = (
+      await call<{ id: string }>('POST', '/webhook-endpoints', {
+        url: seed.endpointUrl,
+        events: ['contact.created', 'email.bounced'],
+        description: 'CRM sync',
+      })
+    ).id;
+    await call('POST', `/webhook-endpoints/${seed.endpointId}/test`);
 
     seed.emptyProjectId = (await t.call<{ id: string }>('POST', '/users/@me/projects', { name: 'Empty Co' })).id;
 

@@ -428,6 +428,8 @@ describe.each(DIALECTS)('dashboard workflows on %s', (dialect) => {
     await page.getByRole('heading', { name: 'Execution for bob@example.com' }).waitFor();
     await page.getByText('waiting for paid').first().waitFor();
     await page.getByText('"source": "support"').waitFor();
+    // The toast of the cancel above lasts 4 s; wait it out so the one awaited below is this cancel's.
+    await page.getByText('Execution cancelled').waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Cancel execution' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel execution' }).click();
     await page.getByText('Execution cancelled').waitFor();

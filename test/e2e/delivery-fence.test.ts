@@ -44,12 +44,20 @@ describe.each(DIALECTS)('delivery claims fenced by their token on %s', (dialect)
     const later = new Date(start + 5);
     expect(await markSent(t.deps.db, a!, 'stale-relay-id', later)).toBe(false);
     await markUnsent(t.deps.db, a!, { status: 'FAILED', error: 'stale' }, later);
-    await renewEmailLeases(t.deps.db, [id], 'claim-a', new Date(start + 120_000));
+    await renewEmailLeases(t.deps.db, t.deps.dialect, {
+      ids: [id],
+      token: 'claim-a',
+      leaseUntil: new Date(start + 120_000),
+    });
     await deferClaimed(t.deps.db, [id], 'claim-a', new Date(start + 30_000), later);
     await markSuppressed(t.deps.db, [id], 'claim-a', later);
     expect(await row(id)).toEqual(held);
 
-    await renewEmailLeases(t.deps.db, [id], 'claim-b', new Date(start + 90_000));
+    await renewEmailLeases(t.deps.db, t.deps.dialect, {
+      ids: [id],
+      token: 'claim-b',
+      leaseUntil: new Date(start + 90_000),
+    });
     expect(new Date((await row(id)).leaseUntil as string | Date).getTime()).toBe(start + 90_000);
     expect(await markSent(t.deps.db, b!, 'relay-id', later)).toBe(true);
     const sent = await row(id);

@@ -1,13 +1,11 @@
 // Invariant: mail reaching the inbound listener is refused at RCPT unless it is for a VERP return path
 // or a project's verified domain; DSN and ARF reports become bounces and complaints of the email they
 // name (by VERP address or the quoted original); other mail becomes email.received on the owning project only.
-import nodemailer from 'nodemailer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type InboundSmtp, startInboundSmtp } from '../../src/bounces/inbound-smtp.ts';
+import { describe, expect, it } from 'vitest';
 import { returnPathFor } from '../../src/bounces/verp.ts';
-import { transitionDomainStatus } from '../../src/domains/domains.repo.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { emailState, eventsNamed, insertSentEmail, isSubscribed, suppressionsOf } from './feedback-helpers.ts';
+import { inboundHelpers } from './inbound-helpers.ts';
 
 function dsn(to: string, action: string, status: string, original = 'Subject: hi\n'): string {
   return [
@@ -73,33 +71,13 @@ function arf(to: string, original: string): string {
 
 describe.each(DIALECTS)('inbound SMTP on %s', (dialect) => {
   const t = useTestEnv({ dialect, env: { RETURN_PATH_HOST: 'bounces', RETURN_PATH_MX: 'mx.mailwright.test' } });
-  let smtp: InboundSmtp;
-  beforeAll(async () => {
-    smtp = await startInboundSmtp(t.deps, { port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => smtp?.close());
-
-  const send = (envelope: { from: string; to: string[] }, raw: string) =>
-    nodemailer
-      .createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true })
-      .sendMail({ envelope, raw });
+  const { send, addVerifiedDomain } = inboundHelpers(t);
 
   async function sentEmail() {
     const p = await t.make.project();
     const contact = await t.make.contact(p);
     const email = await insertSentEmail(t.deps, p.id, { email: contact.email, contactId: contact.id });
     return { p, contact, email };
-  }
-
-  async function addVerifiedDomain(project: { auth: string }, domain: string) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/domains',
-      headers: { authorization: project.auth },
-      payload: { domain },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(await transitionDomainStatus(t.deps.db, res.json().id, 'PENDING', 'VERIFIED')).toBeTruthy();
   }
 
   it('records a hard bounce from a DSN sent to the VERP return path', async () => {
@@ -161,8 +139,14 @@ describe.each(DIALECTS)('inbound SMTP on %s', (dialect) => {
         data: {
           from: 'Writer@remote.test',
           to: 'support@inbox.example.test',
+          cc: [],
           subject: 'Question about my order',
           messageId: 'q1@remote.test',
+          text: 'Hello there.\n',
+          textTruncated: false,
+          html: null,
+          htmlTruncated: false,
+          attachments: [],
         },
       },
     ]);

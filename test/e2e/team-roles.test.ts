@@ -29,6 +29,7 @@ describe.each(DIALECTS)('team roles on %s', (dialect) => {
       'keys.rotate',
       'members.invite',
       'members.manage',
+      'webhooks.manage',
     ];
     const expected = {
       OWNER: {

@@ -90,7 +90,7 @@ function expectRefusal(res: LightMyRequestResponse, route: Route, label: string)
 
 describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
   // The sweep makes well over 1000 calls a minute as B; rate limits are tested in rate-limit.test.ts.
-  const t = useTestEnv({ dialect, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
+  const t = useTestEnv({ dialect, env: { RATE_LIMIT_PER_MINUTE: '1000000', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
 
   it("refuses every route for another project's ids and another user's session, leaking and changing nothing", async () => {
     const a = await t.make.project();
@@ -117,6 +117,10 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
     ).json().data;
     // A's own event named like one of its ids, which B's DELETE /events/:eventName must not reach.
     const tracked = (await post('/v1/track', { email: 'tracked@a-only.test', event: contact.id })).json().data;
+    // An outbox email of A's (the email log's routes name it), left unsent: jobs run only when drained.
+    const sent = (
+      await post('/v1/send', { to: 'sent@a-only.test', from: 'news@a-only.test', subject: 'a-only', body: '<p>x</p>' })
+    ).json().data;
     // An enabled workflow sending A's template, with an active execution (jobs run only when drained).
     const workflow = (await post('/workflows', { name: 'a-only-workflow', eventName: 'a-only-event' })).json();
     const wf = `/workflows/${workflow.id}`;
@@ -131,7 +135,12 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
     const execution = (
       await post(`${wf}/executions`, { contactId: contact.id, context: { note: 'a-only-context' } })
     ).json();
+    // An endpoint of A's with a message in its log (loopback port 9 refuses: the test fails and is logged).
+    const hook = (await post('/webhook-endpoints', { url: 'http://127.0.0.1:9/a-only-hook', events: ['*'] })).json();
+    const hookTest = (await post(`/webhook-endpoints/${hook.id}/test`, {})).json();
     const ids = [
+      hook.id,
+      hookTest.messageId,
       contact.id,
       domain.id,
       bulk.jobId,
@@ -144,11 +153,14 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
       step.id,
       transition.id,
       execution.id,
+      sent.emails[0].email,
       a.id,
     ];
     const secrets = [
       ...ids,
       a.secretKey,
+      'a-only-hook',
+      hook.secret,
       contact.email,
       'a-only-value',
       'a-only.test',
@@ -159,6 +171,7 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
       'a-only-segment',
       mail.emailId,
       'a-only subject',
+      'sent@a-only.test',
       'a-only-workflow',
       'a-only-event',
       'a-only-sender',
@@ -211,6 +224,9 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
         `/campaigns/${campaign.id}`,
         `/segments/${segment.id}`,
         '/outbox',
+        '/emails',
+        '/webhook-endpoints',
+        `/webhook-endpoints/${hook.id}/messages`,
         wf,
         `${wf}/executions`,
       ])

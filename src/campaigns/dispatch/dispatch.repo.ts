@@ -69,7 +69,7 @@ export async function deleteCampaignRows(db: Executor, campaignId: string): Prom
  * SENDING → SENT, only once the audience walk completed and no row of the campaign is PENDING or
  * SENDING (never inferred from an empty batch alone). One statement; undefined when not yet.
  */
-export async function finishCampaign(db: Executor, id: string, now: Date): Promise<{ id: string } | undefined> {
+export async function finishCampaign(db: Executor, id: string, now: Date) {
   return db
     .updateTable('campaigns')
     .set({ status: 'SENT', sentAt: now, updatedAt: now })
@@ -94,7 +94,7 @@ export async function finishCampaign(db: Executor, id: string, now: Date): Promi
         ),
       ),
     )
-    .returning('id')
+    .returning(['id', 'projectId', 'name', 'subject', 'sentAt'])
     .executeTakeFirst();
 }
 

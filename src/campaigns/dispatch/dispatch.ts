@@ -9,7 +9,7 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { findSuppressed } from '../../bounces/suppressions.ts';
-import { toContactView } from '../../contacts/contacts.service.ts';
+import { toContactView } from '../../contacts/contact-view.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { defineJobRowKind, JobRowFailure, type StepContext } from '../../jobs/job-row-kind.ts';

@@ -49,3 +49,45 @@ export async function claimRowsWith<DB, TB extends keyof DB & string>(
     .execute();
   return rows as Selectable<DB[TB]>[];
 }
+
+/**
+ * "Extend the lease on these rows of my claim": an update of the rows matching X that never waits on
+ * a row another transaction holds. The rows a claim still works are also written by its outcomes (a
+ * group of stamps, a failure), which lock them in their own order; a renewal taking the same rows in
+ * another order could deadlock with them. On PostgreSQL it skips the rows held right now (their
+ * outcome is being written, or the next renewal, a third of a lease later, catches them), taking the
+ * rest in id order; on SQLite the one writer runs it alone.
+ */
+export interface RenewSpec<DB, TB extends keyof DB & string> {
+  table: TB;
+  /** The claim's rows still in work. */
+  ids: readonly string[];
+  /** Which of them the claim still holds (its token, still in work). */
+  fence: (eb: ExpressionBuilder<DB, TB>) => Expression<SqlBool>;
+  set: UpdateObject<DB, TB>;
+}
+
+/** The statement behind `renewRows`; `lock` as in claimRowsWith. */
+export async function renewRowsWith<DB, TB extends keyof DB & string>(
+  db: Kysely<DB>,
+  spec: RenewSpec<DB, TB>,
+  lock: boolean,
+): Promise<void> {
+  if (spec.ids.length === 0) return;
+  // biome-ignore lint/suspicious/noExplicitAny: the table is a parameter, as in claimRowsWith.
+  const k = db as Kysely<any>;
+  const table = spec.table as string;
+  // biome-ignore lint/suspicious/noExplicitAny: see above.
+  const where = (eb: any) => eb.and([eb('id', 'in', spec.ids), (spec.fence as any)(eb)]);
+  if (!lock) {
+    await k.updateTable(table).set(spec.set).where(where).execute();
+    return;
+  }
+  await k
+    .with('held', (qc) => qc.selectFrom(table).select('id').where(where).orderBy('id').forUpdate().skipLocked())
+    .updateTable(table)
+    .set(spec.set)
+    .from('held')
+    .whereRef(`${table}.id`, '=', 'held.id')
+    .execute();
+}

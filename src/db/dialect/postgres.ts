@@ -1,6 +1,6 @@
 /** PostgreSQL's side of DialectSql. */
 import { type SqlBool, sql } from 'kysely';
-import { claimRowsWith } from './claim.ts';
+import { claimRowsWith, renewRowsWith } from './claim.ts';
 import { postgresContactIndex } from './contact-index.ts';
 import { postgresFilters } from './filters.ts';
 import { postgresJson } from './json.ts';
@@ -42,6 +42,7 @@ export function postgresDialect(): DialectSql {
     groupedUpserts: true,
     rowLocks: true,
     claimRows: (db, spec) => claimRowsWith(db, spec, true),
+    renewRows: (db, spec) => renewRowsWith(db, spec, true),
     bulkBatchRows: 4000,
   };
 }

@@ -1,6 +1,6 @@
 /** SQLite's side of DialectSql. */
 import { PrimitiveValueListNode, type SqlBool, sql, ValuesNode } from 'kysely';
-import { claimRowsWith } from './claim.ts';
+import { claimRowsWith, renewRowsWith } from './claim.ts';
 import { sqliteContactIndex } from './contact-index.ts';
 import { sqliteFilters } from './filters.ts';
 import { sqliteJson } from './json.ts';
@@ -39,6 +39,7 @@ export function sqliteDialect(): DialectSql {
     rowLocks: false,
     // One writer connection: the statement runs alone, so no row can be picked twice.
     claimRows: (db, spec) => claimRowsWith(db, spec, false),
+    renewRows: (db, spec) => renewRowsWith(db, spec, false),
     bulkBatchRows: 500,
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { Kysely, RawBuilder, Selectable, SqlBool } from 'kysely';
 import type { DatabaseKind } from '../../config.ts';
-import type { ClaimSpec } from './claim.ts';
+import type { ClaimSpec, RenewSpec } from './claim.ts';
 import type { ContactIndexSql } from './contact-index.ts';
 import type { FilterSql } from './filters.ts';
 import type { JsonSql } from './json.ts';
@@ -68,6 +68,8 @@ export interface DialectSql {
   bulkBatchRows: number;
   /** Claims up to `limit` rows in one statement; see ClaimSpec. */
   claimRows<DB, TB extends keyof DB & string>(db: Kysely<DB>, spec: ClaimSpec<DB, TB>): Promise<Selectable<DB[TB]>[]>;
+  /** Extends a claim's lease on its rows without waiting on rows being written; see RenewSpec. */
+  renewRows<DB, TB extends keyof DB & string>(db: Kysely<DB>, spec: RenewSpec<DB, TB>): Promise<void>;
 }
 
 /** Column types of `rowsSource`; `textArray` is a text[] on PostgreSQL and JSON text on SQLite. */

@@ -4,13 +4,23 @@
  * as SNI and checks the certificate against it while DNS is never asked a second time.
  */
 import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
+import httpsModule from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { OutboundError } from './errors.ts';
 import type { Hop, Target } from './target.ts';
 
+/** Keep-alive agents by pinned target: see OutboundPolicy.agents. */
+export type PinnedAgents = (key: string, https: boolean) => http.Agent;
+
 /** Sends `hop` to `address` and resolves once the response head arrived; the body is still unread. */
-export function openExchange(hop: Hop, target: Target, address: string, signal: AbortSignal): Promise<IncomingMessage> {
+export function openExchange(
+  hop: Hop,
+  target: Target,
+  address: string,
+  signal: AbortSignal,
+  agents?: PinnedAgents,
+): Promise<IncomingMessage> {
+  const https = hop.url.protocol === 'https:';
   const headers = { ...hop.headers };
   if (hop.body !== undefined) headers['content-length'] = String(hop.body.length);
   const options: http.RequestOptions = {
@@ -21,10 +31,11 @@ export function openExchange(hop: Hop, target: Target, address: string, signal: 
     path: `${hop.url.pathname}${hop.url.search}`,
     headers,
     lookup: pinnedLookup(address),
-    // A pooled socket could belong to another pinned address; each exchange gets its own.
-    agent: false,
+    // A pooled socket could belong to another pinned address: only an agent of this very address may
+    // lend one; without such agents each exchange gets its own connection.
+    agent: agents ? agents(`${hop.url.protocol}//${address}:${target.port}/${target.host}`, https) : false,
   };
-  const send = hop.url.protocol === 'https:' ? https.request : http.request;
+  const send = https ? httpsModule.request : http.request;
   return new Promise((resolve, reject) => {
     let req: http.ClientRequest;
     try {

@@ -6,10 +6,12 @@
  */
 import { type AllowList, parseAllowList } from './allow-list.ts';
 import { OutboundError, OutboundRefused } from './errors.ts';
+import type { PinnedAgents } from './exchange.ts';
 import { failure, headersOf, openExchange, readCapped } from './exchange.ts';
 import { pinAddress } from './guard.ts';
 import { firstHop, type Hop, parseTarget, REDIRECT_STATUSES, redirectHop } from './target.ts';
 
+export type { PinnedAgents } from './exchange.ts';
 export { resolverAddresses } from './guard.ts';
 export { OutboundError, OutboundRefused };
 
@@ -31,6 +33,12 @@ export interface OutboundPolicy {
   maxResponseBytes: number;
   /** Redirects followed (each target checked again); 0: a 3xx is returned as the response. */
   maxRedirects: number;
+  /**
+   * Keep-alive agents by pinned target (`key` names the scheme, the checked address, the port and the
+   * host): a pooled socket is reused only for the address the guard checked. Without it every
+   * exchange opens its own connection.
+   */
+  agents?: PinnedAgents;
 }
 
 export interface OutboundResponse {
@@ -67,7 +75,7 @@ async function follow(first: Hop, allow: AllowList, policy: OutboundPolicy, sign
   for (let redirects = 0; ; redirects++) {
     const target = parseTarget(hop.url);
     const address = await beforeDeadline(pinAddress(target, allow, policy.resolve), hop.url, signal);
-    const res = await openExchange(hop, target, address, signal);
+    const res = await openExchange(hop, target, address, signal, policy.agents);
     const status = res.statusCode ?? 0;
     const location = res.headers.location;
     if (REDIRECT_STATUSES.has(status) && location !== undefined && policy.maxRedirects > 0) {

@@ -31,7 +31,7 @@ export function createCaptureTransport(db: Db, clock: Clock = systemClock): Tran
         raw,
         createdAt: clock.now(),
       });
-      return { transportMessageId: id };
+      return { transportMessageId: id, response: `captured as ${id}` };
     },
     async close() {},
   };

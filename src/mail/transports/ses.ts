@@ -42,7 +42,7 @@ export function createSesTransport(ses: Config['ses']): Transport {
       try {
         const out = await client.send(command);
         if (!out.MessageId) throw new TransportError('SES accepted the message without a MessageId', 'temporary');
-        return { transportMessageId: out.MessageId };
+        return { transportMessageId: out.MessageId, response: `MessageId ${out.MessageId}` };
       } catch (err) {
         throw toSesTransportError(err);
       }

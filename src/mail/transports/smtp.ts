@@ -73,7 +73,7 @@ export function createSmtpTransport(config: { smtpUrl?: string; smtpPoolSize: nu
           envelope: { from: message.envelopeFrom ?? message.from.email, to: [message.to.email] },
           raw,
         });
-        return { transportMessageId: info.response || info.messageId };
+        return { transportMessageId: info.response || info.messageId, response: info.response || undefined };
       } catch (err) {
         throw toTransportError(err);
       }

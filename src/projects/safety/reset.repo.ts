@@ -25,6 +25,8 @@ interface WipeStep {
  * Every step's table is reached through an index leading with project_id.
  */
 export const WIPE_PLAN: readonly WipeStep[] = [
+  // Cascades to the endpoint's messages and their attempts: nothing more is told about the project.
+  { table: 'webhook_endpoints', key: 'id' },
   { table: 'campaign_dispatches', key: 'id' },
   { table: 'campaigns', key: 'id' },
   { table: 'workflow_fanouts', key: 'id' },

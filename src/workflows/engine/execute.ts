@@ -97,6 +97,8 @@ export interface DeferredMove {
   state: ExecutionState;
   history: NonNullable<ReturnType<typeof historyOf>>[];
   emails: StoredEmail[];
+  /** Who the execution is, for the webhook of its end. */
+  execution: Pick<ExecutionRow, 'id' | 'projectId' | 'workflowId' | 'contactId' | 'startedAt'>;
 }
 
 /** The execution's whole state once `move` is applied to `row` (which holds what was carried). */
@@ -117,7 +119,9 @@ function deferMove(
 ): void {
   const { run, carried, move, history } = at;
   const rows = history ? [...carried.history, history] : carried.history;
-  defer({ claim: run.claim, state: stateAfter(at.row, move), history: rows, emails });
+  const { id, projectId, workflowId, contactId, startedAt } = at.row;
+  const execution = { id, projectId, workflowId, contactId, startedAt };
+  defer({ claim: run.claim, state: stateAfter(at.row, move), history: rows, emails, execution });
 }
 
 /**
@@ -126,7 +130,7 @@ function deferMove(
  */
 export async function flushMoves(
   trx: Trx,
-  deps: Pick<Deps, 'dialect' | 'clock' | 'deliveryWaker'>,
+  deps: Pick<Deps, 'dialect' | 'clock' | 'deliveryWaker' | 'webhooks'>,
   writes: DeferredMove[],
 ) {
   await enqueueEmails(
@@ -142,6 +146,29 @@ export async function flushMoves(
   const moved = await moveClaimedMany(trx, deps.dialect, writes);
   const lost = writes.find((w) => !moved.has(w.claim.id));
   if (lost) throw new LeaseLost({ id: lost.claim.id, attempt: 0 });
+  await announceEnded(deps, trx, writes);
+}
+
+/** workflow.execution.completed (COMPLETED or EXITED) and .failed for the executions these moves end. */
+async function announceEnded(deps: Pick<Deps, 'webhooks' | 'clock'>, trx: Trx, writes: DeferredMove[]) {
+  const ended = writes.filter((w) => ['COMPLETED', 'EXITED', 'FAILED'].includes(w.state.status));
+  for (const w of ended) {
+    const { id, projectId, workflowId, contactId, startedAt } = w.execution;
+    const failed = w.state.status === 'FAILED';
+    const type = failed ? 'workflow.execution.failed' : 'workflow.execution.completed';
+    if (!(await deps.webhooks.wants(trx, projectId, [type]))) continue;
+    const data = {
+      executionId: id,
+      workflowId,
+      contactId,
+      status: w.state.status,
+      startedAt: new Date(startedAt).toISOString(),
+      endedAt: new Date(w.state.endedAt ?? deps.clock.now()).toISOString(),
+      ...(failed && { error: w.state.lastError }),
+      ...(w.state.status === 'EXITED' && { exitReason: w.state.exitReason }),
+    };
+    await deps.webhooks.announce(trx, projectId, [{ type, data }]);
+  }
 }
 
 /**

@@ -6,6 +6,7 @@
  * The API's reads, cancels and deletes of executions are in ../executions.repo.ts.
  */
 import { type Insertable, type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
+import { writeClaimedRows } from '../../db/claimed-rows.ts';
 import type { DialectSql } from '../../db/dialect.ts';
 import type { Db, Executor } from '../../db/index.ts';
 import type { Resume, WorkflowExecutionsTable, WorkflowStepRunsTable } from '../../db/workflow-tables.ts';
@@ -129,8 +130,6 @@ export type ExecutionState = Pick<
 };
 
 const STATE_COLUMNS = {
-  id: 'text',
-  token: 'text',
   current_step_id: 'text',
   step_token: 'text',
   step_entered_at: 'timestamp',
@@ -157,7 +156,6 @@ export async function moveClaimedMany(
   dialect: DialectSql,
   moves: { claim: ExecClaim; state: ExecutionState }[],
 ): Promise<Set<string>> {
-  if (moves.length === 0) return new Set();
   const rows = moves.map(({ claim, state: s }) => ({
     id: claim.id,
     token: claim.token,
@@ -177,28 +175,24 @@ export async function moveClaimedMany(
     event: s.event,
     updated_at: s.updatedAt,
   }));
-  const names = Object.keys(STATE_COLUMNS);
-  const set = sql.join(names.slice(2).map((c) => sql`${sql.id(c)} = r.${sql.id(c)}`));
-  const out = await sql<{
-    id: string;
-  }>`with r (${sql.join(names.map((c) => sql.id(c)))}) as (${dialect.rowsSource(rows, STATE_COLUMNS)})
-    update workflow_executions set ${set} from r
-    where workflow_executions.id = r.id and workflow_executions.lease_token = r.token
-      and workflow_executions.status = 'RUNNING'
-    returning workflow_executions.id`.execute(db);
-  return new Set(out.rows.map((r) => r.id));
+  return writeClaimedRows(db, dialect, { table: 'workflow_executions', held: 'RUNNING', columns: STATE_COLUMNS, rows });
 }
 
-/** Extends the leases of `ids` still held under `token`. */
-export async function renewLeases(db: Db, ids: string[], token: string, leaseUntil: Date): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('workflowExecutions')
-    .set({ leaseUntil, dueAt: leaseUntil })
-    .where('id', 'in', ids)
-    .where('leaseToken', '=', token)
-    .where('status', '=', 'RUNNING')
-    .execute();
+/**
+ * Extends the leases of `ids` still held under `token`, passing over executions whose move is being
+ * written right now (DialectSql.renewRows).
+ */
+export async function renewLeases(
+  db: Db,
+  dialect: DialectSql,
+  at: { ids: string[]; token: string; leaseUntil: Date },
+): Promise<void> {
+  await dialect.renewRows(db, {
+    table: 'workflowExecutions',
+    ids: at.ids,
+    fence: (eb) => eb.and([eb('leaseToken', '=', at.token), eb('status', '=', 'RUNNING')]),
+    set: { leaseUntil: at.leaseUntil, dueAt: at.leaseUntil },
+  });
 }
 
 /** When the next active execution falls due (a wait's end, a retry, a lease's end), if any does. */

@@ -12,7 +12,7 @@ import { type DeferredMove, flushMoves, runExecution } from './execute.ts';
 import { claimDueExecutions, type ExecutionRow, renewLeases } from './executions.repo.ts';
 import { graphLoader } from './graph.ts';
 
-const moves = transactionGroupKind<DeferredMove, Pick<Deps, 'db' | 'dialect' | 'clock' | 'deliveryWaker'>>(
+const moves = transactionGroupKind<DeferredMove, Pick<Deps, 'db' | 'dialect' | 'clock' | 'deliveryWaker' | 'webhooks'>>(
   (trx, writes, deps) => flushMoves(trx, deps, writes),
 );
 /** The process's transaction group (in deps.batches): executions' moves flushed together. */
@@ -50,12 +50,7 @@ function executionRows(deps: Deps): DueRowsKind<ExecutionRow, ExecutionBatch> {
     stopWhenShort: true,
     claim: (c) => claimDueExecutions(deps.db, deps.dialect, c),
     renew: (rows, claim, until) =>
-      renewLeases(
-        deps.db,
-        rows.map((r) => r.id),
-        claim.token,
-        until,
-      ),
+      renewLeases(deps.db, deps.dialect, { ids: rows.map((r) => r.id), token: claim.token, leaseUntil: until }),
     // Graphs and filter environments are read once per batch, so an edit is seen by the next batch.
     begin: async (rows, claim, lease) => ({
       rows,

@@ -30,6 +30,7 @@ export const NAV_GROUPS: Array<{ label: string; items: NavItem[] }> = [
     items: [
       { label: 'Activity', path: 'activity' },
       { label: 'Analytics', path: 'analytics' },
+      { label: 'Email log', path: 'emails' },
       { label: 'Outbox', path: 'outbox', captureOnly: true },
     ],
   },
@@ -37,6 +38,7 @@ export const NAV_GROUPS: Array<{ label: string; items: NavItem[] }> = [
     label: 'Project',
     items: [
       { label: 'Domains', path: 'domains' },
+      { label: 'Webhooks', path: 'webhooks' },
       { label: 'Settings', path: 'settings' },
     ],
   },

@@ -14,6 +14,7 @@ import { InvitePage, VerifyEmailPage } from '../features/auth/TokenPages.tsx';
 import { campaignsRoutes } from '../features/campaigns/routes.tsx';
 import { contactsRoutes } from '../features/contacts/routes.tsx';
 import { domainsRoutes } from '../features/domains/routes.tsx';
+import { emailsRoutes } from '../features/emails/routes.tsx';
 import { eventsRoutes } from '../features/events/routes.tsx';
 import { outboxRoutes } from '../features/outbox/routes.tsx';
 import { overviewRoutes } from '../features/overview/routes.tsx';
@@ -21,6 +22,7 @@ import { NewProjectPage } from '../features/projects/NewProjectPage.tsx';
 import { segmentsRoutes } from '../features/segments/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { templatesRoutes } from '../features/templates/routes.tsx';
+import { webhooksRoutes } from '../features/webhooks/routes.tsx';
 import { workflowsRoutes } from '../features/workflows/routes.tsx';
 import { NotFound } from './NotFound.tsx';
 import { ProjectLayout } from './ProjectLayout.tsx';
@@ -68,8 +70,10 @@ export const router = createBrowserRouter([
       ...eventsRoutes,
       ...activityRoutes,
       ...analyticsRoutes,
+      ...emailsRoutes,
       ...workflowsRoutes,
       ...domainsRoutes,
+      ...webhooksRoutes,
       ...settingsRoutes,
       ...outboxRoutes,
       { path: '*', element: <NotFound /> },

@@ -15,6 +15,7 @@ export type Resource =
   | 'campaigns'
   | 'contacts'
   | 'domains'
+  | 'emails'
   | 'events'
   | 'executions'
   | 'fields'
@@ -28,6 +29,7 @@ export type Resource =
   | 'settings'
   | 'setup'
   | 'templates'
+  | 'webhooks'
   | 'workflows';
 
 /** The prefix of every query of a project (a reset or a removal forgets them all). */

@@ -8,10 +8,11 @@ import { Select } from '../../components/Field.tsx';
 import { Stat } from '../../components/Layout.tsx';
 import { ErrorState, Skeleton } from '../../components/States.tsx';
 import { viewerTimeZone } from '../../lib/chart-data.ts';
+import { localDayStart } from '../../lib/days.ts';
 import { formatDate, formatNumber, plural } from '../../lib/format.ts';
 import { useSearchParamPatch, useSearchParamState } from '../../lib/url-state.ts';
 import { activityQueries } from '../../queries/activity.ts';
-import { ACTIVITY_TYPES, type ActivityType, localDayStart } from './describe.ts';
+import { ACTIVITY_TYPES, type ActivityType } from './describe.ts';
 
 const STAT_TYPES: Array<[ActivityType, string]> = [
   ['email.sent', 'Sent'],

@@ -162,14 +162,6 @@ function plural(n: number): string {
   return `${new Intl.NumberFormat('en').format(n)} ${n === 1 ? 'recipient' : 'recipients'}`;
 }
 
-/** A local calendar date (`YYYY-MM-DD` from a date input) as the instant its day starts, or the next day's. */
-export function localDayStart(date: string, nextDay = false): string | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!m) return undefined;
-  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + (nextDay ? 1 : 0));
-  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
-}
-
 /** The instant just after `iso` (1 ms later): the lower bound for "newer than this item". */
 export function justAfter(iso: string): string {
   return new Date(new Date(iso).getTime() + 1).toISOString();

@@ -1,9 +1,9 @@
 /** A campaign past its draft: scheduled, sending, sent or cancelled, with its results once it went out. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarClock, Copy, Send, XCircle } from 'lucide-react';
+import { CalendarClock, Copy, Mail, Send, XCircle } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useProject } from '../../app/project-context.tsx';
-import { Button } from '../../components/Button.tsx';
+import { Button, LinkButton } from '../../components/Button.tsx';
 import { Card } from '../../components/Layout.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { formatDateTime, formatNumber, formatRelative, plural } from '../../lib/format.ts';
@@ -16,7 +16,7 @@ import { allowed } from './campaign-model.ts';
 import { useCampaignActions } from './use-campaign-actions.ts';
 
 export function CampaignStatusScreen({ campaign }: { campaign: Campaign }) {
-  const { projectId } = useProject();
+  const { projectId, to } = useProject();
   const queryClient = useQueryClient();
   const actions = useCampaignActions(campaign);
   const can = allowed(campaign.status);
@@ -43,6 +43,15 @@ export function CampaignStatusScreen({ campaign }: { campaign: Campaign }) {
             >
               Send test
             </Button>
+            {campaign.status !== 'SCHEDULED' && (
+              <LinkButton
+                variant="secondary"
+                to={`${to('emails')}?${new URLSearchParams({ campaignId: campaign.id })}`}
+                icon={<Mail className="size-4" aria-hidden />}
+              >
+                Email log
+              </LinkButton>
+            )}
             <Button
               variant="secondary"
               icon={<Copy className="size-4" aria-hidden />}

@@ -1,11 +1,11 @@
 /** One contact: email, subscription, custom fields, its activity and events; delete. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Trash2 } from 'lucide-react';
+import { Mail, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useProject } from '../../app/project-context.tsx';
-import { Button } from '../../components/Button.tsx';
+import { Button, LinkButton } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { PageHeader } from '../../components/Layout.tsx';
 import { BackLink } from '../../components/Links.tsx';
@@ -77,13 +77,22 @@ function ContactView({ contact, back }: { contact: Contact; back: React.ReactNod
           </>
         }
         actions={
-          <Button
-            variant="secondary"
-            icon={<Trash2 className="size-4" aria-hidden />}
-            onClick={() => setConfirmDelete(true)}
-          >
-            Delete
-          </Button>
+          <>
+            <LinkButton
+              variant="secondary"
+              to={`${scope.to('emails')}?${new URLSearchParams({ recipient: contact.email })}`}
+              icon={<Mail className="size-4" aria-hidden />}
+            >
+              Emails
+            </LinkButton>
+            <Button
+              variant="secondary"
+              icon={<Trash2 className="size-4" aria-hidden />}
+              onClick={() => setConfirmDelete(true)}
+            >
+              Delete
+            </Button>
+          </>
         }
       />
       <div className="grid gap-6 xl:grid-cols-2">

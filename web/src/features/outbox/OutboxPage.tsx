@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Inbox, Search, X } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { Inbox } from 'lucide-react';
 import { useProject } from '../../app/project-context.tsx';
-import { Button } from '../../components/Button.tsx';
-import { TextInput } from '../../components/Field.tsx';
 import { PageHeader } from '../../components/Layout.tsx';
 import { TextLink } from '../../components/Links.tsx';
+import { RecipientSearch } from '../../components/RecipientSearch.tsx';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
 import { Pager, Table } from '../../components/Table.tsx';
 import { formatDateTime, formatRelative, plural } from '../../lib/format.ts';
@@ -28,22 +26,11 @@ function Outbox() {
   const scope = useProject();
   const { to } = scope;
   const [recipient, setRecipient] = useSearchParamState('to');
-  const [typed, setTyped] = useState(recipient);
   const paging = useCursorPaging();
   const query = { to: recipient || undefined, limit: PAGE_SIZE };
   const list = useQuery(outboxQueries.list(scope, { ...query, cursor: paging.cursor }));
   // `total` comes with the first page only; that page stays cached while later ones are shown.
   const total = useQuery(outboxQueries.list(scope, query)).data?.total;
-
-  // A new search starts on its first page (the param's setter drops the cursor).
-  const search = (e: FormEvent) => {
-    e.preventDefault();
-    setRecipient(typed.trim());
-  };
-  const clear = () => {
-    setTyped('');
-    setRecipient(undefined);
-  };
 
   return (
     <>
@@ -51,25 +38,15 @@ function Outbox() {
         title="Outbox"
         description="This server captures mail instead of sending it: every message ends up here, exactly as it would have been sent."
       />
-      <form onSubmit={search} aria-label="Search the outbox" className="mb-4 flex items-end gap-2">
-        <div className="w-full max-w-sm">
-          <TextInput
-            label="Recipient"
-            type="email"
-            placeholder="Exact address, e.g. ann@example.com"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-          />
-        </div>
-        <Button type="submit" variant="secondary" icon={<Search className="size-4" aria-hidden />}>
-          Search
-        </Button>
-        {recipient && (
-          <Button variant="ghost" onClick={clear} icon={<X className="size-4" aria-hidden />}>
-            Clear
-          </Button>
-        )}
-      </form>
+      {/* A new search starts on its first page (the param's setter drops the cursor). */}
+      <RecipientSearch
+        name="Search the outbox"
+        applied={recipient}
+        onSearch={(r) => setRecipient(r)}
+        filtered={Boolean(recipient)}
+        onClear={() => setRecipient(undefined)}
+        className="mb-4"
+      />
       {list.isPending && <LoadingRows rows={6} label="Loading messages" />}
       {list.isError && <ErrorState error={list.error} retry={() => list.refetch()} />}
       {list.isSuccess && list.data.data.length === 0 && (

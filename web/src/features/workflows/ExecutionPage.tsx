@@ -1,12 +1,14 @@
 /** One execution: where it is or how it ended, each step it ran (status, times, output or error), its path on the graph. */
 import { useQuery } from '@tanstack/react-query';
 import { ReactFlowProvider } from '@xyflow/react';
-import { AlertTriangle, Ban } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { AlertTriangle, Ban, Mail } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useProject } from '../../app/project-context.tsx';
-import { Button } from '../../components/Button.tsx';
+import { Button, LinkButton } from '../../components/Button.tsx';
+import { JsonBlock } from '../../components/CodeBlock.tsx';
+import { Fact } from '../../components/Fact.tsx';
 import { Badge, Card } from '../../components/Layout.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
 import { formatDateTime } from '../../lib/format.ts';
@@ -17,7 +19,7 @@ import { PathCanvas } from './executions/PathCanvas.tsx';
 import { StatusBadge } from './executions/StatusBadge.tsx';
 import { StepHistory } from './executions/StepHistory.tsx';
 import { formatDuration, whereNow } from './executions/where-now.ts';
-import { JsonBlock, WorkflowHeader } from './parts.tsx';
+import { WorkflowHeader } from './parts.tsx';
 
 export function ExecutionPage() {
   const { workflowId = '', executionId = '' } = useParams();
@@ -66,11 +68,26 @@ export function ExecutionPage() {
           </span>
         }
         actions={
-          active ? (
-            <Button variant="secondary" icon={<Ban className="size-4" aria-hidden />} onClick={() => setConfirm(true)}>
-              Cancel execution
-            </Button>
-          ) : undefined
+          <>
+            {e.contactEmail && (
+              <LinkButton
+                variant="secondary"
+                to={`${to('emails')}?${new URLSearchParams({ recipient: e.contactEmail, sourceType: 'WORKFLOW' })}`}
+                icon={<Mail className="size-4" aria-hidden />}
+              >
+                Emails to this contact
+              </LinkButton>
+            )}
+            {active && (
+              <Button
+                variant="secondary"
+                icon={<Ban className="size-4" aria-hidden />}
+                onClick={() => setConfirm(true)}
+              >
+                Cancel execution
+              </Button>
+            )}
+          </>
         }
       />
 
@@ -143,15 +160,6 @@ export function ExecutionPage() {
 
       <CancelExecutionDialog workflowId={workflowId} execution={confirm ? e : null} onClose={() => setConfirm(false)} />
     </>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className="mt-1 break-words text-slate-800">{children}</dd>
-    </div>
   );
 }
 

@@ -100,7 +100,7 @@ export function WorkflowHeader({
           </div>
           {description && <p className="mt-1 text-sm text-slate-500">{description}</p>}
         </div>
-        {actions && <div className="flex shrink-0 flex-wrap items-center gap-2">{actions}</div>}
+        {actions && <div className="flex min-w-0 flex-wrap items-center gap-2">{actions}</div>}
       </div>
       {!title && (
         <nav aria-label="Workflow" className="mt-4 flex gap-1 border-b border-slate-200">
@@ -118,18 +118,6 @@ export function WorkflowHeader({
         </nav>
       )}
     </div>
-  );
-}
-
-/** Pretty JSON in a scrollable block. */
-export function JsonBlock({ value, label }: { value: unknown; label: string }) {
-  return (
-    <pre
-      title={label}
-      className="max-h-64 overflow-auto rounded-md bg-slate-50 p-3 font-mono text-xs leading-relaxed text-slate-700 ring-1 ring-slate-200"
-    >
-      {JSON.stringify(value, null, 2)}
-    </pre>
   );
 }
 

@@ -1,8 +1,10 @@
 /** The steps an execution ran, in order: status, time, attempts, error and output; then the step it is at. */
+
+import { JsonBlock } from '../../../components/CodeBlock.tsx';
 import { Badge } from '../../../components/Layout.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { type Execution, STEP_TYPES, stepTitle, type Workflow } from '../model.ts';
-import { JsonBlock, StepIcon } from '../parts.tsx';
+import { StepIcon } from '../parts.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { formatDuration, whereNow } from './where-now.ts';
 

@@ -1,0 +1,60 @@
+import { Search, X } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Button } from './Button.tsx';
+import { TextInput } from './Field.tsx';
+
+/**
+ * A search by one exact recipient address: what is typed applies on submit (lists filter by the exact
+ * address, so a search per keystroke would only ever show nothing), and a clear button shows while
+ * the list is filtered.
+ */
+export function RecipientSearch({
+  name,
+  applied,
+  onSearch,
+  filtered,
+  onClear,
+  clearLabel = 'Clear',
+  className = '',
+}: {
+  /** The form's accessible name. */
+  name: string;
+  /** The recipient the list is filtered by now: the field starts with it. */
+  applied: string;
+  onSearch: (recipient: string) => void;
+  filtered: boolean;
+  onClear: () => void;
+  clearLabel?: string;
+  className?: string;
+}) {
+  const [typed, setTyped] = useState(applied);
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    onSearch(typed.trim());
+  };
+  const clear = () => {
+    setTyped('');
+    onClear();
+  };
+  return (
+    <form onSubmit={search} aria-label={name} className={`flex flex-wrap items-end gap-2 ${className}`}>
+      <div className="w-full max-w-sm">
+        <TextInput
+          label="Recipient"
+          type="email"
+          placeholder="Exact address, e.g. ann@example.com"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+      </div>
+      <Button type="submit" variant="secondary" icon={<Search className="size-4" aria-hidden />}>
+        Search
+      </Button>
+      {filtered && (
+        <Button variant="ghost" onClick={clear} icon={<X className="size-4" aria-hidden />}>
+          {clearLabel}
+        </Button>
+      )}
+    </form>
+  );
+}

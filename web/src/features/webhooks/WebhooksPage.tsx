@@ -1,0 +1,111 @@
+/** Webhook endpoints: the list, and adding one (its signing secret shown once). */
+import { useQuery } from '@tanstack/react-query';
+import { Plus, Webhook } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { can } from '../../api/session.ts';
+import { useProject } from '../../app/project-context.tsx';
+import { Button } from '../../components/Button.tsx';
+import { PageHeader } from '../../components/Layout.tsx';
+import { TextLink } from '../../components/Links.tsx';
+import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
+import { Table } from '../../components/Table.tsx';
+import { formatDate } from '../../lib/format.ts';
+import { type WebhookEndpoint, webhookQueries } from '../../queries/webhooks.ts';
+import { EndpointDialog } from './EndpointDialog.tsx';
+import { summarizeEvents } from './event-types.ts';
+import { SecretDialog, type ShownSecret } from './SecretDialog.tsx';
+import { EndpointState, RoleNotice } from './shared.tsx';
+
+export function WebhooksPage() {
+  const scope = useProject();
+  const navigate = useNavigate();
+  const endpoints = useQuery(webhookQueries.list(scope));
+  const [adding, setAdding] = useState(false);
+  const [secret, setSecret] = useState<(ShownSecret & { id: string }) | null>(null);
+  const canManage = can(scope.project, 'webhooks.manage');
+  const addButton = canManage && (
+    <Button onClick={() => setAdding(true)} icon={<Plus className="size-4" aria-hidden />}>
+      Add endpoint
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Webhooks"
+        description="Tell your own systems when something happens: each event is POSTed to your endpoints, signed (Standard Webhooks) and retried until it is taken."
+        actions={addButton}
+      />
+      {!canManage && <RoleNotice />}
+      {endpoints.isPending && <LoadingRows rows={3} label="Loading endpoints" />}
+      {endpoints.isError && <ErrorState error={endpoints.error} retry={() => endpoints.refetch()} />}
+      {endpoints.isSuccess && endpoints.data.length === 0 && (
+        <EmptyState
+          icon={<Webhook className="size-8" aria-hidden />}
+          title="No endpoints yet"
+          description="Add the URL of your server that should hear about sends, bounces, opens, contact changes and more."
+          action={addButton}
+        />
+      )}
+      {endpoints.isSuccess && endpoints.data.length > 0 && (
+        <Table<WebhookEndpoint>
+          caption="Webhook endpoints"
+          rows={endpoints.data}
+          rowKey={(e) => e.id}
+          columns={[
+            {
+              key: 'url',
+              header: 'Endpoint',
+              className: 'max-w-0 w-1/2',
+              cell: (e) => (
+                <>
+                  <TextLink to={scope.to('webhooks', e.id)} className="block truncate">
+                    {e.url}
+                  </TextLink>
+                  {e.description && <span className="block truncate text-xs text-slate-500">{e.description}</span>}
+                </>
+              ),
+            },
+            {
+              key: 'events',
+              header: 'Events',
+              className: 'max-w-0 w-1/4',
+              cell: (e) => (
+                <span className="block truncate" title={e.events.join(', ')}>
+                  {summarizeEvents(e.events)}
+                </span>
+              ),
+            },
+            {
+              key: 'state',
+              header: 'Status',
+              cell: (e) => (
+                <span className="flex flex-col items-start gap-0.5">
+                  <EndpointState endpoint={e} />
+                  {!e.enabled && e.disabledReason && <span className="text-xs text-red-700">{e.disabledReason}</span>}
+                </span>
+              ),
+            },
+            { key: 'added', header: 'Added', className: 'whitespace-nowrap', cell: (e) => formatDate(e.createdAt) },
+          ]}
+        />
+      )}
+      {adding && (
+        <EndpointDialog
+          onClose={() => setAdding(false)}
+          onCreated={(created) => setSecret({ id: created.id, secret: created.secret, rotated: false })}
+        />
+      )}
+      <SecretDialog
+        shown={secret}
+        onClose={() => {
+          // Forget the secret once it was seen, then go to the new endpoint (to send it a test).
+          const id = secret?.id;
+          setSecret(null);
+          if (id) navigate(scope.to('webhooks', id));
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * The email log (beyond.md §5): a page of the project's emails by filter and cursor, and one email
+ * with its delivery attempts and events.
+ */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { Operation, ResponseBody } from '../../../client/index.ts';
+import { type ProjectScope, resourceKey } from './keys.ts';
+
+export type EmailQuery = NonNullable<Operation<'/emails', 'get'>['parameters']['query']>;
+export type EmailPage = ResponseBody<Operation<'/emails', 'get'>>;
+export type EmailRow = EmailPage['data'][number];
+export type EmailDetail = ResponseBody<Operation<'/emails/{id}', 'get'>>;
+export type EmailAttempt = EmailDetail['attempts'][number];
+export type EmailEvent = EmailDetail['events'][number];
+export type EmailStatus = EmailRow['status'];
+export type EmailSource = EmailRow['sourceType'];
+
+/** Emails on their way change by themselves: a screen showing one keeps asking. */
+const moving = (status: EmailStatus) => status === 'PENDING' || status === 'SENDING';
+
+export const emailQueries = {
+  all: (projectId: string) => resourceKey(projectId, 'emails'),
+  /** One page, newest first; `total` comes with the first page only (capped at 10,000). */
+  list: ({ api, projectId }: ProjectScope, query: EmailQuery) =>
+    queryOptions({
+      queryKey: resourceKey(projectId, 'emails', 'list', query),
+      queryFn: () => api.get('/emails', { query }),
+      placeholderData: keepPreviousData,
+      refetchInterval: (q) => (q.state.data?.data.some((e) => moving(e.status)) ? 5000 : false),
+    }),
+  one: ({ api, projectId }: ProjectScope, id: string) =>
+    queryOptions({
+      queryKey: resourceKey(projectId, 'emails', 'one', id),
+      queryFn: () => api.get('/emails/{id}', { path: { id } }),
+      refetchInterval: (q) => (q.state.data && moving(q.state.data.status) ? 3000 : false),
+    }),
+};
