@@ -21,14 +21,16 @@ export function authHelpers(t: TestEnv, sink: () => SmtpSink) {
   return {
     /** Delivers the outbox and returns the messages the sink got for `to` (at least `count`). */
     async mailTo(to: string, count = 1): Promise<CapturedMail[]> {
-      await t.deps.jobs.drain();
       const deadline = Date.now() + 5000;
       for (;;) {
+        // Drained each round: on PostgreSQL the outbox's wake-up is a NOTIFY that may enqueue the
+        // delivery run only after an earlier drain returned.
+        await t.deps.jobs.drain();
         const mine = sink().messages.filter((m) => m.to.includes(to));
         if (mine.length >= count) return mine;
         if (Date.now() > deadline) throw new Error(`expected ${count} mail(s) to ${to}, got ${mine.length}`);
         await sink()
-          .waitFor(sink().messages.length + 1, Math.max(1, deadline - Date.now()))
+          .waitFor(sink().messages.length + 1, Math.max(1, Math.min(250, deadline - Date.now())))
           .catch(() => {});
       }
     },
