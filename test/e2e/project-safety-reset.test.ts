@@ -110,7 +110,7 @@ describe.each(DIALECTS)('project reset on %s', (dialect) => {
     // A sent campaign too: its emails have per-campaign counters the reset must clear.
     const sent = await ok(await campaign(p, domain, 'Sent news'));
     await ok(await api(p, 'POST', `/campaigns/${sent.data.id}/send`, {}));
-    await t.deps.jobs.drain();
+    await settle();
     const flow = await wf.build(p, {
       eventName: 'signed.up',
       steps: [{ key: 'wait', type: 'DELAY', config: { amount: 2, unit: 'days' } }],
@@ -125,9 +125,22 @@ describe.each(DIALECTS)('project reset on %s', (dialect) => {
     const idempotent = { authorization: p.auth, 'idempotency-key': `reset-${p.id}` };
     const payload = { to: 'cy@example.test', subject: 'Once', body: '<p>Once</p>', from: `me@${domain}` };
     await ok(await t.app.inject({ method: 'POST', url: '/v1/send', headers: idempotent, payload }));
-    await t.deps.jobs.drain();
+    await settle();
     await seedUnreachable(p, flow.id, ann.id);
     return p;
+  }
+
+  /**
+   * Drains with delivery and webhooks woken by hand. The campaign's emails and the delivered emails'
+   * webhook messages wake their worker by a NOTIFY on PostgreSQL, which may enqueue the run only after
+   * a drain returned: the counts taken next would then change under the test.
+   */
+  async function settle(): Promise<void> {
+    await t.deps.jobs.drain();
+    await t.deps.deliveryWaker.wakeNow();
+    await t.deps.jobs.drain();
+    await t.deps.webhookWaker.wakeNow();
+    await t.deps.jobs.drain();
   }
 
   /**
