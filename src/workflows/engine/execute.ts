@@ -13,6 +13,7 @@ import { AppError } from '../../errors.ts';
 import { LeaseLost } from '../../jobs/job-rows.ts';
 import { newId } from '../../lib/ids.ts';
 import { enqueueEmails, type StoredEmail } from '../../sending/outbox.ts';
+import { announceEnded, type ExecutionIdentity, identityOf } from './ended-webhooks.ts';
 import {
   type ExecClaim,
   type ExecutionMove,
@@ -98,7 +99,7 @@ export interface DeferredMove {
   history: NonNullable<ReturnType<typeof historyOf>>[];
   emails: StoredEmail[];
   /** Who the execution is, for the webhook of its end. */
-  execution: Pick<ExecutionRow, 'id' | 'projectId' | 'workflowId' | 'contactId' | 'startedAt'>;
+  execution: ExecutionIdentity;
 }
 
 /** The execution's whole state once `move` is applied to `row` (which holds what was carried). */
@@ -119,9 +120,7 @@ function deferMove(
 ): void {
   const { run, carried, move, history } = at;
   const rows = history ? [...carried.history, history] : carried.history;
-  const { id, projectId, workflowId, contactId, startedAt } = at.row;
-  const execution = { id, projectId, workflowId, contactId, startedAt };
-  defer({ claim: run.claim, state: stateAfter(at.row, move), history: rows, emails, execution });
+  defer({ claim: run.claim, state: stateAfter(at.row, move), history: rows, emails, execution: identityOf(at.row) });
 }
 
 /**
@@ -147,28 +146,6 @@ export async function flushMoves(
   const lost = writes.find((w) => !moved.has(w.claim.id));
   if (lost) throw new LeaseLost({ id: lost.claim.id, attempt: 0 });
   await announceEnded(deps, trx, writes);
-}
-
-/** workflow.execution.completed (COMPLETED or EXITED) and .failed for the executions these moves end. */
-async function announceEnded(deps: Pick<Deps, 'webhooks' | 'clock'>, trx: Trx, writes: DeferredMove[]) {
-  const ended = writes.filter((w) => ['COMPLETED', 'EXITED', 'FAILED'].includes(w.state.status));
-  for (const w of ended) {
-    const { id, projectId, workflowId, contactId, startedAt } = w.execution;
-    const failed = w.state.status === 'FAILED';
-    const type = failed ? 'workflow.execution.failed' : 'workflow.execution.completed';
-    if (!(await deps.webhooks.wants(trx, projectId, [type]))) continue;
-    const data = {
-      executionId: id,
-      workflowId,
-      contactId,
-      status: w.state.status,
-      startedAt: new Date(startedAt).toISOString(),
-      endedAt: new Date(w.state.endedAt ?? deps.clock.now()).toISOString(),
-      ...(failed && { error: w.state.lastError }),
-      ...(w.state.status === 'EXITED' && { exitReason: w.state.exitReason }),
-    };
-    await deps.webhooks.announce(trx, projectId, [{ type, data }]);
-  }
 }
 
 /**
