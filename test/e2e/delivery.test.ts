@@ -5,23 +5,13 @@ import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import type { TestProject } from '../factories.ts';
-import { type SmtpSink, startSmtpSink } from '../servers/smtp-sink.ts';
+import { type SmtpSink, scriptedReplies, startSmtpSink } from '../servers/smtp-sink.ts';
 import { expectError } from './support.ts';
 
 describe.each(DIALECTS)('delivery over SMTP on %s', (dialect) => {
   let sink: SmtpSink;
-  const seen = new Map<string, number>();
   beforeAll(async () => {
-    sink = await startSmtpSink({
-      respond: (rcpt) => {
-        const n = (seen.get(rcpt) ?? 0) + 1;
-        seen.set(rcpt, n);
-        if (rcpt.startsWith('temp') && n === 1) return { code: 451, message: '4.3.0 Try again later' };
-        if (rcpt.startsWith('nouser')) return { code: 550, message: '5.1.1 No such user' };
-        if (rcpt.startsWith('spam')) return { code: 554, message: '5.7.1 Message refused', at: 'DATA' };
-        return undefined;
-      },
-    });
+    sink = await startSmtpSink({ respond: scriptedReplies() });
   });
   afterAll(async () => sink?.close());
   const t = useTestEnv({

@@ -4,7 +4,7 @@
 // and a retried email is delivered; another project's email is a 404.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIALECTS, useTestEnv } from '../env.ts';
-import { type SmtpSink, startSmtpSink } from '../servers/smtp-sink.ts';
+import { type SmtpSink, scriptedReplies, startSmtpSink } from '../servers/smtp-sink.ts';
 import { emailLogHelpers } from './email-log-helpers.ts';
 import { expectError } from './support.ts';
 
@@ -12,21 +12,12 @@ const ISO = expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/);
 
 describe.each(DIALECTS)('the email log over SMTP on %s', (dialect) => {
   let sink: SmtpSink;
-  const seen = new Map<string, number>();
   /** Addresses refused after DATA until a test takes them out (the sink asks at RCPT and at DATA). */
   const refusing = new Set<string>();
   beforeAll(async () => {
-    sink = await startSmtpSink({
-      respond: (rcpt) => {
-        const n = (seen.get(rcpt) ?? 0) + 1;
-        seen.set(rcpt, n);
-        if (rcpt.startsWith('temp') && n === 1) return { code: 451, message: '4.3.0 Try again later' };
-        if (rcpt.startsWith('nouser')) return { code: 550, message: '5.1.1 No such user' };
-        if (rcpt.startsWith('spam')) return { code: 554, message: '5.7.1 Message refused', at: 'DATA' };
-        if (refusing.has(rcpt)) return { code: 554, message: '5.7.1 Refused for now', at: 'DATA' };
-        return undefined;
-      },
-    });
+    const refusedForNow = (rcpt: string) =>
+      refusing.has(rcpt) ? { code: 554, message: '5.7.1 Refused for now', at: 'DATA' as const } : undefined;
+    sink = await startSmtpSink({ respond: scriptedReplies(refusedForNow) });
   });
   afterAll(async () => sink?.close());
   const t = useTestEnv({

@@ -55,6 +55,25 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
+/**
+ * The delivery tests' reply script, by the recipient's local part: `temp…` deferred (451) the first
+ * time it is offered, `nouser…` refused at RCPT (550), `spam…` refused after DATA (554). `first`
+ * answers before the script, for refusals a test switches on and off.
+ */
+export function scriptedReplies(
+  first: (rcpt: string) => SinkReply | undefined = () => undefined,
+): (rcpt: string) => SinkReply | undefined {
+  const seen = new Map<string, number>();
+  return (rcpt) => {
+    const n = (seen.get(rcpt) ?? 0) + 1;
+    seen.set(rcpt, n);
+    if (rcpt.startsWith('temp') && n === 1) return { code: 451, message: '4.3.0 Try again later' };
+    if (rcpt.startsWith('nouser')) return { code: 550, message: '5.1.1 No such user' };
+    if (rcpt.startsWith('spam')) return { code: 554, message: '5.7.1 Message refused', at: 'DATA' };
+    return first(rcpt);
+  };
+}
+
 /** Starts an SMTP sink on 127.0.0.1:0; resolves once it is listening. */
 export async function startSmtpSink(opts: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const messages: CapturedMail[] = [];
