@@ -6,6 +6,7 @@ import { Button } from '../../components/Button.tsx';
 import { Card, PageHeader, Tabs } from '../../components/Layout.tsx';
 import { BackLink } from '../../components/Links.tsx';
 import { EmptyState, ErrorState, FormError, Skeleton } from '../../components/States.tsx';
+import { saveBlob } from '../../lib/download.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useSearchParamState } from '../../lib/url-state.ts';
 import { type CapturedMessage, outboxQueries } from '../../queries/outbox.ts';
@@ -70,15 +71,7 @@ function MessageView({ message }: { message: CapturedMessage }) {
   const download = useMutation({
     mutationFn: async () => {
       const res = await api.raw('GET', `/outbox/${encodeURIComponent(message.id)}/raw`);
-      const blob = await res.blob();
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = emlFileName(message.subject, message.id);
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(await res.blob(), emlFileName(message.subject, message.id));
     },
     meta: { errorShownInline: true },
   });
