@@ -32,6 +32,7 @@ import { publicPageRoutes } from './public-pages/public-pages.routes.ts';
 import { documentFilterSchemas, FILTER_COMPONENTS } from './segments/filters/schemas.ts';
 import { segmentRoutes } from './segments/segments.routes.ts';
 import { sendRoutes } from './sending/send.routes.ts';
+import { signupRoutes } from './signup/signup.routes.ts';
 import { templateRoutes } from './templates/templates.routes.ts';
 import { trackingRoutes } from './tracking/tracking.routes.ts';
 import { uploadRoutes } from './uploads/uploads.routes.ts';
@@ -95,7 +96,11 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       servers: [{ url: deps.config.baseUrl }],
       components: {
         securitySchemes: {
-          apiKey: { type: 'http', scheme: 'bearer', description: 'Secret key sk_… (or public key pk_… on /v1/track)' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Secret key sk_… (or public key pk_… on /v1/track and /v1/subscribe)',
+          },
           session: { type: 'apiKey', in: 'cookie', name: 'session' },
         },
         schemas: FILTER_COMPONENTS,
@@ -129,6 +134,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(billingRoutes, { deps });
   await app.register(stripeWebhookRoutes, { deps });
   await app.register(publicPageRoutes, { deps });
+  await app.register(signupRoutes, { deps });
   await app.register(trackingRoutes, { deps });
   await app.register(activityRoutes, { deps });
   await app.register(analyticsRoutes, { deps });

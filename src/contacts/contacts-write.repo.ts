@@ -211,3 +211,44 @@ export interface BatchContactRow {
   data: Record<string, unknown>;
   at: Date;
 }
+
+/**
+ * Sign-up's write (signup/signup.service.ts): creates the contact, or gives the one with that email
+ * the keys of `row.data` it lacks, in one statement. Stored values win the merge in SQL, so a public
+ * sign-up never overwrites what is stored, whoever wrote it meanwhile. `inserted` says which happened.
+ */
+export async function upsertContactAddingData(
+  db: Executor,
+  dialect: DialectSql,
+  row: NewContactRow,
+): Promise<ContactRow & { inserted: boolean }> {
+  const saved = await db
+    .insertInto('contacts')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['projectId', 'email']).doUpdateSet((eb) => ({
+        data: dialect.json.merge('excluded.data', 'contacts.data'),
+        updatedAt: eb.ref('excluded.updatedAt'),
+      })),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { ...saved, inserted: saved.id === row.id };
+}
+
+/** Sets when the contact confirmed a double opt-in (`contacts.confirmed_at`); false when the project has no such contact. */
+export async function updateContactConfirmedAt(
+  db: Executor,
+  projectId: string,
+  contactId: string,
+  at: Date,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('contacts')
+    // Declared Generated<Timestamp | null> (db/contact-tables.ts), which Kysely's update type does not unwrap.
+    .set({ confirmedAt: at.toISOString() as never, updatedAt: at })
+    .where('projectId', '=', projectId)
+    .where('id', '=', contactId)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}

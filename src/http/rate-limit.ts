@@ -67,9 +67,14 @@ export function redisStore(url: string): RateStore {
   };
 }
 
+/** Counters in Redis when REDIS_URL is set (shared by every API process), else in this process. */
+export function createRateStore(config: Pick<Config, 'redisUrl'>): RateStore {
+  return config.redisUrl ? redisStore(config.redisUrl) : memoryStore();
+}
+
 /** Registers the limiter for every route; a store failure lets requests through (and is logged). */
 export function registerRateLimit(app: FastifyInstance, config: Pick<Config, 'rateLimitPerMinute' | 'redisUrl'>): void {
-  const store = config.redisUrl ? redisStore(config.redisUrl) : memoryStore();
+  const store = createRateStore(config);
   const max = config.rateLimitPerMinute;
   const limit = String(max);
   app.addHook('onClose', async () => store.close());

@@ -1,7 +1,8 @@
 /** SQL for projects and memberships. Every project read that comes from a user goes through membership. */
 import type { Db, Executor } from '../db/index.ts';
 import { preparedQuery } from '../db/prepared.ts';
-import type { Role, Tracking } from '../db/schema.ts';
+import type { Bool, Json, Role, Tracking } from '../db/schema.ts';
+import type { SignupColumnsPatch } from '../signup/signup-settings.ts';
 
 // Every API request looks its key up, so these two queries are compiled once per database.
 const byKey = (column: 'secretKeyHash' | 'publicKey') =>
@@ -76,7 +77,7 @@ export async function updateProject(
     sendRatePerSecond?: number | null;
     defaultLocale?: string | null;
     updatedAt: Date;
-  },
+  } & SignupColumnsPatch,
 ): Promise<void> {
   // Kysely leaves undefined values out of the SET list.
   await db
@@ -86,6 +87,13 @@ export async function updateProject(
       tracking: patch.tracking,
       sendRatePerSecond: patch.sendRatePerSecond,
       defaultLocale: patch.defaultLocale,
+      // Declared Generated<Bool> and Generated<Json | null> (db/core-tables.ts), which Kysely's update
+      // type does not unwrap; what is written is a boolean and JSON text, as for any Bool and Json column.
+      doubleOptIn: patch.doubleOptIn as Bool | undefined,
+      signupFrom: patch.signupFrom,
+      allowedOrigins: patch.allowedOrigins as Json | undefined,
+      confirmationTemplateId: patch.confirmationTemplateId,
+      signupForm: patch.signupForm as Json | undefined,
       updatedAt: patch.updatedAt,
     })
     .where('id', '=', projectId)
@@ -125,6 +133,25 @@ export async function findSendSettings(db: Executor, projectId: string) {
   return db
     .selectFrom('projects')
     .select(['tracking', 'sendRatePerSecond', 'disabled', 'defaultLocale'])
+    .where('id', '=', projectId)
+    .executeTakeFirst();
+}
+
+/** What sign-up needs of a project: its name, default locale and sign-up settings; undefined when it is gone. */
+export async function findSignupProject(db: Executor, projectId: string) {
+  return db
+    .selectFrom('projects')
+    .select([
+      'id',
+      'name',
+      'disabled',
+      'defaultLocale',
+      'doubleOptIn',
+      'signupFrom',
+      'allowedOrigins',
+      'confirmationTemplateId',
+      'signupForm',
+    ])
     .where('id', '=', projectId)
     .executeTakeFirst();
 }

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { literals } from '../http/schemas.ts';
+import { SignupSettingsInput, SignupSettingsView } from '../signup/signup.schemas.ts';
 import { PERMISSION_NAMES, type Permission } from './permissions.ts';
 
 export const CreateProjectBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) });
@@ -31,6 +32,7 @@ export const UpdateProjectBody = Type.Object({
         'Language of the unsubscribe footer and subscription pages for contacts without data.locale; null: English.',
     }),
   ),
+  ...SignupSettingsInput,
 });
 export type UpdateProjectBody = Static<typeof UpdateProjectBody>;
 
@@ -51,6 +53,7 @@ export const ProjectView = Type.Object({
     description: 'Locale for contacts without data.locale; null: English.',
   }),
   disabled: Type.Boolean(),
+  ...SignupSettingsView,
   webhookSigningSecret: Type.String({
     description: 'Key of the X-Mailwright-Signature HMAC on outgoing workflow webhooks (whsec_…).',
   }),

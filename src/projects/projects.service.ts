@@ -5,6 +5,9 @@ import type { Tracking } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { forbidden, notFound, unauthorized } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
+import type { SignupSettings } from '../signup/signup.schemas.ts';
+import { prepareSignupSettings } from '../signup/signup-settings.service.ts';
+import { type SignupColumns, toSignupSettings } from '../signup/signup-settings.ts';
 import { projectUploadFiles, removeStoredFiles } from '../uploads/uploads.service.ts';
 import { generateKeys, parseApiKey } from './keys.ts';
 import { assignableRoles, permissionsOf, requirePermission } from './permissions.ts';
@@ -25,6 +28,7 @@ export function toProjectView(row: ProjectRow, secrets: Pick<Deps['secrets'], 's
     sendRatePerSecond: row.sendRatePerSecond,
     defaultLocale: row.defaultLocale,
     disabled: toBool(row.disabled),
+    ...toSignupSettings(row),
     webhookSigningSecret: webhookSigningSecret(secrets.signingSecret, row.id),
     role: row.role,
     permissions: permissionsOf(row.role),
@@ -49,7 +53,9 @@ export async function authenticateApiKey(
   const project = await deps.keyCache.keys.read(deps.db, parsed.key);
   if (!project) throw unauthorized('INVALID_API_KEY', 'The API key is not valid.');
   if (parsed.kind === 'public' && !allowPublic) {
-    throw forbidden('A public key (pk_) can only call POST /v1/track; use the secret key (sk_).');
+    throw forbidden(
+      'A public key (pk_) can only call POST /v1/track and POST /v1/subscribe; use the secret key (sk_).',
+    );
   }
   if (project.disabled) throw forbidden('This project is disabled.', 'PROJECT_DISABLED');
   return { projectId: project.projectId, via: parsed.kind };
@@ -81,14 +87,20 @@ export async function createProject(
   return { ...toProjectView(await getMemberProject(deps, userId, id), deps.secrets), secretKey };
 }
 
-/** Changes a project's name, tracking mode, send rate and default locale (owners and admins); any other field of `patch` is ignored. */
+/**
+ * Changes a project's name, tracking mode, send rate, default locale and sign-up settings (owners and
+ * admins); any other field of `patch` is ignored. 422 for sign-up settings that do not hold
+ * (signup/signup-settings.service.ts), with nothing written.
+ */
 export async function updateProjectSettings(
-  deps: Pick<Deps, 'db' | 'clock' | 'keyCache' | 'secrets'>,
+  deps: Pick<Deps, 'db' | 'reader' | 'config' | 'topics' | 'clock' | 'keyCache' | 'secrets'>,
   userId: string,
   projectId: string,
   patch: UpdateProjectBody,
 ): Promise<ProjectView> {
-  requirePermission((await getMemberProject(deps, userId, projectId)).role, 'settings.change');
+  const current = await getMemberProject(deps, userId, projectId);
+  requirePermission(current.role, 'settings.change');
+  const signup = await prepareSignupSettings(deps, projectId, current, patch);
   // Named fields only: the route's body may carry extras (they are ignored), never other columns.
   await deps.keyCache.settings.writing(deps.db, projectId, (trx) =>
     repo.updateProject(trx, projectId, {
@@ -96,6 +108,7 @@ export async function updateProjectSettings(
       tracking: patch.tracking,
       sendRatePerSecond: patch.sendRatePerSecond,
       defaultLocale: patch.defaultLocale,
+      ...signup,
       updatedAt: deps.clock.now(),
     }),
   );
@@ -159,5 +172,27 @@ export async function getSendSettings(
     sendRatePerSecond: cached.sendRatePerSecond ?? deps.config.sendRatePerSecond,
     disabled: cached.disabled,
     defaultLocale: cached.defaultLocale ?? undefined,
+  };
+}
+
+/** A project as sign-up sees it: name, default locale and settings, read fresh (a change applies at once). */
+export interface SignupProject extends SignupSettings {
+  id: string;
+  name: string;
+  disabled: boolean;
+  defaultLocale: string | null;
+}
+
+/** The project's sign-up view; 404 PROJECT_NOT_FOUND when there is none. */
+export async function getSignupProject(deps: Pick<Deps, 'reader'>, projectId: string): Promise<SignupProject> {
+  const row = await repo.findSignupProject(deps.reader, projectId);
+  if (!row) throw notFound('PROJECT');
+  const columns: SignupColumns = row;
+  return {
+    id: row.id,
+    name: row.name,
+    disabled: toBool(row.disabled),
+    defaultLocale: row.defaultLocale,
+    ...toSignupSettings(columns),
   };
 }
