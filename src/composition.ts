@@ -30,6 +30,7 @@ import { segmentFieldUsage, segmentsUsingEvent } from './segments/segment-usage.
 import { membershipListener, membershipWatcher, segmentCron, segmentTasks } from './segments/segments.jobs.ts';
 import { createTrackedSegmentsCache } from './segments/tracked-cache.ts';
 import { createDeliveryWaker, sendingCron, sendingTasks } from './sending/sending.jobs.ts';
+import { createTopicCache } from './topics/topic-cache.ts';
 import { pruneUploadStaging } from './uploads/staging.ts';
 import { webhookEventListener } from './webhooks/event-messages.ts';
 import { createAnnouncer, createSubscriptionsCache } from './webhooks/subscriptions.ts';
@@ -128,6 +129,7 @@ export const productWiring: Wiring = {
     return {
       keyCache: createKeyCache(core.caches),
       fieldTypes: createFieldTypeCache(core.caches),
+      topics: createTopicCache(core.caches),
       trackedSegments: createTrackedSegmentsCache(core.caches),
       workflowTriggers: createWorkflowTriggerCache(core.caches),
       workflowWaker: createWorkflowWaker(core.changes, core.jobs),

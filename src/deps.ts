@@ -30,6 +30,7 @@ import type { Transport } from './mail/types.ts';
 import type { KeyCache } from './projects/key-cache.ts';
 import { loadSecrets, type Secrets } from './secrets.ts';
 import type { TrackedSet } from './segments/tracked-cache.ts';
+import type { TopicCache } from './topics/topic-cache.ts';
 import type { Announcer } from './webhooks/webhook-types.ts';
 import type { WorkflowTriggers } from './workflows/trigger-cache.ts';
 
@@ -58,6 +59,8 @@ export interface Deps {
   keyCache: KeyCache;
   /** Recorded custom field keys per project, forgotten through `changes`. */
   fieldTypes: ProjectCache<Set<string>>;
+  /** Each project's topics (ids, names, defaults), forgotten through `changes`. */
+  topics: TopicCache;
   /** Keeps the deferred email search index caught up (SQLite). */
   searchIndex: SearchIndexer;
   /** Run by recordEvents inside the transaction that stores events. */
@@ -95,6 +98,7 @@ export type FeatureState = Pick<
   Deps,
   | 'keyCache'
   | 'fieldTypes'
+  | 'topics'
   | 'searchIndex'
   | 'apiKeyFailures'
   | 'deliveryWaker'

@@ -8,11 +8,15 @@ import type { Audience, FilterGroup } from '../segments/filters/tree.ts';
 import type { PreparedMessage } from '../sending/compose.ts';
 import type { CampaignRow } from './campaigns.repo.ts';
 
-/** The audience a campaign addresses. */
-export function audienceOf(c: Pick<CampaignRow, 'audienceType' | 'segmentId' | 'audienceFilter'>): Audience {
-  if (c.audienceType === 'SEGMENT') return { kind: 'segment', segmentId: c.segmentId ?? '' };
-  if (c.audienceType === 'FILTERED') return { kind: 'filter', filter: fromJson<FilterGroup>(c.audienceFilter) };
-  return { kind: 'all' };
+/** The audience a campaign addresses: of its segment or filter (or everyone), the subscribers of its topic if it has one. */
+export function audienceOf(
+  c: Pick<CampaignRow, 'audienceType' | 'segmentId' | 'audienceFilter'> & { topicId?: string | null },
+): Audience {
+  const topicId = c.topicId ?? undefined;
+  if (c.audienceType === 'SEGMENT') return { kind: 'segment', segmentId: c.segmentId ?? '', topicId };
+  if (c.audienceType === 'FILTERED')
+    return { kind: 'filter', filter: fromJson<FilterGroup>(c.audienceFilter), topicId };
+  return { kind: 'all', topicId };
 }
 
 /** MARKETING and HEADLESS mail goes to subscribed contacts only; TRANSACTIONAL to every one (as /v1/send). */
@@ -40,5 +44,6 @@ export function campaignMessage(
     attachments: [],
     sourceType: as.sourceType,
     sourceId: as.sourceId,
+    topicId: c.topicId ?? undefined,
   };
 }

@@ -228,7 +228,10 @@ export async function cancelCampaign(
  * contact when the project has one, else with only the address; no contact is created.
  */
 export async function sendTestCampaign(
-  deps: Pick<Deps, 'db' | 'reader' | 'dialect' | 'clock' | 'config' | 'secrets' | 'keyCache' | 'deliveryWaker'>,
+  deps: Pick<
+    Deps,
+    'db' | 'reader' | 'dialect' | 'clock' | 'config' | 'secrets' | 'keyCache' | 'deliveryWaker' | 'topics'
+  >,
   projectId: string,
   id: string,
   input: TestCampaignBody,
@@ -241,7 +244,10 @@ export async function sendTestCampaign(
   const now = deps.clock.now();
   const contact = contactId
     ? await getContact(deps, projectId, contactId)
-    : { id: '', email: to, subscribed: true, data: {}, createdAt: now.toISOString(), updatedAt: now.toISOString() };
+    : {
+        ...{ id: '', email: to, subscribed: true, data: {}, topics: [], confirmedAt: null },
+        ...{ createdAt: now.toISOString(), updatedAt: now.toISOString() },
+      };
   const msg = campaignMessage(campaign, { sourceType: 'TRANSACTIONAL', sourceId: null, subjectPrefix: '[TEST] ' });
   const emailId = newId();
   const settings = await getSendSettings(deps, projectId);

@@ -21,6 +21,7 @@ export type CampaignContent = Pick<
   | 'audienceType'
   | 'segmentId'
   | 'audienceFilter'
+  | 'topicId'
 >;
 
 /** One campaign of the project, or undefined. */

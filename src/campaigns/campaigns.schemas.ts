@@ -28,6 +28,9 @@ export const CampaignBody = Type.Object({
   audienceType: AudienceType,
   segmentId: Type.Optional(orNull(Type.String({ maxLength: 64 }))),
   audienceFilter: Type.Optional(Type.Union([FilterBody, Type.Null()])),
+  topicId: Type.Optional(
+    orNull(Type.String({ maxLength: 64, description: "Only the audience's subscribers of this topic receive it." })),
+  ),
   emailType: Type.Optional(EmailType),
   type: Type.Optional(
     Type.String({ maxLength: 40, description: 'MARKETING | HEADLESS | TRANSACTIONAL is read as emailType.' }),
@@ -84,6 +87,10 @@ export const CampaignView = Type.Object({
   segmentId: Type.Union([Type.String(), Type.Null()]),
   // The spec's form ({ operator, conditions }) when it can express the filter, else { logic, groups }.
   audienceFilter: Type.Union([FilterBody, Type.Null()]),
+  topicId: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'The topic whose subscribers receive it (null: every subscribed contact of the audience); its unsubscribe link leaves that topic only.',
+  }),
 });
 export type CampaignView = Static<typeof CampaignView>;
 
@@ -134,6 +141,9 @@ export const AudiencePreviewBody = Type.Object({
   audienceType: AudienceType,
   segmentId: Type.Optional(orNull(Type.String({ maxLength: 64 }))),
   audienceFilter: Type.Optional(Type.Union([FilterBody, Type.Null()])),
+  topicId: Type.Optional(
+    orNull(Type.String({ maxLength: 64, description: "Only the audience's subscribers of this topic receive it." })),
+  ),
   emailType: Type.Optional(EmailType),
 });
 export type AudiencePreviewBody = Static<typeof AudiencePreviewBody>;

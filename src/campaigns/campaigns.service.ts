@@ -70,6 +70,7 @@ export function toCampaignView(row: repo.CampaignRow): CampaignView {
     replyTo: row.replyTo,
     segmentId: row.segmentId,
     audienceFilter: tree && (toFiltersForm(tree) ?? toConditionForm(tree)),
+    topicId: row.topicId,
   };
 }
 
@@ -217,23 +218,29 @@ async function checkedContent(deps: WriteDeps, projectId: string, body: Campaign
   };
 }
 
-/** SEGMENT needs a segment of the project; FILTERED a filter that parses and checks; the other field is cleared. */
+/**
+ * SEGMENT needs a segment of the project; FILTERED a filter that parses and checks; the other field is
+ * cleared. A `topicId` must name a topic of the project.
+ */
 export async function checkedAudience(
   deps: Pick<Deps, 'reader' | 'clock'>,
   projectId: string,
-  body: Pick<CampaignBody, 'audienceType' | 'segmentId' | 'audienceFilter'>,
+  body: Pick<CampaignBody, 'audienceType' | 'segmentId' | 'audienceFilter' | 'topicId'>,
 ) {
-  if (body.audienceType === 'ALL') return { segmentId: null, audienceFilter: null };
   const env = await loadFilterEnv(deps, projectId);
+  const topicId = body.topicId ?? null;
+  if (topicId !== null && !env.topics?.has(topicId))
+    throw invalid('topicId', `unknown topic ${topicId}`, 'UNKNOWN_TOPIC');
+  if (body.audienceType === 'ALL') return { segmentId: null, audienceFilter: null, topicId };
   if (body.audienceType === 'SEGMENT') {
     if (!body.segmentId) throw invalid('segmentId', 'is required when audienceType is SEGMENT', 'REQUIRED');
     if (!env.segments.has(body.segmentId)) throw invalid('segmentId', 'does not name a segment of this project');
-    return { segmentId: body.segmentId, audienceFilter: null };
+    return { segmentId: body.segmentId, audienceFilter: null, topicId };
   }
   const raw = body.audienceFilter;
   const at = { filters: 'audienceFilter', condition: 'audienceFilter' };
   const tree = raw && parseFilterInput('groups' in raw ? { condition: raw } : { filters: raw }, at);
   if (!tree) throw invalid('audienceFilter', 'is required when audienceType is FILTERED', 'REQUIRED');
   checkFilter(tree, env, { at: 'audienceFilter' });
-  return { segmentId: null, audienceFilter: toJson(tree) };
+  return { segmentId: null, audienceFilter: toJson(tree), topicId };
 }

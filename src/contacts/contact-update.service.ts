@@ -8,6 +8,8 @@ import type { Trx } from '../db/index.ts';
 import type { FieldType } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { conflict, notFound } from '../errors.ts';
+import { applyTopicChoicesIn, withTopicsOne } from '../topics/topic-choices.service.ts';
+import { requireTopicIds } from '../topics/topics.service.ts';
 import { toContactView } from './contact-view.ts';
 import { contactsChanged } from './contact-watchers.ts';
 import * as repo from './contacts.repo.ts';
@@ -20,6 +22,8 @@ export interface UpdateInput {
   email?: string;
   subscribed?: boolean;
   data?: Record<string, unknown>;
+  /** Topic choices (beyond.md §1): only the named topics change. */
+  topics?: Record<string, boolean>;
 }
 
 /** An update checked and ready to write: see `prepareUpdate`. */
@@ -27,20 +31,23 @@ export interface PreparedUpdate {
   email?: string;
   subscribed?: boolean;
   patch: DataPatch;
+  /** Topic choices to write, ids checked. */
+  topics?: Record<string, boolean>;
   /** Field types the write records (and, once committed, remembers). */
   types: { key: string; type: FieldType }[];
 }
 
 /** Checks an update's email (422) and the field cap, before any write. */
 export async function prepareUpdate(
-  deps: Pick<Deps, 'reader' | 'fieldTypes' | 'config'>,
+  deps: Pick<Deps, 'reader' | 'fieldTypes' | 'config' | 'topics'>,
   projectId: string,
   input: UpdateInput,
 ): Promise<PreparedUpdate> {
   const email = input.email === undefined ? undefined : requireEmail(input.email);
   const patch = toDataPatch(input.data ?? {});
+  if (input.topics) await requireTopicIds(deps, projectId, Object.keys(input.topics), 'topics');
   const types = await newFieldTypes(deps, projectId, fieldTypesOf(patch.set));
-  return { email, subscribed: input.subscribed, patch, types };
+  return { email, subscribed: input.subscribed, patch, topics: input.topics, types };
 }
 
 /**
@@ -70,9 +77,13 @@ export async function updateContactIn(
     { ...update.patch, email: update.email, now },
   );
   if (!updated) throw notFound('CONTACT');
+  if (update.topics) await applyTopicChoicesIn(deps, trx, projectId, id, update.topics, { source: opts.source });
   await recordFieldTypes(tx, projectId, update.types);
   await contactsChanged(deps, trx, projectId, [id]);
-  await deps.webhooks.announce(trx, projectId, [{ type: 'contact.updated', data: toContactView(updated) }]);
+  if (await deps.webhooks.wants(trx, projectId, ['contact.updated'])) {
+    const view = await withTopicsOne(deps, trx, projectId, toContactView(updated));
+    await deps.webhooks.announce(trx, projectId, [{ type: 'contact.updated', data: view }]);
+  }
   return updated;
 }
 
@@ -99,7 +110,7 @@ export async function updateContact(
       .transaction()
       .execute((trx) => updateContactIn(deps, trx, { projectId, id }, update, opts));
     afterUpdateCommitted(deps, projectId, update);
-    return toContactView(row);
+    return await withTopicsOne(deps, deps.reader, projectId, toContactView(row));
   } catch (err) {
     if (deps.dialect.isUniqueViolation(err)) throw conflict('Another contact of this project has that email.');
     throw err;

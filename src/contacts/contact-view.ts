@@ -4,13 +4,18 @@ import type { Executor } from '../db/index.ts';
 import * as repo from './contacts.repo.ts';
 import type { ContactView } from './contacts.schemas.ts';
 
-/** The API shape of a contact row (booleans and JSON decoded the same way on both databases). */
+/**
+ * The API shape of a contact row (booleans and JSON decoded the same way on both databases), with
+ * `topics` still empty: topics/topic-choices.service.ts `withTopics` fills them in.
+ */
 export function toContactView(row: repo.ContactRow): ContactView {
   return {
     id: row.id,
     email: row.email,
     subscribed: toBool(row.subscribed),
     data: fromJson<Record<string, unknown>>(row.data) ?? {},
+    topics: [],
+    confirmedAt: row.confirmedAt ? new Date(row.confirmedAt).toISOString() : null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { CursorPageOf, CursorQuery } from '../http/pagination.ts';
 import { DateTime } from '../http/schemas.ts';
+import { TopicChoices } from '../topics/topics.schemas.ts';
 
 /** Longer than any valid address (254), so the 422 for a long one names the address, not the length. */
 const EmailText = Type.String({ minLength: 1, maxLength: 320 });
@@ -16,6 +17,7 @@ export const CreateContactBody = Type.Object({
     Type.Boolean({ description: 'Default true for a new contact; kept when omitted on an existing one.' }),
   ),
   data: Type.Optional(ContactData),
+  topics: Type.Optional(TopicChoices),
 });
 export type CreateContactBody = Static<typeof CreateContactBody>;
 
@@ -23,6 +25,7 @@ export const UpdateContactBody = Type.Object({
   email: Type.Optional(EmailText),
   subscribed: Type.Optional(Type.Boolean()),
   data: Type.Optional(ContactData),
+  topics: Type.Optional(TopicChoices),
 });
 export type UpdateContactBody = Static<typeof UpdateContactBody>;
 
@@ -42,6 +45,11 @@ export const ContactView = Type.Object({
   email: Type.String(),
   subscribed: Type.Boolean(),
   data: ContactData,
+  topics: Type.Array(Type.String(), {
+    description:
+      'Topic ids the contact is subscribed to: subscribed at all, and its choice (or else the default) is yes.',
+  }),
+  confirmedAt: Type.Union([DateTime, Type.Null()], { description: 'When the contact confirmed a double opt-in.' }),
   createdAt: DateTime,
   updatedAt: DateTime,
 });

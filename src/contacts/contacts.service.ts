@@ -10,6 +10,8 @@ import { type FieldError, invalid, invalidFields, notFound } from '../errors.ts'
 import { recordEvent, subscriptionEventName } from '../events/events.service.ts';
 import { type CursorPage, decodeCursor, toCursorPage } from '../http/pagination.ts';
 import { newId } from '../lib/ids.ts';
+import { applyTopicChoicesIn, withTopics, withTopicsOne } from '../topics/topic-choices.service.ts';
+import { requireTopicIds } from '../topics/topics.service.ts';
 import { toContactView } from './contact-view.ts';
 import { contactsChanged } from './contact-watchers.ts';
 import * as repo from './contacts.repo.ts';
@@ -33,6 +35,7 @@ export type WriteDeps = Pick<
   | 'eventListeners'
   | 'contactWatchers'
   | 'webhooks'
+  | 'topics'
 >;
 
 /** The normalised email, or 422 on `field`. */
@@ -46,6 +49,8 @@ export interface UpsertInput {
   email: string;
   subscribed?: boolean;
   data?: Record<string, unknown>;
+  /** Topic choices to write (beyond.md §1): only the named topics change. */
+  topics?: Record<string, boolean>;
 }
 
 export interface UpsertResult {
@@ -83,11 +88,14 @@ export async function upsertContact(
   const prepared = await prepareUpsert(deps, projectId, input, opts);
   const { email, patch, types, row } = prepared;
   const now = row.createdAt;
+  const topics = input.topics && Object.keys(input.topics).length > 0 ? input.topics : undefined;
+  if (topics) await requireTopicIds(deps, projectId, Object.keys(topics), 'topics');
   const announced = await deps.webhooks.wants(deps.db, projectId, WRITE_TYPES);
   // Heard by an endpoint, the write and its messages need a transaction: writes started together share one.
-  if (announced && prepared.groupable && !opts.alsoInTransaction) {
+  if (announced && prepared.groupable && !opts.alsoInTransaction && !topics) {
     const saved = await upsertGrouped(deps, prepared);
-    return { contact: saved.contact, isNew: saved.inserted, transient: patch.transient };
+    const contact = await withTopicsOne(deps, deps.reader, projectId, saved.contact);
+    return { contact, isNew: saved.inserted, transient: patch.transient };
   }
   const write = async (db: Executor) => {
     const changed =
@@ -110,7 +118,8 @@ export async function upsertContact(
         { projectId, contactId: saved.id, name, data: { source: opts.source ?? 'api' } },
       );
     }
-    const contact = toContactView(saved);
+    if (topics) await applyTopicChoicesIn(deps, db as Trx, projectId, saved.id, topics, opts);
+    const contact = await withTopicsOne(deps, db, projectId, toContactView(saved));
     if (announced)
       await deps.webhooks.announce(db, projectId, savedAnnouncements([{ contact, inserted: saved.inserted }]));
     if (opts.alsoInTransaction) await opts.alsoInTransaction(db as Trx, contact);
@@ -118,7 +127,7 @@ export async function upsertContact(
   };
   // Without a subscription change, a new field type or a caller's write there is one statement: no transaction needed.
   const saved =
-    input.subscribed === undefined && types.length === 0 && !opts.alsoInTransaction && !announced
+    input.subscribed === undefined && types.length === 0 && !opts.alsoInTransaction && !announced && !topics
       ? await write(deps.db)
       : await deps.db.transaction().execute(write);
   rememberFieldTypes(deps, projectId, types);
@@ -150,10 +159,14 @@ export async function prepareUpsert(
 }
 
 /** One contact of the project; 404 CONTACT_NOT_FOUND otherwise (another project's id included). */
-export async function getContact(deps: Pick<Deps, 'reader'>, projectId: string, id: string): Promise<ContactView> {
+export async function getContact(
+  deps: Pick<Deps, 'reader' | 'topics'>,
+  projectId: string,
+  id: string,
+): Promise<ContactView> {
   const row = await repo.findContact(deps.reader, projectId, id);
   if (!row) throw notFound('CONTACT');
-  return toContactView(row);
+  return withTopicsOne(deps, deps.reader, projectId, toContactView(row));
 }
 
 /** Deletes one contact; 404 when it is not the project's. Endpoints subscribed to contact.deleted get its last view. */
@@ -182,6 +195,15 @@ const SEARCH_DIRECT_MAX = 1000;
  * every contact.
  */
 export async function listContacts(
+  deps: Pick<Deps, 'reader' | 'dialect' | 'topics'>,
+  projectId: string,
+  query: { limit: number; cursor?: string; search?: string },
+): Promise<CursorPage<ContactView>> {
+  const page = await listContactPage(deps, projectId, query);
+  return { ...page, data: await withTopics(deps, deps.reader, projectId, page.data) };
+}
+
+async function listContactPage(
   deps: Pick<Deps, 'reader' | 'dialect'>,
   projectId: string,
   query: { limit: number; cursor?: string; search?: string },

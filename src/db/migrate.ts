@@ -26,6 +26,7 @@ import * as m0020tokens from './migrations/0020_email_lease_tokens.ts';
 import * as m0021webhooks from './migrations/0021_webhooks.ts';
 import * as m0022attempts from './migrations/0022_email_attempts.ts';
 import * as m0023logIndexes from './migrations/0023_email_log_indexes.ts';
+import * as m0024consent from './migrations/0024_consent.ts';
 
 type Step = { up(db: Kysely<unknown>, d: DialectSql): Promise<void> };
 
@@ -55,6 +56,7 @@ const steps: Record<string, Step> = {
   '0021_webhooks': m0021webhooks,
   '0022_email_attempts': m0022attempts,
   '0023_email_log_indexes': m0023logIndexes,
+  '0024_consent': m0024consent,
 };
 
 /** Applies every pending migration; throws with the failing migration's name on error. */

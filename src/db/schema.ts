@@ -8,6 +8,7 @@ import type { AnalyticsTables } from './analytics-tables.ts';
 import type { AuthTables } from './auth-tables.ts';
 import type { BillingTables } from './billing-tables.ts';
 import type { CampaignTables } from './campaign-tables.ts';
+import type { ConsentTables } from './consent-tables.ts';
 import type { ContactTables } from './contact-tables.ts';
 import type { CoreTables } from './core-tables.ts';
 import type { SafetyTables } from './safety-tables.ts';
@@ -18,6 +19,7 @@ import type { WebhookTables } from './webhook-tables.ts';
 import type { WorkflowTables } from './workflow-tables.ts';
 
 export type * from './campaign-tables.ts';
+export type * from './consent-tables.ts';
 export type * from './column-types.ts';
 export type * from './contact-tables.ts';
 export type * from './core-tables.ts';
@@ -36,4 +38,5 @@ export interface Database
     UploadTables,
     AnalyticsTables,
     BillingTables,
-    WebhookTables {}
+    WebhookTables,
+    ConsentTables {}

@@ -72,7 +72,7 @@ export async function listEvents(
 
 /** A cursor page of one contact's events, newest first; 404 CONTACT_NOT_FOUND when it is not the project's. */
 export async function listContactEvents(
-  deps: Pick<Deps, 'reader'>,
+  deps: Pick<Deps, 'reader' | 'topics'>,
   projectId: string,
   contactId: string,
   query: { limit: number; cursor?: string },

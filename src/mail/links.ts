@@ -12,6 +12,8 @@ export interface SubscriptionToken extends Record<string, unknown> {
   c: string;
   /** The email the link came in, when it came in one. */
   e?: string;
+  /** The topic the email was sent to: unsubscribing leaves that topic only. */
+  t?: string;
 }
 
 export interface TrackingToken extends Record<string, unknown> {

@@ -4,6 +4,15 @@
  * escaping is tested without a server.
  */
 import { type Locale, type PageStrings, STRINGS } from './strings.ts';
+import { TOPIC_STRINGS } from './topic-strings.ts';
+
+/** A public topic as the preference center lists it, with the contact's state. */
+export interface PageTopic {
+  id: string;
+  name: string;
+  description: string | null;
+  subscribed: boolean;
+}
 
 /** What a page shows about the contact a link names. */
 export interface PageContact {
@@ -12,6 +21,12 @@ export interface PageContact {
   locale: Locale;
   /** The link's token, for the forms that post back to the same link. */
   token: string;
+  /** The topic a topic campaign's link names: its pages act on that topic only. */
+  topic?: { id: string; name: string };
+  /** The public topics (the manage page). */
+  topics?: PageTopic[];
+  /** The manage page after its form was saved. */
+  saved?: boolean;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -31,10 +46,12 @@ export function maskEmail(email: string): string {
   return `${email.slice(0, 1)}***${email.slice(at)}`;
 }
 
-/** A string with `{email}` filled in; both are escaped here, so neither can carry markup. */
-function say(template: string, email: string): string {
-  // A function replacer: a `$` in the address must not act as a replacement pattern.
-  return escapeHtml(template).replace('{email}', () => `<strong>${escapeHtml(maskEmail(email))}</strong>`);
+/** A string with `{email}` (and `{topic}`) filled in; all are escaped here, so none can carry markup. */
+function say(template: string, email: string, topic = ''): string {
+  // Function replacers: a `$` in the address or the name must not act as a replacement pattern.
+  return escapeHtml(template)
+    .replace('{email}', () => `<strong>${escapeHtml(maskEmail(email))}</strong>`)
+    .replace('{topic}', () => escapeHtml(topic));
 }
 
 const STYLE = [
@@ -46,6 +63,7 @@ const STYLE = [
   'button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:8px;background:#18181b;color:#fff;cursor:pointer}',
   'button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}',
   'button.secondary{background:#e4e4e7;color:#18181b}',
+  'fieldset{border:0;padding:0;margin:0 0 1rem}legend{font-weight:600;margin-bottom:.5rem}',
 ].join('');
 
 function document(locale: Locale, title: string, body: string): string {
@@ -82,6 +100,18 @@ function page(c: PageContact, title: (s: PageStrings) => string, parts: (s: Page
 
 /** The question page of a GET: asks before changing anything (link scanners and previews follow GETs). */
 function askPage(c: PageContact, action: Action): string {
+  if (c.topic && action === 'unsubscribe') {
+    const ts = TOPIC_STRINGS[c.locale];
+    return page(
+      c,
+      (s) => s.unsubscribeTitle,
+      (s) => [
+        `<p>${say(ts.unsubscribeQuestion, c.email, c.topic!.name)}</p>`,
+        `<p class="muted">${escapeHtml(ts.unsubscribeExplain)}</p>`,
+        button('unsubscribe', c.token, s.unsubscribeButton),
+      ],
+    );
+  }
   return page(
     c,
     (s) => s[`${action}Title`],
@@ -105,7 +135,7 @@ export function unsubscribedPage(c: PageContact): string {
     c,
     (s) => s.unsubscribedTitle,
     (s) => [
-      `<p>${say(s.unsubscribedBody, c.email)}</p>`,
+      `<p>${c.topic ? say(TOPIC_STRINGS[c.locale].unsubscribedBody, c.email, c.topic.name) : say(s.unsubscribedBody, c.email)}</p>`,
       `<p class="muted">${escapeHtml(s.resubscribePrompt)}</p>`,
       button('subscribe', c.token, s.subscribeButton, true),
     ],
@@ -117,12 +147,20 @@ export function subscribedPage(c: PageContact): string {
   return page(
     c,
     (s) => s.subscribedTitle,
-    (s) => [`<p>${say(s.subscribedBody, c.email)}</p>`, button('unsubscribe', c.token, s.unsubscribeButton, true)],
+    (s) => [
+      `<p>${c.topic ? say(TOPIC_STRINGS[c.locale].subscribedBody, c.email, c.topic.name) : say(s.subscribedBody, c.email)}</p>`,
+      button('unsubscribe', c.token, s.unsubscribeButton, true),
+    ],
   );
 }
 
-/** GET /manage: the current state and the one button that switches it. */
+/**
+ * GET /manage: the current state and the one button that switches it; with public topics, a form
+ * listing them with the contact's state, saved by POST /manage (no script needed), and "unsubscribe
+ * from everything".
+ */
 export function managePage(c: PageContact): string {
+  if (c.topics && c.topics.length > 0) return topicManagePage(c, c.topics);
   return page(
     c,
     (s) => s.manageTitle,
@@ -130,6 +168,34 @@ export function managePage(c: PageContact): string {
       c.subscribed
         ? [`<p>${say(s.manageSubscribed, c.email)}</p>`, button('unsubscribe', c.token, s.unsubscribeButton)]
         : [`<p>${say(s.manageUnsubscribed, c.email)}</p>`, button('subscribe', c.token, s.subscribeButton)],
+  );
+}
+
+function topicManagePage(c: PageContact, topics: PageTopic[]): string {
+  const ts = TOPIC_STRINGS[c.locale];
+  const rows = topics.map((t) => {
+    const name = `topic:${t.id}`;
+    const about = t.description ? `<br><span class="muted">${escapeHtml(t.description)}</span>` : '';
+    const checked = t.subscribed ? ' checked' : '';
+    return `<p><label><input type="checkbox" name="${escapeHtml(name)}" value="1"${checked}> ${escapeHtml(t.name)}</label>${about}</p>`;
+  });
+  const target = escapeHtml(`/manage/${encodeURIComponent(c.token)}`);
+  const shown = escapeHtml(topics.map((t) => t.id).join(','));
+  return page(
+    c,
+    (s) => s.manageTitle,
+    (s) => [
+      ...(c.saved ? [`<p role="status"><strong>${escapeHtml(ts.savedNotice)}</strong></p>`] : []),
+      `<p>${say(c.subscribed ? s.manageSubscribed : s.manageUnsubscribed, c.email)}</p>`,
+      `<form method="post" action="${target}">`,
+      `<input type="hidden" name="shown" value="${shown}">`,
+      `<fieldset><legend>${escapeHtml(ts.topicsIntro)}</legend>`,
+      ...rows,
+      '</fieldset>',
+      `<p><button type="submit" name="action" value="save">${escapeHtml(ts.saveButton)}</button></p>`,
+      `<p><button type="submit" name="action" value="unsubscribe-all" class="secondary">${escapeHtml(ts.unsubscribeAllButton)}</button></p>`,
+      '</form>',
+    ],
   );
 }
 

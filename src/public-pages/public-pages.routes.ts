@@ -25,10 +25,12 @@ import {
   unsubscribedPage,
   unsubscribePage,
 } from './pages.ts';
-import { openSubscriptionLink, setSubscriptionByLink } from './public-pages.service.ts';
+import { openSubscriptionLink, savePreferencesByLink, setSubscriptionByLink } from './public-pages.service.ts';
 import { localeFromAcceptLanguage } from './strings.ts';
 
 type TokenRoute = { Params: { token: string } };
+
+const MANAGE_BODY_LIMIT = 16 * 1024;
 
 /**
  * Stricter than the app-wide CSP (which also serves Swagger UI): these pages load nothing, run no
@@ -58,7 +60,7 @@ function sendPage(
 
 /** Registers the pages in their own scope, with the form body parsers only this scope accepts. */
 export const publicPageRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
-  acceptFormBodies(app, shapeLimits(deps.config));
+  acceptFormBodies(app, shapeLimits(deps.config), MANAGE_BODY_LIMIT);
   const get = { schema: { hide: true } };
   const post = { schema: { hide: true }, bodyLimit: FORM_BODY_LIMIT };
 
@@ -76,5 +78,12 @@ export const publicPageRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, 
   );
   app.get<TokenRoute>('/manage/:token', get, async (req, reply) =>
     sendPage(req, reply, await openSubscriptionLink(deps, req.params.token), managePage),
+  );
+  // A form of up to 100 topics (`topic:<uuid>=1` and the list shown) outgrows the one-button limit.
+  app.post<TokenRoute & { Body: Record<string, unknown> }>(
+    '/manage/:token',
+    { ...post, bodyLimit: MANAGE_BODY_LIMIT },
+    async (req, reply) =>
+      sendPage(req, reply, await savePreferencesByLink(deps, req.params.token, req.body ?? {}), managePage),
   );
 };

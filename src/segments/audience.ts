@@ -15,26 +15,42 @@ import {
   findMaxContactId,
   listAudienceAfter,
   listSegmentDefs,
+  listTopicDefaults,
 } from './audience.repo.ts';
-import { compileFilter, segmentCondition } from './filters/compile.ts';
+import { compileFilter, segmentCondition, topicCondition } from './filters/compile.ts';
 import type { Audience, FilterDocuments, FilterEnv, FilterGroup } from './filters/tree.ts';
 
 export type { AudienceContact };
 // A segment's condition is compiled beside the filters that reference segments; exported here too.
 export { segmentCondition };
 
-/** The project's field types, deleted fields and segments, read once for one evaluation (or one check). */
+/** The project's field types, deleted fields, segments and topics, read once for one evaluation (or one check). */
 export async function loadFilterEnv(deps: Pick<Deps, 'reader' | 'clock'>, projectId: string): Promise<FilterEnv> {
-  const [fieldTypes, deletedFields, segments] = await Promise.all([
+  const [fieldTypes, deletedFields, segments, topics] = await Promise.all([
     getFieldTypes(deps, projectId),
     getDeletedFields(deps, projectId),
     listSegmentDefs(deps.reader, projectId),
+    listTopicDefaults(deps.reader, projectId),
   ]);
-  return { fieldTypes, deletedFields, segments: new Map(segments.map((s) => [s.id, s])), now: deps.clock.now() };
+  const now = deps.clock.now();
+  return { fieldTypes, deletedFields, segments: new Map(segments.map((s) => [s.id, s])), topics, now };
 }
 
-/** The condition selecting `audience`'s contacts; 404 SEGMENT_NOT_FOUND for a segment that is gone. */
+/**
+ * The condition selecting `audience`'s contacts (only its topic's subscribers when it names one; a
+ * topic that is gone has none); 404 SEGMENT_NOT_FOUND for a segment that is gone.
+ */
 export function audienceCondition(
+  audience: Audience,
+  env: FilterEnv,
+  ctx: { dialect: DialectSql; projectId: string },
+): Expression<SqlBool> {
+  const base = baseCondition(audience, env, ctx);
+  if (!audience.topicId) return base;
+  return sql<SqlBool>`(${topicCondition(audience.topicId, env)} and ${base})`;
+}
+
+function baseCondition(
   audience: Audience,
   env: FilterEnv,
   ctx: { dialect: DialectSql; projectId: string },

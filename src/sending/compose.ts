@@ -31,6 +31,8 @@ export interface PreparedMessage {
   attachments: OutgoingAttachment[];
   sourceType: EmailSource;
   sourceId: string | null;
+  /** Sent to a topic's subscribers: its unsubscribe link and one-click endpoint leave that topic only. */
+  topicId?: string;
 }
 
 export interface ComposeTarget {
@@ -66,7 +68,12 @@ export async function composeEmail(
 ): Promise<NewEmail> {
   const { contact } = target;
   const secret = deps.secrets.signingSecret;
-  const urls = subscriptionUrls(deps.config.baseUrl, secret, { p: target.projectId, c: contact.id, e: emailId });
+  const urls = subscriptionUrls(deps.config.baseUrl, secret, {
+    p: target.projectId,
+    c: contact.id,
+    e: emailId,
+    ...(msg.topicId && { t: msg.topicId }),
+  });
   // The project's default locale stands in for a contact that has none (docs/project-safety.md).
   const locale = typeof contact.data.locale === 'string' ? contact.data.locale : settings.defaultLocale;
   const vars = {

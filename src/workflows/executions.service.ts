@@ -27,7 +27,7 @@ const TOTAL_CAP = 10_000;
 const CANCEL_SLICE = 5000;
 const CONTEXT_MAX_BYTES = 64 * 1024;
 
-type ExecDeps = Pick<Deps, 'db' | 'reader' | 'dialect' | 'clock' | 'workflowWaker'>;
+type ExecDeps = Pick<Deps, 'db' | 'reader' | 'dialect' | 'clock' | 'workflowWaker' | 'topics'>;
 
 async function executionRow(deps: Pick<Deps, 'reader'>, projectId: string, workflowId: string, id: string) {
   const row = isUuid(id) ? await repo.findExecution(deps.reader, projectId, workflowId, id) : undefined;

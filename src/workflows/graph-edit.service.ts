@@ -13,6 +13,7 @@ import { isUuid, newId } from '../lib/ids.ts';
 import { loadFilterEnv } from '../segments/audience.ts';
 import { checkFilter } from '../segments/filters/check.ts';
 import { getTemplateRow } from '../templates/templates.service.ts';
+import { requireTopicIds } from '../topics/topics.service.ts';
 import { hasActiveExecutions } from './executions.repo.ts';
 import {
   asSingleCondition,
@@ -31,7 +32,8 @@ type Json = Record<string, unknown>;
 /** The config checked against the project: the template exists, the condition's fields do. */
 async function checkReferences(deps: WorkflowDeps, projectId: string, type: string, config: Json): Promise<void> {
   if (type === 'SEND_EMAIL') {
-    const { templateId } = config as unknown as SendEmailConfig;
+    const { templateId, topicId } = config as unknown as SendEmailConfig;
+    if (topicId) await requireTopicIds(deps, projectId, [topicId], 'config.topicId');
     try {
       const t = await getTemplateRow(deps, projectId, templateId);
       if (!t.fromEmail) throw invalid('config.templateId', 'the template has no sender (from); give it one first');

@@ -24,6 +24,8 @@ const MAX_BODY_JSON = 64 * 1024;
 export interface SendEmailConfig {
   templateId: string;
   recipient: { type: 'CONTACT' } | { type: 'CUSTOM'; customEmail: string };
+  /** Only contacts subscribed to this topic are sent to (beyond.md §1); the others are skipped. */
+  topicId?: string;
 }
 export interface DelayConfig {
   amount: number;
@@ -64,6 +66,11 @@ function str(c: Config, key: string, max: number, required: boolean): string | u
 }
 
 function sendEmail(c: Config): SendEmailConfig {
+  const topicId = str(c, 'topicId', 64, false);
+  return { ...sendEmailTarget(c), ...(topicId && { topicId }) };
+}
+
+function sendEmailTarget(c: Config): SendEmailConfig {
   const templateId = str(c, 'templateId', 64, true)!;
   const r = c.recipient;
   if (r === undefined || r === null) return { templateId, recipient: { type: 'CONTACT' } };

@@ -19,7 +19,7 @@ import * as repo from './workflows.repo.ts';
 import type { CreateWorkflowBody, UpdateWorkflowBody, WorkflowListItem, WorkflowView } from './workflows.schemas.ts';
 
 type Json = Record<string, unknown>;
-export type WorkflowDeps = Pick<Deps, 'db' | 'reader' | 'clock' | 'workflowTriggers' | 'config'>;
+export type WorkflowDeps = Pick<Deps, 'db' | 'reader' | 'clock' | 'workflowTriggers' | 'config' | 'topics'>;
 
 /**
  * Runs a write of the project's workflows in one transaction and forgets the project's cached triggers

@@ -383,6 +383,10 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
       '/contacts/lookup',
       'post',
     );
+    // Data rights (docs/consent.md): the export is streamed, so its schema is checked here too.
+    check(await api('GET', `/contacts/${contact.id}/export`), '/contacts/{id}/export', 'get');
+    const erasable = (await api('POST', '/contacts', { email: 'erase@views.test' })).json();
+    check(await api('POST', `/contacts/${erasable.id}/erase`), '/contacts/{id}/erase', 'post');
     check(await api('GET', '/contacts/fields'), '/contacts/fields', 'get');
     check(await api('GET', '/contacts/fields/data.plan/values'), '/contacts/fields/{field}/values', 'get');
     check(await api('GET', '/contacts/fields/data.plan/usage'), '/contacts/fields/{field}/usage', 'get');
@@ -566,6 +570,11 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
     const messagePath = `${hookPath}/messages/${test.messageId}`;
     check(await api('GET', messagePath), '/webhook-endpoints/{id}/messages/{messageId}', 'get');
     check(await api('POST', `${messagePath}/retry`), '/webhook-endpoints/{id}/messages/{messageId}/retry', 'post');
+    // Topics (docs/consent.md).
+    const topic = check(await api('POST', '/topics', { name: 'News', defaultSubscribed: true }), '/topics', 'post');
+    check(await api('GET', '/topics'), '/topics', 'get');
+    check(await api('GET', `/topics/${topic.id}`), '/topics/{id}', 'get');
+    check(await api('PATCH', `/topics/${topic.id}`, { public: false }), '/topics/{id}', 'patch');
     const sns = signSns({
       Type: 'Notification',
       MessageId: 'views-1',

@@ -13,6 +13,7 @@ import {
   type FieldTarget,
   resolveConditionField,
   SEGMENT_OPERATORS,
+  TOPIC_OPERATORS,
   TRIGGER_OPERATORS,
   TYPE_OPERATORS,
 } from './fields.ts';
@@ -95,6 +96,12 @@ function checkCondition(
   if (target.kind === 'segment') {
     requireOperator(c, SEGMENT_OPERATORS, path, `${c.field} is tested with`);
     checkSegmentReference(target.id, env, `${path}.field`, selfId);
+    return;
+  }
+  if (target.kind === 'topic') {
+    requireOperator(c, TOPIC_OPERATORS, path, `${c.field} is tested with`);
+    if (typeof c.value !== 'boolean') throw invalid(`${path}.value`, `must be true or false: ${c.field} is a topic`);
+    if (!env.topics?.has(target.id)) throw invalid(`${path}.field`, `unknown topic ${target.id}`);
     return;
   }
   const type = fieldType(target, env);

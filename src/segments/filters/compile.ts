@@ -128,7 +128,33 @@ function compilePositive(c: FilterCondition, op: Operator, env: FilterEnv, ctx: 
       if (!segment || ctx.via?.includes(t.id)) return FALSE;
       return segmentPart(segment, env, ctx);
     }
+    case 'topic': {
+      const byDefault = env.topics?.get(t.id);
+      // A topic that is gone has no subscribers: `equals true` matches none, `equals false` all.
+      const subscribed = byDefault === undefined ? FALSE : topicPart(t.id, byDefault);
+      if (c.value === true) return subscribed;
+      return { sql: sql<SqlBool>`(not ${subscribed.sql})`, nullable: false, cost: subscribed.cost };
+    }
   }
+}
+
+/**
+ * Subscribed to the topic: subscribed at all, and the contact's own choice for it, or else the
+ * topic's default, is yes (beyond.md §1). One primary-key probe of contact_topics per contact.
+ */
+function topicPart(topicId: string, byDefault: boolean): Part {
+  const choice = sql`(select ct.subscribed from contact_topics ct where ct.contact_id = contacts.id and ct.topic_id = ${topicId})`;
+  return {
+    sql: sql<SqlBool>`(contacts.subscribed = ${true} and coalesce(${choice}, ${sql.lit(byDefault)}) = ${true})`,
+    nullable: false,
+    cost: 2,
+  };
+}
+
+/** The condition selecting the contacts subscribed to the topic, for a topic campaign's audience. */
+export function topicCondition(topicId: string, env: FilterEnv): Expression<SqlBool> {
+  const byDefault = env.topics?.get(topicId);
+  return (byDefault === undefined ? FALSE : topicPart(topicId, byDefault)).sql;
 }
 
 /**

@@ -16,6 +16,8 @@ export type FieldTarget =
   | { kind: 'event'; name: string }
   | { kind: 'email'; fact: EmailFact }
   | { kind: 'segment'; id: string }
+  /** Subscribed to the topic (beyond.md §1): `equals` true or false. */
+  | { kind: 'topic'; id: string }
   /** A path into a workflow execution's event data or context (FilterDocuments); only where documents are in play. */
   | { kind: 'document'; source: DocumentSource; key: string; path: string[] };
 
@@ -31,7 +33,8 @@ const STANDARD: Record<string, FieldType> = {
   updatedAt: 'date',
 };
 
-const NAMESPACES = 'email, subscribed, createdAt, updatedAt, data.<key>, event.<name>, email.<fact> or segment.<id>';
+const NAMESPACES =
+  'email, subscribed, createdAt, updatedAt, data.<key>, event.<name>, email.<fact>, segment.<id> or topic.<id>';
 
 /** Reads a condition's field name into what it addresses; the message says why when it addresses nothing. */
 export function resolveField(field: string): ResolvedField {
@@ -49,6 +52,7 @@ export function resolveField(field: string): ResolvedField {
   }
   if (ns === 'event') return { ok: true, target: { kind: 'event', name: rest } };
   if (ns === 'segment') return { ok: true, target: { kind: 'segment', id: rest } };
+  if (ns === 'topic') return { ok: true, target: { kind: 'topic', id: rest } };
   if (ns === 'email') {
     const fact = EMAIL_FACTS.find((f) => f === rest);
     if (fact) return { ok: true, target: { kind: 'email', fact } };
@@ -84,6 +88,7 @@ export const TRIGGER_OPERATORS: readonly Operator[] = [
   'notTriggeredWithin',
 ];
 export const SEGMENT_OPERATORS: readonly Operator[] = ['memberOfSegment', 'notMemberOfSegment'];
+export const TOPIC_OPERATORS: readonly Operator[] = ['equals', 'notEquals'];
 
 const PRESENCE: Operator[] = ['exists', 'notExists'];
 const EQUALITY: Operator[] = ['equals', 'notEquals'];

@@ -85,6 +85,8 @@ export interface FilterEnv {
   /** Keys DELETE /contacts/fields removed: a condition on one (or under one) not recorded again matches nothing. */
   deletedFields: ReadonlySet<string>;
   segments: ReadonlyMap<string, SegmentDef>;
+  /** The project's topics by id, with whether each is subscribed by default (`topic.<id>`); absent: none. */
+  topics?: ReadonlyMap<string, boolean>;
   now: Date;
 }
 
@@ -98,8 +100,9 @@ export interface FilterDocuments {
   workflow: Record<string, unknown>;
 }
 
-/** Who a campaign (or any evaluation) addresses. */
-export type Audience =
+/** Who a campaign (or any evaluation) addresses; with `topicId`, only the subscribers of that topic among them. */
+export type Audience = (
   | { kind: 'all' }
   | { kind: 'filter'; filter: FilterGroup }
-  | { kind: 'segment'; segmentId: string };
+  | { kind: 'segment'; segmentId: string }
+) & { topicId?: string };

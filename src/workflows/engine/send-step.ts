@@ -55,6 +55,12 @@ export async function sendEmailStep(deps: Deps, input: StepInput): Promise<StepO
   if (msg.emailType !== 'TRANSACTIONAL' && !contact.subscribed) {
     return { kind: 'next', status: 'SKIPPED', output: { skipped: 'UNSUBSCRIBED', templateId: c.templateId } };
   }
+  // A topic that is gone has no subscribers, so its step skips everyone, as a topic campaign would.
+  if (c.topicId && !contact.topics.includes(c.topicId)) {
+    const output = { skipped: 'NOT_SUBSCRIBED_TO_TOPIC', topicId: c.topicId, templateId: c.templateId };
+    return { kind: 'next', status: 'SKIPPED', output };
+  }
+  if (c.topicId) msg = { ...msg, topicId: c.topicId };
   const { eventData, context } = documentsOf(row);
   const id = row.stepToken;
   const settings = await getSendSettings(deps, row.projectId);

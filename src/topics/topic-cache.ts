@@ -1,0 +1,33 @@
+/**
+ * Each project's topics as contact views need them (the defaults), kept in memory so a contact read
+ * of a project without topics costs no statement. Every topic write forgets the project here and, once
+ * committed, in every other process (db/project-cache.ts).
+ */
+import { toBool } from '../db/codecs.ts';
+import type { CacheRegistry, ProjectCache } from '../db/project-cache.ts';
+import { listTopics } from './topics.repo.ts';
+
+/** What views and choices need of a topic. */
+export interface TopicDef {
+  id: string;
+  name: string;
+  defaultSubscribed: boolean;
+  public: boolean;
+}
+
+export type TopicCache = ProjectCache<TopicDef[]>;
+
+/** The cache, registered on `caches`. */
+export function createTopicCache(caches: CacheRegistry): TopicCache {
+  return caches.define({
+    channel: 'topics',
+    maxEntries: 5000,
+    load: async (db, projectId) =>
+      (await listTopics(db, projectId)).map((t) => ({
+        id: t.id,
+        name: t.name,
+        defaultSubscribed: toBool(t.defaultSubscribed),
+        public: toBool(t.public),
+      })),
+  });
+}
