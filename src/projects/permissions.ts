@@ -19,6 +19,11 @@ export const ROLES: readonly Role[] = ['OWNER', 'ADMIN', 'MEMBER'];
 export const PERMISSIONS = {
   /** Read the project and use its resources (contacts, templates, campaigns, …) from the dashboard; see the team. */
   'project.use': ['OWNER', 'ADMIN', 'MEMBER'],
+  /**
+   * Erase a contact for good (POST /contacts/:id/erase): unlike a delete, it cannot be undone, it
+   * strips the contact's emails for statistics and keeps the address from ever being mailed again.
+   */
+  'contacts.erase': ['OWNER', 'ADMIN'],
   /** Add or remove sending domains: they decide who the project may send as, and its DKIM keys. */
   'domains.manage': ['OWNER', 'ADMIN'],
   /** Add, change, rotate, test and delete webhook endpoints, and retry their messages: they receive the project's data. */
@@ -53,6 +58,7 @@ export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
  * route pattern. Every other resource route is open to every member.
  */
 export const ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
+  'POST /contacts/:id/erase': 'contacts.erase',
   'POST /domains': 'domains.manage',
   'DELETE /domains/:id': 'domains.manage',
   'POST /webhook-endpoints': 'webhooks.manage',

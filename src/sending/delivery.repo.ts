@@ -106,14 +106,25 @@ export async function deferClaimed(db: Executor, ids: string[], token: string, n
 }
 
 /**
- * SENDING → SUPPRESSED for rows of the claim `token` to suppressed addresses: stored, never sent.
- * Answers the ids that moved (the claim still held them).
+ * SENDING → SUPPRESSED for rows of the claim `token` to suppressed addresses: stored, never sent;
+ * `reason`, when given, becomes the row's lastError. Answers the ids that moved (the claim still held them).
  */
-export async function markSuppressed(db: Executor, ids: string[], token: string, now: Date): Promise<string[]> {
+export async function markSuppressed(
+  db: Executor,
+  ids: string[],
+  token: string,
+  now: Date,
+  reason?: string,
+): Promise<string[]> {
   if (ids.length === 0) return [];
   const moved = await db
     .updateTable('emails')
-    .set({ status: 'SUPPRESSED', leaseUntil: null, updatedAt: now })
+    .set({
+      status: 'SUPPRESSED',
+      leaseUntil: null,
+      updatedAt: now,
+      ...(reason === undefined ? {} : { lastError: reason }),
+    })
     .where('id', 'in', ids)
     .where('status', '=', 'SENDING')
     .where('leaseToken', '=', token)

@@ -9,9 +9,10 @@
  */
 import { createPrivateKey } from 'node:crypto';
 import { recordSendRejection } from '../bounces/feedback.service.ts';
-import { findSuppressed } from '../bounces/suppressions.ts';
+import { findHeldBack } from '../bounces/suppressions.ts';
 import { returnPathFor } from '../bounces/verp.ts';
 import { fromJson, toBool } from '../db/codecs.ts';
+import type { Executor } from '../db/index.ts';
 import type { Deps } from '../deps.ts';
 import { dkimSignerFor } from '../domains/domains.service.ts';
 import {
@@ -136,35 +137,54 @@ async function recordFailure(deps: Deps, row: EmailRow, err: unknown, attempt: N
   if (!(err instanceof TransportError)) deps.log.error({ err, emailId: row.id }, 'delivery failed unexpectedly');
 }
 
-/** The claimed rows whose address is not suppressed for their project; the others become SUPPRESSED. */
+/**
+ * The claimed rows whose address is not suppressed for their project; the others become SUPPRESSED
+ * (an erased address's with the reason, and a sign-up's confirmation to it still goes: suppressions.ts).
+ */
 async function withoutSuppressed(deps: Deps, claimed: EmailRow[], token: string): Promise<EmailRow[]> {
   const byProject = groupBy(claimed, (r) => r.projectId);
   const out: EmailRow[] = [];
   for (const [projectId, rows] of byProject) {
-    const suppressed = await findSuppressed(deps, projectId, [...new Set(rows.map((r) => r.toEmail))]);
-    if (suppressed.size === 0) {
-      out.push(...rows);
-      continue;
-    }
-    const held = rows.filter((r) => suppressed.has(r.toEmail));
-    const ids = held.map((r) => r.id);
-    if (await deps.webhooks.wants(deps.db, projectId, ['email.suppressed'])) {
-      // Announced in the transaction of the move, for the rows the claim still held.
-      await deps.db.transaction().execute(async (trx) => {
-        const moved = new Set(await outbox.markSuppressed(trx, ids, token, deps.clock.now()));
-        await announceEmails(
-          deps,
-          trx,
-          'email.suppressed',
-          held.filter((r) => moved.has(r.id)),
-        );
-      });
-    } else {
-      await outbox.markSuppressed(deps.db, ids, token, deps.clock.now());
-    }
-    out.push(...rows.filter((r) => !suppressed.has(r.toEmail)));
+    const held = await findHeldBack(deps, projectId, rows);
+    if (held.size > 0) await holdBack(deps, projectId, rows, held, token);
+    out.push(...rows.filter((r) => !held.has(r.id)));
   }
   return out;
+}
+
+/**
+ * Moves the `held` rows of the claim to SUPPRESSED, one statement per reason, announcing
+ * `email.suppressed` in the move's transaction for the rows the claim still held.
+ */
+async function holdBack(
+  deps: Deps,
+  projectId: string,
+  rows: EmailRow[],
+  held: Map<string, string | undefined>,
+  token: string,
+): Promise<void> {
+  const heldRows = rows.filter((r) => held.has(r.id));
+  const move = async (db: Executor) => {
+    const moved = new Set<string>();
+    for (const [reason, group] of groupBy(heldRows, (r) => held.get(r.id))) {
+      const ids = group.map((r) => r.id);
+      for (const id of await outbox.markSuppressed(db, ids, token, deps.clock.now(), reason)) moved.add(id);
+    }
+    return moved;
+  };
+  if (!(await deps.webhooks.wants(deps.db, projectId, ['email.suppressed']))) {
+    await move(deps.db);
+    return;
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    const moved = await move(trx);
+    await announceEmails(
+      deps,
+      trx,
+      'email.suppressed',
+      heldRows.filter((r) => moved.has(r.id)),
+    );
+  });
 }
 
 /** A per-run cache of DKIM keys by project and sender domain (one decryption per domain, not per email). */

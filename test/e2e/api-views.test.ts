@@ -575,6 +575,12 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
     check(await api('GET', '/topics'), '/topics', 'get');
     check(await api('GET', `/topics/${topic.id}`), '/topics/{id}', 'get');
     check(await api('PATCH', `/topics/${topic.id}`, { public: false }), '/topics/{id}', 'patch');
+    // Sign-up (docs/consent.md), with double opt-in so the confirmation route has a sender.
+    const signupSettings = { doubleOptIn: true, signupFrom: 'hello@views.test' };
+    const signupPatch = await t.app.inject({ method: 'PATCH', url, headers: session, payload: signupSettings });
+    check(signupPatch, '/users/@me/projects/{id}', 'patch');
+    check(await api('POST', '/v1/subscribe', { email: 'join@views.test', topics: [topic.id] }), '/v1/subscribe', 'post');
+    check(await api('POST', `/contacts/${contact.id}/confirmation`), '/contacts/{id}/confirmation', 'post');
     const sns = signSns({
       Type: 'Notification',
       MessageId: 'views-1',

@@ -24,6 +24,7 @@ describe.each(DIALECTS)('team roles on %s', (dialect) => {
     const everyone = ['project.use', 'billing.read'];
     const managers = [
       ...everyone,
+      'contacts.erase',
       'domains.manage',
       'settings.change',
       'keys.rotate',
