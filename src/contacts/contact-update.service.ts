@@ -77,7 +77,7 @@ export async function updateContactIn(
     { ...update.patch, email: update.email, now },
   );
   if (!updated) throw notFound('CONTACT');
-  if (update.topics) await applyTopicChoicesIn(deps, trx, projectId, id, update.topics, { source: opts.source });
+  if (update.topics) await applyTopicChoicesIn(deps, trx, projectId, id, update.topics, opts);
   await recordFieldTypes(tx, projectId, update.types);
   await contactsChanged(deps, trx, projectId, [id]);
   if (await deps.webhooks.wants(trx, projectId, ['contact.updated'])) {

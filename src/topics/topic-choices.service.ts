@@ -56,7 +56,7 @@ export async function withTopicsOne<V extends { id: string; subscribed: boolean;
 /**
  * Writes a contact's choices for the named topics (ids already checked: requireTopicIds) in the
  * caller's transaction, and records `contact.topic.subscribed` / `contact.topic.unsubscribed`
- * `{ topicId, topicName, source }` for each choice that differs from what applied before (its former
+ * `{ ...eventData, topicId, topicName, source }` for each choice that differs from what applied before (its former
  * choice, or else the default). Returns the ids whose choice changed.
  */
 export async function applyTopicChoicesIn(
@@ -65,7 +65,7 @@ export async function applyTopicChoicesIn(
   projectId: string,
   contactId: string,
   choices: Readonly<Record<string, boolean>>,
-  opts: { source?: string } = {},
+  opts: { source?: string; eventData?: Record<string, unknown> } = {},
 ): Promise<string[]> {
   const ids = Object.keys(choices);
   if (ids.length === 0) return [];
@@ -84,7 +84,12 @@ export async function applyTopicChoicesIn(
       projectId,
       contactId,
       name: w.subscribed ? 'contact.topic.subscribed' : 'contact.topic.unsubscribed',
-      data: { topicId: w.topicId, topicName: defs.get(w.topicId)!.name, source: opts.source ?? 'api' },
+      data: {
+        ...opts.eventData,
+        topicId: w.topicId,
+        topicName: defs.get(w.topicId)!.name,
+        source: opts.source ?? 'api',
+      },
     })),
   );
   return changed.map((w) => w.topicId);
