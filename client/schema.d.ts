@@ -1123,6 +1123,8 @@ export interface paths {
                         segmentId?: string | null;
                         /** @description No line breaks; Liquid. */
                         subject: string;
+                        /** @description Only the audience's subscribers of this topic receive it. */
+                        topicId?: string | null;
                         /** @description MARKETING | HEADLESS | TRANSACTIONAL is read as emailType. */
                         type?: string;
                     };
@@ -1208,6 +1210,8 @@ export interface paths {
                             startedAt: string | null;
                             status: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";
                             subject: string;
+                            /** @description The topic whose subscribers receive it (null: every subscribed contact of the audience); its unsubscribe link leaves that topic only. */
+                            topicId: string | null;
                             totalRecipients: number;
                             type: "ALL" | "SEGMENT" | "FILTERED";
                             /** Format: date-time */
@@ -1245,6 +1249,8 @@ export interface paths {
                         segmentId?: string | null;
                         /** @description No line breaks; Liquid. */
                         subject: string;
+                        /** @description Only the audience's subscribers of this topic receive it. */
+                        topicId?: string | null;
                         /** @description MARKETING | HEADLESS | TRANSACTIONAL is read as emailType. */
                         type?: string;
                     };
@@ -1283,6 +1289,8 @@ export interface paths {
                             startedAt: string | null;
                             status: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";
                             subject: string;
+                            /** @description The topic whose subscribers receive it (null: every subscribed contact of the audience); its unsubscribe link leaves that topic only. */
+                            topicId: string | null;
                             totalRecipients: number;
                             type: "ALL" | "SEGMENT" | "FILTERED";
                             /** Format: date-time */
@@ -1370,6 +1378,8 @@ export interface paths {
                             startedAt: string | null;
                             status: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";
                             subject: string;
+                            /** @description The topic whose subscribers receive it (null: every subscribed contact of the audience); its unsubscribe link leaves that topic only. */
+                            topicId: string | null;
                             totalRecipients: number;
                             type: "ALL" | "SEGMENT" | "FILTERED";
                             /** Format: date-time */
@@ -1437,6 +1447,8 @@ export interface paths {
                             startedAt: string | null;
                             status: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";
                             subject: string;
+                            /** @description The topic whose subscribers receive it (null: every subscribed contact of the audience); its unsubscribe link leaves that topic only. */
+                            topicId: string | null;
                             totalRecipients: number;
                             type: "ALL" | "SEGMENT" | "FILTERED";
                             /** Format: date-time */
@@ -1511,6 +1523,8 @@ export interface paths {
                             startedAt: string | null;
                             status: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";
                             subject: string;
+                            /** @description The topic whose subscribers receive it (null: every subscribed contact of the audience); its unsubscribe link leaves that topic only. */
+                            topicId: string | null;
                             totalRecipients: number;
                             type: "ALL" | "SEGMENT" | "FILTERED";
                             /** Format: date-time */
@@ -1705,6 +1719,8 @@ export interface paths {
                         /** @description Content class, as for templates; MARKETING by default. */
                         emailType?: "MARKETING" | "HEADLESS" | "TRANSACTIONAL";
                         segmentId?: string | null;
+                        /** @description Only the audience's subscribers of this topic receive it. */
+                        topicId?: string | null;
                     };
                 };
             };
@@ -1809,6 +1825,11 @@ export interface paths {
                             /** @description Pass as `cursor` for the next page; "" when there is none. */
                             cursor: string;
                             data: {
+                                /**
+                                 * Format: date-time
+                                 * @description When the contact confirmed a double opt-in.
+                                 */
+                                confirmedAt: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
@@ -1818,6 +1839,8 @@ export interface paths {
                                 email: string;
                                 id: string;
                                 subscribed: boolean;
+                                /** @description Topic ids the contact is subscribed to: subscribed at all, and its choice (or else the default) is yes. */
+                                topics: string[];
                                 /** Format: date-time */
                                 updatedAt: string;
                             }[];
@@ -1847,6 +1870,10 @@ export interface paths {
                         email: string;
                         /** @description Default true for a new contact; kept when omitted on an existing one. */
                         subscribed?: boolean;
+                        /** @description Topic id → subscribed to it (true) or not (false); topics not named keep their state. */
+                        topics?: {
+                            [key: string]: boolean;
+                        };
                     };
                 };
             };
@@ -1862,6 +1889,11 @@ export interface paths {
                                 isNew: boolean;
                                 isUpdate: boolean;
                             };
+                            /**
+                             * Format: date-time
+                             * @description When the contact confirmed a double opt-in.
+                             */
+                            confirmedAt: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
@@ -1871,6 +1903,8 @@ export interface paths {
                             email: string;
                             id: string;
                             subscribed: boolean;
+                            /** @description Topic ids the contact is subscribed to: subscribed at all, and its choice (or else the default) is yes. */
+                            topics: string[];
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -1887,6 +1921,11 @@ export interface paths {
                                 isNew: boolean;
                                 isUpdate: boolean;
                             };
+                            /**
+                             * Format: date-time
+                             * @description When the contact confirmed a double opt-in.
+                             */
+                            confirmedAt: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
@@ -1896,6 +1935,8 @@ export interface paths {
                             email: string;
                             id: string;
                             subscribed: boolean;
+                            /** @description Topic ids the contact is subscribed to: subscribed at all, and its choice (or else the default) is yes. */
+                            topics: string[];
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -1934,6 +1975,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * Format: date-time
+                             * @description When the contact confirmed a double opt-in.
+                             */
+                            confirmedAt: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
@@ -1943,6 +1989,8 @@ export interface paths {
                             email: string;
                             id: string;
                             subscribed: boolean;
+                            /** @description Topic ids the contact is subscribed to: subscribed at all, and its choice (or else the default) is yes. */
+                            topics: string[];
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -1992,6 +2040,10 @@ export interface paths {
                         };
                         email?: string;
                         subscribed?: boolean;
+                        /** @description Topic id → subscribed to it (true) or not (false); topics not named keep their state. */
+                        topics?: {
+                            [key: string]: boolean;
+                        };
                     };
                 };
             };
@@ -2003,6 +2055,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * Format: date-time
+                             * @description When the contact confirmed a double opt-in.
+                             */
+                            confirmedAt: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
@@ -2012,6 +2069,8 @@ export interface paths {
                             email: string;
                             id: string;
                             subscribed: boolean;
+                            /** @description Topic ids the contact is subscribed to: subscribed at all, and its choice (or else the default) is yes. */
+                            topics: string[];
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -2019,6 +2078,225 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/contacts/{id}/confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                status: "CONFIRMATION_SENT";
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/{id}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                erased: {
+                                    /** @description Emails kept for statistics (status and times) with recipient, subject, bodies, headers and attachments removed. */
+                                    emails: number;
+                                    /** @description Events deleted. */
+                                    events: number;
+                                    /** @description Workflow executions deleted, with their step history. */
+                                    executions: number;
+                                };
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Everything stored about one contact, streamed as one JSON document. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            contact: {
+                                /**
+                                 * Format: date-time
+                                 * @description When the contact confirmed a double opt-in.
+                                 */
+                                confirmedAt: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                email: string;
+                                id: string;
+                                subscribed: boolean;
+                                /** @description Topic ids the contact is subscribed to: subscribed at all, and its choice (or else the default) is yes. */
+                                topics: string[];
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            /** @description Oldest first. */
+                            emails: {
+                                /** Format: date-time */
+                                bouncedAt: string | null;
+                                /** Format: date-time */
+                                clickedAt: string | null;
+                                /** Format: date-time */
+                                complainedAt: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                deliveredAt: string | null;
+                                id: string;
+                                /** Format: date-time */
+                                openedAt: string | null;
+                                /** Format: date-time */
+                                sentAt: string | null;
+                                sourceId: string | null;
+                                sourceType: "TRANSACTIONAL" | "CAMPAIGN" | "WORKFLOW";
+                                status: "PENDING" | "SENDING" | "SENT" | "DELIVERED" | "OPENED" | "CLICKED" | "BOUNCED" | "COMPLAINED" | "FAILED" | "SUPPRESSED";
+                                subject: string;
+                            }[];
+                            /** @description Ordered by name, then time. */
+                            events: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                id: string;
+                                name: string;
+                            }[];
+                            /** Format: date-time */
+                            exportedAt: string;
+                            pendingConfirmations: {
+                                /** Format: date-time */
+                                confirmedAt: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                email: string;
+                                /** Format: date-time */
+                                expiresAt: string;
+                                id: string;
+                                /** @description Topic ids the sign-up asked for. */
+                                topics: string[];
+                            }[];
+                            /** @description The contact's own topic choices (no row: the default). */
+                            topics: {
+                                /** @description The contact's own choice for the topic. */
+                                subscribed: boolean;
+                                topicId: string;
+                                topicName: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            /** @description Oldest first. */
+                            workflowExecutions: {
+                                /** Format: date-time */
+                                endedAt: string | null;
+                                exitReason: string | null;
+                                id: string;
+                                /** Format: date-time */
+                                startedAt: string;
+                                status: "RUNNING" | "WAITING" | "COMPLETED" | "EXITED" | "FAILED" | "CANCELLED";
+                                workflowId: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/contacts/bulk-delete": {
@@ -4296,6 +4574,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /**
+                                 * Format: date-time
+                                 * @description When the contact confirmed a double opt-in.
+                                 */
+                                confirmedAt: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
@@ -4305,6 +4588,8 @@ export interface paths {
                                 email: string;
                                 id: string;
                                 subscribed: boolean;
+                                /** @description Topic ids the contact is subscribed to: subscribed at all, and its choice (or else the default) is yes. */
+                                topics: string[];
                                 /** Format: date-time */
                                 updatedAt: string;
                             }[];
@@ -4506,6 +4791,11 @@ export interface paths {
                             count: number;
                             /** @description The first matching contacts (oldest first). */
                             sample: {
+                                /**
+                                 * Format: date-time
+                                 * @description When the contact confirmed a double opt-in.
+                                 */
+                                confirmedAt: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** @description Custom fields, patched: null deletes a key, "" is ignored, { value, persistent: false } is not stored, reserved keys are dropped. */
@@ -4515,6 +4805,8 @@ export interface paths {
                                 email: string;
                                 id: string;
                                 subscribed: boolean;
+                                /** @description Topic ids the contact is subscribed to: subscribed at all, and its choice (or else the default) is yes. */
+                                topics: string[];
                                 /** Format: date-time */
                                 updatedAt: string;
                             }[];
@@ -4951,6 +5243,207 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/topics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            defaultSubscribed: boolean;
+                            description: string | null;
+                            id: string;
+                            name: string;
+                            public: boolean;
+                            /** @description Contacts subscribed to the topic: subscribed at all, and their choice (or else the default) is yes. */
+                            subscriberCount: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Contacts who made no choice for the topic receive it (default false). */
+                        defaultSubscribed?: boolean;
+                        description?: string | null;
+                        name: string;
+                        /** @description Listed on the preference page (default true). */
+                        public?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            defaultSubscribed: boolean;
+                            description: string | null;
+                            id: string;
+                            name: string;
+                            public: boolean;
+                            /** @description Contacts subscribed to the topic: subscribed at all, and their choice (or else the default) is yes. */
+                            subscriberCount: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/topics/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            defaultSubscribed: boolean;
+                            description: string | null;
+                            id: string;
+                            name: string;
+                            public: boolean;
+                            /** @description Contacts subscribed to the topic: subscribed at all, and their choice (or else the default) is yes. */
+                            subscriberCount: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Contacts who made no choice for the topic receive it (default false). */
+                        defaultSubscribed?: boolean;
+                        description?: string | null;
+                        name?: string;
+                        /** @description Listed on the preference page (default true). */
+                        public?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            defaultSubscribed: boolean;
+                            description: string | null;
+                            id: string;
+                            name: string;
+                            public: boolean;
+                            /** @description Contacts subscribed to the topic: subscribed at all, and their choice (or else the default) is yes. */
+                            subscriberCount: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/uploads": {
         parameters: {
             query?: never;
@@ -5249,23 +5742,44 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            allowedOrigins: string[];
                             /** @description The roles the caller may give a new or existing member; only an OWNER grants or takes away OWNER. */
                             assignableRoles: ("OWNER" | "ADMIN" | "MEMBER")[];
+                            confirmationTemplateId: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             /** @description Locale for contacts without data.locale; null: English. */
                             defaultLocale: string | null;
                             disabled: boolean;
+                            doubleOptIn: boolean;
                             id: string;
                             name: string;
                             /** @description What the caller's role may do in the project (the server's permission table, src/projects/permissions.ts). */
-                            permissions: ("project.use" | "domains.manage" | "webhooks.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
+                            permissions: ("project.use" | "contacts.erase" | "domains.manage" | "webhooks.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
                             publicKey: string;
                             /** @description The caller's role in the project. */
                             role: "OWNER" | "ADMIN" | "MEMBER";
                             secretKeyHint: string;
                             /** @description Emails per second; null: the server default (SEND_RATE_PER_SECOND). */
                             sendRatePerSecond: number | null;
+                            signupForm: {
+                                description: string;
+                                /** @description GET /join/:projectId answers 404 while false. */
+                                enabled: boolean;
+                                fields: {
+                                    /** @description The data key the value is stored under (letters, digits, _ and -; a letter first). */
+                                    key: string;
+                                    label: string;
+                                    /** @description A required boolean must be ticked (a consent box). */
+                                    required: boolean;
+                                    type: "text" | "number" | "boolean";
+                                }[];
+                                /** @description Heading of the form; "" shows a localized "Sign up". */
+                                title: string;
+                                /** @description Topics offered as checkboxes (the public ones are shown); unknown ids are a 422. */
+                                topics: string[];
+                            };
+                            signupFrom: string | null;
                             /** @description Open and click tracking: ENABLED (default), DISABLED, or MARKETING_ONLY. */
                             tracking: "ENABLED" | "DISABLED" | "MARKETING_ONLY";
                             /** Format: date-time */
@@ -5300,17 +5814,20 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            allowedOrigins: string[];
                             /** @description The roles the caller may give a new or existing member; only an OWNER grants or takes away OWNER. */
                             assignableRoles: ("OWNER" | "ADMIN" | "MEMBER")[];
+                            confirmationTemplateId: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             /** @description Locale for contacts without data.locale; null: English. */
                             defaultLocale: string | null;
                             disabled: boolean;
+                            doubleOptIn: boolean;
                             id: string;
                             name: string;
                             /** @description What the caller's role may do in the project (the server's permission table, src/projects/permissions.ts). */
-                            permissions: ("project.use" | "domains.manage" | "webhooks.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
+                            permissions: ("project.use" | "contacts.erase" | "domains.manage" | "webhooks.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
                             publicKey: string;
                             /** @description The caller's role in the project. */
                             role: "OWNER" | "ADMIN" | "MEMBER";
@@ -5318,6 +5835,24 @@ export interface paths {
                             secretKeyHint: string;
                             /** @description Emails per second; null: the server default (SEND_RATE_PER_SECOND). */
                             sendRatePerSecond: number | null;
+                            signupForm: {
+                                description: string;
+                                /** @description GET /join/:projectId answers 404 while false. */
+                                enabled: boolean;
+                                fields: {
+                                    /** @description The data key the value is stored under (letters, digits, _ and -; a letter first). */
+                                    key: string;
+                                    label: string;
+                                    /** @description A required boolean must be ticked (a consent box). */
+                                    required: boolean;
+                                    type: "text" | "number" | "boolean";
+                                }[];
+                                /** @description Heading of the form; "" shows a localized "Sign up". */
+                                title: string;
+                                /** @description Topics offered as checkboxes (the public ones are shown); unknown ids are a 422. */
+                                topics: string[];
+                            };
+                            signupFrom: string | null;
                             /** @description Open and click tracking: ENABLED (default), DISABLED, or MARKETING_ONLY. */
                             tracking: "ENABLED" | "DISABLED" | "MARKETING_ONLY";
                             /** Format: date-time */
@@ -5379,11 +5914,36 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description Origins (https://example.com) whose browsers may call POST /v1/subscribe. */
+                        allowedOrigins?: string[];
+                        /** @description Template of the confirmation mail (its body uses {{confirmUrl}}); null: the built-in text. */
+                        confirmationTemplateId?: string | null;
                         /** @description Language of the unsubscribe footer and subscription pages for contacts without data.locale; null: English. */
                         defaultLocale?: string | (never | null);
+                        /** @description Sign-ups wait for a confirmation link; needs signupFrom (422 otherwise). */
+                        doubleOptIn?: boolean;
                         name?: string;
                         /** @description Emails per second this project sends; null: the server default. */
                         sendRatePerSecond?: number | null;
+                        signupForm?: {
+                            description?: string;
+                            /** @description GET /join/:projectId answers 404 while false. */
+                            enabled: boolean;
+                            fields?: {
+                                /** @description The data key the value is stored under (letters, digits, _ and -; a letter first). */
+                                key: string;
+                                label: string;
+                                /** @description A required boolean must be ticked (a consent box). */
+                                required: boolean;
+                                type: "text" | "number" | "boolean";
+                            }[];
+                            /** @description Heading of the form; "" shows a localized "Sign up". */
+                            title?: string;
+                            /** @description Topics offered as checkboxes (the public ones are shown); unknown ids are a 422. */
+                            topics?: string[];
+                        };
+                        /** @description Sender of confirmation mail, on a verified domain of the project (422 otherwise). */
+                        signupFrom?: string | null;
                         /** @description Open and click tracking: ENABLED (default), DISABLED, or MARKETING_ONLY. */
                         tracking?: "ENABLED" | "DISABLED" | "MARKETING_ONLY";
                     };
@@ -5397,23 +5957,44 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            allowedOrigins: string[];
                             /** @description The roles the caller may give a new or existing member; only an OWNER grants or takes away OWNER. */
                             assignableRoles: ("OWNER" | "ADMIN" | "MEMBER")[];
+                            confirmationTemplateId: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             /** @description Locale for contacts without data.locale; null: English. */
                             defaultLocale: string | null;
                             disabled: boolean;
+                            doubleOptIn: boolean;
                             id: string;
                             name: string;
                             /** @description What the caller's role may do in the project (the server's permission table, src/projects/permissions.ts). */
-                            permissions: ("project.use" | "domains.manage" | "webhooks.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
+                            permissions: ("project.use" | "contacts.erase" | "domains.manage" | "webhooks.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
                             publicKey: string;
                             /** @description The caller's role in the project. */
                             role: "OWNER" | "ADMIN" | "MEMBER";
                             secretKeyHint: string;
                             /** @description Emails per second; null: the server default (SEND_RATE_PER_SECOND). */
                             sendRatePerSecond: number | null;
+                            signupForm: {
+                                description: string;
+                                /** @description GET /join/:projectId answers 404 while false. */
+                                enabled: boolean;
+                                fields: {
+                                    /** @description The data key the value is stored under (letters, digits, _ and -; a letter first). */
+                                    key: string;
+                                    label: string;
+                                    /** @description A required boolean must be ticked (a consent box). */
+                                    required: boolean;
+                                    type: "text" | "number" | "boolean";
+                                }[];
+                                /** @description Heading of the form; "" shows a localized "Sign up". */
+                                title: string;
+                                /** @description Topics offered as checkboxes (the public ones are shown); unknown ids are a 422. */
+                                topics: string[];
+                            };
+                            signupFrom: string | null;
                             /** @description Open and click tracking: ENABLED (default), DISABLED, or MARKETING_ONLY. */
                             tracking: "ENABLED" | "DISABLED" | "MARKETING_ONLY";
                             /** Format: date-time */
@@ -5713,17 +6294,20 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            allowedOrigins: string[];
                             /** @description The roles the caller may give a new or existing member; only an OWNER grants or takes away OWNER. */
                             assignableRoles: ("OWNER" | "ADMIN" | "MEMBER")[];
+                            confirmationTemplateId: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             /** @description Locale for contacts without data.locale; null: English. */
                             defaultLocale: string | null;
                             disabled: boolean;
+                            doubleOptIn: boolean;
                             id: string;
                             name: string;
                             /** @description What the caller's role may do in the project (the server's permission table, src/projects/permissions.ts). */
-                            permissions: ("project.use" | "domains.manage" | "webhooks.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
+                            permissions: ("project.use" | "contacts.erase" | "domains.manage" | "webhooks.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
                             publicKey: string;
                             /** @description The caller's role in the project. */
                             role: "OWNER" | "ADMIN" | "MEMBER";
@@ -5731,6 +6315,24 @@ export interface paths {
                             secretKeyHint: string;
                             /** @description Emails per second; null: the server default (SEND_RATE_PER_SECOND). */
                             sendRatePerSecond: number | null;
+                            signupForm: {
+                                description: string;
+                                /** @description GET /join/:projectId answers 404 while false. */
+                                enabled: boolean;
+                                fields: {
+                                    /** @description The data key the value is stored under (letters, digits, _ and -; a letter first). */
+                                    key: string;
+                                    label: string;
+                                    /** @description A required boolean must be ticked (a consent box). */
+                                    required: boolean;
+                                    type: "text" | "number" | "boolean";
+                                }[];
+                                /** @description Heading of the form; "" shows a localized "Sign up". */
+                                title: string;
+                                /** @description Topics offered as checkboxes (the public ones are shown); unknown ids are a 422. */
+                                topics: string[];
+                            };
+                            signupFrom: string | null;
                             /** @description Open and click tracking: ENABLED (default), DISABLED, or MARKETING_ONLY. */
                             tracking: "ENABLED" | "DISABLED" | "MARKETING_ONLY";
                             /** Format: date-time */
@@ -6091,6 +6693,61 @@ export interface paths {
                                 }[];
                                 /** Format: date-time */
                                 timestamp: string;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Custom fields: only keys the contact lacks are stored (a sign-up never overwrites). */
+                        data?: {
+                            [key: string]: unknown;
+                        };
+                        email: string;
+                        /** @description Topic ids; unknown ids are a 422. */
+                        topics?: string[];
+                        /** @description Honeypot: a form filled in by a bot sets it; the answer is the same, nothing is stored. */
+                        website?: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                status: "SUBSCRIBED" | "CONFIRMATION_SENT";
                             };
                             /** @enum {boolean} */
                             success: true;

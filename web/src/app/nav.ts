@@ -14,6 +14,7 @@ export const NAV_GROUPS: Array<{ label: string; items: NavItem[] }> = [
       { label: 'Contacts', path: 'contacts' },
       { label: 'Fields', path: 'fields' },
       { label: 'Segments', path: 'segments' },
+      { label: 'Topics', path: 'topics' },
       { label: 'Events', path: 'events' },
     ],
   },

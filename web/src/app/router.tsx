@@ -22,6 +22,7 @@ import { NewProjectPage } from '../features/projects/NewProjectPage.tsx';
 import { segmentsRoutes } from '../features/segments/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { templatesRoutes } from '../features/templates/routes.tsx';
+import { topicsRoutes } from '../features/topics/routes.tsx';
 import { webhooksRoutes } from '../features/webhooks/routes.tsx';
 import { workflowsRoutes } from '../features/workflows/routes.tsx';
 import { NotFound } from './NotFound.tsx';
@@ -65,6 +66,7 @@ export const router = createBrowserRouter([
       ...overviewRoutes,
       ...contactsRoutes,
       ...segmentsRoutes,
+      ...topicsRoutes,
       ...campaignsRoutes,
       ...templatesRoutes,
       ...eventsRoutes,

@@ -8,6 +8,7 @@ import type { Operation, ResponseBody } from '../../../client/index.ts';
 import { activityQueries } from './activity.ts';
 import { type ProjectScope, resourceKey } from './keys.ts';
 import { segmentQueries } from './segments.ts';
+import { topicQueries } from './topics.ts';
 
 export type Contact = ResponseBody<Operation<'/contacts/{id}', 'get'>>;
 export type ContactPage = ResponseBody<Operation<'/contacts', 'get'>>;
@@ -69,11 +70,12 @@ export const fieldQueries = {
 
 /**
  * What a contact write (create, change, delete) changes besides the contact: the lists, field
- * types and coverage, the dynamic segments' members and the activity feed.
+ * types and coverage, the dynamic segments' members, the topics' subscriber counts and the activity feed.
  */
 export const contactEffects = (projectId: string) => [
   contactQueries.all(projectId),
   fieldQueries.all(projectId),
   segmentQueries.all(projectId),
+  topicQueries.all(projectId),
   activityQueries.all(projectId),
 ];

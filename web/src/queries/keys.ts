@@ -29,6 +29,7 @@ export type Resource =
   | 'settings'
   | 'setup'
   | 'templates'
+  | 'topics'
   | 'webhooks'
   | 'workflows';
 

@@ -138,12 +138,15 @@ export function AudienceCount({
   segmentId,
   audienceFilter,
   emailType,
+  topicId,
   incomplete,
 }: {
   audienceType: AudienceType;
   segmentId: string;
   audienceFilter: unknown;
   emailType: EmailType;
+  /** '' for none. */
+  topicId: string;
   incomplete: boolean;
 }) {
   const ready = !incomplete && (audienceType !== 'SEGMENT' || segmentId !== '');
@@ -154,6 +157,7 @@ export function AudienceCount({
           emailType,
           segmentId: audienceType === 'SEGMENT' ? segmentId : null,
           audienceFilter: audienceType === 'FILTERED' ? (audienceFilter as AudienceFilter) : null,
+          topicId: topicId || null,
         }
       : undefined,
   );

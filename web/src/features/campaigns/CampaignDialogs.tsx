@@ -17,6 +17,7 @@ export interface Audience {
   segmentId: string | null;
   audienceFilter: unknown;
   emailType: EmailType;
+  topicId: string | null;
 }
 
 export function CampaignDialogs({

@@ -38,6 +38,7 @@ export function CampaignDraftScreen({ campaign }: { campaign: Campaign }) {
         emailType: campaign.emailType,
         audienceType: campaign.audienceType,
         segmentId: campaign.segmentId ?? '',
+        topicId: campaign.topicId ?? '',
       },
       filter: fromApi(campaign.audienceFilter),
     }),
@@ -139,6 +140,7 @@ export function CampaignDraftScreen({ campaign }: { campaign: Campaign }) {
           segmentId: d.body.segmentId,
           audienceFilter: d.body.audienceFilter,
           emailType: d.body.emailType,
+          topicId: d.body.topicId,
         }}
       />
       {guard.dialog}

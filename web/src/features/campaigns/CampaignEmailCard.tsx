@@ -1,4 +1,4 @@
-/** What a campaign past its draft sent (or will send): sender, audience, kind, and the email itself. */
+/** What a campaign past its draft sent (or will send): sender, audience, topic, kind, and the email itself. */
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { useMe } from '../../api/session.ts';
@@ -9,6 +9,7 @@ import { TextLink } from '../../components/Links.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import type { Campaign } from '../../queries/campaigns.ts';
 import { segmentQueries } from '../../queries/segments.ts';
+import { topicQueries } from '../../queries/topics.ts';
 import { fromApi } from '../filters/convert.ts';
 import { describeFilter } from '../filters/describe.ts';
 import { countConditions } from '../filters/tree.ts';
@@ -35,6 +36,11 @@ export function CampaignEmailCard({ campaign }: { campaign: Campaign }) {
           <Item term="Audience">
             <AudienceText campaign={campaign} />
           </Item>
+          {campaign.topicId && (
+            <Item term="Topic">
+              <TopicName id={campaign.topicId} />
+            </Item>
+          )}
           <Item term="Kind">{EMAIL_TYPES.find((t) => t.id === campaign.emailType)?.label}</Item>
           {campaign.description && <Item term="Note">{campaign.description}</Item>}
           <Item term="Created">{formatDateTime(campaign.createdAt)}</Item>
@@ -61,6 +67,15 @@ function Item({ term, children }: { term: string; children: ReactNode }) {
       <dd className="text-slate-900">{children}</dd>
     </div>
   );
+}
+
+/** The topic's name, linked to the topics; a deleted one says so. */
+function TopicName({ id }: { id: string }) {
+  const project = useProject();
+  const topics = useQuery(topicQueries.list(project));
+  if (!topics.data) return <>A topic</>;
+  const topic = topics.data.find((t) => t.id === id);
+  return topic ? <TextLink to={project.to('topics')}>{topic.name}</TextLink> : <>A topic that was deleted</>;
 }
 
 /** Who it goes to, in words: everyone, a segment (linked), or the filter read out. */

@@ -1,5 +1,5 @@
 /**
- * The campaign form: name, sender, audience (with its live count) and content. The API's refusals
+ * The campaign form: name, sender, audience (with its topic and live count) and content. The API's refusals
  * land on their fields: a sender off the verified domains under "From address", a bad condition on
  * its row of the audience filter; anything else above the form.
  */
@@ -12,6 +12,7 @@ import { TextInput } from '../../components/Field.tsx';
 import { Card } from '../../components/Layout.tsx';
 import { TextLink } from '../../components/Links.tsx';
 import { FormError } from '../../components/States.tsx';
+import { TopicSelect } from '../../components/TopicSelect.tsx';
 import { domainQueries } from '../../queries/domains.ts';
 import { nodeForErrorPath } from '../filters/convert.ts';
 import { AudienceCount, AudiencePicker } from './AudiencePicker.tsx';
@@ -37,6 +38,7 @@ const FORM_FIELDS = [
   'audienceType',
   'segmentId',
   'audienceFilter',
+  'topicId',
 ];
 
 /** The error for above the form: none when every message of it is shown on a field. */
@@ -109,11 +111,19 @@ export function CampaignForm({ d, error, tried }: { d: CampaignDraft; error: unk
             segmentError={show('segmentId')}
             filterMessage={filterMessage}
           />
+          <div className="max-w-md">
+            <TopicSelect
+              value={v.topicId}
+              onChange={(topicId) => d.set({ topicId })}
+              error={apiFieldError(error, 'topicId')}
+            />
+          </div>
           <AudienceCount
             audienceType={v.audienceType}
             segmentId={v.segmentId}
             audienceFilter={d.converted?.filters}
             emailType={v.emailType}
+            topicId={v.topicId}
             incomplete={d.filterIncomplete}
           />
         </div>

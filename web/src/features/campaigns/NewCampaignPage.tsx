@@ -36,6 +36,7 @@ export function NewCampaignPage() {
       emailType: 'MARKETING',
       audienceType: 'ALL',
       segmentId: '',
+      topicId: '',
     },
     filter: newGroup('AND'),
   });

@@ -141,7 +141,13 @@ export function SendNowDialog({
   pending: boolean;
   error: unknown;
   name: string;
-  audience: { audienceType: AudienceType; segmentId: string | null; audienceFilter: unknown; emailType: EmailType };
+  audience: {
+    audienceType: AudienceType;
+    segmentId: string | null;
+    audienceFilter: unknown;
+    emailType: EmailType;
+    topicId: string | null;
+  };
 }) {
   const preview = useAudiencePreview(
     open
@@ -150,6 +156,7 @@ export function SendNowDialog({
           segmentId: audience.segmentId,
           audienceFilter: audience.audienceFilter as AudienceFilter | null,
           emailType: audience.emailType,
+          topicId: audience.topicId,
         }
       : undefined,
   );

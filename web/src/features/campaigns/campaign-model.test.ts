@@ -71,6 +71,7 @@ describe('the API body', () => {
     emailType: 'MARKETING',
     audienceType: 'SEGMENT',
     segmentId: 's1',
+    topicId: '',
   };
 
   it('keeps only the audience field its type needs and empties optional text to null', () => {
@@ -87,7 +88,9 @@ describe('the API body', () => {
       audienceType: 'SEGMENT',
       segmentId: 's1',
       audienceFilter: null,
+      topicId: null,
     });
+    expect(campaignBody({ ...values, topicId: 't1' }, filter)).toMatchObject({ topicId: 't1' });
     expect(campaignBody({ ...values, audienceType: 'FILTERED' }, filter)).toMatchObject({
       segmentId: null,
       audienceFilter: filter,

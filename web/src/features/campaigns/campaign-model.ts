@@ -112,6 +112,8 @@ export interface CampaignFormValues {
   emailType: EmailType;
   audienceType: AudienceType;
   segmentId: string;
+  /** The topic it goes to; '' for none (everyone subscribed). */
+  topicId: string;
 }
 
 /** The PUT/POST body for the form's values (the filter, already in the API's form, is passed in). */
@@ -128,6 +130,7 @@ export function campaignBody(v: CampaignFormValues, audienceFilter: unknown) {
     audienceType: v.audienceType,
     segmentId: v.audienceType === 'SEGMENT' ? v.segmentId || null : null,
     audienceFilter: v.audienceType === 'FILTERED' ? (audienceFilter as AudienceFilter) : null,
+    topicId: v.topicId || null,
   };
 }
 

@@ -6,7 +6,7 @@ const none = new Map<string, string>();
 describe('step drafts', () => {
   it('round-trips every type’s stored config', () => {
     const configs = {
-      SEND_EMAIL: { templateId: 't1', recipient: { type: 'CUSTOM', customEmail: 'ops@example.com' } },
+      SEND_EMAIL: { templateId: 't1', recipient: { type: 'CUSTOM', customEmail: 'ops@example.com' }, topicId: 'tp1' },
       DELAY: { amount: 2, unit: 'hours' },
       WAIT_FOR_EVENT: { eventName: 'paid', timeout: 172_800 },
       CONDITION: { field: 'data.plan', operator: 'equals', value: 'pro' },

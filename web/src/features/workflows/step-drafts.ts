@@ -13,6 +13,8 @@ export interface SendEmailDraft {
   templateId: string;
   recipient: 'CONTACT' | 'CUSTOM';
   customEmail: string;
+  /** The topic the contact must be subscribed to; '' for none. */
+  topicId: string;
 }
 export interface DelayDraft {
   amount: string;
@@ -81,6 +83,7 @@ export function draftFor<T extends AddableType>(type: T, config: Config = {}): S
         templateId: str(c.templateId),
         recipient: r.type === 'CUSTOM' ? 'CUSTOM' : 'CONTACT',
         customEmail: str(r.customEmail),
+        topicId: str(c.topicId),
       };
     },
     DELAY: () => ({
@@ -173,6 +176,8 @@ export function configFor(type: AddableType, draft: AnyDraft, fieldTypes: Readon
         templateId: d.templateId,
         recipient:
           d.recipient === 'CUSTOM' ? { type: 'CUSTOM', customEmail: d.customEmail.trim() } : { type: 'CONTACT' },
+        // Left out when none, so a step saved before topics existed reads back unchanged.
+        ...(d.topicId ? { topicId: d.topicId } : {}),
       };
     }
     case 'DELAY': {

@@ -1,8 +1,9 @@
-/** SEND_EMAIL: the template (from the same list the templates page shows) and who gets it. */
+/** SEND_EMAIL: the template (from the same list the templates page shows), who gets it and its topic. */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useProject } from '../../../app/project-context.tsx';
 import { Select, TextInput } from '../../../components/Field.tsx';
+import { TopicSelect } from '../../../components/TopicSelect.tsx';
 import { templateQueries } from '../../../queries/templates.ts';
 import type { SendEmailDraft } from '../step-drafts.ts';
 import { configError, type FieldsProps } from './field-props.ts';
@@ -81,6 +82,12 @@ export function SendEmailFields({ draft, onChange, error }: FieldsProps<SendEmai
           />
         )}
       </fieldset>
+      <TopicSelect
+        value={draft.topicId}
+        onChange={(topicId) => onChange({ ...draft, topicId })}
+        error={configError(error, 'topicId')}
+        hint="A contact not subscribed to the topic is skipped (its history says so) and the execution goes on."
+      />
     </div>
   );
 }

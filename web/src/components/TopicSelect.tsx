@@ -1,0 +1,57 @@
+/**
+ * Picks the topic an email goes to (a campaign, a workflow's SEND_EMAIL step), or none: then it goes
+ * to everyone subscribed. A topic that is no longer listed (deleted meanwhile) stays shown as chosen
+ * so a save does not change it silently.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useProject } from '../app/project-context.tsx';
+import { formatNumber } from '../lib/format.ts';
+import { topicQueries } from '../queries/topics.ts';
+import { Select } from './Field.tsx';
+import { TextLink } from './Links.tsx';
+
+export function TopicSelect({
+  value,
+  onChange,
+  error,
+  hint,
+}: {
+  /** The topic's id; '' for none. */
+  value: string;
+  onChange: (topicId: string) => void;
+  error?: string;
+  hint?: ReactNode;
+}) {
+  const project = useProject();
+  const topics = useQuery(topicQueries.list(project));
+  const list = topics.data ?? [];
+  const known = list.some((t) => t.id === value);
+  const noTopics = topics.isSuccess && list.length === 0;
+  return (
+    <Select
+      label="Topic"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={error ?? (topics.isError ? 'The topics could not be loaded.' : undefined)}
+      hint={
+        noTopics ? (
+          <>
+            No topics yet. <TextLink to={project.to('topics')}>Add topics</TextLink> to let contacts choose what they
+            get.
+          </>
+        ) : (
+          (hint ?? 'Only contacts subscribed to the topic get it; its unsubscribe link leaves that topic only.')
+        )
+      }
+    >
+      <option value="">Everyone subscribed (no topic)</option>
+      {!known && value && <option value={value}>{topics.isPending ? 'Loading topics…' : 'A deleted topic'}</option>}
+      {list.map((t) => (
+        <option key={t.id} value={t.id}>
+          {t.name} ({formatNumber(t.subscriberCount)} {t.subscriberCount === 1 ? 'subscriber' : 'subscribers'})
+        </option>
+      ))}
+    </Select>
+  );
+}
