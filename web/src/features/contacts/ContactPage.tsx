@@ -1,4 +1,4 @@
-/** One contact: email, subscription, custom fields, its activity and events; delete. */
+/** One contact: email, subscription, consent and topics, custom fields, its activity and events; export, erase, delete. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Mail, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -13,8 +13,10 @@ import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
 import { formatDateTime, formatRelative } from '../../lib/format.ts';
 import { toast } from '../../lib/toasts.ts';
 import { type Contact, contactEffects, contactQueries } from '../../queries/contacts.ts';
+import { ContactConsent } from './ContactConsent.tsx';
 import { ContactFields } from './ContactFields.tsx';
 import { ContactProfile } from './ContactProfile.tsx';
+import { ContactRights } from './ContactRights.tsx';
 import { ContactTimeline } from './ContactTimeline.tsx';
 import { DetailSkeleton } from './DetailSkeleton.tsx';
 
@@ -85,6 +87,7 @@ function ContactView({ contact, back }: { contact: Contact; back: React.ReactNod
             >
               Emails
             </LinkButton>
+            <ContactRights contact={contact} />
             <Button
               variant="secondary"
               icon={<Trash2 className="size-4" aria-hidden />}
@@ -98,6 +101,7 @@ function ContactView({ contact, back }: { contact: Contact; back: React.ReactNod
       <div className="grid gap-6 xl:grid-cols-2">
         <div className="min-w-0 space-y-6">
           <ContactProfile contact={contact} />
+          <ContactConsent contact={contact} />
           <ContactFields contact={contact} />
         </div>
         <ContactTimeline contactId={contact.id} />

@@ -1,0 +1,141 @@
+/**
+ * A contact's consent: whether it confirmed its address (double opt-in) with a way to send the
+ * confirmation email again, and its topics, each a switch that answers at once. The topics shown
+ * on are the contact's effective subscriptions (beyond.md §1): an unsubscribed contact has none,
+ * so its switches wait until it is subscribed again.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MailCheck } from 'lucide-react';
+import { useProject } from '../../app/project-context.tsx';
+import { Button } from '../../components/Button.tsx';
+import { Badge, Card } from '../../components/Layout.tsx';
+import { TextLink } from '../../components/Links.tsx';
+import { ErrorState, Skeleton } from '../../components/States.tsx';
+import { Switch } from '../../components/Switch.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { toast } from '../../lib/toasts.ts';
+import { type Contact, contactEffects, contactQueries } from '../../queries/contacts.ts';
+import { topicQueries } from '../../queries/topics.ts';
+
+export function ContactConsent({ contact }: { contact: Contact }) {
+  return (
+    <Card title="Consent">
+      <div className="space-y-5 text-sm">
+        <Confirmation contact={contact} />
+        <ContactTopics contact={contact} />
+      </div>
+    </Card>
+  );
+}
+
+function Confirmation({ contact }: { contact: Contact }) {
+  const { api } = useProject();
+  const send = useMutation({
+    mutationFn: () => api.post('/contacts/{id}/confirmation', { path: { id: contact.id } }),
+    // A 429 (three confirmation emails in 24 hours) shows as the API's message in a toast.
+    onSuccess: () => toast(`Confirmation email sent to ${contact.email}.`),
+  });
+  return (
+    <section aria-labelledby={`confirmation-${contact.id}`}>
+      <h3 id={`confirmation-${contact.id}`} className="mb-1 font-medium text-slate-700">
+        Address confirmation
+      </h3>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <span className="text-slate-600">
+          {contact.confirmedAt ? (
+            <>
+              <Badge tone="green">Confirmed</Badge>
+              <span className="ml-2 text-xs text-slate-500">on {formatDateTime(contact.confirmedAt)}</span>
+            </>
+          ) : (
+            <>
+              <Badge>Not confirmed</Badge>
+              <span className="ml-2 text-xs text-slate-500">It has not clicked a confirmation link.</span>
+            </>
+          )}
+        </span>
+        <Button
+          size="sm"
+          variant="secondary"
+          icon={<MailCheck className="size-3.5" aria-hidden />}
+          loading={send.isPending}
+          onClick={() => send.mutate()}
+        >
+          Send confirmation email
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function ContactTopics({ contact }: { contact: Contact }) {
+  const scope = useProject();
+  const queryClient = useQueryClient();
+  const topics = useQuery(topicQueries.list(scope));
+  const key = contactQueries.one(scope, contact.id).queryKey;
+
+  const change = useMutation({
+    mutationFn: ({ topicId, on }: { topicId: string; on: boolean }) =>
+      scope.api.patch('/contacts/{id}', { path: { id: contact.id }, body: { topics: { [topicId]: on } } }),
+    // Optimistic: the switch moves at once and moves back if the API refuses.
+    onMutate: async ({ topicId, on }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<Contact>(key);
+      if (before) {
+        const rest = before.topics.filter((id) => id !== topicId);
+        queryClient.setQueryData<Contact>(key, { ...before, topics: on ? [...rest, topicId] : rest });
+      }
+      return { before };
+    },
+    onError: (_e, _v, ctx) => {
+      if (ctx?.before) queryClient.setQueryData(key, ctx.before);
+    },
+    meta: { invalidates: contactEffects(scope.projectId) },
+    onSuccess: (updated, { topicId, on }) => {
+      queryClient.setQueryData(key, updated);
+      const name = topics.data?.find((t) => t.id === topicId)?.name ?? 'the topic';
+      toast(on ? `Subscribed to ${name}.` : `Unsubscribed from ${name}.`);
+    },
+  });
+
+  return (
+    <section aria-labelledby={`topics-${contact.id}`}>
+      <h3 id={`topics-${contact.id}`} className="mb-1 font-medium text-slate-700">
+        Topics
+      </h3>
+      {topics.isPending && <Skeleton className="h-10 w-full" />}
+      {topics.isError && <ErrorState error={topics.error} retry={() => topics.refetch()} />}
+      {topics.isSuccess && topics.data.length === 0 && (
+        <p className="text-slate-500">
+          The project has no topics. <TextLink to={scope.to('topics')}>Add topics</TextLink> to let contacts choose what
+          they get.
+        </p>
+      )}
+      {topics.isSuccess && topics.data.length > 0 && (
+        <>
+          {!contact.subscribed && (
+            <p className="mb-2 text-xs text-slate-500">
+              Unsubscribed from all marketing email, so from every topic. Subscribe the contact again to choose topics.
+            </p>
+          )}
+          <ul className="divide-y divide-slate-100">
+            {topics.data.map((t) => (
+              <li key={t.id} className="flex items-center justify-between gap-3 py-2">
+                <span className="min-w-0">
+                  <span className="block truncate text-slate-900">{t.name}</span>
+                  {t.description && <span className="block truncate text-xs text-slate-500">{t.description}</span>}
+                </span>
+                <Switch
+                  label={t.name}
+                  checked={contact.topics.includes(t.id)}
+                  disabled={!contact.subscribed}
+                  onChange={(on) => change.mutate({ topicId: t.id, on })}
+                />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
