@@ -195,6 +195,17 @@ const PROJECT_SCREENS: Screen[] = [
   { name: 'fields', url: (s) => p(s, '/fields'), heading: 'Fields' },
   { name: 'field', url: (s) => p(s, '/fields/data.plan'), heading: 'plan' },
   { name: 'field (unknown)', url: (s) => p(s, '/fields/data.nothing'), heading: 'Field not found' },
+  // Topics.
+  { name: 'topics', url: (s) => p(s, '/topics'), heading: 'Topics' },
+  {
+    name: 'topics: new dialog',
+    url: (s) => p(s, '/topics'),
+    heading: 'Topics',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'New topic' }).first().click();
+      await page.getByRole('dialog', { name: 'New topic' }).waitFor();
+    },
+  },
   // Domains.
   { name: 'domains', url: (s) => p(s, '/domains'), heading: 'Domains' },
   {
@@ -209,6 +220,7 @@ const PROJECT_SCREENS: Screen[] = [
   { name: 'domain', url: (s) => p(s, `/domains/${s.domainId}`), heading: 'a11y.test' },
   // Settings.
   { name: 'settings: general', url: (s) => p(s, '/settings'), heading: 'Settings' },
+  { name: 'settings: sign-up & consent', url: (s) => p(s, '/settings/consent'), heading: 'Settings' },
   { name: 'settings: keys', url: (s) => p(s, '/settings/keys'), heading: 'Settings' },
   { name: 'settings: members', url: (s) => p(s, '/settings/members'), heading: 'Settings' },
   { name: 'settings: security', url: (s) => p(s, '/settings/security'), heading: 'Settings' },
@@ -287,6 +299,7 @@ const PROJECT_SCREENS: Screen[] = [
       ['domains', '/domains', 'Domains'],
       ['outbox', '/outbox', 'Outbox'],
       ['segments', '/segments', 'Segments'],
+      ['topics', '/topics', 'Topics'],
       ['campaigns', '/campaigns', 'Campaigns'],
       ['templates', '/templates', 'Templates'],
       ['events', '/events', 'Events'],
@@ -363,6 +376,10 @@ describe('dashboard accessibility on sqlite', () => {
     expect((await call<{ verified: boolean }>('GET', `/domains/${domain.id}/verify`)).verified).toBe(true);
     seed.domainId = domain.id;
     await call('POST', '/domains', { domain: 'pending.a11y.test' });
+
+    // Two topics (one subscribed by default, one hidden) for the topics screen and the contact's switches.
+    await call('POST', '/topics', { name: 'Product news', description: 'What we shipped', defaultSubscribed: true });
+    await call('POST', '/topics', { name: 'Internal', public: false });
 
     // Contacts with data of every type, one unsubscribed.
     const people = [

@@ -11,6 +11,7 @@ export function SettingsLayout() {
   const config = useServerConfig();
   const pages = [
     { path: '', label: 'General' },
+    { path: 'consent', label: 'Sign-up & consent' },
     { path: 'keys', label: 'API keys' },
     { path: 'members', label: 'Members' },
     ...(config.data?.billing ? [{ path: 'billing', label: 'Billing' }] : []),
@@ -22,7 +23,10 @@ export function SettingsLayout() {
   usePageTitle(`${current.label} · Settings`);
   return (
     <>
-      <PageHeader title="Settings" description={`Everything about ${project.name}: its name, keys, team and safety.`} />
+      <PageHeader
+        title="Settings"
+        description={`Everything about ${project.name}: its name, sign-up, keys, team and safety.`}
+      />
       <nav aria-label="Settings pages" className="mb-6 border-b border-slate-200">
         {/* On a phone the row scrolls inside itself instead of widening the page. */}
         <ul className="-mb-px flex gap-1 overflow-x-auto">

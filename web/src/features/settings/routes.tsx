@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { BillingSettings } from './BillingSettings.tsx';
+import { ConsentSettings } from './ConsentSettings.tsx';
 import { GeneralSettings } from './GeneralSettings.tsx';
 import { KeysSettings } from './KeysSettings.tsx';
 import { MembersSettings } from './MembersSettings.tsx';
@@ -13,6 +14,7 @@ export const settingsRoutes: RouteObject[] = [
     element: <SettingsLayout />,
     children: [
       { index: true, element: <GeneralSettings /> },
+      { path: 'consent', element: <ConsentSettings /> },
       { path: 'keys', element: <KeysSettings /> },
       { path: 'members', element: <MembersSettings /> },
       { path: 'billing', element: <BillingSettings /> },

@@ -19,10 +19,10 @@ describe('signupSnippet', () => {
     expect(html).toContain('<form method="post" action="https://mail.acme.test/join/p1">');
     expect(html).toContain('<h2>Join us</h2>');
     expect(html).toContain('<input type="email" name="email" required');
-    expect(html).toContain('<input type="text" name="name" required>');
-    expect(html).toContain('<input type="number" name="age">');
-    expect(html).toContain('<input type="checkbox" name="vip" value="true">');
-    expect(html).toContain('<input type="checkbox" name="topics" value="t1"> News');
+    expect(html).toContain('<input type="text" name="data.name" required>');
+    expect(html).toContain('<input type="number" step="any" name="data.age">');
+    expect(html).toContain('<input type="checkbox" name="data.vip" value="true">');
+    expect(html).toContain('<input type="checkbox" name="topic.t1" value="true"> News');
     expect(html).toContain('name="website"');
     expect(html.trim().endsWith('</form>')).toBe(true);
   });
@@ -38,8 +38,8 @@ describe('signupSnippet', () => {
     expect(html).not.toMatch(/<script|<img|<b>|<i>/);
     expect(html).toContain('&lt;b&gt;Hi&lt;/b&gt; &amp; &quot;you&quot;');
     expect(html).toContain('it&#39;s &lt;i&gt;');
-    expect(html).toContain('name="a&quot;b"');
-    expect(html).toContain('value="id&quot;x"');
+    expect(html).toContain('name="data.a&quot;b"');
+    expect(html).toContain('name="topic.id&quot;x"');
     expect(escapeHtml(`<>&"'`)).toBe('&lt;&gt;&amp;&quot;&#39;');
   });
 

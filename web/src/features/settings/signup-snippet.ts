@@ -1,7 +1,8 @@
 /**
  * The HTML a person pastes into a static site to collect sign-ups: a plain form posting to the
  * project's hosted form address, with the configured fields, the topics offered and the hidden
- * honeypot. Every value put into it is escaped. Pure.
+ * honeypot, named as the hosted form names them (`email`, `data.<key>`, `topic.<id>`, `website`).
+ * Every value put into it is escaped. Pure.
  */
 import type { SignupFieldType } from './consent-draft.ts';
 
@@ -27,14 +28,14 @@ export function hostedFormUrl(origin: string, projectId: string): string {
 }
 
 function fieldHtml(f: SnippetInput['fields'][number]): string[] {
-  const name = escapeHtml(f.key);
+  const name = escapeHtml(`data.${f.key}`);
   const label = escapeHtml(f.label || f.key);
   const required = f.required ? ' required' : '';
   if (f.type === 'boolean') {
     return [`  <p><label><input type="checkbox" name="${name}" value="true"${required}> ${label}</label></p>`];
   }
-  const type = f.type === 'number' ? 'number' : 'text';
-  return [`  <p><label>${label}<br><input type="${type}" name="${name}"${required}></label></p>`];
+  const type = f.type === 'number' ? 'type="number" step="any"' : 'type="text"';
+  return [`  <p><label>${label}<br><input ${type} name="${name}"${required}></label></p>`];
 }
 
 /** The form's HTML, indented two spaces a level, ending with a newline. */
@@ -48,7 +49,7 @@ export function signupSnippet(input: SnippetInput): string {
     lines.push('  <fieldset>', '    <legend>Topics</legend>');
     for (const t of input.topics) {
       lines.push(
-        `    <label><input type="checkbox" name="topics" value="${escapeHtml(t.id)}"> ${escapeHtml(t.name)}</label><br>`,
+        `    <label><input type="checkbox" name="${escapeHtml(`topic.${t.id}`)}" value="true"> ${escapeHtml(t.name)}</label><br>`,
       );
     }
     lines.push('  </fieldset>');

@@ -1,0 +1,68 @@
+/** The origins allowed to call /v1/subscribe from a browser: one row each, the API's message under its row. */
+import { Plus, Trash2 } from 'lucide-react';
+import { fieldError } from '../../api/client.ts';
+import { Button } from '../../components/Button.tsx';
+import { TextInput } from '../../components/Field.tsx';
+
+export function OriginsEditor({
+  origins,
+  onChange,
+  error,
+  disabled,
+}: {
+  origins: string[];
+  onChange: (next: string[]) => void;
+  /** The save's error: `allowedOrigins.<i>` lands on row i, `allowedOrigins` under the list. */
+  error: unknown;
+  disabled?: boolean;
+}) {
+  const listError = fieldError(error, 'allowedOrigins');
+  const rowErrors = origins.map((_, i) => fieldError(error, `allowedOrigins.${i}`));
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium text-slate-700">Allowed origins</legend>
+      <p className="text-xs text-slate-500">
+        Websites whose pages may call <code>/v1/subscribe</code> with your public key from the browser, such as{' '}
+        <code>https://www.example.com</code>. The hosted form and plain HTML forms need none.
+      </p>
+      {origins.length === 0 && <p className="text-sm text-slate-500">No origins: browsers may not call it.</p>}
+      {origins.map((origin, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place and named by position.
+        <div key={i} className="flex items-start gap-2">
+          <div className="min-w-0 flex-1">
+            <TextInput
+              label={`Origin ${i + 1}`}
+              hideLabel
+              type="url"
+              placeholder="https://www.example.com"
+              spellCheck={false}
+              autoComplete="off"
+              value={origin}
+              onChange={(e) => onChange(origins.map((o, j) => (j === i ? e.target.value : o)))}
+              error={rowErrors[i]}
+            />
+          </div>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="mt-1"
+            aria-label={`Remove origin ${i + 1}`}
+            icon={<Trash2 className="size-4" aria-hidden />}
+            onClick={() => onChange(origins.filter((_, j) => j !== i))}
+          />
+        </div>
+      ))}
+      {listError && !rowErrors.some(Boolean) && <p className="text-xs text-red-600">{listError}</p>}
+      {!disabled && (
+        <Button
+          variant="ghost"
+          size="sm"
+          icon={<Plus className="size-4" aria-hidden />}
+          onClick={() => onChange([...origins, ''])}
+        >
+          Add origin
+        </Button>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,205 @@
+/**
+ * The hosted sign-up form's settings: on or off, its title and description, the topics it offers
+ * and its fields (key, label, type, required). The API's messages land on their controls
+ * (`signupForm.<setting>`, `signupForm.fields.<i>.<part>`).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Plus, Trash2 } from 'lucide-react';
+import { fieldError } from '../../api/client.ts';
+import { useProject } from '../../app/project-context.tsx';
+import { Button } from '../../components/Button.tsx';
+import { Checkbox, Select, TextArea, TextInput } from '../../components/Field.tsx';
+import { TextLink } from '../../components/Links.tsx';
+import { Skeleton } from '../../components/States.tsx';
+import { Switch } from '../../components/Switch.tsx';
+import { topicQueries } from '../../queries/topics.ts';
+import {
+  blankField,
+  SIGNUP_FIELD_TYPES,
+  type SignupFieldDraft,
+  type SignupFieldType,
+  type SignupFormDraft,
+} from './consent-draft.ts';
+
+export function SignupFormFields({
+  form,
+  onChange,
+  error,
+  editable,
+}: {
+  form: SignupFormDraft;
+  onChange: (next: SignupFormDraft) => void;
+  error: unknown;
+  editable: boolean;
+}) {
+  const set = (patch: Partial<SignupFormDraft>) => onChange({ ...form, ...patch });
+  const err = (part: string) => fieldError(error, `signupForm.${part}`);
+  return (
+    <div className="space-y-5">
+      <div className="flex items-center gap-3">
+        <Switch
+          label="Hosted sign-up form"
+          showLabel
+          checked={form.enabled}
+          disabled={!editable}
+          onChange={(enabled) => set({ enabled })}
+        />
+        <span className="text-xs text-slate-500">
+          {form.enabled ? 'Open to visitors.' : 'Off: its address answers 404.'}
+        </span>
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <TextInput
+          label="Form title"
+          placeholder="e.g. Get our newsletter"
+          maxLength={200}
+          value={form.title}
+          onChange={(e) => set({ title: e.target.value })}
+          error={err('title')}
+          hint="Empty: “Sign up”, in the visitor's language."
+        />
+        <TextArea
+          label="Description (optional)"
+          rows={2}
+          maxLength={2000}
+          placeholder="e.g. One email a month. Unsubscribe any time."
+          value={form.description}
+          onChange={(e) => set({ description: e.target.value })}
+          error={err('description')}
+        />
+      </div>
+      <TopicChoices chosen={form.topics} onChange={(topics) => set({ topics })} error={err('topics')} />
+      <FieldRows fields={form.fields} onChange={(fields) => set({ fields })} error={error} editable={editable} />
+    </div>
+  );
+}
+
+function TopicChoices({
+  chosen,
+  onChange,
+  error,
+}: {
+  chosen: string[];
+  onChange: (next: string[]) => void;
+  error?: string;
+}) {
+  const project = useProject();
+  const topics = useQuery(topicQueries.list(project));
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium text-slate-700">Topics to offer</legend>
+      {topics.isPending && <Skeleton className="h-6 w-64" />}
+      {topics.isError && <p className="text-xs text-red-600">The topics could not be loaded.</p>}
+      {topics.isSuccess && topics.data.length === 0 && (
+        <p className="text-sm text-slate-500">
+          No topics yet: sign-ups get everything. <TextLink to={project.to('topics')}>Add topics</TextLink>
+        </p>
+      )}
+      {topics.isSuccess && topics.data.length > 0 && (
+        <div className="flex flex-wrap gap-x-5 gap-y-2">
+          {topics.data.map((t) => (
+            <Checkbox
+              key={t.id}
+              label={t.name}
+              checked={chosen.includes(t.id)}
+              onChange={(e) => onChange(e.target.checked ? [...chosen, t.id] : chosen.filter((id) => id !== t.id))}
+            />
+          ))}
+        </div>
+      )}
+      {error && <p className="text-xs text-red-600">{error}</p>}
+    </fieldset>
+  );
+}
+
+function FieldRows({
+  fields,
+  onChange,
+  error,
+  editable,
+}: {
+  fields: SignupFieldDraft[];
+  onChange: (next: SignupFieldDraft[]) => void;
+  error: unknown;
+  editable: boolean;
+}) {
+  const update = (i: number, patch: Partial<SignupFieldDraft>) =>
+    onChange(fields.map((f, j) => (j === i ? { ...f, ...patch } : f)));
+  const listError = fieldError(error, 'signupForm.fields');
+  const rowError = (i: number, part: string) => fieldError(error, `signupForm.fields.${i}.${part}`);
+  return (
+    <fieldset className="space-y-3">
+      <legend className="text-sm font-medium text-slate-700">Fields besides the email address</legend>
+      <p className="text-xs text-slate-500">
+        Each answer is stored in the contact's data under its key (letters, digits, _ and -, starting with a letter). A
+        required yes/no field must be ticked, as a consent box.
+      </p>
+      {fields.map((f, i) => {
+        const name = f.key.trim() || `field ${i + 1}`;
+        return (
+          <div
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place and named by position.
+            key={i}
+            className="grid items-start gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_1fr_8rem_auto]"
+          >
+            <TextInput
+              label={`Key of field ${i + 1}`}
+              placeholder="e.g. firstName"
+              spellCheck={false}
+              value={f.key}
+              onChange={(e) => update(i, { key: e.target.value })}
+              error={rowError(i, 'key')}
+            />
+            <TextInput
+              label={`Label of ${name}`}
+              placeholder="e.g. First name"
+              value={f.label}
+              onChange={(e) => update(i, { label: e.target.value })}
+              error={rowError(i, 'label')}
+            />
+            <Select
+              label={`Type of ${name}`}
+              value={f.type}
+              onChange={(e) => update(i, { type: e.target.value as SignupFieldType })}
+              error={rowError(i, 'type')}
+            >
+              {SIGNUP_FIELD_TYPES.map((t) => (
+                <option key={t.value} value={t.value}>
+                  {t.label}
+                </option>
+              ))}
+            </Select>
+            <div className="flex items-center gap-2 sm:mt-7">
+              <Checkbox
+                label="Required"
+                aria-label={`${name} is required`}
+                checked={f.required}
+                onChange={(e) => update(i, { required: e.target.checked })}
+              />
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Remove ${name}`}
+                icon={<Trash2 className="size-4" aria-hidden />}
+                onClick={() => onChange(fields.filter((_, j) => j !== i))}
+              />
+            </div>
+          </div>
+        );
+      })}
+      {listError && !fields.some((_, i) => fieldError(error, `signupForm.fields.${i}`)) && (
+        <p className="text-xs text-red-600">{listError}</p>
+      )}
+      {editable && (
+        <Button
+          variant="ghost"
+          size="sm"
+          icon={<Plus className="size-4" aria-hidden />}
+          onClick={() => onChange([...fields, blankField()])}
+        >
+          Add field
+        </Button>
+      )}
+    </fieldset>
+  );
+}
