@@ -579,7 +579,11 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
     const signupSettings = { doubleOptIn: true, signupFrom: 'hello@views.test' };
     const signupPatch = await t.app.inject({ method: 'PATCH', url, headers: session, payload: signupSettings });
     check(signupPatch, '/users/@me/projects/{id}', 'patch');
-    check(await api('POST', '/v1/subscribe', { email: 'join@views.test', topics: [topic.id] }), '/v1/subscribe', 'post');
+    check(
+      await api('POST', '/v1/subscribe', { email: 'join@views.test', topics: [topic.id] }),
+      '/v1/subscribe',
+      'post',
+    );
     check(await api('POST', `/contacts/${contact.id}/confirmation`), '/contacts/{id}/confirmation', 'post');
     const sns = signSns({
       Type: 'Notification',
