@@ -4,22 +4,19 @@
  */
 import { Readable } from 'node:stream';
 import { getContact } from '../contacts/contacts.service.ts';
-import { fromJson, toBool } from '../db/codecs.ts';
+import { fromJson } from '../db/codecs.ts';
 import type { Deps } from '../deps.ts';
+import { topicChoicesOf } from '../topics/topic-choices.service.ts';
 import * as repo from './privacy.repo.ts';
-import type {
-  ExportedConfirmation,
-  ExportedEmail,
-  ExportedEvent,
-  ExportedExecution,
-  ExportedTopicChoice,
-} from './privacy.schemas.ts';
+import type { ExportedConfirmation, ExportedEmail, ExportedEvent, ExportedExecution } from './privacy.schemas.ts';
 
 /** Rows read per page of events, emails and executions. */
 const PAGE = 500;
 
-// Whatever reading a contact's view needs, besides what the pages read with.
-type ExportDeps = Pick<Deps, 'reader' | 'clock'> & Parameters<typeof getContact>[0];
+// Whatever the contacts and topics features read a contact's view and choices with, besides the pages' reader.
+type ExportDeps = Pick<Deps, 'reader' | 'clock'> &
+  Parameters<typeof getContact>[0] &
+  Parameters<typeof topicChoicesOf>[0];
 
 export interface ContactExportFile {
   filename: string;
@@ -43,8 +40,8 @@ export async function exportContact(
   const exportedAt = deps.clock.now().toISOString();
   async function* document(): AsyncGenerator<string> {
     yield `{"exportedAt":${JSON.stringify(exportedAt)},"contact":${JSON.stringify(contact)}`;
-    const topics = await repo.listTopicChoices(deps.reader, projectId, contact.id);
-    yield `,"topics":${JSON.stringify(topics.map(toTopicChoice))}`;
+    const topics = await topicChoicesOf(deps, deps.reader, projectId, contact.id);
+    yield `,"topics":${JSON.stringify(topics)}`;
     const pending = await repo.listPendingConfirmations(deps.reader, projectId, contact.id);
     yield `,"pendingConfirmations":${JSON.stringify(pending.map(toConfirmation))}`;
     yield* jsonArray('events', eventPages(deps, projectId, contact.id), toEvent);
@@ -97,13 +94,6 @@ async function* eventPages(deps: ExportDeps, projectId: string, contactId: strin
 }
 
 type Row<F extends (...a: never[]) => Promise<unknown[]>> = Awaited<ReturnType<F>>[number];
-
-const toTopicChoice = (r: Row<typeof repo.listTopicChoices>): ExportedTopicChoice => ({
-  topicId: r.topicId,
-  topicName: r.topicName,
-  subscribed: toBool(r.subscribed),
-  updatedAt: r.updatedAt,
-});
 
 const toConfirmation = (r: Row<typeof repo.listPendingConfirmations>): ExportedConfirmation => ({
   id: r.id,

@@ -8,18 +8,6 @@ import type { Executor } from '../db/index.ts';
 
 // ---- Export pages ----
 
-/** The contact's own topic choices with the topics' names (contact_topics_pk is keyed by contact). */
-export function listTopicChoices(db: Executor, projectId: string, contactId: string) {
-  return db
-    .selectFrom('contactTopics as c')
-    .innerJoin('topics as t', 't.id', 'c.topicId')
-    .select(['c.topicId', 't.name as topicName', 'c.subscribed', 'c.updatedAt'])
-    .where('c.projectId', '=', projectId)
-    .where('c.contactId', '=', contactId)
-    .orderBy('c.topicId')
-    .execute();
-}
-
 export function listPendingConfirmations(db: Executor, projectId: string, contactId: string) {
   return db
     .selectFrom('pendingConfirmations')

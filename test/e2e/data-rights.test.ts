@@ -16,6 +16,7 @@ import { emailLogHelpers } from './email-log-helpers.ts';
 import type { OpenApi, Schema } from './openapi-schema.ts';
 import { expectConforms } from './openapi-schema.ts';
 import { sendHelpers, testEmail } from './send-helpers.ts';
+import { signupHelpers } from './signup-helpers.ts';
 import { expectError } from './support.ts';
 import { workflowHelpers } from './workflow-helpers.ts';
 
@@ -26,6 +27,7 @@ describe.each(DIALECTS)('a contact’s data rights on %s', (dialect) => {
   const log = emailLogHelpers(t);
   const mail = sendHelpers(t);
   const flows = workflowHelpers(t);
+  const signup = signupHelpers(t);
   const api = (p: TestProject, method: 'GET' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { authorization: p.auth }, ...(payload ? { payload } : {}) });
   const rows = (
@@ -90,25 +92,14 @@ describe.each(DIALECTS)('a contact’s data rights on %s', (dialect) => {
     const segment = (await api(p, 'POST', '/segments', { name: 'VIP', type: 'STATIC' })).json();
     const members = await api(p, 'POST', `/segments/${segment.id}/members`, { emails: [ann.email, bob.email] });
     expect(members.statusCode, members.body).toBeLessThan(300);
-    const topicId = newId();
-    const now = new Date();
-    await t.deps.db
-      .insertInto('topics')
-      .values({
-        id: topicId,
-        projectId: p.id,
-        name: 'Product news',
-        description: null,
-        defaultSubscribed: false,
-        public: true,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute();
-    await t.deps.db
-      .insertInto('contactTopics')
-      .values({ contactId: ann.id, topicId, projectId: p.id, subscribed: true, updatedAt: now })
-      .execute();
+    const topicId = (await api(p, 'POST', '/topics', { name: 'Product news' })).json().id;
+    const chosen = await t.app.inject({
+      method: 'PATCH',
+      url: `/contacts/${ann.id}`,
+      headers: { authorization: p.auth },
+      payload: { topics: { [topicId]: true } },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
     const pendingId = await pendingConfirmation(p, ann.id, ann.email, [topicId]);
     return { ann, bob, emailId, flow, segment, topicId, pendingId };
   }
@@ -351,6 +342,30 @@ describe.each(DIALECTS)('a contact’s data rights on %s', (dialect) => {
       await t.deps.db.selectFrom('erasedAddresses').select('emailHash').where('projectId', '=', p.id).execute(),
     ).toEqual([{ emailHash: sha256('other@rights.test') }]);
     const welcome = await log.sendOne(p, 'back@rights.test', { subject: 'Welcome back' });
+    await t.deps.jobs.drain();
+    expect((await log.row(welcome)).status).toBe('SENT');
+  });
+
+  it('delivers the confirmation of a new double opt-in sign-up, and its confirmation makes the address mailable', async () => {
+    const p = await signup.project({ doubleOptIn: true });
+    const c = await t.make.contact(p, { email: 'rejoin@rights.test' });
+    expect((await api(p, 'POST', `/contacts/${c.id}/erase`)).statusCode).toBe(200);
+
+    const asked = await signup.subscribe(p.publicKey, { email: 'Rejoin@Rights.test' });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const [confirmation, ...more] = await signup.mailTo(p, 'rejoin@rights.test');
+    expect(more).toEqual([]);
+    // Not confirmed yet: any other mail to it is still held back.
+    const early = await log.sendOne(p, 'rejoin@rights.test', { from: p.from });
+    await t.deps.jobs.drain();
+    expect(await log.row(early)).toMatchObject({ status: 'SUPPRESSED', lastError: ERASED_REASON });
+
+    const confirmed = await t.app.inject({ method: 'POST', url: signup.confirmPath(confirmation!.html) });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await t.deps.db.selectFrom('erasedAddresses').selectAll().where('projectId', '=', p.id).execute()).toEqual(
+      [],
+    );
+    const welcome = await log.sendOne(p, 'rejoin@rights.test', { from: p.from, subject: 'Welcome back' });
     await t.deps.jobs.drain();
     expect((await log.row(welcome)).status).toBe('SENT');
   });
