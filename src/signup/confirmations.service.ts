@@ -72,22 +72,17 @@ export async function queueConfirmationIn(
   await lockContactsIn(deps, trx, projectId, [contact.id]);
   const since = new Date(now.getTime() - CONFIRMATION_WINDOW_MS);
   const recent = await repo.listRecentPending(trx, projectId, contact.email, since, MAX_CONFIRMATIONS);
+  const id = newId();
+  // Composed even when it will not be sent: a refused sign-up costs what a sent one does (no timing tells).
+  const email = await composeConfirmation(deps, sender, contact, id, newId());
   if (recent.length >= MAX_CONFIRMATIONS) {
     const frees = new Date(recent[0]!).getTime() + CONFIRMATION_WINDOW_MS;
     return { queued: false, retryAfterSeconds: Math.max(1, (frees - now.getTime()) / 1000) };
   }
-  const id = newId();
   const expiresAt = new Date(now.getTime() + CONFIRMATION_VALID_MS);
-  await repo.insertPending(trx, {
-    id,
-    projectId,
-    contactId: contact.id,
-    email: contact.email,
-    topics,
-    createdAt: now,
-    expiresAt,
-  });
-  await enqueueEmails(deps, trx, [await composeConfirmation(deps, sender, contact, id, newId())]);
+  const pending = { id, projectId, contactId: contact.id, email: contact.email, topics, createdAt: now, expiresAt };
+  await repo.insertPending(trx, pending);
+  await enqueueEmails(deps, trx, [email]);
   return { queued: true };
 }
 
