@@ -9,6 +9,7 @@ import type { Trx } from '../db/index.ts';
 import type { FieldType } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { allOk, type BatchOptions, batchKind } from '../lib/batcher.ts';
+import { withTopics } from '../topics/topic-choices.service.ts';
 import type { Announcement } from '../webhooks/webhook-types.ts';
 import { toContactView } from './contact-view.ts';
 import { contactsChanged } from './contact-watchers.ts';
@@ -40,7 +41,10 @@ export function savedAnnouncements(saved: readonly SavedContact[]): Announcement
   return saved.map((s) => ({ type: s.inserted ? 'contact.created' : 'contact.updated', data: s.contact }));
 }
 
-type GroupDeps = Pick<Deps, 'db' | 'dialect' | 'contactWatchers' | 'webhooks' | 'searchIndex' | 'batches'>;
+type GroupDeps = Pick<
+  Deps,
+  'db' | 'dialect' | 'contactWatchers' | 'webhooks' | 'searchIndex' | 'batches' | 'reader' | 'topics'
+>;
 
 /**
  * Writes groupable upserts of distinct (project, email) inside the caller's transaction `trx` (one
@@ -48,7 +52,7 @@ type GroupDeps = Pick<Deps, 'db' | 'dialect' | 'contactWatchers' | 'webhooks' | 
  * once `trx` has committed.
  */
 export async function upsertPreparedIn(
-  deps: Pick<Deps, 'dialect' | 'contactWatchers' | 'webhooks'>,
+  deps: Pick<Deps, 'dialect' | 'contactWatchers' | 'webhooks' | 'reader' | 'topics'>,
   trx: Trx,
   prepared: PreparedUpsert[],
 ): Promise<SavedContact[]> {
@@ -63,7 +67,15 @@ export async function upsertPreparedIn(
     await contactsChanged(deps, trx, projectId, ids);
     if (await deps.webhooks.wants(trx, projectId, WRITE_TYPES)) {
       const saved = out.filter((_, i) => prepared[i]!.row.projectId === projectId);
-      await deps.webhooks.announce(trx, projectId, savedAnnouncements(saved));
+      // Endpoints get whole views: the topics the contacts' choices (unchanged by this write) give.
+      const views = await withTopics(
+        deps,
+        trx,
+        projectId,
+        saved.map((s) => s.contact),
+      );
+      const told = saved.map((s, i) => ({ ...s, contact: views[i]! }));
+      await deps.webhooks.announce(trx, projectId, savedAnnouncements(told));
     }
   }
   return out;

@@ -12,6 +12,7 @@ import { emailFactsIn, emailWebhookData } from '../emails/email-webhook-data.ts'
 import type { EventListener, StoredEvent } from '../events/event-listener.ts';
 import { isSystemEventName } from '../events/events.service.ts';
 import { groupBy } from '../lib/group-by.ts';
+import { withTopics } from '../topics/topic-choices.service.ts';
 import type { Announcement, WebhookEventType } from './webhook-types.ts';
 
 /** The webhook type of each system event that has one (decisions.md's event names → beyond.md §4's types). */
@@ -47,7 +48,12 @@ function typeOf(event: StoredEvent): WebhookEventType | undefined {
 const dataOf = (e: StoredEvent) => (e.data ?? {}) as Record<string, unknown>;
 
 /** The announcements of one project's events, reading emails and contacts through `trx`. */
-async function announcementsOf(trx: Trx, projectId: string, typed: Array<{ e: StoredEvent; type: WebhookEventType }>) {
+async function announcementsOf(
+  deps: Pick<Deps, 'reader' | 'topics'>,
+  trx: Trx,
+  projectId: string,
+  typed: Array<{ e: StoredEvent; type: WebhookEventType }>,
+) {
   const emailIds = typed.flatMap(({ e, type }) => {
     const id = dataOf(e).emailId;
     return ABOUT_AN_EMAIL.has(type) && typeof id === 'string' ? [id] : [];
@@ -61,7 +67,8 @@ async function announcementsOf(trx: Trx, projectId: string, typed: Array<{ e: St
   const contactIds = typed.flatMap(({ e, type }) =>
     (type.startsWith('contact.') || type === 'event.tracked') && e.contactId ? [e.contactId] : [],
   );
-  const contacts = new Map((await contactViewsIn(trx, projectId, contactIds)).map((c) => [c.id, c]));
+  const views = await withTopics(deps, trx, projectId, await contactViewsIn(trx, projectId, contactIds));
+  const contacts = new Map(views.map((c) => [c.id, c]));
   const out: Announcement[] = [];
   for (const { e, type } of typed) {
     const at = new Date(e.createdAt);
@@ -85,7 +92,7 @@ async function announcementsOf(trx: Trx, projectId: string, typed: Array<{ e: St
   return out;
 }
 
-export function webhookEventListener(deps: Pick<Deps, 'webhooks'>): EventListener {
+export function webhookEventListener(deps: Pick<Deps, 'webhooks' | 'reader' | 'topics'>): EventListener {
   return async (trx, events) => {
     for (const [projectId, group] of groupBy(events, (e) => e.projectId)) {
       const typed = group.flatMap((e) => {
@@ -94,7 +101,7 @@ export function webhookEventListener(deps: Pick<Deps, 'webhooks'>): EventListene
       });
       if (typed.length === 0) continue;
       if (!(await deps.webhooks.wants(trx, projectId, [...new Set(typed.map((t) => t.type))]))) continue;
-      await deps.webhooks.announce(trx, projectId, await announcementsOf(trx, projectId, typed));
+      await deps.webhooks.announce(trx, projectId, await announcementsOf(deps, trx, projectId, typed));
     }
   };
 }
