@@ -8,6 +8,7 @@ import { fromJson } from '../../src/db/codecs.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import type { TestProject } from '../factories.ts';
 import { eventsNamed } from './contacts-helpers.ts';
+import { emailLogHelpers } from './email-log-helpers.ts';
 import { workflowHelpers } from './workflow-helpers.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -16,6 +17,7 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 describe.each(DIALECTS)('topics on %s', (dialect) => {
   const t = useTestEnv({ dialect, env: { REQUIRE_VERIFIED_DOMAIN: 'false' } });
   const h = workflowHelpers(t);
+  const hooks = emailLogHelpers(t);
   const api = (p: TestProject, method: Method, url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { authorization: p.auth }, ...(payload ? { payload } : {}) });
   const topic = async (p: TestProject, body: object) => {
@@ -115,6 +117,33 @@ describe.each(DIALECTS)('topics on %s', (dialect) => {
     expect((await viewOf(p, c.id)).topics).toEqual([deals.id]);
     const page = (await api(p, 'GET', '/contacts')).json();
     expect(page.data[0].topics).toEqual([deals.id]);
+  });
+
+  it('tells webhook endpoints the contact with its topics, whichever write path made the message', async () => {
+    const p = await t.make.project();
+    await hooks.endpoint(p, ['contact.created', 'contact.updated', 'contact.unsubscribed']);
+    const news = await topic(p, { name: 'News', defaultSubscribed: true });
+    const deals = await topic(p, { name: 'Deals' });
+    const c = await contact(p, { email: 'hook@topics.test', topics: { [deals.id]: true } });
+    await api(p, 'POST', '/contacts', { email: 'hook@topics.test', data: { plan: 'pro' } });
+    await api(p, 'PATCH', `/contacts/${c.id}`, { topics: { [news.id]: false } });
+    await api(p, 'PATCH', `/contacts/${c.id}`, { subscribed: false });
+    const told = (await hooks.messages(p)).map((m: { type: string; data: { topics: string[] } }) => [
+      m.type,
+      [...m.data.topics].sort(),
+    ]);
+    expect(told.slice(0, 3)).toEqual([
+      ['contact.created', [deals.id, news.id].sort()],
+      ['contact.updated', [deals.id, news.id].sort()],
+      ['contact.updated', [deals.id]],
+    ]);
+    // The unsubscribe writes both in one transaction, in either order.
+    expect(told.slice(3)).toEqual(
+      expect.arrayContaining([
+        ['contact.updated', []],
+        ['contact.unsubscribed', []],
+      ]),
+    );
   });
 
   it('filters by topic.<id> in segments, and refuses an unknown topic or a non-boolean value', async () => {
