@@ -121,13 +121,15 @@ describe.each(DIALECTS)('topics on %s', (dialect) => {
 
   it('tells webhook endpoints the contact with its topics, whichever write path made the message', async () => {
     const p = await t.make.project();
-    await hooks.endpoint(p, ['contact.created', 'contact.updated', 'contact.unsubscribed']);
+    await hooks.endpoint(p, ['contact.created', 'contact.updated', 'contact.subscribed']);
     const news = await topic(p, { name: 'News', defaultSubscribed: true });
     const deals = await topic(p, { name: 'Deals' });
-    const c = await contact(p, { email: 'hook@topics.test', topics: { [deals.id]: true } });
+    const c = await contact(p, { email: 'hook@topics.test', topics: { [deals.id]: true }, data: { plan: 'free' } });
+    // A known field and no subscription: the grouped upsert path.
     await api(p, 'POST', '/contacts', { email: 'hook@topics.test', data: { plan: 'pro' } });
     await api(p, 'PATCH', `/contacts/${c.id}`, { topics: { [news.id]: false } });
     await api(p, 'PATCH', `/contacts/${c.id}`, { subscribed: false });
+    await api(p, 'PATCH', `/contacts/${c.id}`, { subscribed: true });
     const told = (await hooks.messages(p)).map((m: { type: string; data: { topics: string[] } }) => [
       m.type,
       [...m.data.topics].sort(),
@@ -137,11 +139,12 @@ describe.each(DIALECTS)('topics on %s', (dialect) => {
       ['contact.updated', [deals.id, news.id].sort()],
       ['contact.updated', [deals.id]],
     ]);
-    // The unsubscribe writes both in one transaction, in either order.
-    expect(told.slice(3)).toEqual(
+    // The resubscribe writes both in one transaction, in either order.
+    expect(told.slice(3, 4)).toEqual([['contact.updated', []]]);
+    expect(told.slice(4)).toEqual(
       expect.arrayContaining([
-        ['contact.updated', []],
-        ['contact.unsubscribed', []],
+        ['contact.updated', [deals.id]],
+        ['contact.subscribed', [deals.id]],
       ]),
     );
   });
