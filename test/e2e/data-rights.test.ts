@@ -10,8 +10,8 @@ import { ERASED_REASON } from '../../src/privacy/erased.ts';
 import { liftErasure } from '../../src/privacy/erasure.service.ts';
 import { insertEmail } from '../../src/sending/outbox.repo.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
-import type { TestProject } from '../factories.ts';
 import { uploadCsv } from './contacts-helpers.ts';
+import { dataRightsHelpers } from './data-rights-helpers.ts';
 import { emailLogHelpers } from './email-log-helpers.ts';
 import type { OpenApi, Schema } from './openapi-schema.ts';
 import { expectConforms } from './openapi-schema.ts';
@@ -28,81 +28,7 @@ describe.each(DIALECTS)('a contact’s data rights on %s', (dialect) => {
   const mail = sendHelpers(t);
   const flows = workflowHelpers(t);
   const signup = signupHelpers(t);
-  const api = (p: TestProject, method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { authorization: p.auth }, ...(payload ? { payload } : {}) });
-  const rows = (
-    table: 'events' | 'workflowExecutions' | 'segmentMembers' | 'contactTopics' | 'pendingConfirmations',
-    contactId: string,
-  ) => t.deps.db.selectFrom(table).selectAll().where('contactId', '=', contactId).execute();
-
-  /** A pending confirmation of the contact, as the sign-up feature stores one. */
-  async function pendingConfirmation(p: TestProject, contactId: string, email: string, topics: string[] = []) {
-    const id = newId();
-    const now = new Date();
-    await t.deps.db
-      .insertInto('pendingConfirmations')
-      .values({
-        id,
-        projectId: p.id,
-        contactId,
-        email,
-        topics: JSON.stringify(topics),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + 7 * 86_400_000),
-        confirmedAt: null,
-      })
-      .execute();
-    return id;
-  }
-
-  /** A confirmation email of that pending sign-up to `to`, stored PENDING as the sign-up feature writes it. */
-  async function confirmationEmail(p: TestProject, contactId: string, to: string, pendingId: string) {
-    const row = { ...testEmail(p.id, contactId), toEmail: to, sourceId: pendingId, subject: 'Confirm your sign-up' };
-    await insertEmail(t.deps.db, t.deps.dialect, row, new Date());
-    await t.deps.jobs.enqueue('email.deliver', {});
-    await t.deps.jobs.drain();
-    return row.id;
-  }
-
-  /**
-   * Ann with everything a contact accumulates: custom events, a sent email with an attachment, a
-   * waiting workflow execution, a static segment membership, a topic choice and a pending
-   * confirmation; Bob beside her, who must keep all of his.
-   */
-  async function populated(p: TestProject) {
-    const ann = (await api(p, 'POST', '/contacts', { email: 'Ann.Rights@Example.test', data: { name: 'Ann' } })).json();
-    const bob = (await api(p, 'POST', '/contacts', { email: 'bob.rights@example.test' })).json();
-    await flows.track(p, ann.email, 'purchase', { sku: 'A-1' });
-    await flows.track(p, ann.email, 'purchase', { sku: 'A-2' });
-    await flows.track(p, bob.email, 'purchase', { sku: 'B-1' });
-    const emailId = await log.sendOne(p, ann.email, {
-      subject: 'Your private order for Ann',
-      body: '<p>Dear Ann, order A-1</p>',
-      attachments: [
-        { filename: 'invoice.txt', content: Buffer.from('Ann invoice').toString('base64'), contentType: 'text/plain' },
-      ],
-    });
-    await log.sendOne(p, bob.email);
-    const flow = await flows.build(p, {
-      steps: [{ key: 'wait', type: 'DELAY', config: { amount: 1, unit: 'days' } }],
-      edges: [['trigger', 'wait']],
-    });
-    await flows.track(p, ann.email, 'flow.start');
-    await flows.settle();
-    const segment = (await api(p, 'POST', '/segments', { name: 'VIP', type: 'STATIC' })).json();
-    const members = await api(p, 'POST', `/segments/${segment.id}/members`, { emails: [ann.email, bob.email] });
-    expect(members.statusCode, members.body).toBeLessThan(300);
-    const topicId = (await api(p, 'POST', '/topics', { name: 'Product news' })).json().id;
-    const chosen = await t.app.inject({
-      method: 'PATCH',
-      url: `/contacts/${ann.id}`,
-      headers: { authorization: p.auth },
-      payload: { topics: { [topicId]: true } },
-    });
-    expect(chosen.statusCode, chosen.body).toBe(200);
-    const pendingId = await pendingConfirmation(p, ann.id, ann.email, [topicId]);
-    return { ann, bob, emailId, flow, segment, topicId, pendingId };
-  }
+  const { api, rows, pendingConfirmation, confirmationEmail, populated } = dataRightsHelpers(t);
 
   it('exports the contact with its topic choices, confirmations, events, emails and executions, as an attachment', async () => {
     const p = await t.make.project();
