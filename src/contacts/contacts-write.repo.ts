@@ -245,8 +245,7 @@ export async function updateContactConfirmedAt(
 ): Promise<boolean> {
   const r = await db
     .updateTable('contacts')
-    // Declared Generated<Timestamp | null> (db/contact-tables.ts), which Kysely's update type does not unwrap.
-    .set({ confirmedAt: at.toISOString() as never, updatedAt: at })
+    .set({ confirmedAt: at, updatedAt: at })
     .where('projectId', '=', projectId)
     .where('id', '=', contactId)
     .executeTakeFirst();

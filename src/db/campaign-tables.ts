@@ -39,7 +39,7 @@ export interface CampaignsTable extends MessageColumns {
   /** The normalised filter tree of a FILTERED audience. */
   audienceFilter: Json | null;
   /** Only the audience's subscribers of this topic receive it (beyond.md §1); null: everyone subscribed. */
-  topicId: Generated<string | null>;
+  topicId: string | null;
   status: CampaignStatus;
   scheduledAt: Timestamp | null;
   startedAt: Timestamp | null;

@@ -2,7 +2,7 @@
  * Table shapes of contacts, their fields, imports, bulk jobs and events (migrations 0002, 0004, 0009,
  * 0018), listed in `Database`.
  */
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
 import type { Bool, JobRowColumns, Json, Timestamp } from './column-types.ts';
 
 export type FieldType = 'string' | 'number' | 'boolean' | 'date';
@@ -14,7 +14,7 @@ export interface ContactsTable {
   subscribed: Bool;
   data: Json;
   /** When the contact confirmed a double opt-in (migration 0024); null until then. */
-  confirmedAt: ColumnType<string | null, Date | string | null | undefined, Date | string | null>;
+  confirmedAt: Timestamp | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

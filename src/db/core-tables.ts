@@ -28,15 +28,15 @@ export interface ProjectsTable {
   /** Locale for contacts without `data.locale` (footer, subscription pages); null: English. */
   defaultLocale: string | null;
   /** Sign-ups wait for the address to confirm (beyond.md §2). */
-  doubleOptIn: Generated<Bool>;
+  doubleOptIn: Bool;
   /** Sender of confirmation mail; null: the server's system sender. */
-  signupFrom: Generated<string | null>;
+  signupFrom: string | null;
   /** JSON array of origins that may call /v1/subscribe from a browser. */
-  allowedOrigins: Generated<Json | null>;
+  allowedOrigins: Json | null;
   /** Template of the confirmation mail (its body uses {{confirmUrl}}); null: the built-in text. */
-  confirmationTemplateId: Generated<string | null>;
+  confirmationTemplateId: string | null;
   /** JSON of the hosted sign-up form's settings (SignupForm); null: not set up. */
-  signupForm: Generated<Json | null>;
+  signupForm: Json | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

@@ -19,8 +19,8 @@ import type { WebhookTables } from './webhook-tables.ts';
 import type { WorkflowTables } from './workflow-tables.ts';
 
 export type * from './campaign-tables.ts';
-export type * from './consent-tables.ts';
 export type * from './column-types.ts';
+export type * from './consent-tables.ts';
 export type * from './contact-tables.ts';
 export type * from './core-tables.ts';
 export type * from './sending-tables.ts';

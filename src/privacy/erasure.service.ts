@@ -4,8 +4,9 @@
  * (src/privacy/erased.ts) until it confirms a new sign-up (`liftErasure`).
  */
 import { recordActivity } from '../activity/activity.service.ts';
+import { deleteContactRowIn, findContactRow } from '../contacts/contact-consent.service.ts';
+import { lockContactsIn } from '../contacts/contact-update.service.ts';
 import { toContactView } from '../contacts/contact-view.ts';
-import { deleteContactReturning, findContact, lockContacts } from '../contacts/contacts.repo.ts';
 import type { Trx } from '../db/index.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
@@ -35,12 +36,12 @@ export async function eraseContact(
   const announce = await deps.webhooks.wants(deps.db, projectId, ['contact.deleted']);
   return deps.db.transaction().execute(async (trx) => {
     // Writers of this contact (an event, a wait) wait for the erasure, then find it gone.
-    await lockContacts(trx, deps.dialect, projectId, [contactId]);
-    if (!(await findContact(trx, projectId, contactId))) throw notFound('CONTACT');
+    await lockContactsIn(deps, trx, projectId, [contactId]);
+    if (!(await findContactRow(trx, projectId, contactId))) throw notFound('CONTACT');
     const now = deps.clock.now();
     const events = await repo.deleteContactRows(trx, 'events', projectId, contactId);
     const executions = await repo.deleteContactRows(trx, 'workflowExecutions', projectId, contactId);
-    const gone = await deleteContactReturning(trx, projectId, contactId);
+    const gone = await deleteContactRowIn(trx, projectId, contactId);
     // A concurrent erasure or delete took it first: this one rolls back.
     if (!gone) throw notFound('CONTACT');
     const address = gone.email;

@@ -1,7 +1,7 @@
 /** SQL for projects and memberships. Every project read that comes from a user goes through membership. */
 import type { Db, Executor } from '../db/index.ts';
 import { preparedQuery } from '../db/prepared.ts';
-import type { Bool, Json, Role, Tracking } from '../db/schema.ts';
+import type { Role, Tracking } from '../db/schema.ts';
 import type { SignupColumnsPatch } from '../signup/signup-settings.ts';
 
 // Every API request looks its key up, so these two queries are compiled once per database.
@@ -87,13 +87,11 @@ export async function updateProject(
       tracking: patch.tracking,
       sendRatePerSecond: patch.sendRatePerSecond,
       defaultLocale: patch.defaultLocale,
-      // Declared Generated<Bool> and Generated<Json | null> (db/core-tables.ts), which Kysely's update
-      // type does not unwrap; what is written is a boolean and JSON text, as for any Bool and Json column.
-      doubleOptIn: patch.doubleOptIn as Bool | undefined,
+      doubleOptIn: patch.doubleOptIn,
       signupFrom: patch.signupFrom,
-      allowedOrigins: patch.allowedOrigins as Json | undefined,
+      allowedOrigins: patch.allowedOrigins,
       confirmationTemplateId: patch.confirmationTemplateId,
-      signupForm: patch.signupForm as Json | undefined,
+      signupForm: patch.signupForm,
       updatedAt: patch.updatedAt,
     })
     .where('id', '=', projectId)

@@ -66,7 +66,11 @@ const STYLE = [
   'fieldset{border:0;padding:0;margin:0 0 1rem}legend{font-weight:600;margin-bottom:.5rem}',
 ].join('');
 
-function document(locale: Locale, title: string, body: string): string {
+/**
+ * A whole self-contained page (inline CSS, no script, nothing loaded); `body` is HTML built from
+ * escaped parts, `style` extra CSS of the pages that need more (the sign-up forms).
+ */
+export function htmlDocument(locale: Locale, title: string, body: string, style = ''): string {
   return [
     '<!doctype html>',
     `<html lang="${locale}">`,
@@ -75,7 +79,7 @@ function document(locale: Locale, title: string, body: string): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="robots" content="noindex, nofollow">',
     `<title>${escapeHtml(title)}</title>`,
-    `<style>${STYLE}</style>`,
+    `<style>${STYLE}${style}</style>`,
     '</head>',
     '<body>',
     `<main>${body}</main>`,
@@ -95,7 +99,7 @@ function button(action: Action, token: string, label: string, secondary = false)
 
 function page(c: PageContact, title: (s: PageStrings) => string, parts: (s: PageStrings) => string[]): string {
   const s = STRINGS[c.locale];
-  return document(c.locale, title(s), [`<h1>${escapeHtml(title(s))}</h1>`, ...parts(s)].join('\n'));
+  return htmlDocument(c.locale, title(s), [`<h1>${escapeHtml(title(s))}</h1>`, ...parts(s)].join('\n'));
 }
 
 /** The question page of a GET: asks before changing anything (link scanners and previews follow GETs). */
@@ -202,7 +206,7 @@ function topicManagePage(c: PageContact, topics: PageTopic[]): string {
 /** A link that names no contact we can act on (bad signature, deleted contact, another project's). */
 export function invalidLinkPage(locale: Locale): string {
   const s = STRINGS[locale];
-  return document(
+  return htmlDocument(
     locale,
     s.invalidTitle,
     `<h1>${escapeHtml(s.invalidTitle)}</h1>\n<p>${escapeHtml(s.invalidBody)}</p>`,

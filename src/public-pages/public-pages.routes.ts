@@ -26,18 +26,12 @@ import {
   unsubscribePage,
 } from './pages.ts';
 import { openSubscriptionLink, savePreferencesByLink, setSubscriptionByLink } from './public-pages.service.ts';
+import { sendHtml } from './send-page.ts';
 import { localeFromAcceptLanguage } from './strings.ts';
 
 type TokenRoute = { Params: { token: string } };
 
 const MANAGE_BODY_LIMIT = 16 * 1024;
-
-/**
- * Stricter than the app-wide CSP (which also serves Swagger UI): these pages load nothing, run no
- * script, and only post their own forms back to this origin.
- */
-const PAGE_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 /** Sends the page for the link's contact, or the 404 page when the link names none. */
 function sendPage(
@@ -47,15 +41,7 @@ function sendPage(
   render: (c: PageContact) => string,
 ) {
   const html = contact ? render(contact) : invalidLinkPage(localeFromAcceptLanguage(req.headers['accept-language']));
-  return (
-    reply
-      .code(contact ? 200 : 404)
-      .type('text/html; charset=utf-8')
-      .header('content-security-policy', PAGE_CSP)
-      // The URL carries a credential and the page the contact's current state: no cache may keep either.
-      .header('cache-control', 'no-store')
-      .send(html)
-  );
+  return sendHtml(reply, contact ? 200 : 404, html);
 }
 
 /** Registers the pages in their own scope, with the form body parsers only this scope accepts. */

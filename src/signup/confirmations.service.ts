@@ -4,10 +4,11 @@
  * topics asked for, `contact.subscribed` with `{ source: "double-opt-in" }` when that changed its
  * subscription, `confirmedAt` set, and an erasure of the address lifted (it asked to come back).
  */
+
+import { markContactConfirmedIn } from '../contacts/contact-consent.service.ts';
 import { lockContactsIn, prepareUpdate, updateContactIn } from '../contacts/contact-update.service.ts';
 import type { ContactView } from '../contacts/contacts.schemas.ts';
 import { getContact, type WriteDeps } from '../contacts/contacts.service.ts';
-import { updateContactConfirmedAt } from '../contacts/contacts-write.repo.ts';
 import { fromJson } from '../db/codecs.ts';
 import type { Trx } from '../db/index.ts';
 import type { Deps } from '../deps.ts';
@@ -138,7 +139,7 @@ export async function confirmByToken(deps: WriteDeps & PageDeps, token: string):
     const row = await repo.claimPending(trx, t.p, t.i, now);
     if (!row) return;
     const target = { projectId: row.projectId, id: row.contactId };
-    await updateContactConfirmedAt(trx, target.projectId, target.id, now);
+    await markContactConfirmedIn(trx, target.projectId, target.id, now);
     const choices = Object.fromEntries(fromJson<string[]>(row.topics).map((id) => [id, true]));
     // Topics deleted since the sign-up are left out by applyTopicChoicesIn.
     await applyTopicChoicesIn(deps, trx, target.projectId, target.id, choices, { source: DOUBLE_OPT_IN_SOURCE });

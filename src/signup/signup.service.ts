@@ -5,11 +5,11 @@
  * the subscription or a pending confirmation with its email in the outbox, never sent in the request).
  */
 
+import { upsertContactAddingDataIn } from '../contacts/contact-consent.service.ts';
 import { contactViewsIn } from '../contacts/contact-view.ts';
 import { contactsChanged } from '../contacts/contact-watchers.ts';
 import type { ContactView } from '../contacts/contacts.schemas.ts';
 import { getContact, requireEmail, setContactSubscription, type WriteDeps } from '../contacts/contacts.service.ts';
-import { upsertContactAddingData } from '../contacts/contacts-write.repo.ts';
 import { fieldTypesOf, toDataPatch } from '../contacts/data-rules.ts';
 import { newFieldTypes, recordFieldTypes, rememberFieldTypes } from '../contacts/fields/fields.service.ts';
 import { savedAnnouncements, WRITE_TYPES } from '../contacts/grouped-upserts.ts';
@@ -81,7 +81,7 @@ async function saveContactIn(
 ): Promise<{ contact: ContactView; inserted: boolean }> {
   const now = deps.clock.now();
   const row = { id: newId(), projectId, email: input.email, subscribed: false, data: JSON.stringify(input.data) };
-  const saved = await upsertContactAddingData(trx, deps.dialect, { ...row, createdAt: now, updatedAt: now });
+  const saved = await upsertContactAddingDataIn(deps, trx, { ...row, createdAt: now, updatedAt: now });
   await recordFieldTypes({ db: trx, clock: deps.clock }, projectId, input.types);
   await contactsChanged(deps, trx, projectId, [saved.id]);
   const [contact] = await contactViewsIn(trx, projectId, [saved.id]);
