@@ -2,9 +2,10 @@
  * Consent in the dashboard (beyond.md §1, §3), for someone who never writes a request: topics are
  * created, listed with their subscribers and flags, edited, and deleted (a topic a scheduled
  * campaign uses is refused with the API's message); a campaign is sent to a topic and its audience
- * count follows; a contact's topics change with a switch; a confirmation email goes out (and the
- * fourth in a day is refused); a contact's data is exported as a JSON download and the contact is
- * erased behind a typed confirmation. Every outcome is checked through the API too.
+ * count follows; a workflow's email step gets a topic; a contact's topics change with a switch; a
+ * confirmation email goes out (and the fourth in a day is refused); a contact's data is exported as
+ * a JSON download and the contact is erased behind a typed confirmation. Every outcome is checked
+ * through the API too.
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
@@ -170,6 +171,37 @@ describe.each(DIALECTS)('consent in the dashboard on %s', (dialect) => {
     await page.getByRole('button', { name: 'Save draft' }).first().click();
     await page.getByRole('button', { name: 'Saved' }).waitFor();
     expect((await call<{ topicId: string | null }>('GET', `/campaigns/${draft.data.id}`)).topicId).toBeNull();
+  });
+
+  it("sends a workflow's email step to a topic", { timeout: 60_000 }, async () => {
+    const { page } = t;
+    const news = await topicNamed('Product news');
+    const template = await call<{ id: string }>('POST', '/templates', {
+      name: 'Digest',
+      subject: 'This month',
+      body: '<p>News</p>',
+      type: 'MARKETING',
+      from: 'news@consent.test',
+    });
+    const w = await call<{ id: string; steps: Array<{ id: string }> }>('POST', '/workflows', {
+      name: 'Digest flow',
+      eventName: 'digest.due',
+    });
+    const config = { templateId: template.id, recipient: { type: 'CONTACT' } };
+    const step = await call<{ id: string }>('POST', `/workflows/${w.id}/steps`, { type: 'SEND_EMAIL', config });
+    await call('POST', `/workflows/${w.id}/transitions`, { fromStepId: w.steps[0]!.id, toStepId: step.id });
+
+    await page.goto(`/p/${projectId}/workflows/${w.id}`);
+    await page.getByRole('heading', { name: 'Digest flow' }).waitFor();
+    await page.locator('.react-flow__node', { hasText: 'Sends “Digest”' }).click();
+    const panel = page.getByRole('complementary', { name: 'Send email', exact: true });
+    await panel.getByLabel('Topic').selectOption({ label: 'Product news (1 subscriber)' });
+    await t.screenshot('workflow-topic');
+    await panel.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Step saved').waitFor();
+    await page.locator('.react-flow__node', { hasText: 'Sends “Digest”, topic subscribers only' }).waitFor();
+    const saved = await call<{ steps: Array<{ id: string; config: unknown }> }>('GET', `/workflows/${w.id}`);
+    expect(saved.steps.find((s) => s.id === step.id)!.config).toEqual({ ...config, topicId: news.id });
   });
 
   it("changes a contact's topics and sends it a confirmation email", { timeout: 90_000 }, async () => {

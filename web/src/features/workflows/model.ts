@@ -192,7 +192,8 @@ export function stepSummary(
     case 'SEND_EMAIL': {
       const name = extra.templates?.get(String(c.templateId)) ?? 'a template';
       const r = c.recipient as { type?: string; customEmail?: string } | undefined;
-      return r?.type === 'CUSTOM' ? `Sends “${name}” to ${r.customEmail}` : `Sends “${name}”`;
+      const sends = r?.type === 'CUSTOM' ? `Sends “${name}” to ${r.customEmail}` : `Sends “${name}”`;
+      return c.topicId ? `${sends}, topic subscribers only` : sends;
     }
     case 'DELAY':
       return `Waits ${plural(Number(c.amount ?? 0), String(c.unit ?? 'minutes'))}`;
