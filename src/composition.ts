@@ -30,6 +30,7 @@ import { segmentFieldUsage, segmentsUsingEvent } from './segments/segment-usage.
 import { membershipListener, membershipWatcher, segmentCron, segmentTasks } from './segments/segments.jobs.ts';
 import { createTrackedSegmentsCache } from './segments/tracked-cache.ts';
 import { createDeliveryWaker, sendingCron, sendingTasks } from './sending/sending.jobs.ts';
+import { prunePendingConfirmations } from './signup/confirmations.service.ts';
 import { createTopicCache } from './topics/topic-cache.ts';
 import { pruneUploadStaging } from './uploads/staging.ts';
 import { webhookEventListener } from './webhooks/event-messages.ts';
@@ -64,6 +65,7 @@ export function taskList(deps: Deps): TaskList {
       await pruneIdempotencyKeys(deps);
       await pruneSnsMessages(deps);
       await pruneUploadStaging(deps);
+      await prunePendingConfirmations(deps);
     },
   };
 }

@@ -149,3 +149,11 @@ export async function confirmByToken(deps: WriteDeps & PageDeps, token: string):
   const row = await repo.findPending(deps.db, t.p, t.i);
   return row?.confirmedAt ? toPage(deps, row, token) : undefined;
 }
+
+/** How long after its link expired a pending confirmation is kept (its confirmed page still shows meanwhile). */
+const KEEP_EXPIRED_MS = 30 * 24 * 3600_000;
+
+/** Deletes pending confirmations whose link expired more than 30 days ago (the hourly maintenance prune). */
+export async function prunePendingConfirmations(deps: Pick<Deps, 'db' | 'clock'>): Promise<number> {
+  return repo.deletePendingExpiredBefore(deps.db, new Date(deps.clock.now().getTime() - KEEP_EXPIRED_MS));
+}

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromJson } from '../../src/db/codecs.ts';
 import { emailHash } from '../../src/privacy/erased.ts';
+import { prunePendingConfirmations } from '../../src/signup/confirmations.service.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { eventsNamed } from './contacts-helpers.ts';
 import { expectPage, signupHelpers } from './signup-helpers.ts';
@@ -252,6 +253,25 @@ describe.each(DIALECTS)('sign-up API on %s', (dialect) => {
         .execute();
       await h.subscribe(p.publicKey, { email: 'many@example.test' });
       expect(await h.pending(p)).toHaveLength(4);
+    });
+
+    it('prunes pending confirmations whose link expired more than 30 days ago, and only those', async () => {
+      const p = await h.project({ doubleOptIn: true });
+      for (const email of ['old@example.test', 'recent@example.test', 'fresh@example.test']) {
+        await h.subscribe(p.publicKey, { email });
+      }
+      const expired = (days: number) => new Date(Date.now() - days * 86_400_000);
+      const age = (email: string, days: number) =>
+        t.deps.db
+          .updateTable('pendingConfirmations')
+          .set({ expiresAt: expired(days) })
+          .where('projectId', '=', p.id)
+          .where('email', '=', email)
+          .execute();
+      await age('old@example.test', 31);
+      await age('recent@example.test', 29);
+      expect(await prunePendingConfirmations(t.deps)).toBe(1);
+      expect((await h.pending(p)).map((r) => r.email).sort()).toEqual(['fresh@example.test', 'recent@example.test']);
     });
 
     it('answers an expired or altered link with a 404 page and changes nothing', async () => {
