@@ -110,6 +110,8 @@ export async function upsertContact(
       deps.batches,
     );
     await recordFieldTypes({ db, clock: deps.clock }, projectId, types);
+    // Before the watchers: a segment tracking `topic.<id>` must see the new choices.
+    if (topics) await applyTopicChoicesIn(deps, db as Trx, projectId, saved.id, topics, opts);
     await contactsChanged(deps, db, projectId, [saved.id]);
     if (changed) {
       const name = subscriptionEventName(input.subscribed!);
@@ -118,7 +120,6 @@ export async function upsertContact(
         { projectId, contactId: saved.id, name, data: { source: opts.source ?? 'api' } },
       );
     }
-    if (topics) await applyTopicChoicesIn(deps, db as Trx, projectId, saved.id, topics, opts);
     const contact = await withTopicsOne(deps, db, projectId, toContactView(saved));
     if (announced)
       await deps.webhooks.announce(db, projectId, savedAnnouncements([{ contact, inserted: saved.inserted }]));

@@ -172,6 +172,25 @@ describe.each(DIALECTS)('topics on %s', (dialect) => {
     expect(unknown.json().error.errors[0].field).toMatch(/field$/);
   });
 
+  it('moves contacts in and out of a tracked topic segment as their choices change', async () => {
+    const p = await t.make.project();
+    const news = await topic(p, { name: 'News' });
+    const seg = await api(p, 'POST', '/segments', {
+      name: 'Readers',
+      trackMembership: true,
+      filters: { operator: 'AND', conditions: [{ field: `topic.${news.id}`, operator: 'equals', value: true }] },
+    });
+    expect(seg.statusCode, seg.body).toBe(201);
+    const c = await contact(p, { email: 'track@topics.test', topics: { [news.id]: true } });
+    await t.deps.jobs.drain();
+    await api(p, 'PATCH', `/contacts/${c.id}`, { topics: { [news.id]: false } });
+    await t.deps.jobs.drain();
+    const names = (await eventsNamed(t.deps, p.id, 'segment.readers.entry')).concat(
+      await eventsNamed(t.deps, p.id, 'segment.readers.exit'),
+    );
+    expect(names.map((e) => e.name).sort()).toEqual(['segment.readers.entry', 'segment.readers.exit']);
+  });
+
   it("sends a topic campaign to the audience's subscribers of the topic, with a link that leaves that topic only", async () => {
     const p = await t.make.project();
     const news = await topic(p, { name: 'News' });
