@@ -8442,8 +8442,8 @@ export interface paths {
                             fields: {
                                 field: string;
                                 operators: string[];
-                                source: "contact" | "event" | "context" | "email" | "segment";
-                                /** @description string, number, boolean, date, or event (the trigger operators). */
+                                source: "contact" | "event" | "context" | "email" | "segment" | "topic";
+                                /** @description string, number, boolean, date, event (the trigger operators), segment, or topic (equals true or false). */
                                 type: string;
                             }[];
                         };

@@ -2,15 +2,23 @@
  * GET /workflows/fields: what a CONDITION can test. The contact's fields with their types, the
  * project's event names (counted with the trigger operators), email facts, segments, and the data keys
  * of the latest event of each name a workflow starts on or waits for (read as `event.<key>`, the
- * execution's latest event). The context (`workflow.<key>`) is whatever a start passes, so it is not listed.
+ * execution's latest event), and the project's topics (`topic.<id>`, equals true or false). The context
+ * (`workflow.<key>`) is whatever a start passes, so it is not listed.
  */
 import { fieldTypesOf } from '../contacts/data-rules.ts';
 import { getFieldTypes } from '../contacts/fields/fields.service.ts';
 import { fromJson } from '../db/codecs.ts';
 import type { Deps } from '../deps.ts';
 import { listEventNames, listEvents } from '../events/events-api.service.ts';
-import { EMAIL_FACTS, SEGMENT_OPERATORS, TRIGGER_OPERATORS, TYPE_OPERATORS } from '../segments/filters/fields.ts';
+import {
+  EMAIL_FACTS,
+  SEGMENT_OPERATORS,
+  TOPIC_OPERATORS,
+  TRIGGER_OPERATORS,
+  TYPE_OPERATORS,
+} from '../segments/filters/fields.ts';
 import { listSegments } from '../segments/segments.service.ts';
+import { topicDefs } from '../topics/topics.service.ts';
 import { listStepsOfType, listWorkflows } from './workflows.repo.ts';
 import type { WorkflowFields } from './workflows.schemas.ts';
 
@@ -23,13 +31,17 @@ const STANDARD = [
   ['updatedAt', 'date'],
 ] as const;
 
-export async function workflowFields(deps: Pick<Deps, 'reader'>, projectId: string): Promise<WorkflowFields> {
-  const [types, names, segments, workflows, waits] = await Promise.all([
+export async function workflowFields(
+  deps: Pick<Deps, 'reader' | 'topics'>,
+  projectId: string,
+): Promise<WorkflowFields> {
+  const [types, names, segments, workflows, waits, topics] = await Promise.all([
     getFieldTypes(deps, projectId),
     listEventNames(deps, projectId),
     listSegments(deps, projectId),
     listWorkflows(deps.reader, projectId),
     listStepsOfType(deps.reader, projectId, 'WAIT_FOR_EVENT'),
+    topicDefs(deps, projectId),
   ]);
   const fields: Field[] = STANDARD.map(([field, type]) => ({
     field,
@@ -65,5 +77,7 @@ export async function workflowFields(deps: Pick<Deps, 'reader'>, projectId: stri
     fields.push({ field: `email.${fact}`, type: 'event', source: 'email', operators: [...TRIGGER_OPERATORS] });
   for (const s of segments)
     fields.push({ field: `segment.${s.id}`, type: 'segment', source: 'segment', operators: [...SEGMENT_OPERATORS] });
+  for (const t of topics)
+    fields.push({ field: `topic.${t.id}`, type: 'topic', source: 'topic', operators: [...TOPIC_OPERATORS] });
   return { fields };
 }

@@ -29,7 +29,7 @@ export const ExecutionStatus = Type.Union([
 export const Branch = Type.Union([L('yes'), L('no')]);
 export const WaitOutcome = Type.Union([L('EVENT'), L('TIMEOUT')]);
 const StepRunStatus = Type.Union([L('COMPLETED'), L('FAILED'), L('SKIPPED')]);
-const FieldSource = Type.Union([L('contact'), L('event'), L('context'), L('email'), L('segment')]);
+const FieldSource = Type.Union([L('contact'), L('event'), L('context'), L('email'), L('segment'), L('topic')]);
 
 const Json = Type.Record(Type.String(), Type.Unknown());
 const OrNullTime = Type.Union([DateTime, Type.Null()]);
@@ -168,7 +168,10 @@ export const WorkflowFields = Type.Object({
   fields: Type.Array(
     Type.Object({
       field: Type.String(),
-      type: Type.String({ description: 'string, number, boolean, date, or event (the trigger operators).' }),
+      type: Type.String({
+        description:
+          'string, number, boolean, date, event (the trigger operators), segment, or topic (equals true or false).',
+      }),
       source: FieldSource,
       operators: Type.Array(Type.String()),
     }),

@@ -167,6 +167,13 @@ describe.each(DIALECTS)('topics on %s', (dialect) => {
     expect(await members(await segment(true, 'notEquals'))).toEqual(['gone@topics.test', 'out@topics.test']);
     expect((await segment('yes')).statusCode).toBe(422);
     expect((await segment(true, 'contains')).statusCode).toBe(422);
+    const listed = (await api(p, 'GET', '/workflows/fields')).json().fields;
+    expect(listed).toContainEqual({
+      field: `topic.${news.id}`,
+      type: 'topic',
+      source: 'topic',
+      operators: ['equals', 'notEquals'],
+    });
     const unknown = await segment(true, 'equals', 'topic.missing');
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().error.errors[0].field).toMatch(/field$/);
