@@ -5,6 +5,7 @@ import { requireProject } from '../http/auth.ts';
 import { noContent, routeSchema } from '../http/routes.ts';
 import { IdParams } from '../http/schemas.ts';
 import { bulkRoutes } from './bulk/bulk.routes.ts';
+import { listContacts } from './contact-list.service.ts';
 import { updateContact } from './contact-update.service.ts';
 import {
   ContactPage,
@@ -16,7 +17,7 @@ import {
   UpdateContactBody,
   UpsertedContact,
 } from './contacts.schemas.ts';
-import { deleteContact, getContact, listContacts, lookupContacts, upsertContact } from './contacts.service.ts';
+import { deleteContact, getContact, lookupContacts, upsertContact } from './contacts.service.ts';
 import { fieldRoutes } from './fields/fields.routes.ts';
 import { importRoutes } from './import/import.routes.ts';
 

@@ -28,7 +28,8 @@ export async function withTopics<V extends { id: string; subscribed: boolean; to
   projectId: string,
   views: V[],
 ): Promise<V[]> {
-  const defs = await deps.topics.read(deps.reader, projectId);
+  // Through `db`: inside a transaction a second connection from the pool could wait on the first forever.
+  const defs = await deps.topics.read(db, projectId);
   if (defs.length === 0 || views.length === 0) return views;
   const own = new Map<string, Map<string, boolean>>();
   for (const c of await repo.listChoicesOf(
@@ -109,7 +110,7 @@ export async function topicChoicesOf(
   projectId: string,
   contactId: string,
 ): Promise<TopicChoice[]> {
-  const names = new Map((await deps.topics.read(deps.reader, projectId)).map((t) => [t.id, t.name]));
+  const names = new Map((await deps.topics.read(db, projectId)).map((t) => [t.id, t.name]));
   return (await repo.listChoicesOf(db, projectId, [contactId])).map((c) => ({
     topicId: c.topicId,
     topicName: names.get(c.topicId) ?? '',
