@@ -68,6 +68,14 @@ export function ValueEditor({
           <option value="false">false</option>
         </select>
       );
+    case 'topic':
+      // true / false, in the words of a subscription: "News is subscribed", "News is not subscribed".
+      return (
+        <select {...common} value={row.value === 'false' ? 'false' : 'true'} className={cx(CONTROL, 'w-40')}>
+          <option value="true">subscribed</option>
+          <option value="false">not subscribed</option>
+        </select>
+      );
     case 'number':
       return <input {...common} type="number" step="any" className={cx(CONTROL, 'w-36')} />;
     case 'date':

@@ -18,6 +18,7 @@ describe('to the API', () => {
         row({ id: 'f', field: 'segment.s1', operator: 'memberOfSegment' }),
         row({ id: 'g', field: 'data.trialEnds', operator: 'lessThan', value: '2026-12-01' }),
         row({ id: 'h', field: 'workflow.total', operator: 'greaterThan', value: '10' }),
+        row({ id: 'i', field: 'topic.t1', operator: 'notEquals', value: 'false' }),
       ]),
     ]);
     const out = toApi(tree, options);
@@ -36,6 +37,7 @@ describe('to the API', () => {
             { field: 'segment.s1', operator: 'memberOfSegment' },
             { field: 'data.trialEnds', operator: 'lessThan', value: '2026-12-01' },
             { field: 'workflow.total', operator: 'greaterThan', value: 10 },
+            { field: 'topic.t1', operator: 'notEquals', value: false },
           ],
         },
       ],

@@ -135,6 +135,7 @@ export function toApiCondition(row: ConditionRow, options: FieldOption[]): { out
       break;
     }
     case 'boolean':
+    case 'topic':
       out.value = text !== 'false';
       break;
     case 'number':

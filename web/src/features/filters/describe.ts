@@ -1,13 +1,22 @@
 /** A filter read out loud, for summaries beside a segment or a campaign's audience. Pure. */
-import { type FieldOption, findOption } from './fields.ts';
+import { type FieldOption, findOption, isListed } from './fields.ts';
 import { countIsUpperBound, isAgo, operatorLabel, takesCount, valueInput } from './operators.ts';
 import type { ConditionRow, GroupNode } from './tree.ts';
 
-/** One condition as a sentence ("plan is pro", "signup happened in the last 7 days"). */
+/**
+ * One condition as a sentence ("plan is pro", "signup happened in the last 7 days", "Subscribed to
+ * topic News").
+ */
 export function describeCondition(row: ConditionRow, options: FieldOption[]): string {
   const opt = findOption(row.field, row.operator, options);
   if (opt.kind === 'segment') {
     return row.operator === 'memberOfSegment' ? `Member of “${opt.label}”` : `Not a member of “${opt.label}”`;
+  }
+  if (opt.kind === 'topic') {
+    // `equals false` and `notEquals true` both mean "not subscribed"; a topic gone since is unnamed.
+    const subscribed = (row.operator === 'notEquals') === (row.value === 'false');
+    const topic = isListed(opt, options) ? `topic ${opt.label}` : 'a deleted topic';
+    return `${subscribed ? 'Subscribed' : 'Not subscribed'} to ${topic}`;
   }
   const input = valueInput(opt.kind, row.operator);
   let text = `${opt.label} ${operatorLabel(opt.kind, row.operator)}`;

@@ -1,6 +1,6 @@
 /**
  * The fields a condition can test, as the builder's field picker lists them: the segment catalogue
- * (contact fields, custom events, email facts, other segments) and the workflow one (GET
+ * (contact fields, custom events, email facts, other segments, topics) and the workflow one (GET
  * /workflows/fields, which adds the trigger event's data). Pure.
  */
 import type { EmailFact, Operator } from './language.ts';
@@ -13,7 +13,8 @@ export type FieldSection =
   | 'Workflow context'
   | 'Events'
   | 'Email activity'
-  | 'Segments';
+  | 'Segments'
+  | 'Topics';
 export const SECTIONS: FieldSection[] = [
   'Contact',
   'Custom fields',
@@ -22,6 +23,7 @@ export const SECTIONS: FieldSection[] = [
   'Events',
   'Email activity',
   'Segments',
+  'Topics',
 ];
 
 /** A field a condition can test, as the field picker lists it. */
@@ -80,14 +82,23 @@ function withKeys(drafts: Draft[]): FieldOption[] {
   });
 }
 
+const topicOption = (id: string, name: string): Draft => ({
+  field: `topic.${id}`,
+  label: name,
+  kind: 'topic',
+  section: 'Topics',
+});
+
 /**
  * What a segment or campaign audience can test: the standard fields, the project's custom fields
- * (typed by GET /contacts/fields), its custom event names, the email facts and its other segments.
+ * (typed by GET /contacts/fields), its custom event names, the email facts, its other segments and
+ * its topics (by name).
  */
 export function segmentFieldOptions(input: {
   fields: Array<{ field: string; type: string; isCustom: boolean }>;
   events: Array<{ name: string; system: boolean }>;
   segments: Array<{ id: string; name: string }>;
+  topics: Array<{ id: string; name: string }>;
   /** The segment being edited: it cannot contain itself. */
   excludeSegmentId?: string;
 }): FieldOption[] {
@@ -103,7 +114,8 @@ export function segmentFieldOptions(input: {
   const segments = input.segments
     .filter((s) => s.id !== input.excludeSegmentId)
     .map((s): Draft => ({ field: `segment.${s.id}`, label: s.name, kind: 'segment', section: 'Segments' }));
-  return withKeys([...standard, ...custom, ...events, ...emailFacts(), ...segments]);
+  const topics = input.topics.map((t) => topicOption(t.id, t.name)).sort(byLabel);
+  return withKeys([...standard, ...custom, ...events, ...emailFacts(), ...segments, ...topics]);
 }
 
 /** A field of GET /workflows/fields. */
@@ -116,17 +128,23 @@ export interface WorkflowFieldInfo {
 /**
  * What a workflow condition can test, from GET /workflows/fields: the contact's fields, the data
  * keys of the trigger event (`event.<key>`, compared as values), context keys (`workflow.<key>`)
- * where listed, the events the contact did, the email facts and the segments (named by `segmentNames`).
+ * where listed, the events the contact did, the email facts, the segments (named by `segmentNames`)
+ * and the topics (named by `topicNames`; by id until the names are in).
  */
 export function workflowFieldOptions(
   fields: WorkflowFieldInfo[],
   segmentNames: ReadonlyMap<string, string>,
+  topicNames: ReadonlyMap<string, string> = new Map(),
 ): FieldOption[] {
   const drafts = fields.map((f): Draft => {
     if (f.source === 'contact') return contactField(f.field, f.type);
     if (f.source === 'segment') {
       const id = f.field.slice('segment.'.length);
       return { field: f.field, label: segmentNames.get(id) ?? id, kind: 'segment', section: 'Segments' };
+    }
+    if (f.source === 'topic') {
+      const id = f.field.slice('topic.'.length);
+      return topicOption(id, topicNames.get(id) ?? id);
     }
     if (f.source === 'email') {
       const label = FACT_FIELDS.find((e) => e.field === f.field)?.label ?? f.field;
@@ -163,6 +181,7 @@ export function findOption(field: string, operator: Operator, options: FieldOpti
   }
   if (field.startsWith('email.')) return at('email', field, 'Email activity');
   if (field.startsWith('segment.')) return at('segment', 'Deleted segment', 'Segments');
+  if (field.startsWith('topic.')) return at('topic', 'Deleted topic', 'Topics');
   if (field.startsWith('data.')) return at('any', rest, 'Custom fields');
   if (field.startsWith('workflow.')) return at('any', field, 'Workflow context');
   return at('any', field, 'Contact');

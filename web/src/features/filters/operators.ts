@@ -17,9 +17,10 @@ import {
 
 /**
  * What a field holds, so the builder offers the operators that fit: a typed contact field, a path
- * with no recorded type (`any`: every value operator), a count of events or email facts, or a segment.
+ * with no recorded type (`any`: every value operator), a count of events or email facts, a segment,
+ * or a topic (`topic.<id>`: subscribed or not, beyond.md §1).
  */
-export type FieldKind = 'string' | 'number' | 'boolean' | 'date' | 'any' | 'event' | 'email' | 'segment';
+export type FieldKind = 'string' | 'number' | 'boolean' | 'date' | 'any' | 'event' | 'email' | 'segment' | 'topic';
 
 export const TRIGGER_OPERATORS: Operator[] = listOf<EventOperator>()(
   'triggered',
@@ -111,12 +112,16 @@ export const KIND_OPERATORS: Record<FieldKind, Operator[]> = {
   event: TRIGGER_OPERATORS,
   email: TRIGGER_OPERATORS,
   segment: listOf<SegmentOperator>()('memberOfSegment', 'notMemberOfSegment'),
+  // The schema has no union of its own for topics: check.ts takes `equals` or `notEquals`, true or false.
+  topic: ['equals', 'notEquals'] satisfies BooleanOperator[],
 };
 
 /** Words that read better for a kind: a text "is", a date "is after". */
 const KIND_LABELS: Partial<Record<FieldKind, Partial<Record<Operator, string>>>> = {
   string: { equals: 'is', notEquals: 'is not' },
   boolean: { equals: 'is', notEquals: 'is not' },
+  // With the value's words ("subscribed" / "not subscribed"): "News is subscribed".
+  topic: { equals: 'is', notEquals: 'is not' },
   date: {
     greaterThan: 'is after',
     lessThan: 'is before',
@@ -148,16 +153,19 @@ const WINDOW = new Set<Operator>(
   listOf<WindowOperator>()('within', 'olderThan', 'triggeredWithin', 'triggeredOlderThan', 'notTriggeredWithin'),
 );
 
-/** What input a condition's value needs. */
-export type ValueInput = 'none' | 'window' | 'list' | 'boolean' | 'number' | 'date' | 'text';
+/** What input a condition's value needs; `topic` is a true/false choice read as subscribed or not. */
+export type ValueInput = 'none' | 'window' | 'list' | 'boolean' | 'topic' | 'number' | 'date' | 'text';
 
 export function valueInput(kind: FieldKind, operator: Operator): ValueInput {
   if (VALUELESS.has(operator)) return 'none';
   if (WINDOW.has(operator)) return 'window';
   if (LISTS.includes(operator)) return 'list';
-  if (kind === 'boolean' || kind === 'number' || kind === 'date') return kind;
+  if (kind === 'boolean' || kind === 'topic' || kind === 'number' || kind === 'date') return kind;
   return 'text';
 }
+
+/** The value a new condition on a field of the kind starts with: true for a yes/no choice, else nothing. */
+export const initialValue = (kind: FieldKind) => (kind === 'boolean' || kind === 'topic' ? 'true' : '');
 
 /** Orderings: on a path with no recorded type, text that is a number is sent as one. */
 export const isOrdering = (operator: Operator) => ORDER.includes(operator);

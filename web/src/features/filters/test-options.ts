@@ -1,4 +1,4 @@
-/** The catalogue the filter module's tests share: typed custom fields, an event, two segments. */
+/** The catalogue the filter module's tests share: typed custom fields, an event, two segments, two topics. */
 import { segmentFieldOptions } from './fields.ts';
 import type { ConditionRow } from './tree.ts';
 
@@ -17,6 +17,10 @@ export const options = segmentFieldOptions({
   segments: [
     { id: 's1', name: 'Pro users' },
     { id: 's2', name: 'This one' },
+  ],
+  topics: [
+    { id: 't2', name: 'Product updates' },
+    { id: 't1', name: 'News' },
   ],
   excludeSegmentId: 's2',
 });

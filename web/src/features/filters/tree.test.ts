@@ -24,6 +24,8 @@ describe('tree edits', () => {
     expect(changeField(r, opt('data.vip'), options)).toMatchObject({ operator: 'equals', value: 'true' });
     expect(changeField(r, opt('event.signup'), options)).toMatchObject({ operator: 'triggered' });
     expect(newCondition(options, 'data.trialEnds')).toMatchObject({ operator: 'within', unit: 'days' });
+    expect(newCondition(options, 'topic.t1')).toMatchObject({ operator: 'equals', value: 'true' });
+    expect(changeField(r, opt('topic.t1'), options)).toMatchObject({ operator: 'equals', value: 'true' });
   });
 
   it('updates and removes nodes by id without touching the others', () => {
@@ -63,6 +65,15 @@ describe('summaries', () => {
     expect(describeCondition(row({ field: 'segment.s1', operator: 'notMemberOfSegment' }), options)).toBe(
       'Not a member of “Pro users”',
     );
+  });
+
+  it('reads a topic condition by the topic’s name, and one on a topic gone since as a deleted topic', () => {
+    const topic = (over: Partial<ConditionRow>) => describeCondition(row({ field: 'topic.t1', ...over }), options);
+    expect(topic({ operator: 'equals', value: 'true' })).toBe('Subscribed to topic News');
+    expect(topic({ operator: 'notEquals', value: 'false' })).toBe('Subscribed to topic News');
+    expect(topic({ operator: 'equals', value: 'false' })).toBe('Not subscribed to topic News');
+    expect(topic({ operator: 'notEquals', value: 'true' })).toBe('Not subscribed to topic News');
+    expect(describeCondition(row({ field: 'topic.t9', value: 'true' }), options)).toBe('Subscribed to a deleted topic');
   });
 
   it('reads nested groups with the inner ones in parentheses', () => {

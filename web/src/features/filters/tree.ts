@@ -5,7 +5,7 @@
  */
 import { type FieldOption, findOption } from './fields.ts';
 import type { Logic, Operator, Unit } from './language.ts';
-import { KIND_OPERATORS } from './operators.ts';
+import { initialValue, KIND_OPERATORS } from './operators.ts';
 
 export interface ConditionRow {
   kind: 'condition';
@@ -39,7 +39,7 @@ export function newCondition(options: FieldOption[], field = options[0]?.field ?
     id: newId(),
     field,
     operator: KIND_OPERATORS[option.kind][0]!,
-    value: option.kind === 'boolean' ? 'true' : '',
+    value: initialValue(option.kind),
     unit: 'days',
     count: '',
   };
@@ -65,7 +65,7 @@ export function changeField(row: ConditionRow, next: FieldOption, options: Field
     ...row,
     field: next.field,
     operator: operators.includes(row.operator) ? row.operator : operators[0]!,
-    value: next.kind === before ? row.value : next.kind === 'boolean' ? 'true' : '',
+    value: next.kind === before ? row.value : initialValue(next.kind),
     count: '',
   };
 }

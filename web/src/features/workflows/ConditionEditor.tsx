@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useProject } from '../../app/project-context.tsx';
 import { ErrorState, Skeleton } from '../../components/States.tsx';
 import { segmentQueries } from '../../queries/segments.ts';
+import { topicQueries } from '../../queries/topics.ts';
 import { workflowQueries } from '../../queries/workflows.ts';
 import { apiProblems } from '../filters/convert.ts';
 import { FilterBuilder } from '../filters/FilterBuilder.tsx';
@@ -27,9 +28,16 @@ export function ConditionEditor({
   const fields = useQuery(workflowQueries.fields(scope));
   const hasSegments = fields.data?.fields.some((f) => f.source === 'segment') ?? false;
   const segments = useQuery({ ...segmentQueries.list(scope), enabled: hasSegments });
+  const hasTopics = fields.data?.fields.some((f) => f.source === 'topic') ?? false;
+  const topics = useQuery({ ...topicQueries.list(scope), enabled: hasTopics });
   const options = useMemo(
-    () => workflowFieldOptions(fields.data?.fields ?? [], new Map((segments.data ?? []).map((s) => [s.id, s.name]))),
-    [fields.data, segments.data],
+    () =>
+      workflowFieldOptions(
+        fields.data?.fields ?? [],
+        new Map((segments.data ?? []).map((s) => [s.id, s.name])),
+        new Map((topics.data ?? []).map((t) => [t.id, t.name])),
+      ),
+    [fields.data, segments.data, topics.data],
   );
   const problems = useMemo(() => apiProblems(error, conditionBody(draft, options).paths), [error, draft, options]);
   if (fields.isError) return <ErrorState error={fields.error} retry={() => fields.refetch()} />;

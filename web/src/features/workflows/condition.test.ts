@@ -47,6 +47,16 @@ describe('condition drafts', () => {
     expect(configFromDraft(draft, types)).toEqual({ field: 'data.seats', operator: 'greaterThan', value: 5 });
   });
 
+  it('writes a topic condition’s value as true or false, as GET /workflows/fields types topic.<id>', () => {
+    const draft = draftFromConfig({ field: 'topic.t1', operator: 'equals', value: false });
+    expect(draft.children).toEqual([expect.objectContaining({ field: 'topic.t1', value: 'false' })]);
+    expect(configFromDraft(draft, new Map([['topic.t1', 'topic']]))).toEqual({
+      field: 'topic.t1',
+      operator: 'equals',
+      value: false,
+    });
+  });
+
   it('round-trips a tree with groups inside groups', () => {
     const draft = draftFromConfig(nested);
     const inner = draft.children[1] as GroupNode;

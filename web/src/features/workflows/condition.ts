@@ -48,7 +48,7 @@ export function configFromDraft(draft: ConditionDraft, types: ReadonlyMap<string
 /** A catalogue from field types alone: enough to type values (labels and segment names are not needed). */
 function optionsFromTypes(types: ReadonlyMap<string, string>): FieldOption[] {
   const sourceOf = (field: string, type: string) => {
-    if (type === 'segment') return 'segment';
+    if (type === 'segment' || type === 'topic') return type;
     if (field.startsWith('email.') && type === 'event') return 'email';
     if (field.startsWith('event.')) return 'event';
     return field.startsWith('workflow.') ? 'context' : 'contact';
