@@ -1,16 +1,9 @@
-/**
- * Contacts: upsert by email, read, delete, list and lookup; updating one is contact-update.service.ts.
- * The custom field rules live in data-rules.ts, the API shape in contact-view.ts, and upserts written
- * together in one transaction in grouped-upserts.ts.
- */
-import { TRIGRAM_MIN } from '../db/dialect.ts';
 import type { Executor, Trx } from '../db/index.ts';
 import type { Deps } from '../deps.ts';
 import { type FieldError, invalid, invalidFields, notFound } from '../errors.ts';
 import { recordEvent, subscriptionEventName } from '../events/events.service.ts';
-import { type CursorPage, decodeCursor, toCursorPage } from '../http/pagination.ts';
 import { newId } from '../lib/ids.ts';
-import { applyTopicChoicesIn, withTopics, withTopicsOne } from '../topics/topic-choices.service.ts';
+import { applyTopicChoicesIn, withTopicsOne } from '../topics/topic-choices.service.ts';
 import { requireTopicIds } from '../topics/topics.service.ts';
 import { toContactView } from './contact-view.ts';
 import { contactsChanged } from './contact-watchers.ts';

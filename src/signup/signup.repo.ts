@@ -77,6 +77,9 @@ export async function claimPending(
 
 /** Deletes pending confirmations whose link expired before `before`; how many went. */
 export async function deletePendingExpiredBefore(db: Executor, before: Date): Promise<number> {
-  const r = await db.deleteFrom('pendingConfirmations').where('expiresAt', '<', before.toISOString()).executeTakeFirst();
+  const r = await db
+    .deleteFrom('pendingConfirmations')
+    .where('expiresAt', '<', before.toISOString())
+    .executeTakeFirst();
   return Number(r.numDeletedRows);
 }
