@@ -37,6 +37,7 @@ const KEPT: Record<string, string> = {
   stripe_events: 'Stripe notifications already handled, kept so a resent one is not applied twice',
   uploads: 'uploaded images stay: emails already sent link to them',
   send_rate_windows: "the send throttle's current windows: a wipe is not a way around the rate",
+  erased_addresses: 'erased addresses stay unmailable: a wipe must not undo a person’s erasure',
 };
 
 describe.each(DIALECTS)('project reset on %s', (dialect) => {
@@ -106,6 +107,15 @@ describe.each(DIALECTS)('project reset on %s', (dialect) => {
       }),
     );
     await ok(await api(p, 'POST', `/segments/${segment.id}/members`, { emails: ['ann@example.test'] }));
+    // Consent: a topic with a contact's choice, and a pending confirmation (the sender set as a PATCH of the settings would).
+    const topic = await ok(await api(p, 'POST', '/topics', { name: 'News' }));
+    await ok(await api(p, 'PATCH', `/contacts/${ann.id}`, { topics: { [topic.id]: true } }));
+    await t.deps.db
+      .updateTable('projects')
+      .set({ signupFrom: `me@${domain}` })
+      .where('id', '=', p.id)
+      .execute();
+    await ok(await api(p, 'POST', `/contacts/${ann.id}/confirmation`));
     await ok(await campaign(p, domain, 'News'));
     // A sent campaign too: its emails have per-campaign counters the reset must clear.
     const sent = await ok(await campaign(p, domain, 'Sent news'));

@@ -37,6 +37,8 @@ export const WIPE_PLAN: readonly WipeStep[] = [
   { table: 'captured_messages', key: 'id' },
   // Cascades, per slice of contacts, to their segment members and workflow executions (and step runs).
   { table: 'contacts', key: 'id' },
+  // After the contacts, whose choices and pending confirmations went with them.
+  { table: 'topics', key: 'id' },
   { table: 'segments', key: 'id' },
   { table: 'templates', key: 'id' },
   { table: 'domains', key: 'id' },
