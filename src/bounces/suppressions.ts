@@ -13,8 +13,11 @@ export async function findSuppressed(
   projectId: string,
   emails: string[],
 ): Promise<Set<string>> {
-  const listed = await findSuppressedEmails(deps.reader, projectId, emails);
-  const erased = await findErased(deps, projectId, emails);
+  // Both at once: this runs for every batch a campaign fans out.
+  const [listed, erased] = await Promise.all([
+    findSuppressedEmails(deps.reader, projectId, emails),
+    findErased(deps, projectId, emails),
+  ]);
   return erased.size === 0 ? listed : new Set([...listed, ...erased]);
 }
 
@@ -29,8 +32,11 @@ export async function findHeldBack(
   rows: MailToHold[],
 ): Promise<Map<string, string | undefined>> {
   const emails = [...new Set(rows.map((r) => r.toEmail))];
-  const listed = await findSuppressedEmails(deps.reader, projectId, emails);
-  const erased = await findErased(deps, projectId, emails);
+  // Both at once: this runs for every batch delivery claims.
+  const [listed, erased] = await Promise.all([
+    findSuppressedEmails(deps.reader, projectId, emails),
+    findErased(deps, projectId, emails),
+  ]);
   const held = new Map<string, string | undefined>();
   if (listed.size === 0 && erased.size === 0) return held;
   const onlyErased = rows.filter((r) => erased.has(r.toEmail) && !listed.has(r.toEmail));
