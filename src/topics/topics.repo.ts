@@ -64,8 +64,11 @@ export async function deleteTopicUnlessInUse(db: Executor, projectId: string, id
   return Number(gone.numDeletedRows) > 0;
 }
 
-/** Drafts keep no reference to a deleted topic. */
-export async function clearDraftTopic(db: Executor, projectId: string, id: string): Promise<void> {
+/**
+ * The campaigns left naming a deleted topic (drafts, sent and cancelled ones: a scheduled or sending
+ * one blocks the delete) name none afterwards, so no view shows an id that leads nowhere.
+ */
+export async function clearCampaignTopic(db: Executor, projectId: string, id: string): Promise<void> {
   await db
     .updateTable('campaigns')
     .set({ topicId: null })

@@ -113,12 +113,12 @@ export async function updateTopic(
   return getTopic(deps, projectId, id);
 }
 
-/** Deletes the topic and every choice of it; drafts using it lose their topic. 409 while a campaign on its way uses it. */
+/** Deletes the topic and every choice of it; the campaigns that named it lose their topic. 409 while a campaign on its way uses it. */
 export async function deleteTopic(deps: WriteDeps, projectId: string, id: string): Promise<void> {
   const outcome = await deps.topics.writing(deps.db, projectId, async (trx) => {
     if (!(await repo.findTopic(trx, projectId, id))) return 'missing';
     if (!(await repo.deleteTopicUnlessInUse(trx, projectId, id))) return 'in-use';
-    await repo.clearDraftTopic(trx, projectId, id);
+    await repo.clearCampaignTopic(trx, projectId, id);
     return 'deleted';
   });
   if (outcome === 'missing') throw notFound('TOPIC');

@@ -249,6 +249,7 @@ describe.each(DIALECTS)('topics on %s', (dialect) => {
     expect(await eventsNamed(t.deps, p.id, 'contact.unsubscribed')).toEqual([]);
     // Sent: the topic may go, and the campaign keeps no reference to it.
     expect((await api(p, 'DELETE', `/topics/${news.id}`)).statusCode).toBe(204);
+    expect((await api(p, 'GET', `/campaigns/${id}`)).json().topicId).toBeNull();
   });
 
   it('lists public topics on /manage and saves the form without script; "unsubscribe from everything" too', async () => {
