@@ -11,7 +11,7 @@ import type { Deps } from '../../src/deps.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { DIALECTS } from '../env.ts';
 import { expectStableMessageIds, useCrashRig } from '../fixtures/crash-rig.ts';
-import { until } from '../fixtures/processes.ts';
+import { type NodeProcess, until } from '../fixtures/processes.ts';
 
 const SUBSCRIBED = 5000;
 const UNSUBSCRIBED = 50;
@@ -71,7 +71,13 @@ describe.each(DIALECTS)('a campaign whose sending process is killed, on %s', (di
       (await deps.db.selectFrom('campaignDispatches').select('queued').executeTakeFirst())?.queued ?? 0;
     const delivered = () => new Set(sink.messages.map((m) => m.headers['x-mailwright-email-id'])).size;
 
-    let server = serve();
+    const processes: NodeProcess[] = [];
+    const launch = () => {
+      const s = serve();
+      processes.push(s);
+      return s;
+    };
+    let server = launch();
     await ready(server);
     const created = await call('POST', '/campaigns', {
       name: 'Crash',
@@ -94,14 +100,14 @@ describe.each(DIALECTS)('a campaign whose sending process is killed, on %s', (di
     const atKill: Array<{ dispatched: number; delivered: number }> = [];
     const inFlight = new Set<string>();
     for (const [i, due] of killAt.entries()) {
-      await until(async () => ((await due()) ? true : undefined), `kill ${i + 1} point`, 30_000);
+      await until(async () => ((await due()) ? true : undefined), `kill ${i + 1} point`, 60_000);
       server.child.kill('SIGKILL');
       expect((await server.exited()).signal).toBe('SIGKILL');
       atKill.push({ dispatched: await dispatched(), delivered: delivered() });
       // In flight at the kill: rows the dead process had claimed and not stamped. Only these may arrive twice.
       const claimed = await deps.db.selectFrom('emails').select('id').where('status', '=', 'SENDING').execute();
       for (const r of claimed) inFlight.add(r.id);
-      server = serve();
+      server = launch();
       await ready(server);
     }
     expect(atKill[0]!.delivered).toBeLessThan(SUBSCRIBED);
@@ -130,6 +136,8 @@ describe.each(DIALECTS)('a campaign whose sending process is killed, on %s', (di
         )}); ${byRecipient.size} received, ${duplicates} duplicate message(s) (${inFlight.size} in flight at the kills), SENT ${elapsed} ms after the send`,
     );
     const expected = Array.from({ length: SUBSCRIBED }, (_, i) => `r${i}@example.test`).sort();
+    const missing = expected.filter((e) => !byRecipient.has(e));
+    if (missing.length > 0) console.log(await explainMissing(deps, missing, processes));
     expect([...byRecipient.keys()].sort()).toEqual(expected);
     // The fan-out never repeated anyone: one email per recipient, however often it arrived.
     expect([...byRecipient.values()].every((ids) => ids.size === 1)).toBe(true);
@@ -148,3 +156,23 @@ describe.each(DIALECTS)('a campaign whose sending process is killed, on %s', (di
     expect(stats).toMatchObject({ totalRecipients: SUBSCRIBED, sentCount: SUBSCRIBED });
   });
 });
+
+/** What became of recipients the sink never saw: their outbox rows, the fan-out's counts, the servers' warnings. */
+async function explainMissing(deps: Deps, missing: string[], servers: NodeProcess[]): Promise<string> {
+  const rows = await deps.db
+    .selectFrom('emails')
+    .select(['toEmail', 'status', 'attempts', 'lastError'])
+    .where('toEmail', 'in', missing.slice(0, 50))
+    .execute();
+  const dispatch = await deps.db.selectFrom('campaignDispatches').selectAll().executeTakeFirst();
+  const warnings = servers.flatMap((s) => {
+    const { stdout, stderr } = s.output();
+    return `${stdout}\n${stderr}`.split('\n').filter((l) => l.trim() !== '');
+  });
+  return [
+    `missing at the sink: ${missing.slice(0, 50).join(', ')}`,
+    `their outbox rows: ${JSON.stringify(rows)}`,
+    `fan-out row: ${JSON.stringify(dispatch)}`,
+    `server output (${warnings.length} lines): ${warnings.slice(0, 40).join('\n')}`,
+  ].join('\n');
+}

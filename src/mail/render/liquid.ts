@@ -12,6 +12,9 @@ import { invalid } from '../../errors.ts';
 const PARSE_LIMIT = 512 * 1024;
 /** Milliseconds one render may take. */
 const RENDER_LIMIT_MS = 250;
+/** Renders tried before an overrun of the time limit is the template's fault (see renderTemplate). */
+const RENDER_ATTEMPTS = 3;
+const TIME_LIMIT_ERROR = /template render limit exceeded/;
 /** LiquidJS's memory units (roughly characters and array items) one render may allocate. */
 const MEMORY_LIMIT = 8 * 1024 * 1024;
 
@@ -118,10 +121,16 @@ export async function renderTemplate(
   } catch (err) {
     throw invalid(field, `Template syntax error: ${describe(err)}`, 'TEMPLATE_SYNTAX');
   }
-  try {
-    const out = await engines[kind].render(templates, vars);
-    return String(out);
-  } catch (err) {
-    throw invalid(field, `Template could not be rendered: ${describe(err)}`, 'TEMPLATE_RENDER');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const out = await engines[kind].render(templates, vars);
+      return String(out);
+    } catch (err) {
+      // LiquidJS's time limit is wall time: a process descheduled or paused for GC mid-render fails a
+      // template that renders in a millisecond, and a campaign would skip that recipient for good.
+      // A template that is really too slow fails every attempt; a stall does not repeat.
+      if (attempt < RENDER_ATTEMPTS && TIME_LIMIT_ERROR.test(describe(err))) continue;
+      throw invalid(field, `Template could not be rendered: ${describe(err)}`, 'TEMPLATE_RENDER');
+    }
   }
 }
