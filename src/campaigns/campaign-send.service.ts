@@ -29,7 +29,7 @@ const startJobKey = (campaignId: string) => `${START_JOB}:${campaignId}`;
 /** While the last rows of a walked campaign go out, how often its end is checked again. */
 const FINISH_RECHECK_MS = 2000;
 
-type SendDeps = Pick<Deps, 'db' | 'reader' | 'dialect' | 'jobs' | 'clock' | 'config'>;
+type SendDeps = Pick<Deps, 'db' | 'reader' | 'dialect' | 'jobs' | 'clock' | 'config' | 'topics'>;
 type Recipients = { upTo: string; count: number };
 
 /** The audience bound (highest contact id now) and how many recipients the fan-out would send to. */
@@ -47,7 +47,7 @@ async function countRecipients(deps: SendDeps, c: repo.CampaignRow): Promise<Rec
  * now would reach: the editor's live count. 422 as a save would answer for a bad segment or filter.
  */
 export async function previewAudience(
-  deps: Pick<Deps, 'reader' | 'dialect' | 'clock'>,
+  deps: Pick<Deps, 'reader' | 'dialect' | 'clock' | 'topics'>,
   projectId: string,
   body: AudiencePreviewBody,
 ): Promise<AudiencePreview> {

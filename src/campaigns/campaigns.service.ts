@@ -32,7 +32,7 @@ import type {
 
 export type { CampaignRow } from './campaigns.repo.ts';
 
-type WriteDeps = Pick<Deps, 'db' | 'reader' | 'config' | 'clock'>;
+type WriteDeps = Pick<Deps, 'db' | 'reader' | 'config' | 'clock' | 'topics'>;
 
 const EMAIL_TYPES: readonly string[] = ['MARKETING', 'HEADLESS', 'TRANSACTIONAL'];
 const AUDIENCE_TYPES: readonly string[] = ['ALL', 'SEGMENT', 'FILTERED'];
@@ -223,7 +223,7 @@ async function checkedContent(deps: WriteDeps, projectId: string, body: Campaign
  * cleared. A `topicId` must name a topic of the project.
  */
 export async function checkedAudience(
-  deps: Pick<Deps, 'reader' | 'clock'>,
+  deps: Pick<Deps, 'reader' | 'clock' | 'topics'>,
   projectId: string,
   body: Pick<CampaignBody, 'audienceType' | 'segmentId' | 'audienceFilter' | 'topicId'>,
 ) {

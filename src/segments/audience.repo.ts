@@ -4,7 +4,7 @@
  * is one statement; nothing loads the audience into memory.
  */
 import type { Expression, Selectable, SqlBool } from 'kysely';
-import { fromJson, toBool } from '../db/codecs.ts';
+import { fromJson } from '../db/codecs.ts';
 import type { Executor } from '../db/index.ts';
 import type { ContactsTable } from '../db/schema.ts';
 import type { FilterGroup, SegmentDef } from './filters/tree.ts';
@@ -106,14 +106,4 @@ export async function listSegmentDefs(db: Executor, projectId: string): Promise<
     type: r.type,
     filter: r.filter === null ? null : fromJson<FilterGroup>(r.filter),
   }));
-}
-
-/** The project's topics by id, with whether each is subscribed by default (the filter environment's `topic.<id>`). */
-export async function listTopicDefaults(db: Executor, projectId: string): Promise<Map<string, boolean>> {
-  const rows = await db
-    .selectFrom('topics')
-    .select(['id', 'defaultSubscribed'])
-    .where('projectId', '=', projectId)
-    .execute();
-  return new Map(rows.map((r) => [r.id, toBool(r.defaultSubscribed)]));
 }

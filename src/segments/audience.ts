@@ -15,7 +15,6 @@ import {
   findMaxContactId,
   listAudienceAfter,
   listSegmentDefs,
-  listTopicDefaults,
 } from './audience.repo.ts';
 import { compileFilter, segmentCondition, topicCondition } from './filters/compile.ts';
 import type { Audience, FilterDocuments, FilterEnv, FilterGroup } from './filters/tree.ts';
@@ -25,13 +24,18 @@ export type { AudienceContact };
 export { segmentCondition };
 
 /** The project's field types, deleted fields, segments and topics, read once for one evaluation (or one check). */
-export async function loadFilterEnv(deps: Pick<Deps, 'reader' | 'clock'>, projectId: string): Promise<FilterEnv> {
-  const [fieldTypes, deletedFields, segments, topics] = await Promise.all([
+export async function loadFilterEnv(
+  deps: Pick<Deps, 'reader' | 'clock' | 'topics'>,
+  projectId: string,
+): Promise<FilterEnv> {
+  const [fieldTypes, deletedFields, segments, topicDefs] = await Promise.all([
     getFieldTypes(deps, projectId),
     getDeletedFields(deps, projectId),
     listSegmentDefs(deps.reader, projectId),
-    listTopicDefaults(deps.reader, projectId),
+    // The per-process topic cache: a project without topics costs no statement here.
+    deps.topics.read(deps.reader, projectId),
   ]);
+  const topics = new Map(topicDefs.map((t) => [t.id, t.defaultSubscribed]));
   const now = deps.clock.now();
   return { fieldTypes, deletedFields, segments: new Map(segments.map((s) => [s.id, s])), topics, now };
 }
@@ -108,7 +112,7 @@ export interface AudienceWalk {
  * batch is in memory. The caller commits a batch with its cursor before asking for the next.
  */
 export async function* audienceBatches(
-  deps: Pick<Deps, 'reader' | 'clock' | 'dialect'>,
+  deps: Pick<Deps, 'reader' | 'clock' | 'dialect' | 'topics'>,
   projectId: string,
   walk: AudienceWalk,
 ): AsyncGenerator<AudienceContact[]> {

@@ -18,7 +18,7 @@ import { compileFilter } from './filters/compile.ts';
 import type { FilterEnv, FilterGroup } from './filters/tree.ts';
 import * as repo from './segments.repo.ts';
 
-export type MembershipDeps = Pick<Deps, 'db' | 'reader' | 'dialect' | 'clock' | 'eventListeners'>;
+export type MembershipDeps = Pick<Deps, 'db' | 'reader' | 'dialect' | 'clock' | 'eventListeners' | 'topics'>;
 type TrxDeps = Pick<Deps, 'clock' | 'eventListeners'> & { db: Executor };
 
 /** Contacts per compute transaction. */
@@ -147,7 +147,7 @@ export async function evaluateContacts(
 }
 
 /** The live count of a segment: its filter's matches (DYNAMIC) or its member rows (STATIC). */
-export async function countSegment(deps: Pick<Deps, 'reader' | 'dialect' | 'clock'>, seg: repo.SegmentRow) {
+export async function countSegment(deps: Pick<Deps, 'reader' | 'dialect' | 'clock' | 'topics'>, seg: repo.SegmentRow) {
   if (seg.type === 'STATIC') return repo.countMembers(deps.reader, seg.id);
   const env = await loadFilterEnv(deps, seg.projectId);
   return countAudience(deps.reader, seg.projectId, conditionOf(deps, seg, env));

@@ -31,7 +31,7 @@ import type {
   UpdateSegmentBody,
 } from './segments.schemas.ts';
 
-type WriteDeps = Pick<Deps, 'db' | 'reader' | 'dialect' | 'clock' | 'trackedSegments'>;
+type WriteDeps = Pick<Deps, 'db' | 'reader' | 'dialect' | 'clock' | 'trackedSegments' | 'topics'>;
 
 /** Runs a segment write with the project's tracked segments forgotten in every process (db/project-cache.ts). */
 function writeSegment<T>(deps: WriteDeps, projectId: string, write: (trx: Trx) => Promise<T>): Promise<T> {
@@ -74,7 +74,7 @@ export async function listSegments(deps: Pick<Deps, 'reader'>, projectId: string
 
 /** The filter given in either form, parsed and checked against the project; undefined when none is given. */
 async function checkedFilter(
-  deps: Pick<Deps, 'reader' | 'dialect' | 'clock'>,
+  deps: Pick<Deps, 'reader' | 'dialect' | 'clock' | 'topics'>,
   projectId: string,
   input: { filters?: unknown; condition?: unknown },
   selfId?: string,
@@ -161,7 +161,7 @@ export async function deleteSegment(deps: WriteDeps, projectId: string, id: stri
 
 /** A page of the segment's contacts in id order: live for DYNAMIC, the member rows for STATIC. */
 export async function listSegmentContacts(
-  deps: Pick<Deps, 'reader' | 'dialect' | 'clock'>,
+  deps: Pick<Deps, 'reader' | 'dialect' | 'clock' | 'topics'>,
   projectId: string,
   id: string,
   query: SegmentContactsQuery,
@@ -185,7 +185,7 @@ export async function listSegmentContacts(
  * `segmentId` being the segment under edit (so a filter reaching it is refused here too).
  */
 export async function previewSegment(
-  deps: Pick<Deps, 'reader' | 'dialect' | 'clock'>,
+  deps: Pick<Deps, 'reader' | 'dialect' | 'clock' | 'topics'>,
   projectId: string,
   input: PreviewSegmentBody,
 ): Promise<SegmentPreview> {
@@ -206,7 +206,7 @@ export async function previewSegment(
 
 /** Counts the segment again and stores the count; no membership writes, no events. */
 export async function refreshSegment(
-  deps: Pick<Deps, 'db' | 'reader' | 'dialect' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'reader' | 'dialect' | 'clock' | 'topics'>,
   projectId: string,
   id: string,
 ): Promise<SegmentView> {

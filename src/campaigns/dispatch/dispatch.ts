@@ -48,6 +48,7 @@ type DispatchDeps = Pick<
   | 'fieldTypes'
   | 'deliveryWaker'
   | 'log'
+  | 'topics'
 >;
 
 /** Campaign fan-outs: the audience walked into the outbox, one committed batch at a time. */
