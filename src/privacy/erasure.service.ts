@@ -93,6 +93,6 @@ async function scrubAll(
  * Lets an erased address be mailed again: called in the transaction of a confirmed sign-up (the
  * address asked for mail itself). A no-op for an address that was never erased.
  */
-export async function liftErasure(_deps: Pick<Deps, never>, trx: Trx, projectId: string, email: string): Promise<void> {
+export async function liftErasure(trx: Trx, projectId: string, email: string): Promise<void> {
   await repo.deleteErasedAddress(trx, projectId, emailHash(email));
 }

@@ -144,7 +144,7 @@ export async function confirmByToken(deps: WriteDeps & PageDeps, token: string):
     // Topics deleted since the sign-up are left out by applyTopicChoicesIn.
     await applyTopicChoicesIn(deps, trx, target.projectId, target.id, choices, { source: DOUBLE_OPT_IN_SOURCE });
     await updateContactIn(deps, trx, target, update, { source: DOUBLE_OPT_IN_SOURCE });
-    await liftErasure(deps, trx, target.projectId, row.email);
+    await liftErasure(trx, target.projectId, row.email);
   });
   const row = await repo.findPending(deps.db, t.p, t.i);
   return row?.confirmedAt ? toPage(deps, row, token) : undefined;

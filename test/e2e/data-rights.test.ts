@@ -263,7 +263,7 @@ describe.each(DIALECTS)('a contact’s data rights on %s', (dialect) => {
     expect((await log.row(plain)).status).toBe('SUPPRESSED');
 
     // The sign-up is confirmed: its transaction lifts the erasure.
-    await t.deps.db.transaction().execute((trx) => liftErasure(t.deps, trx, p.id, ' BACK@rights.test '));
+    await t.deps.db.transaction().execute((trx) => liftErasure(trx, p.id, ' BACK@rights.test '));
     expect(
       await t.deps.db.selectFrom('erasedAddresses').select('emailHash').where('projectId', '=', p.id).execute(),
     ).toEqual([{ emailHash: sha256('other@rights.test') }]);
