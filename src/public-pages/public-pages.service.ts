@@ -60,7 +60,7 @@ async function toPageContact(
   const topic = defs.find((d) => d.id === t.t);
   const topics = defs
     .filter((d) => d.public)
-    .map((d) => ({ id: d.id, name: d.name, description: null, subscribed: contact.topics.includes(d.id) }));
+    .map((d) => ({ id: d.id, name: d.name, description: d.description, subscribed: contact.topics.includes(d.id) }));
   return {
     email: contact.email,
     subscribed: contact.subscribed,

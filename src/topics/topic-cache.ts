@@ -1,7 +1,7 @@
 /**
- * Each project's topics as contact views need them (the defaults), kept in memory so a contact read
- * of a project without topics costs no statement. Every topic write forgets the project here and, once
- * committed, in every other process (db/project-cache.ts).
+ * Each project's topics as contact views, filters and the preference center need them, kept in
+ * memory so a contact read of a project without topics costs no statement. Every topic write forgets
+ * the project here and, once committed, in every other process (db/project-cache.ts).
  */
 import { toBool } from '../db/codecs.ts';
 import type { CacheRegistry, ProjectCache } from '../db/project-cache.ts';
@@ -11,6 +11,8 @@ import { listTopics } from './topics.repo.ts';
 export interface TopicDef {
   id: string;
   name: string;
+  /** Shown under the name on the preference center. */
+  description: string | null;
   defaultSubscribed: boolean;
   public: boolean;
 }
@@ -26,6 +28,7 @@ export function createTopicCache(caches: CacheRegistry): TopicCache {
       (await listTopics(db, projectId)).map((t) => ({
         id: t.id,
         name: t.name,
+        description: t.description,
         defaultSubscribed: toBool(t.defaultSubscribed),
         public: toBool(t.public),
       })),

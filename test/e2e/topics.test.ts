@@ -264,6 +264,7 @@ describe.each(DIALECTS)('topics on %s', (dialect) => {
     const page = await t.app.inject({ url: path });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('News &lt;b&gt;');
+    expect(page.body).toContain('<span class="muted">Offers</span>');
     expect(page.body).not.toContain('Internal');
     expect(page.body).toContain(`name="topic:${news.id}" value="1" checked`);
     expect(page.body).toContain(`name="topic:${deals.id}" value="1">`);
