@@ -39,6 +39,7 @@ export const NAV_GROUPS: Array<{ label: string; items: NavItem[] }> = [
     label: 'Project',
     items: [
       { label: 'Domains', path: 'domains' },
+      { label: 'Transports', path: 'transports' },
       { label: 'Webhooks', path: 'webhooks' },
       { label: 'Settings', path: 'settings' },
     ],

@@ -23,6 +23,7 @@ import { segmentsRoutes } from '../features/segments/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { templatesRoutes } from '../features/templates/routes.tsx';
 import { topicsRoutes } from '../features/topics/routes.tsx';
+import { transportsRoutes } from '../features/transports/routes.tsx';
 import { webhooksRoutes } from '../features/webhooks/routes.tsx';
 import { workflowsRoutes } from '../features/workflows/routes.tsx';
 import { NotFound } from './NotFound.tsx';
@@ -75,6 +76,7 @@ export const router = createBrowserRouter([
       ...emailsRoutes,
       ...workflowsRoutes,
       ...domainsRoutes,
+      ...transportsRoutes,
       ...webhooksRoutes,
       ...settingsRoutes,
       ...outboxRoutes,

@@ -30,6 +30,7 @@ export type Resource =
   | 'setup'
   | 'templates'
   | 'topics'
+  | 'transports'
   | 'webhooks'
   | 'workflows';
 

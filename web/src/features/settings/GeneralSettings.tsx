@@ -11,6 +11,7 @@ import { cx } from '../../lib/cx.ts';
 import { toast } from '../../lib/toasts.ts';
 import { DeleteProject } from './DeleteProject.tsx';
 import { integerText, optionalInteger } from './form.ts';
+import { SmtpSubmission } from './SmtpSubmission.tsx';
 
 type Tracking = Project['tracking'];
 
@@ -31,12 +32,13 @@ const LOCALES: Array<{ value: string; label: string }> = [
   { value: 'es', label: 'Español' },
 ];
 
-/** Settings → General: name, tracking, send rate, default language; deleting the project. */
+/** Settings → General: name, tracking, send rate, default language; SMTP submission; deleting the project. */
 export function GeneralSettings() {
   const { project } = useProject();
   return (
     <div className="space-y-6">
       <ProjectForm key={project.id} project={project} />
+      <SmtpSubmission />
       <DeleteProject />
     </div>
   );

@@ -1,0 +1,178 @@
+/**
+ * Adding a transport or editing one: its name, kind (SMTP or SES, chosen when it is added), the
+ * connection, the streams it carries, its priority and rate, and whether it is on. Mounted only
+ * while open, so each opening starts from the transport as it is then (or empty). The API's
+ * refusals show on their fields.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { fieldError } from '../../api/client.ts';
+import { useProject } from '../../app/project-context.tsx';
+import { Checkbox, TextInput } from '../../components/Field.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
+import { cx } from '../../lib/cx.ts';
+import { toast } from '../../lib/toasts.ts';
+import {
+  type Transport,
+  type TransportBody,
+  type TransportKind,
+  transportApi,
+  transportQueries,
+} from '../../queries/transports.ts';
+import { GroupError, SesFields, SmtpFields } from './ConnectionFields.tsx';
+import { BLANK_DRAFT, buildBody, draftOf, type LocalErrors, STREAMS, type TransportDraft } from './transport-draft.ts';
+
+const KINDS: Array<{ value: TransportKind; label: string; help: string }> = [
+  { value: 'SMTP', label: 'SMTP relay', help: 'Any server that takes mail over SMTP with a user and password.' },
+  { value: 'SES', label: 'Amazon SES', help: 'Your own AWS account, through the SES API.' },
+];
+
+// The fields the form shows a message under; anything else is a form-level error.
+const FIELDS = ['name', 'kind', 'url', 'ses', 'streams', 'ratePerSecond', 'priority', 'enabled'];
+
+export function TransportDialog({ transport, onClose }: { transport?: Transport; onClose: () => void }) {
+  const { api, projectId } = useProject();
+  const id = useId();
+  const [draft, setDraft] = useState<TransportDraft>(() => (transport ? draftOf(transport) : BLANK_DRAFT));
+  const [local, setLocal] = useState<LocalErrors>({});
+
+  const save = useMutation({
+    mutationFn: (body: Partial<TransportBody>) =>
+      transport ? transportApi.update(api, transport.id, body) : transportApi.create(api, body as TransportBody),
+    meta: { invalidates: [transportQueries.all(projectId)], errorShownInline: true },
+    onSuccess: (saved) => {
+      toast(transport ? `Transport “${saved.name}” saved.` : `Transport “${saved.name}” added.`);
+      close();
+    },
+  });
+  const close = () => {
+    save.reset();
+    onClose();
+  };
+  const submit = () => {
+    const built = buildBody(draft, transport);
+    setLocal(built.errors ?? {});
+    if (built.body) save.mutate(built.body);
+  };
+  const set = (patch: Partial<TransportDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const error = (field: string) => fieldError(save.error, field);
+  const formError = save.error && !FIELDS.some((f) => error(f)) ? save.error : null;
+  const streamsError = error('streams');
+
+  return (
+    <FormDialog
+      open
+      onClose={close}
+      title={transport ? `Edit ${transport.name}` : 'Add a transport'}
+      submitLabel={transport ? 'Save' : 'Add transport'}
+      onSubmit={submit}
+      busy={save.isPending}
+      error={formError}
+      wide
+    >
+      <TextInput
+        label="Name"
+        autoFocus
+        maxLength={100}
+        placeholder="e.g. Postmark, SES eu-west-1"
+        value={draft.name}
+        onChange={(e) => set({ name: e.target.value })}
+        error={error('name')}
+        hint="Shown in the email log beside each attempt made through it."
+      />
+      {transport ? null : (
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-700">Kind</legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {KINDS.map((k) => (
+              <label
+                key={k.value}
+                className={cx(
+                  'flex cursor-pointer gap-2 rounded-md border p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500/40',
+                  draft.kind === k.value ? 'border-brand-500 bg-brand-50' : 'border-slate-300 bg-white',
+                )}
+              >
+                <input
+                  type="radio"
+                  name={`${id}-kind`}
+                  value={k.value}
+                  checked={draft.kind === k.value}
+                  onChange={() => set({ kind: k.value })}
+                  className="mt-0.5 accent-brand-600"
+                />
+                <span>
+                  <span className="block font-medium text-slate-900">{k.label}</span>
+                  <span className="block text-xs text-slate-600">{k.help}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          <GroupError id={`${id}-kind-error`} message={error('kind')} />
+        </fieldset>
+      )}
+      {draft.kind === 'SMTP' ? (
+        <SmtpFields
+          value={draft.smtp}
+          password={draft.password}
+          onChange={(smtp) => set({ smtp })}
+          onPassword={(password) => set({ password })}
+          editing={Boolean(transport)}
+          error={error}
+        />
+      ) : (
+        <SesFields value={draft.ses} onChange={(ses) => set({ ses })} editing={Boolean(transport)} error={error} />
+      )}
+      <fieldset aria-describedby={streamsError ? `${id}-streams-error` : undefined}>
+        <legend className="text-sm font-medium text-slate-700">Streams</legend>
+        <p className="text-xs text-slate-500">The mail this transport carries. Tick at least one.</p>
+        <div className="mt-2 space-y-1.5">
+          {STREAMS.map((s) => (
+            <Checkbox
+              key={s.value}
+              className="flex"
+              label={
+                <span>
+                  <span className="font-medium text-slate-900">{s.label}</span>
+                  <span className="text-slate-500">: {s.help}</span>
+                </span>
+              }
+              checked={draft.streams.includes(s.value)}
+              onChange={(e) =>
+                set({
+                  streams: e.target.checked
+                    ? STREAMS.map((x) => x.value).filter((v) => v === s.value || draft.streams.includes(v))
+                    : draft.streams.filter((v) => v !== s.value),
+                })
+              }
+            />
+          ))}
+        </div>
+        <GroupError id={`${id}-streams-error`} message={streamsError} />
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextInput
+          label="Priority"
+          inputMode="numeric"
+          value={draft.priority}
+          onChange={(e) => set({ priority: e.target.value })}
+          error={local.priority ?? error('priority')}
+          hint="Lower numbers are tried first; the next one takes over when one fails."
+        />
+        <TextInput
+          label="Rate limit (emails per second)"
+          inputMode="numeric"
+          placeholder="No limit"
+          value={draft.ratePerSecond}
+          onChange={(e) => set({ ratePerSecond: e.target.value })}
+          error={local.ratePerSecond ?? error('ratePerSecond')}
+          hint="Across every worker. Leave empty for no limit of its own."
+        />
+      </div>
+      <Checkbox
+        label="Enabled: send through this transport"
+        checked={draft.enabled}
+        onChange={(e) => set({ enabled: e.target.checked })}
+      />
+    </FormDialog>
+  );
+}

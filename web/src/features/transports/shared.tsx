@@ -1,0 +1,74 @@
+/** Pieces of the transports screen: who may change them, a transport's state, its kind and streams, the role notice. */
+import { Info } from 'lucide-react';
+import type { Project } from '../../api/session.ts';
+import { Badge } from '../../components/Layout.tsx';
+import { RelativeTime } from '../../components/RelativeTime.tsx';
+import type { Transport } from '../../queries/transports.ts';
+import { describeSmtpUrl } from './smtp-url.ts';
+import { STREAMS } from './transport-draft.ts';
+
+/** Whether the member may add, change, test and delete transports: they hold credentials and decide how mail leaves. */
+export function canManageTransports(project: Pick<Project, 'permissions'>): boolean {
+  return (project.permissions as readonly string[]).includes('settings.change');
+}
+
+/** Passed over after failing 5 times in a row, until `pausedUntil`. */
+export function isPaused(t: Pick<Transport, 'pausedUntil'>, now = Date.now()): boolean {
+  return Boolean(t.pausedUntil && new Date(t.pausedUntil).getTime() > now);
+}
+
+export function TransportState({ transport: t }: { transport: Transport }) {
+  const failures = t.consecutiveFailures ?? 0;
+  return (
+    <span className="flex flex-col items-start gap-0.5">
+      {!t.enabled ? (
+        <Badge>Disabled</Badge>
+      ) : isPaused(t) ? (
+        <Badge tone="yellow">Paused</Badge>
+      ) : (
+        <Badge tone="green">Enabled</Badge>
+      )}
+      {t.enabled && isPaused(t) && (
+        <span className="text-xs text-amber-800">
+          Passed over until <RelativeTime iso={t.pausedUntil} />
+        </span>
+      )}
+      {failures > 0 && (
+        <span className="text-xs text-slate-500">
+          {failures} failure{failures === 1 ? '' : 's'} in a row
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** "user@smtp.example.com:587" or "SES eu-west-1". */
+export function connectionOf(t: Transport): string {
+  if (t.kind === 'SES') return `SES ${t.ses?.region ?? ''}${t.ses?.endpoint ? ` (${t.ses.endpoint})` : ''}`;
+  return describeSmtpUrl(t.url);
+}
+
+export function KindBadge({ kind }: { kind: Transport['kind'] }) {
+  return <Badge tone={kind === 'SES' ? 'blue' : 'brand'}>{kind === 'SES' ? 'Amazon SES' : 'SMTP'}</Badge>;
+}
+
+export function StreamList({ streams }: { streams: Transport['streams'] }) {
+  if (streams.length === 0) return <span className="text-slate-500">None</span>;
+  return (
+    <span className="flex flex-wrap gap-1">
+      {STREAMS.filter((s) => streams.includes(s.value)).map((s) => (
+        <Badge key={s.value}>{s.label}</Badge>
+      ))}
+    </span>
+  );
+}
+
+/** Shown to whoever may not change transports: the list stays readable, the actions are hidden. */
+export function RoleNotice() {
+  return (
+    <div className="mb-4 flex items-start gap-2 rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900">
+      <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <p>You can see the transports. Adding, changing or testing them needs the Owner or Admin role.</p>
+    </div>
+  );
+}
