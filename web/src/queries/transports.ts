@@ -18,6 +18,8 @@ export interface Transport {
   url: string | null;
   /** Without the secret access key; null for SMTP. */
   ses: { region: string; accessKeyId: string; endpoint?: string | null } | null;
+  /** A password (SMTP) or secret access key (SES) is stored; it is never shown. */
+  hasSecret?: boolean;
   streams: TransportStream[];
   ratePerSecond: number | null;
   priority: number;
@@ -44,6 +46,7 @@ export interface TransportBody {
 export interface TransportTest {
   ok: boolean;
   response: string;
+  durationMs?: number;
 }
 
 export interface SmtpSubmission {

@@ -16,6 +16,7 @@ export function SmtpFields({
   onPassword,
   editing,
   error,
+  passwordError,
 }: {
   value: SmtpConnection;
   password: string;
@@ -24,6 +25,8 @@ export function SmtpFields({
   editing: boolean;
   /** The API's messages, by field: `url` is the whole connection. */
   error: (field: string) => string | undefined;
+  /** The form's own: a changed connection needs the password again. */
+  passwordError?: string;
 }) {
   const set = (patch: Partial<SmtpConnection>) => onChange({ ...value, ...patch });
   const setSecurity = (security: SmtpSecurity) =>
@@ -81,6 +84,7 @@ export function SmtpFields({
           autoComplete="new-password"
           value={password}
           onChange={(e) => onPassword(e.target.value)}
+          error={passwordError}
           hint={editing ? KEEP_HINT : 'Stored encrypted and never shown again.'}
         />
       </div>

@@ -33,6 +33,9 @@ export function TestResultDialog({
               {result.ok
                 ? `${name} took the connection and the credentials. Nothing was sent.`
                 : `${name} could not be reached or refused the credentials. Nothing was sent. The answer, or what went wrong:`}
+              {result.durationMs === undefined ? null : (
+                <span className="text-slate-500"> ({result.durationMs} ms)</span>
+              )}
             </span>
           </p>
           {result.response ? (

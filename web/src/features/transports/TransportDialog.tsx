@@ -118,6 +118,7 @@ export function TransportDialog({ transport, onClose }: { transport?: Transport;
           onPassword={(password) => set({ password })}
           editing={Boolean(transport)}
           error={error}
+          passwordError={local.password}
         />
       ) : (
         <SesFields value={draft.ses} onChange={(ses) => set({ ses })} editing={Boolean(transport)} error={error} />

@@ -80,10 +80,12 @@ describe('buildBody for an edit', () => {
     expect(body?.url).toBe('smtp://me%40x.test:new%3Apw@relay.test:2525');
   });
 
-  it('sends the URL when the host changed', () => {
-    const draft = draftOf(smtp);
-    const { body } = buildBody({ ...draft, smtp: { ...draft.smtp, host: 'other.test' } }, smtp);
-    expect(body?.url).toBe('smtp://me%40x.test@other.test:2525');
+  it('asks for the password again when the host changed, since the URL replaces the credentials', () => {
+    const draft = { ...draftOf(smtp), smtp: { ...draftOf(smtp).smtp, host: 'other.test' } };
+    expect(buildBody(draft, smtp).errors?.password).toMatch(/password again/);
+    expect(buildBody({ ...draft, password: 'pw' }, smtp).body?.url).toBe('smtp://me%40x.test:pw@other.test:2525');
+    // Nothing stored to lose: the URL goes as it is.
+    expect(buildBody(draft, { ...smtp, hasSecret: false }).body?.url).toBe('smtp://me%40x.test@other.test:2525');
   });
 
   it('starts with empty secrets', () => {

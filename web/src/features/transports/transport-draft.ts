@@ -67,13 +67,16 @@ export function draftOf(t: Transport): TransportDraft {
 export interface LocalErrors {
   ratePerSecond?: string;
   priority?: string;
+  password?: string;
 }
 
 export type Built = { body: Partial<TransportBody>; errors?: undefined } | { body?: undefined; errors: LocalErrors };
 
 /**
  * The POST body for a new transport, or the PATCH body against `saved`: the SMTP URL only when the
- * connection changed or a password was typed, the SES block only when one of its fields did.
+ * connection changed or a password was typed (a changed connection needs the password again, since
+ * the API replaces the URL's credentials whole), the SES block only when one of its fields did
+ * (without a typed secret the API keeps the stored one).
  */
 export function buildBody(draft: TransportDraft, saved?: Transport): Built {
   const rate = optionalInteger(draft.ratePerSecond);
@@ -81,7 +84,21 @@ export function buildBody(draft: TransportDraft, saved?: Transport): Built {
   const errors: LocalErrors = {};
   if (typeof rate === 'string') errors.ratePerSecond = 'Enter a whole number of emails per second, or leave it empty.';
   if (typeof priority === 'string') errors.priority = 'Enter a whole number: lower numbers are tried first.';
-  if (errors.ratePerSecond || errors.priority) return { errors };
+  // A PATCH's `url` replaces the credentials whole: a changed server or user without the password
+  // typed again would drop the stored one.
+  const smtpBefore = saved?.kind === 'SMTP' ? parseSmtpUrl(saved.url) : undefined;
+  const smtpChanged = !smtpBefore || !sameConnection(smtpBefore, draft.smtp) || draft.password !== '';
+  if (
+    saved &&
+    draft.kind === 'SMTP' &&
+    smtpChanged &&
+    !draft.password &&
+    saved.hasSecret !== false &&
+    draft.smtp.user.trim()
+  ) {
+    errors.password = 'Type the password again: changing the server or the user replaces the stored credentials.';
+  }
+  if (errors.ratePerSecond || errors.priority || errors.password) return { errors };
 
   const body: Partial<TransportBody> = {
     name: draft.name.trim(),
@@ -94,9 +111,7 @@ export function buildBody(draft: TransportDraft, saved?: Transport): Built {
   if (!saved) body.kind = draft.kind;
 
   if (draft.kind === 'SMTP') {
-    const before = saved ? parseSmtpUrl(saved.url) : undefined;
-    const changed = !before || !sameConnection(before, draft.smtp) || draft.password !== '';
-    if (changed) body.url = smtpUrl(draft.smtp, draft.password);
+    if (smtpChanged) body.url = smtpUrl(draft.smtp, draft.password);
   } else {
     const s = draft.ses;
     const endpoint = s.endpoint.trim();
