@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../fixtures/processes.ts';
 import { type HttpListener, startHttpListener } from '../servers/http-listener.ts';
 import { type StripeApiServer, startStripeApi } from '../servers/stripe-api.ts';
 import { useBrowserEnv } from './harness.ts';
@@ -218,6 +219,37 @@ const PROJECT_SCREENS: Screen[] = [
     },
   },
   { name: 'domain', url: (s) => p(s, `/domains/${s.domainId}`), heading: 'a11y.test' },
+  // Transports.
+  { name: 'transports', url: (s) => p(s, '/transports'), heading: 'Transports' },
+  {
+    name: 'transports: add dialog',
+    url: (s) => p(s, '/transports'),
+    heading: 'Transports',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Add transport' }).first().click();
+      await page.getByRole('dialog', { name: 'Add a transport' }).getByLabel('Host').waitFor();
+    },
+  },
+  {
+    name: 'transports: add dialog (SES)',
+    url: (s) => p(s, '/transports'),
+    heading: 'Transports',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Add transport' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Add a transport' });
+      await dialog.getByRole('radio', { name: /Amazon SES/ }).check();
+      await dialog.getByLabel('Secret access key').waitFor();
+    },
+  },
+  {
+    name: 'transports: edit dialog',
+    url: (s) => p(s, '/transports'),
+    heading: 'Transports',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Edit Backup relay' }).click();
+      await page.getByRole('dialog', { name: 'Edit Backup relay' }).getByLabel('Password').waitFor();
+    },
+  },
   // Settings.
   { name: 'settings: general', url: (s) => p(s, '/settings'), heading: 'Settings' },
   { name: 'settings: sign-up & consent', url: (s) => p(s, '/settings/consent'), heading: 'Settings' },
@@ -297,6 +329,7 @@ const PROJECT_SCREENS: Screen[] = [
       ['contacts', '/contacts', 'Contacts'],
       ['fields', '/fields', 'Fields'],
       ['domains', '/domains', 'Domains'],
+      ['transports', '/transports', 'Transports'],
       ['outbox', '/outbox', 'Outbox'],
       ['segments', '/segments', 'Segments'],
       ['topics', '/topics', 'Topics'],
@@ -330,13 +363,16 @@ const SIGNED_OUT_SCREENS: Screen[] = [
 describe('dashboard accessibility on sqlite', () => {
   // A loopback receiver for the webhook endpoint's test message (loopback is allowed for it).
   let receiver: HttpListener | undefined;
+  const env: Record<string, string> = { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' };
   beforeAll(async () => {
     receiver = await startHttpListener();
+    // SMTP submission on without a certificate: Settings shows its card with the insecure-auth warning.
+    Object.assign(env, { SMTP_SUBMISSION_PORT: String(await freePort()), SMTP_SUBMISSION_ALLOW_INSECURE: 'true' });
   });
   afterAll(async () => {
     await receiver?.close();
   });
-  const t = useBrowserEnv({ dialect: 'sqlite', name: 'a11y', env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
+  const t = useBrowserEnv({ dialect: 'sqlite', name: 'a11y', env });
   const seed = {} as Seed;
   let secretKey = '';
 
@@ -499,6 +535,30 @@ describe('dashboard accessibility on sqlite', () => {
         timeout: 20_000,
       })
       .toBe('completed');
+
+    // Transports, once the campaign is out (so its mail is not sent through them), both off: an SMTP
+    // relay for both streams and an SES account for marketing mail.
+    await expect
+      .poll(async () => (await call<{ status: string }>('GET', `/campaigns/${seed.sentCampaignId}`)).status, {
+        timeout: 20_000,
+      })
+      .toBe('SENT');
+    await call('POST', '/transports', {
+      name: 'Backup relay',
+      kind: 'SMTP',
+      url: 'smtp://relay%40a11y.test:secret@127.0.0.1:2525',
+      streams: ['TRANSACTIONAL', 'MARKETING'],
+      ratePerSecond: 50,
+      priority: 10,
+      enabled: false,
+    });
+    await call('POST', '/transports', {
+      name: 'SES marketing',
+      kind: 'SES',
+      ses: { region: 'eu-west-1', accessKeyId: 'AKIAA11YEXAMPLE', secretAccessKey: 'a11y-secret' },
+      streams: ['MARKETING'],
+      enabled: false,
+    });
   });
 
   describe('signed in', () => {

@@ -3,11 +3,13 @@
  * project), API keys (rotation shows the new secret once; the old key is refused), Members (invite
  * by email: 202 pending or 201 added, roles, the last owner's 409, revoking), Security (health and a
  * reset with its progress), and what a MEMBER and an ADMIN are shown, read from the permissions the
- * projects answer carries. A second server with Stripe (a loopback fake) and an SMTP relay that
- * refuses a recipient covers Billing and a suspension lifted from the Security page.
+ * projects answer carries. SMTP submission's card explains how to turn it on. A second server with
+ * Stripe (a loopback fake), an SMTP relay that refuses a recipient and SMTP submission on covers
+ * Billing, a suspension lifted from the Security page and the submission settings (host, port, TLS).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../env.ts';
+import { freePort } from '../fixtures/processes.ts';
 import { type SmtpSink, startSmtpSink } from '../servers/smtp-sink.ts';
 import { type StripeApiServer, startStripeApi } from '../servers/stripe-api.ts';
 import { useBrowserEnv } from './harness.ts';
@@ -94,6 +96,20 @@ describe.each(DIALECTS)('settings on %s', (dialect) => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(async () => (await project()).tracking).toBe('ENABLED');
     expect((await project()).sendRatePerSecond).toBeNull();
+  });
+
+  it('explains how to turn SMTP submission on when the server does not listen for it', {
+    timeout: 60_000,
+  }, async () => {
+    const { page } = t;
+    await page.goto(`/p/${projectId}/settings`);
+    const card = page.locator('section').filter({ has: page.getByRole('heading', { name: 'SMTP submission' }) });
+    await card.getByText('This server does not take mail over SMTP').waitFor();
+    for (const name of ['SMTP_SUBMISSION_PORT', 'SMTP_SUBMISSION_TLS_CERT', 'SMTP_SUBMISSION_TLS_KEY']) {
+      await card.getByText(name, { exact: true }).waitFor();
+    }
+    expect(await card.getByTestId('smtp-port').count()).toBe(0);
+    expect(await t.call('GET', '/smtp-submission', undefined, projectId)).toMatchObject({ enabled: false });
   });
 
   it('rotates the keys: the new secret is shown once, the old one is refused', { timeout: 60_000 }, async () => {
@@ -369,6 +385,10 @@ describe.each(DIALECTS)('billing and suspension on %s', (dialect) => {
       SMTP_URL: sink.url,
       MAIL_TRANSPORT: 'smtp',
       SUSPEND_MIN_VOLUME: '1',
+      // SMTP submission on, without a certificate: the settings card shows it with its warning.
+      SMTP_SUBMISSION_PORT: String(await freePort()),
+      SMTP_SUBMISSION_ALLOW_INSECURE: 'true',
+      SMTP_SUBMISSION_HOST: 'mail.paid.test',
     });
   });
   afterAll(async () => {
@@ -411,6 +431,38 @@ describe.each(DIALECTS)('billing and suspension on %s', (dialect) => {
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await page.waitForURL(/^https:\/\/checkout\.stripe\.test\//);
     expect(stripe.calls('POST', '/v1/checkout/sessions')).toHaveLength(1);
+  });
+
+  it('shows the SMTP submission settings with the port the server listens on', { timeout: 60_000 }, async () => {
+    const { page } = t;
+    await t.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.url });
+    const { projectId } = await t.signUpWithProject('Submitter');
+    await page.goto(`/p/${projectId}/settings`);
+    const card = page.locator('section').filter({ has: page.getByRole('heading', { name: 'SMTP submission' }) });
+    await expect.poll(() => card.getByTestId('smtp-port').textContent()).toBe(env.SMTP_SUBMISSION_PORT);
+    expect(await card.getByTestId('smtp-host').textContent()).toBe('mail.paid.test');
+    await card.getByText('Any user name works').waitFor();
+    await card.getByText("Your project's secret key").waitFor();
+    // No certificate: no STARTTLS, and the warning that the key would cross the network in clear.
+    await card.getByText('None', { exact: true }).waitFor();
+    await card
+      .getByRole('note')
+      .getByText(/clear text/)
+      .waitFor();
+    await card.getByRole('button', { name: 'Copy port' }).click();
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(env.SMTP_SUBMISSION_PORT);
+    await t.screenshot('smtp-submission');
+    expect(await t.call('GET', '/smtp-submission', undefined, projectId)).toMatchObject({
+      enabled: true,
+      host: 'mail.paid.test',
+      port: Number(env.SMTP_SUBMISSION_PORT),
+      tls: null,
+      insecureAuthAllowed: true,
+    });
+
+    // The password is the secret key: the card leads to where it is rotated.
+    await card.getByRole('link', { name: 'API keys' }).click();
+    await page.getByRole('button', { name: 'Rotate keys' }).waitFor();
   });
 
   it('shows a suspension and lets the owner reinstate the project', { timeout: 90_000 }, async () => {
