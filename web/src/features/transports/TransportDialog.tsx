@@ -128,24 +128,24 @@ export function TransportDialog({ transport, onClose }: { transport?: Transport;
         <p className="text-xs text-slate-500">The mail this transport carries. Tick at least one.</p>
         <div className="mt-2 space-y-1.5">
           {STREAMS.map((s) => (
-            <Checkbox
-              key={s.value}
-              className="flex"
-              label={
-                <span>
-                  <span className="font-medium text-slate-900">{s.label}</span>
-                  <span className="text-slate-500">: {s.help}</span>
-                </span>
-              }
-              checked={draft.streams.includes(s.value)}
-              onChange={(e) =>
-                set({
-                  streams: e.target.checked
-                    ? STREAMS.map((x) => x.value).filter((v) => v === s.value || draft.streams.includes(v))
-                    : draft.streams.filter((v) => v !== s.value),
-                })
-              }
-            />
+            <div key={s.value}>
+              <Checkbox
+                label={
+                  <span>
+                    <span className="font-medium text-slate-900">{s.label}</span>
+                    <span className="text-slate-500">: {s.help}</span>
+                  </span>
+                }
+                checked={draft.streams.includes(s.value)}
+                onChange={(e) =>
+                  set({
+                    streams: e.target.checked
+                      ? STREAMS.map((x) => x.value).filter((v) => v === s.value || draft.streams.includes(v))
+                      : draft.streams.filter((v) => v !== s.value),
+                  })
+                }
+              />
+            </div>
           ))}
         </div>
         <GroupError id={`${id}-streams-error`} message={streamsError} />

@@ -12,19 +12,22 @@ import { PageHeader } from '../../components/Layout.tsx';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
 import { Table } from '../../components/Table.tsx';
 import { formatNumber } from '../../lib/format.ts';
-import { type Transport, transportQueries } from '../../queries/transports.ts';
+import { type Transport, type TransportTest, transportQueries } from '../../queries/transports.ts';
 import { canManageTransports, connectionOf, KindBadge, RoleNotice, StreamList, TransportState } from './shared.tsx';
-import { TransportActions } from './TransportActions.tsx';
+import { TestResultDialog } from './TestResultDialog.tsx';
+import { DeleteTransportDialog, EnabledSwitch, TransportActions } from './TransportActions.tsx';
 import { TransportDialog } from './TransportDialog.tsx';
 import { STREAMS } from './transport-draft.ts';
 
 export function TransportsPage() {
   const scope = useProject();
   const transports = useQuery(transportQueries.list(scope));
-  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Transport | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Transport | null>(null);
+  const [tested, setTested] = useState<{ name: string; result: TransportTest } | null>(null);
   const canManage = canManageTransports(scope.project);
   const addButton = canManage && (
-    <Button onClick={() => setAdding(true)} icon={<Plus className="size-4" aria-hidden />}>
+    <Button onClick={() => setEditing('new')} icon={<Plus className="size-4" aria-hidden />}>
       Add transport
     </Button>
   );
@@ -58,17 +61,17 @@ export function TransportsPage() {
               {
                 key: 'name',
                 header: 'Transport',
-                className: 'max-w-0 w-1/3',
+                className: 'min-w-44',
                 cell: (t) => (
                   <>
-                    <span className="block truncate font-medium text-slate-900">{t.name}</span>
-                    <span className="block truncate font-mono text-xs text-slate-500" title={connectionOf(t)}>
-                      {connectionOf(t)}
+                    <span className="flex flex-wrap items-center gap-1.5">
+                      <span className="break-words font-medium text-slate-900">{t.name}</span>
+                      <KindBadge kind={t.kind} />
                     </span>
+                    <span className="block break-all font-mono text-xs text-slate-500">{connectionOf(t)}</span>
                   </>
                 ),
               },
-              { key: 'kind', header: 'Kind', className: 'whitespace-nowrap', cell: (t) => <KindBadge kind={t.kind} /> },
               { key: 'streams', header: 'Streams', cell: (t) => <StreamList streams={t.streams} /> },
               {
                 key: 'priority',
@@ -82,14 +85,31 @@ export function TransportsPage() {
                 className: 'whitespace-nowrap tabular-nums',
                 cell: (t) => (t.ratePerSecond === null ? 'No limit' : `${formatNumber(t.ratePerSecond)}/s`),
               },
-              { key: 'state', header: 'Status', cell: (t) => <TransportState transport={t} /> },
+              {
+                key: 'state',
+                header: 'Status',
+                className: 'min-w-36',
+                cell: (t) => (
+                  <span className="flex items-start gap-2">
+                    {canManage && <EnabledSwitch transport={t} />}
+                    <TransportState transport={t} />
+                  </span>
+                ),
+              },
               ...(canManage
                 ? [
                     {
                       key: 'actions',
                       header: <span className="sr-only">Actions</span>,
                       className: 'whitespace-nowrap text-right',
-                      cell: (t: Transport) => <TransportActions transport={t} />,
+                      cell: (t: Transport) => (
+                        <TransportActions
+                          transport={t}
+                          onEdit={() => setEditing(t)}
+                          onDelete={() => setDeleting(t)}
+                          onTested={(result) => setTested({ name: t.name, result })}
+                        />
+                      ),
                     },
                   ]
                 : []),
@@ -97,7 +117,11 @@ export function TransportsPage() {
           />
         </>
       )}
-      {adding && <TransportDialog onClose={() => setAdding(false)} />}
+      {editing && (
+        <TransportDialog transport={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
+      )}
+      {deleting && <DeleteTransportDialog transport={deleting} onClose={() => setDeleting(null)} />}
+      <TestResultDialog name={tested?.name ?? ''} result={tested?.result ?? null} onClose={() => setTested(null)} />
     </>
   );
 }

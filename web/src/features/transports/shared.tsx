@@ -30,7 +30,7 @@ export function TransportState({ transport: t }: { transport: Transport }) {
       )}
       {t.enabled && isPaused(t) && (
         <span className="text-xs text-amber-800">
-          Passed over until <RelativeTime iso={t.pausedUntil} />
+          Tried again <RelativeTime iso={t.pausedUntil} />
         </span>
       )}
       {failures > 0 && (
