@@ -1,6 +1,8 @@
-/** An email's delivery attempts in the order they were made, and the events recorded for it. */
+/** An email's delivery attempts in the order they were made (each with its transport), and the events recorded for it. */
 import { CircleCheck, CircleX, Clock } from 'lucide-react';
+import { useProject } from '../../app/project-context.tsx';
 import { JsonBlock } from '../../components/CodeBlock.tsx';
+import { TextLink } from '../../components/Links.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import type { EmailAttempt, EmailEvent } from '../../queries/emails.ts';
 import { AttemptResultBadge } from './email-status.tsx';
@@ -27,7 +29,7 @@ export function AttemptTimeline({ attempts }: { attempts: EmailAttempt[] }) {
             {a.smtpCode ? <code className="font-mono text-xs text-slate-700">SMTP {a.smtpCode}</code> : null}
           </div>
           <p className="mt-0.5 text-xs text-slate-500">
-            <time dateTime={a.at}>{formatDateTime(a.at)}</time> · via {a.transport} · {a.durationMs} ms
+            <time dateTime={a.at}>{formatDateTime(a.at)}</time> · via <TransportName attempt={a} /> · {a.durationMs} ms
           </p>
           {a.response && (
             <p className="mt-1 break-words rounded bg-slate-50 px-2 py-1 font-mono text-xs text-slate-700">
@@ -38,6 +40,18 @@ export function AttemptTimeline({ attempts }: { attempts: EmailAttempt[] }) {
       ))}
     </ol>
   );
+}
+
+/**
+ * The transport an attempt went through: the server's (capture, smtp, ses) or, by name, one of the
+ * project's own, linked to the transports screen.
+ */
+function TransportName({ attempt }: { attempt: EmailAttempt }) {
+  const { to } = useProject();
+  // `transportId` comes with the next `npm run client:generate`; until then it is read as optional.
+  const own = Boolean((attempt as { transportId?: string }).transportId);
+  if (!own) return <>{attempt.transport}</>;
+  return <TextLink to={to('transports')}>{attempt.transport}</TextLink>;
 }
 
 export function EmailEvents({ events }: { events: EmailEvent[] }) {

@@ -16,7 +16,7 @@ import { toast } from '../../lib/toasts.ts';
 import { activityQueries } from '../../queries/activity.ts';
 import { type EmailDetail, emailQueries } from '../../queries/emails.ts';
 import { AttemptTimeline, EmailEvents } from './AttemptTimeline.tsx';
-import { EmailStatusBadge, sourceLabel } from './email-status.tsx';
+import { EmailStatusBadge, SourceWithVia } from './email-status.tsx';
 
 export function EmailPage() {
   const { emailId = '' } = useParams();
@@ -104,7 +104,7 @@ function EmailView({ email, back }: { email: EmailDetail; back: ReactNode }) {
           {email.sourceType === 'CAMPAIGN' && email.sourceId ? (
             <TextLink to={to('campaigns', email.sourceId)}>Campaign</TextLink>
           ) : (
-            sourceLabel(email.sourceType)
+            <SourceWithVia email={email} />
           )}
         </Fact>
         <Fact label="Attempts">

@@ -11,7 +11,7 @@ import { formatNumber, plural } from '../../lib/format.ts';
 import { useCursorPaging } from '../../lib/url-state.ts';
 import { type EmailRow, emailQueries } from '../../queries/emails.ts';
 import { EmailFilters, useEmailFilter } from './EmailFilters.tsx';
-import { EmailStatusBadge, sourceLabel } from './email-status.tsx';
+import { EmailStatusBadge, SourceWithVia } from './email-status.tsx';
 
 const PAGE_SIZE = 25;
 
@@ -102,7 +102,7 @@ function EmailTable({ rows }: { rows: EmailRow[] }) {
             </span>
           ),
         },
-        { key: 'source', header: 'Source', cell: (e) => sourceLabel(e.sourceType) },
+        { key: 'source', header: 'Source', cell: (e) => <SourceWithVia email={e} /> },
         { key: 'attempts', header: 'Attempts', className: 'tabular-nums', cell: (e) => e.attemptCount },
         {
           key: 'created',

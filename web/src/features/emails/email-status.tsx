@@ -41,6 +41,33 @@ const RESULTS: Record<EmailAttempt['result'], { label: string; tone: Tone }> = {
   PERMANENT_FAILURE: { label: 'Permanent failure', tone: 'red' },
 };
 
+/** How a transactional email arrived: the send API or SMTP submission (null for other mail, or an older server). */
+export type Via = 'api' | 'smtp';
+
+// The generated client learns `via` with the next `npm run client:generate`; until then it is read as optional.
+export const viaOf = (email: object): Via | null => (email as { via?: Via | null }).via ?? null;
+
+const VIA: Record<Via, { label: string; title: string }> = {
+  api: { label: 'API', title: 'Sent with POST /v1/send' },
+  smtp: { label: 'SMTP', title: 'Submitted over SMTP' },
+};
+
+/** The source of an email, with how a transactional one arrived as a badge ("Transactional SMTP"). */
+export function SourceWithVia({ email }: { email: { sourceType: EmailSource } }) {
+  const via = viaOf(email);
+  const shown = via ? (VIA[via] ?? { label: via, title: via }) : null;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1.5">
+      {sourceLabel(email.sourceType)}
+      {shown && (
+        <span title={shown.title}>
+          <Badge tone="blue">{shown.label}</Badge>
+        </span>
+      )}
+    </span>
+  );
+}
+
 export function AttemptResultBadge({ result }: { result: EmailAttempt['result'] }) {
   const r = RESULTS[result] ?? { label: result, tone: 'gray' as const };
   return <Badge tone={r.tone}>{r.label}</Badge>;

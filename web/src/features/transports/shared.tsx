@@ -9,7 +9,8 @@ import { STREAMS } from './transport-draft.ts';
 
 /** Whether the member may add, change, test and delete transports: they hold credentials and decide how mail leaves. */
 export function canManageTransports(project: Pick<Project, 'permissions'>): boolean {
-  return (project.permissions as readonly string[]).includes('settings.change');
+  // 'transports.manage' reaches the generated client's Permission with the next `npm run client:generate`.
+  return (project.permissions as readonly string[]).includes('transports.manage');
 }
 
 /** Passed over after failing 5 times in a row, until `pausedUntil`. */
