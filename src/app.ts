@@ -37,6 +37,7 @@ import { signupRoutes } from './signup/signup.routes.ts';
 import { templateRoutes } from './templates/templates.routes.ts';
 import { topicRoutes } from './topics/topics.routes.ts';
 import { trackingRoutes } from './tracking/tracking.routes.ts';
+import { transportRoutes } from './transports/transports.routes.ts';
 import { uploadRoutes } from './uploads/uploads.routes.ts';
 import { verifyRoutes } from './verify/verify.routes.ts';
 import { webhookRoutes } from './webhooks/webhooks.routes.ts';
@@ -129,6 +130,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(workflowRoutes, { deps });
   await app.register(verifyRoutes, { deps });
   await app.register(webhookRoutes, { deps });
+  await app.register(transportRoutes, { deps });
   await app.register(sendRoutes, { deps });
   await app.register(trackRoutes, { deps });
   await app.register(eventRoutes, { deps });

@@ -32,6 +32,7 @@ import { createTrackedSegmentsCache } from './segments/tracked-cache.ts';
 import { createDeliveryWaker, sendingCron, sendingTasks } from './sending/sending.jobs.ts';
 import { prunePendingConfirmations } from './signup/confirmations.service.ts';
 import { createTopicCache } from './topics/topic-cache.ts';
+import { createProjectTransports } from './transports/senders.ts';
 import { pruneUploadStaging } from './uploads/staging.ts';
 import { webhookEventListener } from './webhooks/event-messages.ts';
 import { createAnnouncer, createSubscriptionsCache } from './webhooks/subscriptions.ts';
@@ -139,6 +140,7 @@ export const productWiring: Wiring = {
       apiKeyFailures: memoryStore(),
       deliveryWaker: createDeliveryWaker(core.changes, core.jobs),
       sendRateBlocks: new Map(),
+      transports: createProjectTransports(core),
       webhookWaker,
       webhooks: createAnnouncer({ cache: subscriptions, clock: core.clock, waker: webhookWaker }),
     };

@@ -31,6 +31,7 @@ import type { KeyCache } from './projects/key-cache.ts';
 import { loadSecrets, type Secrets } from './secrets.ts';
 import type { TrackedSet } from './segments/tracked-cache.ts';
 import type { TopicCache } from './topics/topic-cache.ts';
+import type { ProjectTransports } from './transports/senders.ts';
 import type { Announcer } from './webhooks/webhook-types.ts';
 import type { WorkflowTriggers } from './workflows/trigger-cache.ts';
 
@@ -87,6 +88,8 @@ export interface Deps {
   sendRateBlocks: Map<string, number>;
   /** Where outgoing mail goes (MAIL_TRANSPORT): capture, SMTP pool or SES. */
   transport: Transport;
+  /** Projects' own transports (beyond.md §7): their definitions, forgotten through `changes`, and this process's pools. */
+  transports: ProjectTransports;
   /** Writes event-webhook messages in the transaction of the change that causes them (webhooks/webhook-types.ts). */
   webhooks: Announcer;
   /** Wakes webhook delivery once stored messages have committed (jobs/waker.ts). */
@@ -103,6 +106,7 @@ export type FeatureState = Pick<
   | 'apiKeyFailures'
   | 'deliveryWaker'
   | 'sendRateBlocks'
+  | 'transports'
   | 'trackedSegments'
   | 'workflowTriggers'
   | 'workflowWaker'
@@ -198,6 +202,7 @@ export async function assembleDeps(
       await deps.jobs.stop();
       await deps.searchIndex.stop();
       await deps.transport.close();
+      await deps.transports.close();
       await deps.changes.close();
       await handle.close();
     },

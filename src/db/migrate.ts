@@ -27,6 +27,7 @@ import * as m0021webhooks from './migrations/0021_webhooks.ts';
 import * as m0022attempts from './migrations/0022_email_attempts.ts';
 import * as m0023logIndexes from './migrations/0023_email_log_indexes.ts';
 import * as m0024consent from './migrations/0024_consent.ts';
+import * as m0026transports from './migrations/0026_transports.ts';
 
 type Step = { up(db: Kysely<unknown>, d: DialectSql): Promise<void> };
 
@@ -57,6 +58,7 @@ const steps: Record<string, Step> = {
   '0022_email_attempts': m0022attempts,
   '0023_email_log_indexes': m0023logIndexes,
   '0024_consent': m0024consent,
+  '0026_transports': m0026transports,
 };
 
 /** Applies every pending migration; throws with the failing migration's name on error. */

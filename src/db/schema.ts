@@ -14,6 +14,7 @@ import type { CoreTables } from './core-tables.ts';
 import type { SafetyTables } from './safety-tables.ts';
 import type { SendingTables } from './sending-tables.ts';
 import type { TeamTables } from './team-tables.ts';
+import type { TransportTables } from './transport-tables.ts';
 import type { UploadTables } from './uploads-tables.ts';
 import type { WebhookTables } from './webhook-tables.ts';
 import type { WorkflowTables } from './workflow-tables.ts';
@@ -24,6 +25,7 @@ export type * from './consent-tables.ts';
 export type * from './contact-tables.ts';
 export type * from './core-tables.ts';
 export type * from './sending-tables.ts';
+export type * from './transport-tables.ts';
 export type * from './webhook-tables.ts';
 
 export interface Database
@@ -39,4 +41,5 @@ export interface Database
     AnalyticsTables,
     BillingTables,
     WebhookTables,
-    ConsentTables {}
+    ConsentTables,
+    TransportTables {}

@@ -71,8 +71,10 @@ export interface EmailAttemptsTable {
   emailId: string;
   projectId: string;
   at: Timestamp;
-  /** capture, smtp, ses (a transport's name once projects have several). */
+  /** capture, smtp, ses (the server's transport), or the name of the project's own transport. */
   transport: string;
+  /** The project's own transport (migration 0026); null for the server's. */
+  transportId: string | null;
   result: EmailAttemptResult;
   smtpCode: number | null;
   /** ≤ 500 characters. */

@@ -9,6 +9,8 @@ export interface NewAttempt {
   projectId: string;
   at: Date;
   transport: string;
+  /** The project's own transport (migration 0026); null for the server's. */
+  transportId: string | null;
   result: EmailAttemptResult;
   smtpCode: number | null;
   response: string;
@@ -25,7 +27,7 @@ export async function insertAttempts(db: Executor, attempts: readonly NewAttempt
 export async function listAttempts(db: Executor, projectId: string, emailId: string) {
   return db
     .selectFrom('emailAttempts')
-    .select(['id', 'at', 'transport', 'result', 'smtpCode', 'response', 'durationMs'])
+    .select(['id', 'at', 'transport', 'transportId', 'result', 'smtpCode', 'response', 'durationMs'])
     .where('emailId', '=', emailId)
     .where('projectId', '=', projectId)
     .orderBy('id')

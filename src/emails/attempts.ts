@@ -14,10 +14,18 @@ export const RESPONSE_MAX = 500;
 
 /** When and through what an attempt ran, and how long the transport took to answer. */
 export interface AttemptTiming {
-  transport: Transport['kind'];
+  /** The server's transport (capture, smtp, ses), or the name of the project's own. */
+  transport: string;
+  /** What kind of transport it is, when `transport` is a project's transport's name. */
+  kind?: Transport['kind'];
+  /** The project's own transport; absent for the server's. */
+  transportId?: string;
   at: Date;
   durationMs: number;
 }
+
+/** Only an SMTP relay's code is an SMTP code: SES's `responseCode` is an HTTP status. */
+const isSmtp = (t: AttemptTiming) => (t.kind ?? t.transport) === 'smtp';
 
 const base = (email: { id: string; projectId: string }, t: AttemptTiming) => ({
   id: newId(),
@@ -25,6 +33,7 @@ const base = (email: { id: string; projectId: string }, t: AttemptTiming) => ({
   projectId: email.projectId,
   at: t.at,
   transport: t.transport,
+  transportId: t.transportId ?? null,
   durationMs: Math.max(0, Math.round(t.durationMs)),
 });
 
@@ -44,7 +53,7 @@ export function acceptedAttempt(
   return {
     ...base(email, t),
     result: 'ACCEPTED',
-    smtpCode: t.transport === 'smtp' ? smtpCodeOf(response) : null,
+    smtpCode: isSmtp(t) ? smtpCodeOf(response) : null,
     response: response.slice(0, RESPONSE_MAX),
   };
 }
@@ -56,12 +65,12 @@ export function acceptedAttempt(
  */
 export function failedAttempt(email: { id: string; projectId: string }, t: AttemptTiming, err: unknown): NewAttempt {
   const permanent = err instanceof TransportError && err.kind === 'permanent';
-  const code = err instanceof TransportError && t.transport === 'smtp' ? (err.responseCode ?? null) : null;
+  const code = err instanceof TransportError && isSmtp(t) ? (err.responseCode ?? null) : null;
   const message = err instanceof Error ? err.message : String(err);
   return {
     ...base(email, t),
     result: permanent ? 'PERMANENT_FAILURE' : 'TEMPORARY_FAILURE',
-    smtpCode: code ?? (t.transport === 'smtp' ? smtpCodeOf(message) : null),
+    smtpCode: code ?? (isSmtp(t) ? smtpCodeOf(message) : null),
     response: message.slice(0, RESPONSE_MAX),
   };
 }

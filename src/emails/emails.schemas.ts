@@ -67,7 +67,10 @@ export type EmailPage = Static<typeof EmailPage>;
 
 export const EmailAttempt = Type.Object({
   at: DateTime,
-  transport: Type.String({ description: 'capture, smtp or ses.' }),
+  transport: Type.String({
+    description: "capture, smtp or ses (the server's transport), or the name of the project's own transport.",
+  }),
+  transportId: Type.Optional(Type.String({ description: "The project's own transport (GET /transports/:id)." })),
   result: literals(['ACCEPTED', 'TEMPORARY_FAILURE', 'PERMANENT_FAILURE']),
   smtpCode: Type.Optional(Type.Integer({ description: "The SMTP relay's reply code, when it gave one." })),
   response: Type.String({ description: 'What the transport answered (at most 500 characters).' }),

@@ -90,6 +90,7 @@ export async function getEmailDetail(
     attempts: attempts.map((a) => ({
       at: new Date(a.at).toISOString(),
       transport: a.transport,
+      ...(a.transportId === null ? {} : { transportId: a.transportId }),
       result: a.result,
       ...(a.smtpCode === null ? {} : { smtpCode: Number(a.smtpCode) }),
       response: a.response,

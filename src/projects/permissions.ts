@@ -28,6 +28,8 @@ export const PERMISSIONS = {
   'domains.manage': ['OWNER', 'ADMIN'],
   /** Add, change, rotate, test and delete webhook endpoints, and retry their messages: they receive the project's data. */
   'webhooks.manage': ['OWNER', 'ADMIN'],
+  /** Add, change, test and delete the project's own transports: they hold relay credentials and carry its mail. */
+  'transports.manage': ['OWNER', 'ADMIN'],
   /** Name, tracking mode, default locale, send rate. */
   'settings.change': ['OWNER', 'ADMIN'],
   'keys.rotate': ['OWNER', 'ADMIN'],
@@ -67,6 +69,10 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'POST /webhook-endpoints/:id/rotate-secret': 'webhooks.manage',
   'POST /webhook-endpoints/:id/test': 'webhooks.manage',
   'POST /webhook-endpoints/:id/messages/:messageId/retry': 'webhooks.manage',
+  'POST /transports': 'transports.manage',
+  'PATCH /transports/:id': 'transports.manage',
+  'DELETE /transports/:id': 'transports.manage',
+  'POST /transports/:id/test': 'transports.manage',
 };
 
 /** The permission a resource route needs (`route` is the Fastify pattern, e.g. `/domains/:id`). */

@@ -7,14 +7,10 @@
  * announcement when an endpoint listens. A worker killed mid-batch leaves its rows
  * SENDING with a lease; they fall due again when the lease runs out and another run sends them.
  */
-import { createPrivateKey } from 'node:crypto';
 import { recordSendRejection } from '../bounces/feedback.service.ts';
 import { findHeldBack } from '../bounces/suppressions.ts';
-import { returnPathFor } from '../bounces/verp.ts';
-import { fromJson, toBool } from '../db/codecs.ts';
 import type { Executor } from '../db/index.ts';
 import type { Deps } from '../deps.ts';
-import { dkimSignerFor } from '../domains/domains.service.ts';
 import {
   type AttemptTiming,
   acceptedAttempt,
@@ -25,10 +21,13 @@ import {
 import { announceEmails } from '../emails/email-webhook-data.ts';
 import { type DueRowsKind, workDueRows } from '../jobs/due-rows.ts';
 import { groupBy } from '../lib/group-by.ts';
-import { type OutgoingMessage, type SendAccepted, TransportError } from '../mail/types.ts';
+import { TransportError } from '../mail/types.ts';
+import { type ProjectRoutes, routesForBatch, streamOf } from '../transports/routing.ts';
 import * as outbox from './delivery.repo.ts';
-import { type EmailRow, findAttachments } from './outbox.repo.ts';
+import type { EmailRow } from './outbox.repo.ts';
+import { type DkimLookup, dkimCache, toOutgoing } from './outgoing.ts';
 import { applySendRate, projectsAtRate } from './rate.ts';
+import { type RoutedOutcome, sendRouted } from './routed-send.ts';
 import { createStamper, type Stamper } from './stamper.ts';
 
 export /** Minutes before retry N (1-based) of a temporary failure; the last value repeats. */
@@ -41,61 +40,39 @@ export function retryAt(now: Date, attempt: number): Date {
   return new Date(now.getTime() + ms);
 }
 
-type DkimKey = OutgoingMessage['dkim'];
-
 /** What one delivery run shares across its rows. */
 interface RunState {
-  dkim: (row: EmailRow) => Promise<DkimKey>;
+  dkim: DkimLookup;
   stamp: Stamper;
 }
 
-/** Builds the message of a claimed row (attachments read back, DKIM key of the sender's domain). */
-async function toOutgoing(deps: Deps, row: EmailRow, dkim: (row: EmailRow) => Promise<DkimKey>) {
-  const domain = row.fromEmail.split('@').at(-1)!;
-  const message: OutgoingMessage = {
-    emailId: row.id,
-    projectId: row.projectId,
-    messageId: row.messageId,
-    from: { email: row.fromEmail, name: row.fromName ?? undefined },
-    to: { email: row.toEmail, name: row.toName ?? undefined },
-    replyTo: row.replyTo ?? undefined,
-    subject: row.subject,
-    html: row.html,
-    text: row.text,
-    headers: fromJson<Record<string, string>>(row.headers) ?? {},
-    attachments: toBool(row.hasAttachments) ? await findAttachments(deps.reader, row.id) : [],
-    envelopeFrom: returnPathFor(deps.config, row.id, domain),
-    dkim: await dkim(row),
-  };
-  return message;
+/** What a batch adds: the routes of its projects that have transports of their own (none: the server's). */
+interface BatchState extends RunState {
+  routes: Map<string, ProjectRoutes>;
 }
 
 /**
  * Sends one claimed row and records the outcome; never throws. A row whose outcome cannot be written
  * (the database went away) stays SENDING, and comes back when its lease runs out.
  */
-async function deliverOne(deps: Deps, row: EmailRow, run: RunState) {
-  let at = deps.clock.now();
-  let started = performance.now();
-  const timing = (): AttemptTiming => ({ transport: deps.transport.kind, at, durationMs: performance.now() - started });
-  let accepted: SendAccepted;
+async function deliverOne(deps: Deps, row: EmailRow, batch: BatchState) {
+  const outcome = await send(deps, row, batch);
   try {
-    const message = await toOutgoing(deps, row, run.dkim);
-    // The attempt is the transport's call: building the message is not the relay's time.
-    at = deps.clock.now();
-    started = performance.now();
-    accepted = await deps.transport.send(message);
-  } catch (err) {
-    await recordFailure(deps, row, err, failedAttempt(row, timing(), err)).catch((e: unknown) =>
-      deps.log.error(
-        { err: e, emailId: row.id },
-        'delivery failure could not be recorded; the lease hands the row back',
-      ),
-    );
+    if ('waitUntil' in outcome) {
+      // No transport of the stream could be tried (paused, at its rate): back uncounted, due when one can.
+      await outbox.deferClaimed(deps.db, [row.id], row.leaseToken ?? '', outcome.waitUntil, deps.clock.now());
+      return false;
+    }
+    if ('err' in outcome) {
+      await recordFailure(deps, row, outcome.err, outcome.attempts);
+      return false;
+    }
+  } catch (e) {
+    deps.log.error({ err: e, emailId: row.id }, 'delivery failure could not be recorded; the lease hands the row back');
     return false;
   }
   try {
-    await run.stamp(row, accepted.transportMessageId, acceptedAttempt(row, timing(), accepted));
+    await batch.stamp(row, outcome.accepted.transportMessageId, outcome.attempts);
     return true;
   } catch (err) {
     // The relay has the message; only the record of it failed (the stamper tried again already).
@@ -107,11 +84,40 @@ async function deliverOne(deps: Deps, row: EmailRow, run: RunState) {
 }
 
 /**
+ * Hands the row's message to its project's transports of its stream when it has some, else to the
+ * server's transport (no statement: the project's transports are cached); never throws.
+ */
+async function send(deps: Deps, row: EmailRow, batch: BatchState): Promise<RoutedOutcome> {
+  const routes = batch.routes.get(row.projectId);
+  const defs = routes?.byStream[streamOf(row.emailType)];
+  const own = defs?.[0];
+  let at = deps.clock.now();
+  let started = performance.now();
+  const timing = (): AttemptTiming => ({
+    transport: own ? own.name : deps.transport.kind,
+    ...(own && { kind: own.kind === 'SMTP' ? 'smtp' : 'ses', transportId: own.id }),
+    at,
+    durationMs: performance.now() - started,
+  });
+  try {
+    const message = await toOutgoing(deps, row, batch.dkim);
+    if (routes && defs && defs.length > 0) return await sendRouted(deps, row, message, routes, defs);
+    // The attempt is the transport's call: building the message is not the relay's time.
+    at = deps.clock.now();
+    started = performance.now();
+    const accepted = await deps.transport.send(message);
+    return { accepted, attempts: [acceptedAttempt(row, timing(), accepted)] };
+  } catch (err) {
+    return { err, attempts: [failedAttempt(row, timing(), err)] };
+  }
+}
+
+/**
  * Records a failed attempt with the row's outcome, in one transaction: BOUNCED (a refused recipient),
  * PENDING again with backoff (`email.delivery_delayed`), or FAILED (`email.failed`). Nothing is
  * recorded when the claim was lost.
  */
-async function recordFailure(deps: Deps, row: EmailRow, err: unknown, attempt: NewAttempt) {
+async function recordFailure(deps: Deps, row: EmailRow, err: unknown, attempts: NewAttempt[]) {
   const now = deps.clock.now();
   const error = err instanceof Error ? err.message : String(err);
   // Anything that is not the transport's verdict (a bug, a database hiccup) is worth another try.
@@ -119,7 +125,7 @@ async function recordFailure(deps: Deps, row: EmailRow, err: unknown, attempt: N
   if (err instanceof TransportError && err.kind === 'permanent' && err.recipientRejected) {
     // The feedback service moves the row to BOUNCED and does what a hard bounce does, in one transaction.
     await deps.db.transaction().execute(async (trx) => {
-      if (await recordSendRejection(trx, deps, row, error)) await recordAttempts(trx, [attempt]);
+      if (await recordSendRejection(trx, deps, row, error)) await recordAttempts(trx, attempts);
     });
     return;
   }
@@ -131,8 +137,9 @@ async function recordFailure(deps: Deps, row: EmailRow, err: unknown, attempt: N
       ? { status: 'PENDING' as const, nextAt: retryAt(now, row.attempts), error }
       : { status: 'FAILED' as const, error };
     if (!(await outbox.markUnsent(trx, row, outcome, now))) return;
-    await recordAttempts(trx, [attempt]);
-    if (wanted) await announceEmails(deps, trx, type, [row], () => ({ smtpResponse: attempt.response }));
+    await recordAttempts(trx, attempts);
+    const smtpResponse = attempts.at(-1)?.response ?? error;
+    if (wanted) await announceEmails(deps, trx, type, [row], () => ({ smtpResponse }));
   });
   if (!(err instanceof TransportError)) deps.log.error({ err, emailId: row.id }, 'delivery failed unexpectedly');
 }
@@ -187,28 +194,8 @@ async function holdBack(
   });
 }
 
-/** A per-run cache of DKIM keys by project and sender domain (one decryption per domain, not per email). */
-function dkimCache(deps: Deps) {
-  const keys = new Map<string, Promise<DkimKey>>();
-  return (row: EmailRow) => {
-    const k = `${row.projectId}\u0000${row.fromEmail.split('@').at(-1)}`;
-    let hit = keys.get(k);
-    if (!hit) {
-      // Parsed once per domain and run: parsing the PEM cost as much as signing with it.
-      hit = dkimSignerFor(deps, row.projectId, row.fromEmail).then(
-        (key) => key && { ...key, privateKey: createPrivateKey(key.privateKey) },
-      );
-      keys.set(k, hit);
-      // A failed lookup (a lost database connection) is not cached: every later row of the run would
-      // fail with it and wait out a retry backoff.
-      hit.catch(() => keys.delete(k));
-    }
-    return hit;
-  };
-}
-
 /** Outbox rows as due rows: claimed SENDING with one more attempt, fenced to the claim's token. */
-function outboxRows(deps: Deps, run: RunState): DueRowsKind<EmailRow, RunState> {
+function outboxRows(deps: Deps, run: RunState): DueRowsKind<EmailRow, BatchState> {
   return {
     leaseMs: deps.config.deliveryLeaseMs,
     batchSize: deps.config.deliveryBatchSize,
@@ -229,12 +216,22 @@ function outboxRows(deps: Deps, run: RunState): DueRowsKind<EmailRow, RunState> 
         leaseUntil: until,
       }),
     // Suppressed addresses and rows over their project's send rate are set aside, not sent.
-    begin: async (rows, claim) => ({
-      rows: await applySendRate(deps, await withoutSuppressed(deps, rows, claim.token), claim.token),
-      batch: run,
-    }),
+    begin: async (rows, claim) => {
+      const allowed = await applySendRate(deps, await withoutSuppressed(deps, rows, claim.token), claim.token);
+      return { rows: allowed, batch: { ...run, routes: await routesOf(deps, allowed) } };
+    },
     work: (row, batch) => deliverOne(deps, row, batch),
   };
+}
+
+/** The routes of the batch's projects that have transports of their own (routing.ts). */
+async function routesOf(deps: Deps, rows: EmailRow[]): Promise<Map<string, ProjectRoutes>> {
+  const out = new Map<string, ProjectRoutes>();
+  for (const projectId of new Set(rows.map((r) => r.projectId))) {
+    const routes = await routesForBatch(deps, projectId);
+    if (routes) out.set(projectId, routes);
+  }
+  return out;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { Deps } from '../deps.ts';
 import { runThenComeBack } from '../jobs/due-rows.ts';
 import type { CronEntry, Jobs, TaskList } from '../jobs/types.ts';
 import { createWaker, type Waker } from '../jobs/waker.ts';
+import { pruneTransportRateWindows } from '../transports/routing.ts';
 import { nextDueAt } from './delivery.repo.ts';
 import { deliverDue } from './delivery.ts';
 import { pruneRateWindows } from './rate.ts';
@@ -37,7 +38,10 @@ export function sendingTasks(deps: Deps): TaskList {
         },
         context.signal,
       ),
-    'email.rate.prune': async () => pruneRateWindows(deps),
+    'email.rate.prune': async () => {
+      await pruneRateWindows(deps);
+      await pruneTransportRateWindows(deps);
+    },
   };
 }
 

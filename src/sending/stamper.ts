@@ -32,11 +32,12 @@ const RETRY_PAUSES_MS = [50, 500, 2000];
 interface Stamp {
   row: EmailRow;
   transportMessageId: string;
-  attempt: NewAttempt;
+  /** The accepted attempt, after any that failed over to another transport first. */
+  attempts: readonly NewAttempt[];
 }
 
-/** Stamps the row SENT and records the accepted attempt with it. */
-export type Stamper = (row: EmailRow, transportMessageId: string, attempt: NewAttempt) => Promise<void>;
+/** Stamps the row SENT and records its attempts (the accepted one last) with it. */
+export type Stamper = (row: EmailRow, transportMessageId: string, attempts: readonly NewAttempt[]) => Promise<void>;
 
 export function createStamper(deps: Pick<Deps, 'db' | 'clock' | 'eventListeners'>): Stamper {
   const commit = (group: Stamp[]) =>
@@ -48,7 +49,7 @@ export function createStamper(deps: Pick<Deps, 'db' | 'clock' | 'eventListeners'
         // A lost claim (another worker took the row) stamps nothing and records no attempt or event:
         // the log's attempt exists exactly when the row's outcome does.
         if (!(await markSent(trx, s.row, s.transportMessageId, now))) continue;
-        attempts.push(s.attempt);
+        attempts.push(...s.attempts);
         if (!s.row.contactId) continue;
         events.push({
           projectId: s.row.projectId,
@@ -80,5 +81,5 @@ export function createStamper(deps: Pick<Deps, 'db' | 'clock' | 'eventListeners'
       }
     },
   });
-  return (row, transportMessageId, attempt) => stamp({ row, transportMessageId, attempt });
+  return (row, transportMessageId, attempts) => stamp({ row, transportMessageId, attempts });
 }

@@ -8,8 +8,17 @@ import { awsCredentials } from '../../lib/aws.ts';
 import { buildMime } from '../mime.ts';
 import { type Transport, TransportError } from '../types.ts';
 
+/** SES settings: config.ses for the server's transport, a project's own for its SES transports. */
+export type SesSettings = Config['ses'];
+
+/**
+ * How the SDK's HTTP requests go out (`requestHandler` options): a project's SES transport passes
+ * agents whose lookup runs the private-address guard.
+ */
+export type SesRequestHandler = { httpAgent?: unknown; httpsAgent?: unknown; requestTimeout?: number };
+
 /** Sends through the SES v2 API (region, optional endpoint, credentials and configuration set from config.ses). */
-export function createSesTransport(ses: Config['ses']): Transport {
+export function createSesTransport(ses: SesSettings, requestHandler?: SesRequestHandler): Transport {
   // The SDK is loaded on the first send: it costs ~24 MB of memory that processes sending through
   // SMTP or capture should not carry (measured with process.memoryUsage around the import).
   let loading: Promise<{
@@ -25,6 +34,7 @@ export function createSesTransport(ses: Config['ses']): Transport {
         credentials: awsCredentials(ses),
         // The delivery pipeline retries with its own backoff and lease; SDK retries would hold the lease.
         maxAttempts: 1,
+        ...(requestHandler && { requestHandler: requestHandler as never }),
       });
       return { client: loaded, SendEmailCommand };
     });
@@ -51,6 +61,35 @@ export function createSesTransport(ses: Config['ses']): Transport {
       loaded?.destroy();
     },
   };
+}
+
+/**
+ * Asks SES for the account (GetAccount): an authenticated read that sends nothing. `ok` with the
+ * sending state and quota, or not `ok` with SES's refusal. The SDK is loaded here, only when asked.
+ */
+export async function verifySes(
+  ses: SesSettings,
+  requestHandler?: SesRequestHandler,
+): Promise<{ ok: boolean; response: string }> {
+  const { SESv2Client, GetAccountCommand } = await import('@aws-sdk/client-sesv2');
+  const client = new SESv2Client({
+    region: ses.region,
+    endpoint: ses.endpoint,
+    credentials: awsCredentials(ses),
+    maxAttempts: 1,
+    ...(requestHandler && { requestHandler: requestHandler as never }),
+  });
+  try {
+    const out = await client.send(new GetAccountCommand({}));
+    const quota = out.SendQuota;
+    const state = out.SendingEnabled === false ? 'sending paused' : 'sending enabled';
+    const limits = quota ? `, ${quota.MaxSendRate ?? '?'}/s, ${quota.Max24HourSend ?? '?'} per 24 h` : '';
+    return { ok: true, response: `Authenticated: ${state}${limits}` };
+  } catch (err) {
+    return { ok: false, response: toSesTransportError(err).message };
+  } finally {
+    client.destroy();
+  }
 }
 
 /** SES answers that say "not now": quotas, rate and a paused account clear by themselves or by an operator. */

@@ -8,42 +8,85 @@ import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import { buildMime } from '../mime.ts';
 import { type Transport, TransportError } from '../types.ts';
 
-/** Pool options for `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://` (TLS from the start). */
-export function smtpOptionsFromUrl(url: string, poolSize: number): SMTPPool.Options {
+/** Where an SMTP relay is and how to log in: what an `smtp[s]://user:pass@host:port` URL says. */
+export interface SmtpConnection {
+  host: string;
+  port: number;
+  /** TLS from the start (smtps://); otherwise STARTTLS when offered. */
+  secure: boolean;
+  user?: string;
+  pass?: string;
+}
+
+/**
+ * The address to connect to for a relay's host and port, after the private-address guard has passed
+ * it (a project's own transports); throws when the guard refuses. Without one, the host is connected
+ * to as it resolves (the operator's SMTP_URL).
+ */
+export type AddressPin = (host: string, port: number) => Promise<string>;
+
+/** Reads `smtp://user:pass@host:port` (ports default per scheme, credentials URL-decoded). */
+export function parseSmtpUrl(url: string): SmtpConnection {
   const u = new URL(url);
   const secure = u.protocol === 'smtps:';
   const user = decodeURIComponent(u.username);
-  const host = u.hostname.replace(/^\[(.*)\]$/, '$1');
-  const port = u.port ? Number(u.port) : secure ? 465 : 587;
   return {
-    pool: true,
-    host,
-    port,
+    host: u.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: u.port ? Number(u.port) : secure ? 465 : 587,
     secure,
-    auth: user ? { user, pass: decodeURIComponent(u.password) } : undefined,
-    maxConnections: poolSize,
+    ...(user ? { user, pass: decodeURIComponent(u.password) } : {}),
+  };
+}
+
+/** Pool options for `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://` (TLS from the start). */
+export function smtpOptionsFromUrl(url: string, poolSize: number): SMTPPool.Options {
+  return smtpPoolOptions(parseSmtpUrl(url), poolSize);
+}
+
+/** Pool options for a relay: `poolSize` connections, short timeouts, Nagle off, connected through `pin` when given. */
+export function smtpPoolOptions(c: SmtpConnection, poolSize: number, pin?: AddressPin): SMTPPool.Options {
+  return { pool: true, maxConnections: poolSize, ...connectionOptions(c, pin) };
+}
+
+function connectionOptions(c: SmtpConnection, pin?: AddressPin) {
+  return {
+    host: c.host,
+    port: c.port,
+    secure: c.secure,
+    auth: c.user ? { user: c.user, pass: c.pass ?? '' } : undefined,
     // A hung relay must not hold a delivery worker's lease: fail fast and let the retry come later.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
-    getSocket: (_options, callback) => noDelaySocket(host, port, callback),
+    getSocket: (_options: unknown, callback: SocketCallback) => noDelaySocket(c.host, c.port, callback, pin),
   };
 }
 
 const CONNECT_TIMEOUT_MS = 10_000;
 
+type SocketCallback = (err: Error | null, socketOptions?: { connection: net.Socket }) => void;
+
 /**
  * Opens the relay connection with Nagle's algorithm off. nodemailer ends each message with a small
  * separate write (the final dot); with Nagle on it waits for the relay's delayed ACK (~40 ms), which
  * capped each pooled connection at ~22 messages a second (bench/delivery.ts). TLS, implicit or by
- * STARTTLS, is still negotiated by nodemailer on top of this socket.
+ * STARTTLS, is still negotiated by nodemailer on top of this socket (SNI and the certificate check
+ * use the host name). With `pin`, the socket goes to the address the guard checked, resolved at every
+ * connection, so a host that later resolves inside (DNS rebinding) is refused then.
  */
-function noDelaySocket(
-  host: string,
-  port: number,
-  callback: (err: Error | null, socketOptions?: { connection: net.Socket }) => void,
-): void {
-  const socket = net.connect({ host, port });
+function noDelaySocket(host: string, port: number, callback: SocketCallback, pin?: AddressPin): void {
+  if (!pin) {
+    connectTo(host, port, callback);
+    return;
+  }
+  pin(host, port).then(
+    (address) => connectTo(address, port, callback),
+    (err: Error) => callback(Object.assign(new Error(err.message), { code: 'EGUARD' })),
+  );
+}
+
+function connectTo(address: string, port: number, callback: SocketCallback): void {
+  const socket = net.connect({ host: address, port });
   socket.setNoDelay(true);
   const fail = (err: Error) => {
     socket.destroy();
@@ -63,7 +106,12 @@ function noDelaySocket(
 /** Sends through a pooled SMTP connection set; `close()` ends the pool. */
 export function createSmtpTransport(config: { smtpUrl?: string; smtpPoolSize: number }): Transport {
   if (!config.smtpUrl) throw new Error('The smtp transport needs SMTP_URL');
-  const pool = nodemailer.createTransport(smtpOptionsFromUrl(config.smtpUrl, config.smtpPoolSize));
+  return createSmtpPoolTransport(parseSmtpUrl(config.smtpUrl), config.smtpPoolSize);
+}
+
+/** A pooled transport to one relay; with `pin`, every connection passes the private-address guard first. */
+export function createSmtpPoolTransport(c: SmtpConnection, poolSize: number, pin?: AddressPin): Transport {
+  const pool = nodemailer.createTransport(smtpPoolOptions(c, poolSize, pin));
   return {
     kind: 'smtp',
     async send(message) {
@@ -82,6 +130,22 @@ export function createSmtpTransport(config: { smtpUrl?: string; smtpPoolSize: nu
       pool.close();
     },
   };
+}
+
+/**
+ * Connects to the relay on a one-off connection (no pool), logs in when credentials are given, and
+ * quits without sending: `ok` with what the relay said, or not `ok` with why.
+ */
+export async function verifySmtp(c: SmtpConnection, pin?: AddressPin): Promise<{ ok: boolean; response: string }> {
+  const once = nodemailer.createTransport(connectionOptions(c, pin));
+  try {
+    await once.verify();
+    return { ok: true, response: c.user ? 'Connected and authenticated' : 'Connected' };
+  } catch (err) {
+    return { ok: false, response: toTransportError(err).message };
+  } finally {
+    once.close();
+  }
 }
 
 interface SmtpFailure {

@@ -42,6 +42,8 @@ export const WIPE_PLAN: readonly WipeStep[] = [
   { table: 'segments', key: 'id' },
   { table: 'templates', key: 'id' },
   { table: 'domains', key: 'id' },
+  // The project's own transports; their rate windows carry no project and are pruned within a minute.
+  { table: 'transports', key: 'id' },
   { table: 'import_jobs', key: 'id' },
   { table: 'bulk_jobs', key: 'id' },
   { table: 'suppressions', key: 'email' },

@@ -1,0 +1,132 @@
+/**
+ * SQL of a project's transports (migration 0026): the rows, every query filtered by project, and
+ * what delivery keeps on them across workers: the failure streak, the pause, and one-second send
+ * windows per transport.
+ */
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import type { Executor } from '../db/index.ts';
+import type { TransportsTable } from '../db/schema.ts';
+
+export type TransportRow = Selectable<TransportsTable>;
+
+/** The project's transports in the order they are tried: priority, then age. */
+export function listTransports(db: Executor, projectId: string): Promise<TransportRow[]> {
+  return db
+    .selectFrom('transports')
+    .selectAll()
+    .where('projectId', '=', projectId)
+    .orderBy('priority')
+    .orderBy('id')
+    .execute();
+}
+
+export function findTransport(db: Executor, projectId: string, id: string): Promise<TransportRow | undefined> {
+  return db
+    .selectFrom('transports')
+    .selectAll()
+    .where('projectId', '=', projectId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function countTransports(db: Executor, projectId: string): Promise<number> {
+  const r = await db
+    .selectFrom('transports')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('projectId', '=', projectId)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export function insertTransport(db: Executor, row: Insertable<TransportsTable>): Promise<TransportRow> {
+  return db.insertInto('transports').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateTransport(
+  db: Executor,
+  projectId: string,
+  id: string,
+  set: Updateable<TransportsTable>,
+): Promise<TransportRow | undefined> {
+  return db
+    .updateTable('transports')
+    .set(set)
+    .where('projectId', '=', projectId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteTransport(db: Executor, projectId: string, id: string): Promise<boolean> {
+  const r = await db
+    .deleteFrom('transports')
+    .where('projectId', '=', projectId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+/** What every worker must see of a transport's health. */
+export interface TransportHealthRow {
+  id: string;
+  consecutiveFailures: number;
+  pausedUntil: string | null;
+}
+
+/** The failure streak and pause of the project's transports (one read per delivery batch). */
+export function listTransportHealth(db: Executor, projectId: string): Promise<TransportHealthRow[]> {
+  return db
+    .selectFrom('transports')
+    .select(['id', 'consecutiveFailures', 'pausedUntil'])
+    .where('projectId', '=', projectId)
+    .execute();
+}
+
+/**
+ * One more failure in a row, in one statement every worker's failures add up in; the failure that
+ * reaches `threshold` (and each after it) pauses the transport until `pauseUntil`. Answers the new state.
+ */
+export function addTransportFailure(
+  db: Executor,
+  id: string,
+  threshold: number,
+  pauseUntil: Date,
+): Promise<TransportHealthRow | undefined> {
+  return db
+    .updateTable('transports')
+    .set({
+      consecutiveFailures: sql`consecutive_failures + 1`,
+      pausedUntil: sql`case when consecutive_failures + 1 >= ${threshold} then ${pauseUntil.toISOString()} else paused_until end`,
+    })
+    .where('id', '=', id)
+    .returning(['id', 'consecutiveFailures', 'pausedUntil'])
+    .executeTakeFirst();
+}
+
+/** A success ends the streak and the pause; a transport without a streak is not written. */
+export async function clearTransportFailures(db: Executor, id: string): Promise<void> {
+  await db
+    .updateTable('transports')
+    .set({ consecutiveFailures: 0, pausedUntil: null })
+    .where('id', '=', id)
+    .where('consecutiveFailures', '>', 0)
+    .execute();
+}
+
+/** Adds `n` sends to the transport's window; returns the window's count after the addition. */
+export async function reserveTransportSends(db: Executor, transportId: string, windowStart: number, n: number) {
+  const row = await db
+    .insertInto('transportRateWindows')
+    .values({ transportId, windowStart, n })
+    .onConflict((oc) =>
+      oc.columns(['transportId', 'windowStart']).doUpdateSet({ n: sql`transport_rate_windows.n + excluded.n` }),
+    )
+    .returning('n')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Forgets windows that ended before `windowStart`. */
+export async function pruneTransportWindows(db: Executor, windowStart: number): Promise<void> {
+  await db.deleteFrom('transportRateWindows').where('windowStart', '<', windowStart).execute();
+}
