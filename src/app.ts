@@ -34,6 +34,7 @@ import { documentFilterSchemas, FILTER_COMPONENTS } from './segments/filters/sch
 import { segmentRoutes } from './segments/segments.routes.ts';
 import { sendRoutes } from './sending/send.routes.ts';
 import { signupRoutes } from './signup/signup.routes.ts';
+import { submissionRoutes } from './submission/submission.routes.ts';
 import { templateRoutes } from './templates/templates.routes.ts';
 import { topicRoutes } from './topics/topics.routes.ts';
 import { trackingRoutes } from './tracking/tracking.routes.ts';
@@ -132,6 +133,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(webhookRoutes, { deps });
   await app.register(transportRoutes, { deps });
   await app.register(sendRoutes, { deps });
+  await app.register(submissionRoutes, { deps });
   await app.register(trackRoutes, { deps });
   await app.register(eventRoutes, { deps });
   await app.register(outboxRoutes, { deps });

@@ -8,6 +8,7 @@ import type { startInboundSmtp } from './bounces/inbound-smtp.ts';
 import { createDeps } from './composition.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { SWEEP_JOB } from './jobs/job-row-kind.ts';
+import type { SubmissionServer } from './submission/submission-server.ts';
 
 type Role = 'all' | 'api' | 'worker';
 
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
 
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let inbound: Awaited<ReturnType<typeof startInboundSmtp>> | undefined;
+  let submission: SubmissionServer | undefined;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) {
@@ -41,8 +43,9 @@ async function main(): Promise<void> {
     }
     stopping = true;
     deps.log.info(`${signal}: finishing in-flight requests and jobs`);
-    // Order matters: stop taking requests, let running jobs finish, then close the database.
-    await app?.close();
+    // Order matters: stop taking requests and messages (those in flight commit and are answered),
+    // let running jobs finish, then close the database.
+    await Promise.all([app?.close(), submission?.close()]);
     await inbound?.close();
     await deps.close();
     process.exit(0);
@@ -55,6 +58,12 @@ async function main(): Promise<void> {
     app = await buildApp(deps);
     if (stopping) return;
     await app.listen({ port: config.port, host: config.host });
+    if (config.submission.port !== undefined && !stopping) {
+      // Loaded only when configured, as the inbound listener is (smtp-server and mailparser).
+      const { startSubmissionServer } = await import('./submission/submission-server.ts');
+      submission = await startSubmissionServer(deps);
+      deps.log.info(`SMTP submission listening on port ${submission.port}`);
+    }
     deps.log.info(
       `Mailwright is up: API ${config.baseUrl} (docs at ${config.baseUrl}/docs), database ${config.databaseKind}` +
         (config.sqlitePath ? ` at ${config.sqlitePath}` : '') +

@@ -53,6 +53,20 @@ export const MailSettings = Type.Object({
     }),
   }),
   inboundSmtpPort: Setting.optionalInt('INBOUND_SMTP_PORT', 1, 65535),
+  /** SMTP submission (beyond.md §6): off unless a port is set. */
+  submission: Type.Object({
+    port: Setting.optionalInt('SMTP_SUBMISSION_PORT', 1, 65535),
+    /** The certificate and key for STARTTLS: a PEM file's path, or the PEM itself. */
+    tlsCert: Setting.optionalText('SMTP_SUBMISSION_TLS_CERT', { quote: false }),
+    tlsKey: Setting.optionalText('SMTP_SUBMISSION_TLS_KEY', { quote: false }),
+    /** AUTH before STARTTLS (the key crosses the network in clear): for loopback and tests only. */
+    allowInsecure: Setting.flag('SMTP_SUBMISSION_ALLOW_INSECURE', false),
+    /** The host name users connect to, shown in the dashboard; default: the host of BASE_URL. */
+    publicHost: Setting.optionalText('SMTP_SUBMISSION_HOST', {
+      pattern: '^[A-Za-z0-9.:\\[\\]-]+$',
+      problem: 'must be a host name',
+    }),
+  }),
 });
 export type MailConfig = Static<typeof MailSettings>;
 
@@ -68,4 +82,15 @@ export function finishMail(c: MailConfig, baseUrl: string, problems: string[]): 
     // BASE_URL is reported by its own setting.
   }
   c.systemEmail.from ??= `no-reply@${host}`.toLowerCase();
+  const sub = c.submission;
+  if (sub.port !== undefined && (sub.tlsCert === undefined) !== (sub.tlsKey === undefined)) {
+    problems.push('SMTP_SUBMISSION_TLS_CERT and SMTP_SUBMISSION_TLS_KEY go together');
+  }
+  if (sub.port !== undefined && sub.tlsCert === undefined && !sub.allowInsecure) {
+    // Without a certificate there is no STARTTLS, and AUTH would carry secret keys in clear.
+    problems.push(
+      'SMTP_SUBMISSION_PORT needs SMTP_SUBMISSION_TLS_CERT and _KEY, or SMTP_SUBMISSION_ALLOW_INSECURE=true',
+    );
+  }
+  sub.publicHost ??= host;
 }

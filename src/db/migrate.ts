@@ -27,6 +27,7 @@ import * as m0021webhooks from './migrations/0021_webhooks.ts';
 import * as m0022attempts from './migrations/0022_email_attempts.ts';
 import * as m0023logIndexes from './migrations/0023_email_log_indexes.ts';
 import * as m0024consent from './migrations/0024_consent.ts';
+import * as m0025submission from './migrations/0025_smtp_submission.ts';
 import * as m0026transports from './migrations/0026_transports.ts';
 
 type Step = { up(db: Kysely<unknown>, d: DialectSql): Promise<void> };
@@ -58,6 +59,7 @@ const steps: Record<string, Step> = {
   '0022_email_attempts': m0022attempts,
   '0023_email_log_indexes': m0023logIndexes,
   '0024_consent': m0024consent,
+  '0025_smtp_submission': m0025submission,
   '0026_transports': m0026transports,
 };
 

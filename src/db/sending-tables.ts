@@ -40,6 +40,7 @@ export type EmailStatus =
   | 'SUPPRESSED';
 
 export type EmailSource = 'TRANSACTIONAL' | 'CAMPAIGN' | 'WORKFLOW';
+export type EmailVia = 'api' | 'smtp';
 
 export interface EmailsTable {
   id: string;
@@ -66,6 +67,8 @@ export interface EmailsTable {
   hasAttachments: Bool;
   /** Our Message-ID without angle brackets; the same on every attempt. */
   messageId: string;
+  /** How a TRANSACTIONAL email arrived: `api` (/v1/send) or `smtp` (submission); null otherwise (migration 0025). */
+  via: EmailVia | null;
   transportMessageId: string | null;
   attempts: number;
   nextAttemptAt: Timestamp;

@@ -30,6 +30,7 @@ const COLUMNS = [
   'sourceId',
   'contactId',
   'messageId',
+  'via',
   'createdAt',
   'sentAt',
   'deliveredAt',

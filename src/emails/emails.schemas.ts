@@ -50,7 +50,14 @@ export const EmailLogItem = Type.Object({
     description: 'The campaign (CAMPAIGN) or workflow execution (WORKFLOW); null for /v1/send.',
   }),
   contactId: Type.Union([Type.String(), Type.Null()]),
-  messageId: Type.String({ description: 'Our Message-ID, without angle brackets; the same on every attempt.' }),
+  messageId: Type.String({
+    description:
+      'The Message-ID, without angle brackets; the same on every attempt. Ours, or the one a message submitted over SMTP carried.',
+  }),
+  via: Type.Union([literals(['api', 'smtp']), Type.Null()], {
+    description:
+      'How a TRANSACTIONAL email arrived: api (POST /v1/send) or smtp (SMTP submission); null for other mail.',
+  }),
   createdAt: DateTime,
   sentAt: Time,
   deliveredAt: Time,

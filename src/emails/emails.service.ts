@@ -32,6 +32,7 @@ export function toEmailLogItem(row: repo.EmailLogRow): EmailLogItem {
     sourceId: row.sourceId,
     contactId: row.contactId,
     messageId: row.messageId,
+    via: row.via,
     createdAt: new Date(row.createdAt).toISOString(),
     sentAt: iso(row.sentAt),
     deliveredAt: iso(row.deliveredAt),

@@ -34,16 +34,20 @@ export const DKIM_SIGNED_HEADERS = [
  * attempt for one email carries the same id; only the Date and the part boundaries differ.
  */
 export async function buildMime(message: OutgoingMessage): Promise<Buffer> {
+  const { To: to, Cc: cc, ...headers } = message.headers;
   const composer = new MailComposer({
     from: { name: message.from.name ?? '', address: message.from.email },
-    to: { name: message.to.name ?? '', address: message.to.email },
+    // A message submitted over SMTP keeps its own To and Cc (the envelope says who gets this copy).
+    to: to ?? { name: message.to.name ?? '', address: message.to.email },
+    cc,
     replyTo: message.replyTo,
     subject: message.subject,
     messageId: `<${message.messageId}>`,
     date: message.date ?? new Date(),
-    text: message.text,
-    html: message.html,
-    headers: { ...message.headers, 'X-Mailwright-Email-Id': message.emailId },
+    // A part the message does not have is left out (an SMTP-submitted text-only or HTML-only message).
+    text: message.text || (message.html ? undefined : ''),
+    html: message.html || undefined,
+    headers: { ...headers, 'X-Mailwright-Email-Id': message.emailId },
     attachments: message.attachments.map((a) => ({
       filename: a.filename,
       contentType: a.contentType,

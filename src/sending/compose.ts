@@ -52,6 +52,30 @@ function tracks(tracking: Tracking, type: EmailType): boolean {
   return tracking === 'ENABLED' || type !== 'TRANSACTIONAL';
 }
 
+/** `html` with tracked links and the open pixel, when the project's tracking setting covers this type of mail. */
+export function withTrackingIfSet(
+  deps: Pick<Deps, 'config' | 'secrets'>,
+  html: string,
+  at: { projectId: string; emailId: string; emailType: EmailType; tracking: Tracking },
+): string {
+  if (!tracks(at.tracking, at.emailType)) return html;
+  return withTracking(html, {
+    baseUrl: deps.config.baseUrl,
+    secret: deps.secrets.signingSecret,
+    projectId: at.projectId,
+    emailId: at.emailId,
+    opens: true,
+    clicks: true,
+  });
+}
+
+/** 413 when the parts and attachments together go over MESSAGE_MAX_BYTES. */
+export function assertMessageSize(html: string, text: string, attachments: OutgoingAttachment[]): void {
+  const size =
+    Buffer.byteLength(html) + Buffer.byteLength(text) + attachments.reduce((n, a) => n + a.content.length, 0);
+  if (size > MESSAGE_MAX_BYTES) throw tooLarge('The whole message may not be larger than 40 MB.');
+}
+
 /** Sets a header field, replacing one of the same name in any case (a custom `precedence` included). */
 function setHeader(headers: Record<string, string>, name: string, value: string): void {
   for (const key of Object.keys(headers)) if (key.toLowerCase() === name.toLowerCase()) delete headers[key];
@@ -98,19 +122,13 @@ export async function composeEmail(
     html = appendFooter(html, marketingFooter(locale, urls));
   }
   const text = htmlToPlainText(html);
-  if (tracks(settings.tracking, msg.emailType)) {
-    html = withTracking(html, {
-      baseUrl: deps.config.baseUrl,
-      secret,
-      projectId: target.projectId,
-      emailId,
-      opens: true,
-      clicks: true,
-    });
-  }
-  const size =
-    Buffer.byteLength(html) + Buffer.byteLength(text) + msg.attachments.reduce((n, a) => n + a.content.length, 0);
-  if (size > MESSAGE_MAX_BYTES) throw tooLarge('The whole message may not be larger than 40 MB.');
+  html = withTrackingIfSet(deps, html, {
+    projectId: target.projectId,
+    emailId,
+    emailType: msg.emailType,
+    tracking: settings.tracking,
+  });
+  assertMessageSize(html, text, msg.attachments);
   // A subject rendered from data must stay one header line.
   const oneLineSubject = subject.replace(/[\r\n]+/g, ' ').slice(0, 998);
   return {

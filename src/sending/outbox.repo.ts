@@ -6,7 +6,7 @@ import { type Selectable, sql } from 'kysely';
 import type { DialectSql } from '../db/dialect.ts';
 import type { Executor } from '../db/index.ts';
 import { templateQuery } from '../db/prepared.ts';
-import type { EmailsTable } from '../db/schema.ts';
+import type { EmailsTable, EmailVia } from '../db/schema.ts';
 import type { OutgoingAttachment } from '../mail/types.ts';
 
 export type EmailRow = Selectable<EmailsTable>;
@@ -32,7 +32,13 @@ export type NewEmail = Pick<
 > & { headers: Record<string, string>; attachments: OutgoingAttachment[] };
 
 /** An email ready to store: PENDING (or SUPPRESSED: kept, never sent). */
-export type StoredEmail = NewEmail & { status: 'PENDING' | 'SUPPRESSED'; priority: number; messageId: string };
+export type StoredEmail = NewEmail & {
+  status: 'PENDING' | 'SUPPRESSED';
+  priority: number;
+  messageId: string;
+  /** How a transactional email arrived (the email log's `via`); none for other mail. */
+  via?: EmailVia;
+};
 
 type EmailSlot = Exclude<keyof StoredEmail, 'attachments'> | 'hasAttachments' | 'now';
 
@@ -62,6 +68,7 @@ const insertStatement = templateQuery<EmailSlot, { id: string }>((db, slot) =>
       headers: slot('headers'),
       hasAttachments: sql`${slot('hasAttachments')}`,
       messageId: slot('messageId'),
+      via: sql`${slot('via')}`,
       attempts: 0,
       nextAttemptAt: slot('now'),
       openCount: 0,
@@ -78,7 +85,13 @@ const insertStatement = templateQuery<EmailSlot, { id: string }>((db, slot) =>
  */
 export async function insertEmail(db: Executor, dialect: DialectSql, e: StoredEmail, now: Date): Promise<void> {
   const { attachments, ...row } = e;
-  const values = { ...row, headers: JSON.stringify(row.headers), hasAttachments: attachments.length > 0, now };
+  const values = {
+    ...row,
+    via: row.via ?? null,
+    headers: JSON.stringify(row.headers),
+    hasAttachments: attachments.length > 0,
+    now,
+  };
   if (attachments.length === 0) {
     await insertStatement(db, dialect, values);
     return;

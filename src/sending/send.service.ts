@@ -81,6 +81,7 @@ async function sendPrepared(
         status: 'PENDING',
         priority: priorityOf(msg.sourceType),
         messageId: messageIdFor(id, msg.from.email),
+        via: 'api',
       },
       deps.clock.now(),
     );

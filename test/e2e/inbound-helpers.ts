@@ -50,7 +50,7 @@ export function inboundHelpers(t: TestEnv) {
 // A complete reply: any continuation lines (code and a dash), then its last line (code and a space).
 const REPLY = /^(?:\d{3}-.*\r\n)*\d{3} .*\r\n/;
 
-async function dialogue(port: number, commands: string[]): Promise<string[]> {
+export async function dialogue(port: number, commands: string[]): Promise<string[]> {
   const socket = connect(port, '127.0.0.1');
   socket.setEncoding('utf8');
   const replies: string[] = [];
