@@ -3107,7 +3107,7 @@ export interface paths {
                                 from: string;
                                 id: string;
                                 lastError: string | null;
-                                /** @description Our Message-ID, without angle brackets; the same on every attempt. */
+                                /** @description The Message-ID, without angle brackets; the same on every attempt. Ours, or the one a message submitted over SMTP carried. */
                                 messageId: string;
                                 /** Format: date-time */
                                 openedAt: string | null;
@@ -3119,6 +3119,8 @@ export interface paths {
                                 status: "PENDING" | "SENDING" | "SENT" | "DELIVERED" | "OPENED" | "CLICKED" | "BOUNCED" | "COMPLAINED" | "FAILED" | "SUPPRESSED";
                                 subject: string;
                                 to: string;
+                                /** @description How a TRANSACTIONAL email arrived: api (POST /v1/send) or smtp (SMTP submission); null for other mail. */
+                                via: ("api" | "smtp") | (never | null);
                             }[];
                             hasMore: boolean;
                             /** @description Matching emails, counted up to 10,000 (10000 means at least that); only on the first page (0 on later pages). */
@@ -3173,8 +3175,10 @@ export interface paths {
                                 result: "ACCEPTED" | "TEMPORARY_FAILURE" | "PERMANENT_FAILURE";
                                 /** @description The SMTP relay's reply code, when it gave one. */
                                 smtpCode?: number;
-                                /** @description capture, smtp or ses. */
+                                /** @description capture, smtp or ses (the server's transport), or the name of the project's own transport. */
                                 transport: string;
+                                /** @description The project's own transport (GET /transports/:id). */
+                                transportId?: string;
                             }[];
                             /** Format: date-time */
                             bouncedAt: string | null;
@@ -3199,7 +3203,7 @@ export interface paths {
                             from: string;
                             id: string;
                             lastError: string | null;
-                            /** @description Our Message-ID, without angle brackets; the same on every attempt. */
+                            /** @description The Message-ID, without angle brackets; the same on every attempt. Ours, or the one a message submitted over SMTP carried. */
                             messageId: string;
                             /** Format: date-time */
                             openedAt: string | null;
@@ -3211,6 +3215,8 @@ export interface paths {
                             status: "PENDING" | "SENDING" | "SENT" | "DELIVERED" | "OPENED" | "CLICKED" | "BOUNCED" | "COMPLAINED" | "FAILED" | "SUPPRESSED";
                             subject: string;
                             to: string;
+                            /** @description How a TRANSACTIONAL email arrived: api (POST /v1/send) or smtp (SMTP submission); null for other mail. */
+                            via: ("api" | "smtp") | (never | null);
                         };
                     };
                 };
@@ -3265,7 +3271,7 @@ export interface paths {
                             from: string;
                             id: string;
                             lastError: string | null;
-                            /** @description Our Message-ID, without angle brackets; the same on every attempt. */
+                            /** @description The Message-ID, without angle brackets; the same on every attempt. Ours, or the one a message submitted over SMTP carried. */
                             messageId: string;
                             /** Format: date-time */
                             openedAt: string | null;
@@ -3277,6 +3283,8 @@ export interface paths {
                             status: "PENDING" | "SENDING" | "SENT" | "DELIVERED" | "OPENED" | "CLICKED" | "BOUNCED" | "COMPLAINED" | "FAILED" | "SUPPRESSED";
                             subject: string;
                             to: string;
+                            /** @description How a TRANSACTIONAL email arrived: api (POST /v1/send) or smtp (SMTP submission); null for other mail. */
+                            via: ("api" | "smtp") | (never | null);
                         };
                     };
                 };
@@ -4823,6 +4831,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/smtp-submission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description PLAIN and LOGIN, with the project secret key as the password. */
+                            authMethods: string[];
+                            /** @description Whether this server runs the listener (SMTP_SUBMISSION_PORT is set). */
+                            enabled: boolean;
+                            /** @description The host name to connect to (SMTP_SUBMISSION_HOST, else the host of BASE_URL). */
+                            host: string;
+                            /** @description AUTH is accepted before STARTTLS (SMTP_SUBMISSION_ALLOW_INSECURE): the key crosses in clear. */
+                            insecureAuthAllowed: boolean;
+                            /** @description The port; null when the listener is off. */
+                            port: number | null;
+                            /**
+                             * @description STARTTLS when a certificate is configured; null when the listener offers no TLS.
+                             * @enum {string|null}
+                             */
+                            tls: "STARTTLS" | null;
+                            /** @description Any user name is accepted; this one is a suggestion. */
+                            username: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/t/c/{*}": {
         parameters: {
             query?: never;
@@ -5444,6 +5505,341 @@ export interface paths {
         };
         trace?: never;
     };
+    "/transports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Temporary failures in a row; 5 pass it over for 60 s. */
+                            consecutiveFailures: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            enabled: boolean;
+                            /** @description A password (SMTP) or secret access key (SES) is stored; it is never shown. */
+                            hasSecret: boolean;
+                            id: string;
+                            kind: "SMTP" | "SES";
+                            name: string;
+                            /**
+                             * Format: date-time
+                             * @description Passed over until then, after 5 failures in a row.
+                             */
+                            pausedUntil: string | null;
+                            priority: number;
+                            ratePerSecond: number | null;
+                            /** @description Without the secret access key. */
+                            ses: {
+                                accessKeyId: string;
+                                endpoint: string | null;
+                                region: string;
+                            } | null;
+                            streams: ("TRANSACTIONAL" | "MARKETING")[];
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Without its password. */
+                            url: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Default true. */
+                        enabled?: boolean;
+                        kind: "SMTP" | "SES";
+                        name: string;
+                        /** @description Lower is tried first (default 100). */
+                        priority?: number;
+                        /** @description Sends per second across every worker; null: no limit of its own. */
+                        ratePerSecond?: number | null;
+                        ses?: {
+                            accessKeyId: string;
+                            /** @description http(s) URL; private addresses are refused. */
+                            endpoint?: string | null;
+                            region: string;
+                            secretAccessKey: string;
+                        };
+                        /** @description TRANSACTIONAL mail, and MARKETING for marketing and headless mail. */
+                        streams: ("TRANSACTIONAL" | "MARKETING")[];
+                        /** @description smtp://user:pass@host:port (STARTTLS when offered) or smtps:// (TLS); private addresses are refused. */
+                        url?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Temporary failures in a row; 5 pass it over for 60 s. */
+                            consecutiveFailures: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            enabled: boolean;
+                            /** @description A password (SMTP) or secret access key (SES) is stored; it is never shown. */
+                            hasSecret: boolean;
+                            id: string;
+                            kind: "SMTP" | "SES";
+                            name: string;
+                            /**
+                             * Format: date-time
+                             * @description Passed over until then, after 5 failures in a row.
+                             */
+                            pausedUntil: string | null;
+                            priority: number;
+                            ratePerSecond: number | null;
+                            /** @description Without the secret access key. */
+                            ses: {
+                                accessKeyId: string;
+                                endpoint: string | null;
+                                region: string;
+                            } | null;
+                            streams: ("TRANSACTIONAL" | "MARKETING")[];
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Without its password. */
+                            url: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Temporary failures in a row; 5 pass it over for 60 s. */
+                            consecutiveFailures: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            enabled: boolean;
+                            /** @description A password (SMTP) or secret access key (SES) is stored; it is never shown. */
+                            hasSecret: boolean;
+                            id: string;
+                            kind: "SMTP" | "SES";
+                            name: string;
+                            /**
+                             * Format: date-time
+                             * @description Passed over until then, after 5 failures in a row.
+                             */
+                            pausedUntil: string | null;
+                            priority: number;
+                            ratePerSecond: number | null;
+                            /** @description Without the secret access key. */
+                            ses: {
+                                accessKeyId: string;
+                                endpoint: string | null;
+                                region: string;
+                            } | null;
+                            streams: ("TRANSACTIONAL" | "MARKETING")[];
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Without its password. */
+                            url: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        enabled?: boolean;
+                        kind?: "SMTP" | "SES";
+                        name?: string;
+                        /** @description Lower is tried first (default 100). */
+                        priority?: number;
+                        /** @description Sends per second across every worker; null: no limit of its own. */
+                        ratePerSecond?: number | null;
+                        ses?: {
+                            accessKeyId?: string;
+                            /** @description http(s) URL; private addresses are refused. */
+                            endpoint?: string | null;
+                            region?: string;
+                            secretAccessKey?: string;
+                        };
+                        /** @description TRANSACTIONAL mail, and MARKETING for marketing and headless mail. */
+                        streams?: ("TRANSACTIONAL" | "MARKETING")[];
+                        /** @description Replaces the URL and its credentials entirely. */
+                        url?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Temporary failures in a row; 5 pass it over for 60 s. */
+                            consecutiveFailures: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            enabled: boolean;
+                            /** @description A password (SMTP) or secret access key (SES) is stored; it is never shown. */
+                            hasSecret: boolean;
+                            id: string;
+                            kind: "SMTP" | "SES";
+                            name: string;
+                            /**
+                             * Format: date-time
+                             * @description Passed over until then, after 5 failures in a row.
+                             */
+                            pausedUntil: string | null;
+                            priority: number;
+                            ratePerSecond: number | null;
+                            /** @description Without the secret access key. */
+                            ses: {
+                                accessKeyId: string;
+                                endpoint: string | null;
+                                region: string;
+                            } | null;
+                            streams: ("TRANSACTIONAL" | "MARKETING")[];
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Without its password. */
+                            url: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/transports/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            durationMs: number;
+                            ok: boolean;
+                            response: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/uploads": {
         parameters: {
             query?: never;
@@ -5755,7 +6151,7 @@ export interface paths {
                             id: string;
                             name: string;
                             /** @description What the caller's role may do in the project (the server's permission table, src/projects/permissions.ts). */
-                            permissions: ("project.use" | "contacts.erase" | "domains.manage" | "webhooks.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
+                            permissions: ("project.use" | "contacts.erase" | "domains.manage" | "webhooks.manage" | "transports.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
                             publicKey: string;
                             /** @description The caller's role in the project. */
                             role: "OWNER" | "ADMIN" | "MEMBER";
@@ -5827,7 +6223,7 @@ export interface paths {
                             id: string;
                             name: string;
                             /** @description What the caller's role may do in the project (the server's permission table, src/projects/permissions.ts). */
-                            permissions: ("project.use" | "contacts.erase" | "domains.manage" | "webhooks.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
+                            permissions: ("project.use" | "contacts.erase" | "domains.manage" | "webhooks.manage" | "transports.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
                             publicKey: string;
                             /** @description The caller's role in the project. */
                             role: "OWNER" | "ADMIN" | "MEMBER";
@@ -5970,7 +6366,7 @@ export interface paths {
                             id: string;
                             name: string;
                             /** @description What the caller's role may do in the project (the server's permission table, src/projects/permissions.ts). */
-                            permissions: ("project.use" | "contacts.erase" | "domains.manage" | "webhooks.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
+                            permissions: ("project.use" | "contacts.erase" | "domains.manage" | "webhooks.manage" | "transports.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
                             publicKey: string;
                             /** @description The caller's role in the project. */
                             role: "OWNER" | "ADMIN" | "MEMBER";
@@ -6307,7 +6703,7 @@ export interface paths {
                             id: string;
                             name: string;
                             /** @description What the caller's role may do in the project (the server's permission table, src/projects/permissions.ts). */
-                            permissions: ("project.use" | "contacts.erase" | "domains.manage" | "webhooks.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
+                            permissions: ("project.use" | "contacts.erase" | "domains.manage" | "webhooks.manage" | "transports.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
                             publicKey: string;
                             /** @description The caller's role in the project. */
                             role: "OWNER" | "ADMIN" | "MEMBER";

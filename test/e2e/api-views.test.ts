@@ -171,6 +171,8 @@ const CONTRACT_FIELDS: Array<[path: string, method: string, status: string, poin
     'data.[]',
     ['id', 'emailId', 'to', 'from', 'subject', 'html', 'text', 'headers', 'createdAt'],
   ],
+  // beyond.md §6: what an application sends through SMTP submission with.
+  ['/smtp-submission', 'get', '200', '', ['enabled', 'host', 'port', 'tls', 'insecureAuthAllowed', 'username']],
   // beyond.md §5: the email log.
   ['/emails', 'get', '200', '', ['data', 'cursor', 'hasMore', 'total']],
   [
@@ -179,7 +181,7 @@ const CONTRACT_FIELDS: Array<[path: string, method: string, status: string, poin
     '200',
     'data.[]',
     // biome-ignore format: the contract's list, one line.
-    ['id', 'to', 'from', 'subject', 'status', 'sourceType', 'sourceId', 'contactId', 'messageId', 'createdAt', 'sentAt', 'deliveredAt', 'openedAt', 'clickedAt', 'bouncedAt', 'attemptCount', 'lastError'],
+    ['id', 'to', 'from', 'subject', 'status', 'sourceType', 'sourceId', 'contactId', 'messageId', 'via', 'createdAt', 'sentAt', 'deliveredAt', 'openedAt', 'clickedAt', 'bouncedAt', 'attemptCount', 'lastError'],
   ],
   ['/emails/{id}', 'get', '200', '', ['attempts', 'events']],
   ['/emails/{id}', 'get', '200', 'attempts.[]', ['at', 'transport', 'result', 'response', 'durationMs']],
@@ -466,6 +468,7 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
     check(await api('DELETE', '/events/clicked'), '/events/{eventName}', 'delete');
     await t.deps.transport.send(sampleMessage({ projectId: project.id }));
     const outbox = check(await api('GET', '/outbox'), '/outbox', 'get');
+    check(await api('GET', '/smtp-submission'), '/smtp-submission', 'get');
     expect(outbox.data).toHaveLength(1);
     const campaignBody = { name: 'C', subject: 'S', body: '<p>x</p>', from: 'a@views.test', audienceType: 'ALL' };
     const campaign = check(await api('POST', '/campaigns', campaignBody), '/campaigns', 'post').data;

@@ -110,6 +110,7 @@ const ROUTES: Record<Permission, string[]> = {
     'DELETE /workflows/{id}/executions/{executionId}',
     'POST /v1/verify',
     'POST /v1/send',
+    'GET /smtp-submission',
     'POST /v1/track',
     'POST /v1/subscribe',
     'POST /contacts/{id}/confirmation',
