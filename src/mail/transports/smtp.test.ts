@@ -1,8 +1,9 @@
 // Invariant: SMTP_URL means what it says (smtps:// is TLS from the start, credentials are
 // URL-decoded, ports default per scheme), and a relay's refusal is read as the relay meant it:
 // 4xx and lost connections retry, 5xx does not, and only a refusal of the mailbox blames the recipient.
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { smtpOptionsFromUrl, toTransportError } from './smtp.ts';
+import { createSmtpPoolTransport, smtpOptionsFromUrl, toTransportError } from './smtp.ts';
 
 describe('smtpOptionsFromUrl', () => {
   it('reads smtps:// as implicit TLS with decoded credentials and port 465 by default', () => {
@@ -80,4 +81,38 @@ describe('toTransportError', () => {
     const bad = Object.assign(new Error('Invalid recipient "x"'), { code: 'EENVELOPE', command: 'API' });
     expect(toTransportError(bad).kind).toBe('permanent');
   });
+});
+
+describe('a pool to a relay that refuses connections', () => {
+  it('keeps failing fast, temporarily, instead of hanging once every slot has failed', async () => {
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    // nodemailer's pool used to keep a dead slot per refused connection: with 2 slots, the 3rd send hung.
+    const transport = createSmtpPoolTransport({ host: '127.0.0.1', port, secure: false }, 2);
+    const message = {
+      emailId: 'e',
+      projectId: 'p',
+      messageId: 'm@example.test',
+      from: { email: 'a@example.test' },
+      to: { email: 'b@example.test' },
+      subject: 's',
+      html: '<p>h</p>',
+      text: 'h',
+      headers: {},
+      attachments: [],
+    };
+    try {
+      for (let i = 0; i < 5; i++) {
+        const err = await transport.send(message).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        expect(err).toMatchObject({ kind: 'temporary', message: expect.stringContaining('ECONNREFUSED') });
+      }
+    } finally {
+      await transport.close();
+    }
+  }, 5000);
 });

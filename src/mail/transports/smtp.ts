@@ -81,8 +81,20 @@ function noDelaySocket(host: string, port: number, callback: SocketCallback, pin
   }
   pin(host, port).then(
     (address) => connectTo(address, port, callback),
-    (err: Error) => callback(Object.assign(new Error(err.message), { code: 'EGUARD' })),
+    (err: Error) => failedSocket(Object.assign(new Error(err.message), { code: 'EGUARD' }), callback),
   );
+}
+
+/**
+ * Answers a connection that failed with a socket that fails. nodemailer's pool forgets a connection
+ * only when it emits 'error': a getSocket error alone leaves a dead slot behind, and once every slot
+ * is dead (5 refused connections in a row) the pool never sends again.
+ */
+function failedSocket(err: Error, callback: SocketCallback): void {
+  const socket = new net.Socket();
+  callback(null, { connection: socket });
+  // After nodemailer has attached its handlers to it.
+  setImmediate(() => socket.destroy(err));
 }
 
 function connectTo(address: string, port: number, callback: SocketCallback): void {
@@ -90,7 +102,7 @@ function connectTo(address: string, port: number, callback: SocketCallback): voi
   socket.setNoDelay(true);
   const fail = (err: Error) => {
     socket.destroy();
-    callback(err);
+    failedSocket(err, callback);
   };
   socket.setTimeout(CONNECT_TIMEOUT_MS, () =>
     fail(Object.assign(new Error('Connection timeout'), { code: 'ETIMEDOUT' })),
