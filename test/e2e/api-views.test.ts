@@ -203,6 +203,15 @@ const CONTRACT_FIELDS: Array<[path: string, method: string, status: string, poin
     ['id', 'type', 'status', 'attempts', 'createdAt', 'lastAttemptAt', 'nextAttemptAt', 'lastResponse'],
   ],
   ['/webhook-endpoints/{id}/messages/{messageId}', 'get', '200', '', ['payload', 'attemptLog']],
+  // beyond.md §7: a project's own transports.
+  [
+    '/transports/{id}',
+    'get',
+    '200',
+    '',
+    ['id', 'name', 'kind', 'url', 'ses', 'streams', 'ratePerSecond', 'priority', 'enabled'],
+  ],
+  ['/transports/{id}/test', 'post', '200', '', ['ok', 'response']],
   // decisions.md "Events, workflows"; the execution list has the cursor shape of GET /contacts.
   ['/workflows', 'get', '200', '[]', ['name', 'triggerType', 'triggerConfig', 'enabled', 'allowReentry']],
   ['/workflows/{id}', 'get', '200', '', ['name', 'triggerType', 'triggerConfig', 'enabled', 'allowReentry']],
@@ -573,6 +582,18 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
     const messagePath = `${hookPath}/messages/${test.messageId}`;
     check(await api('GET', messagePath), '/webhook-endpoints/{id}/messages/{messageId}', 'get');
     check(await api('POST', `${messagePath}/retry`), '/webhook-endpoints/{id}/messages/{messageId}/retry', 'post');
+    // The project's own transports (docs/transports.md): an SES one, its endpoint the certificate host
+    // (exempt from the guard), whose answer to GetAccount the test reads as a failed login.
+    const ses = { region: 'eu-west-1', accessKeyId: 'AKIAVIEWS', secretAccessKey: 'views', endpoint: certHost.url };
+    const transport = check(
+      await api('POST', '/transports', { name: 'views', kind: 'SES', ses, streams: ['MARKETING'] }),
+      '/transports',
+      'post',
+    );
+    check(await api('GET', '/transports'), '/transports', 'get');
+    check(await api('GET', `/transports/${transport.id}`), '/transports/{id}', 'get');
+    check(await api('PATCH', `/transports/${transport.id}`, { enabled: false }), '/transports/{id}', 'patch');
+    check(await api('POST', `/transports/${transport.id}/test`), '/transports/{id}/test', 'post');
     // Topics (docs/consent.md).
     const topic = check(await api('POST', '/topics', { name: 'News', defaultSubscribed: true }), '/topics', 'post');
     check(await api('GET', '/topics'), '/topics', 'get');
