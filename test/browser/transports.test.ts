@@ -54,11 +54,11 @@ describe.each(DIALECTS)('transports on %s', (dialect) => {
 
     await page.getByRole('button', { name: 'Add transport' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add a transport' });
-    await dialog.getByLabel('Name').fill('Sink relay');
-    await dialog.getByLabel('Host').fill('127.0.0.1');
-    await dialog.getByLabel('Port').fill(String(sink.port));
-    await dialog.getByLabel('User name').fill(USER);
-    await dialog.getByLabel('Password').fill(PASSWORD);
+    await dialog.getByLabel('Name', { exact: true }).fill('Sink relay');
+    await dialog.getByLabel('Host', { exact: true }).fill('127.0.0.1');
+    await dialog.getByLabel('Port', { exact: true }).fill(String(sink.port));
+    await dialog.getByLabel('User name', { exact: true }).fill(USER);
+    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
     // No stream ticked: the API's 422 names `streams`, shown under the group; nothing is created.
     await dialog.getByRole('checkbox', { name: /Transactional/ }).uncheck();
     await dialog.getByRole('checkbox', { name: /Marketing/ }).uncheck();
@@ -70,10 +70,10 @@ describe.each(DIALECTS)('transports on %s', (dialect) => {
 
     // A rate the API refuses: its message under the field.
     await dialog.getByRole('checkbox', { name: /Transactional/ }).check();
-    await dialog.getByLabel('Rate limit (emails per second)').fill('0');
+    await dialog.getByLabel('Rate limit (emails per second)', { exact: true }).fill('0');
     await dialog.getByRole('button', { name: 'Add transport' }).click();
     await expect
-      .poll(() => dialog.getByLabel('Rate limit (emails per second)').getAttribute('aria-invalid'))
+      .poll(() => dialog.getByLabel('Rate limit (emails per second)', { exact: true }).getAttribute('aria-invalid'))
       .toBe('true');
     await t.screenshot('field-error');
     expect(await list()).toEqual([]);
@@ -82,7 +82,7 @@ describe.each(DIALECTS)('transports on %s', (dialect) => {
   it('adds an SMTP transport and never shows its password again', { timeout: 60_000 }, async () => {
     const { page } = t;
     const dialog = page.getByRole('dialog', { name: 'Add a transport' });
-    await dialog.getByLabel('Rate limit (emails per second)').fill('20');
+    await dialog.getByLabel('Rate limit (emails per second)', { exact: true }).fill('20');
     await dialog.getByRole('checkbox', { name: /Marketing/ }).check();
     await dialog.getByRole('button', { name: 'Add transport' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -120,10 +120,10 @@ describe.each(DIALECTS)('transports on %s', (dialect) => {
     await page.getByRole('button', { name: 'Edit Sink relay' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Sink relay' });
     // The password is never put back in the form.
-    expect(await edit.getByLabel('Password').inputValue()).toBe('');
+    expect(await edit.getByLabel('Password', { exact: true }).inputValue()).toBe('');
     await edit.getByText('Leave empty to keep the stored one').first().waitFor();
-    expect(await edit.getByLabel('User name').inputValue()).toBe(USER);
-    await edit.getByLabel('Priority').fill('5');
+    expect(await edit.getByLabel('User name', { exact: true }).inputValue()).toBe(USER);
+    await edit.getByLabel('Priority', { exact: true }).fill('5');
     await edit.getByRole('button', { name: 'Save' }).click();
     await edit.waitFor({ state: 'hidden' });
     const row = page.getByRole('row').filter({ hasText: 'Sink relay' });
@@ -138,13 +138,13 @@ describe.each(DIALECTS)('transports on %s', (dialect) => {
     const { page } = t;
     await page.getByRole('button', { name: 'Add transport' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add a transport' });
-    await dialog.getByLabel('Name').fill('SES backup');
+    await dialog.getByLabel('Name', { exact: true }).fill('SES backup');
     await dialog.getByRole('radio', { name: /Amazon SES/ }).check();
-    await dialog.getByLabel('Region').fill('eu-west-1');
-    await dialog.getByLabel('Access key ID').fill('AKIAEXAMPLE123');
-    await dialog.getByLabel('Secret access key').fill('ses-secret-never-shown');
+    await dialog.getByLabel('Region', { exact: true }).fill('eu-west-1');
+    await dialog.getByLabel('Access key ID', { exact: true }).fill('AKIAEXAMPLE123');
+    await dialog.getByLabel('Secret access key', { exact: true }).fill('ses-secret-never-shown');
     await dialog.getByRole('checkbox', { name: /Transactional/ }).uncheck();
-    await dialog.getByLabel('Priority').fill('200');
+    await dialog.getByLabel('Priority', { exact: true }).fill('200');
     await t.screenshot('add-ses');
     await dialog.getByRole('button', { name: 'Add transport' }).click();
     await dialog.waitFor({ state: 'hidden' });

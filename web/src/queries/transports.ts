@@ -56,7 +56,10 @@ export interface SmtpSubmission {
   port: number | null;
   tls: 'STARTTLS' | null;
   insecureAuthAllowed: boolean;
+  /** A suggestion: any user name is accepted. */
   username: string;
+  /** PLAIN and LOGIN. */
+  authMethods?: string[];
 }
 
 // The generated client has no transport paths yet; these calls go through its raw fetch (same

@@ -62,7 +62,7 @@ function Enabled({ settings }: { settings: Settings }) {
           <Value testId="smtp-username">{settings.username}</Value>
           <CopyButton value={settings.username} label="Copy user name" />
         </Row>
-        <Row label="Password" help="AUTH PLAIN or LOGIN.">
+        <Row label="Password" help={`AUTH ${(settings.authMethods ?? ['PLAIN', 'LOGIN']).join(' or ')}.`}>
           <span className="text-sm text-slate-800">
             Your project's secret key (<code className="font-mono text-xs">sk_…</code>). It was shown once, when the
             project was created; if you no longer have it, rotate it in{' '}
