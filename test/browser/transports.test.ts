@@ -2,7 +2,8 @@
  * Transports in the browser. Invariants: a transport's password is typed once and never shown again
  * (not on the screen, not in any answer); a connection test reaches a loopback SMTP relay with the
  * typed credentials, odd characters included; an edit that does not touch the connection keeps the
- * stored password (the test still passes after it); switching off and deleting (after a confirmation)
+ * stored password (the test still passes after it), while a changed server asks for it again; a
+ * failed test shows the relay's answer; switching off and deleting (after a confirmation)
  * work from the list; the API's 422 shows under the field it names; with no transport the empty
  * state says the server's own transport sends the mail.
  */
@@ -130,6 +131,40 @@ describe.each(DIALECTS)('transports on %s', (dialect) => {
     await row.getByRole('cell', { name: '5', exact: true }).waitFor();
     expect((await list())[0]).toMatchObject({ priority: 5 });
 
+    await page.getByRole('button', { name: 'Test connection of Sink relay' }).click();
+    await page.getByRole('dialog', { name: 'Connection works' }).getByRole('button', { name: 'Done' }).click();
+  });
+
+  it("shows a failed test with the relay's answer, and a changed server asks for the password again", {
+    timeout: 60_000,
+  }, async () => {
+    const { page } = t;
+    const edit = page.getByRole('dialog', { name: 'Edit Sink relay' });
+    // A new port without the password: the form asks for it, since the URL replaces the credentials.
+    await page.getByRole('button', { name: 'Edit Sink relay' }).click();
+    await edit.getByLabel('Port', { exact: true }).fill('1');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => edit.getByLabel('Password', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await edit.getByText('Type the password again').waitFor();
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await edit.waitFor({ state: 'hidden' });
+
+    // A wrong password: the test fails with the relay's 535.
+    await page.getByRole('button', { name: 'Edit Sink relay' }).click();
+    await edit.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Test connection of Sink relay' }).click();
+    const failed = page.getByRole('dialog', { name: 'Connection failed' });
+    await failed.getByText(/535/).waitFor();
+    await t.screenshot('test-failed');
+    await failed.getByRole('button', { name: 'Done' }).click();
+
+    // The right one again: the test passes.
+    await page.getByRole('button', { name: 'Edit Sink relay' }).click();
+    await edit.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Test connection of Sink relay' }).click();
     await page.getByRole('dialog', { name: 'Connection works' }).getByRole('button', { name: 'Done' }).click();
   });

@@ -48,9 +48,7 @@ export function AttemptTimeline({ attempts }: { attempts: EmailAttempt[] }) {
  */
 function TransportName({ attempt }: { attempt: EmailAttempt }) {
   const { to } = useProject();
-  // `transportId` comes with the next `npm run client:generate`; until then it is read as optional.
-  const own = Boolean((attempt as { transportId?: string }).transportId);
-  if (!own) return <>{attempt.transport}</>;
+  if (!attempt.transportId) return <>{attempt.transport}</>;
   return <TextLink to={to('transports')}>{attempt.transport}</TextLink>;
 }
 

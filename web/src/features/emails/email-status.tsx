@@ -1,6 +1,6 @@
 /** How the email log shows an email's status, its source and an attempt's result. */
 import { Badge, type Tone } from '../../components/Layout.tsx';
-import type { EmailAttempt, EmailSource, EmailStatus } from '../../queries/emails.ts';
+import type { EmailAttempt, EmailRow, EmailSource, EmailStatus } from '../../queries/emails.ts';
 
 // Records, so a status or source the API adds fails to compile here until it is listed; statuses in
 // the order an email moves through them (the filter offers them so).
@@ -41,11 +41,8 @@ const RESULTS: Record<EmailAttempt['result'], { label: string; tone: Tone }> = {
   PERMANENT_FAILURE: { label: 'Permanent failure', tone: 'red' },
 };
 
-/** How a transactional email arrived: the send API or SMTP submission (null for other mail, or an older server). */
-export type Via = 'api' | 'smtp';
-
-// The generated client learns `via` with the next `npm run client:generate`; until then it is read as optional.
-export const viaOf = (email: object): Via | null => (email as { via?: Via | null }).via ?? null;
+/** How a transactional email arrived: the send API or SMTP submission (null for other mail). */
+type Via = NonNullable<EmailRow['via']>;
 
 const VIA: Record<Via, { label: string; title: string }> = {
   api: { label: 'API', title: 'Sent with POST /v1/send' },
@@ -53,8 +50,8 @@ const VIA: Record<Via, { label: string; title: string }> = {
 };
 
 /** The source of an email, with how a transactional one arrived as a badge ("Transactional SMTP"). */
-export function SourceWithVia({ email }: { email: { sourceType: EmailSource } }) {
-  const via = viaOf(email);
+export function SourceWithVia({ email }: { email: Pick<EmailRow, 'sourceType' | 'via'> }) {
+  const via = email.via;
   const shown = via ? (VIA[via] ?? { label: via, title: via }) : null;
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { FormError } from '../../components/States.tsx';
 import { Switch } from '../../components/Switch.tsx';
 import { toast } from '../../lib/toasts.ts';
-import { type Transport, type TransportTest, transportApi, transportQueries } from '../../queries/transports.ts';
+import { type Transport, type TransportTest, transportQueries } from '../../queries/transports.ts';
 
 export function TransportActions({
   transport,
@@ -27,7 +27,7 @@ export function TransportActions({
   const { api, projectId } = useProject();
   const all = transportQueries.all(projectId);
   const test = useMutation({
-    mutationFn: () => transportApi.test(api, transport.id),
+    mutationFn: () => api.post('/transports/{id}/test', { path: { id: transport.id } }),
     // A test may clear or add to the failure count the list shows.
     meta: { invalidates: [all] },
     onSuccess: onTested,
@@ -71,7 +71,7 @@ export function TransportActions({
 export function EnabledSwitch({ transport }: { transport: Transport }) {
   const { api, projectId } = useProject();
   const toggle = useMutation({
-    mutationFn: (enabled: boolean) => transportApi.update(api, transport.id, { enabled }),
+    mutationFn: (enabled: boolean) => api.patch('/transports/{id}', { path: { id: transport.id }, body: { enabled } }),
     meta: { invalidates: [transportQueries.all(projectId)] },
     onSuccess: (saved) =>
       toast(saved.enabled ? `${saved.name} enabled.` : `${saved.name} disabled: no mail goes out through it.`),
@@ -90,7 +90,7 @@ export function EnabledSwitch({ transport }: { transport: Transport }) {
 export function DeleteTransportDialog({ transport, onClose }: { transport: Transport; onClose: () => void }) {
   const { api, projectId } = useProject();
   const remove = useMutation({
-    mutationFn: () => transportApi.remove(api, transport.id),
+    mutationFn: () => api.delete('/transports/{id}', { path: { id: transport.id } }),
     meta: { invalidates: [transportQueries.all(projectId)], errorShownInline: true },
     onSuccess: () => {
       toast(`Transport “${transport.name}” deleted.`);

@@ -13,11 +13,11 @@ import { FormDialog } from '../../components/FormDialog.tsx';
 import { cx } from '../../lib/cx.ts';
 import { toast } from '../../lib/toasts.ts';
 import {
+  type CreateTransportBody,
   type Transport,
-  type TransportBody,
   type TransportKind,
-  transportApi,
   transportQueries,
+  type UpdateTransportBody,
 } from '../../queries/transports.ts';
 import { GroupError, SesFields, SmtpFields } from './ConnectionFields.tsx';
 import { BLANK_DRAFT, buildBody, draftOf, type LocalErrors, STREAMS, type TransportDraft } from './transport-draft.ts';
@@ -37,8 +37,11 @@ export function TransportDialog({ transport, onClose }: { transport?: Transport;
   const [local, setLocal] = useState<LocalErrors>({});
 
   const save = useMutation({
-    mutationFn: (body: Partial<TransportBody>) =>
-      transport ? transportApi.update(api, transport.id, body) : transportApi.create(api, body as TransportBody),
+    mutationFn: (body: UpdateTransportBody) =>
+      transport
+        ? api.patch('/transports/{id}', { path: { id: transport.id }, body })
+        : // buildBody gives a new transport its kind and every required field.
+          api.post('/transports', { body: body as CreateTransportBody }),
     meta: { invalidates: [transportQueries.all(projectId)], errorShownInline: true },
     onSuccess: (saved) => {
       toast(transport ? `Transport “${saved.name}” saved.` : `Transport “${saved.name}” added.`);

@@ -1,6 +1,6 @@
 /** Pieces of the transports screen: who may change them, a transport's state, its kind and streams, the role notice. */
 import { Info } from 'lucide-react';
-import type { Project } from '../../api/session.ts';
+import { can, type Project } from '../../api/session.ts';
 import { Badge } from '../../components/Layout.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import type { Transport } from '../../queries/transports.ts';
@@ -9,8 +9,7 @@ import { STREAMS } from './transport-draft.ts';
 
 /** Whether the member may add, change, test and delete transports: they hold credentials and decide how mail leaves. */
 export function canManageTransports(project: Pick<Project, 'permissions'>): boolean {
-  // 'transports.manage' reaches the generated client's Permission with the next `npm run client:generate`.
-  return (project.permissions as readonly string[]).includes('transports.manage');
+  return can(project, 'transports.manage');
 }
 
 /** Passed over after failing 5 times in a row, until `pausedUntil`. */

@@ -14,6 +14,9 @@ const smtp: Transport = {
   ratePerSecond: null,
   priority: 10,
   enabled: true,
+  hasSecret: true,
+  consecutiveFailures: 0,
+  pausedUntil: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
@@ -23,7 +26,7 @@ const ses: Transport = {
   name: 'SES',
   kind: 'SES',
   url: null,
-  ses: { region: 'eu-west-1', accessKeyId: 'AKIA1' },
+  ses: { region: 'eu-west-1', accessKeyId: 'AKIA1', endpoint: null },
 };
 
 describe('buildBody for a new transport', () => {

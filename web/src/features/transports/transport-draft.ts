@@ -3,7 +3,7 @@
  * on an edit the password (or SES secret) starts empty, and the connection goes to the API only when
  * something of it changed or a new secret was typed, so a rename never touches the stored one.
  */
-import type { Transport, TransportBody, TransportKind, TransportStream } from '../../queries/transports.ts';
+import type { Transport, TransportKind, TransportStream, UpdateTransportBody } from '../../queries/transports.ts';
 import { optionalInteger } from '../settings/form.ts';
 import { DEFAULT_PORT, parseSmtpUrl, type SmtpConnection, sameConnection, smtpUrl } from './smtp-url.ts';
 
@@ -70,7 +70,7 @@ export interface LocalErrors {
   password?: string;
 }
 
-export type Built = { body: Partial<TransportBody>; errors?: undefined } | { body?: undefined; errors: LocalErrors };
+export type Built = { body: UpdateTransportBody; errors?: undefined } | { body?: undefined; errors: LocalErrors };
 
 /**
  * The POST body for a new transport, or the PATCH body against `saved`: the SMTP URL only when the
@@ -88,19 +88,12 @@ export function buildBody(draft: TransportDraft, saved?: Transport): Built {
   // typed again would drop the stored one.
   const smtpBefore = saved?.kind === 'SMTP' ? parseSmtpUrl(saved.url) : undefined;
   const smtpChanged = !smtpBefore || !sameConnection(smtpBefore, draft.smtp) || draft.password !== '';
-  if (
-    saved &&
-    draft.kind === 'SMTP' &&
-    smtpChanged &&
-    !draft.password &&
-    saved.hasSecret !== false &&
-    draft.smtp.user.trim()
-  ) {
+  if (saved && draft.kind === 'SMTP' && smtpChanged && !draft.password && saved.hasSecret && draft.smtp.user.trim()) {
     errors.password = 'Type the password again: changing the server or the user replaces the stored credentials.';
   }
   if (errors.ratePerSecond || errors.priority || errors.password) return { errors };
 
-  const body: Partial<TransportBody> = {
+  const body: UpdateTransportBody = {
     name: draft.name.trim(),
     streams: draft.streams,
     ratePerSecond: rate as number | null,
