@@ -5,6 +5,7 @@
  */
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Executor } from '../db/index.ts';
+import { deleteProjectRow, findProjectRow, updateProjectRow } from '../db/project-rows.ts';
 import type { TransportsTable } from '../db/schema.ts';
 
 export type TransportRow = Selectable<TransportsTable>;
@@ -21,12 +22,7 @@ export function listTransports(db: Executor, projectId: string): Promise<Transpo
 }
 
 export function findTransport(db: Executor, projectId: string, id: string): Promise<TransportRow | undefined> {
-  return db
-    .selectFrom('transports')
-    .selectAll()
-    .where('projectId', '=', projectId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return findProjectRow(db, 'transports', projectId, id);
 }
 
 export async function countTransports(db: Executor, projectId: string): Promise<number> {
@@ -48,22 +44,11 @@ export function updateTransport(
   id: string,
   set: Updateable<TransportsTable>,
 ): Promise<TransportRow | undefined> {
-  return db
-    .updateTable('transports')
-    .set(set)
-    .where('projectId', '=', projectId)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
+  return updateProjectRow(db, 'transports', projectId, id, set);
 }
 
-export async function deleteTransport(db: Executor, projectId: string, id: string): Promise<boolean> {
-  const r = await db
-    .deleteFrom('transports')
-    .where('projectId', '=', projectId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+export function deleteTransport(db: Executor, projectId: string, id: string): Promise<boolean> {
+  return deleteProjectRow(db, 'transports', projectId, id);
 }
 
 /** What every worker must see of a transport's health. */

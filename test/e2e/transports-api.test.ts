@@ -8,6 +8,18 @@ import { expectError } from './support.ts';
 import { closedPort, type SesStandIn, startSesStandIn, transportApi } from './transports-helpers.ts';
 
 const PASSWORD = 'pa55-w0rd-never-shown';
+
+type FieldProblem = { field: string; message: string; code: string };
+
+/** The problems a 422 lists, in order. */
+function problemsOf(res: Parameters<typeof expectError>[0]): FieldProblem[] {
+  return expectError(res, 422, 'VALIDATION_ERROR').errors as FieldProblem[];
+}
+
+/** The fields a 422 names, in order. */
+function fieldsOf(res: Parameters<typeof expectError>[0]): string[] {
+  return problemsOf(res).map((e) => e.field);
+}
 const SES_SECRET = 'ses-secret-never-shown-0123456789';
 
 describe.each(DIALECTS)('/transports on %s', (dialect) => {
@@ -97,7 +109,7 @@ describe.each(DIALECTS)('/transports on %s', (dialect) => {
       ratePerSecond: 0,
       priority: 1.5,
     });
-    const fields = expectError(bad, 422, 'VALIDATION_ERROR').errors.map((e: { field: string }) => e.field);
+    const fields = fieldsOf(bad);
     expect(fields).toEqual(expect.arrayContaining(['name', 'streams', 'ratePerSecond', 'priority']));
     const kinds = await api.call(p, 'POST', '/transports', {
       name: 'x',
@@ -105,31 +117,25 @@ describe.each(DIALECTS)('/transports on %s', (dialect) => {
       ses: { region: 'eu-west-1', accessKeyId: 'AKIA', secretAccessKey: 's' },
       streams: ['TRANSACTIONAL'],
     });
-    expect(
-      expectError(kinds, 422, 'VALIDATION_ERROR')
-        .errors.map((e: { field: string }) => e.field)
-        .sort(),
-    ).toEqual(['ses', 'url']);
+    expect(fieldsOf(kinds).sort()).toEqual(['ses', 'url']);
     const scheme = await api.call(p, 'POST', '/transports', {
       name: 'x',
       kind: 'SMTP',
       url: 'http://user:pass@127.0.0.1:25',
       streams: ['TRANSACTIONAL'],
     });
-    const problem = expectError(scheme, 422, 'VALIDATION_ERROR').errors[0];
+    const problem = problemsOf(scheme)[0];
     expect(problem).toMatchObject({ field: 'url', message: 'must start with smtp:// or smtps://' });
     expect(scheme.body).not.toContain('pass@');
     const noSes = await api.call(p, 'POST', '/transports', { name: 'x', kind: 'SES', streams: ['MARKETING'] });
-    expect(expectError(noSes, 422, 'VALIDATION_ERROR').errors.map((e: { field: string }) => e.field)).toEqual(['ses']);
+    expect(fieldsOf(noSes)).toEqual(['ses']);
     const sesFields = await api.call(p, 'POST', '/transports', {
       name: 'x',
       kind: 'SES',
       ses: { region: 'not a region', accessKeyId: 'AKIA' },
       streams: [],
     });
-    expect(expectError(sesFields, 422, 'VALIDATION_ERROR').errors.map((e: { field: string }) => e.field)).toEqual(
-      expect.arrayContaining(['ses.region', 'ses.secretAccessKey', 'streams']),
-    );
+    expect(fieldsOf(sesFields)).toEqual(expect.arrayContaining(['ses.region', 'ses.secretAccessKey', 'streams']));
     const t1 = await api.create(p, { name: 'one', kind: 'SMTP', url: smtpUrl(), streams: ['MARKETING'] });
     expectError(await api.call(p, 'PATCH', `/transports/${t1.id}`, { kind: 'SES' }), 422, 'VALIDATION_ERROR');
     expectError(await api.call(p, 'PATCH', `/transports/${t1.id}`, { streams: ['OTHER'] }), 422, 'VALIDATION_ERROR');
@@ -144,7 +150,7 @@ describe.each(DIALECTS)('/transports on %s', (dialect) => {
       url: 'smtp://u:p@10.1.2.3:25',
       streams: ['TRANSACTIONAL'],
     });
-    expect(expectError(inside, 422, 'VALIDATION_ERROR').errors[0]).toMatchObject({
+    expect(problemsOf(inside)[0]).toMatchObject({
       field: 'url',
       code: 'URL_NOT_ALLOWED',
     });
@@ -154,7 +160,7 @@ describe.each(DIALECTS)('/transports on %s', (dialect) => {
       ses: { region: 'eu-west-1', accessKeyId: 'AKIA1', secretAccessKey: 's', endpoint: 'http://169.254.169.254/' },
       streams: ['MARKETING'],
     });
-    expect(expectError(metadata, 422, 'VALIDATION_ERROR').errors[0]).toMatchObject({
+    expect(problemsOf(metadata)[0]).toMatchObject({
       field: 'ses.endpoint',
       code: 'URL_NOT_ALLOWED',
     });
@@ -215,7 +221,7 @@ describe.each(DIALECTS)('/transports on %s', (dialect) => {
     expect((await api.call(p, 'POST', `/transports/${sesId}/test`)).json()).toMatchObject({ ok: true });
     // A new access key id needs its secret.
     const keyOnly = await api.call(p, 'PATCH', `/transports/${sesId}`, { ses: { accessKeyId: 'AKIAOTHER' } });
-    expect(expectError(keyOnly, 422, 'VALIDATION_ERROR').errors[0].field).toBe('ses.secretAccessKey');
+    expect(problemsOf(keyOnly)[0]?.field).toBe('ses.secretAccessKey');
     // A url replaces the credentials entirely: without a password, none is kept.
     const noPass = await api.call(p, 'PATCH', `/transports/${smtp.id}`, {
       url: `smtp://relay%40corp@127.0.0.1:${relay.port}`,
