@@ -153,4 +153,21 @@ describe('loadConfig', () => {
       'ENCRYPTION_KEY must be at least 32 characters',
     ]);
   });
+
+  it('refuses SMTP submission that would take keys in clear, and half a certificate', () => {
+    expect(problems({ SMTP_SUBMISSION_PORT: '587' })).toEqual([
+      'SMTP_SUBMISSION_PORT needs SMTP_SUBMISSION_TLS_CERT and _KEY, or SMTP_SUBMISSION_ALLOW_INSECURE=true',
+    ]);
+    expect(problems({ SMTP_SUBMISSION_PORT: '587', SMTP_SUBMISSION_TLS_CERT: '/c.pem' })).toContain(
+      'SMTP_SUBMISSION_TLS_CERT and SMTP_SUBMISSION_TLS_KEY go together',
+    );
+    expect(problems({ SMTP_SUBMISSION_PORT: '587', SMTP_SUBMISSION_ALLOW_INSECURE: 'true' })).toEqual([]);
+    const config = loadConfig({
+      SMTP_SUBMISSION_PORT: '587',
+      SMTP_SUBMISSION_TLS_CERT: '/c',
+      SMTP_SUBMISSION_TLS_KEY: '/k',
+      BASE_URL: 'https://mail.example.com',
+    });
+    expect(config.submission).toMatchObject({ port: 587, allowInsecure: false, publicHost: 'mail.example.com' });
+  });
 });

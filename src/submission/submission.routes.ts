@@ -4,6 +4,7 @@ import type { Deps } from '../deps.ts';
 import { requireProject } from '../http/auth.ts';
 import { routeSchema } from '../http/routes.ts';
 import { SubmissionSettingsView } from './submission.schemas.ts';
+import { submissionSettings } from './submission-settings.ts';
 
 export const submissionRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
   app.addHook('onRequest', requireProject(deps));
@@ -12,16 +13,3 @@ export const submissionRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async
     submissionSettings(deps.config.submission),
   );
 };
-
-/** Nothing secret: the password is the project's secret key, which the caller already holds or can rotate. */
-export function submissionSettings(s: Deps['config']['submission']): SubmissionSettingsView {
-  return {
-    enabled: s.port !== undefined,
-    host: s.publicHost ?? 'localhost',
-    port: s.port ?? null,
-    tls: s.port !== undefined && s.tlsCert ? 'STARTTLS' : null,
-    insecureAuthAllowed: s.allowInsecure,
-    username: 'mailwright',
-    authMethods: ['PLAIN', 'LOGIN'],
-  };
-}
