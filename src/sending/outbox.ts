@@ -34,3 +34,22 @@ export async function enqueueEmails(
   if (ids.length > 0) await deps.deliveryWaker.wake(trx);
   return ids;
 }
+
+/**
+ * Stores every email or none, then wakes delivery: one statement when none has attachments (one row
+ * on the prepared insert /v1/send uses, several as one multi-row insert), one transaction otherwise.
+ */
+export async function enqueueAll(
+  deps: Pick<Deps, 'db' | 'dialect' | 'clock' | 'deliveryWaker'>,
+  emails: StoredEmail[],
+): Promise<void> {
+  const now = deps.clock.now();
+  if (emails.length === 1) await insertEmail(deps.db, deps.dialect, emails[0]!, now);
+  else if (emails.every((e) => e.attachments.length === 0)) await insertEmails(deps.db, emails, now);
+  else {
+    await deps.db.transaction().execute(async (trx) => {
+      for (const email of emails) await insertEmail(trx, deps.dialect, email, now);
+    });
+  }
+  await deps.deliveryWaker.wake();
+}

@@ -13,7 +13,7 @@ import { assertVerifiedSender } from '../domains/domains.service.ts';
 import { newId } from '../lib/ids.ts';
 import { getSendSettings } from '../projects/projects.service.ts';
 import { assertMessageSize, priorityOf, withTrackingIfSet } from '../sending/compose.ts';
-import { insertEmail, insertEmails, type StoredEmail } from '../sending/outbox.repo.ts';
+import { enqueueAll, type StoredEmail } from '../sending/outbox.ts';
 import { messageIdFor } from '../sending/send.service.ts';
 import { type SubmittedMessage, toSubmittedMessage } from './submitted-message.ts';
 
@@ -46,29 +46,12 @@ export async function submitMessage(
       );
       emails.push(toStoredEmail(deps, msg, { projectId, contactId: contact.id, to }, settings.tracking));
     }
-    await storeTogether(deps, emails);
+    await enqueueAll(deps, emails);
     stored = emails.length;
-    await deps.deliveryWaker.wake();
     return emails.map((e) => e.id);
   } finally {
     await quota?.release(stored);
   }
-}
-
-/**
- * Stores every row or none: one statement when there are no attachments (one row on the prepared
- * insert /v1/send uses, several as one multi-row insert), a transaction with the files otherwise.
- */
-async function storeTogether(deps: Deps, emails: StoredEmail[]): Promise<void> {
-  const now = deps.clock.now();
-  if (emails.length === 1) return insertEmail(deps.db, deps.dialect, emails[0]!, now);
-  if (emails.every((e) => e.attachments.length === 0)) {
-    await insertEmails(deps.db, emails, now);
-    return;
-  }
-  await deps.db.transaction().execute(async (trx) => {
-    for (const email of emails) await insertEmail(trx, deps.dialect, email, now);
-  });
 }
 
 function toStoredEmail(
