@@ -23,7 +23,7 @@ import { MAX_RECIPIENTS } from '../sending/send.schemas.ts';
 import { submitMessage } from './submission.service.ts';
 import { MalformedMessage } from './submitted-message.ts';
 
-const MAX_CONNECTIONS = 500;
+const MAX_CONNECTIONS = 100;
 /** How long a stopping listener lets messages in flight finish before it hangs up on everyone. */
 const DRAIN_MS = 10_000;
 const TRY_LATER = '4.3.0 Temporary failure, try again later';
