@@ -3,7 +3,8 @@
  * (not on the screen, not in any answer); a connection test reaches a loopback SMTP relay with the
  * typed credentials, odd characters included; an edit that does not touch the connection keeps the
  * stored password (the test still passes after it), while a changed server asks for it again; a
- * failed test shows the relay's answer; switching off and deleting (after a confirmation)
+ * failed test shows the relay's answer; the email log names the transport of an attempt and shows
+ * that the email came through the API; switching off and deleting (after a confirmation)
  * work from the list; the API's 422 shows under the field it names; with no transport the empty
  * state says the server's own transport sends the mail.
  */
@@ -41,11 +42,12 @@ describe.each(DIALECTS)('transports on %s', (dialect) => {
   // The outbound guard refuses loopback addresses unless allowed, as for webhooks.
   const t = useBrowserEnv({ dialect, name: 'transports', env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
   let projectId = '';
+  let secretKey = '';
   const list = async () => t.call<TransportView[]>('GET', '/transports', undefined, projectId);
 
   it('explains the empty state and shows a 422 under its field', { timeout: 90_000 }, async () => {
     const { page } = t;
-    ({ projectId } = await t.signUpWithProject('Relay Co'));
+    ({ projectId, secretKey } = await t.signUpWithProject('Relay Co'));
     await page.goto(`/p/${projectId}`);
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Transports' }).click();
     await page.getByRole('heading', { name: 'Transports', level: 1 }).waitFor();
@@ -190,6 +192,49 @@ describe.each(DIALECTS)('transports on %s', (dialect) => {
     expect(views[1]).toMatchObject({ kind: 'SES', ses: { region: 'eu-west-1', accessKeyId: 'AKIAEXAMPLE123' } });
     expect(JSON.stringify(views)).not.toContain('ses-secret-never-shown');
     expect(await page.evaluate(() => document.body.innerText)).not.toContain('ses-secret-never-shown');
+  });
+
+  it('names the transport of each attempt in the email log, and how the email arrived', {
+    timeout: 60_000,
+  }, async () => {
+    const { page } = t;
+    // A verified sending domain (records on the loopback DNS server), then one email through the API.
+    const domain = `relay-${dialect}.test`;
+    const added = await t.call<{ id: string; records: Array<{ type: string; name: string; value: string }> }>(
+      'POST',
+      '/domains',
+      { domain },
+      projectId,
+    );
+    for (const r of added.records) if (r.type === 'TXT') t.dns.set(r.name, 'TXT', [r.value]);
+    await t.call('GET', `/domains/${added.id}/verify`, undefined, projectId);
+    const res = await fetch(`${t.url}/v1/send`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secretKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        to: 'ada@example.com',
+        from: `hi@${domain}`,
+        subject: 'Through the relay',
+        body: '<p>Hi</p>',
+      }),
+    });
+    expect(res.status).toBe(200);
+    // Transactional mail goes through Sink relay (the SES transport carries marketing mail only).
+    const [mail] = await sink.waitFor(1);
+    expect(mail!.subject).toBe('Through the relay');
+
+    await page.goto(`/p/${projectId}/emails`);
+    const row = page
+      .getByRole('table', { name: 'Emails, newest first' })
+      .getByRole('row')
+      .filter({ hasText: 'Through the relay' });
+    await row.getByText('API', { exact: true }).waitFor();
+    await row.getByRole('link', { name: 'Through the relay' }).click();
+    const attempts = page.getByRole('list', { name: 'Delivery attempts, oldest first' });
+    await attempts.getByText('Accepted').waitFor();
+    await t.screenshot('email-attempt');
+    await attempts.getByRole('link', { name: 'Sink relay' }).click();
+    await page.getByRole('heading', { name: 'Transports', level: 1 }).waitFor();
   });
 
   it('switches a transport off and deletes them after a confirmation', { timeout: 60_000 }, async () => {
