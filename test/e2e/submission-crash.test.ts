@@ -2,7 +2,8 @@
 // is SIGKILLed right after. A real `serve` process takes a burst from 10 concurrent clients and is
 // killed mid-burst; the clients send what was not answered again to a restarted process, as an MTA
 // would. Every message answered 250 arrives at the sink; a message arrives twice only when it was in
-// flight at the kill (stored but its 250 lost, or handed to the sink but not stamped SENT).
+// flight at the kill (stored but its 250 lost, or handed to the sink but not stamped SENT). A SIGTERM
+// afterwards, with a client still connected, ends the process cleanly.
 import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../env.ts';
@@ -100,5 +101,18 @@ describe.each(DIALECTS)('SMTP submission when the process is killed, on %s', (di
     // In flight at the kill: one message per client (its 250 lost) and the delivery worker's batch.
     expect(twice).toBeLessThanOrEqual(CLIENTS + DELIVERY_IN_FLIGHT);
     for (const n of counts.values()) expect(n).toBeLessThanOrEqual(2);
+
+    // A SIGTERM with a pooled client still connected ends the process cleanly and promptly: the
+    // listener hangs up on idle clients instead of waiting for them.
+    const idle = await smtpSession(port);
+    await idle.command('EHLO client.test');
+    const stoppedAt = Date.now();
+    second.child.kill('SIGTERM');
+    const exit = await second.exited(20_000);
+    expect(exit.code, exit.stderr).toBe(0);
+    const stopMs = Date.now() - stoppedAt;
+    console.log(`[${dialect}] SIGTERM to exit: ${stopMs} ms`);
+    expect(stopMs).toBeLessThan(15_000);
+    idle.close();
   });
 });
