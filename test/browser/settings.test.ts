@@ -332,6 +332,11 @@ describe.each(DIALECTS)('settings on %s', (dialect) => {
     await page.goto(`/p/${projectId}/domains/${spare.id}`);
     await page.getByRole('button', { name: 'Verify now' }).waitFor();
     expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    // Transports hold relay credentials: a MEMBER reads the list and changes nothing.
+    expect((await access()).permissions).not.toContain('transports.manage');
+    await page.goto(`/p/${projectId}/transports`);
+    await page.getByText(/Adding, changing or testing them needs the Owner or Admin role/).waitFor();
+    expect(await page.getByRole('button', { name: 'Add transport' }).count()).toBe(0);
     await t.screenshot('permissions-member');
 
     // An ADMIN manages domains, keys and the team, hands out Member and Admin only, and deletes nothing.
@@ -342,6 +347,8 @@ describe.each(DIALECTS)('settings on %s', (dialect) => {
     expect(await page.getByText(/Adding or removing a domain needs/).count()).toBe(0);
     await page.goto(`/p/${projectId}/domains/${spare.id}`);
     await page.getByRole('button', { name: 'Delete' }).waitFor();
+    await page.goto(`/p/${projectId}/transports`);
+    await page.getByRole('button', { name: 'Add transport' }).first().waitFor();
     await page.goto(`/p/${projectId}/settings/keys`);
     await page.getByRole('button', { name: 'Rotate keys' }).waitFor();
     await page.goto(`/p/${projectId}/settings/members`);
