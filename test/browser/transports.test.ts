@@ -175,13 +175,17 @@ describe.each(DIALECTS)('transports on %s', (dialect) => {
     const { page } = t;
     await page.getByRole('button', { name: 'Add transport' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add a transport' });
-    await dialog.getByLabel('Name', { exact: true }).fill('SES backup');
     await dialog.getByRole('radio', { name: /Amazon SES/ }).check();
     await dialog.getByLabel('Region', { exact: true }).fill('eu-west-1');
     await dialog.getByLabel('Access key ID', { exact: true }).fill('AKIAEXAMPLE123');
     await dialog.getByLabel('Secret access key', { exact: true }).fill('ses-secret-never-shown');
     await dialog.getByRole('checkbox', { name: /Transactional/ }).uncheck();
     await dialog.getByLabel('Priority', { exact: true }).fill('200');
+    // A name the project already has: the API's 409 shows under the name.
+    await dialog.getByLabel('Name', { exact: true }).fill('Sink relay');
+    await dialog.getByRole('button', { name: 'Add transport' }).click();
+    await expect.poll(() => dialog.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await dialog.getByLabel('Name', { exact: true }).fill('SES backup');
     await t.screenshot('add-ses');
     await dialog.getByRole('button', { name: 'Add transport' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -16,15 +16,13 @@ export type UpdateTransportBody = RequestBody<Operation<'/transports/{id}', 'pat
 export type TransportTest = ResponseBody<Operation<'/transports/{id}/test', 'post'>>;
 export type SmtpSubmission = ResponseBody<Operation<'/smtp-submission', 'get'>>;
 
-/** Lower priority first, then by name: the order the pipeline tries them in. */
-export const byPriority = (a: Transport, b: Transport) => a.priority - b.priority || a.name.localeCompare(b.name);
-
 export const transportQueries = {
   all: (projectId: string) => resourceKey(projectId, 'transports'),
+  /** In the order they are tried (priority, then age), as the API answers them. */
   list: ({ api, projectId }: ProjectScope) =>
     queryOptions({
       queryKey: resourceKey(projectId, 'transports', 'list'),
-      queryFn: async () => (await api.get('/transports')).sort(byPriority),
+      queryFn: () => api.get('/transports'),
     }),
   /** The server's SMTP submission settings, as the project's clients should use them. */
   smtpSubmission: ({ api, projectId }: ProjectScope) =>

@@ -6,7 +6,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { fieldError } from '../../api/client.ts';
+import { ApiError, fieldError } from '../../api/client.ts';
 import { useProject } from '../../app/project-context.tsx';
 import { Checkbox, TextInput } from '../../components/Field.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
@@ -58,7 +58,12 @@ export function TransportDialog({ transport, onClose }: { transport?: Transport;
     if (built.body) save.mutate(built.body);
   };
   const set = (patch: Partial<TransportDraft>) => setDraft((d) => ({ ...d, ...patch }));
-  const error = (field: string) => fieldError(save.error, field);
+  const error = (field: string) =>
+    fieldError(save.error, field) ??
+    // Another transport of the project has the name: a 409 without field errors, shown on the field.
+    (field === 'name' && save.error instanceof ApiError && save.error.code === 'NAME_TAKEN'
+      ? save.error.message
+      : undefined);
   const formError = save.error && !FIELDS.some((f) => error(f)) ? save.error : null;
   const streamsError = error('streams');
 
