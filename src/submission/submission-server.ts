@@ -11,7 +11,7 @@
  * message over 40 MB, 554 5.6.0 for one without a usable From, 451 4.3.0 when storing failed.
  */
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import { normalizeEmail } from '../contacts/email.ts';
@@ -118,6 +118,9 @@ export async function startSubmissionServer(
     },
   });
   server.on('error', (err) => deps.log.warn({ err }, 'SMTP submission connection error'));
+  // Replies are small writes a client waits for: Nagle's algorithm would hold one back for the
+  // client's delayed ACK when two go out together (a pipelining client's MAIL, RCPT and DATA).
+  server.server.on('connection', (socket: Socket) => socket.setNoDelay(true));
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject);
     server.listen(port, options.host ?? deps.config.host, () => {
