@@ -42,6 +42,10 @@ function smtpError(message: string, responseCode: number): SmtpError {
   return Object.assign(new Error(message), { responseCode });
 }
 
+/** The email ids for the 250 line: every one of a few, the first eight of many (the line stays short). */
+const queuedIds = (ids: string[]) =>
+  ids.length <= 8 ? ids.join(' ') : `${ids.slice(0, 8).join(' ')} and ${ids.length - 8} more`;
+
 /** A PEM given inline, or read from the path given. */
 const pem = (value: string) => (value.includes('-----BEGIN') ? value : readFileSync(value, 'utf8'));
 
@@ -107,7 +111,7 @@ export async function startSubmissionServer(
       const work = handleData(deps, stream, session);
       inFlight.add(work);
       work.then(
-        (ids) => callback(null, `2.0.0 Queued as ${ids.join(' ')}`.slice(0, 400)),
+        (ids) => callback(null, `2.0.0 Queued as ${queuedIds(ids)}`),
         (err: unknown) => {
           const reply = err && typeof err === 'object' && 'responseCode' in err ? (err as SmtpError) : refusal(err);
           if (!reply) deps.log.error({ err }, 'SMTP submission failed');
