@@ -9,7 +9,7 @@ import { DIALECTS, useTestEnv } from '../env.ts';
 import type { TestProject } from '../factories.ts';
 import { type DnsServer, startDnsServer } from '../servers/dns-server.ts';
 import { type SmtpSink, scriptedReplies, startSmtpSink } from '../servers/smtp-sink.ts';
-import { closedPort, transportApi } from './transports-helpers.ts';
+import { closedPort, type SesStandIn, startSesStandIn, transportApi } from './transports-helpers.ts';
 
 describe.each(DIALECTS)('delivery through project transports on %s', (dialect) => {
   let a: SmtpSink;
@@ -17,7 +17,9 @@ describe.each(DIALECTS)('delivery through project transports on %s', (dialect) =
   let deferring: SmtpSink;
   let refused: number;
   let dns: DnsServer;
+  let ses: SesStandIn;
   beforeAll(async () => {
+    ses = await startSesStandIn('AKIAROUTING');
     a = await startSmtpSink({ respond: scriptedReplies() });
     b = await startSmtpSink();
     deferring = await startSmtpSink({ respond: () => ({ code: 451, message: '4.3.0 Try again later' }) });
@@ -27,6 +29,7 @@ describe.each(DIALECTS)('delivery through project transports on %s', (dialect) =
   afterAll(async () => {
     for (const s of [a, b, deferring]) await s?.close();
     await dns?.close();
+    await ses?.http.close();
   });
   const clock = manualClock(new Date());
   const t = useTestEnv({
@@ -81,6 +84,36 @@ describe.each(DIALECTS)('delivery through project transports on %s', (dialect) =
     await api.deliver();
     expect(to(b, 'tx2@dest.test')).toHaveLength(1);
     expect(await summary(p, next)).toEqual(['b-first:ACCEPTED']);
+  });
+
+  it('sends through an SES transport, and fails over from SES refusing the key to SMTP', async () => {
+    const p = await t.make.project();
+    const sesBody = (name: string, accessKeyId: string, priority: number) => ({
+      name,
+      kind: 'SES',
+      ses: { region: 'eu-west-1', accessKeyId, secretAccessKey: 'secret', endpoint: ses.url },
+      streams: ['MARKETING'],
+      priority,
+    });
+    await api.create(p, sesBody('ses-eu', 'AKIAROUTING', 1));
+    const id = await api.storeEmail(p, 'via-ses@dest.test', 'MARKETING');
+    await api.deliver();
+    expect(ses.sent.filter((raw) => raw.includes('via-ses@dest.test'))).toHaveLength(1);
+    const [accepted] = await api.attempts(p, id);
+    expect(accepted).toMatchObject({
+      transport: 'ses-eu',
+      result: 'ACCEPTED',
+      response: expect.stringMatching(/^MessageId ses-/),
+    });
+    expect(accepted).not.toHaveProperty('smtpCode');
+    // SES refusing the credentials is the transport's configuration: the email moves on to the next.
+    const q = await t.make.project();
+    await api.create(q, sesBody('ses-wrong-key', 'AKIAUNKNOWN', 1));
+    await api.create(q, smtp('smtp-next', b.url, ['MARKETING'], { priority: 2 }));
+    const refused = await api.storeEmail(q, 'wrong-key@dest.test', 'MARKETING');
+    await api.deliver();
+    expect(await summary(q, refused)).toEqual(['ses-wrong-key:TEMPORARY_FAILURE', 'smtp-next:ACCEPTED']);
+    expect(to(b, 'wrong-key@dest.test')).toHaveLength(1);
   });
 
   it('skips disabled transports, and uses the server transport when none of the stream is enabled', async () => {

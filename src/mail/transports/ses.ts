@@ -92,8 +92,18 @@ export async function verifySes(
   }
 }
 
-/** SES answers that say "not now": quotas, rate and a paused account clear by themselves or by an operator. */
+/**
+ * SES answers that say "not now": quotas, rate and a paused account clear by themselves or by an
+ * operator; refused credentials are our configuration, not the message (as a refused SMTP login is),
+ * so the email is tried again, or through a project's next transport, once they are fixed.
+ */
 const TEMPORARY = new Set([
+  'UnrecognizedClientException',
+  'InvalidClientTokenId',
+  'InvalidSignatureException',
+  'SignatureDoesNotMatch',
+  'ExpiredTokenException',
+  'AccessDeniedException',
   'TooManyRequestsException',
   'LimitExceededException',
   'SendingPausedException',
