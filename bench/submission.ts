@@ -62,7 +62,12 @@ async function viaApi(svc: Service, count: number, offset: number) {
         path: '/v1/send',
         setupRequest: (req) => {
           i++;
-          const body = { to: `r${i}@example.test`, from: { name: 'Bench', email: `news@${DOMAIN}` }, subject: subject(i), body: html(i) };
+          const body = {
+            to: `r${i}@example.test`,
+            from: { name: 'Bench', email: `news@${DOMAIN}` },
+            subject: subject(i),
+            body: html(i),
+          };
           return { ...req, body: JSON.stringify(body) };
         },
         onResponse: (status, body) => {
@@ -190,7 +195,9 @@ function report(label: string, api: Run, smtp: Run, fast: Run): void {
   console.log(`${label}:   POST /v1/send       ${line(api)}`);
   console.log(`${label}:   SMTP submission     ${line(smtp)}`);
   console.log(`${label}:   same, TCP_NODELAY   ${line(fast)}`);
-  console.log(`${label}:   SMTP / API accepted ${(api.acceptMs / smtp.acceptMs).toFixed(3)} (TCP_NODELAY clients ${(api.acceptMs / fast.acceptMs).toFixed(3)})`);
+  console.log(
+    `${label}:   SMTP / API accepted ${(api.acceptMs / smtp.acceptMs).toFixed(3)} (TCP_NODELAY clients ${(api.acceptMs / fast.acceptMs).toFixed(3)})`,
+  );
   console.log(
     `${label}:   SMTP / API delivered ${(api.deliverMs / smtp.deliverMs).toFixed(3)} (target >= 0.5; TCP_NODELAY clients ${(api.deliverMs / fast.deliverMs).toFixed(3)})`,
   );
