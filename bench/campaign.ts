@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { startDnsServer } from '../test/servers/dns-server.ts';
 import { api, importCsvFiles, onEachDatabase, rssNow, rssSampler } from './lib.ts';
 import { type Service, startService } from './service.ts';
-import { startCountingSink, verifiedDomain } from './smtp.ts';
+import { deliveringToSink, startCountingSink, verifiedDomain } from './smtp.ts';
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
 const TIMEOUT_MS = Number(process.env.BENCH_DELIVERY_TIMEOUT_S ?? 900) * 1000;
@@ -32,12 +32,7 @@ async function benchOn(label: string, env: Record<string, string>): Promise<void
     svc = await startService({
       LOG_LEVEL: 'warn',
       ...env,
-      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-      MAIL_TRANSPORT: 'smtp',
-      SMTP_POOL_SIZE: '5',
-      SEND_RATE_PER_SECOND: '100000',
-      REQUIRE_VERIFIED_DOMAIN: 'true',
-      DNS_SERVERS: dns.server,
+      ...deliveringToSink(sink.port, dns.server),
     });
     await verifiedDomain(svc, dns, DOMAIN);
     await importCsvFiles(svc, RECIPIENTS, 80_000, csvRows);

@@ -20,7 +20,7 @@ import { DKIM_SIGNED_HEADERS } from '../src/mail/mime.ts';
 import { type DnsServer, startDnsServer } from '../test/servers/dns-server.ts';
 import { onEachDatabase, sendBody } from './lib.ts';
 import { type Service, startService } from './service.ts';
-import { type CountingSink, startBaselineSender, startCountingSink, verifiedDomain } from './smtp.ts';
+import { type CountingSink, deliveringToSink, startBaselineSender, startCountingSink, verifiedDomain } from './smtp.ts';
 
 const EMAILS = Number(process.env.BENCH_EMAILS ?? 20_000);
 const WARMUP = Math.min(500, Math.ceil(EMAILS / 10));
@@ -140,12 +140,8 @@ async function benchOn(label: string, env: Record<string, string>): Promise<void
     const fast = await baseline(sink, `nd${tag}`, true);
     svc = await startService({
       ...env,
-      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-      MAIL_TRANSPORT: 'smtp',
-      SMTP_POOL_SIZE: String(POOL),
-      SEND_RATE_PER_SECOND: '100000',
-      REQUIRE_VERIFIED_DOMAIN: 'true',
-      DNS_SERVERS: dns.server,
+      // POOL (5) connections, as the baseline pools use.
+      ...deliveringToSink(sink.port, dns.server),
     });
     await verifiedDomain(svc, dns, DOMAIN);
     sink.reset('x-mailwright-email-id');

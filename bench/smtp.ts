@@ -42,6 +42,21 @@ function headerValue(block: Buffer, needle: string): string | undefined {
   return text.slice(at + needle.length, end === -1 ? undefined : end).trim();
 }
 
+/**
+ * The settings of a service that delivers into `sinkPort` with 5 SMTP connections, no send-rate
+ * throttle, and verified sender domains checked through the loopback DNS server `dnsServer`.
+ */
+export function deliveringToSink(sinkPort: number, dnsServer: string): Record<string, string> {
+  return {
+    SMTP_URL: `smtp://127.0.0.1:${sinkPort}`,
+    MAIL_TRANSPORT: 'smtp',
+    SMTP_POOL_SIZE: '5',
+    SEND_RATE_PER_SECOND: '100000',
+    REQUIRE_VERIFIED_DOMAIN: 'true',
+    DNS_SERVERS: dnsServer,
+  };
+}
+
 export async function startCountingSink(): Promise<CountingSink> {
   let needle = '\nx-mailwright-email-id:';
   let seen = new Map<string, number>();

@@ -16,7 +16,7 @@ import nodemailer from 'nodemailer';
 import { startDnsServer } from '../test/servers/dns-server.ts';
 import { onEachDatabase } from './lib.ts';
 import { freePort, type Service, startService } from './service.ts';
-import { type CountingSink, startCountingSink, verifiedDomain } from './smtp.ts';
+import { type CountingSink, deliveringToSink, startCountingSink, verifiedDomain } from './smtp.ts';
 
 const EMAILS = Number(process.env.BENCH_SUBMISSION_EMAILS ?? 10_000);
 const WARMUP = Math.min(500, Math.ceil(EMAILS / 10));
@@ -161,12 +161,7 @@ async function benchOn(label: string, env: Record<string, string>): Promise<void
   try {
     svc = await startService({
       ...env,
-      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-      MAIL_TRANSPORT: 'smtp',
-      SMTP_POOL_SIZE: '5',
-      SEND_RATE_PER_SECOND: '100000',
-      REQUIRE_VERIFIED_DOMAIN: 'true',
-      DNS_SERVERS: dns.server,
+      ...deliveringToSink(sink.port, dns.server),
       SMTP_SUBMISSION_PORT: String(port),
       // Loopback only: the key crosses in clear, as an application on the same host would send it.
       SMTP_SUBMISSION_ALLOW_INSECURE: 'true',
