@@ -31,6 +31,7 @@ describe.each(DIALECTS)('team roles on %s', (dialect) => {
       'members.invite',
       'members.manage',
       'webhooks.manage',
+      'transports.manage',
     ];
     const expected = {
       OWNER: {
