@@ -9,10 +9,10 @@
  * many recipients, 451 4.3.0 when storing failed. A message over the size (declared with SIZE at
  * MAIL FROM, or found while reading DATA) gets smtp-server's own 552. A refused message stores nothing.
  */
-import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { Deps } from '../deps.ts';
+import { listenSmtp, readCapped, smtpError, TRY_LATER } from '../mail/smtp-listener.ts';
 import { acceptsRecipient, type InboundDeps, receiveInboundMail } from './inbound.service.ts';
 
 const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
@@ -32,12 +32,6 @@ const PARSE_OPTIONS = {
 export interface InboundSmtp {
   port: number;
   close(): Promise<void>;
-}
-
-const TRY_LATER = '4.3.0 Temporary failure, try again later';
-
-function smtpError(message: string, responseCode: number): Error {
-  return Object.assign(new Error(message), { responseCode });
 }
 
 /**
@@ -85,15 +79,9 @@ export async function startInboundSmtp(
     },
   });
   server.on('error', (err) => deps.log.warn({ err }, 'inbound SMTP connection error'));
-  await new Promise<void>((resolve, reject) => {
-    server.server.once('error', reject);
-    server.listen(port, options.host ?? deps.config.host, () => {
-      server.server.off('error', reject);
-      resolve();
-    });
-  });
+  const listening = await listenSmtp(server, port, options.host ?? deps.config.host);
   return {
-    port: (server.server.address() as AddressInfo).port,
+    port: listening,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -111,24 +99,4 @@ async function handleData(deps: InboundDeps, stream: SMTPServerDataStream, sessi
   const recipients = session.envelope.rcptTo.map((r) => r.address);
   const outcome = await receiveInboundMail(deps, { recipients }, mail);
   if (outcome === 'no-sender') throw smtpError('5.6.0 Malformed message: no address in the From header', 554);
-}
-
-/**
- * The whole message, or undefined once it goes over `max` bytes: then nothing more is kept (at most
- * `max` bytes are ever held) but the stream is still read to its end, so the reply can follow.
- */
-async function readCapped(stream: SMTPServerDataStream, max: number): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let bytes = 0;
-  try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      bytes += chunk.length;
-      if (bytes <= max) chunks.push(chunk);
-      else chunks.length = 0;
-    }
-  } catch {
-    // The client went away mid-message: nobody reads the reply, and there is nothing to log.
-    throw smtpError(TRY_LATER, 451);
-  }
-  return bytes > max || stream.sizeExceeded ? undefined : Buffer.concat(chunks, bytes);
 }

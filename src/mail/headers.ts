@@ -15,7 +15,7 @@ const MAX_FILENAME = 255;
 const MAX_CONTENT_TYPE = 255;
 
 /** Header fields we write ourselves: a custom header may not set, repeat or override them. */
-const RESERVED = new Set([
+export const RESERVED_HEADERS: ReadonlySet<string> = new Set([
   'from',
   'to',
   'cc',
@@ -62,7 +62,7 @@ function characterProblem(field: string, value: string, controls: RegExp): Field
 export function checkCustomHeaders(
   headers: Record<string, unknown>,
   field = 'headers',
-  reserved: (lowerName: string) => boolean = (name) => RESERVED.has(name),
+  reserved: (lowerName: string) => boolean = (name) => RESERVED_HEADERS.has(name),
 ): FieldError[] {
   const entries = Object.entries(headers);
   if (entries.length > MAX_CUSTOM_HEADERS) {

@@ -11,12 +11,13 @@
  * message over 40 MB, 554 5.6.0 for one without a usable From, 451 4.3.0 when storing failed.
  */
 import { readFileSync } from 'node:fs';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import { normalizeEmail } from '../contacts/email.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
+import { listenSmtp, readCapped, type SmtpReply, smtpError, TRY_LATER } from '../mail/smtp-listener.ts';
 import { authenticateApiKey } from '../projects/projects.service.ts';
 import { MESSAGE_MAX_BYTES } from '../sending/compose.ts';
 import { MAX_RECIPIENTS } from '../sending/send.schemas.ts';
@@ -26,7 +27,6 @@ import { MalformedMessage } from './submitted-message.ts';
 const MAX_CONNECTIONS = 100;
 /** How long a stopping listener lets messages in flight finish before it hangs up on everyone. */
 const DRAIN_MS = 10_000;
-const TRY_LATER = '4.3.0 Temporary failure, try again later';
 const THROTTLED = '4.7.0 Too many failed logins from your address, try again later';
 const PARSE_OPTIONS = { skipImageLinks: true, skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true };
 
@@ -34,12 +34,6 @@ export interface SubmissionServer {
   port: number;
   /** Stops taking connections, lets messages in flight commit and answer, then hangs up (421). */
   close(): Promise<void>;
-}
-
-type SmtpError = Error & { responseCode: number };
-
-function smtpError(message: string, responseCode: number): SmtpError {
-  return Object.assign(new Error(message), { responseCode });
 }
 
 /** The email ids for the 250 line: every one of a few, the first eight of many (the line stays short). */
@@ -50,13 +44,12 @@ const queuedIds = (ids: string[]) =>
 const pem = (value: string) => (value.includes('-----BEGIN') ? value : readFileSync(value, 'utf8'));
 
 /** The reply for a refused message: the same refusal /v1/send would answer, in SMTP terms. */
-function refusal(err: unknown): SmtpError | undefined {
+function refusal(err: unknown): SmtpReply | undefined {
   if (err instanceof MalformedMessage) return smtpError(`5.6.0 Malformed message: ${err.message}`, 554);
   if (!(err instanceof AppError)) return undefined;
   if (err.code === 'UNVERIFIED_DOMAIN') return smtpError(`5.7.1 ${err.message}`, 550);
   if (err.code === 'BILLING_LIMIT_EXCEEDED') return smtpError(`4.5.3 ${err.message}`, 452);
   if (err.code === 'PAYLOAD_TOO_LARGE') return smtpError(`5.3.4 ${err.message}`, 552);
-  if (err.code === 'PROJECT_DISABLED') return smtpError('5.7.1 This project is disabled', 550);
   return undefined;
 }
 
@@ -95,7 +88,7 @@ export async function startSubmissionServer(
       }
       auth(session.remoteAddress, login.password ?? '').then(
         (projectId) => callback(null, { user: projectId }),
-        (err: SmtpError) => callback(err),
+        (err: SmtpReply) => callback(err),
       );
     },
     onRcptTo(address, session, callback) {
@@ -113,7 +106,7 @@ export async function startSubmissionServer(
       work.then(
         (ids) => callback(null, `2.0.0 Queued as ${queuedIds(ids)}`),
         (err: unknown) => {
-          const reply = err && typeof err === 'object' && 'responseCode' in err ? (err as SmtpError) : refusal(err);
+          const reply = err && typeof err === 'object' && 'responseCode' in err ? (err as SmtpReply) : refusal(err);
           if (!reply) deps.log.error({ err }, 'SMTP submission failed');
           callback(reply ?? smtpError(TRY_LATER, 451));
         },
@@ -125,15 +118,9 @@ export async function startSubmissionServer(
   // Replies are small writes a client waits for: Nagle's algorithm would hold one back for the
   // client's delayed ACK when two go out together (a pipelining client's MAIL, RCPT and DATA).
   server.server.on('connection', (socket: Socket) => socket.setNoDelay(true));
-  await new Promise<void>((resolve, reject) => {
-    server.server.once('error', reject);
-    server.listen(port, options.host ?? deps.config.host, () => {
-      server.server.off('error', reject);
-      resolve();
-    });
-  });
+  const listening = await listenSmtp(server, port, options.host ?? deps.config.host);
   return {
-    port: (server.server.address() as AddressInfo).port,
+    port: listening,
     close: () => stop(server, inFlight),
   };
 }
@@ -160,8 +147,8 @@ async function stop(server: SMTPServer, inFlight: Set<Promise<unknown>>): Promis
 
 /** Reads the message (at most 40 MB), parses it and stores it; throws the reply for a refusal. */
 async function handleData(deps: Deps, stream: SMTPServerDataStream, session: SMTPServerSession): Promise<string[]> {
-  const raw = await readAll(stream);
-  if (stream.sizeExceeded) throw smtpError('5.3.4 Message too big: the limit is 40 MB', 552);
+  const raw = await readCapped(stream, MESSAGE_MAX_BYTES);
+  if (!raw) throw smtpError('5.3.4 Message too big: the limit is 40 MB', 552);
   const projectId = session.user;
   if (!projectId) throw smtpError('5.7.0 Authentication required', 530);
   const recipients = [
@@ -174,23 +161,6 @@ async function handleData(deps: Deps, stream: SMTPServerDataStream, session: SMT
     throw smtpError(`5.6.0 Malformed message: ${(err as Error).message}`, 554);
   }
   return submitMessage(deps, projectId, recipients, mail);
-}
-
-async function readAll(stream: SMTPServerDataStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let bytes = 0;
-  try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      // Past the size smtp-server answers 552 itself; nothing more is kept meanwhile.
-      if (stream.sizeExceeded) continue;
-      chunks.push(chunk);
-      bytes += chunk.length;
-    }
-  } catch {
-    // The client went away mid-message: nobody reads the reply.
-    throw smtpError(TRY_LATER, 451);
-  }
-  return Buffer.concat(chunks, bytes);
 }
 
 /**
@@ -213,7 +183,7 @@ function createKeyCheck(deps: Deps) {
     } catch (err) {
       if (!(err instanceof AppError)) {
         deps.log.error({ err }, 'SMTP submission key check failed');
-        throw smtpError(`4.7.0 ${TRY_LATER.slice(6)}`, 454);
+        throw smtpError('4.7.0 Temporary failure, try again later', 454);
       }
       if (err.code === 'PROJECT_DISABLED') throw smtpError('5.7.8 This project is disabled', 535);
       const hit = await deps.apiKeyFailures.hit(`smtp-key-failures:${address}`, now);

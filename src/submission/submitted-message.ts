@@ -13,53 +13,41 @@ import {
   checkDisplayName,
   checkFilename,
   MAX_CUSTOM_HEADERS,
+  RESERVED_HEADERS,
 } from '../mail/headers.ts';
-import type { OutgoingAttachment } from '../mail/types.ts';
+import type { OutgoingAttachment, OutgoingMessage } from '../mail/types.ts';
 
-/** The message as every recipient's row shares it. */
-export interface SubmittedMessage {
-  from: { email: string; name?: string };
-  replyTo?: string;
-  subject: string;
-  html: string;
-  text: string;
-  /** Kept header fields, `To` and `Cc` included, one value per name (the first occurrence). */
-  headers: Record<string, string>;
-  attachments: OutgoingAttachment[];
+/** The message as every recipient's row shares it; `headers` holds `To` and `Cc` as written. */
+export type SubmittedMessage = Pick<
+  OutgoingMessage,
+  'from' | 'replyTo' | 'subject' | 'html' | 'text' | 'headers' | 'attachments'
+> & {
   /** The client's Message-ID without angle brackets, when it gave a usable one. */
   messageId?: string;
-}
+};
 
 /** A message the pipeline cannot send: answered 554 5.6.0 by the listener. */
 export class MalformedMessage extends Error {
   override name = 'MalformedMessage';
 }
 
-/** Fields rebuilt by the pipeline (structure, identity) or meaningless once re-sent (path, old signatures). */
+/**
+ * Fields dropped: those we write ourselves for every email (RESERVED_HEADERS), except what a
+ * submitted message keeps as its own (To and Cc, written from the parsed addresses below, and its
+ * List-Unsubscribe pair), and fields meaningless once the message is sent again (the path it took,
+ * signatures over the old bytes, the old structure).
+ */
+const KEPT_OF_RESERVED = new Set(['to', 'cc', 'list-unsubscribe', 'list-unsubscribe-post']);
 const DROPPED = new Set([
-  'from',
-  'bcc',
-  'subject',
-  'date',
-  'message-id',
-  'reply-to',
-  'sender',
-  'return-path',
-  'received',
+  ...[...RESERVED_HEADERS].filter((name) => !KEPT_OF_RESERVED.has(name)),
   'delivered-to',
-  'mime-version',
-  'content-type',
-  'content-transfer-encoding',
-  'content-disposition',
   'content-id',
-  'dkim-signature',
   'x-google-dkim-signature',
   'domainkey-signature',
   'arc-seal',
   'arc-message-signature',
   'arc-authentication-results',
   'authentication-results',
-  'x-mailwright-email-id',
 ]);
 
 /** Written from the parsed addresses, so encoded display names come out encoded once, not quoted raw. */
