@@ -8,6 +8,8 @@ import { insertUser } from '../src/auth/users.repo.ts';
 import type { ContactView } from '../src/contacts/contacts.schemas.ts';
 import { upsertContact } from '../src/contacts/contacts.service.ts';
 import type { Deps } from '../src/deps.ts';
+import { transitionDomainStatus } from '../src/domains/domains.repo.ts';
+import { addDomain } from '../src/domains/domains.service.ts';
 import { newId } from '../src/lib/ids.ts';
 import { createProject } from '../src/projects/projects.service.ts';
 import type { CreateTemplateBody, TemplateView } from '../src/templates/templates.schemas.ts';
@@ -84,6 +86,13 @@ export function makeFactories(t: { deps: Deps; app?: FastifyInstance }) {
         owner: user,
         auth: `Bearer ${p.secretKey}`,
       };
+    },
+    /** Adds `domain` to the project and marks it VERIFIED, as the verify job would (its DNS check is tested with the domains). */
+    async verifiedDomain(p: TestProject, domain: string): Promise<void> {
+      const added = await addDomain(t.deps, p.id, domain);
+      if (!(await transitionDomainStatus(t.deps.db, added.id, 'PENDING', 'VERIFIED'))) {
+        throw new Error(`${domain} could not be marked VERIFIED`);
+      }
     },
     /** A contact of the project, through the upsert service (so the data rules and field types apply). */
     async contact(

@@ -4,9 +4,8 @@
  */
 import { connect } from 'node:net';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { type InboundSmtp, startInboundSmtp } from '../../src/bounces/inbound-smtp.ts';
-import { transitionDomainStatus } from '../../src/domains/domains.repo.ts';
 import type { TestEnv } from '../env.ts';
 import type { TestProject } from '../factories.ts';
 
@@ -34,16 +33,7 @@ export function inboundHelpers(t: TestEnv) {
      */
     dialogue: (commands: string[]) => dialogue(smtp.port, commands),
     /** Adds `domain` to the project and marks it VERIFIED, as the verify job would. */
-    async addVerifiedDomain(project: TestProject, domain: string) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/domains',
-        headers: { authorization: project.auth },
-        payload: { domain },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      expect(await transitionDomainStatus(t.deps.db, res.json().id, 'PENDING', 'VERIFIED')).toBeTruthy();
-    },
+    addVerifiedDomain: (project: TestProject, domain: string) => t.make.verifiedDomain(project, domain),
   };
 }
 

@@ -2,7 +2,6 @@
 // it) and a login over TLS sends; a stopping listener takes no new connection, answers a message in
 // flight 250 only after its rows commit, and hangs up (421) on idle clients once nothing is in flight.
 import { describe, expect, it } from 'vitest';
-import { transitionDomainStatus } from '../../src/domains/domains.repo.ts';
 import { startSubmissionServer } from '../../src/submission/submission-server.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import type { TestProject } from '../factories.ts';
@@ -18,13 +17,7 @@ for (const dialect of DIALECTS) {
 
     async function verifiedProject(domain: string): Promise<TestProject> {
       const p = await t.make.project();
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/domains',
-        headers: { authorization: p.auth },
-        payload: { domain },
-      });
-      expect(await transitionDomainStatus(t.deps.db, res.json().id, 'PENDING', 'VERIFIED')).toBeTruthy();
+      await t.make.verifiedDomain(p, domain);
       return p;
     }
 

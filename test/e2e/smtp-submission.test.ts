@@ -3,7 +3,6 @@
 // billing cap, tracking), keeping its own headers and MIME parts; 250 only once the rows are stored,
 // and every refusal (535, 454, 550 5.7.1, 452 4.5.3, 552, 530) stores nothing.
 import { describe, expect, it } from 'vitest';
-import { transitionDomainStatus } from '../../src/domains/domains.repo.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import type { TestProject } from '../factories.ts';
 import { dialogue } from './inbound-helpers.ts';
@@ -30,14 +29,7 @@ for (const dialect of DIALECTS) {
 
     async function verifiedProject(domain: string): Promise<TestProject> {
       const p = await t.make.project();
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/domains',
-        headers: { authorization: p.auth },
-        payload: { domain },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      expect(await transitionDomainStatus(t.deps.db, res.json().id, 'PENDING', 'VERIFIED')).toBeTruthy();
+      await t.make.verifiedDomain(p, domain);
       return p;
     }
 
