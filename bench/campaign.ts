@@ -55,9 +55,7 @@ async function benchOn(label: string, env: Record<string, string>): Promise<void
     const rss = rssSampler(svc);
     const startedAt = performance.now();
     await api(svc, `/campaigns/${id}/send`, { method: 'POST', headers: json, body: '{}' });
-    const deadline = startedAt + TIMEOUT_MS;
-    while (sink.seen.size < RECIPIENTS && performance.now() < deadline) await sleep(50);
-    const elapsed = (sink.seen.size >= RECIPIENTS ? sink.lastNewAt() : performance.now()) - startedAt;
+    const elapsed = (await sink.holding(RECIPIENTS, startedAt + TIMEOUT_MS)) - startedAt;
     let status = '';
     for (let i = 0; i < 600 && status !== 'SENT'; i++) {
       status = String((await api(svc, `/campaigns/${id}`)).status);

@@ -45,10 +45,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * `settleMs` more, so a second copy sent late still counts as one twice (the clock stops before).
  */
 async function arrival(sink: CountingSink, expected: Set<string>, startedAt: number, settleMs = 0): Promise<Arrival> {
-  const deadline = startedAt + TIMEOUT_MS;
-  while (sink.seen.size < expected.size && performance.now() < deadline) await sleep(50);
-  const done = sink.seen.size >= expected.size;
-  const finishedAt = done ? sink.lastNewAt() : performance.now();
+  const finishedAt = await sink.holding(expected.size, startedAt + TIMEOUT_MS);
   await sleep(settleMs);
   let missing = 0;
   for (const id of expected) if (!sink.seen.has(id)) missing++;

@@ -26,6 +26,11 @@ export interface CountingSink {
   stats(): { messages: number; bytes: number; withoutId: number; duplicates: number };
   /** performance.now() when the latest new id arrived. */
   lastNewAt(): number;
+  /**
+   * Waits (polling every 50 ms, until performance.now() passes `deadline`) until `count` distinct
+   * ids arrived; answers when the last new one did, or the time it gave up.
+   */
+  holding(count: number, deadline: number): Promise<number>;
   /** The first message after the last reset, whole (for a signature check). */
   sample(): Buffer | undefined;
   /** Forgets everything and counts by `header` from now on. */
@@ -130,6 +135,10 @@ export async function startCountingSink(): Promise<CountingSink> {
     },
     stats: () => ({ ...counts }),
     lastNewAt: () => newAt,
+    async holding(count, deadline) {
+      while (seen.size < count && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      return seen.size >= count ? newAt : performance.now();
+    },
     sample: () => sample,
     reset(header) {
       needle = `\n${header.toLowerCase()}:`;

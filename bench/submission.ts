@@ -39,8 +39,7 @@ interface Run {
 
 /** Waits until the sink holds every id of `ids` (at most TIMEOUT_MS), then 2 s more for late copies. */
 async function delivered(sink: CountingSink, ids: Set<string>, startedAt: number) {
-  while (sink.seen.size < ids.size && performance.now() < startedAt + TIMEOUT_MS) await sleep(50);
-  const doneAt = sink.seen.size >= ids.size ? sink.lastNewAt() : performance.now();
+  const doneAt = await sink.holding(ids.size, startedAt + TIMEOUT_MS);
   await sleep(2000);
   let missing = 0;
   for (const id of ids) if (!sink.seen.has(id)) missing++;
