@@ -109,6 +109,8 @@ function attachmentsOf(mail: ParsedMail): OutgoingAttachment[] {
   });
 }
 
+const withoutNul = (s: string) => (s.includes('\0') ? s.replaceAll('\0', '') : s);
+
 /** The message's parts and fields; MalformedMessage when it has no usable From address. */
 export function toSubmittedMessage(mail: ParsedMail): SubmittedMessage {
   const sender = addressesOf(mail.from)[0];
@@ -122,8 +124,9 @@ export function toSubmittedMessage(mail: ParsedMail): SubmittedMessage {
     replyTo: replyAddress ? normalizeEmail(replyAddress) : undefined,
     // One header line, however it was folded or encoded.
     subject: (mail.subject ?? '').replace(/[\r\n\0\u0085\u2028\u2029]+/g, ' ').slice(0, 998),
-    html: typeof mail.html === 'string' ? mail.html : '',
-    text: mail.text ?? '',
+    // NUL never belongs in a text part, and PostgreSQL cannot store it in a text column.
+    html: typeof mail.html === 'string' ? withoutNul(mail.html) : '',
+    text: withoutNul(mail.text ?? ''),
     headers: keptHeaders(mail),
     attachments: attachmentsOf(mail),
     messageId: messageId && MESSAGE_ID.test(messageId) ? messageId : undefined,
