@@ -171,14 +171,15 @@ for (const dialect of DIALECTS) {
       expect(await s.rows(p.id)).toHaveLength(2);
     });
 
-    it('stores a message whose parts carry NUL characters, without them', async () => {
+    it('stores a message whose parts and To header carry NUL characters, without them', async () => {
       const p = await verifiedProject('nul.smtp.test');
       const raw =
-        'From: a@nul.smtp.test\r\nTo: x@dest.test\r\nSubject: nul\r\nContent-Type: text/plain\r\n\r\nbefore\0after\r\n';
+        'From: a@nul.smtp.test\r\nTo: <x\0z@dest.test>, x@dest.test\r\nSubject: nul\r\nContent-Type: text/plain\r\n\r\nbefore\0after\r\n';
       const info = await s.send(p.secretKey, { envelope: { from: 'a@nul.smtp.test', to: ['x@dest.test'] }, raw });
       expect(info.response).toMatch(/^250 /);
       const [row] = await s.rows(p.id);
       expect(row!.text.trimEnd()).toBe('beforeafter');
+      expect(JSON.stringify(row!.headers)).not.toContain('\\u0000');
     });
 
     it('answers 552 to a message declared over 40 MB and 553 to a malformed recipient', async () => {
