@@ -14,11 +14,10 @@
  */
 import { promises as dnsPromises } from 'node:dns';
 import { performance } from 'node:perf_hooks';
-import autocannon from 'autocannon';
 import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
 import { DKIM_SIGNED_HEADERS } from '../src/mail/mime.ts';
 import { type DnsServer, startDnsServer } from '../test/servers/dns-server.ts';
-import { onEachDatabase, sendBody } from './lib.ts';
+import { onEachDatabase, postSends, sendBody } from './lib.ts';
 import { type Service, startService } from './service.ts';
 import { type CountingSink, deliveringToSink, startBaselineSender, startCountingSink, verifiedDomain } from './smtp.ts';
 
@@ -86,30 +85,12 @@ async function baseline(sink: CountingSink, tag: string, noDelay: boolean): Prom
 
 /** POSTs `count` emails through /v1/send, 20 in flight; answers the email ids and how long it took. */
 async function sendMany(svc: Service, count: number, tag: string) {
-  const ids = new Set<string>();
-  let i = 0;
   const startedAt = performance.now();
-  const r = await autocannon({
-    url: svc.url,
-    amount: count,
+  const { ids, refused } = await postSends(svc.url, svc.secretKey, count, {
     connections: 20,
-    headers: { authorization: `Bearer ${svc.secretKey}`, 'content-type': 'application/json' },
-    requests: [
-      {
-        method: 'POST',
-        path: '/v1/send',
-        setupRequest: (req) => {
-          i++;
-          return { ...req, body: sendBody(i, `r${i}-${tag}@example.test`, `news@${DOMAIN}`) };
-        },
-        onResponse: (status, body) => {
-          if (status !== 200) return;
-          for (const e of (JSON.parse(body) as { data: { emails: { email: string }[] } }).data.emails) ids.add(e.email);
-        },
-      },
-    ],
+    body: (i) => sendBody(i, `r${i}-${tag}@example.test`, `news@${DOMAIN}`),
   });
-  return { ids, startedAt, acceptMs: performance.now() - startedAt, refused: r.non2xx + r.errors };
+  return { ids, startedAt, acceptMs: performance.now() - startedAt, refused };
 }
 
 /** Checks the DKIM signature of a received message against what the loopback DNS publishes. */

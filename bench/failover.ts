@@ -11,8 +11,7 @@
  * SQLite by default; BENCH_DATABASE_URL=postgres://… also runs it on a fresh database of that server.
  */
 import { performance } from 'node:perf_hooks';
-import autocannon from 'autocannon';
-import { onEachDatabase, sendBody } from './lib.ts';
+import { onEachDatabase, postSends, sendBody } from './lib.ts';
 import { freePort, type Service, startService } from './service.ts';
 import { type CountingSink, startCountingSink } from './smtp.ts';
 
@@ -56,32 +55,17 @@ async function secondProject(svc: Service): Promise<string> {
 /** Sends `count` emails as the project of `key` (20 requests in flight) and times their arrival in the sink. */
 async function run(svc: Service, key: string, sink: CountingSink, count: number, tag: string): Promise<Run> {
   sink.reset('x-mailwright-email-id');
-  const ids = new Set<string>();
-  let i = 0;
   const startedAt = performance.now();
-  const r = await autocannon({
-    url: svc.url,
-    amount: count,
+  const { ids, refused } = await postSends(svc.url, key, count, {
     connections: 20,
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    requests: [
-      {
-        method: 'POST',
-        path: '/v1/send',
-        setupRequest: (req) => ({ ...req, body: sendBody(++i, `r${i}-${tag}@example.test`, 'news@bench.test') }),
-        onResponse: (status, body) => {
-          if (status !== 200) return;
-          for (const e of (JSON.parse(body) as { data: { emails: { email: string }[] } }).data.emails) ids.add(e.email);
-        },
-      },
-    ],
+    body: (i) => sendBody(i, `r${i}-${tag}@example.test`, 'news@bench.test'),
   });
   const elapsedMs = (await sink.holding(ids.size, startedAt + TIMEOUT_MS)) - startedAt;
   // A late second copy still counts.
   await new Promise((res) => setTimeout(res, 3000));
   let missing = count - ids.size;
   for (const id of ids) if (!sink.seen.has(id)) missing++;
-  return { elapsedMs, missing, duplicates: sink.stats().duplicates, refused: r.non2xx + r.errors };
+  return { elapsedMs, missing, duplicates: sink.stats().duplicates, refused };
 }
 
 async function benchOn(label: string, env: Record<string, string>): Promise<void> {

@@ -122,6 +122,38 @@ export function sendBody(i: number, to: string, fromEmail: string): string {
   });
 }
 
+/**
+ * POSTs `count` /v1/send requests to `url` with `key` over `connections` connections, request `i`
+ * (1-based) carrying `body(i)`; answers the email ids accepted and the requests refused.
+ */
+export async function postSends(
+  url: string,
+  key: string,
+  count: number,
+  opts: { connections: number; body: (i: number) => string },
+): Promise<{ ids: Set<string>; refused: number }> {
+  const ids = new Set<string>();
+  let i = 0;
+  const r = await autocannon({
+    url,
+    amount: count,
+    connections: opts.connections,
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    requests: [
+      {
+        method: 'POST',
+        path: '/v1/send',
+        setupRequest: (req) => ({ ...req, body: opts.body(++i) }),
+        onResponse: (status, body) => {
+          if (status !== 200) return;
+          for (const e of (JSON.parse(body) as { data: { emails: { email: string }[] } }).data.emails) ids.add(e.email);
+        },
+      },
+    ],
+  });
+  return { ids, refused: r.non2xx + r.errors };
+}
+
 /** Runs `fn` against a fresh database on the PostgreSQL server `server`, dropped afterwards. */
 export async function withFreshPostgres<T>(server: string, fn: (url: string) => Promise<T>): Promise<T> {
   const name = `mw_bench_${randomBytes(4).toString('hex')}`;

@@ -11,10 +11,9 @@
  */
 import { connect, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import autocannon from 'autocannon';
 import nodemailer from 'nodemailer';
 import { startDnsServer } from '../test/servers/dns-server.ts';
-import { onEachDatabase } from './lib.ts';
+import { onEachDatabase, postSends } from './lib.ts';
 import { freePort, type Service, startService } from './service.ts';
 import { type CountingSink, deliveringToSink, startCountingSink, verifiedDomain } from './smtp.ts';
 
@@ -47,36 +46,15 @@ async function delivered(sink: CountingSink, ids: Set<string>, startedAt: number
 }
 
 /** `count` messages through POST /v1/send over 10 connections; answers the email ids. */
-async function viaApi(svc: Service, count: number, offset: number) {
-  const ids = new Set<string>();
-  let i = offset;
-  const r = await autocannon({
-    url: svc.url,
-    amount: count,
+function viaApi(svc: Service, count: number, offset: number) {
+  return postSends(svc.url, svc.secretKey, count, {
     connections: CLIENTS,
-    headers: { authorization: `Bearer ${svc.secretKey}`, 'content-type': 'application/json' },
-    requests: [
-      {
-        method: 'POST',
-        path: '/v1/send',
-        setupRequest: (req) => {
-          i++;
-          const body = {
-            to: `r${i}@example.test`,
-            from: { name: 'Bench', email: `news@${DOMAIN}` },
-            subject: subject(i),
-            body: html(i),
-          };
-          return { ...req, body: JSON.stringify(body) };
-        },
-        onResponse: (status, body) => {
-          if (status !== 200) return;
-          for (const e of (JSON.parse(body) as { data: { emails: { email: string }[] } }).data.emails) ids.add(e.email);
-        },
-      },
-    ],
+    body: (n) => {
+      const i = offset + n;
+      const from = { name: 'Bench', email: `news@${DOMAIN}` };
+      return JSON.stringify({ to: `r${i}@example.test`, from, subject: subject(i), body: html(i) });
+    },
   });
-  return { ids, refused: r.non2xx + r.errors };
 }
 
 /**
