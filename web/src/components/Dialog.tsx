@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { Button } from './Button.tsx';
 import { ModalPanel } from './ModalPanel.tsx';
+import { FormError } from './States.tsx';
 import { useNativeDialog } from './use-native-dialog.ts';
 
 /**
@@ -53,6 +54,7 @@ export function ConfirmDialog({
   children,
   confirmLabel = 'Confirm',
   busy,
+  error,
 }: {
   open: boolean;
   onClose: () => void;
@@ -61,6 +63,8 @@ export function ConfirmDialog({
   children: ReactNode;
   confirmLabel?: string;
   busy?: boolean;
+  /** The action's failure (a mutation's `error`), shown under the text. */
+  error?: unknown;
 }) {
   return (
     <Dialog
@@ -75,7 +79,14 @@ export function ConfirmDialog({
         </CancelAnd>
       }
     >
-      <div className="text-sm text-slate-600">{children}</div>
+      <div className="text-sm text-slate-600">
+        {children}
+        {error ? (
+          <div className="mt-3">
+            <FormError error={error} />
+          </div>
+        ) : null}
+      </div>
     </Dialog>
   );
 }

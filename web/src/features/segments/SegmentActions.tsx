@@ -6,7 +6,6 @@ import { useNavigate } from 'react-router';
 import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
-import { FormError } from '../../components/States.tsx';
 import { formatNumber, plural } from '../../lib/format.ts';
 import { toast } from '../../lib/toasts.ts';
 import { fieldQueries } from '../../queries/contacts.ts';
@@ -72,6 +71,7 @@ export function SegmentActions({ segment }: { segment: Segment }) {
         Delete
       </Button>
       <ConfirmDialog
+        error={remove.error}
         open={confirm}
         onClose={() => setConfirm(false)}
         onConfirm={() => remove.mutate()}
@@ -80,11 +80,6 @@ export function SegmentActions({ segment }: { segment: Segment }) {
         confirmLabel="Delete segment"
       >
         <p>Its contacts stay in the project. Campaigns and workflows that use the segment will no longer find it.</p>
-        {remove.error ? (
-          <div className="mt-3">
-            <FormError error={remove.error} />
-          </div>
-        ) : null}
       </ConfirmDialog>
     </>
   );

@@ -5,7 +5,6 @@ import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Badge } from '../../components/Layout.tsx';
-import { FormError } from '../../components/States.tsx';
 import { Table } from '../../components/Table.tsx';
 import { formatDate, formatRelative } from '../../lib/format.ts';
 import { toast } from '../../lib/toasts.ts';
@@ -56,6 +55,7 @@ export function InvitesTable({ invites }: { invites: Invite[] }) {
         ]}
       />
       <ConfirmDialog
+        error={revoke.error}
         open={Boolean(revoking)}
         onClose={() => {
           setRevoking(undefined);
@@ -67,9 +67,6 @@ export function InvitesTable({ invites }: { invites: Invite[] }) {
         confirmLabel="Revoke invitation"
       >
         <p>The link in their email stops working. You can invite them again later; they get a new email then.</p>
-        <div className="mt-3">
-          <FormError error={revoke.error} />
-        </div>
       </ConfirmDialog>
     </>
   );

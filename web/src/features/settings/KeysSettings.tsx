@@ -7,7 +7,6 @@ import { Button } from '../../components/Button.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { ConfirmDialog, Dialog } from '../../components/Dialog.tsx';
 import { Card } from '../../components/Layout.tsx';
-import { FormError } from '../../components/States.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { KeysOnce } from '../projects/KeysOnce.tsx';
 
@@ -100,6 +99,7 @@ export function KeysSettings() {
       </Card>
 
       <ConfirmDialog
+        error={rotate.error}
         open={confirming}
         onClose={() => {
           setConfirming(false);
@@ -114,9 +114,6 @@ export function KeysSettings() {
           New secret and public keys are made, and the current ones stop working <strong>immediately</strong>. Every
           server and app using them gets refused until you put the new keys in.
         </p>
-        <div className="mt-3">
-          <FormError error={rotate.error} />
-        </div>
       </ConfirmDialog>
 
       <Dialog

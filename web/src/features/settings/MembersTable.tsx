@@ -133,6 +133,7 @@ export function MembersTable({ members }: { members: Member[] }) {
         />
       </div>
       <ConfirmDialog
+        error={action.error}
         open={Boolean(removing)}
         onClose={() => {
           setRemoving(undefined);
@@ -148,9 +149,6 @@ export function MembersTable({ members }: { members: Member[] }) {
             ? 'You lose access to this project until someone invites you again.'
             : 'They lose access to this project at once. You can invite them again later.'}
         </p>
-        <div className="mt-3">
-          <FormError error={action.error} />
-        </div>
       </ConfirmDialog>
     </>
   );

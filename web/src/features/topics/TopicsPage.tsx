@@ -10,7 +10,7 @@ import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Badge, PageHeader } from '../../components/Layout.tsx';
-import { EmptyState, ErrorState, FormError, LoadingRows } from '../../components/States.tsx';
+import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
 import { Table } from '../../components/Table.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { toast } from '../../lib/toasts.ts';
@@ -130,6 +130,7 @@ function DeleteTopicDialog({ topic, onClose }: { topic: Topic; onClose: () => vo
   });
   return (
     <ConfirmDialog
+      error={remove.error}
       open
       onClose={onClose}
       onConfirm={() => remove.mutate()}
@@ -142,11 +143,6 @@ function DeleteTopicDialog({ topic, onClose }: { topic: Topic; onClose: () => vo
         {topic.subscriberCount === 1 ? 'subscriber stays' : 'subscribers stay'} in the project; their choice for this
         topic is forgotten. A campaign that is scheduled or sending to it keeps the topic until it is done.
       </p>
-      {remove.error ? (
-        <div className="mt-3">
-          <FormError error={remove.error} />
-        </div>
-      ) : null}
     </ConfirmDialog>
   );
 }

@@ -8,7 +8,6 @@ import { Pencil, PlugZap, Trash2 } from 'lucide-react';
 import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
-import { FormError } from '../../components/States.tsx';
 import { Switch } from '../../components/Switch.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { type Transport, type TransportTest, transportQueries } from '../../queries/transports.ts';
@@ -99,6 +98,7 @@ export function DeleteTransportDialog({ transport, onClose }: { transport: Trans
   });
   return (
     <ConfirmDialog
+      error={remove.error}
       open
       onClose={onClose}
       onConfirm={() => remove.mutate()}
@@ -110,11 +110,6 @@ export function DeleteTransportDialog({ transport, onClose }: { transport: Trans
         Its credentials are deleted with it. Mail of its streams goes out through the project's other transports, or
         through the server's own when none is left. The email log keeps its name on past attempts.
       </p>
-      {remove.error ? (
-        <div className="mt-3">
-          <FormError error={remove.error} />
-        </div>
-      ) : null}
     </ConfirmDialog>
   );
 }
