@@ -216,6 +216,15 @@ export async function importCsvFiles(
 }
 
 /**
+ * BENCH_PROF=<dir>: node flags that write the service's CPU profile there when it stops (read it with
+ * `tsx bench/profile-summary.ts <file>`); none otherwise, so the service runs exactly as `npm start`.
+ */
+export function profileFlags(): string[] {
+  const dir = process.env.BENCH_PROF;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+}
+
+/**
  * Starts a bare Fastify hello-world and the service with `env`, warms both, then measures the
  * hello-world and `loadPosts` of `path` with `body(i, tag)` for `duration` seconds, printing req/s, p99
  * and the ratio: the shape of every "endpoint beside hello-world" benchmark.
@@ -226,7 +235,7 @@ export async function postsBesideHelloWorld(
   spec: { path: string; body: (i: number, tag: string) => string; duration: number },
 ): Promise<void> {
   const hello = await startHelloWorld();
-  const svc = await startService(env);
+  const svc = await startService(env, profileFlags());
   const tag = Date.now().toString(36);
   const posts = (t: string, duration: number) =>
     loadPosts(svc.url, svc.secretKey, spec.path, (i) => spec.body(i, t), duration);

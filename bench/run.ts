@@ -8,7 +8,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 /** Shared plumbing, not benchmarks. */
-const HELPERS = ['run.ts', 'lib.ts', 'service.ts', 'smtp.ts', 'webhooks-lib.ts', 'webhooks-receivers.ts'];
+const HELPERS = [
+  'run.ts',
+  'lib.ts',
+  'profile-summary.ts',
+  'service.ts',
+  'smtp.ts',
+  'webhooks-lib.ts',
+  'webhooks-receivers.ts',
+];
 const available = readdirSync(dir)
   .filter((f) => f.endsWith('.ts') && !HELPERS.includes(f))
   .map((f) => f.slice(0, -3))
