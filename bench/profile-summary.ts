@@ -30,7 +30,9 @@ function summarize(file: string, top: number): void {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfUs = new Map<number, number>();
-  profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  profile.samples.forEach((id, i) => {
+    selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
   const total = [...selfUs.values()].reduce((a, b) => a + b, 0);
   const idle = [...selfUs].filter(([id]) => byId.get(id)?.callFrame.functionName === '(idle)');
   const idleUs = idle.reduce((a, [, us]) => a + us, 0);
@@ -38,6 +40,7 @@ function summarize(file: string, top: number): void {
   const byFunction = new Map<string, number>();
   for (const [id, us] of selfUs) {
     const { callFrame } = byId.get(id)!;
+    if (callFrame.functionName === '(idle)') continue;
     const o = owner(callFrame.url);
     byOwner.set(o, (byOwner.get(o) ?? 0) + us);
     const fn = `${callFrame.functionName || '(anonymous)'} ${o}:${callFrame.lineNumber + 1}`;
