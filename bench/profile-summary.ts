@@ -50,7 +50,12 @@ function summarize(file: string, top: number): void {
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const inclusive = new Map<string, number>();
+  const inclusiveOwner = new Map<string, number>();
   for (const [id, us] of selfUs) {
+    const owners = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at))
+      owners.add(owner(byId.get(at)!.callFrame.url));
+    for (const o of owners) inclusiveOwner.set(o, (inclusiveOwner.get(o) ?? 0) + us);
     const seen = new Set<string>();
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       const { callFrame } = byId.get(at)!;
@@ -73,6 +78,7 @@ function summarize(file: string, top: number): void {
   console.log(`${file}: ${(total / 1e6).toFixed(1)} s sampled, ${((100 * idleUs) / total).toFixed(1)}% idle`);
   show('self time by owner', byOwner);
   show('self time by function', byFunction);
+  show('inclusive time by owner (its code and all it called)', inclusiveOwner);
   show('inclusive time of src/ functions', inclusive);
 }
 

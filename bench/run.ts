@@ -12,6 +12,7 @@ const HELPERS = [
   'run.ts',
   'lib.ts',
   'profile-summary.ts',
+  'cpu-per-request.ts',
   'service.ts',
   'smtp.ts',
   'webhooks-lib.ts',
