@@ -3,12 +3,16 @@
  * project up to EXACT_MAX contacts is counted live; a larger one is answered from the exact figures a
  * job computed (in slices that yield the event loop), at most MAX_AGE_MS old before a recount is
  * queued, and from a sample of the newest contacts until the first count is done. `coverageInfo`
- * says which.
+ * says which. Imports keep stored figures current: they add what each batch changed, and store exact
+ * ones before writing into a small project, so a project an import grew has figures at once.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fromJson } from '../../db/codecs.ts';
+import type { DialectSql } from '../../db/dialect.ts';
+import type { Executor } from '../../db/index.ts';
 import type { Deps } from '../../deps.ts';
 import * as contacts from '../contacts.repo.ts';
+import { type CoverageChange, isEmptyCoverageChange } from './coverage-delta.ts';
 import { STANDARD_FIELDS } from './field-names.ts';
 import * as repo from './fields.repo.ts';
 import type { CoverageInfo, FieldList } from './fields.schemas.ts';
@@ -104,6 +108,42 @@ export async function computeFieldCoverage(deps: Pick<Deps, 'db' | 'reader' | 'd
     await nextTurn();
   }
   await repo.upsertFieldCoverage(deps.db, { projectId, total, counts: totals, computedAt: startedAt });
+}
+
+/** The recorded keys and every dotted key above one (`profile` for `profile.tier`): what a write can change. */
+function keysWithParents(keys: string[]): string[] {
+  const out = new Set<string>();
+  for (const key of keys) {
+    const parts = key.split('.');
+    for (let i = 1; i <= parts.length; i++) out.add(parts.slice(0, i).join('.'));
+  }
+  return [...out];
+}
+
+/**
+ * Before a bulk write (an import) into a project of up to EXACT_MAX contacts: stores its exact
+ * coverage, counted now (a few milliseconds), so that the write's changes, added by `addToCoverage`,
+ * keep it exact and GET /contacts/fields answers from it at once when the write took the project past
+ * EXACT_MAX. A larger project keeps the figures it has (if any): they only get the changes added.
+ */
+export async function storeCoverageBeforeBulkWrite(
+  deps: Pick<Deps, 'db' | 'reader' | 'dialect' | 'clock'>,
+  projectId: string,
+): Promise<void> {
+  if ((await contacts.countContacts(deps.reader, projectId)) > EXACT_MAX) return;
+  const computedAt = deps.clock.now();
+  const keys = keysWithParents((await repo.listFieldTypes(deps.reader, projectId)).map((f) => f.key));
+  const { total, counts } = await countKeys(deps, projectId, keys);
+  await repo.upsertFieldCoverage(deps.db, { projectId, total, counts, computedAt });
+}
+
+/** Adds a bulk write's change to the project's stored coverage (none stored: nothing); pass the write's transaction. */
+export async function addToCoverage(
+  deps: { db: Executor; dialect: DialectSql },
+  projectId: string,
+  change: CoverageChange,
+): Promise<void> {
+  if (!isEmptyCoverageChange(change)) await repo.addToFieldCoverage(deps.db, deps.dialect, projectId, change);
 }
 
 /** The coverage job's handler; the payload carries only the project id. */

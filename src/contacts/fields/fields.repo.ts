@@ -128,6 +128,27 @@ export async function upsertFieldCoverage(
 }
 
 /**
+ * Adds a write's changes to the stored coverage of a project (contacts added, and per key the
+ * contacts that gained or lost it), in the statement, so concurrent writers each add theirs. A
+ * project without stored coverage is left without.
+ */
+export async function addToFieldCoverage(
+  db: Executor,
+  dialect: DialectSql,
+  projectId: string,
+  change: { total: number; counts: Record<string, number> },
+): Promise<void> {
+  await db
+    .updateTable('fieldCoverage')
+    .set((eb) => ({
+      total: sql`${eb.ref('total')} + ${change.total}`,
+      counts: dialect.json.addCounts('field_coverage.counts', change.counts),
+    }))
+    .where('projectId', '=', projectId)
+    .execute();
+}
+
+/**
  * Distinct values at `path` (as JSON text) among the newest `sample` contacts of the project, most
  * frequent first; fetches `limit + 1` to tell if more exist. The sample bounds the work at any size.
  */

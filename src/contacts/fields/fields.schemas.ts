@@ -25,7 +25,7 @@ export const CoverageInfo = Type.Object(
   {
     method: Type.Union([Type.Literal('live'), Type.Literal('cached'), Type.Literal('sample')], {
       description:
-        'live: counted for this request; cached: an exact count made by a background job at computedAt (large projects; recounted when older than 10 minutes); sample: the newest contacts only, while the first exact count runs.',
+        'live: counted for this request; cached: an exact count made at computedAt by a background job (or by an import that grew the project), with the changes of imports since added (large projects; recounted when older than 10 minutes); sample: the newest contacts only, while the first exact count runs.',
     }),
     computedAt: DateTime,
     contacts: Type.Integer({ description: 'Contacts the coverage figures are shares of.' }),

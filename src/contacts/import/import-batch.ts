@@ -1,6 +1,7 @@
 /**
  * Writes one batch of CSV rows set-based: one SELECT of the batch's existing contacts, one
- * multi-row upsert, one insert of new field types. Typing and merging happen in the process.
+ * multi-row upsert, one insert of new field types, one update of the stored field coverage. Typing
+ * and merging happen in the process.
  */
 
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -13,6 +14,8 @@ import { newId } from '../../lib/ids.ts';
 import * as contacts from '../contacts.repo.ts';
 import * as contactWrites from '../contacts-write.repo.ts';
 import { applyDataPatch, fieldTypesOf, patchChangesNothing, toDataPatch } from '../data-rules.ts';
+import { addToCoverage } from '../fields/coverage.ts';
+import { addChangedContact, addNewContact, emptyCoverageChange } from '../fields/coverage-delta.ts';
 import { recordFieldTypes } from '../fields/fields.service.ts';
 import type { CsvRecord } from './csv-file.ts';
 import { type ColumnPlan, readRow } from './csv-rules.ts';
@@ -27,6 +30,8 @@ export interface BatchOutcome {
 
 interface Target {
   isNew: boolean;
+  /** The stored object as read (empty for a new contact), for the coverage change. */
+  stored: Record<string, unknown>;
   data: Record<string, unknown>;
   /** Keys this batch writes (merged over the stored object in SQL). */
   set: Record<string, unknown>;
@@ -62,14 +67,17 @@ export async function writeImportBatch(
   // statements lets waiting requests in (reads use their own connections, so they do not wait).
   await nextTurn();
   const targets = new Map<string, Target>(
-    existing.map((c) => [c.email, { isNew: false, data: fromJson(c.data) ?? {}, set: {}, dirty: false }]),
+    existing.map((c) => {
+      const stored = fromJson<Record<string, unknown>>(c.data) ?? {};
+      return [c.email, { isNew: false, stored, data: stored, set: {}, dirty: false }];
+    }),
   );
   const types = new Map<string, FieldType>();
   for (const { email, data } of rows) {
     let t = targets.get(email);
     if (t) out.updated++;
     else {
-      t = { isNew: true, data: {}, set: {}, dirty: true };
+      t = { isNew: true, stored: {}, data: {}, set: {}, dirty: true };
       targets.set(email, t);
       out.imported++;
     }
@@ -86,9 +94,12 @@ export async function writeImportBatch(
 
   const now = deps.clock.now();
   const writes: contactWrites.BatchContactRow[] = [];
+  const coverage = emptyCoverageChange();
   for (const [email, t] of targets) {
-    if (t.dirty)
-      writes.push({ id: newId(), projectId, email, subscribed: true, data: t.isNew ? t.data : t.set, at: now });
+    if (!t.dirty) continue;
+    writes.push({ id: newId(), projectId, email, subscribed: true, data: t.isNew ? t.data : t.set, at: now });
+    if (t.isNew) addNewContact(coverage, t.data);
+    else addChangedContact(coverage, t.stored, t.data, Object.keys(t.set));
   }
   await nextTurn();
   await contactWrites.upsertContactsMerging(deps.db, deps.dialect, writes);
@@ -97,5 +108,8 @@ export async function writeImportBatch(
     projectId,
     [...types].map(([key, type]) => ({ key, type })),
   );
+  // Counted from the contacts as read above: a write by someone else in between can make the stored
+  // coverage a little off, until the next recount (coverage.ts), as any write not an import does.
+  await addToCoverage(deps, projectId, coverage);
   return out;
 }

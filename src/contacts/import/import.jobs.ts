@@ -11,6 +11,7 @@ import type { Deps } from '../../deps.ts';
 import { defineJobRowKind, JobRowFailure, type StepContext } from '../../jobs/job-row-kind.ts';
 import { advanceJobRow, type Lease } from '../../jobs/job-rows.ts';
 import { contactsChanged } from '../contact-watchers.ts';
+import { storeCoverageBeforeBulkWrite } from '../fields/coverage.ts';
 import { CsvHeaderError, type CsvRecord, readCsvRecords } from './csv-file.ts';
 import { type ColumnPlan, isBlankRecord } from './csv-rules.ts';
 import * as repo from './import.repo.ts';
@@ -18,7 +19,7 @@ import { writeImportBatch } from './import-batch.ts';
 
 type ImportDeps = Pick<
   Deps,
-  'db' | 'dialect' | 'clock' | 'searchIndex' | 'config' | 'contactWatchers' | 'jobs' | 'log'
+  'db' | 'reader' | 'dialect' | 'clock' | 'searchIndex' | 'config' | 'contactWatchers' | 'jobs' | 'log'
 >;
 
 /** Runs (first one included) before an import that keeps being interrupted is failed. */
@@ -109,6 +110,7 @@ async function importFile(
     await nextTurn();
   };
 
+  await storeCoverageBeforeBulkWrite(deps, job.projectId);
   const records = readCsvRecords(file, job.delimiter, job.cursor, deps.config.importMaxColumns);
   for await (const item of records) {
     if ('plan' in item) {

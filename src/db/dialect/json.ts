@@ -22,6 +22,11 @@ export interface JsonSql {
   patchWith(column: string, first: unknown, second: unknown): RawBuilder<string>;
   /** Top-level merge of another JSON object column into this one; for objects whose values are primitives. */
   merge(column: string, other: string): RawBuilder<string>;
+  /**
+   * The column's object of counts (key → integer) with `add` added key by key (a missing key counts
+   * from 0). Computed in the statement, so concurrent updates of one row each add their own.
+   */
+  addCounts(column: string, add: Record<string, number>): RawBuilder<string>;
 }
 
 /** A SQLite JSON path with every key quoted, so keys with dots, spaces or brackets stay one step. */
@@ -48,6 +53,10 @@ export const sqliteJson: JsonSql = {
   ],
   patchWith: (column, clear, set) => sql<string>`json_patch(json_patch(${sql.ref(column)}, ${clear}), ${set})`,
   merge: (column, other) => sql<string>`json_patch(${sql.ref(column)}, ${sql.ref(other)})`,
+  addCounts: (column, add) => sql<string>`(select json_group_object(key, n) from (
+    select key, sum(value) as n from (
+      select key, value from json_each(${sql.ref(column)}) union all select key, value from json_each(${JSON.stringify(add)})
+    ) group by key))`,
 };
 
 export const postgresJson: JsonSql = {
@@ -60,4 +69,8 @@ export const postgresJson: JsonSql = {
   patchValues: (set, remove) => [remove, JSON.stringify(set)],
   patchWith: (column, remove, set) => sql<string>`((${sql.ref(column)} - ${remove}::text[]) || ${set}::jsonb)`,
   merge: (column, other) => sql<string>`(${sql.ref(column)} || ${sql.ref(other)})`,
+  addCounts: (column, add) => sql<string>`(select coalesce(jsonb_object_agg(c.key, c.n), '{}'::jsonb) from (
+    select e.key, sum(e.value::bigint) as n from (
+      select key, value from jsonb_each_text(${sql.ref(column)}) union all select key, value from jsonb_each_text(${JSON.stringify(add)}::jsonb)
+    ) e group by e.key) c)`,
 };
