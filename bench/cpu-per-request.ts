@@ -36,7 +36,9 @@ const bodies: Record<string, { path: string; body: (i: number, tag: string) => s
 };
 
 const which = bodies[process.argv[2] ?? 'send']!;
-const env = process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {};
+const env: Record<string, string> = process.env.BENCH_DATABASE_URL
+  ? { DATABASE_URL: process.env.BENCH_DATABASE_URL }
+  : {};
 const svc = await startService(env);
 try {
   const pid = listenerPid(new URL(svc.url).port);

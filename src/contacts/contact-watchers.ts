@@ -13,7 +13,20 @@ export type ChangedContacts = readonly string[] | 'all';
  * through it commits with the write). It runs on the contact write path, so it must cost next to
  * nothing when it has nothing to do, and never throw for a reason of its own.
  */
-export type ContactWatcher = (db: Executor, projectId: string, contacts: ChangedContacts) => Promise<void>;
+export type ContactWatcher = ((db: Executor, projectId: string, contacts: ChangedContacts) => Promise<void>) & {
+  /** Whether a write of the project's contacts would make it act (a cache read); without it, always. */
+  watches?: (db: Executor, projectId: string) => Promise<boolean>;
+};
+
+/** Whether any watcher would act on a write of the project's contacts. */
+export async function anyWatcherWatches(
+  deps: { contactWatchers: readonly ContactWatcher[] },
+  db: Executor,
+  projectId: string,
+): Promise<boolean> {
+  for (const watch of deps.contactWatchers) if (!watch.watches || (await watch.watches(db, projectId))) return true;
+  return false;
+}
 
 /** Tells every watcher that `contacts` of the project changed. */
 export async function contactsChanged(

@@ -145,6 +145,7 @@ export async function upsertContactRows(
   db: Executor,
   dialect: DialectSql,
   calls: UpsertCall[],
+  events: ContactEventRow[] = [],
 ): Promise<(ContactRow | undefined)[]> {
   const rows = calls.map(({ row, patch }) => ({
     ...contactColumns(row),
@@ -156,16 +157,55 @@ export async function upsertContactRows(
     sql`(select ${sql.ref(`r.${column}`)} from r where r.project_id = excluded.project_id and r.email = excluded.email)`;
   const names = columnList(CONTACT_COLUMNS);
   // The text is the same for every group (the rows are one parameter): a named statement, parsed once.
-  const statement =
-    sql<ContactRow>`with r (${columnList(GROUP_COLUMNS)}) as (${dialect.rowsSource(rows, GROUP_COLUMNS)})
-    insert into contacts (${names}) select ${names} from r where true
+  const upsert = sql`insert into contacts (${names}) select ${names} from r where true
     on conflict (project_id, email) do update
     set data = ${dialect.json.patchWith('contacts.data', mine('remove'), mine('set'))}, updated_at = excluded.updated_at
-    returning *`.compile(db);
+    returning *`;
+  const statement = (
+    events.length === 0
+      ? sql<ContactRow>`with r (${columnList(GROUP_COLUMNS)}) as (${dialect.rowsSource(rows, GROUP_COLUMNS)}) ${upsert}`
+      : // The events go in with the contacts they belong to, by (project, email): one statement, so
+        // both commit together without a transaction (PostgreSQL; SQLite has no writing CTEs).
+        sql<ContactRow>`with r (${columnList(GROUP_COLUMNS)}) as (${dialect.rowsSource(rows, GROUP_COLUMNS)}),
+        up as (${upsert}),
+        ev as (insert into events (id, project_id, contact_id, name, data, created_at)
+          select e.id, e.project_id, up.id, e.name, e.data, e.created_at
+          from (${dialect.rowsSource(events.map(eventColumns), EVENT_COLUMNS)}) e
+          join up on up.project_id = e.project_id and up.email = e.email)
+        select * from up`
+  ).compile(db);
   const saved = await runCompiled(db, statement);
   const byEmail = new Map(saved.map((r) => [`${r.projectId}\n${r.email}`, r]));
   return calls.map(({ row }) => byEmail.get(`${row.projectId}\n${row.email}`));
 }
+
+/** An event stored with the upsert of its contact (by project and email) in upsertContactRows. */
+export interface ContactEventRow {
+  id: string;
+  projectId: string;
+  email: string;
+  name: string;
+  data: Record<string, unknown>;
+  createdAt: Date;
+}
+
+const EVENT_COLUMNS = {
+  id: 'text',
+  project_id: 'text',
+  email: 'text',
+  name: 'text',
+  data: 'json',
+  created_at: 'timestamp',
+} as const;
+
+const eventColumns = (e: ContactEventRow) => ({
+  id: e.id,
+  project_id: e.projectId,
+  email: e.email,
+  name: e.name,
+  data: e.data,
+  created_at: e.createdAt,
+});
 
 /**
  * Upserts contacts of distinct (project, email), none changing subscription, inside the caller's

@@ -81,6 +81,33 @@ export async function upsertPreparedIn(
   return out;
 }
 
+/**
+ * Writes groupable upserts of distinct (project, email) and an event for each, in one statement on
+ * the root database (PostgreSQL only: `dialect.groupedUpserts`), for writes nothing else must hear
+ * (no watcher, listener or endpoint: the caller checked). Returns each contact id and whether it was new.
+ */
+export async function upsertWithEvents(
+  deps: Pick<Deps, 'db' | 'dialect' | 'searchIndex'>,
+  prepared: PreparedUpsert[],
+  events: writes.ContactEventRow[],
+): Promise<{ id: string; inserted: boolean }[]> {
+  const rows = await writes.upsertContactRows(
+    deps.db,
+    deps.dialect,
+    prepared.map((p) => ({ row: p.row, patch: p.patch })),
+    events,
+  );
+  const out = rows.map((row, i) => {
+    if (!row) throw new Error('grouped upsert lost a row');
+    return { id: row.id, inserted: row.id === prepared[i]!.row.id };
+  });
+  afterUpsertsCommitted(
+    deps,
+    out.some((s) => s.inserted),
+  );
+  return out;
+}
+
 /** After a group written by `upsertPreparedIn` committed: new contacts reach the search index. */
 export function afterUpsertsCommitted(deps: Pick<Deps, 'searchIndex'>, inserted: boolean): void {
   if (inserted) deps.searchIndex.poke();

@@ -6,12 +6,22 @@
  * one upsert statement and one insert for all), batched by lib/batcher.ts: should the group fail,
  * each runs again in a transaction of its own, so only the failing one fails.
  */
+
+import { anyWatcherWatches } from '../contacts/contact-watchers.ts';
 import { prepareUpsert, upsertContact, type WriteDeps } from '../contacts/contacts.service.ts';
 import { toDataPatch } from '../contacts/data-rules.ts';
-import { afterUpsertsCommitted, type PreparedUpsert, upsertPreparedIn } from '../contacts/grouped-upserts.ts';
+import {
+  afterUpsertsCommitted,
+  type PreparedUpsert,
+  upsertPreparedIn,
+  upsertWithEvents,
+  WRITE_TYPES,
+} from '../contacts/grouped-upserts.ts';
 import type { Deps } from '../deps.ts';
 import { invalid } from '../errors.ts';
 import { allOk, type BatchOptions, batchKind } from '../lib/batcher.ts';
+import { newId } from '../lib/ids.ts';
+import { anyListenerHears } from './event-listener.ts';
 import type { TrackBody, TrackResult } from './events.schemas.ts';
 import { isSystemEventName, type NewEvent, recordEvent, recordEvents } from './events.service.ts';
 
@@ -74,8 +84,44 @@ const tracks = batchKind(
   }),
 );
 
+/**
+ * Whether a group's writes are heard by nothing that must write with them: no event listener acting
+ * on its events, no contact watcher, no endpoint taking contact writes. Then, where the dialect
+ * groups upserts (PostgreSQL), the contacts and events go in as one statement, with no transaction
+ * (four round trips become one). The caches answer from memory after the first ask.
+ */
+async function unheard(deps: TrackDeps, calls: TrackCall[]): Promise<boolean> {
+  if (!deps.dialect.groupedUpserts) return false;
+  for (const projectId of new Set(calls.map((c) => c.projectId))) {
+    const names = [...new Set(calls.flatMap((c) => (c.projectId === projectId ? [c.event.name] : [])))];
+    if (await anyListenerHears(deps.eventListeners, deps.db, projectId, names)) return false;
+    if (await anyWatcherWatches(deps, deps.db, projectId)) return false;
+    if (await deps.webhooks.wants(deps.db, projectId, WRITE_TYPES)) return false;
+  }
+  return true;
+}
+
+/** An unheard group (see `unheard`): its contacts and events in one statement. */
+async function trackUnheard(deps: TrackDeps, calls: TrackCall[]): Promise<Tracked[]> {
+  const events = calls.map((c) => ({
+    id: newId(),
+    projectId: c.projectId,
+    email: c.prepared.email,
+    name: c.event.name,
+    data: c.event.data ?? {},
+    createdAt: c.event.at,
+  }));
+  const saved = await upsertWithEvents(
+    deps,
+    calls.map((c) => c.prepared),
+    events,
+  );
+  return calls.map((c, i) => ({ contact: saved[i]!.id, event: events[i]!.id, timestamp: c.event.at.toISOString() }));
+}
+
 /** One transaction for a group of tracks (distinct contacts); listeners get each project's events together. */
 async function trackGroup(deps: TrackDeps, calls: TrackCall[]): Promise<Tracked[]> {
+  if (await unheard(deps, calls)) return trackUnheard(deps, calls);
   const { saved, eventIds } = await deps.db.transaction().execute(async (trx) => {
     const saved = await upsertPreparedIn(
       deps,

@@ -57,10 +57,12 @@ const computeKey = (segmentId: string) => `${COMPUTE_JOB}:${segmentId}`;
 
 /** The contact watcher: enqueues membership work only for projects with tracked segments. */
 export function membershipWatcher(deps: HookDeps): ContactWatcher {
-  return async (db, projectId, contacts) => {
+  const watcher: ContactWatcher = async (db, projectId, contacts) => {
     const set = await trackedSetOf(deps, db, projectId);
     if (set.segmentIds.length > 0) await enqueueFor(deps, db, set, projectId, contacts);
   };
+  watcher.watches = async (db, projectId) => (await trackedSetOf(deps, db, projectId)).segmentIds.length > 0;
+  return watcher;
 }
 
 /** Whether an event can change membership of the tracked set (its own entry/exit events never do here). */
@@ -73,7 +75,7 @@ function matters(set: TrackedSet, name: string): boolean {
 
 /** The event listener: events a tracked filter reads (or subscription changes) enqueue their contacts. */
 export function membershipListener(deps: HookDeps): EventListener {
-  return async (trx, events) => {
+  const listener: EventListener = async (trx, events) => {
     for (const [projectId, list] of groupBy(events, (e) => e.projectId)) {
       const set = await trackedSetOf(deps, trx, projectId);
       if (set.segmentIds.length === 0) continue;
@@ -81,6 +83,11 @@ export function membershipListener(deps: HookDeps): EventListener {
       if (ids.size > 0) await enqueueFor(deps, trx, set, projectId, [...ids]);
     }
   };
+  listener.hears = async (db, projectId, names) => {
+    const set = await trackedSetOf(deps, db, projectId);
+    return set.segmentIds.length > 0 && names.some((name) => matters(set, name));
+  };
+  return listener;
 }
 
 /** Recomputes one tracked segment, if it still is one. */

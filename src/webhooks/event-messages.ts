@@ -39,10 +39,14 @@ const ABOUT_AN_EMAIL = new Set<WebhookEventType>([
 ]);
 
 function typeOf(event: StoredEvent): WebhookEventType | undefined {
-  const mapped = FROM_EVENT[event.name];
+  return typeOfName(event.name);
+}
+
+function typeOfName(name: string): WebhookEventType | undefined {
+  const mapped = FROM_EVENT[name];
   if (mapped) return mapped;
   // segment.<slug>.entry|exit and other system names have no webhook type; anything else was tracked.
-  return isSystemEventName(event.name) ? undefined : 'event.tracked';
+  return isSystemEventName(name) ? undefined : 'event.tracked';
 }
 
 const dataOf = (e: StoredEvent) => (e.data ?? {}) as Record<string, unknown>;
@@ -93,7 +97,7 @@ async function announcementsOf(
 }
 
 export function webhookEventListener(deps: Pick<Deps, 'webhooks' | 'reader' | 'topics'>): EventListener {
-  return async (trx, events) => {
+  const listener: EventListener = async (trx, events) => {
     for (const [projectId, group] of groupBy(events, (e) => e.projectId)) {
       const typed = group.flatMap((e) => {
         const type = typeOf(e);
@@ -104,4 +108,9 @@ export function webhookEventListener(deps: Pick<Deps, 'webhooks' | 'reader' | 't
       await deps.webhooks.announce(trx, projectId, await announcementsOf(deps, trx, projectId, typed));
     }
   };
+  listener.hears = async (db, projectId, names) => {
+    const types = new Set(names.flatMap((name) => typeOfName(name) ?? []));
+    return types.size > 0 && deps.webhooks.wants(db, projectId, [...types]);
+  };
+  return listener;
 }

@@ -18,7 +18,7 @@ type ListenerDeps = Pick<Deps, 'workflowTriggers' | 'dialect' | 'workflowWaker' 
 
 /** The event listener: starts triggered workflows and resumes waiting executions, in the event's transaction. */
 export function workflowListener(deps: ListenerDeps): EventListener {
-  return async (trx, events) => {
+  const listener: EventListener = async (trx, events) => {
     for (const [projectId, list] of groupBy(events, (e) => e.projectId)) {
       // Through the event's transaction: a second pool connection taken while holding one deadlocks a burst of writers.
       const triggers = await deps.workflowTriggers.read(trx, projectId);
@@ -58,4 +58,9 @@ export function workflowListener(deps: ListenerDeps): EventListener {
       if (started.length + resumed > 0) await deps.workflowWaker.wake(trx);
     }
   };
+  listener.hears = async (db, projectId, names) => {
+    const triggers = await deps.workflowTriggers.read(db, projectId);
+    return names.some((name) => triggers.byEvent.has(name) || triggers.waits.has(name));
+  };
+  return listener;
 }
