@@ -17,6 +17,7 @@ import { createFieldTypeCache } from './contacts/fields/field-type-cache.ts';
 import { createSearchIndexer } from './contacts/search-index.ts';
 import { assembleDeps, type Deps, type DepsOptions, type HookDeps, type Hooks, type Wiring } from './deps.ts';
 import { domainCron, domainTasks } from './domains/domains.jobs.ts';
+import { createVerifiedDomainCache } from './domains/verified-cache.ts';
 import type { EventListener } from './events/event-listener.ts';
 import { pruneIdempotencyKeys } from './http/idempotency.ts';
 import { memoryStore } from './http/rate-limit.ts';
@@ -133,6 +134,7 @@ export const productWiring: Wiring = {
       keyCache: createKeyCache(core.caches),
       fieldTypes: createFieldTypeCache(core.caches),
       topics: createTopicCache(core.caches),
+      verifiedDomains: createVerifiedDomainCache(core.caches),
       trackedSegments: createTrackedSegmentsCache(core.caches),
       workflowTriggers: createWorkflowTriggerCache(core.caches),
       workflowWaker: createWorkflowWaker(core.changes, core.jobs),

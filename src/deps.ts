@@ -15,6 +15,7 @@ import { type Db, openDatabase } from './db/index.ts';
 import { migrateToLatest, withMigrationLock } from './db/migrate.ts';
 import { type ChangeFeed, createChangeFeed } from './db/notify.ts';
 import { type CacheRegistry, createCacheRegistry, type ProjectCache } from './db/project-cache.ts';
+import type { VerifiedDomainCache } from './domains/verified-cache.ts';
 import type { EventListener } from './events/event-listener.ts';
 import type { RateStore } from './http/rate-limit.ts';
 import { migrateGraphile } from './jobs/graphile.ts';
@@ -62,6 +63,8 @@ export interface Deps {
   fieldTypes: ProjectCache<Set<string>>;
   /** Each project's topics (ids, names, defaults), forgotten through `changes`. */
   topics: TopicCache;
+  /** Each project's VERIFIED sending domains, forgotten through `changes`. */
+  verifiedDomains: VerifiedDomainCache;
   /** Keeps the deferred email search index caught up (SQLite). */
   searchIndex: SearchIndexer;
   /** Run by recordEvents inside the transaction that stores events. */
@@ -102,6 +105,7 @@ export type FeatureState = Pick<
   | 'keyCache'
   | 'fieldTypes'
   | 'topics'
+  | 'verifiedDomains'
   | 'searchIndex'
   | 'apiKeyFailures'
   | 'deliveryWaker'

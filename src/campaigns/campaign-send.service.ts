@@ -29,7 +29,7 @@ const startJobKey = (campaignId: string) => `${START_JOB}:${campaignId}`;
 /** While the last rows of a walked campaign go out, how often its end is checked again. */
 const FINISH_RECHECK_MS = 2000;
 
-type SendDeps = Pick<Deps, 'db' | 'reader' | 'dialect' | 'jobs' | 'clock' | 'config' | 'topics'>;
+type SendDeps = Pick<Deps, 'db' | 'reader' | 'dialect' | 'jobs' | 'clock' | 'config' | 'topics' | 'verifiedDomains'>;
 type Recipients = { upTo: string; count: number };
 
 /** The audience bound (highest contact id now) and how many recipients the fan-out would send to. */
@@ -230,7 +230,16 @@ export async function cancelCampaign(
 export async function sendTestCampaign(
   deps: Pick<
     Deps,
-    'db' | 'reader' | 'dialect' | 'clock' | 'config' | 'secrets' | 'keyCache' | 'deliveryWaker' | 'topics'
+    | 'db'
+    | 'reader'
+    | 'dialect'
+    | 'clock'
+    | 'config'
+    | 'secrets'
+    | 'keyCache'
+    | 'deliveryWaker'
+    | 'topics'
+    | 'verifiedDomains'
   >,
   projectId: string,
   id: string,

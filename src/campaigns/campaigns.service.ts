@@ -32,7 +32,7 @@ import type {
 
 export type { CampaignRow } from './campaigns.repo.ts';
 
-type WriteDeps = Pick<Deps, 'db' | 'reader' | 'config' | 'clock' | 'topics'>;
+type WriteDeps = Pick<Deps, 'db' | 'reader' | 'config' | 'clock' | 'topics' | 'verifiedDomains'>;
 
 const EMAIL_TYPES: readonly string[] = ['MARKETING', 'HEADLESS', 'TRANSACTIONAL'];
 const AUDIENCE_TYPES: readonly string[] = ['ALL', 'SEGMENT', 'FILTERED'];

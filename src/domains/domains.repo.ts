@@ -57,17 +57,22 @@ export async function findVerifiedElsewhere(db: Executor, domain: string, projec
     .executeTakeFirst();
 }
 
-/** The project's verified domain among `names` (a sender's domain and its parents), the most specific first. */
-export async function findVerifiedDomainIn(db: Executor, projectId: string, names: string[]) {
-  if (names.length === 0) return undefined;
-  const rows = await db
+/** What the sender checks need of a VERIFIED domain (domains/verified-cache.ts). */
+export interface VerifiedDomainRow {
+  domain: string;
+  dkimSelector: string;
+  /** Encrypted with the server's key. */
+  dkimPrivateKey: string;
+}
+
+/** The project's VERIFIED domains. */
+export async function listVerifiedDomains(db: Executor, projectId: string): Promise<VerifiedDomainRow[]> {
+  return db
     .selectFrom('domains')
-    .selectAll()
+    .select(['domain', 'dkimSelector', 'dkimPrivateKey'])
     .where('projectId', '=', projectId)
-    .where('domain', 'in', names)
     .where('status', '=', 'VERIFIED')
     .execute();
-  return rows.sort((x, y) => y.domain.length - x.domain.length)[0];
 }
 
 /** The verified domain among `names` in any project, the most specific first (inbound mail's owner). */

@@ -13,7 +13,7 @@ import type { DomainView } from './domains.schemas.ts';
 import { validateDomainName } from './records.ts';
 
 type DomainRow = NonNullable<Awaited<ReturnType<typeof repo.findDomain>>>;
-type D = Pick<Deps, 'db' | 'clock' | 'config' | 'secrets' | 'dns' | 'dnsFresh'>;
+type D = Pick<Deps, 'db' | 'clock' | 'config' | 'secrets' | 'dns' | 'dnsFresh' | 'verifiedDomains'>;
 
 /** The domain with the records to publish and, once checked, each record's state. */
 export function toDomainView(config: D['config'], row: DomainRow): DomainView {
@@ -88,8 +88,15 @@ export async function verifyDomainNow(deps: D, projectId: string, id: string): P
   return toDomainView(deps.config, await recheckDomain(deps, row, deps.dnsFresh));
 }
 
-export async function removeDomain(deps: Pick<Deps, 'db'>, projectId: string, id: string): Promise<void> {
-  if (!(await repo.deleteDomain(deps.db, projectId, id))) throw notFound('DOMAIN');
+export async function removeDomain(
+  deps: Pick<Deps, 'db' | 'verifiedDomains'>,
+  projectId: string,
+  id: string,
+): Promise<void> {
+  const deleted = await deps.verifiedDomains.writing(deps.db, projectId, (trx) =>
+    repo.deleteDomain(trx, projectId, id),
+  );
+  if (!deleted) throw notFound('DOMAIN');
 }
 
 /**
@@ -99,7 +106,8 @@ export async function removeDomain(deps: Pick<Deps, 'db'>, projectId: string, id
 export async function recheckDomain(deps: D, row: DomainRow, dns = deps.dns): Promise<DomainRow> {
   const { verified, results } = await checkDomainRecords(dns, expectedRecords(deps.config, row));
   const now = deps.clock.now();
-  return deps.db.transaction().execute(async (trx) => {
+  // Through the verified-domain cache: a domain leaving VERIFIED must stop passing the sender check.
+  return deps.verifiedDomains.writing(deps.db, row.projectId, async (trx) => {
     const from = verified ? 'PENDING' : 'VERIFIED';
     const moved = await repo.transitionDomainStatus(trx, row.id, from, verified ? 'VERIFIED' : 'PENDING');
     if (moved) {
@@ -144,17 +152,41 @@ function senderDomains(email: string): string[] {
 }
 
 /** Refuses (403 UNVERIFIED_DOMAIN) a sender whose domain is not a verified domain of the project. */
-export async function assertVerifiedSender(deps: Pick<Deps, 'db' | 'config'>, projectId: string, from: string) {
+export async function assertVerifiedSender(
+  deps: Pick<Deps, 'db' | 'config' | 'verifiedDomains'>,
+  projectId: string,
+  from: string,
+) {
   if (!deps.config.requireVerifiedDomain) return;
   const names = senderDomains(from);
-  if (names.length === 0 || !(await repo.findVerifiedDomainIn(deps.db, projectId, names))) {
+  if (names.length === 0 || !(await verifiedDomainFor(deps, projectId, names))) {
     throw forbidden(`The sender ${from} is not on a verified domain of this project.`, 'UNVERIFIED_DOMAIN');
   }
 }
 
+/**
+ * The project's verified domain among `names`, the most specific: from the cache when it holds one,
+ * else read again (and kept), so a domain verified since the project was cached is found.
+ */
+async function verifiedDomainFor(
+  deps: Pick<Deps, 'db' | 'verifiedDomains'>,
+  projectId: string,
+  names: string[],
+): Promise<repo.VerifiedDomainRow | undefined> {
+  const pick = (rows: repo.VerifiedDomainRow[] | undefined) =>
+    rows?.filter((d) => names.includes(d.domain)).sort((x, y) => y.domain.length - x.domain.length)[0];
+  const held = pick(deps.verifiedDomains.get(projectId));
+  if (held) return held;
+  return pick(await deps.verifiedDomains.read(deps.db, projectId, () => false));
+}
+
 /** DKIM signing parameters for a sender (nodemailer's `dkim` option shape), when its domain has a key. */
-export async function dkimSignerFor(deps: Pick<Deps, 'db' | 'secrets'>, projectId: string, from: string) {
-  const row = await repo.findVerifiedDomainIn(deps.db, projectId, senderDomains(from));
+export async function dkimSignerFor(
+  deps: Pick<Deps, 'db' | 'secrets' | 'verifiedDomains'>,
+  projectId: string,
+  from: string,
+) {
+  const row = await verifiedDomainFor(deps, projectId, senderDomains(from));
   if (!row) return undefined;
   return {
     domainName: row.domain,

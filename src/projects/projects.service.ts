@@ -93,7 +93,7 @@ export async function createProject(
  * (signup/signup-settings.service.ts), with nothing written.
  */
 export async function updateProjectSettings(
-  deps: Pick<Deps, 'db' | 'reader' | 'config' | 'topics' | 'clock' | 'keyCache' | 'secrets'>,
+  deps: Pick<Deps, 'db' | 'reader' | 'config' | 'topics' | 'clock' | 'keyCache' | 'secrets' | 'verifiedDomains'>,
   userId: string,
   projectId: string,
   patch: UpdateProjectBody,

@@ -74,7 +74,7 @@ function recipientsOf(to: SendBody['to'], errors: FieldError[]): PreparedSend['r
 
 /** Validates the body and resolves the shared message; 422 listing every problem, 403/404/413 as they apply. */
 export async function prepareSend(
-  deps: Pick<Deps, 'reader' | 'db' | 'config'>,
+  deps: Pick<Deps, 'reader' | 'db' | 'config' | 'verifiedDomains'>,
   projectId: string,
   body: SendBody,
 ): Promise<PreparedSend> {

@@ -38,7 +38,7 @@ async function asFieldError(work: Promise<unknown>, field: string, codes: string
  * topic, a reserved or repeated form field key.
  */
 export async function prepareSignupSettings(
-  deps: Pick<Deps, 'db' | 'reader' | 'config' | 'topics'>,
+  deps: Pick<Deps, 'db' | 'reader' | 'config' | 'topics' | 'verifiedDomains'>,
   projectId: string,
   current: SignupColumns,
   patch: SignupSettingsPatch,

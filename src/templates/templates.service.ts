@@ -24,7 +24,7 @@ import {
 
 export type { TemplateRow } from './templates.repo.ts';
 
-type WriteDeps = Pick<Deps, 'db' | 'config' | 'clock'>;
+type WriteDeps = Pick<Deps, 'db' | 'config' | 'clock' | 'verifiedDomains'>;
 
 const MAX_NAME = 200;
 
@@ -162,7 +162,7 @@ export async function getTemplateUsage(
  * within 512 KB, subject and body valid Liquid, addresses normalised, and a sender on a verified domain.
  */
 async function checkedFields(
-  deps: Pick<Deps, 'db' | 'config'>,
+  deps: Pick<Deps, 'db' | 'config' | 'verifiedDomains'>,
   projectId: string,
   input: UpdateTemplateBody,
 ): Promise<repo.TemplatePatch> {

@@ -158,4 +158,32 @@ describe.each(DIALECTS)('sending domains on %s', (dialect) => {
     expect(signer?.privateKey).toContain('BEGIN PRIVATE KEY');
     expect(records.find((r: Rec) => r.purpose === 'DKIM').name).toBe(`${signer?.keySelector}._domainkey.sender.test`);
   });
+
+  // The sender check answers from memory once a project has a verified domain (domains/verified-cache.ts).
+  it('stops passing a sender the moment its domain is unverified or deleted, and passes a newly verified one', async () => {
+    const p = await t.make.project();
+    const first = (await add(p.auth, 'kept-a.test')).json();
+    const second = (await add(p.auth, 'kept-b.test')).json();
+    publish(first.records);
+    await verify(p.auth, first.id);
+    await expect(assertVerifiedSender(t.deps, p.id, 'hi@kept-a.test')).resolves.toBeUndefined();
+    // Verified while the project's domains are held: found, not refused from memory.
+    publish(second.records);
+    await verify(p.auth, second.id);
+    await expect(assertVerifiedSender(t.deps, p.id, 'hi@kept-b.test')).resolves.toBeUndefined();
+
+    for (const r of first.records as Rec[]) if (r.type === 'TXT') dns.set(r.name, 'TXT', []);
+    expect((await verify(p.auth, first.id)).json().status).toBe('PENDING');
+    await expect(assertVerifiedSender(t.deps, p.id, 'hi@kept-a.test')).rejects.toMatchObject({ statusCode: 403 });
+    await expect(assertVerifiedSender(t.deps, p.id, 'hi@kept-b.test')).resolves.toBeUndefined();
+
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/domains/${second.id}`,
+      headers: { authorization: p.auth },
+    });
+    expect(del.statusCode).toBe(204);
+    await expect(assertVerifiedSender(t.deps, p.id, 'hi@kept-b.test')).rejects.toMatchObject({ statusCode: 403 });
+    expect(await dkimSignerFor(t.deps, p.id, 'hi@kept-b.test')).toBeUndefined();
+  });
 });
