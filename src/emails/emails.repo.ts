@@ -92,7 +92,7 @@ export async function findEmail(db: Executor, projectId: string, id: string): Pr
 /**
  * FAILED → PENDING for a new round of attempts, due now; the row when it moved. Of two concurrent
  * retries exactly one gets it. `last_error` stays: it says why the last round failed until a send
- * succeeds (markSent clears it).
+ * succeeds (markAllSent clears it).
  */
 export async function retryFailedEmail(
   db: Executor,

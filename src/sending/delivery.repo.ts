@@ -57,16 +57,26 @@ async function updateClaimed(db: Executor, claim: Claim, set: UpdateObject<Datab
   return r.numUpdatedRows > 0n;
 }
 
-/** SENDING → SENT with the transport's id; false when the claim was lost (another worker took the row). */
-export function markSent(db: Executor, claim: Claim, transportMessageId: string, now: Date): Promise<boolean> {
-  return updateClaimed(db, claim, {
-    status: 'SENT',
-    transportMessageId,
-    sentAt: now,
-    leaseUntil: null,
-    lastError: null,
-    updatedAt: now,
-  });
+/**
+ * Stamps many rows in one statement (the stamper's group): each row still under its claim goes
+ * SENDING → SENT with its transport id; answers the ids stamped (a lost claim's row is not among them).
+ */
+export async function markAllSent(
+  db: Executor,
+  dialect: DialectSql,
+  stamps: readonly { claim: Claim; transportMessageId: string }[],
+  now: Date,
+): Promise<Set<string>> {
+  if (stamps.length === 0) return new Set();
+  const columns = { id: 'text', token: 'text', tid: 'text' } as const;
+  const rows = stamps.map((s) => ({ id: s.claim.id, token: s.claim.leaseToken, tid: s.transportMessageId }));
+  const at = now.toISOString();
+  const { rows: stamped } = await sql<{ id: string }>`with v (id, token, tid) as (${dialect.rowsSource(rows, columns)})
+    update emails set status = 'SENT', transport_message_id = v.tid, sent_at = ${at}, lease_until = null,
+      last_error = null, updated_at = ${at}
+    from v where emails.id = v.id and emails.status = 'SENDING' and emails.lease_token = v.token
+    returning emails.id`.execute(db);
+  return new Set(stamped.map((r) => r.id));
 }
 
 /** SENDING → PENDING again at `nextAt` (a temporary failure), or → FAILED (permanent, or out of attempts). */

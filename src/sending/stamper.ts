@@ -14,7 +14,7 @@ import type { Deps } from '../deps.ts';
 import { type NewAttempt, recordAttempts } from '../emails/attempts.ts';
 import { type NewEvent, recordEvents } from '../events/events.service.ts';
 import { allOk, batcher } from '../lib/batcher.ts';
-import { markSent } from './delivery.repo.ts';
+import { markAllSent } from './delivery.repo.ts';
 import type { EmailRow } from './outbox.repo.ts';
 
 /** Stamps waiting longer than this are committed without waiting for more. */
@@ -24,7 +24,7 @@ const MAX_GROUP = 50;
  * Pauses before each new try of a stamp whose transaction failed. The relay has these messages: a
  * stamp given up on is a message sent twice (its row comes back when its lease runs out). A
  * connection the server cut (a failover, pg_terminate_backend) is replaced by the pool at once, so
- * the first retry usually commits. Retrying is safe whatever the failure: markSent is fenced to the
+ * the first retry usually commits. Retrying is safe whatever the failure: markAllSent is fenced to the
  * claim, so a group whose commit did land before the error stamps nothing and records no event again.
  */
 const RETRY_PAUSES_MS = [50, 500, 2000];
@@ -39,16 +39,22 @@ interface Stamp {
 /** Stamps the row SENT and records its attempts (the accepted one last) with it. */
 export type Stamper = (row: EmailRow, transportMessageId: string, attempts: readonly NewAttempt[]) => Promise<void>;
 
-export function createStamper(deps: Pick<Deps, 'db' | 'clock' | 'eventListeners'>): Stamper {
+export function createStamper(deps: Pick<Deps, 'db' | 'dialect' | 'clock' | 'eventListeners'>): Stamper {
   const commit = (group: Stamp[]) =>
     deps.db.transaction().execute(async (trx) => {
       const now = deps.clock.now();
       const events: NewEvent[] = [];
       const attempts: NewAttempt[] = [];
+      const stamped = await markAllSent(
+        trx,
+        deps.dialect,
+        group.map((s) => ({ claim: s.row, transportMessageId: s.transportMessageId })),
+        now,
+      );
       for (const s of group) {
         // A lost claim (another worker took the row) stamps nothing and records no attempt or event:
         // the log's attempt exists exactly when the row's outcome does.
-        if (!(await markSent(trx, s.row, s.transportMessageId, now))) continue;
+        if (!stamped.has(s.row.id)) continue;
         attempts.push(...s.attempts);
         if (!s.row.contactId) continue;
         events.push({

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   claimDueEmails,
   deferClaimed,
-  markSent,
+  markAllSent,
   markSuppressed,
   markUnsent,
   renewEmailLeases,
@@ -42,7 +42,9 @@ describe.each(DIALECTS)('delivery claims fenced by their token on %s', (dialect)
     const held = await row(id);
 
     const later = new Date(start + 5);
-    expect(await markSent(t.deps.db, a!, 'stale-relay-id', later)).toBe(false);
+    const stamp = (claim: typeof a, transportMessageId: string) =>
+      markAllSent(t.deps.db, t.deps.dialect, [{ claim: claim!, transportMessageId }], later);
+    expect(await stamp(a, 'stale-relay-id')).toEqual(new Set());
     await markUnsent(t.deps.db, a!, { status: 'FAILED', error: 'stale' }, later);
     await renewEmailLeases(t.deps.db, t.deps.dialect, {
       ids: [id],
@@ -59,9 +61,11 @@ describe.each(DIALECTS)('delivery claims fenced by their token on %s', (dialect)
       leaseUntil: new Date(start + 90_000),
     });
     expect(new Date((await row(id)).leaseUntil as string | Date).getTime()).toBe(start + 90_000);
-    expect(await markSent(t.deps.db, b!, 'relay-id', later)).toBe(true);
+    expect(await stamp(b, 'relay-id')).toEqual(new Set([id]));
     const sent = await row(id);
     expect(sent.status).toBe('SENT');
     expect(sent.transportMessageId).toBe('relay-id');
+    expect(new Date(sent.sentAt as string | Date).toISOString()).toBe(later.toISOString());
+    expect(sent.leaseUntil).toBeNull();
   });
 });
