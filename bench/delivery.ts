@@ -17,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
 import { DKIM_SIGNED_HEADERS } from '../src/mail/mime.ts';
 import { type DnsServer, startDnsServer } from '../test/servers/dns-server.ts';
-import { onEachDatabase, postSends, sendBody } from './lib.ts';
+import { onEachDatabase, postSends, profileFlags, sendBody } from './lib.ts';
 import { type Service, startService } from './service.ts';
 import { type CountingSink, deliveringToSink, startBaselineSender, startCountingSink, verifiedDomain } from './smtp.ts';
 
@@ -116,11 +116,14 @@ async function benchOn(label: string, env: Record<string, string>): Promise<void
   try {
     const base = await baseline(sink, tag, false);
     const fast = await baseline(sink, `nd${tag}`, true);
-    svc = await startService({
-      ...env,
-      // POOL (5) connections, as the baseline pools use.
-      ...deliveringToSink(sink.port, dns.server),
-    });
+    svc = await startService(
+      {
+        ...env,
+        // POOL (5) connections, as the baseline pools use.
+        ...deliveringToSink(sink.port, dns.server),
+      },
+      profileFlags(),
+    );
     await verifiedDomain(svc, dns, DOMAIN);
     sink.reset('x-mailwright-email-id');
     const warm = await sendMany(svc, WARMUP, `warm${tag}`);
