@@ -17,9 +17,8 @@ import { applyDataPatch, fieldTypesOf, patchChangesNothing, toDataPatch } from '
 import { addToCoverage } from '../fields/coverage.ts';
 import { addChangedContact, addNewContact, emptyCoverageChange } from '../fields/coverage-delta.ts';
 import { recordFieldTypes } from '../fields/fields.service.ts';
-import type { CsvRecord } from './csv-file.ts';
-import { type ColumnPlan, readRow } from './csv-rules.ts';
 import type { ImportRowError } from './import.repo.ts';
+import type { ReadBatch } from './import-reader.ts';
 
 export interface BatchOutcome {
   imported: number;
@@ -39,26 +38,18 @@ interface Target {
 }
 
 /**
- * Applies rules 3, 8 and 9 to a batch: bad emails become errors, a row patches the contact with its
+ * Applies rules 3, 8 and 9 to a batch read by import-reader.ts: its refused rows are counted as
+ * skipped with their errors, a row patches the contact with its
  * email (an earlier row of the file included) and a new contact is created subscribed. A row that
  * changes nothing writes nothing, which makes re-running a file a no-op.
  */
 export async function writeImportBatch(
   deps: { db: Executor; dialect: DialectSql; clock: Clock },
   projectId: string,
-  plan: ColumnPlan,
-  records: CsvRecord[],
+  batch: Pick<ReadBatch, 'rows' | 'errors'>,
 ): Promise<BatchOutcome> {
-  const out: BatchOutcome = { imported: 0, updated: 0, skipped: 0, errors: [] };
-  const rows: { email: string; data: Record<string, unknown> }[] = [];
-  for (const { row, record } of records) {
-    const r = readRow(record, plan);
-    if (r.ok) rows.push(r);
-    else {
-      out.skipped++;
-      out.errors.push({ row, email: r.email, reason: r.reason });
-    }
-  }
+  const { rows, errors } = batch;
+  const out: BatchOutcome = { imported: 0, updated: 0, skipped: errors.length, errors };
 
   const existing = await contacts.findContactsByEmail(deps.db, deps.dialect, projectId, [
     ...new Set(rows.map((r) => r.email)),

@@ -12,10 +12,10 @@ import { defineJobRowKind, JobRowFailure, type StepContext } from '../../jobs/jo
 import { advanceJobRow, type Lease } from '../../jobs/job-rows.ts';
 import { contactsChanged } from '../contact-watchers.ts';
 import { storeCoverageBeforeBulkWrite } from '../fields/coverage.ts';
-import { CsvHeaderError, type CsvRecord, readCsvRecords } from './csv-file.ts';
-import { type ColumnPlan, isBlankRecord } from './csv-rules.ts';
+import { CsvHeaderError } from './csv-file.ts';
 import * as repo from './import.repo.ts';
 import { writeImportBatch } from './import-batch.ts';
+import { type ReadBatch, readAhead, readImportBatches } from './import-reader.ts';
 
 type ImportDeps = Pick<
   Deps,
@@ -81,19 +81,16 @@ async function importFile(
     skipped: job.skipped,
     errors: fromJson<repo.ImportRowError[]>(job.errors) ?? [],
   };
-  let plan: ColumnPlan | undefined;
-  let batch: CsvRecord[] = [];
-  let consumed = 0;
 
-  const commit = async () => {
+  const commit = async (batch: ReadBatch) => {
     await deps.db.transaction().execute(async (trx) => {
       const tx = { db: trx, dialect: deps.dialect, clock: deps.clock };
       const out =
-        batch.length > 0
-          ? await writeImportBatch(tx, job.projectId, plan!, batch)
+        batch.records > 0
+          ? await writeImportBatch(tx, job.projectId, batch)
           : { imported: 0, updated: 0, skipped: 0, errors: [] };
       const next = {
-        cursor: progress.cursor + consumed,
+        cursor: progress.cursor + batch.consumed,
         imported: progress.imported + out.imported,
         updated: progress.updated + out.updated,
         skipped: progress.skipped + out.skipped,
@@ -101,30 +98,19 @@ async function importFile(
       };
       await advanceJobRow(trx, deps, lease, { ...next, errors: JSON.stringify(next.errors) });
       // The batch does not list the contacts it wrote: watchers hear that any may have changed.
-      if (batch.length > 0) await contactsChanged(deps, trx, job.projectId, 'all');
+      if (batch.records > 0) await contactsChanged(deps, trx, job.projectId, 'all');
       progress = next;
     });
-    consumed = 0;
-    batch = [];
     deps.searchIndex.poke();
     await nextTurn();
   };
 
   await storeCoverageBeforeBulkWrite(deps, job.projectId);
-  const records = readCsvRecords(file, job.delimiter, job.cursor, deps.config.importMaxColumns);
-  for await (const item of records) {
-    if ('plan' in item) {
-      plan = item.plan;
-      continue;
-    }
-    consumed++;
-    if (!isBlankRecord(item.record)) batch.push(item);
-    // Blank records (`;;`) are consumed without a row to write: commit their cursor now and then too.
-    if (batch.length >= size || consumed >= size * 8) {
-      await commit();
-      if (ctx.shouldStop()) return false;
-    }
+  // The next batch is parsed while this one is written (on PostgreSQL the database works meanwhile).
+  const batches = readAhead(readImportBatches(file, job.delimiter, job.cursor, deps.config.importMaxColumns, size));
+  for await (const batch of batches) {
+    await commit(batch);
+    if (ctx.shouldStop()) return false;
   }
-  if (consumed > 0) await commit();
   return true;
 }
