@@ -5,7 +5,7 @@
  * listens on 127.0.0.1 and is killed when the benchmark ends.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -73,9 +73,23 @@ export async function startService(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mailwright-bench-'));
   const port = await freePort();
   const logFile = path.join(dataDir, 'service.log');
+  // BENCH_BUILD=1: the compiled build (`npm run build`, then what `npm run start:prod` runs). Else
   // `nodeArgs` (profiling flags) need node itself; without them, exactly what `npm start` runs.
-  const [command, args] =
-    nodeArgs.length > 0
+  const built = process.env.BENCH_BUILD === '1';
+  if (built && !existsSync(path.join(ROOT, 'dist/main.js')))
+    throw new Error('BENCH_BUILD=1 needs `npm run build` first');
+  const [command, args] = built
+    ? [
+        process.execPath,
+        [
+          ...nodeArgs,
+          ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+          'dist/main.js',
+          'serve',
+          ...serveArgs,
+        ],
+      ]
+    : nodeArgs.length > 0
       ? [process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts', 'serve', ...serveArgs]]
       : [path.join(ROOT, 'node_modules/.bin/tsx'), ['src/main.ts', 'serve', ...serveArgs]];
   const child = spawn(command, args, {
@@ -88,6 +102,7 @@ export async function startService(
       DATA_DIR: dataDir,
       // High enough that the limiter runs on every request without refusing one.
       RATE_LIMIT_PER_MINUTE: '1000000',
+      ...(process.env.HEAP_GROWING_PERCENT ? { HEAP_GROWING_PERCENT: process.env.HEAP_GROWING_PERCENT } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

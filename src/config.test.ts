@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       disableSignups: false,
       trustProxy: false,
       logLevel: 'info',
+      heapGrowingPercent: 50,
       rateLimitPerMinute: 1000,
       workerConcurrency: 4,
       secrets: { jwtSecret: undefined, signingSecret: undefined, encryptionKey: undefined },

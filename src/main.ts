@@ -3,6 +3,7 @@
  * The CLI. `serve` (default) runs the API, the workers and the scheduler in one process;
  * `serve --role api` only the API; `worker` only the workers and scheduler; `migrate` only migrates.
  */
+import { setFlagsFromString } from 'node:v8';
 import { buildApp } from './app.ts';
 import type { startInboundSmtp } from './bounces/inbound-smtp.ts';
 import { createDeps } from './composition.ts';
@@ -22,9 +23,21 @@ function parseArgs(argv: string[]): { command: string; role: Role } {
   return { command, role };
 }
 
+/**
+ * Bounds V8's heap growth (HEAP_GROWING_PERCENT). With V8's own factor, a campaign send that keeps
+ * ~55 MB live sat on ~180 MB of garbage between collections: 360 MB resident where 50% keeps the
+ * compiled build near 220 MB (bench/campaign.ts). V8 reads the flag at every collection, so setting it
+ * now works for `npm start` and `node dist/main.js` alike; a --heap-growing-percent given to node wins.
+ */
+function boundHeapGrowth(percent: number): void {
+  const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((a) => a.includes('heap-growing-percent'));
+  if (percent > 0 && !given) setFlagsFromString(`--heap-growing-percent=${percent}`);
+}
+
 async function main(): Promise<void> {
   const { command, role } = parseArgs(process.argv.slice(2));
   const config = loadConfig();
+  boundHeapGrowth(config.heapGrowingPercent);
   const deps = await createDeps(config);
   if (command === 'migrate') {
     deps.log.info('migrations applied');

@@ -45,6 +45,11 @@ export const ServerSettings = Type.Object({
   bodyMaxKeys: Setting.int('BODY_MAX_KEYS', 1000, 10, 10_000),
   /** Bearer token /metrics requires; unset: /metrics answers loopback clients only. */
   metricsToken: Setting.secret('METRICS_TOKEN', 16),
+  /**
+   * How far the JS heap may grow past what the last full collection kept before V8 collects again,
+   * in percent (main.ts); 0 leaves V8's own factor, which grows up to 4x while allocation is fast.
+   */
+  heapGrowingPercent: Setting.int('HEAP_GROWING_PERCENT', 50, 0, 1000),
 });
 export type ServerConfig = Static<typeof ServerSettings>;
 
