@@ -7,6 +7,8 @@
  * announcement when an endpoint listens. A worker killed mid-batch leaves its rows
  * SENDING with a lease; they fall due again when the lease runs out and another run sends them.
  */
+
+import { setTimeout as sleep } from 'node:timers/promises';
 import { recordSendRejection } from '../bounces/feedback.service.ts';
 import { findHeldBack } from '../bounces/suppressions.ts';
 import type { Executor } from '../db/index.ts';
@@ -44,7 +46,17 @@ export function retryAt(now: Date, attempt: number): Date {
 interface RunState {
   dkim: DkimLookup;
   stamp: Stamper;
+  /** The last claim that left projects out (at their send rate) and found nothing else due. */
+  emptySkip?: { projects: string; at: number };
 }
+
+/**
+ * How soon a claim leaving out the same projects at their rate is made again after one found nothing
+ * else due: such a claim walks past every due row of those projects (a backlog of thousands while a
+ * burst is throttled), and a wake-up arrives with every accepted email. The next claim waits out the
+ * rest of this, so another project's mail waits this much longer at most.
+ */
+const SKIP_RECLAIM_MS = 100;
 
 /** What a batch adds: the routes of its projects that have transports of their own (none: the server's). */
 interface BatchState extends RunState {
@@ -201,14 +213,25 @@ function outboxRows(deps: Deps, run: RunState): DueRowsKind<EmailRow, BatchState
     batchSize: deps.config.deliveryBatchSize,
     concurrency: deps.config.deliveryConcurrency,
     stopWhenShort: false,
-    claim: (c) =>
-      outbox.claimDueEmails(deps.db, deps.dialect, {
+    claim: async (c) => {
+      let skipProjects = projectsAtRate(deps);
+      const last = run.emptySkip;
+      const wait = last && last.projects === skipProjects.join(',') ? last.at + SKIP_RECLAIM_MS - Date.now() : 0;
+      if (skipProjects.length > 0 && wait > 0) {
+        await sleep(wait);
+        skipProjects = projectsAtRate(deps);
+      }
+      const projects = skipProjects.join(',');
+      const rows = await outbox.claimDueEmails(deps.db, deps.dialect, {
         now: c.now,
         leaseUntil: c.leaseUntil,
         token: c.token,
         limit: c.limit,
-        skipProjects: projectsAtRate(deps),
-      }),
+        skipProjects,
+      });
+      run.emptySkip = skipProjects.length > 0 && rows.length === 0 ? { projects, at: Date.now() } : undefined;
+      return rows;
+    },
     renew: (rows, claim, until) =>
       outbox.renewEmailLeases(deps.db, deps.dialect, {
         ids: rows.map((r) => r.id),

@@ -155,4 +155,28 @@ describe.each(DIALECTS)('delivery over SMTP on %s', (dialect) => {
     }
     throw new Error('not every email was sent');
   });
+
+  it('sends another project right away while one waits at its send rate', { timeout: 20_000 }, async () => {
+    const slow = await projectWithDomain('slow.test');
+    const other = await projectWithDomain('other.test');
+    await t.deps.db.updateTable('projects').set({ sendRatePerSecond: 1 }).where('id', '=', slow.id).execute();
+    for (let i = 0; i < 6; i++) {
+      await send(slow, { to: `slow${i}@example.test`, from: 'a@slow.test', subject: 'S', body: 'B' });
+    }
+    await t.deps.jobs.drain();
+    // The slow project's backlog is held back now; the other project's mail must not wait behind it.
+    const res = await send(other, { to: 'other@example.test', from: 'a@other.test', subject: 'S', body: 'B' });
+    const id = res.json().data.emails[0].email;
+    const started = Date.now();
+    for (let i = 0; i < 40; i++) {
+      await t.deps.jobs.drain();
+      const row = await t.deps.db.selectFrom('emails').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+      if (row.status === 'SENT') {
+        expect(Date.now() - started).toBeLessThan(900);
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error('the other project was not sent');
+  });
 });
