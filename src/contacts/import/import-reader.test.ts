@@ -3,7 +3,8 @@
 // rows keep their spreadsheet row, and reading ahead neither reorders nor loses a batch, nor leaves a
 // failure unhandled or the file open when the writer stops early.
 import { describe, expect, it } from 'vitest';
-import { readAhead, readImportBatches } from './import-reader.ts';
+import { CsvHeaderError } from './csv-file.ts';
+import { readAhead, readImportBatches, readInWorker } from './import-reader.ts';
 
 const collect = async <T>(source: AsyncGenerator<T>) => {
   const out: T[] = [];
@@ -75,5 +76,25 @@ describe('import reader', () => {
     expect(closed).toBe(true);
     // The failure reaches a consumer that goes on.
     await expect(collect(readAhead(source()))).rejects.toThrow('bad row two');
+  });
+
+  it('reads the same batches on a worker thread, and passes its failures on as the job classifies them', async () => {
+    const lines = [
+      'email,plan',
+      ...Array.from({ length: 1200 }, (_, i) => (i % 100 === 7 ? ',' : `u${i}@x.test,${i}`)),
+    ];
+    const csv = Buffer.from(`${lines.join('\n')}\n`);
+    const opts = { delimiter: ',', skip: 50, maxColumns: 500, size: 300 };
+    const here = await collect(readImportBatches(csv, ',', 50, 500, 300));
+    expect(await collect(readInWorker(csv, opts))).toEqual(here);
+    // Stopping early ends the thread (the test would hang on a live one otherwise).
+    for await (const batch of readInWorker(csv, opts)) {
+      expect(batch).toEqual(here[0]);
+      break;
+    }
+    await expect(collect(readInWorker(Buffer.from('name\nx\n'), opts))).rejects.toBeInstanceOf(CsvHeaderError);
+    await expect(collect(readInWorker(Buffer.from('email\n"a\n'), opts))).rejects.toMatchObject({
+      code: expect.stringMatching(/^CSV_/),
+    });
   });
 });

@@ -15,7 +15,7 @@ import { storeCoverageBeforeBulkWrite } from '../fields/coverage.ts';
 import { CsvHeaderError } from './csv-file.ts';
 import * as repo from './import.repo.ts';
 import { writeImportBatch } from './import-batch.ts';
-import { type ReadBatch, readAhead, readImportBatches } from './import-reader.ts';
+import { type ReadBatch, readImportFile } from './import-reader.ts';
 
 type ImportDeps = Pick<
   Deps,
@@ -106,8 +106,15 @@ async function importFile(
   };
 
   await storeCoverageBeforeBulkWrite(deps, job.projectId);
-  // The next batch is parsed while this one is written (on PostgreSQL the database works meanwhile).
-  const batches = readAhead(readImportBatches(file, job.delimiter, job.cursor, deps.config.importMaxColumns, size));
+  // The next batches are parsed while this one is written.
+  const opts = {
+    delimiter: job.delimiter,
+    skip: job.cursor,
+    maxColumns: deps.config.importMaxColumns,
+    size,
+    syncStatements: deps.dialect.syncStatements,
+  };
+  const batches = readImportFile(file, opts);
   for await (const batch of batches) {
     await commit(batch);
     if (ctx.shouldStop()) return false;

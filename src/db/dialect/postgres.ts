@@ -44,5 +44,6 @@ export function postgresDialect(): DialectSql {
     claimRows: (db, spec) => claimRowsWith(db, spec, true),
     renewRows: (db, spec) => renewRowsWith(db, spec, true),
     bulkBatchRows: 4000,
+    syncStatements: false,
   };
 }

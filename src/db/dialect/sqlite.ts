@@ -41,5 +41,6 @@ export function sqliteDialect(): DialectSql {
     claimRows: (db, spec) => claimRowsWith(db, spec, false),
     renewRows: (db, spec) => renewRowsWith(db, spec, false),
     bulkBatchRows: 500,
+    syncStatements: true,
   };
 }

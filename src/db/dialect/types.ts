@@ -66,6 +66,12 @@ export interface DialectSql {
    * but each costs round trips. Measured with bench/import-health.ts.
    */
   bulkBatchRows: number;
+  /**
+   * True where statements run synchronously on the event loop (SQLite): work meant to run beside
+   * them, such as parsing an import's next batch, needs a thread of its own. On PostgreSQL the server
+   * works while the event loop waits, so such work already runs beside it in this thread.
+   */
+  syncStatements: boolean;
   /** Claims up to `limit` rows in one statement; see ClaimSpec. */
   claimRows<DB, TB extends keyof DB & string>(db: Kysely<DB>, spec: ClaimSpec<DB, TB>): Promise<Selectable<DB[TB]>[]>;
   /** Extends a claim's lease on its rows without waiting on rows being written; see RenewSpec. */
