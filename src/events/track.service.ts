@@ -4,9 +4,9 @@
  * inside it, so the contact change, the event and whatever the listeners derive commit together or
  * not at all. Tracks arriving in one event-loop turn share that transaction (one commit; on PostgreSQL
  * one upsert statement and one insert for all), batched by lib/batcher.ts: should the group fail,
- * each runs again in a transaction of its own, so only the failing one fails.
+ * each runs again in a transaction of its own, so only the failing one fails. On PostgreSQL a group
+ * nothing hears (`unheard`) needs no transaction: its contacts and events are one statement.
  */
-
 import { anyWatcherWatches } from '../contacts/contact-watchers.ts';
 import { prepareUpsert, upsertContact, type WriteDeps } from '../contacts/contacts.service.ts';
 import { toDataPatch } from '../contacts/data-rules.ts';
