@@ -129,9 +129,10 @@ function toError(e: { name: string; message: string; code?: unknown }): Error {
 function workerEntry(): string {
   const fromSources = fileURLToPath(import.meta.url).endsWith('.ts');
   const entry = JSON.stringify(new URL(`./import-reader.worker.${fromSources ? 'ts' : 'js'}`, import.meta.url).href);
-  return fromSources
-    ? `import('tsx/esm/api').then(({ register }) => { register(); return import(${entry}); });`
-    : `import(${entry});`;
+  if (!fromSources) return `import(${entry});`;
+  // Resolved here: the worker's own code resolves bare names from the working directory, not from us.
+  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  return `import(${tsx}).then(({ register }) => { register(); return import(${entry}); });`;
 }
 
 /** readImportBatches on a worker thread (import-reader.worker.ts), kept two batches ahead. */
