@@ -2521,7 +2521,7 @@ export interface paths {
                                 computedAt: string;
                                 /** @description Contacts the coverage figures are shares of. */
                                 contacts: number;
-                                /** @description live: counted for this request; cached: an exact count made by a background job at computedAt (large projects; recounted when older than 10 minutes); sample: the newest contacts only, while the first exact count runs. */
+                                /** @description live: counted for this request; cached: an exact count made at computedAt by a background job (or by an import that grew the project), with the changes of imports since added (large projects; recounted when older than 10 minutes); sample: the newest contacts only, while the first exact count runs. */
                                 method: "live" | "cached" | "sample";
                             };
                             fields: {

@@ -1,23 +1,20 @@
 /**
  * Each project's VERIFIED domains, kept in memory so the sender check of every /v1/send (and of
- * every SMTP submission and workflow send) costs no statement. Only a project with some is kept, and
- * a sender none of them covers is looked up again (domains.service.ts), so a domain that became
- * VERIFIED is honoured at once; a domain that stops being VERIFIED (a recheck, a delete) forgets the
- * project here and, once committed, in every other process (db/project-cache.ts).
+ * every SMTP submission and workflow send) costs no statement. A sender none of them covers is looked
+ * up again (domains.service.ts), so a domain that became VERIFIED is honoured at once; a domain that
+ * stops being VERIFIED (a recheck, a delete) forgets the project here and, once committed, in every
+ * other process (db/project-cache.ts).
  */
 import type { CacheRegistry, ProjectCache } from '../db/project-cache.ts';
 import { listVerifiedDomains, type VerifiedDomainRow } from './domains.repo.ts';
 
-export type VerifiedDomainCache = ProjectCache<VerifiedDomainRow[] | undefined>;
+export type VerifiedDomainCache = ProjectCache<VerifiedDomainRow[]>;
 
 /** The cache, registered on `caches`. */
 export function createVerifiedDomainCache(caches: CacheRegistry): VerifiedDomainCache {
   return caches.define({
     channel: 'verified_domains',
     maxEntries: 5000,
-    load: async (db, projectId) => {
-      const rows = await listVerifiedDomains(db, projectId);
-      return rows.length > 0 ? rows : undefined;
-    },
+    load: (db, projectId) => listVerifiedDomains(db, projectId),
   });
 }
