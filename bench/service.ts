@@ -79,16 +79,7 @@ export async function startService(
   if (built && !existsSync(path.join(ROOT, 'dist/main.js')))
     throw new Error('BENCH_BUILD=1 needs `npm run build` first');
   const [command, args] = built
-    ? [
-        process.execPath,
-        [
-          ...nodeArgs,
-          ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
-          'dist/main.js',
-          'serve',
-          ...serveArgs,
-        ],
-      ]
+    ? [process.execPath, [...nodeArgs, 'dist/main.js', 'serve', ...serveArgs]]
     : nodeArgs.length > 0
       ? [process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts', 'serve', ...serveArgs]]
       : [path.join(ROOT, 'node_modules/.bin/tsx'), ['src/main.ts', 'serve', ...serveArgs]];
