@@ -94,6 +94,13 @@ describe('loadConfig', () => {
     });
   });
 
+  it("leaves the heap's growth to node when NODE_OPTIONS sets it", () => {
+    expect(loadConfig({ HEAP_GROWING_PERCENT: '30' }).heapGrowingPercent).toBe(30);
+    const given = loadConfig({ HEAP_GROWING_PERCENT: '30', NODE_OPTIONS: '--heap-growing-percent=80' });
+    expect(given.heapGrowingPercent).toBe(0);
+    expect(problems({ HEAP_GROWING_PERCENT: '-1' })).toEqual([expect.stringContaining('HEAP_GROWING_PERCENT')]);
+  });
+
   it('accepts PORT=0 (any free port)', () => {
     expect(loadConfig({ PORT: '0' }).port).toBe(0);
   });

@@ -28,7 +28,7 @@ export class ConfigError extends Error {
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
   const server = readSettings(ServerSettings, env, problems);
-  finishServer(server);
+  finishServer(server, env);
   const mail = readSettings(MailSettings, env, problems);
   finishMail(mail, server.baseUrl, problems);
   const domains = readSettings(DomainSettings, env, problems);

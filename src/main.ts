@@ -30,7 +30,8 @@ function parseArgs(argv: string[]): { command: string; role: Role } {
  * now works for `npm start` and `node dist/main.js` alike; a --heap-growing-percent given to node wins.
  */
 function boundHeapGrowth(percent: number): void {
-  const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((a) => a.includes('heap-growing-percent'));
+  // A flag in NODE_OPTIONS already made the setting 0 (config/server.ts); one on the command line shows here.
+  const given = process.execArgv.some((a) => a.includes('heap-growing-percent'));
   if (percent > 0 && !given) setFlagsFromString(`--heap-growing-percent=${percent}`);
 }
 

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Static, Type } from 'typebox';
-import { Setting } from './settings.ts';
+import { type Env, Setting } from './settings.ts';
 
 export const DatabaseKind = Type.Enum(['sqlite', 'postgres']);
 export type DatabaseKind = Static<typeof DatabaseKind>;
@@ -48,13 +48,18 @@ export const ServerSettings = Type.Object({
   /**
    * How far the JS heap may grow past what the last full collection kept before V8 collects again,
    * in percent (main.ts); 0 leaves V8's own factor, which grows up to 4x while allocation is fast.
+   * Derived as 0 when NODE_OPTIONS gives node its own --heap-growing-percent.
    */
   heapGrowingPercent: Setting.int('HEAP_GROWING_PERCENT', 50, 0, 1000),
 });
 export type ServerConfig = Static<typeof ServerSettings>;
 
-/** Derives the database kind and SQLite path from DATABASE_URL, and the default base URL from PORT. */
-export function finishServer(c: ServerConfig): void {
+/**
+ * Derives the database kind and SQLite path from DATABASE_URL, and the default base URL from PORT. A
+ * --heap-growing-percent in NODE_OPTIONS wins over HEAP_GROWING_PERCENT (main.ts then sets none).
+ */
+export function finishServer(c: ServerConfig, env: Env): void {
+  if (env.NODE_OPTIONS?.includes('heap-growing-percent')) c.heapGrowingPercent = 0;
   const url = c.databaseUrl;
   c.databaseKind = url && /^postgres(ql)?:\/\//.test(url) ? 'postgres' : 'sqlite';
   if (c.databaseKind === 'sqlite') {
