@@ -228,19 +228,7 @@ export async function cancelCampaign(
  * contact when the project has one, else with only the address; no contact is created.
  */
 export async function sendTestCampaign(
-  deps: Pick<
-    Deps,
-    | 'db'
-    | 'reader'
-    | 'dialect'
-    | 'clock'
-    | 'config'
-    | 'secrets'
-    | 'keyCache'
-    | 'deliveryWaker'
-    | 'topics'
-    | 'verifiedDomains'
-  >,
+  deps: Omit<SendDeps, 'jobs'> & Pick<Deps, 'secrets' | 'keyCache' | 'deliveryWaker'>,
   projectId: string,
   id: string,
   input: TestCampaignBody,
