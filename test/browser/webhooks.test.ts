@@ -59,7 +59,7 @@ describe.each(DIALECTS)('webhook endpoints on %s', (dialect) => {
     await secretDialog.getByText("you won't see it again").waitFor();
     firstSecret = (await secretDialog.getByTestId('webhook-secret').textContent()) ?? '';
     expect(firstSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-    await secretDialog.getByRole('button', { name: 'Copy secret' }).click();
+    await secretDialog.getByRole('button', { name: 'Copy signing secret' }).click();
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(firstSecret);
     await t.screenshot('secret-once');
     await secretDialog.getByRole('button', { name: 'I have saved it' }).click();

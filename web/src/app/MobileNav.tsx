@@ -2,9 +2,9 @@ import { Menu } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { Project } from '../api/session.ts';
+import { Brand } from '../components/Brand.tsx';
 import { SideSheet } from '../components/SideSheet.tsx';
 import { NavContent } from './NavContent.tsx';
-import { Brand } from './Sidebar.tsx';
 
 /**
  * The phone's navigation (below 768 px, where the sidebar is hidden): a top bar whose menu button

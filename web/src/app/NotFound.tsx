@@ -1,8 +1,8 @@
 import { useContext } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../components/States.tsx';
-import { ProjectContext } from './project-context.tsx';
-import { usePageTitle } from './usePageTitle.ts';
+import { ProjectContext } from '../lib/project-context.tsx';
+import { usePageTitle } from '../lib/use-page-title.ts';
 
 /** An address that is no screen: inside a project's frame (its <main>) or on its own page. */
 export function NotFound() {

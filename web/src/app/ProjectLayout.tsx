@@ -3,8 +3,8 @@ import { Outlet, useLocation, useParams } from 'react-router';
 import { projectClient } from '../api/client.ts';
 import { rememberProject, useProjects } from '../api/session.ts';
 import { EmptyState, ErrorState, Skeleton } from '../components/States.tsx';
+import { ProjectContext, type ProjectContextValue } from '../lib/project-context.tsx';
 import { MobileNav } from './MobileNav.tsx';
-import { ProjectContext, type ProjectContextValue } from './project-context.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { useHeadingFocus } from './use-heading-focus.ts';
 

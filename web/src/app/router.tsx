@@ -29,59 +29,65 @@ import { workflowsRoutes } from '../features/workflows/routes.tsx';
 import { NotFound } from './NotFound.tsx';
 import { ProjectLayout } from './ProjectLayout.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
+import { RootFrame } from './RootFrame.tsx';
 import { RootRedirect } from './RootRedirect.tsx';
 
 export const router = createBrowserRouter([
-  { path: '/', element: <RootRedirect /> },
-  { path: '/login', element: <LoginPage /> },
-  { path: '/signup', element: <SignupPage /> },
-  { path: '/forgot-password', element: <ForgotPasswordPage /> },
-  { path: '/reset-password', element: <ResetPasswordPage /> },
-  { path: '/verify-email', element: <VerifyEmailPage /> },
-  { path: '/invite', element: <InvitePage /> },
   {
-    path: '/new-project',
-    element: (
-      <RequireAuth>
-        <NewProjectPage />
-      </RequireAuth>
-    ),
-  },
-  {
-    path: '/account',
-    element: (
-      <RequireAuth>
-        <AccountPage />
-      </RequireAuth>
-    ),
-  },
-  { path: '/p', element: <Navigate to="/" replace /> },
-  {
-    path: '/p/:projectId',
-    element: (
-      <RequireAuth>
-        <ProjectLayout />
-      </RequireAuth>
-    ),
+    element: <RootFrame />,
     children: [
-      ...overviewRoutes,
-      ...contactsRoutes,
-      ...segmentsRoutes,
-      ...topicsRoutes,
-      ...campaignsRoutes,
-      ...templatesRoutes,
-      ...eventsRoutes,
-      ...activityRoutes,
-      ...analyticsRoutes,
-      ...emailsRoutes,
-      ...workflowsRoutes,
-      ...domainsRoutes,
-      ...transportsRoutes,
-      ...webhooksRoutes,
-      ...settingsRoutes,
-      ...outboxRoutes,
+      { path: '/', element: <RootRedirect /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/signup', element: <SignupPage /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/verify-email', element: <VerifyEmailPage /> },
+      { path: '/invite', element: <InvitePage /> },
+      {
+        path: '/new-project',
+        element: (
+          <RequireAuth>
+            <NewProjectPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/account',
+        element: (
+          <RequireAuth>
+            <AccountPage />
+          </RequireAuth>
+        ),
+      },
+      { path: '/p', element: <Navigate to="/" replace /> },
+      {
+        path: '/p/:projectId',
+        element: (
+          <RequireAuth>
+            <ProjectLayout />
+          </RequireAuth>
+        ),
+        children: [
+          ...overviewRoutes,
+          ...contactsRoutes,
+          ...segmentsRoutes,
+          ...topicsRoutes,
+          ...campaignsRoutes,
+          ...templatesRoutes,
+          ...eventsRoutes,
+          ...activityRoutes,
+          ...analyticsRoutes,
+          ...emailsRoutes,
+          ...workflowsRoutes,
+          ...domainsRoutes,
+          ...transportsRoutes,
+          ...webhooksRoutes,
+          ...settingsRoutes,
+          ...outboxRoutes,
+          { path: '*', element: <NotFound /> },
+        ],
+      },
       { path: '*', element: <NotFound /> },
     ],
   },
-  { path: '*', element: <NotFound /> },
 ]);

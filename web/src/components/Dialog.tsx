@@ -45,20 +45,32 @@ export function Dialog({
   );
 }
 
-/** Asks before a destructive action; `onConfirm` may be async and its button shows progress. */
+/** What ConfirmDialog runs: a screen's `useAction` result (its progress and failure show in the dialog). */
+export interface ConfirmAction {
+  mutate: () => void;
+  isPending: boolean;
+  error: unknown;
+}
+
+/**
+ * Asks before a destructive action. Give it the `action` (run on confirm, its progress on the button,
+ * its failure under the text), or `onConfirm` with `busy` and `error` for anything else.
+ */
 export function ConfirmDialog({
   open,
   onClose,
-  onConfirm,
+  action,
+  onConfirm = () => action?.mutate(),
   title,
   children,
   confirmLabel = 'Confirm',
-  busy,
-  error,
+  busy = action?.isPending,
+  error = action?.error,
 }: {
   open: boolean;
   onClose: () => void;
-  onConfirm: () => void;
+  action?: ConfirmAction;
+  onConfirm?: () => void;
   title: string;
   children: ReactNode;
   confirmLabel?: string;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { usePageTitle } from '../app/usePageTitle.ts';
 import { cx } from '../lib/cx.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
 
 /**
  * The title row of a screen: heading, one-line description and the screen's main actions. A string

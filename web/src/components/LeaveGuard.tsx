@@ -1,42 +1,67 @@
 /**
  * Asks before unsaved changes are lost: a dashboard link asks in a dialog, closing or reloading the
- * tab through the browser's own prompt.
+ * tab through the browser's own prompt. Forms report their unsaved changes (`useUnsavedChanges`,
+ * which `useDraft` calls for every form that edits something); the one `LeaveGuard`, mounted at the
+ * router's root, asks for all of them. One guard, because the router keeps a single blocker: two
+ * forms on one screen each with their own would leave one of them unguarded.
  */
-import { type ReactNode, useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { ConfirmDialog } from './Dialog.tsx';
 
-/**
- * While `unsaved`, leaving the screen for another path asks first (a change of search params does
- * not). `leave()` lets the next navigation through unasked, for a screen that moves on by itself
- * right after a save or a delete, before it renders again. Render `dialog` once in the screen.
- */
-export function useLeaveGuard(unsaved: boolean, message: string): { leave: () => void; dialog: ReactNode } {
-  const leaving = useRef(false);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      unsaved && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
-  );
+/** The forms with unsaved changes now, each with the question to ask before they are lost. */
+const unsaved = new Map<symbol, string>();
+let passNext = false;
+
+/** While `when`, leaving the screen for another path asks `message` first (a change of search params does not). */
+export function useUnsavedChanges(when: boolean, message: string): void {
+  const [id] = useState(() => Symbol('form'));
   useEffect(() => {
-    if (!unsaved) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    if (!when) return;
+    unsaved.set(id, message);
+    return () => {
+      unsaved.delete(id);
+    };
+  }, [id, when, message]);
+}
+
+/**
+ * Lets the next navigation through unasked: for a screen that moves on by itself (after deleting the
+ * record it was editing, say) before its form has rendered again.
+ */
+export function leaveUnasked(): void {
+  passNext = true;
+}
+
+export function LeaveGuard() {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    const pass = passNext;
+    passNext = false;
+    return !pass && unsaved.size > 0 && currentLocation.pathname !== nextLocation.pathname;
+  });
+  useEffect(() => {
+    const warn = (e: BeforeUnloadEvent) => {
+      if (unsaved.size > 0) e.preventDefault();
+    };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved]);
-  return {
-    leave: () => {
-      leaving.current = true;
-    },
-    dialog: (
-      <ConfirmDialog
-        open={blocker.state === 'blocked'}
-        onClose={() => blocker.reset?.()}
-        onConfirm={() => blocker.proceed?.()}
-        title="Leave without saving?"
-        confirmLabel="Leave"
-      >
-        {message}
-      </ConfirmDialog>
-    ),
-  };
+  }, []);
+  const blocked = blocker.state === 'blocked';
+  return (
+    <ConfirmDialog
+      open={blocked}
+      onClose={() => blocker.reset?.()}
+      onConfirm={() => blocker.proceed?.()}
+      title="Leave without saving?"
+      confirmLabel="Leave"
+    >
+      {blocked ? [...unsaved.values()][0] : null}
+    </ConfirmDialog>
+  );
+}
+
+/** LEGACY(issue-40) */
+export function useLeaveGuard(unsaved: boolean, message: string) {
+  useUnsavedChanges(unsaved, message);
+  return { leave: leaveUnasked, dialog: null };
 }

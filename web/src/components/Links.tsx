@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useProject } from '../app/project-context.tsx';
 import { cx } from '../lib/cx.ts';
+import { useProject } from '../lib/project-context.tsx';
 import { contactQueries } from '../queries/contacts.ts';
 
 /** The "back to the list" link above a detail screen's heading. */

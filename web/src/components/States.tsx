@@ -1,6 +1,6 @@
 import { AlertTriangle, Inbox } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../api/client.ts';
+import { errorMessage, fieldError } from '../api/client.ts';
 import { cx } from '../lib/cx.ts';
 import { Button } from './Button.tsx';
 
@@ -71,9 +71,12 @@ export function LoadingRows({ rows = 5, label = 'Loading' }: { rows?: number; la
   );
 }
 
-/** A form-level error: the API's message (field errors are shown by each field). */
-export function FormError({ error }: { error: unknown }) {
-  if (!error) return null;
+/**
+ * A form-level error: the API's message, unless it names one of `fields`, which show their own
+ * message under themselves (useDraft gives its form's error already sorted so).
+ */
+export function FormError({ error, fields }: { error: unknown; fields?: readonly string[] }) {
+  if (!error || fields?.some((f) => fieldError(error, f))) return null;
   return (
     <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
       {errorMessage(error)}

@@ -5,8 +5,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useProject } from '../app/project-context.tsx';
 import { formatNumber } from '../lib/format.ts';
+import { useProject } from '../lib/project-context.tsx';
 import { topicQueries } from '../queries/topics.ts';
 import { Select } from './Field.tsx';
 import { TextLink } from './Links.tsx';

@@ -1,7 +1,7 @@
 /** Bulk contact jobs (subscribe, unsubscribe, delete, field removal): one job, polled until it ends. */
 import { queryOptions } from '@tanstack/react-query';
 import type { Operation, ResponseBody } from '../../../client/index.ts';
-import { type ProjectScope, resourceKey } from './keys.ts';
+import { bulkKeys, type ProjectScope } from './keys.ts';
 
 export type BulkJob = ResponseBody<Operation<'/contacts/bulk/{jobId}', 'get'>>;
 
@@ -11,10 +11,10 @@ export function jobDone(status: string | undefined): boolean {
 }
 
 export const bulkQueries = {
-  all: (projectId: string) => resourceKey(projectId, 'bulk'),
+  all: (projectId: string) => bulkKeys.all(projectId), // LEGACY(issue-40)
   job: ({ api, projectId }: ProjectScope, jobId: string) =>
     queryOptions({
-      queryKey: resourceKey(projectId, 'bulk', jobId),
+      queryKey: bulkKeys.detail(projectId, jobId),
       queryFn: () => api.get('/contacts/bulk/{jobId}', { path: { jobId } }),
       refetchInterval: (q) => (jobDone(q.state.data?.status) ? false : 500),
     }),

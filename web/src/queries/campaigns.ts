@@ -3,11 +3,11 @@
  * of an audience being edited. Every key starts with the campaigns prefix, so a campaign change
  * refreshes all of them.
  */
+
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Operation, RequestBody, ResponseBody } from '../../../client/index.ts';
-import { analyticsQueries } from './analytics.ts';
-import { type ProjectScope, resourceKey } from './keys.ts';
-import { setupQueries } from './setup.ts';
+import { affects } from './affects.ts'; // LEGACY(issue-40)
+import { campaignKeys, type ProjectScope } from './keys.ts';
 
 export type Campaign = ResponseBody<Operation<'/campaigns/{id}', 'get'>>;
 export type CampaignSummary = ResponseBody<Operation<'/campaigns', 'get'>>['campaigns'][number];
@@ -22,20 +22,20 @@ export type SeriesInterval = NonNullable<
 >;
 
 export const campaignQueries = {
-  all: (projectId: string) => resourceKey(projectId, 'campaigns'),
+  all: (projectId: string) => campaignKeys.all(projectId), // LEGACY(issue-40)
   list: ({ api, projectId }: ProjectScope, query: ListQuery = {}) =>
     queryOptions({
-      queryKey: resourceKey(projectId, 'campaigns', 'list', query),
+      queryKey: [...campaignKeys.lists(projectId), query],
       queryFn: () => api.get('/campaigns', { query }),
       placeholderData: keepPreviousData,
     }),
   one: ({ api, projectId }: ProjectScope, id: string) =>
     queryOptions({
-      queryKey: resourceKey(projectId, 'campaigns', 'one', id),
+      queryKey: campaignKeys.detail(projectId, id),
       queryFn: () => api.get('/campaigns/{id}', { path: { id } }),
     }),
   /** The prefix of one campaign's results: its stats and every time series of it. */
-  results: (projectId: string, id: string) => resourceKey(projectId, 'campaigns', 'results', id),
+  results: (projectId: string, id: string) => [...campaignKeys.detail(projectId, id), 'results'],
   stats: ({ api, projectId }: ProjectScope, id: string) =>
     queryOptions({
       queryKey: [...campaignQueries.results(projectId, id), 'stats'],
@@ -51,7 +51,7 @@ export const campaignQueries = {
   /** Who a send would reach now (POST, but a read); `body` is the audience as the form has it. */
   audience: ({ api, projectId }: ProjectScope, body: AudienceBody) =>
     queryOptions({
-      queryKey: resourceKey(projectId, 'campaigns', 'audience', body),
+      queryKey: [...campaignKeys.all(projectId), 'audience', body],
       queryFn: ({ signal }) => api.post('/campaigns/audience', { body, signal }),
       placeholderData: keepPreviousData,
       retry: false,
@@ -60,13 +60,4 @@ export const campaignQueries = {
     }),
 };
 
-/**
- * What a campaign's creation, save, send, cancel, copy or delete changes besides the campaigns
- * themselves: the analytics (which list every campaign, by name, with its figures) and the setup
- * checklist (a first campaign, a first campaign sent).
- */
-export const campaignEffects = (projectId: string) => [
-  campaignQueries.all(projectId),
-  analyticsQueries.all(projectId),
-  setupQueries.all(projectId),
-];
+export const campaignEffects = affects.campaigns; // LEGACY(issue-40)

@@ -4,7 +4,7 @@
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Operation, ResponseBody } from '../../../client/index.ts';
-import { type ProjectScope, resourceKey } from './keys.ts';
+import { emailKeys, type ProjectScope } from './keys.ts';
 
 export type EmailQuery = NonNullable<Operation<'/emails', 'get'>['parameters']['query']>;
 export type EmailPage = ResponseBody<Operation<'/emails', 'get'>>;
@@ -19,18 +19,18 @@ export type EmailSource = EmailRow['sourceType'];
 const moving = (status: EmailStatus) => status === 'PENDING' || status === 'SENDING';
 
 export const emailQueries = {
-  all: (projectId: string) => resourceKey(projectId, 'emails'),
+  all: (projectId: string) => emailKeys.all(projectId), // LEGACY(issue-40)
   /** One page, newest first; `total` comes with the first page only (capped at 10,000). */
   list: ({ api, projectId }: ProjectScope, query: EmailQuery) =>
     queryOptions({
-      queryKey: resourceKey(projectId, 'emails', 'list', query),
+      queryKey: [...emailKeys.lists(projectId), query],
       queryFn: () => api.get('/emails', { query }),
       placeholderData: keepPreviousData,
       refetchInterval: (q) => (q.state.data?.data.some((e) => moving(e.status)) ? 5000 : false),
     }),
   one: ({ api, projectId }: ProjectScope, id: string) =>
     queryOptions({
-      queryKey: resourceKey(projectId, 'emails', 'one', id),
+      queryKey: emailKeys.detail(projectId, id),
       queryFn: () => api.get('/emails/{id}', { path: { id } }),
       refetchInterval: (q) => (q.state.data && moving(q.state.data.status) ? 3000 : false),
     }),

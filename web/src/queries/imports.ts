@@ -2,15 +2,15 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Operation, ResponseBody } from '../../../client/index.ts';
 import { jobDone } from './bulk.ts';
-import { type ProjectScope, resourceKey } from './keys.ts';
+import { importKeys, type ProjectScope } from './keys.ts';
 
 export type ImportJob = ResponseBody<Operation<'/contacts/import/{jobId}', 'get'>>;
 
 export const importQueries = {
-  all: (projectId: string) => resourceKey(projectId, 'imports'),
+  all: (projectId: string) => importKeys.all(projectId), // LEGACY(issue-40)
   job: ({ api, projectId }: ProjectScope, jobId: string) =>
     queryOptions({
-      queryKey: resourceKey(projectId, 'imports', jobId),
+      queryKey: importKeys.detail(projectId, jobId),
       queryFn: () => api.get('/contacts/import/{jobId}', { path: { jobId } }),
       refetchInterval: (q) => (jobDone(q.state.data?.status) || q.state.error ? false : 700),
     }),

@@ -1,14 +1,16 @@
 /**
  * The Overview's reads are other resources' (the setup checklist, the analytics series, a contacts
  * page, the domains), so that one change refreshes them wherever they show. This module names the
- * Overview's own choice among them and what a test send from it changes.
+ * Overview's own choice among them.
  */
+
 import { viewerTimeZone } from '../lib/chart-data.ts';
+import { affects } from './affects.ts'; // LEGACY(issue-40)
 import { analyticsQueries } from './analytics.ts';
-import { type ProjectScope, resourceKey } from './keys.ts';
+import { type ProjectScope, setupKeys } from './keys.ts';
 
 export const overviewQueries = {
-  all: (projectId: string) => resourceKey(projectId, 'overview'),
+  all: (projectId: string) => setupKeys.all(projectId), // LEGACY(issue-40)
   /**
    * Emails per day over the last 30 days (the API's default range) in the viewer's zone: the same
    * query, and cache entry, as the Analytics screen's default view.
@@ -17,11 +19,4 @@ export const overviewQueries = {
     analyticsQueries.timeseries(scope, { interval: 'day', timezone: viewerTimeZone() }),
 };
 
-/** What an email sent from the dashboard changes: the figures, the feed, the checklist, the outbox. */
-export const sendEffects = (projectId: string) => [
-  analyticsQueries.all(projectId),
-  resourceKey(projectId, 'activity'),
-  resourceKey(projectId, 'overview'),
-  resourceKey(projectId, 'setup'),
-  resourceKey(projectId, 'outbox'),
-];
+export const sendEffects = affects.sends; // LEGACY(issue-40)

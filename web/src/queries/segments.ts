@@ -5,7 +5,7 @@
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Operation, RequestBody, ResponseBody } from '../../../client/index.ts';
-import { type ProjectScope, resourceKey } from './keys.ts';
+import { type ProjectScope, segmentKeys } from './keys.ts';
 
 export type Segment = ResponseBody<Operation<'/segments/{id}', 'get'>>;
 export type SegmentMember = ResponseBody<Operation<'/segments/{id}/contacts', 'get'>>['data'][number];
@@ -15,27 +15,27 @@ export type PreviewBody = RequestBody<Operation<'/segments/preview', 'post'>>;
 export const MEMBERS_PAGE_SIZE = 25;
 
 export const segmentQueries = {
-  all: (projectId: string) => resourceKey(projectId, 'segments'),
+  all: (projectId: string) => segmentKeys.all(projectId), // LEGACY(issue-40)
   list: ({ api, projectId }: ProjectScope) =>
     queryOptions({
-      queryKey: resourceKey(projectId, 'segments', 'list'),
+      queryKey: segmentKeys.lists(projectId),
       queryFn: () => api.get('/segments'),
     }),
   one: ({ api, projectId }: ProjectScope, id: string) =>
     queryOptions({
-      queryKey: resourceKey(projectId, 'segments', 'one', id),
+      queryKey: segmentKeys.detail(projectId, id),
       queryFn: () => api.get('/segments/{id}', { path: { id } }),
     }),
   members: ({ api, projectId }: ProjectScope, id: string, page: number) =>
     queryOptions({
-      queryKey: resourceKey(projectId, 'segments', 'one', id, 'members', page),
+      queryKey: [...segmentKeys.detail(projectId, id), 'members', page],
       queryFn: () => api.get('/segments/{id}/contacts', { path: { id }, query: { page, pageSize: MEMBERS_PAGE_SIZE } }),
       placeholderData: keepPreviousData,
     }),
   /** Who a filter being edited matches now (POST, but a read): the count and the first five. */
   preview: ({ api, projectId }: ProjectScope, body: PreviewBody) =>
     queryOptions({
-      queryKey: resourceKey(projectId, 'segments', 'preview', body),
+      queryKey: [...segmentKeys.all(projectId), 'preview', body],
       queryFn: ({ signal }) => api.post('/segments/preview', { body: { ...body, sampleSize: 5 }, signal }),
       placeholderData: keepPreviousData,
       retry: false,

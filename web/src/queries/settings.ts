@@ -4,18 +4,18 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { Operation, ResponseBody } from '../../../client/index.ts';
-import { type ProjectScope, resourceKey } from './keys.ts';
+import { type ProjectScope, settingsKeys } from './keys.ts';
 
 export type Reset = ResponseBody<Operation<'/users/@me/projects/{id}/resets/{resetId}', 'get'>>;
 
 export const RESET_RUNNING: ReadonlyArray<Reset['status']> = ['queued', 'processing'];
 
 export const settingsQueries = {
-  all: (projectId: string) => resourceKey(projectId, 'settings'),
+  all: (projectId: string) => settingsKeys.all(projectId), // LEGACY(issue-40)
   /** Polled each second while the reset runs. */
   reset: ({ api, projectId }: ProjectScope, resetId: string) =>
     queryOptions({
-      queryKey: resourceKey(projectId, 'settings', 'reset', resetId),
+      queryKey: [...settingsKeys.all(projectId), 'reset', resetId],
       queryFn: () => api.get('/users/@me/projects/{id}/resets/{resetId}', { path: { id: projectId, resetId } }),
       refetchInterval: (q) => (q.state.data && !RESET_RUNNING.includes(q.state.data.status) ? false : 1000),
     }),

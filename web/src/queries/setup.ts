@@ -1,15 +1,15 @@
 /**
  * The project's setup checklist (the Overview's "Get set up"). A first domain, contact, template,
- * campaign or send ticks a step: those mutations invalidate `setupQueries.all`.
+ * campaign or send ticks a step: those writes refresh it (queries/affects.ts).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { type ProjectScope, resourceKey } from './keys.ts';
+import { type ProjectScope, setupKeys } from './keys.ts';
 
 export const setupQueries = {
-  all: (projectId: string) => resourceKey(projectId, 'setup'),
+  all: (projectId: string) => setupKeys.all(projectId), // LEGACY(issue-40)
   state: ({ api, projectId }: ProjectScope) =>
     queryOptions({
-      queryKey: resourceKey(projectId, 'setup', 'state'),
+      queryKey: [...setupKeys.all(projectId), 'state'],
       queryFn: () => api.get('/projects/{id}/setup-state', { path: { id: projectId } }),
     }),
 };

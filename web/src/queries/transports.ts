@@ -5,7 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { Operation, RequestBody, ResponseBody } from '../../../client/index.ts';
-import { type ProjectScope, resourceKey } from './keys.ts';
+import { type ProjectScope, settingsKeys, transportKeys } from './keys.ts';
 
 export type Transport = ResponseBody<Operation<'/transports/{id}', 'get'>>;
 export type TransportKind = Transport['kind'];
@@ -17,17 +17,17 @@ export type TransportTest = ResponseBody<Operation<'/transports/{id}/test', 'pos
 export type SmtpSubmission = ResponseBody<Operation<'/smtp-submission', 'get'>>;
 
 export const transportQueries = {
-  all: (projectId: string) => resourceKey(projectId, 'transports'),
+  all: (projectId: string) => transportKeys.all(projectId), // LEGACY(issue-40)
   /** In the order they are tried (priority, then age), as the API answers them. */
   list: ({ api, projectId }: ProjectScope) =>
     queryOptions({
-      queryKey: resourceKey(projectId, 'transports', 'list'),
+      queryKey: transportKeys.lists(projectId),
       queryFn: () => api.get('/transports'),
     }),
   /** The server's SMTP submission settings, as the project's clients should use them. */
   smtpSubmission: ({ api, projectId }: ProjectScope) =>
     queryOptions({
-      queryKey: resourceKey(projectId, 'settings', 'smtp-submission'),
+      queryKey: [...settingsKeys.all(projectId), 'smtp-submission'],
       queryFn: () => api.get('/smtp-submission'),
       staleTime: 5 * 60_000,
     }),

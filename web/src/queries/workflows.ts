@@ -1,19 +1,19 @@
 /** Workflows: the list (with their execution counts), one workflow's graph, and the fields a condition can test. */
+
 import { queryOptions } from '@tanstack/react-query';
-import { eventQueries } from './events.ts';
-import { type ProjectScope, resourceKey } from './keys.ts';
-import { setupQueries } from './setup.ts';
+import { affects } from './affects.ts'; // LEGACY(issue-40)
+import { type ProjectScope, workflowKeys } from './keys.ts';
 
 export const workflowQueries = {
-  all: (projectId: string) => resourceKey(projectId, 'workflows'),
+  all: (projectId: string) => workflowKeys.all(projectId), // LEGACY(issue-40)
   list: ({ api, projectId }: ProjectScope) =>
     queryOptions({
-      queryKey: resourceKey(projectId, 'workflows', 'list'),
+      queryKey: workflowKeys.lists(projectId),
       queryFn: () => api.get('/workflows'),
     }),
   one: ({ api, projectId }: ProjectScope, id: string) =>
     queryOptions({
-      queryKey: resourceKey(projectId, 'workflows', 'one', id),
+      queryKey: workflowKeys.detail(projectId, id),
       queryFn: () => api.get('/workflows/{id}', { path: { id } }),
     }),
   /**
@@ -22,18 +22,10 @@ export const workflowQueries = {
    */
   fields: ({ api, projectId }: ProjectScope) =>
     queryOptions({
-      queryKey: resourceKey(projectId, 'workflows', 'fields'),
+      queryKey: [...workflowKeys.all(projectId), 'fields'],
       queryFn: () => api.get('/workflows/fields'),
       staleTime: 60_000,
     }),
 };
 
-/**
- * What creating, changing or deleting a workflow itself changes: the workflows, the usage of the
- * event its trigger names, and the setup checklist ("Build a workflow", "Turn a workflow on").
- */
-export const workflowChanges = (projectId: string) => [
-  workflowQueries.all(projectId),
-  eventQueries.all(projectId),
-  setupQueries.all(projectId),
-];
+export const workflowChanges = affects.workflows; // LEGACY(issue-40)

@@ -6,9 +6,9 @@ import { Button } from '../../components/Button.tsx';
 import { Badge, Card, PageHeader } from '../../components/Layout.tsx';
 import { BackLink } from '../../components/Links.tsx';
 import { FormError } from '../../components/States.tsx';
-import { toast } from '../../lib/toasts.ts';
 // The account's own password form uses the sign-in forms' fields (the same API field names).
-import { FormErrorBesides, PasswordField } from '../auth/fields.tsx';
+import { PasswordField } from '../../forms/account-fields.tsx';
+import { toast } from '../../lib/toasts.ts';
 
 /** The signed-in user's own settings: email verification and password. */
 export function AccountPage() {
@@ -59,7 +59,7 @@ export function AccountPage() {
         </Card>
         <Card title="Change password">
           <form onSubmit={submit} className="max-w-sm space-y-4" noValidate>
-            <FormErrorBesides error={change.error} fields={['currentPassword', 'newPassword']} />
+            <FormError error={change.error} fields={['currentPassword', 'newPassword']} />
             <PasswordField
               label="Current password"
               name="currentPassword"

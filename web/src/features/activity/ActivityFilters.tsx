@@ -1,7 +1,6 @@
 /** The activity screen's filters (type, dates: kept in the URL), its figures and its live count. */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { DateRangeFields } from '../../components/DateRangeFields.tsx';
 import { Select } from '../../components/Field.tsx';
@@ -10,6 +9,7 @@ import { ErrorState, Skeleton } from '../../components/States.tsx';
 import { viewerTimeZone } from '../../lib/chart-data.ts';
 import { localDayStart } from '../../lib/days.ts';
 import { formatDate, formatNumber, plural } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { useSearchParamPatch, useSearchParamState } from '../../lib/url-state.ts';
 import { activityQueries } from '../../queries/activity.ts';
 import { ACTIVITY_TYPES, type ActivityType } from './describe.ts';

@@ -18,11 +18,11 @@ import {
   Workflow,
   Zap,
 } from 'lucide-react';
-import { useProject } from '../../app/project-context.tsx';
 import { TextLink } from '../../components/Links.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { type ActivityItem, describe, type Part, type Tone, typeLabel, typeTone } from './describe.ts';
 
 const ICONS: Record<ActivityItem['type'], LucideIcon> = {

@@ -7,11 +7,11 @@
 import { hashKey, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowUp, History } from 'lucide-react';
 import { Fragment, useEffect, useState } from 'react';
-import { useProject } from '../../app/project-context.tsx';
 import { PageHeader } from '../../components/Layout.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
 import { LoadMore } from '../../components/Table.tsx';
 import { formatDate, formatNumber, plural } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { activityQueries } from '../../queries/activity.ts';
 import { ActivityFigures, ActivityFilters, LastHour, useActivityFilter } from './ActivityFilters.tsx';
 import { ActivityItemRow } from './ActivityItemRow.tsx';

@@ -2,11 +2,11 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, Hourglass } from 'lucide-react';
-import { useProject } from '../../app/project-context.tsx';
 import { Card } from '../../components/Layout.tsx';
 import { ContactLink, TextLink } from '../../components/Links.tsx';
 import { ErrorState, Skeleton } from '../../components/States.tsx';
 import { formatDateTime, formatRelative, plural } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { activityQueries } from '../../queries/activity.ts';
 
 export function UpcomingCard() {

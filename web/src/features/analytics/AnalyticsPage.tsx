@@ -5,13 +5,13 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useProject } from '../../app/project-context.tsx';
 import { Card, PageHeader, Stat } from '../../components/Layout.tsx';
 import { ErrorState, Skeleton } from '../../components/States.tsx';
 import { preloadTimeSeriesChart, TimeSeriesChart } from '../../components/TimeSeriesChart.tsx';
 import { viewerTimeZone } from '../../lib/chart-data.ts';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber, formatPercent } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { analyticsQueries, type Timeseries } from '../../queries/analytics.ts';
 import { CampaignBreakdown } from './CampaignBreakdown.tsx';
 import { CustomDates, RangePicker, useRange } from './RangePicker.tsx';

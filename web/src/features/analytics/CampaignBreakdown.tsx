@@ -1,12 +1,12 @@
 /** Every campaign's deliveries, opens, clicks, bounces and unsubscribes, 20 at a time. */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { BarChart3 } from 'lucide-react';
-import { useProject } from '../../app/project-context.tsx';
 import { Badge, type Tone } from '../../components/Layout.tsx';
 import { TextLink } from '../../components/Links.tsx';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
 import { type Column, LoadMore, Table } from '../../components/Table.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { analyticsQueries, type CampaignBreakdownRow as Row } from '../../queries/analytics.ts';
 import { apiPercent } from './ranges.ts';
 

@@ -1,12 +1,12 @@
 /** The analytics rankings: the best campaigns by a chosen measure, and the most frequent events. */
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useProject } from '../../app/project-context.tsx';
 import { Select } from '../../components/Field.tsx';
 import { Card } from '../../components/Layout.tsx';
 import { TextLink } from '../../components/Links.tsx';
 import { ErrorState, LoadingRows } from '../../components/States.tsx';
 import { formatNumber } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { useSearchParamState } from '../../lib/url-state.ts';
 import { analyticsQueries, type CampaignMetric } from '../../queries/analytics.ts';
 import { apiPercent } from './ranges.ts';

@@ -3,10 +3,11 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { sessionKeys, useServerConfig } from '../../api/session.ts';
-import { safeNext } from '../../app/RequireAuth.tsx';
+import { AuthShell } from '../../components/AuthShell.tsx';
 import { Button } from '../../components/Button.tsx';
-import { AuthShell } from './AuthShell.tsx';
-import { EmailField, FormErrorBesides, PasswordField } from './fields.tsx';
+import { FormError } from '../../components/States.tsx';
+import { EmailField, PasswordField } from '../../forms/account-fields.tsx';
+import { safeNext } from '../../lib/safe-next.ts';
 
 /** Sign-in with email and password, or with a configured OAuth provider. */
 export function LoginPage() {
@@ -50,7 +51,7 @@ export function LoginPage() {
       }
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <FormErrorBesides error={login.error} fields={['email', 'password']} />
+        <FormError error={login.error} fields={['email', 'password']} />
         <EmailField value={email} onChange={setEmail} error={login.error} />
         <PasswordField value={password} onChange={setPassword} error={login.error} />
         <div className="flex items-center justify-between">

@@ -2,9 +2,10 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
+import { AuthShell } from '../../components/AuthShell.tsx';
 import { Button } from '../../components/Button.tsx';
-import { AuthShell } from './AuthShell.tsx';
-import { EmailField, FormErrorBesides, PasswordField } from './fields.tsx';
+import { FormError } from '../../components/States.tsx';
+import { EmailField, PasswordField } from '../../forms/account-fields.tsx';
 
 const backToSignIn = (
   <Link className="font-medium text-brand-700 hover:underline" to="/login">
@@ -35,7 +36,7 @@ export function ForgotPasswordPage() {
         </p>
       ) : (
         <form onSubmit={submit} className="space-y-4" noValidate>
-          <FormErrorBesides error={request.error} fields={['email']} />
+          <FormError error={request.error} fields={['email']} />
           <EmailField value={email} onChange={setEmail} error={request.error} />
           <Button type="submit" className="w-full" loading={request.isPending}>
             Send reset link
@@ -71,7 +72,7 @@ export function ResetPasswordPage() {
         </p>
       ) : (
         <form onSubmit={submit} className="space-y-4" noValidate>
-          <FormErrorBesides error={reset.error} fields={['password']} />
+          <FormError error={reset.error} fields={['password']} />
           <PasswordField label="New password" value={password} onChange={setPassword} error={reset.error} fresh />
           <Button type="submit" className="w-full" loading={reset.isPending} disabled={!token}>
             Set password

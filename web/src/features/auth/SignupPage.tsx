@@ -3,10 +3,11 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { sessionKeys } from '../../api/session.ts';
-import { safeNext } from '../../app/RequireAuth.tsx';
+import { AuthShell } from '../../components/AuthShell.tsx';
 import { Button } from '../../components/Button.tsx';
-import { AuthShell } from './AuthShell.tsx';
-import { EmailField, FormErrorBesides, PasswordField } from './fields.tsx';
+import { FormError } from '../../components/States.tsx';
+import { EmailField, PasswordField } from '../../forms/account-fields.tsx';
+import { safeNext } from '../../lib/safe-next.ts';
 
 /** Creates an account (a verification link is mailed) and continues to the first project. */
 export function SignupPage() {
@@ -43,7 +44,7 @@ export function SignupPage() {
       }
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <FormErrorBesides error={signup.error} fields={['email', 'password']} />
+        <FormError error={signup.error} fields={['email', 'password']} />
         <EmailField value={email} onChange={setEmail} error={signup.error} />
         <PasswordField value={password} onChange={setPassword} error={signup.error} fresh />
         <Button type="submit" className="w-full" loading={signup.isPending}>

@@ -3,8 +3,8 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, errorMessage } from '../../api/client.ts';
 import { sessionKeys, useMe } from '../../api/session.ts';
+import { AuthShell } from '../../components/AuthShell.tsx';
 import { Button, LinkButton } from '../../components/Button.tsx';
-import { AuthShell } from './AuthShell.tsx';
 
 /** Runs `action` once when the page opens (a link's token is spent once, even under StrictMode). */
 function useOnce(action: () => void) {

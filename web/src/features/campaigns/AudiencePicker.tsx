@@ -6,17 +6,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { Filter, Loader2, Users, UsersRound } from 'lucide-react';
 import { errorMessage } from '../../api/client.ts';
-import { useProject } from '../../app/project-context.tsx';
 import { Select } from '../../components/Field.tsx';
 import { TextLink } from '../../components/Links.tsx';
 import { ErrorState, Skeleton } from '../../components/States.tsx';
+import { FilterBuilder } from '../../filters/FilterBuilder.tsx';
+import type { FieldOption } from '../../filters/fields.ts';
+import type { GroupNode } from '../../filters/tree.ts';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import type { AudienceFilter } from '../../queries/campaigns.ts';
 import { segmentQueries } from '../../queries/segments.ts';
-import { FilterBuilder } from '../filters/FilterBuilder.tsx';
-import type { FieldOption } from '../filters/fields.ts';
-import type { GroupNode } from '../filters/tree.ts';
 import type { AudienceType, EmailType } from './campaign-model.ts';
 import { useAudiencePreview } from './queries.ts';
 

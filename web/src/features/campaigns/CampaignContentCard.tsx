@@ -5,11 +5,11 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMe } from '../../api/session.ts';
-import { useProject } from '../../app/project-context.tsx';
 import { EmailBodyField } from '../../components/EmailBodyField.tsx';
 import { EmailPreview } from '../../components/EmailPreview.tsx';
 import { Select, TextInput } from '../../components/Field.tsx';
 import { Card } from '../../components/Layout.tsx';
+import { useProject } from '../../lib/project-context.tsx';
 import { type Template, templateQueries } from '../../queries/templates.ts';
 import { EMAIL_TYPES, type EmailType } from './campaign-model.ts';
 import type { CampaignDraft, ShowError } from './use-campaign-draft.ts';

@@ -5,14 +5,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, Save, Send } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { useLeaveGuard } from '../../components/LeaveGuard.tsx';
+import { fromApi } from '../../filters/convert.ts';
 import { formatRelative } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { useSaveShortcut } from '../../lib/use-save-shortcut.ts';
 import { type Campaign, campaignEffects, campaignQueries } from '../../queries/campaigns.ts';
-import { fromApi } from '../filters/convert.ts';
 import { CampaignDialogs, MoreActions } from './CampaignDialogs.tsx';
 import { CampaignForm } from './CampaignForm.tsx';
 import { CampaignHeader } from './CampaignHeader.tsx';

@@ -2,18 +2,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { useMe } from '../../api/session.ts';
-import { useProject } from '../../app/project-context.tsx';
 import { EmailPreview } from '../../components/EmailPreview.tsx';
 import { Card } from '../../components/Layout.tsx';
 import { TextLink } from '../../components/Links.tsx';
+import { fromApi } from '../../filters/convert.ts';
+import { describeFilter } from '../../filters/describe.ts';
+import { countConditions } from '../../filters/tree.ts';
+import { useFieldOptions } from '../../filters/use-field-options.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import type { Campaign } from '../../queries/campaigns.ts';
 import { segmentQueries } from '../../queries/segments.ts';
 import { topicQueries } from '../../queries/topics.ts';
-import { fromApi } from '../filters/convert.ts';
-import { describeFilter } from '../filters/describe.ts';
-import { countConditions } from '../filters/tree.ts';
-import { useFieldOptions } from '../filters/use-field-options.ts';
 import { EMAIL_TYPES } from './campaign-model.ts';
 
 const NO_SAMPLE: Record<string, unknown> = {};

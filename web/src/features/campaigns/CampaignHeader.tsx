@@ -1,8 +1,8 @@
 /** A campaign's status badge (the list, the campaign's header) and the header of both campaign screens. */
 import type { ReactNode } from 'react';
-import { useProject } from '../../app/project-context.tsx';
 import { Badge, PageHeader } from '../../components/Layout.tsx';
 import { BackLink } from '../../components/Links.tsx';
+import { useProject } from '../../lib/project-context.tsx';
 import type { Campaign } from '../../queries/campaigns.ts';
 import { type CampaignStatus, statusInfo } from './campaign-model.ts';
 

@@ -5,9 +5,9 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { useProject } from '../../app/project-context.tsx';
 import { BackLink } from '../../components/Links.tsx';
 import { ErrorState, LoadingRows, Skeleton } from '../../components/States.tsx';
+import { useProject } from '../../lib/project-context.tsx';
 import { campaignQueries } from '../../queries/campaigns.ts';
 import { CampaignDraftScreen } from './CampaignDraftScreen.tsx';
 import { CampaignStatusScreen } from './CampaignStatusScreen.tsx';

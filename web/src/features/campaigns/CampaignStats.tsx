@@ -4,13 +4,13 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { useProject } from '../../app/project-context.tsx';
 import { Card, Stat } from '../../components/Layout.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
 import { type ChartSeries, preloadTimeSeriesChart, TimeSeriesChart } from '../../components/TimeSeriesChart.tsx';
 import { viewerTimeZone } from '../../lib/chart-data.ts';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber, formatPercent } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { campaignQueries, type SeriesInterval, type CampaignStats as Stats } from '../../queries/campaigns.ts';
 import { frameSeries } from './campaign-model.ts';
 

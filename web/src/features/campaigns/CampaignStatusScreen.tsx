@@ -2,11 +2,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, Copy, Mail, Send, XCircle } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
-import { useProject } from '../../app/project-context.tsx';
 import { Button, LinkButton } from '../../components/Button.tsx';
 import { Card } from '../../components/Layout.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { formatDateTime, formatNumber, formatRelative, plural } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { type Campaign, campaignQueries } from '../../queries/campaigns.ts';
 import { CampaignDialogs, MoreActions } from './CampaignDialogs.tsx';
 import { CampaignEmailCard } from './CampaignEmailCard.tsx';

@@ -3,13 +3,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Megaphone, Plus } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { useProject } from '../../app/project-context.tsx';
 import { LinkButton } from '../../components/Button.tsx';
 import { PageHeader, Tabs } from '../../components/Layout.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
 import { Pager, Table } from '../../components/Table.tsx';
 import { formatDateTime, formatNumber, formatPercent } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { useSearchParamPatch } from '../../lib/url-state.ts';
 import { type CampaignSummary, campaignQueries } from '../../queries/campaigns.ts';
 import { CampaignStatusBadge } from './CampaignHeader.tsx';

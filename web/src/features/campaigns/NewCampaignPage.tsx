@@ -5,14 +5,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { PageHeader } from '../../components/Layout.tsx';
 import { BackLink } from '../../components/Links.tsx';
+import { newGroup } from '../../filters/tree.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { useSaveShortcut } from '../../lib/use-save-shortcut.ts';
 import { campaignEffects } from '../../queries/campaigns.ts';
-import { newGroup } from '../filters/tree.ts';
 import { CampaignForm } from './CampaignForm.tsx';
 import { useCampaignDraft } from './use-campaign-draft.ts';
 

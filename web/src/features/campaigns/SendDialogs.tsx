@@ -7,8 +7,8 @@ import { useMe } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { TextInput } from '../../components/Field.tsx';
-import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormError, Skeleton } from '../../components/States.tsx';
+import { FormDialog } from '../../forms/FormDialog.tsx';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import type { AudienceFilter } from '../../queries/campaigns.ts';
 import {

@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useProject } from '../../app/project-context.tsx';
+import { useProject } from '../../lib/project-context.tsx';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { type AudienceBody, campaignQueries } from '../../queries/campaigns.ts';
 

@@ -6,8 +6,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useProject } from '../../app/project-context.tsx';
 import { formatDateTime, plural } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { type Campaign, campaignEffects, campaignQueries } from '../../queries/campaigns.ts';
 import { sendEffects } from '../../queries/overview.ts';

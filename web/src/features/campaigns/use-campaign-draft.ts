@@ -4,9 +4,9 @@
  * actions (save, send a test, schedule, send) can save pending changes first.
  */
 import { useMemo, useState } from 'react';
-import { toApi } from '../filters/convert.ts';
-import type { GroupNode } from '../filters/tree.ts';
-import { useFieldOptions } from '../filters/use-field-options.ts';
+import { toApi } from '../../filters/convert.ts';
+import type { GroupNode } from '../../filters/tree.ts';
+import { useFieldOptions } from '../../filters/use-field-options.ts';
 import { type CampaignFormValues, campaignBody } from './campaign-model.ts';
 
 export interface Draft {

@@ -2,9 +2,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fieldError } from '../../api/client.ts';
-import { useProject } from '../../app/project-context.tsx';
 import { Checkbox, TextInput } from '../../components/Field.tsx';
-import { FormDialog } from '../../components/FormDialog.tsx';
+import { FormDialog } from '../../forms/FormDialog.tsx';
+import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { contactQueries, fieldQueries } from '../../queries/contacts.ts';
 import { segmentQueries } from '../../queries/segments.ts';

@@ -4,10 +4,10 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { formatNumber, plural } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 
 type BulkAction = 'subscribe' | 'unsubscribe' | 'delete';
 

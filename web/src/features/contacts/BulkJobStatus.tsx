@@ -5,10 +5,10 @@ import { CheckCircle2, Loader2, X, XCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { invalidate } from '../../api/query-client.ts';
-import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { formatNumber, plural } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { type BulkJob, bulkQueries, jobDone } from '../../queries/bulk.ts';
 import { contactEffects } from '../../queries/contacts.ts';
 

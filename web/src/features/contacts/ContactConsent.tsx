@@ -6,13 +6,13 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
-import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Badge, Card } from '../../components/Layout.tsx';
 import { TextLink } from '../../components/Links.tsx';
 import { ErrorState, Skeleton } from '../../components/States.tsx';
 import { Switch } from '../../components/Switch.tsx';
 import { formatDateTime } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { type Contact, contactEffects, contactQueries } from '../../queries/contacts.ts';
 import { topicQueries } from '../../queries/topics.ts';

@@ -3,13 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { fieldError } from '../../api/client.ts';
-import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { TextInput } from '../../components/Field.tsx';
 import { Badge, Card } from '../../components/Layout.tsx';
 import { FormError } from '../../components/States.tsx';
 import { Switch } from '../../components/Switch.tsx';
+import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { type Contact, contactEffects, contactQueries } from '../../queries/contacts.ts';
 

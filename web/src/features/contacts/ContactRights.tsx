@@ -8,11 +8,11 @@ import { Download, ShieldX } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { can } from '../../api/session.ts';
-import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { FormError } from '../../components/States.tsx';
 import { TypeToConfirmDialog } from '../../components/TypeToConfirmDialog.tsx';
 import { fileNameOf, saveBlob } from '../../lib/download.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { type Contact, contactEffects, contactQueries } from '../../queries/contacts.ts';
 

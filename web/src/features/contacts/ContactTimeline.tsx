@@ -17,12 +17,12 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Tabs } from '../../components/Layout.tsx';
 import { ErrorState, Skeleton } from '../../components/States.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatDateTime, formatNumber, formatRelative } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { type ActivityItem, activityQueries } from '../../queries/activity.ts';
 import { type ContactEvent, contactQueries } from '../../queries/contacts.ts';
 

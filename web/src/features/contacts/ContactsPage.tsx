@@ -5,13 +5,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Search, Upload, UserPlus, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useProject } from '../../app/project-context.tsx';
 import { Button, LinkButton } from '../../components/Button.tsx';
 import { TextInput } from '../../components/Field.tsx';
 import { PageHeader } from '../../components/Layout.tsx';
 import { EmptyState, ErrorState } from '../../components/States.tsx';
 import { Pager } from '../../components/Table.tsx';
 import { formatNumber, plural } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { useCursorPaging, useSearchParamState } from '../../lib/url-state.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { contactQueries } from '../../queries/contacts.ts';

@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { fieldError } from '../../api/client.ts';
-import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { cx } from '../../lib/cx.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { fieldQueries } from '../../queries/contacts.ts';
 import {
   convertValue,

@@ -2,11 +2,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { ListChecks } from 'lucide-react';
 import { Link } from 'react-router';
-import { useProject } from '../../app/project-context.tsx';
 import { LinkButton } from '../../components/Button.tsx';
 import { Badge, PageHeader } from '../../components/Layout.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
+import { useProject } from '../../lib/project-context.tsx';
 import { type FieldDescriptor, fieldQueries } from '../../queries/contacts.ts';
 import { Coverage, coverageNote, shortName, TypeBadge } from './field-look.tsx';
 

@@ -5,13 +5,13 @@ import { CheckCircle2, FileSpreadsheet, Upload, XCircle } from 'lucide-react';
 import { type DragEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, fieldError } from '../../api/client.ts';
-import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Badge, Card, PageHeader } from '../../components/Layout.tsx';
 import { BackLink } from '../../components/Links.tsx';
 import { FormError } from '../../components/States.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber, plural } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { type CsvPreview, columnRole, previewCsv } from './csv-preview.ts';
 
 const MAX_BYTES = 5 * 1024 * 1024;

@@ -1,9 +1,9 @@
 /** An email's delivery attempts in the order they were made (each with its transport), and the events recorded for it. */
 import { CircleCheck, CircleX, Clock } from 'lucide-react';
-import { useProject } from '../../app/project-context.tsx';
 import { JsonBlock } from '../../components/CodeBlock.tsx';
 import { TextLink } from '../../components/Links.tsx';
 import { formatDateTime } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import type { EmailAttempt, EmailEvent } from '../../queries/emails.ts';
 import { AttemptResultBadge } from './email-status.tsx';
 

@@ -6,11 +6,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useMemo } from 'react';
-import { useProject } from '../../app/project-context.tsx';
 import { DateRangeFields } from '../../components/DateRangeFields.tsx';
 import { Select } from '../../components/Field.tsx';
 import { RecipientSearch } from '../../components/RecipientSearch.tsx';
 import { localDayStart } from '../../lib/days.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { useSearchParamPatch, useSearchParamState } from '../../lib/url-state.ts';
 import { campaignQueries } from '../../queries/campaigns.ts';
 import type { EmailQuery } from '../../queries/emails.ts';

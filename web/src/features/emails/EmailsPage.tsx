@@ -1,13 +1,13 @@
 /** The email log: every email of the project, newest first, filtered and paged in the URL. */
 import { useQuery } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
-import { useProject } from '../../app/project-context.tsx';
 import { PageHeader } from '../../components/Layout.tsx';
 import { TextLink } from '../../components/Links.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
 import { Pager, Table } from '../../components/Table.tsx';
 import { formatNumber, plural } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { useCursorPaging } from '../../lib/url-state.ts';
 import { type EmailRow, emailQueries } from '../../queries/emails.ts';
 import { EmailFilters, useEmailFilter } from './EmailFilters.tsx';

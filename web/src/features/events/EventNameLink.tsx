@@ -1,6 +1,6 @@
-import { useProject } from '../../app/project-context.tsx';
 import { Badge } from '../../components/Layout.tsx';
 import { TextLink } from '../../components/Links.tsx';
+import { useProject } from '../../lib/project-context.tsx';
 
 /** An event name in a table, linking to the name's page; a system event says so. */
 export function EventNameLink({ name, system = false }: { name: string; system?: boolean }) {

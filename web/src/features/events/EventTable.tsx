@@ -5,12 +5,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Activity } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useProject } from '../../app/project-context.tsx';
 import { ContactLink } from '../../components/Links.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
 import { type Column, Pager, Table } from '../../components/Table.tsx';
 import { plural } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { useCursorPaging } from '../../lib/url-state.ts';
 import { eventQueries, type TrackedEvent } from '../../queries/events.ts';
 import { EventNameLink } from './EventNameLink.tsx';

@@ -7,7 +7,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Activity, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { Checkbox } from '../../components/Field.tsx';
@@ -16,6 +15,7 @@ import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { EmptyState, ErrorState, LoadingRows, Skeleton } from '../../components/States.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import { formatNumber } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { useSearchParamState } from '../../lib/url-state.ts';
 import { type EventName, eventQueries } from '../../queries/events.ts';
 import { EventNameLink } from './EventNameLink.tsx';

@@ -5,9 +5,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { fieldError } from '../../api/client.ts';
-import { useProject } from '../../app/project-context.tsx';
 import { TextArea, TextInput } from '../../components/Field.tsx';
-import { FormDialog } from '../../components/FormDialog.tsx';
+import { FormDialog } from '../../forms/FormDialog.tsx';
+import { useProject } from '../../lib/project-context.tsx';
 import { parseSample } from '../../lib/sample-data.ts';
 import { toast } from '../../lib/toasts.ts';
 import { eventQueries } from '../../queries/events.ts';

@@ -1,13 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useParams } from 'react-router';
-import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card, PageHeader, Tabs } from '../../components/Layout.tsx';
 import { BackLink } from '../../components/Links.tsx';
 import { EmptyState, ErrorState, FormError, Skeleton } from '../../components/States.tsx';
 import { saveBlob } from '../../lib/download.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { useSearchParamState } from '../../lib/url-state.ts';
 import { type CapturedMessage, outboxQueries } from '../../queries/outbox.ts';
 import { CaptureOnly } from './CaptureOnly.tsx';

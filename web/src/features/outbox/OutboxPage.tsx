@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
-import { useProject } from '../../app/project-context.tsx';
 import { PageHeader } from '../../components/Layout.tsx';
 import { TextLink } from '../../components/Links.tsx';
 import { RecipientSearch } from '../../components/RecipientSearch.tsx';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
 import { Pager, Table } from '../../components/Table.tsx';
 import { formatDateTime, formatRelative, plural } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { useCursorPaging, useSearchParamState } from '../../lib/url-state.ts';
 import { type CapturedMessage, outboxQueries } from '../../queries/outbox.ts';
 import { CaptureOnly } from './CaptureOnly.tsx';

@@ -1,12 +1,12 @@
 /** The Overview's last 30 days: contacts, emails sent, open and click rates, and emails per day. */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useProject } from '../../app/project-context.tsx';
 import { Card, Stat } from '../../components/Layout.tsx';
 import { ErrorState, Skeleton } from '../../components/States.tsx';
 import { preloadTimeSeriesChart, TimeSeriesChart } from '../../components/TimeSeriesChart.tsx';
 import { viewerTimeZone } from '../../lib/chart-data.ts';
 import { formatNumber, formatPercent } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { contactQueries } from '../../queries/contacts.ts';
 import { overviewQueries } from '../../queries/overview.ts';
 

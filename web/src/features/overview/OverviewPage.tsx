@@ -1,5 +1,5 @@
-import { useProject } from '../../app/project-context.tsx';
 import { PageHeader } from '../../components/Layout.tsx';
+import { useProject } from '../../lib/project-context.tsx';
 import { KeyFigures } from './KeyFigures.tsx';
 import { QuickStart, SendTest } from './Sending.tsx';
 import { SetupChecklist } from './SetupChecklist.tsx';

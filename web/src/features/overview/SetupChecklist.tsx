@@ -2,12 +2,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, CheckCircle2, Circle } from 'lucide-react';
 import { Link } from 'react-router';
-import { useProject } from '../../app/project-context.tsx';
 import { Card } from '../../components/Layout.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { ErrorState, Skeleton } from '../../components/States.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { setupQueries } from '../../queries/setup.ts';
 import { type ChecklistItem, checklist, nextStep, progressPercent } from './checklist.ts';
 

@@ -3,10 +3,10 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, fieldError } from '../../api/client.ts';
 import { sessionKeys } from '../../api/session.ts';
+import { AuthShell } from '../../components/AuthShell.tsx';
 import { Button } from '../../components/Button.tsx';
 import { TextInput } from '../../components/Field.tsx';
 import { FormError } from '../../components/States.tsx';
-import { AuthShell } from '../auth/AuthShell.tsx';
 import { KeysOnce } from './KeysOnce.tsx';
 
 /** Creates a project and shows its secret key once (it is stored only as a hash). */

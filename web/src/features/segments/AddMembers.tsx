@@ -2,12 +2,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { fieldError } from '../../api/client.ts';
-import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Checkbox, TextArea } from '../../components/Field.tsx';
 import { Card } from '../../components/Layout.tsx';
 import { FormError } from '../../components/States.tsx';
 import { formatNumber, plural } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { contactQueries, fieldQueries } from '../../queries/contacts.ts';
 import { type Segment, segmentQueries } from '../../queries/segments.ts';

@@ -2,13 +2,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Loader2, Users } from 'lucide-react';
 import { errorMessage } from '../../api/client.ts';
-import { useProject } from '../../app/project-context.tsx';
 import { ContactLink } from '../../components/Links.tsx';
 import { Skeleton } from '../../components/States.tsx';
+import type { ApiGroup } from '../../filters/language.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { type PreviewBody, segmentQueries } from '../../queries/segments.ts';
-import type { ApiGroup } from '../filters/language.ts';
 
 export function MatchPanel({
   filters,

@@ -2,13 +2,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { useProject } from '../../app/project-context.tsx';
 import { PageHeader } from '../../components/Layout.tsx';
 import { BackLink } from '../../components/Links.tsx';
+import { newGroup } from '../../filters/tree.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { fieldQueries } from '../../queries/contacts.ts';
 import { segmentQueries } from '../../queries/segments.ts';
-import { newGroup } from '../filters/tree.ts';
 import { SegmentForm, type SegmentFormValues, type SegmentSubmit } from './SegmentForm.tsx';
 
 export function NewSegmentPage() {

@@ -10,12 +10,12 @@ import { CancelAnd } from '../../components/Dialog.tsx';
 import { Checkbox, TextInput } from '../../components/Field.tsx';
 import { Card } from '../../components/Layout.tsx';
 import { ErrorState, FormError, Skeleton } from '../../components/States.tsx';
+import { apiProblems, toApi } from '../../filters/convert.ts';
+import { FilterBuilder } from '../../filters/FilterBuilder.tsx';
+import type { ApiGroup } from '../../filters/language.ts';
+import type { GroupNode } from '../../filters/tree.ts';
+import { useFieldOptions } from '../../filters/use-field-options.ts';
 import { cx } from '../../lib/cx.ts';
-import { apiProblems, toApi } from '../filters/convert.ts';
-import { FilterBuilder } from '../filters/FilterBuilder.tsx';
-import type { ApiGroup } from '../filters/language.ts';
-import type { GroupNode } from '../filters/tree.ts';
-import { useFieldOptions } from '../filters/use-field-options.ts';
 import { MatchPanel } from './MatchPanel.tsx';
 
 export interface SegmentFormValues {

@@ -5,20 +5,20 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Undo2, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Badge, Stat } from '../../components/Layout.tsx';
 import { ContactLink } from '../../components/Links.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { EmptyState, ErrorState, LoadingRows, Skeleton } from '../../components/States.tsx';
 import { type Column, Pager, Table } from '../../components/Table.tsx';
+import { fromApi } from '../../filters/convert.ts';
+import { FilterSummary } from '../../filters/FilterSummary.tsx';
+import { useFieldOptions } from '../../filters/use-field-options.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { useSearchParamState } from '../../lib/url-state.ts';
 import { MEMBERS_PAGE_SIZE, type Segment, type SegmentMember, segmentQueries } from '../../queries/segments.ts';
-import { fromApi } from '../filters/convert.ts';
-import { FilterSummary } from '../filters/FilterSummary.tsx';
-import { useFieldOptions } from '../filters/use-field-options.ts';
 import { AddMembers } from './AddMembers.tsx';
 
 const BOX = 'rounded-lg border border-slate-200 bg-white p-4 shadow-sm';

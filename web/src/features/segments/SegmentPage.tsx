@@ -1,10 +1,10 @@
 /** One segment: its members (the default tab) and its settings, with the actions on it in the header. */
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { useProject } from '../../app/project-context.tsx';
 import { Badge, PageHeader, Tabs } from '../../components/Layout.tsx';
 import { BackLink } from '../../components/Links.tsx';
 import { ErrorState, LoadingRows, Skeleton } from '../../components/States.tsx';
+import { useProject } from '../../lib/project-context.tsx';
 import { useSearchParamState } from '../../lib/url-state.ts';
 import { segmentQueries } from '../../queries/segments.ts';
 import { SegmentActions } from './SegmentActions.tsx';

@@ -1,11 +1,11 @@
 /** A segment's settings tab: the form filled with what is saved; saving returns to the members. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useProject } from '../../app/project-context.tsx';
+import { fromApi } from '../../filters/convert.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { fieldQueries } from '../../queries/contacts.ts';
 import { type Segment, segmentQueries } from '../../queries/segments.ts';
-import { fromApi } from '../filters/convert.ts';
 import { SegmentForm, type SegmentSubmit } from './SegmentForm.tsx';
 
 export function SegmentSettings({ segment, onDone }: { segment: Segment; onDone: () => void }) {

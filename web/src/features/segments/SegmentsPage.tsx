@@ -3,13 +3,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Filter, Plus } from 'lucide-react';
 import { Link } from 'react-router';
-import { useProject } from '../../app/project-context.tsx';
 import { LinkButton } from '../../components/Button.tsx';
 import { Badge, PageHeader } from '../../components/Layout.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
 import { Table } from '../../components/Table.tsx';
 import { formatNumber } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { type Segment, segmentQueries } from '../../queries/segments.ts';
 import { SegmentKind } from './SegmentKind.tsx';
 

@@ -3,18 +3,19 @@ import { CreditCard, ExternalLink } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { fieldError } from '../../api/client.ts';
 import { can, useServerConfig } from '../../api/session.ts';
-import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { TextInput } from '../../components/Field.tsx';
 import { Card } from '../../components/Layout.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { EmptyState, ErrorState, FormError, LoadingRows, Skeleton } from '../../components/States.tsx';
+import { integerText, optionalInteger } from '../../forms/numbers.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { useSearchParamState } from '../../lib/url-state.ts';
 import { billingQueries, type Limits } from '../../queries/billing.ts';
-import { integerText, levelOf, optionalInteger, usageRatio } from './form.ts';
 import { Invoices } from './Invoices.tsx';
+import { levelOf, usageRatio } from './usage.ts';
 
 type Category = keyof Limits;
 

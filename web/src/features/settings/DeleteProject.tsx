@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { can } from '../../api/session.ts';
-import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { FormError } from '../../components/States.tsx';
 import { TypeToConfirmDialog } from '../../components/TypeToConfirmDialog.tsx';
+import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { forgetProject } from './project-cache.ts';
 

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { can } from '../../api/session.ts';
-import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Badge } from '../../components/Layout.tsx';
 import { Table } from '../../components/Table.tsx';
 import { formatDate, formatRelative } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { type Invite, memberQueries } from '../../queries/members.ts';
 import { ROLE_LABEL } from './roles.ts';

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
-import { useProject } from '../../app/project-context.tsx';
 import { Badge, Card, type Tone } from '../../components/Layout.tsx';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
 import { Table } from '../../components/Table.tsx';
 import { formatDate } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { billingQueries, type Invoice } from '../../queries/billing.ts';
-import { formatMoney } from './form.ts';
+import { formatMoney } from './usage.ts';
 
 const INVOICE_TONE: Record<string, Tone> = {
   paid: 'green',

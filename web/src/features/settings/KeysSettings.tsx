@@ -2,11 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import { Eye, EyeOff, RotateCw } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { can, sessionKeys } from '../../api/session.ts';
-import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { ConfirmDialog, Dialog } from '../../components/Dialog.tsx';
 import { Card } from '../../components/Layout.tsx';
+import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { KeysOnce } from '../projects/KeysOnce.tsx';
 

@@ -1,17 +1,17 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { AlertTriangle, ShieldCheck } from 'lucide-react';
 import { can, sessionKeys } from '../../api/session.ts';
-import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Badge, Card } from '../../components/Layout.tsx';
 import { EmptyState, ErrorState, FormError, LoadingRows, Skeleton } from '../../components/States.tsx';
 import { Table } from '../../components/Table.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatDateTime, formatNumber, formatPercent } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { type Security, type Suspension, securityQueries } from '../../queries/security.ts';
-import { levelOf } from './form.ts';
 import { ResetData } from './ResetData.tsx';
+import { levelOf } from './usage.ts';
 
 const REASON: Record<Suspension['reason'], string> = {
   BOUNCE_RATE: 'Bounce rate too high',

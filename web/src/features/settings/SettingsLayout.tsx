@@ -1,9 +1,9 @@
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useServerConfig } from '../../api/session.ts';
-import { useProject } from '../../app/project-context.tsx';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { PageHeader } from '../../components/Layout.tsx';
 import { cx } from '../../lib/cx.ts';
+import { useProject } from '../../lib/project-context.tsx';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** Settings: one heading and a row of sub-page links; each sub-page is its own URL. */
 export function SettingsLayout() {

@@ -4,10 +4,10 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
-import { useProject } from '../../app/project-context.tsx';
 import { CodeBlock } from '../../components/CodeBlock.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { Card } from '../../components/Layout.tsx';
+import { useProject } from '../../lib/project-context.tsx';
 import { topicQueries } from '../../queries/topics.ts';
 import type { SignupFormDraft } from './consent-draft.ts';
 import { hostedFormUrl, signupSnippet } from './signup-snippet.ts';

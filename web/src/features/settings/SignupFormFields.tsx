@@ -6,12 +6,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { fieldError } from '../../api/client.ts';
-import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Checkbox, Select, TextArea, TextInput } from '../../components/Field.tsx';
 import { TextLink } from '../../components/Links.tsx';
 import { Skeleton } from '../../components/States.tsx';
 import { Switch } from '../../components/Switch.tsx';
+import { useProject } from '../../lib/project-context.tsx';
 import { topicQueries } from '../../queries/topics.ts';
 import {
   blankField,

@@ -6,11 +6,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useProject } from '../../app/project-context.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { Card } from '../../components/Layout.tsx';
 import { TextLink } from '../../components/Links.tsx';
 import { ErrorState, LoadingRows } from '../../components/States.tsx';
+import { useProject } from '../../lib/project-context.tsx';
 import { type SmtpSubmission as Settings, transportQueries } from '../../queries/transports.ts';
 
 export function SmtpSubmission() {

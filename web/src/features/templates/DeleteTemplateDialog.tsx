@@ -4,11 +4,11 @@
  */
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { TextLink } from '../../components/Links.tsx';
 import { ErrorState, FormError, Skeleton } from '../../components/States.tsx';
+import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { type Template, templateEffects, templateQueries } from '../../queries/templates.ts';
 

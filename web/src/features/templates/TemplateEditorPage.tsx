@@ -5,10 +5,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { useProject } from '../../app/project-context.tsx';
 import { PageHeader } from '../../components/Layout.tsx';
 import { BackLink, TextLink } from '../../components/Links.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
+import { useProject } from '../../lib/project-context.tsx';
 import { templateQueries } from '../../queries/templates.ts';
 import { TemplateForm } from './TemplateForm.tsx';
 

@@ -3,13 +3,13 @@
  * preview beside it, rendered with sample contact data typed below.
  */
 import { useMemo, useState } from 'react';
-import { useProject } from '../../app/project-context.tsx';
 import { EmailBodyField } from '../../components/EmailBodyField.tsx';
 import { EmailPreview } from '../../components/EmailPreview.tsx';
 import { Select, TextArea, TextInput } from '../../components/Field.tsx';
 import { Card } from '../../components/Layout.tsx';
 import { TextLink } from '../../components/Links.tsx';
 import { templateVariables } from '../../lib/email-render.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { parseSample } from '../../lib/sample-data.ts';
 import type { TemplateType } from '../../queries/templates.ts';
 import { type Draft, TEMPLATE_TYPES, typeInfo } from './template-model.ts';

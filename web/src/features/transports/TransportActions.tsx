@@ -5,10 +5,10 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { Pencil, PlugZap, Trash2 } from 'lucide-react';
-import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Switch } from '../../components/Switch.tsx';
+import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { type Transport, type TransportTest, transportQueries } from '../../queries/transports.ts';
 

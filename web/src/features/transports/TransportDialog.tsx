@@ -7,10 +7,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ApiError, fieldError } from '../../api/client.ts';
-import { useProject } from '../../app/project-context.tsx';
 import { Checkbox, TextInput } from '../../components/Field.tsx';
-import { FormDialog } from '../../components/FormDialog.tsx';
+import { FormDialog } from '../../forms/FormDialog.tsx';
 import { cx } from '../../lib/cx.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import {
   type CreateTransportBody,

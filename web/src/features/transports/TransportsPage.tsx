@@ -6,12 +6,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Route } from 'lucide-react';
 import { useState } from 'react';
-import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { PageHeader } from '../../components/Layout.tsx';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
 import { Table } from '../../components/Table.tsx';
 import { formatNumber } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { type Transport, type TransportTest, transportQueries } from '../../queries/transports.ts';
 import { canManageTransports, connectionOf, KindBadge, RoleNotice, StreamList, TransportState } from './shared.tsx';
 import { TestResultDialog } from './TestResultDialog.tsx';

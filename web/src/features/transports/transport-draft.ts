@@ -3,8 +3,9 @@
  * on an edit the password (or SES secret) starts empty, and the connection goes to the API only when
  * something of it changed or a new secret was typed, so a rename never touches the stored one.
  */
+
+import { optionalInteger } from '../../forms/numbers.ts';
 import type { Transport, TransportKind, TransportStream, UpdateTransportBody } from '../../queries/transports.ts';
-import { optionalInteger } from '../settings/form.ts';
 import { DEFAULT_PORT, parseSmtpUrl, type SmtpConnection, sameConnection, smtpUrl } from './smtp-url.ts';
 
 export interface SesDraft {

@@ -2,17 +2,16 @@
  * What can be done to one endpoint: switch it on or off, send a test, edit, rotate its secret,
  * delete it. The buttons sit in the endpoint page's header; each action's dialog lives here.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, Pencil, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Switch } from '../../components/Switch.tsx';
+import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
-import { resourceKey } from '../../queries/keys.ts';
-import { type TestAttempt, type WebhookEndpoint, webhookQueries } from '../../queries/webhooks.ts';
+import { useAction } from '../../queries/use-action.ts';
+import { type TestAttempt, type WebhookEndpoint, webhookMutations } from '../../queries/webhooks.ts';
 import { EndpointDialog } from './EndpointDialog.tsx';
 import { SecretDialog, type ShownSecret } from './SecretDialog.tsx';
 import { TestResultDialog } from './TestResultDialog.tsx';
@@ -20,41 +19,25 @@ import { TestResultDialog } from './TestResultDialog.tsx';
 type Open = 'edit' | 'rotate' | 'delete' | null;
 
 export function EndpointActions({ endpoint }: { endpoint: WebhookEndpoint }) {
-  const { api, projectId, to } = useProject();
-  const queryClient = useQueryClient();
+  const scope = useProject();
   const navigate = useNavigate();
   const [open, setOpen] = useState<Open>(null);
   const [secret, setSecret] = useState<ShownSecret | null>(null);
   const [tested, setTested] = useState<TestAttempt | null>(null);
-  const all = webhookQueries.all(projectId);
-  const path = { id: endpoint.id };
 
-  const toggle = useMutation({
-    mutationFn: (enabled: boolean) => api.patch('/webhook-endpoints/{id}', { path, body: { enabled } }),
-    meta: { invalidates: [all] },
+  const toggle = useAction(webhookMutations.update(scope, endpoint.id), {
     onSuccess: (saved) => toast(saved.enabled ? 'Endpoint enabled.' : 'Endpoint disabled: no messages go out to it.'),
   });
-  const test = useMutation({
-    mutationFn: () => api.post('/webhook-endpoints/{id}/test', { path }),
-    // The test is a message of the endpoint's log too.
-    meta: { invalidates: [all] },
-    onSuccess: (attempt) => setTested(attempt),
-  });
-  const rotate = useMutation({
-    mutationFn: () => api.post('/webhook-endpoints/{id}/rotate-secret', { path }),
-    meta: { invalidates: [all] },
+  const test = useAction(webhookMutations.test(scope, endpoint.id), { onSuccess: setTested });
+  const rotate = useAction(webhookMutations.rotateSecret(scope, endpoint.id), {
     onSuccess: (rotated) => {
       setOpen(null);
       setSecret({ secret: rotated.secret, rotated: true });
     },
   });
-  const remove = useMutation({
-    mutationFn: () => api.delete('/webhook-endpoints/{id}', { path }),
-    // Only the list: refetching this endpoint would show "not found" here before the page leaves.
-    meta: { invalidates: [resourceKey(projectId, 'webhooks', 'list')] },
+  const remove = useAction(webhookMutations.remove(scope, endpoint.id), {
     onSuccess: () => {
-      navigate(to('webhooks'));
-      queryClient.removeQueries({ queryKey: resourceKey(projectId, 'webhooks', 'one', endpoint.id) });
+      navigate(scope.to('webhooks'));
       toast('Endpoint deleted.');
     },
   });
@@ -66,7 +49,7 @@ export function EndpointActions({ endpoint }: { endpoint: WebhookEndpoint }) {
         showLabel
         checked={endpoint.enabled}
         busy={toggle.isPending}
-        onChange={(next) => toggle.mutate(next)}
+        onChange={(enabled) => toggle.mutate({ enabled })}
         className="mr-2"
       />
       <Button
@@ -95,8 +78,7 @@ export function EndpointActions({ endpoint }: { endpoint: WebhookEndpoint }) {
       <ConfirmDialog
         open={open === 'rotate'}
         onClose={() => setOpen(null)}
-        onConfirm={() => rotate.mutate()}
-        busy={rotate.isPending}
+        action={rotate}
         title="Rotate the signing secret?"
         confirmLabel="Rotate secret"
       >
@@ -106,8 +88,7 @@ export function EndpointActions({ endpoint }: { endpoint: WebhookEndpoint }) {
       <ConfirmDialog
         open={open === 'delete'}
         onClose={() => setOpen(null)}
-        onConfirm={() => remove.mutate()}
-        busy={remove.isPending}
+        action={remove}
         title="Delete this endpoint?"
         confirmLabel="Delete endpoint"
       >

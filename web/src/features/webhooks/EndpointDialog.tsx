@@ -3,14 +3,13 @@
  * A create answers the signing secret, which the caller shows once (SecretDialog). Mounted only
  * while open, so each opening starts from the endpoint as it is then (or empty).
  */
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { fieldError } from '../../api/client.ts';
-import { useProject } from '../../app/project-context.tsx';
 import { Checkbox, TextInput } from '../../components/Field.tsx';
-import { FormDialog } from '../../components/FormDialog.tsx';
+import { FormDialog } from '../../forms/FormDialog.tsx';
+import { useDraft } from '../../forms/use-draft.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
-import { type EndpointWithSecret, type WebhookEndpoint, webhookQueries } from '../../queries/webhooks.ts';
+import { useAction } from '../../queries/use-action.ts';
+import { type EndpointWithSecret, type WebhookEndpoint, webhookMutations } from '../../queries/webhooks.ts';
 import { EventPicker } from './EventPicker.tsx';
 import { ALL_EVENTS, type EndpointEvent } from './event-types.ts';
 
@@ -31,6 +30,8 @@ const draftOf = (e: WebhookEndpoint): Draft => ({
   enabled: e.enabled,
 });
 
+const toBody = (draft: Draft) => ({ ...draft, url: draft.url.trim(), description: draft.description.trim() || null });
+
 export function EndpointDialog({
   endpoint,
   onClose,
@@ -41,39 +42,34 @@ export function EndpointDialog({
   onClose: () => void;
   onCreated?: (created: EndpointWithSecret) => void;
 }) {
-  const { api, projectId } = useProject();
-  const [draft, setDraft] = useState<Draft>(() => (endpoint ? draftOf(endpoint) : blank));
-
-  const save = useMutation({
-    mutationFn: async () => {
-      const body = { ...draft, url: draft.url.trim(), description: draft.description.trim() || null };
-      if (endpoint) return api.patch('/webhook-endpoints/{id}', { path: { id: endpoint.id }, body });
-      return api.post('/webhook-endpoints', { body });
-    },
-    meta: { invalidates: [webhookQueries.all(projectId)], errorShownInline: true },
-    onSuccess: (saved) => {
-      close();
-      if (endpoint) toast('Endpoint saved.');
-      else onCreated?.(saved as EndpointWithSecret);
+  const scope = useProject();
+  const create = useAction(webhookMutations.create(scope), {
+    inline: true,
+    onSuccess: (created) => {
+      onClose();
+      onCreated?.(created);
     },
   });
-  const close = () => {
-    save.reset();
-    onClose();
-  };
-  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
-  const fields = ['url', 'description', 'events'];
-  const formError = save.error && !fields.some((f) => fieldError(save.error, f)) ? save.error : null;
+  const update = useAction(webhookMutations.update(scope, endpoint?.id ?? ''), {
+    inline: true,
+    onSuccess: () => {
+      onClose();
+      toast('Endpoint saved.');
+    },
+  });
+  const d = useDraft(endpoint ? draftOf(endpoint) : blank, {
+    save: endpoint ? update : create,
+    toBody,
+    leaveMessage: 'This endpoint is not saved yet. Leave and lose it?',
+  });
 
   return (
     <FormDialog
       open
-      onClose={close}
+      onClose={onClose}
       title={endpoint ? 'Edit endpoint' : 'Add an endpoint'}
       submitLabel={endpoint ? 'Save' : 'Add endpoint'}
-      onSubmit={() => save.mutate()}
-      busy={save.isPending}
-      error={formError}
+      draft={d}
       wide
     >
       <TextInput
@@ -83,28 +79,12 @@ export function EndpointDialog({
         autoFocus
         autoComplete="off"
         spellCheck={false}
-        value={draft.url}
-        onChange={(e) => set({ url: e.target.value })}
-        error={fieldError(save.error, 'url')}
+        {...d.text('url')}
         hint="We POST each message here as JSON, signed with the endpoint's secret. Private addresses are refused."
       />
-      <TextInput
-        label="Description (optional)"
-        placeholder="e.g. CRM sync"
-        value={draft.description}
-        onChange={(e) => set({ description: e.target.value })}
-        error={fieldError(save.error, 'description')}
-      />
-      <EventPicker
-        value={draft.events}
-        onChange={(events) => set({ events })}
-        error={fieldError(save.error, 'events')}
-      />
-      <Checkbox
-        label="Enabled: deliver messages to this endpoint"
-        checked={draft.enabled}
-        onChange={(e) => set({ enabled: e.target.checked })}
-      />
+      <TextInput label="Description (optional)" placeholder="e.g. CRM sync" {...d.text('description')} />
+      <EventPicker value={d.value.events} onChange={(events) => d.set({ events })} error={d.error('events')} />
+      <Checkbox label="Enabled: deliver messages to this endpoint" {...d.checkbox('enabled')} />
     </FormDialog>
   );
 }

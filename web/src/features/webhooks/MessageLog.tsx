@@ -5,23 +5,27 @@
 import { useQuery } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
 import { useState } from 'react';
-import { useProject } from '../../app/project-context.tsx';
 import { ChipFilter } from '../../components/ChipFilter.tsx';
+import { cursorPages, ListStates } from '../../components/ListScreen.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
-import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
-import { Pager, Table } from '../../components/Table.tsx';
-import { plural } from '../../lib/format.ts';
+import { EmptyState } from '../../components/States.tsx';
+import { StatusBadge, statusesOf, statusLabel } from '../../components/StatusBadge.tsx';
+import { Table } from '../../components/Table.tsx';
+import { useProject } from '../../lib/project-context.tsx';
 import { useCursorPaging, useSearchParamState } from '../../lib/url-state.ts';
-import { MESSAGE_STATUSES, type WebhookMessage, webhookQueries } from '../../queries/webhooks.ts';
+import { type MessageStatus, type WebhookMessage, webhookQueries } from '../../queries/webhooks.ts';
 import { MessageSheet } from './MessageSheet.tsx';
-import { HttpStatus, MessageStatusBadge, messageStatusLabel } from './shared.tsx';
+import { HttpStatus, MESSAGE_STATUS } from './shared.tsx';
+
+const STATUSES = statusesOf(MESSAGE_STATUS);
+const labelOf = (s: MessageStatus) => statusLabel(MESSAGE_STATUS, s);
 
 const PAGE_SIZE = 25;
 
 export function MessageLog({ endpointId, canRetry }: { endpointId: string; canRetry: boolean }) {
   const scope = useProject();
   const [rawStatus, setStatus] = useSearchParamState('status');
-  const status = MESSAGE_STATUSES.find((s) => s === rawStatus);
+  const status = STATUSES.find((s) => s === rawStatus);
   // The open message is no filter: keeping it out of the URL keeps the page's cursor when it opens.
   const [openId, setOpenId] = useState<string | null>(null);
   const paging = useCursorPaging();
@@ -34,34 +38,26 @@ export function MessageLog({ endpointId, canRetry }: { endpointId: string; canRe
       <h2 id="messages-heading" className="text-base font-semibold text-slate-900">
         Messages
       </h2>
-      <ChipFilter values={MESSAGE_STATUSES} value={status} onChange={setStatus} labelOf={messageStatusLabel} />
-      {list.isPending && <LoadingRows rows={5} label="Loading messages" />}
-      {list.isError && <ErrorState error={list.error} retry={() => list.refetch()} />}
-      {list.isSuccess && list.data.data.length === 0 && (
-        <EmptyState
-          icon={<Inbox className="size-8" aria-hidden />}
-          title={status ? `No ${messageStatusLabel(status).toLowerCase()} messages` : 'No messages yet'}
-          description={
-            status
-              ? 'Try another status.'
-              : 'Messages show up here as events happen. Send a test to see one right away.'
-          }
-        />
-      )}
-      {list.isSuccess && list.data.data.length > 0 && (
-        <div className={list.isPlaceholderData ? 'opacity-60' : undefined}>
-          <MessageTable rows={list.data.data} onOpen={setOpenId} />
-          <Pager
-            label={
-              paging.pageIndex === 0 && list.data.total > 0
-                ? plural(list.data.total, 'message')
-                : `Page ${paging.pageIndex + 1}`
+      <ChipFilter values={STATUSES} value={status} onChange={setStatus} labelOf={labelOf} />
+      <ListStates
+        query={list}
+        loadingLabel="Loading messages"
+        loadingRows={5}
+        empty={
+          <EmptyState
+            icon={<Inbox className="size-8" aria-hidden />}
+            title={status ? `No ${labelOf(status).toLowerCase()} messages` : 'No messages yet'}
+            description={
+              status
+                ? 'Try another status.'
+                : 'Messages show up here as events happen. Send a test to see one right away.'
             }
-            onPrev={paging.hasPrev ? paging.prev : undefined}
-            onNext={list.data.hasMore ? () => paging.next(list.data.cursor) : undefined}
           />
-        </div>
-      )}
+        }
+        paging={(page) => cursorPages(paging, page, 'message')}
+      >
+        {(page) => <MessageTable rows={page.data} onOpen={setOpenId} />}
+      </ListStates>
       <MessageSheet endpointId={endpointId} messageId={openId} canRetry={canRetry} onClose={() => setOpenId(null)} />
     </section>
   );
@@ -87,7 +83,7 @@ function MessageTable({ rows, onOpen }: { rows: WebhookMessage[]; onOpen: (id: s
             </button>
           ),
         },
-        { key: 'status', header: 'Status', cell: (m) => <MessageStatusBadge status={m.status} /> },
+        { key: 'status', header: 'Status', cell: (m) => <StatusBadge looks={MESSAGE_STATUS} status={m.status} /> },
         { key: 'attempts', header: 'Attempts', className: 'tabular-nums', cell: (m) => m.attempts },
         {
           key: 'response',

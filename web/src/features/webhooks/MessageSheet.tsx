@@ -1,17 +1,24 @@
 /** One webhook message in a side sheet: its state, the exact payload, every attempt, and a retry. */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { RotateCw } from 'lucide-react';
-import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
 import { CodeBlock, JsonBlock } from '../../components/CodeBlock.tsx';
 import { Fact } from '../../components/Fact.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { SideSheet } from '../../components/SideSheet.tsx';
 import { ErrorState, LoadingRows } from '../../components/States.tsx';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { formatDateTime } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
-import { type WebhookAttempt, type WebhookMessageDetail, webhookQueries } from '../../queries/webhooks.ts';
-import { HttpStatus, MessageStatusBadge } from './shared.tsx';
+import { useAction } from '../../queries/use-action.ts';
+import {
+  type WebhookAttempt,
+  type WebhookMessageDetail,
+  webhookMutations,
+  webhookQueries,
+} from '../../queries/webhooks.ts';
+import { HttpStatus, MESSAGE_STATUS } from './shared.tsx';
 
 export function MessageSheet({
   endpointId,
@@ -29,12 +36,7 @@ export function MessageSheet({
     ...webhookQueries.message(scope, endpointId, messageId ?? ''),
     enabled: messageId !== null,
   });
-  const retry = useMutation({
-    mutationFn: () =>
-      scope.api.post('/webhook-endpoints/{id}/messages/{messageId}/retry', {
-        path: { id: endpointId, messageId: messageId ?? '' },
-      }),
-    meta: { invalidates: [webhookQueries.all(scope.projectId)] },
+  const retry = useAction(webhookMutations.retry(scope, endpointId, messageId ?? ''), {
     onSuccess: () => toast('Sent again, with the same webhook-id.'),
   });
   const data = message.data;
@@ -68,7 +70,7 @@ function MessageDetail({ message }: { message: WebhookMessageDetail }) {
     <div className="space-y-5 text-sm">
       <dl className="grid grid-cols-2 gap-3">
         <Fact label="Status">
-          <MessageStatusBadge status={message.status} />
+          <StatusBadge looks={MESSAGE_STATUS} status={message.status} />
         </Fact>
         <Fact label="Attempts">{message.attempts}</Fact>
         <Fact label="Created">{formatDateTime(message.createdAt)}</Fact>

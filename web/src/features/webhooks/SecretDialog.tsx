@@ -1,8 +1,7 @@
 /** A signing secret, shown once: after a create or a rotation, never again. */
-import { KeyRound } from 'lucide-react';
 import { Button } from '../../components/Button.tsx';
-import { CopyButton } from '../../components/CopyButton.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
+import { ShowOnceSecret } from '../../components/ShowOnceSecret.tsx';
 
 export interface ShownSecret {
   secret: string;
@@ -20,23 +19,10 @@ export function SecretDialog({ shown, onClose }: { shown: ShownSecret | null; on
     >
       {shown && (
         <div className="space-y-4 text-sm text-slate-700">
-          <div className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900">
-            <KeyRound className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <p>
-              <strong>Copy it now: you won't see it again.</strong> Your endpoint verifies every message with it (the{' '}
-              <code className="font-mono text-xs">webhook-signature</code> header, Standard Webhooks).
-            </p>
-          </div>
-          <div className="flex items-center gap-2">
-            <span className="sr-only">Signing secret:</span>
-            <code
-              data-testid="webhook-secret"
-              className="min-w-0 flex-1 break-all rounded bg-slate-100 px-2 py-1.5 font-mono text-xs"
-            >
-              {shown.secret}
-            </code>
-            <CopyButton value={shown.secret} label="Copy secret" />
-          </div>
+          <ShowOnceSecret values={[{ label: 'Signing secret', value: shown.secret, testId: 'webhook-secret' }]}>
+            Your endpoint verifies every message with it (the{' '}
+            <code className="font-mono text-xs">webhook-signature</code> header, Standard Webhooks).
+          </ShowOnceSecret>
           {shown.rotated && (
             <p>
               The old secret keeps signing for 24 hours: every message carries both signatures meanwhile, so your

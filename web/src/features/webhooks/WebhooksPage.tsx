@@ -4,18 +4,19 @@ import { Plus, Webhook } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { can } from '../../api/session.ts';
-import { useProject } from '../../app/project-context.tsx';
 import { Button } from '../../components/Button.tsx';
-import { PageHeader } from '../../components/Layout.tsx';
 import { TextLink } from '../../components/Links.tsx';
-import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
+import { ListScreen } from '../../components/ListScreen.tsx';
+import { PermissionNotice } from '../../components/PermissionNotice.tsx';
+import { EmptyState } from '../../components/States.tsx';
 import { Table } from '../../components/Table.tsx';
 import { formatDate } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { type WebhookEndpoint, webhookQueries } from '../../queries/webhooks.ts';
 import { EndpointDialog } from './EndpointDialog.tsx';
 import { summarizeEvents } from './event-types.ts';
 import { SecretDialog, type ShownSecret } from './SecretDialog.tsx';
-import { EndpointState, RoleNotice } from './shared.tsx';
+import { EndpointState } from './shared.tsx';
 
 export function WebhooksPage() {
   const scope = useProject();
@@ -32,65 +33,72 @@ export function WebhooksPage() {
 
   return (
     <>
-      <PageHeader
+      <ListScreen
         title="Webhooks"
         description="Tell your own systems when something happens: each event is POSTed to your endpoints, signed (Standard Webhooks) and retried until it is taken."
         actions={addButton}
-      />
-      {!canManage && <RoleNotice />}
-      {endpoints.isPending && <LoadingRows rows={3} label="Loading endpoints" />}
-      {endpoints.isError && <ErrorState error={endpoints.error} retry={() => endpoints.refetch()} />}
-      {endpoints.isSuccess && endpoints.data.length === 0 && (
-        <EmptyState
-          icon={<Webhook className="size-8" aria-hidden />}
-          title="No endpoints yet"
-          description="Add the URL of your server that should hear about sends, bounces, opens, contact changes and more."
-          action={addButton}
-        />
-      )}
-      {endpoints.isSuccess && endpoints.data.length > 0 && (
-        <Table<WebhookEndpoint>
-          caption="Webhook endpoints"
-          rows={endpoints.data}
-          rowKey={(e) => e.id}
-          columns={[
-            {
-              key: 'url',
-              header: 'Endpoint',
-              className: 'max-w-0 w-1/2',
-              cell: (e) => (
-                <>
-                  <TextLink to={scope.to('webhooks', e.id)} className="block truncate">
-                    {e.url}
-                  </TextLink>
-                  {e.description && <span className="block truncate text-xs text-slate-500">{e.description}</span>}
-                </>
-              ),
-            },
-            {
-              key: 'events',
-              header: 'Events',
-              className: 'max-w-0 w-1/4',
-              cell: (e) => (
-                <span className="block truncate" title={e.events.join(', ')}>
-                  {summarizeEvents(e.events)}
-                </span>
-              ),
-            },
-            {
-              key: 'state',
-              header: 'Status',
-              cell: (e) => (
-                <span className="flex flex-col items-start gap-0.5">
-                  <EndpointState endpoint={e} />
-                  {!e.enabled && e.disabledReason && <span className="text-xs text-red-700">{e.disabledReason}</span>}
-                </span>
-              ),
-            },
-            { key: 'added', header: 'Added', className: 'whitespace-nowrap', cell: (e) => formatDate(e.createdAt) },
-          ]}
-        />
-      )}
+        notice={
+          <PermissionNotice
+            permission="webhooks.manage"
+            sees="the endpoints and their messages"
+            acts="add, change or delete them"
+          />
+        }
+        query={endpoints}
+        loadingLabel="Loading endpoints"
+        empty={
+          <EmptyState
+            icon={<Webhook className="size-8" aria-hidden />}
+            title="No endpoints yet"
+            description="Add the URL of your server that should hear about sends, bounces, opens, contact changes and more."
+            action={addButton}
+          />
+        }
+      >
+        {(rows) => (
+          <Table<WebhookEndpoint>
+            caption="Webhook endpoints"
+            rows={rows}
+            rowKey={(e) => e.id}
+            columns={[
+              {
+                key: 'url',
+                header: 'Endpoint',
+                className: 'max-w-0 w-1/2',
+                cell: (e) => (
+                  <>
+                    <TextLink to={scope.to('webhooks', e.id)} className="block truncate">
+                      {e.url}
+                    </TextLink>
+                    {e.description && <span className="block truncate text-xs text-slate-500">{e.description}</span>}
+                  </>
+                ),
+              },
+              {
+                key: 'events',
+                header: 'Events',
+                className: 'max-w-0 w-1/4',
+                cell: (e) => (
+                  <span className="block truncate" title={e.events.join(', ')}>
+                    {summarizeEvents(e.events)}
+                  </span>
+                ),
+              },
+              {
+                key: 'state',
+                header: 'Status',
+                cell: (e) => (
+                  <span className="flex flex-col items-start gap-0.5">
+                    <EndpointState endpoint={e} />
+                    {!e.enabled && e.disabledReason && <span className="text-xs text-red-700">{e.disabledReason}</span>}
+                  </span>
+                ),
+              },
+              { key: 'added', header: 'Added', className: 'whitespace-nowrap', cell: (e) => formatDate(e.createdAt) },
+            ]}
+          />
+        )}
+      </ListScreen>
       {adding && (
         <EndpointDialog
           onClose={() => setAdding(false)}

@@ -1,14 +1,14 @@
 /** A CONDITION step's condition, edited in the one filter builder with the workflow's field catalogue. */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useProject } from '../../app/project-context.tsx';
 import { ErrorState, Skeleton } from '../../components/States.tsx';
+import { apiProblems } from '../../filters/convert.ts';
+import { FilterBuilder } from '../../filters/FilterBuilder.tsx';
+import { workflowFieldOptions } from '../../filters/fields.ts';
+import { useProject } from '../../lib/project-context.tsx';
 import { segmentQueries } from '../../queries/segments.ts';
 import { topicQueries } from '../../queries/topics.ts';
 import { workflowQueries } from '../../queries/workflows.ts';
-import { apiProblems } from '../filters/convert.ts';
-import { FilterBuilder } from '../filters/FilterBuilder.tsx';
-import { workflowFieldOptions } from '../filters/fields.ts';
 import { type ConditionDraft, conditionBody } from './condition.ts';
 
 const CUSTOM_FIELD_HINT =

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ReactFlowProvider } from '@xyflow/react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { useProject } from '../../app/project-context.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
+import { useProject } from '../../lib/project-context.tsx';
 import { workflowQueries } from '../../queries/workflows.ts';
 import { Editor } from './editor/Editor.tsx';
 

@@ -2,9 +2,9 @@
 // sends the same condition (one condition flat, a tree in the { operator, conditions } form).
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client.ts';
-import { apiProblems } from '../filters/convert.ts';
-import { workflowFieldOptions } from '../filters/fields.ts';
-import type { ConditionRow, GroupNode } from '../filters/tree.ts';
+import { apiProblems } from '../../filters/convert.ts';
+import { workflowFieldOptions } from '../../filters/fields.ts';
+import type { ConditionRow, GroupNode } from '../../filters/tree.ts';
 import { conditionBody, configFromDraft, draftFromConfig } from './condition.ts';
 
 const types = new Map([

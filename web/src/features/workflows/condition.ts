@@ -4,9 +4,9 @@
  * nested as deep as filters nest anywhere; every stored config opens in the builder. One condition
  * is written flat, anything more as `condition: { operator, conditions }`. Pure.
  */
-import { type Converted, fromApi, fromCondition, toApi, toApiCondition } from '../filters/convert.ts';
-import { type FieldOption, workflowFieldOptions } from '../filters/fields.ts';
-import { type GroupNode, newCondition, newGroup } from '../filters/tree.ts';
+import { type Converted, fromApi, fromCondition, toApi, toApiCondition } from '../../filters/convert.ts';
+import { type FieldOption, workflowFieldOptions } from '../../filters/fields.ts';
+import { type GroupNode, newCondition, newGroup } from '../../filters/tree.ts';
 
 /** The condition as the builder edits it: the root group of a filter tree. */
 export type ConditionDraft = GroupNode;

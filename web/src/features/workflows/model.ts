@@ -3,8 +3,8 @@
  * a person: its name, what it does, the ways out of it and a one-line summary of its settings. Pure.
  */
 import type { Operation, ResponseBody } from '../../../../client/index.ts';
-import type { Operator } from '../filters/language.ts';
-import { operatorLabel } from '../filters/operators.ts';
+import type { Operator } from '../../filters/language.ts';
+import { operatorLabel } from '../../filters/operators.ts';
 
 export type Workflow = ResponseBody<Operation<'/workflows/{id}', 'get'>>;
 export type WorkflowListItem = ResponseBody<Operation<'/workflows', 'get'>>[number];

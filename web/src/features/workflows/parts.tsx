@@ -13,11 +13,11 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
-import { useProject } from '../../app/project-context.tsx';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { Badge } from '../../components/Layout.tsx';
 import { Skeleton } from '../../components/States.tsx';
 import { cx } from '../../lib/cx.ts';
+import { useProject } from '../../lib/project-context.tsx';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 import { STEP_TYPES, type StepType } from './model.ts';
 
 const ICONS: Record<StepType, LucideIcon> = {

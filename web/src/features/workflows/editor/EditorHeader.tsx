@@ -1,9 +1,9 @@
 /** The editor's header: the workflow's name, how it starts, Rename, and the Enabled switch. */
 import { useQuery } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
-import { useProject } from '../../../app/project-context.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { Switch } from '../../../components/Switch.tsx';
+import { useProject } from '../../../lib/project-context.tsx';
 import { workflowQueries } from '../../../queries/workflows.ts';
 import type { Workflow } from '../model.ts';
 import { WorkflowHeader } from '../parts.tsx';

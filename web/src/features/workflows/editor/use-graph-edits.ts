@@ -9,7 +9,7 @@
  */
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Operation, RequestBody } from '../../../../../client/index.ts';
-import { useProject } from '../../../app/project-context.tsx';
+import { useProject } from '../../../lib/project-context.tsx';
 import { eventQueries } from '../../../queries/events.ts';
 import { templateQueries } from '../../../queries/templates.ts';
 import { workflowChanges, workflowQueries } from '../../../queries/workflows.ts';

@@ -1,9 +1,9 @@
 /** Asks before cancelling every running or waiting execution of a workflow. */
 import { useMutation } from '@tanstack/react-query';
-import { useProject } from '../../../app/project-context.tsx';
 import { ConfirmDialog } from '../../../components/Dialog.tsx';
 import { FormError } from '../../../components/States.tsx';
 import { formatNumber } from '../../../lib/format.ts';
+import { useProject } from '../../../lib/project-context.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { executionChanges } from '../../../queries/executions.ts';
 

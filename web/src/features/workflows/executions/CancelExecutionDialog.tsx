@@ -1,8 +1,8 @@
 /** Asks before cancelling one execution (it stops where it is; nothing takes a cancel back). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useProject } from '../../../app/project-context.tsx';
 import { ConfirmDialog } from '../../../components/Dialog.tsx';
 import { FormError } from '../../../components/States.tsx';
+import { useProject } from '../../../lib/project-context.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { executionChanges, executionQueries } from '../../../queries/executions.ts';
 import type { ExecutionSummary } from '../model.ts';

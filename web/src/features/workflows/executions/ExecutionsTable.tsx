@@ -1,10 +1,10 @@
 /** A page of executions: contact, status, where it is, when it started and ended; active ones can be cancelled. */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useProject } from '../../../app/project-context.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { RelativeTime } from '../../../components/RelativeTime.tsx';
 import { type Column, Table } from '../../../components/Table.tsx';
+import { useProject } from '../../../lib/project-context.tsx';
 import type { ExecutionSummary, Workflow } from '../model.ts';
 import { CancelExecutionDialog } from './CancelExecutionDialog.tsx';
 import { StatusBadge } from './StatusBadge.tsx';

@@ -1,9 +1,9 @@
 /** A text input for an event name that suggests the names the project has tracked. */
 import { useQuery } from '@tanstack/react-query';
 import { type ComponentProps, useId } from 'react';
-import { useProject } from '../../../app/project-context.tsx';
 import { TextInput } from '../../../components/Field.tsx';
 import { cx } from '../../../lib/cx.ts';
+import { useProject } from '../../../lib/project-context.tsx';
 import { eventQueries } from '../../../queries/events.ts';
 
 export function EventNameInput({ className, ...props }: Omit<ComponentProps<typeof TextInput>, 'list'>) {

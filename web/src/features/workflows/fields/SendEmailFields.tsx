@@ -1,9 +1,9 @@
 /** SEND_EMAIL: the template (from the same list the templates page shows), who gets it and its topic. */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useProject } from '../../../app/project-context.tsx';
 import { Select, TextInput } from '../../../components/Field.tsx';
 import { TopicSelect } from '../../../components/TopicSelect.tsx';
+import { useProject } from '../../../lib/project-context.tsx';
 import { templateQueries } from '../../../queries/templates.ts';
 import type { SendEmailDraft } from '../step-drafts.ts';
 import { configError, type FieldsProps } from './field-props.ts';

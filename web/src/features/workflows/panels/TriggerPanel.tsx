@@ -2,10 +2,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { fieldError } from '../../../api/client.ts';
-import { useProject } from '../../../app/project-context.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { Checkbox, Select, TextInput } from '../../../components/Field.tsx';
 import { FormError } from '../../../components/States.tsx';
+import { useProject } from '../../../lib/project-context.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { segmentQueries } from '../../../queries/segments.ts';
 import { useGraphEdits } from '../editor/use-graph-edits.ts';

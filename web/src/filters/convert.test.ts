@@ -1,7 +1,7 @@
 // Invariant: a filter read from the API and written back is the filter the API sent, in its
 // `{ operator, conditions }` form; what the API would refuse is named on its row before sending.
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../api/client.ts';
+import { ApiError } from '../api/client.ts';
 import { apiProblems, fromApi, nodeForErrorPath, toApi } from './convert.ts';
 import { options, row } from './test-options.ts';
 import { type ConditionRow, countConditions, type GroupNode, newGroup } from './tree.ts';

@@ -1,5 +1,5 @@
 /** The value part of a condition row: what its operator needs (a window, a list, a date…), and the event count. */
-import { cx } from '../../lib/cx.ts';
+import { cx } from '../lib/cx.ts';
 import { UNITS, type Unit } from './language.ts';
 import { countIsUpperBound, isAgo, takesCount, type ValueInput } from './operators.ts';
 import type { ConditionRow } from './tree.ts';

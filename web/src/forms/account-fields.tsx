@@ -1,7 +1,6 @@
-/** The inputs of the signed-out forms and the account page: an email, a password, and the error no field shows. */
-import { fieldError } from '../../api/client.ts';
-import { TextInput } from '../../components/Field.tsx';
-import { FormError } from '../../components/States.tsx';
+/** The inputs of the signed-out forms and the account page: an email and a password. */
+import { fieldError } from '../api/client.ts';
+import { TextInput } from '../components/Field.tsx';
 
 interface FieldProps {
   value: string;
@@ -45,9 +44,4 @@ export function PasswordField({
       hint={fresh ? 'At least 8 characters.' : undefined}
     />
   );
-}
-
-/** The mutation's error above the form, unless one of `fields` already shows it. */
-export function FormErrorBesides({ error, fields }: { error: unknown; fields: string[] }) {
-  return <FormError error={fields.some((f) => fieldError(error, f)) ? null : error} />;
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Brand } from '../../app/Sidebar.tsx';
-import { usePageTitle } from '../../app/usePageTitle.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
+import { Brand } from './Brand.tsx';
 
 /** The centred card every signed-out page sits in. */
 export function AuthShell({

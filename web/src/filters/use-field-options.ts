@@ -1,11 +1,11 @@
 /** The segment catalogue of fields for the builder, from the queries every screen shares. */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useProject } from '../../app/project-context.tsx';
-import { fieldQueries } from '../../queries/contacts.ts';
-import { eventQueries } from '../../queries/events.ts';
-import { segmentQueries } from '../../queries/segments.ts';
-import { topicQueries } from '../../queries/topics.ts';
+import { useProject } from '../lib/project-context.tsx';
+import { fieldQueries } from '../queries/contacts.ts';
+import { eventQueries } from '../queries/events.ts';
+import { segmentQueries } from '../queries/segments.ts';
+import { topicQueries } from '../queries/topics.ts';
 import { type FieldOption, segmentFieldOptions } from './fields.ts';
 
 /**

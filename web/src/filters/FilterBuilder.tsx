@@ -6,7 +6,7 @@
  */
 import { Plus, Trash2, Ungroup } from 'lucide-react';
 import { Fragment } from 'react';
-import { cx } from '../../lib/cx.ts';
+import { cx } from '../lib/cx.ts';
 import { type BuilderContext, ConditionRowEditor } from './ConditionRowEditor.tsx';
 import type { FieldOption } from './fields.ts';
 import { type Logic, MAX_DEPTH } from './language.ts';

@@ -1,5 +1,5 @@
 /** A filter read out loud as a short list: one line per condition or group of the root, the first few. */
-import { Skeleton } from '../../components/States.tsx';
+import { Skeleton } from '../components/States.tsx';
 import { describeFilter } from './describe.ts';
 import type { FieldOption } from './fields.ts';
 import type { GroupNode } from './tree.ts';

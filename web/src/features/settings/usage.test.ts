@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, integerText, levelOf, optionalInteger, usageRatio } from './form.ts';
+import { formatMoney, levelOf, usageRatio } from './usage.ts';
 
-describe('settings form helpers', () => {
-  it('reads an optional whole number, passing anything else on for the API to judge', () => {
-    expect(optionalInteger('')).toBeNull();
-    expect(optionalInteger('  ')).toBeNull();
-    expect(optionalInteger('25')).toBe(25);
-    expect(optionalInteger('10,000')).toBe(10000);
-    expect(optionalInteger('1.5')).toBe('1.5');
-    expect(optionalInteger('-3')).toBe('-3');
-    expect(integerText(null)).toBe('');
-    expect(integerText(7)).toBe('7');
-  });
-
+describe('usage and money helpers', () => {
   it('measures usage against a cap and grades it', () => {
     expect(usageRatio(50, null)).toBeNull();
     expect(usageRatio(50, 100)).toBe(0.5);

@@ -1,7 +1,7 @@
 /** One condition of the builder: field, operator, value (and event count), with its row actions. */
 import { Group, Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import { cx } from '../../lib/cx.ts';
+import { cx } from '../lib/cx.ts';
 import { customOperators, type FieldOption, findOption, isListed, SECTIONS } from './fields.ts';
 import type { Operator } from './language.ts';
 import { KIND_OPERATORS, operatorLabel, valueInput } from './operators.ts';

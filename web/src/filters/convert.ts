@@ -4,7 +4,7 @@
  * `{ operator, conditions }` form is written, since it nests freely. Values are typed by the
  * field's kind; what the API would refuse is named per row. Pure.
  */
-import { ApiError } from '../../api/client.ts';
+import { ApiError } from '../api/client.ts';
 import { type FieldOption, findOption } from './fields.ts';
 import { type ApiCondition, type ApiGroup, isUnit, type Logic, OPERATOR_ALIASES } from './language.ts';
 import { isOperator, isOrdering, takesCount, valueInput } from './operators.ts';

@@ -1,21 +1,24 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Button } from './Button.tsx';
-import { CancelAnd, Dialog } from './Dialog.tsx';
-import { FormError } from './States.tsx';
+import { Button } from '../components/Button.tsx';
+import { CancelAnd, Dialog } from '../components/Dialog.tsx';
+import { FormError } from '../components/States.tsx';
+import type { DraftControls } from './use-draft.ts';
 
 /**
  * A Dialog whose body is a form: Enter submits, the footer's submit button shows `busy`, and the
- * form-level error (the mutation's, passed as `error`) shows above the footer. Pair it with
- * `meta: { errorShownInline: true }` on the mutation so the error is not also toasted.
+ * form-level error shows above the footer. Give it a `draft` (forms/use-draft.ts: its submit, its
+ * progress, the error no field shows), or `onSubmit`, `busy` and `error`; run the write with
+ * `inline: true` so its error is not also toasted.
  */
 export function FormDialog({
   open,
   onClose,
   title,
   submitLabel,
-  onSubmit,
-  busy,
-  error,
+  draft,
+  onSubmit = (e) => draft?.submit(e),
+  busy = draft?.saving,
+  error = draft?.formError,
   wide,
   children,
 }: {
@@ -23,7 +26,8 @@ export function FormDialog({
   onClose: () => void;
   title: string;
   submitLabel: string;
-  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+  draft?: DraftControls;
+  onSubmit?: (e: FormEvent<HTMLFormElement>) => void;
   busy?: boolean;
   error?: unknown;
   wide?: boolean;

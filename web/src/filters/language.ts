@@ -4,7 +4,7 @@
  * client, and every list the builder shows is checked against them, so an operator or unit the API
  * adds or drops fails the type check here instead of going unseen.
  */
-import type { components } from '../../../../client/schema.d.ts';
+import type { components } from '../../../client/schema.d.ts';
 
 type Schemas = components['schemas'];
 

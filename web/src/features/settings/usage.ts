@@ -1,19 +1,4 @@
-/** Pure helpers of the Settings forms: numbers typed into inputs, and usage against a cap. */
-
-/**
- * An optional whole number typed by a person: '' → null (no value), a whole number → that number,
- * anything else → the text itself, passed on so the API's validation message names the problem.
- */
-export function optionalInteger(text: string): number | null | string {
-  const t = text.trim().replace(/[\s,_]/g, '');
-  if (t === '') return null;
-  return /^\d+$/.test(t) ? Number(t) : text;
-}
-
-/** The input text for an optional number. */
-export function integerText(value: number | null | undefined): string {
-  return value === null || value === undefined ? '' : String(value);
-}
+/** Pure helpers of the billing and security settings: usage against a cap, and money. */
 
 /** Use of a capped amount, 0..1 (capped at 1), or null when there is no cap. */
 export function usageRatio(used: number, cap: number | null): number | null {
