@@ -3,7 +3,8 @@
  * in every area, is checked with axe-core (WCAG 2.0/2.1 A and AA and best practices) and fails on a
  * serious or critical violation; at 1024 px and at a phone's 390 px wide no screen scrolls sideways
  * (wide tables scroll inside their own box); and keyboard focus is visible, starting with the skip
- * link and the project switcher. A UI sweep: SQLite only.
+ * link and the project switcher. Each screen is saved as it looks at 1280 and at 390 px
+ * (test-results/screens/a11y-sqlite-<screen>-<width>.png). A UI sweep: SQLite only.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -151,8 +152,18 @@ interface Screen {
   skip?: string;
 }
 
-/** Opens the screen, checks it with axe at 1280 px and for sideways scrolling at 1024 and 390 px. */
-async function check(page: Page, screen: Screen, seed: Seed): Promise<void> {
+/** A screen's name as a file name: `campaign (draft)` → `campaign-draft`. */
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/**
+ * Opens the screen, checks it with axe at 1280 px and for sideways scrolling at 1024 and 390 px, and
+ * saves what it looks like at 1280 and at 390 px when given `shoot` (test-results/screens/).
+ */
+async function check(page: Page, screen: Screen, seed: Seed, shoot?: (name: string) => Promise<void>): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.goto(screen.url(seed));
   await page.getByRole('heading', { name: screen.heading }).first().waitFor({ timeout: 15_000 });
@@ -161,6 +172,7 @@ async function check(page: Page, screen: Screen, seed: Seed): Promise<void> {
   if (screen.prepare) await settle(page);
   const violations = await axeViolations(page);
   expect(violations, `axe on ${screen.name} (${page.url()}):\n${violations.join('\n')}`).toEqual([]);
+  await shoot?.(`${slug(screen.name)}-1280`);
 
   await page.setViewportSize({ width: 1024, height: 768 });
   await settle(page);
@@ -168,6 +180,7 @@ async function check(page: Page, screen: Screen, seed: Seed): Promise<void> {
   await page.setViewportSize({ width: 390, height: 844 });
   await settle(page);
   expect(await overflow(page), `${screen.name} scrolls sideways at 390 px`).toBeLessThanOrEqual(0);
+  await shoot?.(`${slug(screen.name)}-390`);
   await page.setViewportSize({ width: 1280, height: 860 });
 }
 
@@ -393,7 +406,9 @@ describe('dashboard accessibility on sqlite', () => {
 
   describe('signed out', () => {
     for (const screen of SIGNED_OUT_SCREENS) {
-      it.skipIf(Boolean(screen.skip))(screen.name, { timeout: 60_000 }, () => check(t.page, screen, seed));
+      it.skipIf(Boolean(screen.skip))(screen.name, { timeout: 60_000 }, () =>
+        check(t.page, screen, seed, t.screenshot),
+      );
     }
   });
 
@@ -563,7 +578,9 @@ describe('dashboard accessibility on sqlite', () => {
 
   describe('signed in', () => {
     for (const screen of PROJECT_SCREENS) {
-      it.skipIf(Boolean(screen.skip))(screen.name, { timeout: 60_000 }, () => check(t.page, screen, seed));
+      it.skipIf(Boolean(screen.skip))(screen.name, { timeout: 60_000 }, () =>
+        check(t.page, screen, seed, t.screenshot),
+      );
     }
   });
 
@@ -674,6 +691,7 @@ describe('dashboard accessibility with billing on sqlite', () => {
         heading: 'This billing period',
       },
       { projectId } as Seed,
+      t.screenshot,
     );
   });
 });

@@ -309,12 +309,12 @@ describe.each(DIALECTS)('settings on %s', (dialect) => {
     expect(await access()).toMatchObject({ assignableRoles: [] });
     expect((await access()).permissions).not.toContain('domains.manage');
     await page.goto(`/p/${projectId}/settings`);
-    await page.getByText('Changing these settings needs the Owner or Admin role.').waitFor();
+    await page.getByText('Your role does not let you change these settings.').waitFor();
     expect(await page.getByLabel('Project name').isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Save changes' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Delete project' }).count()).toBe(0);
     await page.goto(`/p/${projectId}/settings/keys`);
-    await page.getByText('Rotating the keys needs the Owner or Admin role.').waitFor();
+    await page.getByText('Your role does not let you rotate the keys.').waitFor();
     expect(await page.getByRole('button', { name: 'Rotate keys' }).count()).toBe(0);
     await page.goto(`/p/${projectId}/settings/members`);
     const members = page.getByRole('table', { name: 'Project members' });
@@ -324,10 +324,10 @@ describe.each(DIALECTS)('settings on %s', (dialect) => {
     expect(await members.getByRole('button', { name: `Remove ${admin}` }).count()).toBe(0);
     await page.goto(`/p/${projectId}/settings/security`);
     await page.getByRole('heading', { name: 'Reset project data' }).waitFor();
-    await page.getByText(/Only an Owner can do this/).waitFor();
+    await page.getByText(/Your role does not let you reset the project's data/).waitFor();
     expect(await page.getByRole('button', { name: 'Reset data' }).count()).toBe(0);
     await page.goto(`/p/${projectId}/domains`);
-    await page.getByText(/Adding or removing a domain needs the Owner or Admin role/).waitFor();
+    await page.getByText(/Your role does not let you add or remove a domain/).waitFor();
     expect(await page.getByRole('button', { name: 'Add domain' }).count()).toBe(0);
     await page.goto(`/p/${projectId}/domains/${spare.id}`);
     await page.getByRole('button', { name: 'Verify now' }).waitFor();
@@ -335,7 +335,7 @@ describe.each(DIALECTS)('settings on %s', (dialect) => {
     // Transports hold relay credentials: a MEMBER reads the list and changes nothing.
     expect((await access()).permissions).not.toContain('transports.manage');
     await page.goto(`/p/${projectId}/transports`);
-    await page.getByText(/Adding, changing or testing them needs the Owner or Admin role/).waitFor();
+    await page.getByText(/Your role does not let you add, change or test them/).waitFor();
     expect(await page.getByRole('button', { name: 'Add transport' }).count()).toBe(0);
     await t.screenshot('permissions-member');
 
@@ -344,7 +344,7 @@ describe.each(DIALECTS)('settings on %s', (dialect) => {
     expect((await access()).permissions).toContain('domains.manage');
     await page.goto(`/p/${projectId}/domains`);
     await page.getByRole('button', { name: 'Add domain' }).first().waitFor();
-    expect(await page.getByText(/Adding or removing a domain needs/).count()).toBe(0);
+    expect(await page.getByText(/Your role does not let you add or remove a domain/).count()).toBe(0);
     await page.goto(`/p/${projectId}/domains/${spare.id}`);
     await page.getByRole('button', { name: 'Delete' }).waitFor();
     await page.goto(`/p/${projectId}/transports`);
@@ -371,7 +371,7 @@ describe.each(DIALECTS)('settings on %s', (dialect) => {
       await route.fulfill({ response: res, json: projects.map((p) => ({ ...p, permissions: permissions(p) })) });
     });
     await page.goto(`/p/${projectId}/domains`);
-    await page.getByText(/Adding or removing a domain needs the Owner or Admin role/).waitFor();
+    await page.getByText(/Your role does not let you add or remove a domain/).waitFor();
     expect(await page.getByRole('button', { name: 'Add domain' }).count()).toBe(0);
     await page.unroute('**/users/@me/projects');
   });

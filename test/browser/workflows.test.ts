@@ -2,8 +2,9 @@
  * Workflows in the dashboard: building a graph on the canvas (steps added in the side panel, a
  * condition's "no" branch connected by dragging between handles), the API's graph problems shown on
  * the canvas when enabling an invalid graph, enabling once fixed, an execution started by a tracked
- * event and read with its per-step history, a removed path undone, and cancelling executions (one only
- * after a confirmation). Every screen survives a reload.
+ * event and read with its per-step history, a removed path undone, cancelling executions (one only
+ * after a confirmation), an unsaved step asking before the screen is left, and deleting a workflow.
+ * Every screen survives a reload.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -298,6 +299,15 @@ describe.each(DIALECTS)('dashboard workflows on %s', (dialect) => {
       eventName: 'paid',
       timeout: 172_800,
     });
+    // An unsaved change asks before the screen is left; Ctrl+S saves it.
+    await panel.getByLabel('Time limit').fill('3');
+    await page.getByRole('link', { name: 'Executions' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.getByRole('button', { name: 'Cancel' }).click();
+    await leave.waitFor({ state: 'hidden' });
+    expect(page.url()).not.toContain('/executions');
+    await page.keyboard.press('Control+s');
+    await node('Waits for paid, up to 3 days').waitFor();
     // A send on the wait's "Timed out" way, its template picked from the project's.
     await page.getByRole('button', { name: 'Add step' }).first().click();
     await page.getByRole('button', { name: /^Send email/ }).click();
@@ -450,5 +460,21 @@ describe.each(DIALECTS)('dashboard workflows on %s', (dialect) => {
     await details.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('heading', { name: 'Cart nudge' }).waitFor();
     expect((await t.call<{ name: string }>('GET', `/workflows/${w.id}`, undefined, projectId)).name).toBe('Cart nudge');
+
+    // Deleted from the same dialog: back on the list, which no longer has it (and nothing asks for it again).
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await details.getByRole('button', { name: 'Delete workflow' }).click();
+    const confirmRemove = page.getByRole('dialog', { name: 'Delete “Cart nudge”?' });
+    const notFound: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 404) notFound.push(r.url());
+    });
+    await confirmRemove.getByRole('button', { name: 'Delete workflow' }).click();
+    await page.waitForURL(/\/workflows$/);
+    await page.getByRole('row', { name: /Onboarding/ }).waitFor();
+    expect(await page.getByRole('row', { name: /Cart nudge/ }).count()).toBe(0);
+    expect(notFound).toEqual([]);
+    const left = await t.call<Array<{ id: string }>>('GET', '/workflows', undefined, projectId);
+    expect(left.map((x) => x.id)).not.toContain(w.id);
   });
 });

@@ -90,8 +90,3 @@ export function createQueryClient(): QueryClient {
   });
   return client;
 }
-
-/** LEGACY(issue-40) */
-export async function invalidate(client: QueryClient, prefixes: readonly QueryKey[]): Promise<void> {
-  await Promise.all(prefixes.map((queryKey) => client.invalidateQueries({ queryKey })));
-}

@@ -1,9 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { LogOut, Plus, UserRound } from 'lucide-react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { api } from '../api/client.ts';
 import { type Project, useMe, useServerConfig } from '../api/session.ts';
 import { cx } from '../lib/cx.ts';
+import { accountMutations } from '../queries/account.ts';
+import { useAction } from '../queries/use-action.ts';
 import { NAV_GROUPS } from './nav.ts';
 
 /**
@@ -25,7 +25,7 @@ export function NavContent({
   const navigate = useNavigate();
   const me = useMe();
   const config = useServerConfig();
-  const queryClient = useQueryClient();
+  const signOut = useAction(accountMutations.signOut(), { onSuccess: () => navigate('/login') });
   const capture = config.data?.mailTransport === 'capture';
 
   return (
@@ -103,11 +103,7 @@ export function NavContent({
         </Link>
         <button
           type="button"
-          onClick={async () => {
-            await api.get('/auth/logout').catch(() => undefined);
-            queryClient.clear();
-            navigate('/login');
-          }}
+          onClick={() => signOut.mutate()}
           className="mt-1 flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100"
         >
           <LogOut className="size-4" aria-hidden />

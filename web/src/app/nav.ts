@@ -6,42 +6,20 @@ export interface NavItem {
   captureOnly?: boolean;
 }
 
+/** An entry whose path is its label in lower case, unless given. */
+const item = (label: string, path = label.toLowerCase(), captureOnly?: boolean): NavItem => ({
+  label,
+  path,
+  captureOnly,
+});
+
 export const NAV_GROUPS: Array<{ label: string; items: NavItem[] }> = [
-  { label: '', items: [{ label: 'Overview', path: '' }] },
-  {
-    label: 'Audience',
-    items: [
-      { label: 'Contacts', path: 'contacts' },
-      { label: 'Fields', path: 'fields' },
-      { label: 'Segments', path: 'segments' },
-      { label: 'Topics', path: 'topics' },
-      { label: 'Events', path: 'events' },
-    ],
-  },
-  {
-    label: 'Messaging',
-    items: [
-      { label: 'Templates', path: 'templates' },
-      { label: 'Campaigns', path: 'campaigns' },
-      { label: 'Workflows', path: 'workflows' },
-    ],
-  },
+  { label: '', items: [item('Overview', '')] },
+  { label: 'Audience', items: [item('Contacts'), item('Fields'), item('Segments'), item('Topics'), item('Events')] },
+  { label: 'Messaging', items: [item('Templates'), item('Campaigns'), item('Workflows')] },
   {
     label: 'Insights',
-    items: [
-      { label: 'Activity', path: 'activity' },
-      { label: 'Analytics', path: 'analytics' },
-      { label: 'Email log', path: 'emails' },
-      { label: 'Outbox', path: 'outbox', captureOnly: true },
-    ],
+    items: [item('Activity'), item('Analytics'), item('Email log', 'emails'), item('Outbox', 'outbox', true)],
   },
-  {
-    label: 'Project',
-    items: [
-      { label: 'Domains', path: 'domains' },
-      { label: 'Transports', path: 'transports' },
-      { label: 'Webhooks', path: 'webhooks' },
-      { label: 'Settings', path: 'settings' },
-    ],
-  },
+  { label: 'Project', items: [item('Domains'), item('Transports'), item('Webhooks'), item('Settings')] },
 ];

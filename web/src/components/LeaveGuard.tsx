@@ -59,9 +59,3 @@ export function LeaveGuard() {
     </ConfirmDialog>
   );
 }
-
-/** LEGACY(issue-40) */
-export function useLeaveGuard(unsaved: boolean, message: string) {
-  useUnsavedChanges(unsaved, message);
-  return { leave: leaveUnasked, dialog: null };
-}

@@ -93,8 +93,19 @@ const segments: Affects = (p) => [
 /** Topics: the pickers, and the campaigns that name one (a deleted topic leaves their drafts). */
 const topics: Affects = (p) => [topicKeys.all(p), campaignKeys.all(p)];
 
-/** Workflows: their list and graph, the usage of the event a trigger names, the checklist's workflow steps. */
-const workflows: Affects = (p) => [workflowKeys.all(p), eventKeys.all(p), setupKeys.all(p)];
+/**
+ * Workflows and their steps: the list, the graph and what a condition can test; the usage of the
+ * templates their steps send and of the events their triggers and waits name; the checklist's workflow
+ * steps; a deleted workflow's runs, and the feed's upcoming runs, which name their workflow.
+ */
+const workflows: Affects = (p) => [
+  workflowKeys.all(p),
+  templateKeys.all(p),
+  eventKeys.all(p),
+  setupKeys.all(p),
+  executionKeys.all(p),
+  activityKeys.all(p),
+];
 
 /** Workflow runs started or cancelled: the runs, the workflows' counts, the feed and contact timelines, the mail they send. */
 const executions: Affects = (p) => [

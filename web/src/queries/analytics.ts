@@ -17,30 +17,29 @@ export type CampaignMetric = NonNullable<GetQuery<'/analytics/top-campaigns'>['m
 export type CampaignBreakdownRow = ResponseBody<Operation<'/analytics/campaign-stats', 'get'>>['data'][number];
 
 export const analyticsQueries = {
-  all: (projectId: string) => analyticsKeys.all(projectId), // LEGACY(issue-40)
   /** Buckets of the figures; the caller passes the viewer's `timezone` so days are its days. */
   timeseries: ({ api, projectId }: ProjectScope, query: TimeseriesQuery) =>
     queryOptions({
-      queryKey: [...analyticsKeys.all(projectId), 'timeseries', query],
+      queryKey: [...analyticsKeys.lists(projectId), 'timeseries', query],
       queryFn: () => api.get('/analytics/timeseries', { query }),
       placeholderData: keepPreviousData,
     }),
   topCampaigns: ({ api, projectId }: ProjectScope, metric: CampaignMetric, limit = 5) =>
     queryOptions({
-      queryKey: [...analyticsKeys.all(projectId), 'top-campaigns', metric, limit],
+      queryKey: [...analyticsKeys.lists(projectId), 'top-campaigns', metric, limit],
       queryFn: () => api.get('/analytics/top-campaigns', { query: { metric, limit } }),
       placeholderData: keepPreviousData,
     }),
   topEvents: ({ api, projectId }: ProjectScope, query: GetQuery<'/analytics/top-events'>) =>
     queryOptions({
-      queryKey: [...analyticsKeys.all(projectId), 'top-events', query],
+      queryKey: [...analyticsKeys.lists(projectId), 'top-events', query],
       queryFn: () => api.get('/analytics/top-events', { query }),
       placeholderData: keepPreviousData,
     }),
   /** Every campaign's figures, 20 at a time ("Load more"). */
   campaignStats: ({ api, projectId }: ProjectScope) =>
     infiniteQueryOptions({
-      queryKey: [...analyticsKeys.all(projectId), 'campaign-stats'],
+      queryKey: [...analyticsKeys.lists(projectId), 'campaign-stats'],
       queryFn: ({ pageParam }) =>
         api.get('/analytics/campaign-stats', { query: { limit: 20, cursor: pageParam || undefined } }),
       initialPageParam: '',

@@ -1,18 +1,22 @@
 /**
- * Campaigns: a page of the list, one campaign, its results (stats, time series) and the live count
- * of an audience being edited. Every key starts with the campaigns prefix, so a campaign change
- * refreshes all of them.
+ * Campaigns: a page of the list, one campaign, its results (stats, time series), the live count of
+ * an audience being edited, and their writes: create, save, test, send or schedule, cancel, copy,
+ * delete. Every read of one campaign sits under its detail key, so removing it forgets them all.
  */
-
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, mutationOptions, queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { Operation, RequestBody, ResponseBody } from '../../../client/index.ts';
-import { affects } from './affects.ts'; // LEGACY(issue-40)
-import { campaignKeys, type ProjectScope } from './keys.ts';
+import { affects } from './affects.ts';
+import { storesAnswer } from './cache.ts';
+import { campaignKeys, type ProjectScope, removal } from './keys.ts';
 
 export type Campaign = ResponseBody<Operation<'/campaigns/{id}', 'get'>>;
 export type CampaignSummary = ResponseBody<Operation<'/campaigns', 'get'>>['campaigns'][number];
 export type CampaignStats = ResponseBody<Operation<'/campaigns/{id}/stats', 'get'>>;
 export type CampaignTimeseries = ResponseBody<Operation<'/campaigns/{id}/timeseries', 'get'>>;
+export type CampaignBody = RequestBody<Operation<'/campaigns/{id}', 'put'>>;
+export type SendBody = RequestBody<Operation<'/campaigns/{id}/send', 'post'>>;
+export type TestBody = RequestBody<Operation<'/campaigns/{id}/test', 'post'>>;
 export type AudienceBody = RequestBody<Operation<'/campaigns/audience', 'post'>>;
 /** A filter in either API form (the OpenAPI document's FilterInput). */
 export type AudienceFilter = NonNullable<AudienceBody['audienceFilter']>;
@@ -21,8 +25,10 @@ export type SeriesInterval = NonNullable<
   NonNullable<Operation<'/campaigns/{id}/timeseries', 'get'>['parameters']['query']>['interval']
 >;
 
+/** The prefix of one campaign's results: its stats and every time series of it. */
+const resultsKey = (projectId: string, id: string) => [...campaignKeys.detail(projectId, id), 'results'];
+
 export const campaignQueries = {
-  all: (projectId: string) => campaignKeys.all(projectId), // LEGACY(issue-40)
   list: ({ api, projectId }: ProjectScope, query: ListQuery = {}) =>
     queryOptions({
       queryKey: [...campaignKeys.lists(projectId), query],
@@ -34,21 +40,22 @@ export const campaignQueries = {
       queryKey: campaignKeys.detail(projectId, id),
       queryFn: () => api.get('/campaigns/{id}', { path: { id } }),
     }),
-  /** The prefix of one campaign's results: its stats and every time series of it. */
-  results: (projectId: string, id: string) => [...campaignKeys.detail(projectId, id), 'results'],
   stats: ({ api, projectId }: ProjectScope, id: string) =>
     queryOptions({
-      queryKey: [...campaignQueries.results(projectId, id), 'stats'],
+      queryKey: [...resultsKey(projectId, id), 'stats'],
       queryFn: () => api.get('/campaigns/{id}/stats', { path: { id } }),
     }),
   /** Buckets in UTC (the API takes no time zone); `interval` undefined lets the API choose. */
   timeseries: ({ api, projectId }: ProjectScope, id: string, interval?: SeriesInterval) =>
     queryOptions({
-      queryKey: [...campaignQueries.results(projectId, id), 'timeseries', interval ?? 'auto'],
+      queryKey: [...resultsKey(projectId, id), 'timeseries', interval ?? 'auto'],
       queryFn: () => api.get('/campaigns/{id}/timeseries', { path: { id }, query: { interval } }),
       placeholderData: keepPreviousData,
     }),
-  /** Who a send would reach now (POST, but a read); `body` is the audience as the form has it. */
+  /**
+   * Who a send would reach now (POST, but a read); `body` is the audience as the form has it. About
+   * contacts rather than one campaign: neither a list of campaigns nor a campaign's detail.
+   */
   audience: ({ api, projectId }: ProjectScope, body: AudienceBody) =>
     queryOptions({
       queryKey: [...campaignKeys.all(projectId), 'audience', body],
@@ -60,4 +67,72 @@ export const campaignQueries = {
     }),
 };
 
-export const campaignEffects = affects.campaigns; // LEGACY(issue-40)
+/**
+ * Reads a campaign's results once more when its send ends: the send job writes its last figures
+ * after the screen's last poll of them.
+ */
+export function useResultsAfterSend({ projectId }: ProjectScope, id: string, sending: boolean): void {
+  const client = useQueryClient();
+  const wasSending = useRef(sending);
+  useEffect(() => {
+    if (wasSending.current && !sending) void client.invalidateQueries({ queryKey: resultsKey(projectId, id) });
+    wasSending.current = sending;
+  }, [client, projectId, id, sending]);
+}
+
+export const campaignMutations = {
+  /** Makes a draft; the answer (wrapped in `data`) is the campaign its screen opens with. */
+  create: ({ api, projectId }: ProjectScope) =>
+    mutationOptions({
+      mutationKey: campaignKeys.mutation(projectId, 'create'),
+      mutationFn: (body: CampaignBody) => api.post('/campaigns', { body }),
+      meta: { invalidates: affects.campaigns(projectId) },
+      onSuccess: ({ data }, _body, _onMutate, { client }) => {
+        client.setQueryData(campaignKeys.detail(projectId, data.id), data);
+      },
+    }),
+  /** Replaces draft `id` with the form's values. */
+  save: ({ api, projectId }: ProjectScope, id: string) =>
+    mutationOptions({
+      mutationKey: campaignKeys.mutation(projectId, 'save'),
+      mutationFn: (body: CampaignBody) => api.put('/campaigns/{id}', { path: { id }, body }),
+      meta: { invalidates: affects.campaigns(projectId) },
+      onSuccess: storesAnswer<Campaign>(campaignKeys, projectId),
+    }),
+  /** Sends the saved version to one address: an email like any other send (the log, the outbox). */
+  test: ({ api, projectId }: ProjectScope, id: string) =>
+    mutationOptions({
+      mutationKey: campaignKeys.mutation(projectId, 'test'),
+      mutationFn: (body: TestBody) => api.post('/campaigns/{id}/test', { path: { id }, body }),
+      meta: { invalidates: affects.sends(projectId) },
+    }),
+  /** Sends now, or at `scheduledFor` (also to move a scheduled one to another time). */
+  send: ({ api, projectId }: ProjectScope, id: string) =>
+    mutationOptions({
+      mutationKey: campaignKeys.mutation(projectId, 'send'),
+      mutationFn: (body: SendBody) => api.post('/campaigns/{id}/send', { path: { id }, body }),
+      meta: { invalidates: affects.campaigns(projectId) },
+      onSuccess: storesAnswer<Campaign>(campaignKeys, projectId),
+    }),
+  /** Cancels a schedule (back to a draft) or stops a send. */
+  cancel: ({ api, projectId }: ProjectScope, id: string) =>
+    mutationOptions({
+      mutationKey: campaignKeys.mutation(projectId, 'cancel'),
+      mutationFn: () => api.post('/campaigns/{id}/cancel', { path: { id } }),
+      meta: { invalidates: affects.campaigns(projectId) },
+      onSuccess: storesAnswer<Campaign>(campaignKeys, projectId),
+    }),
+  duplicate: ({ api, projectId }: ProjectScope, id: string) =>
+    mutationOptions({
+      mutationKey: campaignKeys.mutation(projectId, 'duplicate'),
+      mutationFn: () => api.post('/campaigns/{id}/duplicate', { path: { id } }),
+      meta: { invalidates: affects.campaigns(projectId) },
+      onSuccess: storesAnswer<Campaign>(campaignKeys, projectId),
+    }),
+  remove: ({ api, projectId }: ProjectScope, id: string) =>
+    mutationOptions({
+      mutationKey: campaignKeys.mutation(projectId, 'delete'),
+      mutationFn: () => api.delete('/campaigns/{id}', { path: { id } }),
+      meta: { invalidates: affects.campaigns(projectId), removes: removal(campaignKeys, projectId, id) },
+    }),
+};

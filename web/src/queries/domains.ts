@@ -1,13 +1,17 @@
-/** Sending domains: the project's list (the Domains screens, the Overview, the campaign sender picker) and one domain. */
-import { queryOptions } from '@tanstack/react-query';
+/**
+ * Sending domains: the project's list (the Domains screens, the Overview, the campaign sender
+ * picker), one domain, and their writes: adding one, checking its DNS records now, deleting it.
+ */
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { Operation, ResponseBody } from '../../../client/index.ts';
-import { domainKeys, type ProjectScope } from './keys.ts';
+import { affects } from './affects.ts';
+import { storesAnswer } from './cache.ts';
+import { domainKeys, type ProjectScope, removal } from './keys.ts';
 
 export type Domain = ResponseBody<Operation<'/domains/project/{projectId}', 'get'>>[number];
 export type DomainRecord = Domain['records'][number];
 
 export const domainQueries = {
-  all: (projectId: string) => domainKeys.all(projectId), // LEGACY(issue-40)
   list: ({ api, projectId }: ProjectScope) =>
     queryOptions({
       queryKey: domainKeys.lists(projectId),
@@ -22,5 +26,35 @@ export const domainQueries = {
       queryKey: domainKeys.detail(projectId, id),
       queryFn: async () =>
         (await api.get('/domains/project/{projectId}', { path: { projectId } })).find((d) => d.id === id) ?? null,
+    }),
+};
+
+export const domainMutations = {
+  /** Adds a domain; the answer is the domain with its records, which its page shows at once. */
+  create: ({ api, projectId }: ProjectScope) =>
+    mutationOptions({
+      mutationKey: domainKeys.mutation(projectId, 'create'),
+      mutationFn: (body: { domain: string }) => api.post('/domains', { body }),
+      meta: { invalidates: affects.domains(projectId) },
+      onSuccess: storesAnswer<Domain>(domainKeys, projectId),
+    }),
+  /** Checks the DNS records of domain `id` now; the answer, the domain as checked, shows at once on its page and in the list. */
+  verify: ({ api, projectId }: ProjectScope, id: string) =>
+    mutationOptions({
+      mutationKey: domainKeys.mutation(projectId, 'verify'),
+      mutationFn: () => api.get('/domains/{id}/verify', { path: { id } }),
+      meta: { invalidates: affects.domains(projectId) },
+      onSuccess: (checked, _v, _m, { client }) => {
+        client.setQueryData(domainKeys.detail(projectId, id), checked);
+        client.setQueryData<Domain[]>(domainKeys.lists(projectId), (list) =>
+          list?.map((d) => (d.id === checked.id ? checked : d)),
+        );
+      },
+    }),
+  remove: ({ api, projectId }: ProjectScope, id: string) =>
+    mutationOptions({
+      mutationKey: domainKeys.mutation(projectId, 'delete'),
+      mutationFn: () => api.delete('/domains/{id}', { path: { id } }),
+      meta: { invalidates: affects.domains(projectId), removes: removal(domainKeys, projectId, id) },
     }),
 };

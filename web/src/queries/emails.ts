@@ -1,9 +1,10 @@
 /**
  * The email log (beyond.md §5): a page of the project's emails by filter and cursor, and one email
- * with its delivery attempts and events.
+ * with its delivery attempts and events; sending one through the send API, and retrying a failed one.
  */
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Operation, ResponseBody } from '../../../client/index.ts';
+import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
+import type { Operation, RequestBody, ResponseBody } from '../../../client/index.ts';
+import { affects } from './affects.ts';
 import { emailKeys, type ProjectScope } from './keys.ts';
 
 export type EmailQuery = NonNullable<Operation<'/emails', 'get'>['parameters']['query']>;
@@ -14,12 +15,12 @@ export type EmailAttempt = EmailDetail['attempts'][number];
 export type EmailEvent = EmailDetail['events'][number];
 export type EmailStatus = EmailRow['status'];
 export type EmailSource = EmailRow['sourceType'];
+export type SendBody = RequestBody<Operation<'/v1/send', 'post'>>;
 
 /** Emails on their way change by themselves: a screen showing one keeps asking. */
 const moving = (status: EmailStatus) => status === 'PENDING' || status === 'SENDING';
 
 export const emailQueries = {
-  all: (projectId: string) => emailKeys.all(projectId), // LEGACY(issue-40)
   /** One page, newest first; `total` comes with the first page only (capped at 10,000). */
   list: ({ api, projectId }: ProjectScope, query: EmailQuery) =>
     queryOptions({
@@ -33,5 +34,23 @@ export const emailQueries = {
       queryKey: emailKeys.detail(projectId, id),
       queryFn: () => api.get('/emails/{id}', { path: { id } }),
       refetchInterval: (q) => (q.state.data && moving(q.state.data.status) ? 3000 : false),
+    }),
+};
+
+// A send or a retry makes mail: affects.sends names everywhere it shows.
+export const emailMutations = {
+  /** Sends one email through POST /v1/send (a template's test); its recipient becomes a contact. */
+  send: ({ api, projectId }: ProjectScope) =>
+    mutationOptions({
+      mutationKey: emailKeys.mutation(projectId, 'send'),
+      mutationFn: (body: SendBody) => api.post('/v1/send', { body }),
+      meta: { invalidates: affects.sends(projectId) },
+    }),
+  /** Starts a new round of attempts for FAILED email `id`. */
+  retry: ({ api, projectId }: ProjectScope, id: string) =>
+    mutationOptions({
+      mutationKey: emailKeys.mutation(projectId, 'retry'),
+      mutationFn: () => api.post('/emails/{id}/retry', { path: { id } }),
+      meta: { invalidates: affects.sends(projectId) },
     }),
 };

@@ -1,21 +1,25 @@
 /**
  * Segments: the list (the page and every picker), one segment, its members by page, and the live
- * count of a filter being edited. Every key starts with the segments prefix, so a segment change
- * refreshes all of them; a segment's members sit under its `one` key.
+ * count of a filter being edited; creating, changing, counting, recomputing and deleting a segment,
+ * and adding or removing a static segment's members. A segment's members sit under its detail key.
  */
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { hashKey, keepPreviousData, mutationOptions, type QueryKey, queryOptions } from '@tanstack/react-query';
 import type { Operation, RequestBody, ResponseBody } from '../../../client/index.ts';
-import { type ProjectScope, segmentKeys } from './keys.ts';
+import { affects } from './affects.ts';
+import { storesAnswer } from './cache.ts';
+import { type ProjectScope, removal, segmentKeys } from './keys.ts';
 
 export type Segment = ResponseBody<Operation<'/segments/{id}', 'get'>>;
 export type SegmentMember = ResponseBody<Operation<'/segments/{id}/contacts', 'get'>>['data'][number];
 export type SegmentPreview = ResponseBody<Operation<'/segments/preview', 'post'>>;
 export type PreviewBody = RequestBody<Operation<'/segments/preview', 'post'>>;
+export type NewSegment = RequestBody<Operation<'/segments', 'post'>>;
+export type SegmentChange = RequestBody<Operation<'/segments/{id}', 'patch'>>;
+export type NewMembers = RequestBody<Operation<'/segments/{id}/members', 'post'>>;
 
 export const MEMBERS_PAGE_SIZE = 25;
 
 export const segmentQueries = {
-  all: (projectId: string) => segmentKeys.all(projectId), // LEGACY(issue-40)
   list: ({ api, projectId }: ProjectScope) =>
     queryOptions({
       queryKey: segmentKeys.lists(projectId),
@@ -41,5 +45,64 @@ export const segmentQueries = {
       retry: false,
       // Contacts change under it; a few seconds is as fresh as a filter being typed needs.
       staleTime: 5_000,
+    }),
+};
+
+/** The prefixes of several affects lists, each once (a prefix refreshed twice would refetch twice). */
+function union(...lists: QueryKey[][]): QueryKey[] {
+  return [...new Map(lists.flat().map((key) => [hashKey(key), key])).values()];
+}
+
+export const segmentMutations = {
+  /** Creates a segment; the answer is its detail, so its screen opens without asking again. */
+  create: ({ api, projectId }: ProjectScope) =>
+    mutationOptions({
+      mutationKey: segmentKeys.mutation(projectId, 'create'),
+      mutationFn: (body: NewSegment) => api.post('/segments', { body }),
+      onSuccess: storesAnswer<Segment>(segmentKeys, projectId),
+      meta: { invalidates: affects.segments(projectId) },
+    }),
+  update: ({ api, projectId }: ProjectScope, id: string) =>
+    mutationOptions({
+      mutationKey: segmentKeys.mutation(projectId, 'update'),
+      mutationFn: (body: SegmentChange) => api.patch('/segments/{id}', { path: { id }, body }),
+      onSuccess: storesAnswer<Segment>(segmentKeys, projectId),
+      meta: { invalidates: affects.segments(projectId) },
+    }),
+  /** Counts the members again and stores the count. */
+  refresh: ({ api, projectId }: ProjectScope, id: string) =>
+    mutationOptions({
+      mutationKey: segmentKeys.mutation(projectId, 'refresh'),
+      mutationFn: () => api.post('/segments/{id}/refresh', { path: { id } }),
+      meta: { invalidates: affects.segments(projectId) },
+    }),
+  /**
+   * Recomputes a tracked segment's membership now. Each entry and exit is a recorded event, which
+   * changes what tracking an event changes (workflows it starts among them).
+   */
+  compute: ({ api, projectId }: ProjectScope, id: string) =>
+    mutationOptions({
+      mutationKey: segmentKeys.mutation(projectId, 'compute'),
+      mutationFn: () => api.post('/segments/{id}/compute', { path: { id } }),
+      meta: { invalidates: union(affects.segments(projectId), affects.events(projectId)) },
+    }),
+  remove: ({ api, projectId }: ProjectScope, id: string) =>
+    mutationOptions({
+      mutationKey: segmentKeys.mutation(projectId, 'delete'),
+      mutationFn: () => api.delete('/segments/{id}', { path: { id } }),
+      meta: { invalidates: affects.segments(projectId), removes: removal(segmentKeys, projectId, id) },
+    }),
+  /** Adds people to static segment `id` by email; with `createMissing`, unknown addresses become contacts. */
+  addMembers: ({ api, projectId }: ProjectScope, id: string) =>
+    mutationOptions({
+      mutationKey: segmentKeys.mutation(projectId, 'add-members'),
+      mutationFn: (body: NewMembers) => api.post('/segments/{id}/members', { path: { id }, body }),
+      meta: { invalidates: union(affects.segments(projectId), affects.contacts(projectId)) },
+    }),
+  removeMember: ({ api, projectId }: ProjectScope, id: string) =>
+    mutationOptions({
+      mutationKey: segmentKeys.mutation(projectId, 'remove-member'),
+      mutationFn: (email: string) => api.delete('/segments/{id}/members', { path: { id }, body: { emails: [email] } }),
+      meta: { invalidates: affects.segments(projectId) },
     }),
 };

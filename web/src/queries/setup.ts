@@ -6,7 +6,6 @@ import { queryOptions } from '@tanstack/react-query';
 import { type ProjectScope, setupKeys } from './keys.ts';
 
 export const setupQueries = {
-  all: (projectId: string) => setupKeys.all(projectId), // LEGACY(issue-40)
   state: ({ api, projectId }: ProjectScope) =>
     queryOptions({
       queryKey: [...setupKeys.all(projectId), 'state'],

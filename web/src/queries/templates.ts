@@ -1,26 +1,27 @@
 /**
  * Templates: the list (the templates page and the pickers of campaigns and workflow steps), one
- * template and where it is used. A template save or delete refreshes every template key, which
- * refreshes every picker with the list. No campaign query carries template data (a campaign copies
- * the content it starts from), so template changes leave the campaigns' keys alone.
+ * template and where it is used, and their writes. A template save or delete refreshes every
+ * template key, which refreshes every picker with the list. No campaign query carries template data
+ * (a campaign copies the content it starts from), so template changes leave the campaigns' keys alone.
  */
-
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Operation, ResponseBody } from '../../../client/index.ts';
-import { affects } from './affects.ts'; // LEGACY(issue-40)
-import { type ProjectScope, templateKeys } from './keys.ts';
+import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
+import type { Operation, RequestBody, ResponseBody } from '../../../client/index.ts';
+import { affects } from './affects.ts';
+import { storesAnswer } from './cache.ts';
+import { type ProjectScope, removal, templateKeys } from './keys.ts';
 
 type ListQuery = NonNullable<Operation<'/templates', 'get'>['parameters']['query']>;
 
 export type Template = ResponseBody<Operation<'/templates/{id}', 'get'>>;
 export type TemplateType = Template['type'];
 export type TemplateUsage = ResponseBody<Operation<'/templates/{id}/usage', 'get'>>;
+export type NewTemplate = RequestBody<Operation<'/templates', 'post'>>;
+export type TemplateChange = RequestBody<Operation<'/templates/{id}', 'patch'>>;
 
 /** Pickers show the first 100 by the API's order. */
 export const PICKER_SIZE = 100;
 
 export const templateQueries = {
-  all: (projectId: string) => templateKeys.all(projectId), // LEGACY(issue-40)
   list: ({ api, projectId }: ProjectScope, query: ListQuery = {}) =>
     queryOptions({
       queryKey: [...templateKeys.lists(projectId), query],
@@ -42,4 +43,35 @@ export const templateQueries = {
     }),
 };
 
-export const templateEffects = affects.templates; // LEGACY(issue-40)
+// Each write answers the template as it is now: the editor it returns to has it without asking.
+export const templateMutations = {
+  create: ({ api, projectId }: ProjectScope) =>
+    mutationOptions({
+      mutationKey: templateKeys.mutation(projectId, 'create'),
+      mutationFn: (body: NewTemplate) => api.post('/templates', { body }),
+      meta: { invalidates: affects.templates(projectId) },
+      onSuccess: storesAnswer<Template>(templateKeys, projectId),
+    }),
+  /** Changes template `id`: only the fields the body names. */
+  update: ({ api, projectId }: ProjectScope, id: string) =>
+    mutationOptions({
+      mutationKey: templateKeys.mutation(projectId, 'update'),
+      mutationFn: (body: TemplateChange) => api.patch('/templates/{id}', { path: { id }, body }),
+      meta: { invalidates: affects.templates(projectId) },
+      onSuccess: storesAnswer<Template>(templateKeys, projectId),
+    }),
+  duplicate: ({ api, projectId }: ProjectScope, id: string) =>
+    mutationOptions({
+      mutationKey: templateKeys.mutation(projectId, 'duplicate'),
+      mutationFn: () => api.post('/templates/{id}/duplicate', { path: { id } }),
+      meta: { invalidates: affects.templates(projectId) },
+      onSuccess: storesAnswer<Template>(templateKeys, projectId),
+    }),
+  /** Deletes it; the API refuses (409) while a workflow step sends it. */
+  remove: ({ api, projectId }: ProjectScope, id: string) =>
+    mutationOptions({
+      mutationKey: templateKeys.mutation(projectId, 'delete'),
+      mutationFn: () => api.delete('/templates/{id}', { path: { id } }),
+      meta: { invalidates: affects.templates(projectId), removes: removal(templateKeys, projectId, id) },
+    }),
+};

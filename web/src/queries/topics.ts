@@ -12,7 +12,6 @@ export type Topic = ResponseBody<Operation<'/topics/{id}', 'get'>>;
 export type TopicBody = RequestBody<Operation<'/topics', 'post'>>;
 
 export const topicQueries = {
-  all: (projectId: string) => topicKeys.all(projectId), // LEGACY(issue-40)
   list: ({ api, projectId }: ProjectScope) =>
     queryOptions({
       queryKey: topicKeys.lists(projectId),

@@ -1,11 +1,12 @@
 /**
  * Transports (beyond.md §7): the project's own ways out (SMTP relays, Amazon SES accounts), tried
  * per stream in priority order; and SMTP submission (§6), how the server takes mail over SMTP.
- * Answers never carry a password or SES secret.
+ * Answers never carry a password or SES secret. Adding, changing, testing and deleting them.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { Operation, RequestBody, ResponseBody } from '../../../client/index.ts';
-import { type ProjectScope, settingsKeys, transportKeys } from './keys.ts';
+import { affects } from './affects.ts';
+import { type ProjectScope, removal, settingsKeys, transportKeys } from './keys.ts';
 
 export type Transport = ResponseBody<Operation<'/transports/{id}', 'get'>>;
 export type TransportKind = Transport['kind'];
@@ -17,7 +18,6 @@ export type TransportTest = ResponseBody<Operation<'/transports/{id}/test', 'pos
 export type SmtpSubmission = ResponseBody<Operation<'/smtp-submission', 'get'>>;
 
 export const transportQueries = {
-  all: (projectId: string) => transportKeys.all(projectId), // LEGACY(issue-40)
   /** In the order they are tried (priority, then age), as the API answers them. */
   list: ({ api, projectId }: ProjectScope) =>
     queryOptions({
@@ -30,5 +30,32 @@ export const transportQueries = {
       queryKey: [...settingsKeys.all(projectId), 'smtp-submission'],
       queryFn: () => api.get('/smtp-submission'),
       staleTime: 5 * 60_000,
+    }),
+};
+
+export const transportMutations = {
+  /** Adds a transport, or changes transport `id` (an edit, or switching it on or off). */
+  save: ({ api, projectId }: ProjectScope, id?: string) =>
+    mutationOptions({
+      mutationKey: transportKeys.mutation(projectId, id ? 'update' : 'create'),
+      mutationFn: (body: UpdateTransportBody) =>
+        id
+          ? api.patch('/transports/{id}', { path: { id }, body })
+          : // The form's body gives a new transport its kind and every required field.
+            api.post('/transports', { body: body as CreateTransportBody }),
+      meta: { invalidates: affects.transports(projectId) },
+    }),
+  /** Connects and authenticates without sending; a test may clear or add to the failure count the list shows. */
+  test: ({ api, projectId }: ProjectScope, id: string) =>
+    mutationOptions({
+      mutationKey: transportKeys.mutation(projectId, 'test'),
+      mutationFn: () => api.post('/transports/{id}/test', { path: { id } }),
+      meta: { invalidates: affects.transports(projectId) },
+    }),
+  remove: ({ api, projectId }: ProjectScope, id: string) =>
+    mutationOptions({
+      mutationKey: transportKeys.mutation(projectId, 'delete'),
+      mutationFn: () => api.delete('/transports/{id}', { path: { id } }),
+      meta: { invalidates: affects.transports(projectId), removes: removal(transportKeys, projectId, id) },
     }),
 };

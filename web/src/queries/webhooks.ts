@@ -22,7 +22,6 @@ export type WebhookAttempt = WebhookMessageDetail['attemptLog'][number];
 export type TestAttempt = ResponseBody<Operation<'/webhook-endpoints/{id}/test', 'post'>>;
 
 export const webhookQueries = {
-  all: (projectId: string) => webhookKeys.all(projectId), // LEGACY(issue-40)
   list: ({ api, projectId }: ProjectScope) =>
     queryOptions({
       queryKey: webhookKeys.lists(projectId),

@@ -1,38 +1,22 @@
-import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { api } from '../../api/client.ts';
 import { lastProject, useMe } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
+import { TextInput } from '../../components/Field.tsx';
 import { Badge, Card, PageHeader } from '../../components/Layout.tsx';
 import { BackLink } from '../../components/Links.tsx';
 import { FormError } from '../../components/States.tsx';
-// The account's own password form uses the sign-in forms' fields (the same API field names).
-import { PasswordField } from '../../forms/account-fields.tsx';
+import { DraftForm } from '../../forms/DraftForm.tsx';
+import { useDraft } from '../../forms/use-draft.ts';
 import { toast } from '../../lib/toasts.ts';
+import { accountMutations, type PasswordChange } from '../../queries/account.ts';
+import { useAction } from '../../queries/use-action.ts';
 
 /** The signed-in user's own settings: email verification and password. */
 export function AccountPage() {
   const me = useMe();
-  const [currentPassword, setCurrent] = useState('');
-  const [newPassword, setNew] = useState('');
-  const resend = useMutation({
-    mutationFn: () => api.post('/auth/request-verification'),
-    meta: { errorShownInline: true },
+  const resend = useAction(accountMutations.requestVerification(), {
+    inline: true,
     onSuccess: () => toast('Verification email sent.'),
   });
-  const change = useMutation({
-    mutationFn: () => api.post('/users/@me/password', { body: { currentPassword, newPassword } }),
-    meta: { errorShownInline: true },
-    onSuccess: () => {
-      setCurrent('');
-      setNew('');
-      toast('Password changed. Your other sessions were signed out.');
-    },
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    change.mutate();
-  };
   const back = lastProject();
   return (
     <main id="main" className="mx-auto max-w-2xl px-6 py-8">
@@ -58,29 +42,40 @@ export function AccountPage() {
           <FormError error={resend.error} />
         </Card>
         <Card title="Change password">
-          <form onSubmit={submit} className="max-w-sm space-y-4" noValidate>
-            <FormError error={change.error} fields={['currentPassword', 'newPassword']} />
-            <PasswordField
-              label="Current password"
-              name="currentPassword"
-              value={currentPassword}
-              onChange={setCurrent}
-              error={change.error}
-            />
-            <PasswordField
-              label="New password"
-              name="newPassword"
-              value={newPassword}
-              onChange={setNew}
-              error={change.error}
-              fresh
-            />
-            <Button type="submit" loading={change.isPending}>
-              Change password
-            </Button>
-          </form>
+          <PasswordForm />
         </Card>
       </div>
     </main>
+  );
+}
+
+const NO_PASSWORDS: PasswordChange = { currentPassword: '', newPassword: '' };
+
+/** The current password and a new one; the fields empty again once it is changed. */
+function PasswordForm() {
+  const change = useAction(accountMutations.changePassword(), {
+    inline: true,
+    onSuccess: () => toast('Password changed. Your other sessions were signed out.'),
+  });
+  const d = useDraft(NO_PASSWORDS, {
+    save: change,
+    toBody: (draft) => draft,
+    leaveMessage: 'Your password is not changed yet. Leave anyway?',
+  });
+  const password = (key: keyof PasswordChange, label: string, fresh = false) => (
+    <TextInput
+      label={label}
+      type="password"
+      autoComplete={fresh ? 'new-password' : 'current-password'}
+      required
+      hint={fresh ? 'At least 8 characters.' : undefined}
+      {...d.text(key)}
+    />
+  );
+  return (
+    <DraftForm draft={d} submitLabel="Change password" className="max-w-sm space-y-4">
+      {password('currentPassword', 'Current password')}
+      {password('newPassword', 'New password', true)}
+    </DraftForm>
   );
 }

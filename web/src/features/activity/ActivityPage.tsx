@@ -4,7 +4,7 @@
  * the URL. While the newest items are shown, the screen checks every few seconds for newer ones and
  * offers to load them; figures for the period and what is coming up sit alongside.
  */
-import { hashKey, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ArrowUp, History } from 'lucide-react';
 import { Fragment, useEffect, useState } from 'react';
 import { PageHeader } from '../../components/Layout.tsx';
@@ -12,7 +12,7 @@ import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
 import { LoadMore } from '../../components/Table.tsx';
 import { formatDate, formatNumber, plural } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
-import { activityQueries } from '../../queries/activity.ts';
+import { activityQueries, useShowNewActivity } from '../../queries/activity.ts';
 import { ActivityFigures, ActivityFilters, LastHour, useActivityFilter } from './ActivityFilters.tsx';
 import { ActivityItemRow } from './ActivityItemRow.tsx';
 import { justAfter, typeLabel } from './describe.ts';
@@ -69,9 +69,8 @@ function Feed({
   children: string;
 }) {
   const project = useProject();
-  const queryClient = useQueryClient();
-  const feedOptions = activityQueries.feed(project, { ...query, limit: PAGE });
-  const feed = useInfiniteQuery(feedOptions);
+  const feedQuery = { ...query, limit: PAGE };
+  const feed = useInfiniteQuery(activityQueries.feed(project, feedQuery));
   const items = feed.data?.pages.flatMap((p) => p.data) ?? [];
   const newest = feed.data?.pages[0]?.data[0]?.createdAt;
   const total = feed.data?.pages[0]?.total ?? 0;
@@ -92,16 +91,10 @@ function Feed({
     return () => clearTimeout(timer);
   }, [seenUntil]);
 
+  const reload = useShowNewActivity(project, feedQuery);
   const showNew = async () => {
     setSeenUntil(newest ?? new Date(0).toISOString());
-    // Back to the first page (older pages would sit under a gap), then the rest of the activity
-    // (figures, types, counts), but not the feed just reloaded.
-    await queryClient.resetQueries({ queryKey: feedOptions.queryKey });
-    const feedHash = hashKey(feedOptions.queryKey);
-    void queryClient.invalidateQueries({
-      queryKey: activityQueries.all(project.projectId),
-      predicate: (q) => q.queryHash !== feedHash,
-    });
+    await reload();
   };
 
   if (feed.isPending) return <FeedSkeleton />;

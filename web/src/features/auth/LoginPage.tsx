@@ -1,35 +1,29 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../api/client.ts';
-import { sessionKeys, useServerConfig } from '../../api/session.ts';
+import { useServerConfig } from '../../api/session.ts';
 import { AuthShell } from '../../components/AuthShell.tsx';
 import { Button } from '../../components/Button.tsx';
 import { FormError } from '../../components/States.tsx';
 import { EmailField, PasswordField } from '../../forms/account-fields.tsx';
 import { safeNext } from '../../lib/safe-next.ts';
+import { accountMutations } from '../../queries/account.ts';
+import { useAction } from '../../queries/use-action.ts';
 
 /** Sign-in with email and password, or with a configured OAuth provider. */
 export function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const config = useServerConfig();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const next = safeNext(params.get('next'));
-  const login = useMutation({
-    mutationFn: () => api.post('/auth/login', { body: { email, password } }),
-    meta: { errorShownInline: true },
-    onSuccess: (result) => {
-      // The answer is the user: the guard of the next page must not act on the cached "signed out".
-      queryClient.setQueryData(sessionKeys.me, result.data.user);
-      navigate(next, { replace: true });
-    },
+  const login = useAction(accountMutations.signIn(), {
+    inline: true,
+    onSuccess: () => navigate(next, { replace: true }),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    login.mutate();
+    login.mutate({ email, password });
   };
   const oauth = config.data?.oauth;
   return (

@@ -1,11 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { api } from '../../api/client.ts';
 import { AuthShell } from '../../components/AuthShell.tsx';
 import { Button } from '../../components/Button.tsx';
 import { FormError } from '../../components/States.tsx';
 import { EmailField, PasswordField } from '../../forms/account-fields.tsx';
+import { accountMutations } from '../../queries/account.ts';
+import { useAction } from '../../queries/use-action.ts';
 
 const backToSignIn = (
   <Link className="font-medium text-brand-700 hover:underline" to="/login">
@@ -16,13 +16,10 @@ const backToSignIn = (
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
-  const request = useMutation({
-    mutationFn: () => api.post('/auth/request-password-reset', { body: { email } }),
-    meta: { errorShownInline: true },
-  });
+  const request = useAction(accountMutations.requestPasswordReset(), { inline: true });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    request.mutate();
+    request.mutate(email);
   };
   return (
     <AuthShell
@@ -52,13 +49,10 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
-  const reset = useMutation({
-    mutationFn: () => api.post('/auth/reset-password', { body: { token, password } }),
-    meta: { errorShownInline: true },
-  });
+  const reset = useAction(accountMutations.resetPassword(token), { inline: true });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    reset.mutate();
+    reset.mutate(password);
   };
   return (
     <AuthShell title="Choose a new password" footer={backToSignIn}>

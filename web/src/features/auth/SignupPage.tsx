@@ -1,34 +1,29 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../api/client.ts';
-import { sessionKeys } from '../../api/session.ts';
 import { AuthShell } from '../../components/AuthShell.tsx';
 import { Button } from '../../components/Button.tsx';
 import { FormError } from '../../components/States.tsx';
 import { EmailField, PasswordField } from '../../forms/account-fields.tsx';
 import { safeNext } from '../../lib/safe-next.ts';
+import { accountMutations } from '../../queries/account.ts';
+import { useAction } from '../../queries/use-action.ts';
 
 /** Creates an account (a verification link is mailed) and continues to the first project. */
 export function SignupPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const signup = useMutation({
-    mutationFn: () => api.post('/auth/signup', { body: { email, password } }),
-    meta: { errorShownInline: true },
-    onSuccess: (result) => {
-      // The answer is the user: the guard of the next page must not act on the cached "signed out".
-      queryClient.setQueryData(sessionKeys.me, result.data.user);
+  const signup = useAction(accountMutations.signUp(), {
+    inline: true,
+    onSuccess: () => {
       const next = params.get('next');
       navigate(next ? safeNext(next) : '/new-project', { replace: true });
     },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    signup.mutate();
+    signup.mutate({ email, password });
   };
   return (
     <AuthShell

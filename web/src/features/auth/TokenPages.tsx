@@ -1,10 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api, errorMessage } from '../../api/client.ts';
-import { sessionKeys, useMe } from '../../api/session.ts';
+import { errorMessage } from '../../api/client.ts';
+import { useMe } from '../../api/session.ts';
 import { AuthShell } from '../../components/AuthShell.tsx';
 import { Button, LinkButton } from '../../components/Button.tsx';
+import { accountMutations } from '../../queries/account.ts';
+import { useAction } from '../../queries/use-action.ts';
 
 /** Runs `action` once when the page opens (a link's token is spent once, even under StrictMode). */
 function useOnce(action: () => void) {
@@ -20,10 +21,7 @@ function useOnce(action: () => void) {
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const verify = useMutation({
-    mutationFn: () => api.post('/auth/verify-email', { body: { token } }),
-    meta: { invalidates: [sessionKeys.me], errorShownInline: true },
-  });
+  const verify = useAction(accountMutations.verifyEmail(token), { inline: true });
   useOnce(verify.mutate);
   return (
     <AuthShell
@@ -54,10 +52,8 @@ export function InvitePage() {
   const me = useMe();
   const token = params.get('token') ?? '';
   const here = `/invite?token=${encodeURIComponent(token)}`;
-  const accept = useMutation({
-    mutationFn: () => api.post('/invites/accept', { body: { token } }),
-    // Awaited before onSuccess: the project is in the list when its screen opens.
-    meta: { invalidates: [sessionKeys.projects], errorShownInline: true },
+  const accept = useAction(accountMutations.acceptInvite(token), {
+    inline: true,
     onSuccess: (result) => navigate(`/p/${result.projectId}`),
   });
   if (me.isPending)

@@ -18,7 +18,7 @@ import { useProject } from '../../lib/project-context.tsx';
 import type { AudienceFilter } from '../../queries/campaigns.ts';
 import { segmentQueries } from '../../queries/segments.ts';
 import type { AudienceType, EmailType } from './campaign-model.ts';
-import { useAudiencePreview } from './queries.ts';
+import { useAudiencePreview } from './use-audience-preview.ts';
 
 const CHOICES: Array<{ id: AudienceType; label: string; text: string; icon: typeof Users }> = [
   { id: 'ALL', label: 'All contacts', text: 'Everyone in the project.', icon: UsersRound },

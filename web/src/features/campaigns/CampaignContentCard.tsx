@@ -11,15 +11,15 @@ import { Select, TextInput } from '../../components/Field.tsx';
 import { Card } from '../../components/Layout.tsx';
 import { useProject } from '../../lib/project-context.tsx';
 import { type Template, templateQueries } from '../../queries/templates.ts';
-import { EMAIL_TYPES, type EmailType } from './campaign-model.ts';
-import type { CampaignDraft, ShowError } from './use-campaign-draft.ts';
+import { EMAIL_TYPES } from './campaign-model.ts';
+import type { CampaignDraft } from './use-campaign-draft.ts';
 
 const EMPTY_SAMPLE: Record<string, unknown> = {};
 
-export function CampaignContentCard({ d, show }: { d: CampaignDraft; show: ShowError }) {
+export function CampaignContentCard({ d }: { d: CampaignDraft }) {
   const me = useMe();
   const templates = useQuery(templateQueries.picker(useProject()));
-  const v = d.draft.values;
+  const v = d.value;
   const choices = templates.data?.templates ?? [];
 
   // A template fills the content; it fills the sender only where the form has none yet.
@@ -62,17 +62,15 @@ export function CampaignContentCard({ d, show }: { d: CampaignDraft; show: ShowE
           label="Subject"
           required
           maxLength={998}
-          value={v.subject}
+          {...d.text('subject')}
+          // A subject is one line: a pasted line break becomes a space.
           onChange={(e) => d.set({ subject: e.target.value.replace(/[\r\n]/g, ' ') })}
-          error={show('subject')}
           placeholder="What’s new this spring"
           hint={'Variables work here too: {{ name ?? "friend" }}'}
         />
         <Select
           label="Kind of email"
-          value={v.emailType}
-          onChange={(e) => d.set({ emailType: e.target.value as EmailType })}
-          error={show('emailType')}
+          {...d.text('emailType')}
           hint={EMAIL_TYPES.find((t) => t.id === v.emailType)?.hint}
         >
           {EMAIL_TYPES.map((t) => (
@@ -83,7 +81,7 @@ export function CampaignContentCard({ d, show }: { d: CampaignDraft; show: ShowE
         </Select>
       </div>
       <div className="mt-4 grid gap-4 xl:grid-cols-2">
-        <EmailBodyField value={v.body} onChange={(body) => d.set({ body })} error={show('body')} />
+        <EmailBodyField value={v.body} onChange={(body) => d.set({ body })} error={d.error('body')} />
         <EmailPreview
           subject={v.subject}
           body={v.body}

@@ -1,130 +1,138 @@
 /**
- * The dialogs of a campaign's actions, wired once for both campaign screens: test, schedule, send
- * now, cancel and delete (a ConfirmDialog each for the last two, as neither can be undone), and the
- * footer that offers duplicating and deleting.
+ * The dialogs of a campaign's actions, for both campaign screens: test, schedule, send now, cancel
+ * and delete (a ConfirmDialog each for the last two, as neither can be undone); the copy both screens
+ * offer; and the footer that offers copying and deleting where the status allows.
  */
 import { Copy, Trash2 } from 'lucide-react';
+import { useNavigate } from 'react-router';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
-import { FormError } from '../../components/States.tsx';
-import type { Campaign } from '../../queries/campaigns.ts';
-import type { AudienceType, EmailType } from './campaign-model.ts';
+import { leaveUnasked } from '../../components/LeaveGuard.tsx';
+import { useProject } from '../../lib/project-context.tsx';
+import { toast } from '../../lib/toasts.ts';
+import { type Campaign, campaignMutations } from '../../queries/campaigns.ts';
+import { useAction } from '../../queries/use-action.ts';
+import { allowed } from './campaign-model.ts';
 import { ScheduleDialog, SendNowDialog, SendTestDialog } from './SendDialogs.tsx';
-import type { CampaignActions } from './use-campaign-actions.ts';
 
-export interface Audience {
-  audienceType: AudienceType;
-  segmentId: string | null;
-  audienceFilter: unknown;
-  emailType: EmailType;
-  topicId: string | null;
+export type CampaignDialog = 'test' | 'schedule' | 'send' | 'cancel' | 'delete';
+
+interface DialogProps {
+  campaign: Campaign;
+  onClose: () => void;
 }
 
-export function CampaignDialogs({
-  campaign,
-  actions: a,
-  audience,
-}: {
-  campaign: Campaign;
-  actions: CampaignActions;
-  /** Who "send now" counts: the draft's audience as edited (and saved), else the campaign's. */
-  audience: Audience;
-}) {
+/** The dialog `open` names, if any. */
+export function CampaignDialogs({ open, ...props }: DialogProps & { open: CampaignDialog | null }) {
+  switch (open) {
+    case 'test':
+      return <SendTestDialog {...props} />;
+    case 'schedule':
+      return <ScheduleDialog {...props} />;
+    case 'send':
+      return <SendNowDialog {...props} />;
+    case 'cancel':
+      return <CancelDialog {...props} />;
+    case 'delete':
+      return <DeleteDialog {...props} />;
+    default:
+      return null;
+  }
+}
+
+/** A schedule cancelled is a draft again; a send stopped stays stopped. */
+function CancelDialog({ campaign, onClose }: DialogProps) {
   const sending = campaign.status === 'SENDING';
+  const cancel = useAction(campaignMutations.cancel(useProject(), campaign.id), {
+    inline: true,
+    onSuccess: (next) => {
+      onClose();
+      toast(next.status === 'DRAFT' ? 'Cancelled: it is a draft again' : 'Sending stopped');
+    },
+  });
   return (
-    <>
-      <SendTestDialog
-        open={a.open === 'test'}
-        onClose={a.close}
-        onSend={(email) => a.test.mutate(email)}
-        pending={a.test.isPending}
-        error={a.test.error}
-      />
-      <ScheduleDialog
-        open={a.open === 'schedule'}
-        current={campaign.status === 'SCHEDULED' ? campaign.scheduledAt : undefined}
-        onClose={a.close}
-        onSchedule={(iso) => a.send.mutate(iso)}
-        pending={a.send.isPending}
-        error={a.send.error}
-      />
-      <SendNowDialog
-        open={a.open === 'send'}
-        onClose={a.close}
-        onConfirm={() => a.send.mutate(undefined)}
-        pending={a.send.isPending}
-        error={a.send.error}
-        name={campaign.name}
-        audience={audience}
-      />
-      <ConfirmDialog
-        open={a.open === 'cancel'}
-        onClose={a.close}
-        onConfirm={() => a.cancel.mutate()}
-        busy={a.cancel.isPending}
-        title={sending ? 'Stop sending?' : 'Cancel the schedule?'}
-        confirmLabel={sending ? 'Stop sending' : 'Cancel schedule'}
-      >
-        <p>
-          {sending
-            ? 'Emails already sent stay sent; nobody else gets it. This cannot be resumed.'
-            : 'It will not go out. The campaign becomes a draft again, to edit or send later.'}
-        </p>
-        <ErrorBelow error={a.cancel.error} />
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={a.open === 'delete'}
-        onClose={a.close}
-        onConfirm={() => a.remove.mutate()}
-        busy={a.remove.isPending}
-        title={`Delete “${campaign.name}”?`}
-        confirmLabel="Delete campaign"
-      >
-        <p>
-          {campaign.status === 'SCHEDULED'
-            ? 'It will not be sent. '
-            : campaign.status === 'SENT' || campaign.status === 'CANCELLED'
-              ? 'Its emails stay in the activity feed, but the campaign and its results are gone. '
-              : ''}
-          This cannot be undone.
-        </p>
-        <ErrorBelow error={a.remove.error} />
-      </ConfirmDialog>
-    </>
+    <ConfirmDialog
+      open
+      onClose={onClose}
+      action={cancel}
+      title={sending ? 'Stop sending?' : 'Cancel the schedule?'}
+      confirmLabel={sending ? 'Stop sending' : 'Cancel schedule'}
+    >
+      {sending
+        ? 'Emails already sent stay sent; nobody else gets it. This cannot be resumed.'
+        : 'It will not go out. The campaign becomes a draft again, to edit or send later.'}
+    </ConfirmDialog>
   );
 }
 
-function ErrorBelow({ error }: { error: unknown }) {
-  return error ? (
-    <div className="mt-3">
-      <FormError error={error} />
-    </div>
-  ) : null;
+function DeleteDialog({ campaign, onClose }: DialogProps) {
+  const scope = useProject();
+  const navigate = useNavigate();
+  const remove = useAction(campaignMutations.remove(scope, campaign.id), {
+    inline: true,
+    onSuccess: () => {
+      onClose();
+      toast(`“${campaign.name}” deleted`);
+      // A draft's unsaved changes went with it: nothing is left to ask about.
+      leaveUnasked();
+      navigate(scope.to('campaigns'));
+    },
+  });
+  const gone =
+    campaign.status === 'SCHEDULED'
+      ? 'It will not be sent. '
+      : campaign.status === 'SENT' || campaign.status === 'CANCELLED'
+        ? 'Its emails stay in the activity feed, but the campaign and its results are gone. '
+        : '';
+  return (
+    <ConfirmDialog
+      open
+      onClose={onClose}
+      action={remove}
+      title={`Delete “${campaign.name}”?`}
+      confirmLabel="Delete campaign"
+    >
+      {gone}This cannot be undone.
+    </ConfirmDialog>
+  );
 }
 
-/** Duplicate and delete, under the screen; each shows only where the status allows it. */
+/** Copies `campaign` as a new draft and opens the copy. */
+export function DuplicateButton({ campaign, variant }: { campaign: Campaign; variant: 'secondary' | 'ghost' }) {
+  const scope = useProject();
+  const navigate = useNavigate();
+  const duplicate = useAction(campaignMutations.duplicate(scope, campaign.id), {
+    onSuccess: (copy) => {
+      toast(`Copied as “${copy.name}”`);
+      navigate(scope.to('campaigns', copy.id));
+    },
+  });
+  return (
+    <Button
+      variant={variant}
+      icon={<Copy className="size-4" aria-hidden />}
+      loading={duplicate.isPending}
+      onClick={() => duplicate.mutate()}
+    >
+      Duplicate
+    </Button>
+  );
+}
+
+/** Copying (`duplicates`) and deleting (where the status allows it), under the screen. */
 export function MoreActions({
-  onDuplicate,
-  duplicating,
+  campaign,
+  duplicates,
   onDelete,
 }: {
-  onDuplicate?: () => void;
-  duplicating?: boolean;
-  onDelete?: () => void;
+  campaign: Campaign;
+  duplicates?: boolean;
+  onDelete: () => void;
 }) {
   return (
     <div className="mt-6 flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 pt-4">
-      {onDuplicate && (
-        <Button
-          variant="ghost"
-          icon={<Copy className="size-4" aria-hidden />}
-          loading={duplicating}
-          onClick={onDuplicate}
-        >
-          Duplicate
-        </Button>
-      )}
-      {onDelete && (
+      {duplicates && <DuplicateButton campaign={campaign} variant="ghost" />}
+      {allowed(campaign.status).remove && (
         <Button
           variant="ghost"
           className="text-red-700 hover:bg-red-50"

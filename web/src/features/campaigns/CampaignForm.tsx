@@ -4,119 +4,71 @@
  * its row of the audience filter; anything else above the form.
  */
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle } from 'lucide-react';
 import { useMemo } from 'react';
-import { ApiError, fieldError } from '../../api/client.ts';
+import { ApiError } from '../../api/client.ts';
+import { Callout } from '../../components/Callout.tsx';
 import { TextInput } from '../../components/Field.tsx';
 import { Card } from '../../components/Layout.tsx';
 import { TextLink } from '../../components/Links.tsx';
 import { FormError } from '../../components/States.tsx';
 import { TopicSelect } from '../../components/TopicSelect.tsx';
-import { nodeForErrorPath } from '../../filters/convert.ts';
+import { apiProblems } from '../../filters/convert.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { domainQueries } from '../../queries/domains.ts';
 import { AudienceCount, AudiencePicker } from './AudiencePicker.tsx';
 import { CampaignContentCard } from './CampaignContentCard.tsx';
 import { domainOf, onVerifiedDomain } from './campaign-model.ts';
-import { bindField, type CampaignDraft, type ShowError } from './use-campaign-draft.ts';
+import type { CampaignDraft } from './use-campaign-draft.ts';
 
-/** The API's message for a campaign field, including a sender refused as off the verified domains. */
-function apiFieldError(error: unknown, field: string): string | undefined {
-  if (field === 'from' && error instanceof ApiError && error.code === 'UNVERIFIED_DOMAIN') return error.message;
-  return fieldError(error, field);
-}
-
-const FORM_FIELDS = [
-  'name',
-  'description',
-  'subject',
-  'body',
-  'from',
-  'fromName',
-  'replyTo',
-  'emailType',
-  'audienceType',
-  'segmentId',
-  'audienceFilter',
-  'topicId',
-];
-
-/** The error for above the form: none when every message of it is shown on a field. */
-function generalError(error: unknown): unknown {
-  if (!(error instanceof ApiError)) return error;
-  if (error.code === 'UNVERIFIED_DOMAIN') return null;
-  const onFields =
-    error.errors.length > 0 && error.errors.every((e) => FORM_FIELDS.some((f) => e.field?.startsWith(f)));
-  return onFields ? null : error;
-}
-
-export function CampaignForm({ d, error, tried }: { d: CampaignDraft; error: unknown; tried: boolean }) {
-  const v = d.draft.values;
-  const show: ShowError = (field) => apiFieldError(error, field) ?? (tried ? d.missing[field] : undefined);
-  const problems = useMemo(() => {
-    const out: Record<string, string> = {};
-    if (d.converted && tried) Object.assign(out, d.converted.problems);
-    if (d.converted && error instanceof ApiError) {
-      for (const e of error.errors) {
-        const id = e.field?.startsWith('audienceFilter') ? nodeForErrorPath(d.converted.paths, e.field) : undefined;
-        if (id && !out[id]) out[id] = e.message;
-      }
-    }
-    return out;
-  }, [d.converted, tried, error]);
+export function CampaignForm({ d }: { d: CampaignDraft }) {
+  const v = d.value;
+  const { converted, refusal, tried } = d;
+  // The filter's rows: the API's refusals of them, and what they lack once a save was tried.
+  const problems = useMemo(
+    () => ({ ...(converted ? apiProblems(refusal, converted.paths) : {}), ...(tried ? converted?.problems : {}) }),
+    [converted, tried, refusal],
+  );
   const filterMessage =
-    error instanceof ApiError ? error.errors.find((e) => e.field === 'audienceFilter')?.message : undefined;
+    refusal instanceof ApiError ? refusal.errors.find((e) => e.field === 'audienceFilter')?.message : undefined;
 
   return (
     <div className="space-y-5">
-      <FormError error={generalError(error)} />
+      <FormError error={d.formError} />
       <Card title="Campaign">
         <div className="grid gap-4 md:grid-cols-2">
           <TextInput
             label="Name"
             required
             maxLength={200}
-            {...bindField(d, show, 'name')}
+            {...d.text('name')}
             placeholder="Spring product update"
             hint="Only your team sees it."
           />
           <TextInput
             label="Description"
             maxLength={2000}
-            {...bindField(d, show, 'description')}
+            {...d.text('description')}
             hint="Optional note for your team."
           />
         </div>
       </Card>
-      <SenderCard d={d} show={show} />
+      <SenderCard d={d} />
       <Card title="Audience">
         <div className="space-y-4">
           <AudiencePicker
             audienceType={v.audienceType}
             segmentId={v.segmentId}
-            filter={d.draft.filter}
-            onChange={(p) => {
-              if (p.filter) d.setFilter(p.filter);
-              if (p.audienceType || p.segmentId !== undefined) {
-                d.set({
-                  ...(p.audienceType ? { audienceType: p.audienceType } : {}),
-                  ...(p.segmentId !== undefined ? { segmentId: p.segmentId } : {}),
-                });
-              }
-            }}
+            filter={v.filter}
+            onChange={d.set}
             options={d.fields.options}
             optionsError={d.fields.error}
             retryOptions={d.fields.retry}
             problems={problems}
-            segmentError={show('segmentId')}
+            segmentError={d.error('segmentId')}
             filterMessage={filterMessage}
           />
           <div className="max-w-md">
-            <TopicSelect
-              value={v.topicId}
-              onChange={(topicId) => d.set({ topicId })}
-              error={apiFieldError(error, 'topicId')}
-            />
+            <TopicSelect value={v.topicId} onChange={(topicId) => d.set({ topicId })} error={d.error('topicId')} />
           </div>
           <AudienceCount
             audienceType={v.audienceType}
@@ -128,16 +80,16 @@ export function CampaignForm({ d, error, tried }: { d: CampaignDraft; error: unk
           />
         </div>
       </Card>
-      <CampaignContentCard d={d} show={show} />
+      <CampaignContentCard d={d} />
     </div>
   );
 }
 
 /** From address (offered on the verified domains, warned about off them), from name and reply-to. */
-function SenderCard({ d, show }: { d: CampaignDraft; show: ShowError }) {
+function SenderCard({ d }: { d: CampaignDraft }) {
   const project = useProject();
   const domains = useQuery(domainQueries.list(project));
-  const v = d.draft.values;
+  const v = d.value;
   const verified = (domains.data ?? []).filter((x) => x.verified).map((x) => x.domain);
   const fromDomain = domainOf(v.from);
   const unverifiedFrom = domains.data && fromDomain && v.from.includes('@') && !onVerifiedDomain(v.from, verified);
@@ -149,7 +101,7 @@ function SenderCard({ d, show }: { d: CampaignDraft; show: ShowError }) {
           type="email"
           required
           list="verified-senders"
-          {...bindField(d, show, 'from')}
+          {...d.text('from')}
           placeholder={verified[0] ? `hello@${verified[0]}` : 'hello@yourdomain.com'}
           hint={verified.length > 0 ? `On a verified domain: ${verified.join(', ')}` : 'Must be on a verified domain.'}
         />
@@ -158,23 +110,22 @@ function SenderCard({ d, show }: { d: CampaignDraft; show: ShowError }) {
             <option key={domain} value={`hello@${domain}`} />
           ))}
         </datalist>
-        <TextInput label="From name" maxLength={200} {...bindField(d, show, 'fromName')} placeholder="Acme" />
+        <TextInput label="From name" maxLength={200} {...d.text('fromName')} placeholder="Acme" />
         <TextInput
           label="Reply-to"
           type="email"
           maxLength={320}
-          {...bindField(d, show, 'replyTo')}
+          {...d.text('replyTo')}
           hint="Optional: where replies go."
         />
       </div>
-      {unverifiedFrom && !show('from') && (
-        <p className="mt-3 flex items-start gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <span>
+      {unverifiedFrom && !d.error('from') && (
+        <Callout tone="warning" className="mt-3">
+          <p>
             {fromDomain} is not a verified domain of this project, so sending may be refused.{' '}
             <TextLink to={project.to('domains')}>Verify a domain</TextLink>
-          </span>
-        </p>
+          </p>
+        </Callout>
       )}
     </Card>
   );

@@ -1,33 +1,24 @@
 /** A campaign past its draft: scheduled, sending, sent or cancelled, with its results once it went out. */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarClock, Copy, Mail, Send, XCircle } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { CalendarClock, Mail, Send, XCircle } from 'lucide-react';
+import { useState } from 'react';
 import { Button, LinkButton } from '../../components/Button.tsx';
+import { Callout } from '../../components/Callout.tsx';
 import { Card } from '../../components/Layout.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { formatDateTime, formatNumber, formatRelative, plural } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
-import { type Campaign, campaignQueries } from '../../queries/campaigns.ts';
-import { CampaignDialogs, MoreActions } from './CampaignDialogs.tsx';
+import { type Campaign, campaignQueries, useResultsAfterSend } from '../../queries/campaigns.ts';
+import { type CampaignDialog, CampaignDialogs, DuplicateButton, MoreActions } from './CampaignDialogs.tsx';
 import { CampaignEmailCard } from './CampaignEmailCard.tsx';
 import { CampaignHeader } from './CampaignHeader.tsx';
 import { CampaignResults } from './CampaignStats.tsx';
-import { allowed } from './campaign-model.ts';
-import { useCampaignActions } from './use-campaign-actions.ts';
 
 export function CampaignStatusScreen({ campaign }: { campaign: Campaign }) {
-  const { projectId, to } = useProject();
-  const queryClient = useQueryClient();
-  const actions = useCampaignActions(campaign);
-  const can = allowed(campaign.status);
+  const scope = useProject();
+  const [open, setOpen] = useState<CampaignDialog | null>(null);
   const sending = campaign.status === 'SENDING';
-
-  // When the send ends, read the final figures once more.
-  useEffect(() => {
-    if (campaign.status !== 'SENDING') {
-      void queryClient.invalidateQueries({ queryKey: campaignQueries.results(projectId, campaign.id) });
-    }
-  }, [campaign.status, campaign.id, projectId, queryClient]);
+  useResultsAfterSend(scope, campaign.id, sending);
 
   return (
     <>
@@ -36,30 +27,19 @@ export function CampaignStatusScreen({ campaign }: { campaign: Campaign }) {
         note={campaign.subject}
         actions={
           <>
-            <Button
-              variant="secondary"
-              icon={<Send className="size-4" aria-hidden />}
-              onClick={() => actions.show('test')}
-            >
+            <Button variant="secondary" icon={<Send className="size-4" aria-hidden />} onClick={() => setOpen('test')}>
               Send test
             </Button>
             {campaign.status !== 'SCHEDULED' && (
               <LinkButton
                 variant="secondary"
-                to={`${to('emails')}?${new URLSearchParams({ campaignId: campaign.id })}`}
+                to={`${scope.to('emails')}?${new URLSearchParams({ campaignId: campaign.id })}`}
                 icon={<Mail className="size-4" aria-hidden />}
               >
                 Email log
               </LinkButton>
             )}
-            <Button
-              variant="secondary"
-              icon={<Copy className="size-4" aria-hidden />}
-              loading={actions.duplicate.isPending}
-              onClick={() => actions.duplicate.mutate()}
-            >
-              Duplicate
-            </Button>
+            <DuplicateButton campaign={campaign} variant="secondary" />
           </>
         }
       />
@@ -67,23 +47,27 @@ export function CampaignStatusScreen({ campaign }: { campaign: Campaign }) {
         {campaign.status === 'SCHEDULED' && (
           <ScheduledCard
             campaign={campaign}
-            onReschedule={() => actions.show('schedule')}
-            onSendNow={() => actions.show('send')}
-            onCancel={() => actions.show('cancel')}
+            onReschedule={() => setOpen('schedule')}
+            onSendNow={() => setOpen('send')}
+            onCancel={() => setOpen('cancel')}
           />
         )}
-        {sending && <SendingCard campaign={campaign} onCancel={() => actions.show('cancel')} />}
+        {sending && <SendingCard campaign={campaign} onCancel={() => setOpen('cancel')} />}
         {campaign.status === 'SENT' && (
-          <Banner tone="green">
-            Sent to {plural(campaign.totalRecipients, 'contact')}{' '}
-            {campaign.sentAt ? `on ${formatDateTime(campaign.sentAt)}` : ''}.
-          </Banner>
+          <Callout tone="success" icon={false}>
+            <p>
+              Sent to {plural(campaign.totalRecipients, 'contact')}{' '}
+              {campaign.sentAt ? `on ${formatDateTime(campaign.sentAt)}` : ''}.
+            </p>
+          </Callout>
         )}
         {campaign.status === 'CANCELLED' && (
-          <Banner tone="red">
-            Cancelled {campaign.cancelledAt ? `on ${formatDateTime(campaign.cancelledAt)}` : ''} while sending: the rest
-            of the audience did not get it.
-          </Banner>
+          <Callout tone="danger" icon={false}>
+            <p>
+              Cancelled {campaign.cancelledAt ? `on ${formatDateTime(campaign.cancelledAt)}` : ''} while sending: the
+              rest of the audience did not get it.
+            </p>
+          </Callout>
         )}
         {campaign.status !== 'SCHEDULED' && (
           <section aria-labelledby="results-heading" className="space-y-3">
@@ -95,23 +79,9 @@ export function CampaignStatusScreen({ campaign }: { campaign: Campaign }) {
         )}
         <CampaignEmailCard campaign={campaign} />
       </div>
-      <MoreActions onDelete={can.remove ? () => actions.show('delete') : undefined} />
-      <CampaignDialogs campaign={campaign} actions={actions} audience={campaign} />
+      <MoreActions campaign={campaign} onDelete={() => setOpen('delete')} />
+      <CampaignDialogs open={open} campaign={campaign} onClose={() => setOpen(null)} />
     </>
-  );
-}
-
-function Banner({ tone, children }: { tone: 'green' | 'red'; children: ReactNode }) {
-  return (
-    <div
-      className={
-        tone === 'green'
-          ? 'rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900'
-          : 'rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900'
-      }
-    >
-      {children}
-    </div>
   );
 }
 

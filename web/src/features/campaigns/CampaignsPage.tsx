@@ -2,20 +2,25 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { Megaphone, Plus } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { LinkButton } from '../../components/Button.tsx';
 import { PageHeader, Tabs } from '../../components/Layout.tsx';
+import { TextLink } from '../../components/Links.tsx';
+import { ListStates } from '../../components/ListScreen.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
-import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
-import { Pager, Table } from '../../components/Table.tsx';
+import { EmptyState } from '../../components/States.tsx';
+import { statusesOf, statusLabel } from '../../components/StatusBadge.tsx';
+import { type Column, Table } from '../../components/Table.tsx';
 import { formatDateTime, formatNumber, formatPercent } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { useSearchParamPatch } from '../../lib/url-state.ts';
 import { type CampaignSummary, campaignQueries } from '../../queries/campaigns.ts';
 import { CampaignStatusBadge } from './CampaignHeader.tsx';
-import { type CampaignStatus, STATUSES, statusInfo } from './campaign-model.ts';
+import { CAMPAIGN_STATUS, type CampaignStatus } from './campaign-model.ts';
 
 type Filter = 'all' | CampaignStatus;
+
+const STATUSES = statusesOf(CAMPAIGN_STATUS);
 
 const PAGE_SIZE = 20;
 
@@ -45,7 +50,7 @@ export function CampaignsPage() {
   const [search] = useSearchParams();
   const patch = useSearchParamPatch();
   const raw = search.get('status');
-  const status: Filter = STATUSES.some((s) => s.id === raw) ? (raw as CampaignStatus) : 'all';
+  const status: Filter = STATUSES.find((s) => s === raw) ?? 'all';
   const page = Math.max(1, Number(search.get('page')) || 1);
   const list = useQuery({
     ...campaignQueries.list(project, { status: status === 'all' ? undefined : status, page, pageSize: PAGE_SIZE }),
@@ -64,7 +69,7 @@ export function CampaignsPage() {
       New campaign
     </LinkButton>
   );
-  const data = list.data;
+  const columns = columnsOf(to);
   return (
     <>
       <PageHeader
@@ -78,95 +83,92 @@ export function CampaignsPage() {
         onChange={(s) => set({ status: s })}
         tabs={[
           { id: 'all', label: 'All' },
-          ...STATUSES.map((s) => ({ id: s.id, label: s.id === 'DRAFT' ? 'Drafts' : s.label })),
+          ...STATUSES.map((s) => ({ id: s, label: s === 'DRAFT' ? 'Drafts' : statusLabel(CAMPAIGN_STATUS, s) })),
         ]}
       />
-      {list.isPending ? (
-        <LoadingRows rows={5} label="Loading campaigns" />
-      ) : list.isError ? (
-        <ErrorState error={list.error} retry={() => list.refetch()} />
-      ) : data && data.total === 0 ? (
-        status === 'all' ? (
-          <EmptyState
-            icon={<Megaphone className="size-8" aria-hidden />}
-            title="No campaigns yet"
-            description="Write an email, pick who gets it, test it, then send it now or schedule it."
-            action={newButton}
-          />
-        ) : (
-          <EmptyState title={`No ${statusInfo(status).label.toLowerCase()} campaigns`} description="Try another tab." />
-        )
-      ) : data ? (
-        <>
-          <Table<CampaignSummary>
-            caption="Campaigns"
-            rowKey={(c) => c.id}
-            rows={data.campaigns}
-            columns={[
-              {
-                key: 'name',
-                header: 'Campaign',
-                cell: (c) => (
-                  <div className="min-w-0 max-w-md">
-                    <Link
-                      to={to('campaigns', c.id)}
-                      className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
-                    >
-                      {c.name}
-                    </Link>
-                    <p className="truncate text-xs text-slate-500">{c.subject}</p>
-                  </div>
-                ),
-              },
-              { key: 'status', header: 'Status', cell: (c) => <CampaignStatusBadge status={c.status} /> },
-              { key: 'audience', header: 'Audience', cell: (c) => AUDIENCE[c.audienceType] },
-              {
-                key: 'recipients',
-                header: 'Recipients',
-                className: 'text-right tabular-nums',
-                cell: (c) =>
-                  c.status === 'DRAFT' ? <span className="text-slate-500">—</span> : formatNumber(c.totalRecipients),
-              },
-              {
-                key: 'opens',
-                header: 'Opens',
-                className: 'text-right tabular-nums',
-                cell: (c) => rate(c, 'openRate'),
-              },
-              {
-                key: 'clicks',
-                header: 'Clicks',
-                className: 'text-right tabular-nums',
-                cell: (c) => rate(c, 'clickRate'),
-              },
-              {
-                key: 'when',
-                header: 'When',
-                cell: (c) => {
-                  const w = when(c);
-                  return (
-                    <span className="whitespace-nowrap">
-                      <span className="text-slate-500">{w.label} </span>
-                      {c.status === 'SCHEDULED' ? (
-                        <time dateTime={w.iso}>{formatDateTime(w.iso)}</time>
-                      ) : (
-                        <RelativeTime iso={w.iso} />
-                      )}
-                    </span>
-                  );
-                },
-              },
-            ]}
-          />
-          {data.totalPages > 1 && (
-            <Pager
-              label={`Page ${data.page} of ${data.totalPages}`}
-              onPrev={page > 1 ? () => set({ page: page - 1 }) : undefined}
-              onNext={page < data.totalPages ? () => set({ page: page + 1 }) : undefined}
+      <ListStates
+        query={list}
+        loadingLabel="Loading campaigns"
+        loadingRows={5}
+        isEmpty={(data) => data.total === 0}
+        paging={(data) => ({
+          label: `Page ${data.page} of ${data.totalPages}`,
+          onPrev: page > 1 ? () => set({ page: page - 1 }) : undefined,
+          onNext: page < data.totalPages ? () => set({ page: page + 1 }) : undefined,
+        })}
+        empty={
+          status === 'all' ? (
+            <EmptyState
+              icon={<Megaphone className="size-8" aria-hidden />}
+              title="No campaigns yet"
+              description="Write an email, pick who gets it, test it, then send it now or schedule it."
+              action={newButton}
             />
-          )}
-        </>
-      ) : null}
+          ) : (
+            <EmptyState
+              title={`No ${statusLabel(CAMPAIGN_STATUS, status).toLowerCase()} campaigns`}
+              description="Try another tab."
+            />
+          )
+        }
+      >
+        {(data) => (
+          <Table<CampaignSummary> caption="Campaigns" rowKey={(c) => c.id} rows={data.campaigns} columns={columns} />
+        )}
+      </ListStates>
     </>
   );
+}
+
+/** The list's columns; `to` makes the links of the project. */
+function columnsOf(to: (...segments: string[]) => string): Column<CampaignSummary>[] {
+  return [
+    {
+      key: 'name',
+      header: 'Campaign',
+      cell: (c) => (
+        <div className="min-w-0 max-w-md">
+          <TextLink to={to('campaigns', c.id)}>{c.name}</TextLink>
+          <p className="truncate text-xs text-slate-500">{c.subject}</p>
+        </div>
+      ),
+    },
+    { key: 'status', header: 'Status', cell: (c) => <CampaignStatusBadge status={c.status} /> },
+    { key: 'audience', header: 'Audience', cell: (c) => AUDIENCE[c.audienceType] },
+    {
+      key: 'recipients',
+      header: 'Recipients',
+      className: 'text-right tabular-nums',
+      cell: (c) => (c.status === 'DRAFT' ? <span className="text-slate-500">—</span> : formatNumber(c.totalRecipients)),
+    },
+    {
+      key: 'opens',
+      header: 'Opens',
+      className: 'text-right tabular-nums',
+      cell: (c) => rate(c, 'openRate'),
+    },
+    {
+      key: 'clicks',
+      header: 'Clicks',
+      className: 'text-right tabular-nums',
+      cell: (c) => rate(c, 'clickRate'),
+    },
+    {
+      key: 'when',
+      header: 'When',
+      cell: (c) => {
+        const w = when(c);
+        return (
+          <span className="whitespace-nowrap">
+            <span className="text-slate-500">{w.label} </span>
+            {c.status === 'SCHEDULED' ? (
+              <time dateTime={w.iso}>{formatDateTime(w.iso)}</time>
+            ) : (
+              <RelativeTime iso={w.iso} />
+            )}
+          </span>
+        );
+      },
+    },
+  ];
 }

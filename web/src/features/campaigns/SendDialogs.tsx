@@ -1,122 +1,103 @@
-/** The campaign's sending dialogs: a test send, choosing a send time, and the last check before sending now. */
-
+/**
+ * The campaign's sending dialogs: a test send, choosing a send time, and the last check before
+ * sending now. Each runs its own write and is mounted only while open, so each opening starts anew.
+ */
 import { Send } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { errorMessage, fieldError } from '../../api/client.ts';
+import { useState } from 'react';
+import { errorMessage } from '../../api/client.ts';
 import { useMe } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
-import { Dialog } from '../../components/Dialog.tsx';
+import { CancelAnd, Dialog } from '../../components/Dialog.tsx';
 import { TextInput } from '../../components/Field.tsx';
 import { FormError, Skeleton } from '../../components/States.tsx';
 import { FormDialog } from '../../forms/FormDialog.tsx';
-import { formatDateTime, formatNumber } from '../../lib/format.ts';
-import type { AudienceFilter } from '../../queries/campaigns.ts';
-import {
-  type AudienceType,
-  defaultScheduleTime,
-  type EmailType,
-  fromLocalInput,
-  scheduleProblem,
-  toLocalInput,
-} from './campaign-model.ts';
-import { useAudiencePreview } from './queries.ts';
+import { useDraft } from '../../forms/use-draft.ts';
+import { formatDateTime, formatNumber, plural } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
+import { toast } from '../../lib/toasts.ts';
+import { type Campaign, campaignMutations } from '../../queries/campaigns.ts';
+import { useAction } from '../../queries/use-action.ts';
+import { defaultScheduleTime, fromLocalInput, scheduleProblem, toLocalInput } from './campaign-model.ts';
+import { useAudiencePreview } from './use-audience-preview.ts';
 
-export function SendTestDialog({
-  open,
-  onClose,
-  onSend,
-  pending,
-  error,
-}: {
-  open: boolean;
+interface DialogProps {
+  campaign: Campaign;
   onClose: () => void;
-  onSend: (email: string) => void;
-  pending: boolean;
-  error: unknown;
-}) {
+}
+
+/** The send (now or scheduled) of `campaign`, saying where it went once it did. */
+function useSend({ campaign, onClose }: DialogProps) {
+  return useAction(campaignMutations.send(useProject(), campaign.id), {
+    inline: true,
+    onSuccess: (next) => {
+      onClose();
+      toast(
+        next.status === 'SCHEDULED'
+          ? `Scheduled for ${formatDateTime(next.scheduledAt)}`
+          : `Sending to ${plural(next.totalRecipients, 'contact')}`,
+      );
+    },
+  });
+}
+
+/** The saved version to one address (the signed-in person's at first). */
+export function SendTestDialog({ campaign, onClose }: DialogProps) {
   const me = useMe();
-  const [email, setEmail] = useState('');
-  useEffect(() => {
-    if (open && !email && me.data?.email) setEmail(me.data.email);
-  }, [open, email, me.data?.email]);
+  const test = useAction(campaignMutations.test(useProject(), campaign.id), {
+    inline: true,
+    onSuccess: (sent) => {
+      onClose();
+      toast(`Test sent to ${sent.to}`);
+    },
+  });
+  const [start] = useState(() => ({ email: me.data?.email ?? '' }));
+  const d = useDraft(start, {
+    save: test,
+    toBody: ({ email }) => ({ email: email.trim() }),
+    leaveMessage: 'The test is not sent yet. Leave anyway?',
+  });
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      title="Send a test email"
-      submitLabel="Send test"
-      onSubmit={() => {
-        if (email.trim()) onSend(email.trim());
-      }}
-      busy={pending}
-      error={error && !fieldError(error, 'email') ? error : null}
-    >
+    <FormDialog open onClose={onClose} title="Send a test email" submitLabel="Send test" draft={d}>
       <p className="text-sm text-slate-600">
         The saved version goes to this one address, with “[TEST]” before the subject. It does not count in the
         campaign’s results.
       </p>
-      <TextInput
-        label="Send the test to"
-        type="email"
-        required
-        autoFocus
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={fieldError(error, 'email')}
-      />
+      <TextInput label="Send the test to" type="email" required autoFocus {...d.text('email')} />
     </FormDialog>
   );
 }
 
-export function ScheduleDialog({
-  open,
-  onClose,
-  onSchedule,
-  pending,
-  error,
-  current,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onSchedule: (iso: string) => void;
-  pending: boolean;
-  error: unknown;
-  /** The time it is scheduled for now, when rescheduling. */
-  current?: string | null;
-}) {
-  const [value, setValue] = useState('');
-  const [tried, setTried] = useState(false);
-  useEffect(() => {
-    if (open) {
-      setValue(toLocalInput(current ? new Date(current) : defaultScheduleTime(new Date())));
-      setTried(false);
-    }
-  }, [open, current]);
-  const problem = scheduleProblem(value, new Date());
-  const iso = fromLocalInput(value);
+/** A send time in the person's own zone; a scheduled campaign's dialog starts from its time. */
+export function ScheduleDialog(props: DialogProps) {
+  const current = props.campaign.status === 'SCHEDULED' ? props.campaign.scheduledAt : null;
+  const send = useSend(props);
+  const [start] = useState(() => ({
+    at: toLocalInput(current ? new Date(current) : defaultScheduleTime(new Date())),
+  }));
+  const d = useDraft(start, {
+    save: send,
+    toBody: ({ at }) => ({ scheduledFor: fromLocalInput(at) }),
+    check: ({ at }) => ({ scheduledFor: scheduleProblem(at, new Date()) }),
+    leaveMessage: 'The send time is not saved yet. Leave anyway?',
+  });
+  const iso = fromLocalInput(d.value.at);
+  const fine = iso && !scheduleProblem(d.value.at, new Date());
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return (
     <FormDialog
-      open={open}
-      onClose={onClose}
+      open
+      onClose={props.onClose}
       title={current ? 'Change the send time' : 'Schedule the campaign'}
       submitLabel={current ? 'Change time' : 'Schedule'}
-      onSubmit={() => {
-        setTried(true);
-        if (!problem && iso) onSchedule(iso);
-      }}
-      busy={pending}
-      error={error && !fieldError(error, 'scheduledFor') ? error : null}
+      draft={d}
     >
       {/* No `min`: the browser's own check would stop the form before it says what is wrong. */}
       <TextInput
         label="Send at"
         type="datetime-local"
         required
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        error={fieldError(error, 'scheduledFor') ?? (tried ? problem : undefined)}
-        hint={`Your time zone: ${zone}.${iso && !problem ? ` It goes out ${formatDateTime(iso)}.` : ''}`}
+        {...d.text('at', 'scheduledFor')}
+        hint={`Your time zone: ${zone}.${fine ? ` It goes out ${formatDateTime(iso)}.` : ''}`}
       />
       <p className="text-sm text-slate-600">
         The audience is counted again when it starts: contacts who join before then get it too.
@@ -126,66 +107,39 @@ export function ScheduleDialog({
 }
 
 /** "Send to 1,204 contacts now?", with the count taken as the dialog opens. */
-export function SendNowDialog({
-  open,
-  onClose,
-  onConfirm,
-  pending,
-  error,
-  name,
-  audience,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onConfirm: () => void;
-  pending: boolean;
-  error: unknown;
-  name: string;
-  audience: {
-    audienceType: AudienceType;
-    segmentId: string | null;
-    audienceFilter: unknown;
-    emailType: EmailType;
-    topicId: string | null;
-  };
-}) {
-  const preview = useAudiencePreview(
-    open
-      ? {
-          audienceType: audience.audienceType,
-          segmentId: audience.segmentId,
-          audienceFilter: audience.audienceFilter as AudienceFilter | null,
-          emailType: audience.emailType,
-          topicId: audience.topicId,
-        }
-      : undefined,
-  );
+export function SendNowDialog(props: DialogProps) {
+  const { campaign, onClose } = props;
+  const send = useSend(props);
+  const preview = useAudiencePreview({
+    audienceType: campaign.audienceType,
+    segmentId: campaign.segmentId,
+    audienceFilter: campaign.audienceFilter,
+    emailType: campaign.emailType,
+    topicId: campaign.topicId,
+  });
   const n = preview.data?.recipients;
   return (
     <Dialog
-      open={open}
+      open
       onClose={onClose}
       title="Send it now?"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
+        <CancelAnd onCancel={onClose}>
           <Button
-            onClick={onConfirm}
-            loading={pending}
+            onClick={() => send.mutate({})}
+            loading={send.isPending}
             disabled={n === 0}
             icon={<Send className="size-4" aria-hidden />}
           >
             {n === undefined ? 'Send now' : `Send to ${formatNumber(n)} ${n === 1 ? 'contact' : 'contacts'}`}
           </Button>
-        </>
+        </CancelAnd>
       }
     >
       <div className="space-y-3 text-sm text-slate-600">
         <p>
-          “{name}” goes out right away. Once it has started, it cannot be taken back: you can only stop what has not
-          been sent yet.
+          “{campaign.name}” goes out right away. Once it has started, it cannot be taken back: you can only stop what
+          has not been sent yet.
         </p>
         <div className="rounded-md bg-slate-50 px-3 py-2">
           {preview.isError ? (
@@ -203,7 +157,7 @@ export function SendNowDialog({
             </span>
           )}
         </div>
-        <FormError error={error} />
+        <FormError error={send.error} />
       </div>
     </Dialog>
   );

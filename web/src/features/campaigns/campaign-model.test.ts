@@ -1,22 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
   allowed,
+  CAMPAIGN_STATUS,
   type CampaignFormValues,
   campaignBody,
   campaignPollInterval,
   defaultScheduleTime,
   frameSeries,
   fromLocalInput,
+  missingFields,
   onVerifiedDomain,
   scheduleProblem,
-  statusInfo,
   toLocalInput,
 } from './campaign-model.ts';
 
 describe('status', () => {
   it('labels every status and says what it allows', () => {
-    expect(statusInfo('SENDING')).toMatchObject({ label: 'Sending', tone: 'yellow' });
-    expect(statusInfo('SENT').tone).toBe('green');
+    expect(CAMPAIGN_STATUS.SENDING).toEqual({ label: 'Sending', tone: 'yellow' });
+    expect(CAMPAIGN_STATUS.SENT.tone).toBe('green');
     expect(allowed('DRAFT')).toMatchObject({ edit: true, sendNow: true, cancel: false, remove: true });
     expect(allowed('SCHEDULED')).toMatchObject({ edit: false, sendNow: true, schedule: true, cancel: true });
     expect(allowed('SENDING')).toMatchObject({ sendNow: false, cancel: true, remove: false });
@@ -99,6 +100,16 @@ describe('the API body', () => {
       segmentId: null,
       audienceFilter: null,
     });
+  });
+
+  it('says what a save still lacks, field by field', () => {
+    const problems = (v: CampaignFormValues) => Object.entries(missingFields(v)).filter(([, m]) => m);
+    expect(problems(values)).toEqual([]);
+    expect(Object.fromEntries(problems({ ...values, name: ' ', segmentId: '' }))).toEqual({
+      name: 'Give the campaign a name.',
+      segmentId: 'Choose a segment.',
+    });
+    expect(problems({ ...values, audienceType: 'ALL', segmentId: '' })).toEqual([]);
   });
 
   it('knows a sender on a verified domain or its subdomain', () => {

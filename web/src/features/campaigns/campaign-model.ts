@@ -1,28 +1,25 @@
 /**
  * What the campaign screens say about a campaign: status labels and tones, what can be done in
- * each status, when to read it again, the scheduling input (a local date-time field) and the form's
- * body for the API. Pure, unit-tested.
+ * each status, when to read it again, the scheduling input (a local date-time field), what the form
+ * lacks before a save, and the form's body for the API. Pure, unit-tested.
  */
 
-import type { Tone } from '../../components/Layout.tsx';
+import type { StatusLooks } from '../../components/StatusBadge.tsx';
 import type { EmailType } from '../../lib/email-render.ts';
-import type { AudienceFilter } from '../../queries/campaigns.ts';
+import type { AudienceFilter, Campaign } from '../../queries/campaigns.ts';
 
 export type { EmailType } from '../../lib/email-render.ts';
-export type CampaignStatus = 'DRAFT' | 'SCHEDULED' | 'SENDING' | 'SENT' | 'CANCELLED';
-export type AudienceType = 'ALL' | 'SEGMENT' | 'FILTERED';
+export type CampaignStatus = Campaign['status'];
+export type AudienceType = Campaign['audienceType'];
 
-export const STATUSES: Array<{ id: CampaignStatus; label: string; tone: Tone }> = [
-  { id: 'DRAFT', label: 'Draft', tone: 'gray' },
-  { id: 'SCHEDULED', label: 'Scheduled', tone: 'blue' },
-  { id: 'SENDING', label: 'Sending', tone: 'yellow' },
-  { id: 'SENT', label: 'Sent', tone: 'green' },
-  { id: 'CANCELLED', label: 'Cancelled', tone: 'red' },
-];
-
-export function statusInfo(status: CampaignStatus): { label: string; tone: Tone } {
-  return STATUSES.find((s) => s.id === status) ?? { label: status, tone: 'gray' };
-}
+/** In the order a campaign moves through them (the list's tabs offer them so). */
+export const CAMPAIGN_STATUS: StatusLooks<CampaignStatus> = {
+  DRAFT: { label: 'Draft', tone: 'gray' },
+  SCHEDULED: { label: 'Scheduled', tone: 'blue' },
+  SENDING: { label: 'Sending', tone: 'yellow' },
+  SENT: { label: 'Sent', tone: 'green' },
+  CANCELLED: { label: 'Cancelled', tone: 'red' },
+};
 
 export const EMAIL_TYPES: Array<{ id: EmailType; label: string; hint: string }> = [
   {
@@ -114,6 +111,17 @@ export interface CampaignFormValues {
   segmentId: string;
   /** The topic it goes to; '' for none (everyone subscribed). */
   topicId: string;
+}
+
+/** What the form must fix before a save, said per field. */
+export function missingFields(v: CampaignFormValues): Partial<Record<keyof CampaignFormValues, string>> {
+  return {
+    name: v.name.trim() ? undefined : 'Give the campaign a name.',
+    subject: v.subject.trim() ? undefined : 'Write a subject line.',
+    from: v.from.trim() ? undefined : 'Enter the address it is sent from.',
+    body: v.body.trim() ? undefined : 'Write the email, or start from a template.',
+    segmentId: v.audienceType === 'SEGMENT' && !v.segmentId ? 'Choose a segment.' : undefined,
+  };
 }
 
 /** The PUT/POST body for the form's values (the filter, already in the API's form, is passed in). */

@@ -1,74 +1,96 @@
 /**
- * The campaign form's state: its values and audience filter, the API body they make, whether that
- * differs from what was saved, and what keeps it from being saved. Kept in a hook so the screen's
- * actions (save, send a test, schedule, send) can save pending changes first.
+ * The campaign form's state: useDraft over the form's values and its audience filter (the filter
+ * builder's tree), with what the audience card needs besides: the field options the tree is read
+ * with, the filter in the API's form with its rows' problems, and whether a save was tried (from
+ * then on the rows show their problems). The screen's actions save pending changes first with
+ * `saveFirst()`, so a test, a schedule or a send always use what is on the screen.
  */
 import { useMemo, useState } from 'react';
-import { toApi } from '../../filters/convert.ts';
-import type { GroupNode } from '../../filters/tree.ts';
+import { fromApi, toApi } from '../../filters/convert.ts';
+import { type GroupNode, newGroup } from '../../filters/tree.ts';
 import { useFieldOptions } from '../../filters/use-field-options.ts';
-import { type CampaignFormValues, campaignBody } from './campaign-model.ts';
+import { type DraftSave, useDraft } from '../../forms/use-draft.ts';
+import type { Campaign, CampaignBody } from '../../queries/campaigns.ts';
+import { type CampaignFormValues, campaignBody, missingFields } from './campaign-model.ts';
 
-export interface Draft {
-  values: CampaignFormValues;
+export interface CampaignDraftValues extends CampaignFormValues {
   filter: GroupNode;
 }
 
-export function useCampaignDraft(initial: Draft) {
-  const [draft, setDraft] = useState(initial);
-  const [saved, setSaved] = useState(initial);
-  const fields = useFieldOptions();
-  const converted = useMemo(
-    () => (fields.options ? toApi(draft.filter, fields.options, 'audienceFilter') : undefined),
-    [draft.filter, fields.options],
-  );
-  const filterIncomplete =
-    draft.values.audienceType === 'FILTERED' && (!converted || Object.keys(converted.problems).length > 0);
-  const body = campaignBody(draft.values, converted?.filters ?? null);
-  const savedBody = useMemo(() => {
-    const c = fields.options ? toApi(saved.filter, fields.options, 'audienceFilter') : undefined;
-    return campaignBody(saved.values, c?.filters ?? null);
-  }, [saved, fields.options]);
-  const dirty = JSON.stringify(body) !== JSON.stringify(savedBody);
-  const missing = missingFields(draft.values);
+const STARTER_BODY = `<h1>Hello {{ name ?? "there" }},</h1>
+<p>Write your message here.</p>
+`;
+
+/** A new campaign's values: to everyone, marketing, a starter body, a new empty filter. */
+export function blank(): CampaignDraftValues {
   return {
-    draft,
-    set: (patch: Partial<CampaignFormValues>) => setDraft((d) => ({ ...d, values: { ...d.values, ...patch } })),
-    setFilter: (filter: GroupNode) => setDraft((d) => ({ ...d, filter })),
-    markSaved: () => setSaved(draft),
+    name: '',
+    description: '',
+    subject: '',
+    body: STARTER_BODY,
+    from: '',
+    fromName: '',
+    replyTo: '',
+    emailType: 'MARKETING',
+    audienceType: 'ALL',
+    segmentId: '',
+    topicId: '',
+    filter: newGroup('AND'),
+  };
+}
+
+/** The form's values for a saved campaign: what the API leaves null is an empty field. */
+export function draftOf(c: Campaign): CampaignDraftValues {
+  return {
+    name: c.name,
+    description: c.description ?? '',
+    subject: c.subject,
+    body: c.body,
+    from: c.from,
+    fromName: c.fromName ?? '',
+    replyTo: c.replyTo ?? '',
+    emailType: c.emailType,
+    audienceType: c.audienceType,
+    segmentId: c.segmentId ?? '',
+    topicId: c.topicId ?? '',
+    filter: fromApi(c.audienceFilter),
+  };
+}
+
+/** `saved` must keep its identity while the campaign does (a new tree has new row ids). */
+export function useCampaignDraft(saved: CampaignDraftValues, save: DraftSave<CampaignBody>, leaveMessage: string) {
+  const fields = useFieldOptions();
+  const { options } = fields;
+  const [tried, setTried] = useState(false);
+  const convert = (filter: GroupNode) => (options ? toApi(filter, options, 'audienceFilter') : undefined);
+  const filterIncomplete = (v: CampaignDraftValues) => {
+    if (v.audienceType !== 'FILTERED') return false;
+    const converted = convert(v.filter);
+    return !converted || Object.keys(converted.problems).length > 0;
+  };
+  const d = useDraft(saved, {
+    save,
+    toBody: (v) => campaignBody(v, convert(v.filter)?.filters ?? null),
+    // useDraft checks before every save, Ctrl+S's included: that is when the filter's rows start
+    // showing what they lack (the check's own message for them is not shown; the rows say it).
+    check: (v) => {
+      setTried(true);
+      return { ...missingFields(v), audienceFilter: filterIncomplete(v) ? 'Finish the conditions.' : undefined };
+    },
+    codeFields: { UNVERIFIED_DOMAIN: 'from' },
+    leaveMessage,
+  });
+  const filter = d.value.filter;
+  const converted = useMemo(() => (options ? toApi(filter, options, 'audienceFilter') : undefined), [filter, options]);
+  return {
+    ...d,
     fields,
     converted,
-    filterIncomplete,
-    body,
-    dirty,
-    missing,
-    valid: !filterIncomplete && Object.keys(missing).length === 0,
+    filterIncomplete: filterIncomplete(d.value),
+    tried,
+    /** The last refusal as the API said it: its messages about filter rows go to those rows. */
+    refusal: save.error,
   };
 }
 
 export type CampaignDraft = ReturnType<typeof useCampaignDraft>;
-
-/** The message to show under a field of the form, if any. */
-export type ShowError = (field: keyof CampaignFormValues) => string | undefined;
-
-type TextField = 'name' | 'description' | 'subject' | 'from' | 'fromName' | 'replyTo';
-
-/** What a text input of the form takes: its value, its setter and the message under it. */
-export function bindField(d: CampaignDraft, show: ShowError, key: TextField) {
-  return {
-    value: d.draft.values[key],
-    onChange: (e: { target: { value: string } }) => d.set({ [key]: e.target.value }),
-    error: show(key),
-  };
-}
-
-/** What the form must fix before a save, said per field. */
-function missingFields(v: CampaignFormValues): Partial<Record<keyof CampaignFormValues, string>> {
-  const missing: Partial<Record<keyof CampaignFormValues, string>> = {};
-  if (!v.name.trim()) missing.name = 'Give the campaign a name.';
-  if (!v.subject.trim()) missing.subject = 'Write a subject line.';
-  if (!v.from.trim()) missing.from = 'Enter the address it is sent from.';
-  if (!v.body.trim()) missing.body = 'Write the email, or start from a template.';
-  if (v.audienceType === 'SEGMENT' && !v.segmentId) missing.segmentId = 'Choose a segment.';
-  return missing;
-}

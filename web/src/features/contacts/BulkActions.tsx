@@ -2,23 +2,13 @@
  * Acting on the selected contacts: subscribe, unsubscribe or delete (confirmed) them as one bulk job,
  * whose progress BulkJobStatus follows.
  */
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { formatNumber, plural } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
-
-type BulkAction = 'subscribe' | 'unsubscribe' | 'delete';
-
-/** The API takes at most this many ids per bulk call. */
-const BULK_MAX = 1000;
-
-const PATHS = {
-  subscribe: '/contacts/bulk-subscribe',
-  unsubscribe: '/contacts/bulk-unsubscribe',
-  delete: '/contacts/bulk-delete',
-} as const;
+import { BULK_MAX, type BulkAction, bulkMutations } from '../../queries/bulk.ts';
+import { useAction } from '../../queries/use-action.ts';
 
 /** The bar of actions on the selection (shown while contacts are selected) and its delete confirmation. */
 export function BulkActions({
@@ -31,19 +21,17 @@ export function BulkActions({
   /** A job was started: its id, and what it does. */
   onStarted: (jobId: string, action: BulkAction) => void;
 }) {
-  const { api } = useProject();
   const [confirmDelete, setConfirmDelete] = useState(false);
-  // Nothing to invalidate yet: the job runs on; BulkJobStatus refreshes the lists when it ends.
-  const bulk = useMutation({
-    mutationFn: (action: BulkAction) =>
-      api.post(PATHS[action], { body: { contactIds: [...selected].slice(0, BULK_MAX) } }),
-    onSuccess: (job, action) => {
+  // The job runs on after this answers; BulkJobStatus refreshes what it changed when it ends.
+  const bulk = useAction(bulkMutations.start(useProject()), {
+    onSuccess: (job, { action }) => {
       setConfirmDelete(false);
       onStarted(job.jobId, action);
     },
   });
+  const run = (action: BulkAction) => bulk.mutate({ action, contactIds: [...selected] });
   const count = selected.size;
-  const busy = bulk.isPending ? bulk.variables : undefined;
+  const busy = bulk.isPending ? bulk.variables.action : undefined;
   return (
     <>
       {count > 0 && (
@@ -55,15 +43,10 @@ export function BulkActions({
             {plural(count, 'contact')} selected
             {count > BULK_MAX && ` (the first ${formatNumber(BULK_MAX)} are acted on)`}
           </span>
-          <Button size="sm" variant="secondary" onClick={() => bulk.mutate('subscribe')} loading={busy === 'subscribe'}>
+          <Button size="sm" variant="secondary" onClick={() => run('subscribe')} loading={busy === 'subscribe'}>
             Subscribe
           </Button>
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => bulk.mutate('unsubscribe')}
-            loading={busy === 'unsubscribe'}
-          >
+          <Button size="sm" variant="secondary" onClick={() => run('unsubscribe')} loading={busy === 'unsubscribe'}>
             Unsubscribe
           </Button>
           <Button size="sm" variant="danger" onClick={() => setConfirmDelete(true)}>
@@ -77,7 +60,7 @@ export function BulkActions({
       <ConfirmDialog
         open={confirmDelete}
         onClose={() => setConfirmDelete(false)}
-        onConfirm={() => bulk.mutate('delete')}
+        onConfirm={() => run('delete')}
         busy={busy === 'delete'}
         title={`Delete ${plural(count, 'contact')}?`}
         confirmLabel="Delete contacts"

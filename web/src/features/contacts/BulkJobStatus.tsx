@@ -1,16 +1,14 @@
 /** Follows a bulk job (subscribe, unsubscribe, delete, field removal) until it ends, with its progress. */
-
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Loader2, X, XCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { errorMessage } from '../../api/client.ts';
-import { invalidate } from '../../api/query-client.ts';
 import { Button } from '../../components/Button.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { formatNumber, plural } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { type BulkJob, bulkQueries, jobDone } from '../../queries/bulk.ts';
-import { contactEffects } from '../../queries/contacts.ts';
+import { useRefreshWhenDone } from '../../queries/cache.ts';
 
 const VERBS: Record<BulkJob['action'], { running: string; done: string }> = {
   subscribe: { running: 'Subscribing', done: 'Subscribed' },
@@ -19,22 +17,23 @@ const VERBS: Record<BulkJob['action'], { running: string; done: string }> = {
   deleteField: { running: 'Removing the field from', done: 'Removed the field from' },
 };
 
-/** Polls GET /contacts/bulk/{jobId} while the job runs; calls `onDone` once when it ends. */
+/**
+ * Polls GET /contacts/bulk/{jobId} while the job runs. When it ends, what it changed shows everywhere
+ * (lists, details, field coverage, segment members, the feed), and `onDone` is called once.
+ */
 export function useBulkJob(jobId: string | undefined, onDone?: (job: BulkJob) => void) {
   const scope = useProject();
-  const queryClient = useQueryClient();
   const query = useQuery({ ...bulkQueries.job(scope, jobId ?? ''), enabled: Boolean(jobId) });
   const reported = useRef<string | undefined>(undefined);
   const done = useRef(onDone);
   done.current = onDone;
   const job = query.data;
+  useRefreshWhenDone(jobDone(job?.status), scope.projectId, 'contacts');
   useEffect(() => {
     if (!job || !jobDone(job.status) || reported.current === job.jobId) return;
     reported.current = job.jobId;
-    // What the job changed shows everywhere: lists, details, field coverage, segment members, the feed.
-    void invalidate(queryClient, contactEffects(scope.projectId));
     done.current?.(job);
-  }, [job, scope, queryClient]);
+  }, [job]);
   return query;
 }
 

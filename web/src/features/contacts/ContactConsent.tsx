@@ -4,9 +4,8 @@
  * on are the contact's effective subscriptions (beyond.md §1): an unsubscribed contact has none,
  * so its switches wait until it is subscribed again.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
-import { Button } from '../../components/Button.tsx';
 import { Badge, Card } from '../../components/Layout.tsx';
 import { TextLink } from '../../components/Links.tsx';
 import { ErrorState, Skeleton } from '../../components/States.tsx';
@@ -14,8 +13,10 @@ import { Switch } from '../../components/Switch.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
-import { type Contact, contactEffects, contactQueries } from '../../queries/contacts.ts';
+import { type Contact, contactMutations } from '../../queries/contacts.ts';
 import { topicQueries } from '../../queries/topics.ts';
+import { useAction } from '../../queries/use-action.ts';
+import { ActionButton } from './ActionButton.tsx';
 
 export function ContactConsent({ contact }: { contact: Contact }) {
   return (
@@ -29,10 +30,8 @@ export function ContactConsent({ contact }: { contact: Contact }) {
 }
 
 function Confirmation({ contact }: { contact: Contact }) {
-  const { api } = useProject();
-  const send = useMutation({
-    mutationFn: () => api.post('/contacts/{id}/confirmation', { path: { id: contact.id } }),
-    // A 429 (three confirmation emails in 24 hours) shows as the API's message in a toast.
+  // A 429 (three confirmation emails in 24 hours) shows as the API's message in a toast.
+  const send = useAction(contactMutations.sendConfirmation(useProject(), contact.id), {
     onSuccess: () => toast(`Confirmation email sent to ${contact.email}.`),
   });
   return (
@@ -54,15 +53,9 @@ function Confirmation({ contact }: { contact: Contact }) {
             </>
           )}
         </span>
-        <Button
-          size="sm"
-          variant="secondary"
-          icon={<MailCheck className="size-3.5" aria-hidden />}
-          loading={send.isPending}
-          onClick={() => send.mutate()}
-        >
+        <ActionButton size="sm" action={send} icon={MailCheck}>
           Send confirmation email
-        </Button>
+        </ActionButton>
       </div>
     </section>
   );
@@ -70,29 +63,10 @@ function Confirmation({ contact }: { contact: Contact }) {
 
 function ContactTopics({ contact }: { contact: Contact }) {
   const scope = useProject();
-  const queryClient = useQueryClient();
   const topics = useQuery(topicQueries.list(scope));
-  const key = contactQueries.one(scope, contact.id).queryKey;
-
-  const change = useMutation({
-    mutationFn: ({ topicId, on }: { topicId: string; on: boolean }) =>
-      scope.api.patch('/contacts/{id}', { path: { id: contact.id }, body: { topics: { [topicId]: on } } }),
-    // Optimistic: the switch moves at once and moves back if the API refuses.
-    onMutate: async ({ topicId, on }) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const before = queryClient.getQueryData<Contact>(key);
-      if (before) {
-        const rest = before.topics.filter((id) => id !== topicId);
-        queryClient.setQueryData<Contact>(key, { ...before, topics: on ? [...rest, topicId] : rest });
-      }
-      return { before };
-    },
-    onError: (_e, _v, ctx) => {
-      if (ctx?.before) queryClient.setQueryData(key, ctx.before);
-    },
-    meta: { invalidates: contactEffects(scope.projectId) },
-    onSuccess: (updated, { topicId, on }) => {
-      queryClient.setQueryData(key, updated);
+  const change = useAction(contactMutations.update(scope, contact.id), {
+    onSuccess: (_updated, { topics: changed = {} }) => {
+      const [topicId, on] = Object.entries(changed)[0] ?? [];
       const name = topics.data?.find((t) => t.id === topicId)?.name ?? 'the topic';
       toast(on ? `Subscribed to ${name}.` : `Unsubscribed from ${name}.`);
     },
@@ -129,7 +103,7 @@ function ContactTopics({ contact }: { contact: Contact }) {
                   label={t.name}
                   checked={contact.topics.includes(t.id)}
                   disabled={!contact.subscribed}
-                  onChange={(on) => change.mutate({ topicId: t.id, on })}
+                  onChange={(on) => change.mutate({ topics: { [t.id]: on } })}
                 />
               </li>
             ))}

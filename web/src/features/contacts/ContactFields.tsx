@@ -1,68 +1,60 @@
 /** A contact's custom fields: a list to read, and an editor that sends only what changed. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { fieldError } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
 import { Badge, Card } from '../../components/Layout.tsx';
 import { FormError } from '../../components/States.tsx';
+import { useDraft } from '../../forms/use-draft.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
-import { type Contact, contactEffects, contactQueries } from '../../queries/contacts.ts';
+import { type Contact, contactMutations } from '../../queries/contacts.ts';
+import { useAction } from '../../queries/use-action.ts';
 import { DataEditor } from './DataEditor.tsx';
-import { buildDataPatch, type DataRow, displayValue, type RowErrors, rowsFromData } from './data-editor.ts';
+import { buildDataPatch, displayValue, rowChecks, rowsFromData } from './data-editor.ts';
 
 export function ContactFields({ contact }: { contact: Contact }) {
   const scope = useProject();
-  const queryClient = useQueryClient();
-  const [rows, setRows] = useState<DataRow[] | undefined>();
-  const [rowErrors, setRowErrors] = useState<Record<string, RowErrors>>({});
+  const [editing, setEditing] = useState(false);
   const keys = Object.keys(contact.data).sort((a, b) => a.localeCompare(b));
-
-  const save = useMutation({
-    mutationFn: (data: Record<string, unknown>) =>
-      scope.api.patch('/contacts/{id}', { path: { id: contact.id }, body: { data } }),
-    meta: { invalidates: contactEffects(scope.projectId), errorShownInline: true },
-    onSuccess: (updated) => {
-      queryClient.setQueryData(contactQueries.one(scope, contact.id).queryKey, updated);
-      setRows(undefined);
+  const save = useAction(contactMutations.update(scope, contact.id), {
+    inline: true,
+    onSuccess: () => {
+      setEditing(false);
       toast('Fields saved.');
     },
   });
-
-  const startEditing = () => {
-    save.reset();
-    setRowErrors({});
-    setRows(rowsFromData(contact.data));
+  const d = useDraft(
+    { rows: rowsFromData(contact.data) },
+    {
+      save,
+      toBody: ({ rows }) => ({ data: buildDataPatch(contact.data, rows).patch }),
+      check: ({ rows }) => rowChecks(buildDataPatch(contact.data, rows).errors),
+      leaveMessage: 'The custom fields are not saved yet. Leave and lose the changes?',
+    },
+  );
+  const close = () => {
+    d.reset();
+    setEditing(false);
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!rows) return;
-    const result = buildDataPatch(contact.data, rows);
-    setRowErrors(result.errors);
-    if (Object.keys(result.errors).length > 0) return;
-    if (result.empty) {
-      setRows(undefined);
-      return;
-    }
-    save.mutate(result.patch);
+    const result = buildDataPatch(contact.data, d.value.rows);
+    // Rows that change nothing close the editor without asking the API; rows with problems show them.
+    if (result.empty && Object.keys(result.errors).length === 0) close();
+    else d.submit();
   };
 
-  if (rows) {
-    const dataError = fieldError(save.error, 'data');
+  if (editing) {
     return (
       <Card title="Custom fields">
         <form onSubmit={submit} noValidate className="space-y-3">
-          <FormError error={save.error && !dataError ? save.error : null} />
-          <DataEditor rows={rows} onChange={setRows} errors={rowErrors} apiError={save.error} />
-          {dataError && !rows.some((r) => fieldError(save.error, `data.${r.key.trim()}`)) && (
-            <p className="text-xs text-red-600">{dataError}</p>
-          )}
+          <FormError error={d.formError} />
+          <DataEditor draft={d} />
           <div className="flex justify-end gap-2 border-t border-slate-100 pt-3">
-            <Button variant="secondary" onClick={() => setRows(undefined)}>
+            <Button variant="secondary" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={d.saving}>
               Save fields
             </Button>
           </div>
@@ -74,7 +66,12 @@ export function ContactFields({ contact }: { contact: Contact }) {
     <Card
       title="Custom fields"
       actions={
-        <Button size="sm" variant="secondary" icon={<Pencil className="size-3.5" aria-hidden />} onClick={startEditing}>
+        <Button
+          size="sm"
+          variant="secondary"
+          icon={<Pencil className="size-3.5" aria-hidden />}
+          onClick={() => setEditing(true)}
+        >
           Edit fields
         </Button>
       }

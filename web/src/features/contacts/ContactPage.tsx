@@ -1,75 +1,57 @@
 /** One contact: email, subscription, consent and topics, custom fields, its activity and events; export, erase, delete. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Mail, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../api/client.ts';
 import { Button, LinkButton } from '../../components/Button.tsx';
+import { DetailScreen } from '../../components/DetailScreen.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { PageHeader } from '../../components/Layout.tsx';
-import { BackLink } from '../../components/Links.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
+import { leaveUnasked } from '../../components/LeaveGuard.tsx';
+import { Skeleton } from '../../components/States.tsx';
 import { formatDateTime, formatRelative } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
-import { type Contact, contactEffects, contactQueries } from '../../queries/contacts.ts';
+import { type Contact, contactMutations, contactQueries } from '../../queries/contacts.ts';
+import { useAction } from '../../queries/use-action.ts';
 import { ContactConsent } from './ContactConsent.tsx';
 import { ContactFields } from './ContactFields.tsx';
 import { ContactProfile } from './ContactProfile.tsx';
 import { ContactRights } from './ContactRights.tsx';
 import { ContactTimeline } from './ContactTimeline.tsx';
-import { DetailSkeleton } from './DetailSkeleton.tsx';
 
 export function ContactPage() {
   const { contactId = '' } = useParams();
   const scope = useProject();
   const contact = useQuery(contactQueries.one(scope, contactId));
-  const back = <BackLink to={scope.to('contacts')}>Contacts</BackLink>;
-
-  if (contact.isPending) return <ContactSkeleton back={back} />;
-  if (contact.isError) {
-    if (contact.error instanceof ApiError && contact.error.status === 404) {
-      return (
-        <>
-          {back}
-          <PageHeader title="Contact not found" />
-          <EmptyState
-            title="This contact does not exist"
-            description="It may have been deleted, or the link belongs to another project."
-          />
-        </>
-      );
-    }
-    return (
-      <>
-        {back}
-        <PageHeader title="Contact" />
-        <ErrorState error={contact.error} retry={() => contact.refetch()} />
-      </>
-    );
-  }
-  return <ContactView contact={contact.data} back={back} />;
+  return (
+    <DetailScreen
+      query={contact}
+      back={{ to: scope.to('contacts'), label: 'Contacts' }}
+      noun="contact"
+      skeleton={<ContactSkeleton />}
+    >
+      {(c) => <ContactView contact={c} />}
+    </DetailScreen>
+  );
 }
 
-function ContactView({ contact, back }: { contact: Contact; back: React.ReactNode }) {
+function ContactView({ contact }: { contact: Contact }) {
   const scope = useProject();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [confirmDelete, setConfirmDelete] = useState(false);
-
-  const remove = useMutation({
-    mutationFn: () => scope.api.delete('/contacts/{id}', { path: { id: contact.id } }),
-    meta: { invalidates: contactEffects(scope.projectId) },
+  const remove = useAction(contactMutations.remove(scope, contact.id), {
+    inline: true,
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: contactQueries.one(scope, contact.id).queryKey });
       toast(`${contact.email} was deleted.`);
+      // The contact is gone: a change left in one of its forms has nothing to be saved to.
+      leaveUnasked();
       navigate(scope.to('contacts'), { replace: true });
     },
   });
 
   return (
     <>
-      {back}
       <PageHeader
         title={contact.email}
         description={
@@ -109,8 +91,7 @@ function ContactView({ contact, back }: { contact: Contact; back: React.ReactNod
       <ConfirmDialog
         open={confirmDelete}
         onClose={() => setConfirmDelete(false)}
-        onConfirm={() => remove.mutate()}
-        busy={remove.isPending}
+        action={remove}
         title={`Delete ${contact.email}?`}
         confirmLabel="Delete contact"
       >
@@ -121,9 +102,14 @@ function ContactView({ contact, back }: { contact: Contact; back: React.ReactNod
   );
 }
 
-function ContactSkeleton({ back }: { back: React.ReactNode }) {
+/** The contact's shape while it loads: its heading, then the cards beside its history. */
+function ContactSkeleton() {
   return (
-    <DetailSkeleton label="Loading the contact" back={back}>
+    <>
+      <div className="mb-6 space-y-2">
+        <Skeleton className="h-7 w-72 max-w-full" />
+        <Skeleton className="h-4 w-96 max-w-full" />
+      </div>
       <div className="grid gap-6 xl:grid-cols-2">
         <div className="space-y-6">
           <Skeleton className="h-56 w-full rounded-lg" />
@@ -131,6 +117,6 @@ function ContactSkeleton({ back }: { back: React.ReactNode }) {
         </div>
         <Skeleton className="h-96 w-full rounded-lg" />
       </div>
-    </DetailSkeleton>
+    </>
   );
 }

@@ -1,62 +1,44 @@
 /** A contact's profile card: email (changeable), subscription (a switch that answers at once) and the id. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { fieldError } from '../../api/client.ts';
+import { useState } from 'react';
 import { Button } from '../../components/Button.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { TextInput } from '../../components/Field.tsx';
 import { Badge, Card } from '../../components/Layout.tsx';
 import { FormError } from '../../components/States.tsx';
 import { Switch } from '../../components/Switch.tsx';
+import { useDraft } from '../../forms/use-draft.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
-import { type Contact, contactEffects, contactQueries } from '../../queries/contacts.ts';
+import { type Contact, contactMutations } from '../../queries/contacts.ts';
+import { useAction } from '../../queries/use-action.ts';
 
 export function ContactProfile({ contact }: { contact: Contact }) {
   const scope = useProject();
-  const { api } = scope;
-  const queryClient = useQueryClient();
-  const key = contactQueries.one(scope, contact.id).queryKey;
-  const invalidates = contactEffects(scope.projectId);
   const [editingEmail, setEditingEmail] = useState(false);
-  const [email, setEmail] = useState(contact.email);
-
-  const subscription = useMutation({
-    mutationFn: (subscribed: boolean) =>
-      api.patch('/contacts/{id}', { path: { id: contact.id }, body: { subscribed } }),
-    // Optimistic: the switch moves at once and moves back if the API refuses.
-    onMutate: async (subscribed) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const before = queryClient.getQueryData<Contact>(key);
-      if (before) queryClient.setQueryData<Contact>(key, { ...before, subscribed });
-      return { before };
-    },
-    onError: (_e, _v, ctx) => {
-      if (ctx?.before) queryClient.setQueryData(key, ctx.before);
-    },
-    meta: { invalidates },
-    onSuccess: (updated) => {
-      queryClient.setQueryData(key, updated);
-      toast(updated.subscribed ? 'Subscribed to marketing email.' : 'Unsubscribed from marketing email.');
-    },
+  const subscription = useAction(contactMutations.update(scope, contact.id), {
+    onSuccess: (updated) =>
+      toast(updated.subscribed ? 'Subscribed to marketing email.' : 'Unsubscribed from marketing email.'),
   });
-
-  const changeEmail = useMutation({
-    mutationFn: () => api.patch('/contacts/{id}', { path: { id: contact.id }, body: { email: email.trim() } }),
-    meta: { invalidates, errorShownInline: true },
-    onSuccess: (updated) => {
-      queryClient.setQueryData(key, updated);
+  const changeEmail = useAction(contactMutations.update(scope, contact.id), {
+    inline: true,
+    onSuccess: () => {
       setEditingEmail(false);
       toast('Email address changed.');
     },
   });
-  const submitEmail = (e: FormEvent) => {
-    e.preventDefault();
-    if (email.trim() === contact.email) setEditingEmail(false);
-    else changeEmail.mutate();
+  const email = useDraft(
+    { email: contact.email },
+    {
+      save: changeEmail,
+      toBody: (d) => ({ email: d.email.trim() }),
+      leaveMessage: 'The new email address is not saved yet. Leave and lose it?',
+    },
+  );
+  const stopEditing = () => {
+    email.reset();
+    setEditingEmail(false);
   };
-  const emailError = fieldError(changeEmail.error, 'email');
 
   return (
     <Card title="Profile">
@@ -65,30 +47,23 @@ export function ContactProfile({ contact }: { contact: Contact }) {
           <dt className="mb-1 font-medium text-slate-700">Email</dt>
           <dd>
             {editingEmail ? (
-              <form onSubmit={submitEmail} noValidate className="space-y-2">
-                <FormError error={changeEmail.error && !emailError ? changeEmail.error : null} />
-                <TextInput
-                  label="New email address"
-                  hideLabel
-                  type="email"
-                  autoFocus
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                  error={emailError}
-                />
+              <form
+                // An address saved as it was is no change: the form closes without asking the API.
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  if (email.value.email.trim() === contact.email) stopEditing();
+                  else email.submit();
+                }}
+                noValidate
+                className="space-y-2"
+              >
+                <FormError error={email.formError} />
+                <TextInput label="New email address" hideLabel type="email" autoFocus {...email.text('email')} />
                 <div className="flex gap-2">
-                  <Button type="submit" size="sm" loading={changeEmail.isPending}>
+                  <Button type="submit" size="sm" loading={email.saving}>
                     Save email
                   </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => {
-                      setEditingEmail(false);
-                      setEmail(contact.email);
-                      changeEmail.reset();
-                    }}
-                  >
+                  <Button size="sm" variant="ghost" onClick={stopEditing}>
                     Cancel
                   </Button>
                 </div>
@@ -100,10 +75,7 @@ export function ContactProfile({ contact }: { contact: Contact }) {
                   size="sm"
                   variant="ghost"
                   icon={<Pencil className="size-3.5" aria-hidden />}
-                  onClick={() => {
-                    setEmail(contact.email);
-                    setEditingEmail(true);
-                  }}
+                  onClick={() => setEditingEmail(true)}
                 >
                   Change
                 </Button>
@@ -120,7 +92,11 @@ export function ContactProfile({ contact }: { contact: Contact }) {
                 {contact.subscribed ? 'Receives campaigns.' : 'Gets transactional email only.'}
               </span>
             </span>
-            <Switch label="Subscribed" checked={contact.subscribed} onChange={(next) => subscription.mutate(next)} />
+            <Switch
+              label="Subscribed"
+              checked={contact.subscribed}
+              onChange={(subscribed) => subscription.mutate({ subscribed })}
+            />
           </dd>
         </div>
         <div>

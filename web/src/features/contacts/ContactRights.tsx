@@ -3,53 +3,44 @@
  * document the API builds; "Erase" removes the contact for good behind a typed confirmation (the
  * contact's email), keeps its emails' figures without the address, and suppresses the address.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, ShieldX } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { can } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
+import { leaveUnasked } from '../../components/LeaveGuard.tsx';
 import { FormError } from '../../components/States.tsx';
 import { TypeToConfirmDialog } from '../../components/TypeToConfirmDialog.tsx';
 import { fileNameOf, saveBlob } from '../../lib/download.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
-import { type Contact, contactEffects, contactQueries } from '../../queries/contacts.ts';
+import { type Contact, contactMutations } from '../../queries/contacts.ts';
+import { useAction } from '../../queries/use-action.ts';
+import { ActionButton } from './ActionButton.tsx';
 
 export function ContactRights({ contact }: { contact: Contact }) {
   const scope = useProject();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [erasing, setErasing] = useState(false);
-
-  // The export is a file, not JSON for the screen: the one call here through api.raw.
-  const exportData = useMutation({
-    mutationFn: async () => {
-      const res = await scope.api.raw('GET', `/contacts/${encodeURIComponent(contact.id)}/export`);
-      saveBlob(await res.blob(), fileNameOf(res.headers.get('content-disposition'), `contact-${contact.id}.json`));
-    },
+  const exportData = useAction(contactMutations.exportData(scope, contact.id), {
+    onSuccess: ({ blob, disposition }) => saveBlob(blob, fileNameOf(disposition, `contact-${contact.id}.json`)),
   });
-  const erase = useMutation({
-    mutationFn: () => scope.api.post('/contacts/{id}/erase', { path: { id: contact.id } }),
-    meta: { invalidates: contactEffects(scope.projectId), errorShownInline: true },
+  const erase = useAction(contactMutations.erase(scope, contact.id), {
+    inline: true,
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: contactQueries.one(scope, contact.id).queryKey });
       toast(`${contact.email} was erased.`);
+      // The contact is gone: a change left in one of its forms has nothing to be saved to.
+      leaveUnasked();
       navigate(scope.to('contacts'), { replace: true });
     },
   });
 
   return (
     <>
-      <Button
-        variant="secondary"
-        icon={<Download className="size-4" aria-hidden />}
-        loading={exportData.isPending}
-        onClick={() => exportData.mutate()}
-      >
+      <ActionButton action={exportData} icon={Download}>
         Export data
-      </Button>
-      {/* Erasing cannot be undone, so it takes the Owner or Admin role (contacts.erase). */}
+      </ActionButton>
+      {/* Erasing cannot be undone, so it takes its own permission (contacts.erase). */}
       {can(scope.project, 'contacts.erase') && (
         <Button
           variant="secondary"

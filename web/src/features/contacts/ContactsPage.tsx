@@ -8,7 +8,8 @@ import { useEffect, useState } from 'react';
 import { Button, LinkButton } from '../../components/Button.tsx';
 import { TextInput } from '../../components/Field.tsx';
 import { PageHeader } from '../../components/Layout.tsx';
-import { EmptyState, ErrorState } from '../../components/States.tsx';
+import { ListStates } from '../../components/ListScreen.tsx';
+import { EmptyState } from '../../components/States.tsx';
 import { Pager } from '../../components/Table.tsx';
 import { formatNumber, plural } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
@@ -18,7 +19,7 @@ import { contactQueries } from '../../queries/contacts.ts';
 import { AddContactDialog } from './AddContactDialog.tsx';
 import { BulkActions } from './BulkActions.tsx';
 import { BulkJobStatus } from './BulkJobStatus.tsx';
-import { ContactsSkeleton, ContactsTable } from './ContactsTable.tsx';
+import { ContactsTable } from './ContactsTable.tsx';
 
 const PAGE_SIZES = ['20', '50', '100'] as const;
 
@@ -45,7 +46,6 @@ export function ContactsPage() {
   // The total comes with the first page only; on the first page both are one query.
   const first = useQuery(contactQueries.list(scope, query));
   const page = useQuery(contactQueries.list(scope, { ...query, cursor: paging.cursor }));
-  const rows = page.data?.data ?? [];
   const total = first.data?.total;
   const start = paging.pageIndex * limit;
 
@@ -75,6 +75,12 @@ export function ContactsPage() {
       Import CSV
     </LinkButton>
   );
+  const firstSteps = (
+    <div className="flex gap-2">
+      {importButton}
+      {addButton}
+    </div>
+  );
   const noContactsAtAll = first.isSuccess && !search && first.data.total === 0;
   return (
     <>
@@ -94,12 +100,7 @@ export function ContactsPage() {
           icon={<Users className="size-8" aria-hidden />}
           title="No contacts yet"
           description="Add people one by one, import a CSV file, or let them arrive through the API when you send or track events."
-          action={
-            <div className="flex gap-2">
-              {importButton}
-              {addButton}
-            </div>
-          }
+          action={firstSteps}
         />
       ) : (
         <>
@@ -143,50 +144,54 @@ export function ContactsPage() {
               if (action === 'delete') paging.reset();
             }}
           />
-          {page.isError ? (
-            <ErrorState error={page.error} retry={() => page.refetch()} />
-          ) : !page.data ? (
-            <ContactsSkeleton rows={Math.min(limit, 10)} />
-          ) : rows.length === 0 ? (
-            <EmptyState
-              icon={<Search className="size-8" aria-hidden />}
-              title={search ? `No contacts match “${search}”` : 'No contacts on this page'}
-              description={search ? 'Search looks for this text anywhere in the email address.' : undefined}
-              action={
-                search ? (
-                  <Button variant="secondary" onClick={() => setSearchText('')}>
-                    Clear search
-                  </Button>
-                ) : undefined
-              }
-            />
-          ) : (
-            <div aria-busy={page.isFetching || undefined} className={page.isPlaceholderData ? 'opacity-60' : ''}>
-              <ContactsTable
-                rows={rows}
-                caption={search ? `Contacts matching ${search}` : 'Contacts'}
-                selected={selected}
-                onToggle={toggle}
-                onTogglePage={togglePage}
+          <ListStates
+            query={page}
+            loadingLabel="Loading contacts"
+            loadingRows={Math.min(limit, 10)}
+            empty={
+              <EmptyState
+                icon={<Search className="size-8" aria-hidden />}
+                title={search ? `No contacts match “${search}”` : 'No contacts on this page'}
+                description={search ? 'Search looks for this text anywhere in the email address.' : undefined}
+                action={
+                  search ? (
+                    <Button variant="secondary" onClick={() => setSearchText('')}>
+                      Clear search
+                    </Button>
+                  ) : undefined
+                }
               />
-            </div>
-          )}
-          {rows.length > 0 && (
-            <Pager
-              label={
-                <span aria-live="polite">
-                  {total === undefined
-                    ? ' '
-                    : `Showing ${formatNumber(start + 1)}–${formatNumber(start + rows.length)} of ${plural(total, 'contact')}`}
-                </span>
-              }
-              onPrev={paging.hasPrev ? paging.prev : undefined}
-              onNext={page.data?.hasMore && !page.isPlaceholderData ? () => paging.next(page.data.cursor) : undefined}
-            />
-          )}
+            }
+          >
+            {({ data: rows, hasMore, cursor }) => (
+              <>
+                <div aria-busy={page.isFetching || undefined}>
+                  <ContactsTable
+                    rows={rows}
+                    caption={search ? `Contacts matching ${search}` : 'Contacts'}
+                    selected={selected}
+                    onToggle={toggle}
+                    onTogglePage={togglePage}
+                  />
+                </div>
+                {/* Always under the rows, one page or several: it says how many there are. */}
+                <Pager
+                  label={
+                    <span aria-live="polite">
+                      {total === undefined
+                        ? ' '
+                        : `Showing ${formatNumber(start + 1)}–${formatNumber(start + rows.length)} of ${plural(total, 'contact')}`}
+                    </span>
+                  }
+                  onPrev={paging.hasPrev ? paging.prev : undefined}
+                  onNext={hasMore && !page.isPlaceholderData ? () => paging.next(cursor) : undefined}
+                />
+              </>
+            )}
+          </ListStates>
         </>
       )}
-      <AddContactDialog open={adding} onClose={() => setAdding(false)} />
+      {adding && <AddContactDialog onClose={() => setAdding(false)} />}
     </>
   );
 }

@@ -2,7 +2,6 @@
 import { useEffect, useRef } from 'react';
 import { Badge } from '../../components/Layout.tsx';
 import { ContactLink } from '../../components/Links.tsx';
-import { Skeleton } from '../../components/States.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import type { ContactRow } from '../../queries/contacts.ts';
@@ -113,37 +112,5 @@ function FieldChips({ data }: { data: Record<string, unknown> }) {
       ))}
       {keys.length > shown.length && <span className="text-xs text-slate-500">+{keys.length - shown.length}</span>}
     </span>
-  );
-}
-
-/** The table's shape with grey rows, so the page does not move when the contacts arrive. */
-export function ContactsSkeleton({ rows }: { rows: number }) {
-  const placeholders = Array.from({ length: rows }, (_, i) => ({ id: String(i) }));
-  const columns: Column<{ id: string }>[] = [
-    {
-      key: 'select',
-      header: <span className="sr-only">Select</span>,
-      className: 'w-10 pr-0',
-      cell: () => <Skeleton className="size-4" />,
-    },
-    { key: 'email', header: 'Email', cell: () => <Skeleton className="h-4 w-56" /> },
-    { key: 'status', header: 'Status', className: 'w-36', cell: () => <Skeleton className="h-5 w-24 rounded-full" /> },
-    {
-      key: 'fields',
-      header: 'Fields',
-      className: 'hidden xl:table-cell',
-      cell: () => <Skeleton className="h-5 w-40" />,
-    },
-    {
-      key: 'created',
-      header: 'Added',
-      className: 'hidden w-32 sm:table-cell',
-      cell: () => <Skeleton className="h-4 w-20" />,
-    },
-  ];
-  return (
-    <div role="status" aria-label="Loading contacts">
-      <Table caption="Loading contacts" columns={columns} rows={placeholders} rowKey={(r) => r.id} />
-    </div>
   );
 }

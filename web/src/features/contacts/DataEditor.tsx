@@ -1,10 +1,13 @@
-/** Rows of custom fields (name, kind, value) for the add-contact dialog and a contact's page. */
-
+/**
+ * Rows of custom fields (name, kind, value) for the add-contact dialog and a contact's page, over the
+ * form's draft: each row's problem (the form's own check, or the API's refusal of `data.<name>`)
+ * under it, and the API's refusal of `data` as a whole under the rows.
+ */
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import { fieldError } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
+import type { Draft } from '../../forms/use-draft.ts';
 import { cx } from '../../lib/cx.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { fieldQueries } from '../../queries/contacts.ts';
@@ -14,12 +17,13 @@ import {
   emptyRow,
   KIND_LABELS,
   kindForFieldType,
-  type RowErrors,
+  rowField,
   type ValueKind,
 } from './data-editor.ts';
 
 const CONTROL =
   'block w-full rounded-md border bg-white px-2.5 py-1.5 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
+const GRID = 'grid grid-cols-[minmax(0,1fr)_6.5rem_minmax(0,1.3fr)_2rem] gap-2';
 
 /** The project's custom field names (without `data.`) and their types, for suggestions. */
 function useKnownFields(): Map<string, 'string' | 'number' | 'boolean' | 'date'> {
@@ -29,22 +33,15 @@ function useKnownFields(): Map<string, 'string' | 'number' | 'boolean' | 'date'>
   );
 }
 
-export function DataEditor({
-  rows,
-  onChange,
-  errors,
-  apiError,
-}: {
-  rows: DataRow[];
-  onChange: (rows: DataRow[]) => void;
-  errors: Record<string, RowErrors>;
-  /** The failed save, whose `data.<key>` field errors are shown on their rows. */
-  apiError?: unknown;
-}) {
+export function DataEditor<D extends { rows: DataRow[] }>({ draft }: { draft: Draft<D> }) {
   const listId = useId();
   const known = useKnownFields();
+  const rows = draft.value.rows;
+  const onChange = (next: DataRow[]) => draft.set({ rows: next } as Partial<D>);
   const update = (id: string, change: Partial<DataRow>) =>
     onChange(rows.map((r) => (r.id === id ? { ...r, ...change } : r)));
+  const apiProblem = (row: DataRow) => (row.key.trim() ? draft.error(`data.${row.key.trim()}`) : undefined);
+  const dataError = draft.error('data');
 
   return (
     <div className="space-y-2">
@@ -54,26 +51,22 @@ export function DataEditor({
         ))}
       </datalist>
       {rows.length > 0 && (
-        <div
-          aria-hidden
-          className="grid grid-cols-[minmax(0,1fr)_6.5rem_minmax(0,1.3fr)_2rem] gap-2 text-xs font-medium text-slate-500"
-        >
+        <div aria-hidden className={cx(GRID, 'text-xs font-medium text-slate-500')}>
           <span>Field</span>
           <span>Type</span>
           <span>Value</span>
         </div>
       )}
       {rows.map((row, i) => {
-        const e = errors[row.id] ?? {};
         const name = row.key.trim() || `field ${i + 1}`;
-        const apiProblem = row.key.trim() ? fieldError(apiError, `data.${row.key.trim()}`) : undefined;
-        const valueError = e.value ?? apiProblem;
+        const keyError = draft.error(rowField(row.id, 'key'));
+        const valueError = draft.error(rowField(row.id, 'value')) ?? apiProblem(row);
         return (
           <div key={row.id}>
-            <div className="grid grid-cols-[minmax(0,1fr)_6.5rem_minmax(0,1.3fr)_2rem] items-start gap-2">
+            <div className={cx(GRID, 'items-start')}>
               <input
                 aria-label={`Name of field ${i + 1}`}
-                aria-invalid={e.key ? true : undefined}
+                aria-invalid={keyError ? true : undefined}
                 list={listId}
                 placeholder="e.g. plan"
                 value={row.key}
@@ -86,7 +79,7 @@ export function DataEditor({
                     update(row.id, { key, kind, value: kind === 'boolean' ? 'true' : '' });
                   } else update(row.id, { key });
                 }}
-                className={cx(CONTROL, e.key ? 'border-red-400' : 'border-slate-300')}
+                className={cx(CONTROL, keyError ? 'border-red-400' : 'border-slate-300')}
               />
               <select
                 aria-label={`Type of ${name}`}
@@ -119,9 +112,9 @@ export function DataEditor({
                 <Trash2 className="size-4" aria-hidden />
               </button>
             </div>
-            {(e.key || valueError) && (
+            {(keyError || valueError) && (
               <p className="mt-1 text-xs text-red-600" role="alert">
-                {[e.key, valueError].filter(Boolean).join(' ')}
+                {[keyError, valueError].filter(Boolean).join(' ')}
               </p>
             )}
           </div>
@@ -135,6 +128,8 @@ export function DataEditor({
       >
         Add field
       </Button>
+      {/* A refusal of the fields as a whole, not of one of them. */}
+      {dataError && !rows.some(apiProblem) && <p className="text-xs text-red-600">{dataError}</p>}
     </div>
   );
 }

@@ -1,19 +1,20 @@
 /** One field: its type and coverage, the values contacts hold, what uses it, and removal. */
-
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Filter, Megaphone, Trash2, Workflow } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../components/Button.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
+import { DetailScreen } from '../../components/DetailScreen.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Badge, Card, PageHeader, Stat } from '../../components/Layout.tsx';
 import { BackLink } from '../../components/Links.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
+import { ErrorState, Skeleton } from '../../components/States.tsx';
 import { formatNumber, formatPercent, plural } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
-import { type FieldDescriptor, type FieldList, fieldQueries } from '../../queries/contacts.ts';
+import { type FieldDescriptor, fieldMutations, fieldQueries, useForgetField } from '../../queries/contacts.ts';
+import { useAction } from '../../queries/use-action.ts';
 import { BulkJobStatus, bulkSummary, useBulkJob } from './BulkJobStatus.tsx';
 import { displayValue } from './data-editor.ts';
 import { coverageNote, shortName, TYPE_LOOK, TypeBadge } from './field-look.tsx';
@@ -23,54 +24,42 @@ const VALUES_LIMIT = 50;
 export function FieldPage() {
   const { field = '' } = useParams();
   const scope = useProject();
-  const { to } = scope;
-  const fields = useQuery(fieldQueries.list(scope));
+  // The field is one entry of the project's field list; null when the list has none of that name.
+  const fields = useQuery({
+    ...fieldQueries.list(scope),
+    select: (list) => {
+      const descriptor = list.fields.find((f) => f.field === field);
+      return descriptor
+        ? { descriptor, contacts: list.coverageInfo.contacts, note: coverageNote(list.coverageInfo) }
+        : null;
+    },
+  });
   const [deleteJob, setDeleteJob] = useState<string>();
-  const descriptor = fields.data?.fields.find((f) => f.field === field);
 
   if (deleteJob) return <Deleting field={field} jobId={deleteJob} />;
-  if (fields.isPending) {
-    return (
-      <div role="status" aria-label="Loading the field">
-        <BackLink to={to('fields')}>Fields</BackLink>
-        <Skeleton className="mb-6 h-7 w-56" />
-        <div className="mb-6 grid gap-4 sm:grid-cols-3">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-24 rounded-lg" />
-          ))}
-        </div>
-        <Skeleton className="h-48 w-full rounded-lg" />
-      </div>
-    );
-  }
-  if (fields.isError) {
-    return (
-      <>
-        <BackLink to={to('fields')}>Fields</BackLink>
-        <PageHeader title={shortName(field)} />
-        <ErrorState error={fields.error} retry={() => fields.refetch()} />
-      </>
-    );
-  }
-  if (!descriptor) {
-    return (
-      <>
-        <BackLink to={to('fields')}>Fields</BackLink>
-        <PageHeader title="Field not found" />
-        <EmptyState
-          title={`No contact has a field called “${shortName(field)}”`}
-          description="It may have been deleted. A field comes back the next time a contact gets a value for it."
-        />
-      </>
-    );
-  }
   return (
-    <FieldView
-      descriptor={descriptor}
-      contacts={fields.data.coverageInfo.contacts}
-      note={coverageNote(fields.data.coverageInfo)}
-      onDeleting={setDeleteJob}
-    />
+    <DetailScreen
+      query={fields}
+      back={{ to: scope.to('fields'), label: 'Fields' }}
+      noun="field"
+      skeleton={<FieldSkeleton />}
+    >
+      {(f) => <FieldView {...f} onDeleting={setDeleteJob} />}
+    </DetailScreen>
+  );
+}
+
+function FieldSkeleton() {
+  return (
+    <>
+      <Skeleton className="mb-6 h-7 w-56" />
+      <div className="mb-6 grid gap-4 sm:grid-cols-3">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-24 rounded-lg" />
+        ))}
+      </div>
+      <Skeleton className="h-48 w-full rounded-lg" />
+    </>
   );
 }
 
@@ -91,8 +80,7 @@ function FieldView({
   const name = shortName(descriptor.field);
   const usage = useQuery(fieldQueries.usage(scope, descriptor.field));
   // The job that clears the key reports when it is done; Deleting refreshes what it changed then.
-  const remove = useMutation({
-    mutationFn: () => scope.api.delete('/contacts/fields/{field}', { path: { field: descriptor.field } }),
+  const remove = useAction(fieldMutations.remove(scope, descriptor.field), {
     onSuccess: (res) => onDeleting(res.jobId),
     onError: () => setConfirm(false),
   });
@@ -100,7 +88,6 @@ function FieldView({
 
   return (
     <>
-      <BackLink to={to('fields')}>Fields</BackLink>
       <PageHeader
         title={name}
         description={
@@ -180,8 +167,7 @@ function FieldView({
       <ConfirmDialog
         open={confirm}
         onClose={() => setConfirm(false)}
-        onConfirm={() => remove.mutate()}
-        busy={remove.isPending}
+        action={remove}
         title={`Delete the field “${name}”?`}
         confirmLabel="Delete field"
       >
@@ -189,7 +175,7 @@ function FieldView({
           “{name}” is removed from {plural(Math.round(descriptor.coverage * contacts), 'contact')}. Templates that use{' '}
           <code>{`{{${name}}}`}</code> will render it empty, or with their fallback.
         </p>
-        {users > 0 && usage.data && (
+        {users > 0 && (
           <p className="mt-2 font-medium text-amber-800">
             {plural(users, 'segment, campaign or workflow', 'segments, campaigns or workflows')} refer to it; their
             conditions on it will no longer match anyone.
@@ -270,14 +256,9 @@ function Deleting({ field, jobId }: { field: string; jobId: string }) {
   const scope = useProject();
   const { to } = scope;
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const forgetField = useForgetField(scope.projectId);
   useBulkJob(jobId, (job) => {
-    // The list shows the field gone at once, not only after its refetch.
-    if (job.status !== 'failed')
-      queryClient.setQueryData<FieldList>(
-        fieldQueries.list(scope).queryKey,
-        (list) => list && { ...list, fields: list.fields.filter((f) => f.field !== field) },
-      );
+    if (job.status !== 'failed') forgetField(field);
     toast(
       job.status === 'failed' ? bulkSummary(job) : `The field “${shortName(field)}” was deleted.`,
       job.status === 'failed' ? 'error' : 'success',

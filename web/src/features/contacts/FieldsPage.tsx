@@ -3,23 +3,39 @@ import { useQuery } from '@tanstack/react-query';
 import { ListChecks } from 'lucide-react';
 import { Link } from 'react-router';
 import { LinkButton } from '../../components/Button.tsx';
-import { Badge, PageHeader } from '../../components/Layout.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
+import { Badge } from '../../components/Layout.tsx';
+import { ListScreen } from '../../components/ListScreen.tsx';
+import { EmptyState } from '../../components/States.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import { useProject } from '../../lib/project-context.tsx';
-import { type FieldDescriptor, fieldQueries } from '../../queries/contacts.ts';
+import { type FieldDescriptor, type FieldList, fieldQueries } from '../../queries/contacts.ts';
 import { Coverage, coverageNote, shortName, TypeBadge } from './field-look.tsx';
 
 export function FieldsPage() {
-  const scope = useProject();
-  const { to } = scope;
-  const fields = useQuery(fieldQueries.list(scope));
-  const info = fields.data?.coverageInfo;
-  const custom = (fields.data?.fields ?? [])
+  const fields = useQuery(fieldQueries.list(useProject()));
+  return (
+    <ListScreen
+      title="Fields"
+      description="The data your contacts carry, for personalising emails and building segments and workflows."
+      query={fields}
+      loadingLabel="Loading fields"
+      loadingRows={5}
+      // The built-in fields are always there: the list is never empty, its custom part may be.
+      isEmpty={() => false}
+      empty={null}
+    >
+      {(list) => <FieldTables list={list} />}
+    </ListScreen>
+  );
+}
+
+function FieldTables({ list }: { list: FieldList }) {
+  const { to } = useProject();
+  const info = list.coverageInfo;
+  const custom = list.fields
     .filter((f) => f.isCustom)
     .sort((a, b) => b.coverage - a.coverage || a.field.localeCompare(b.field));
-  const builtIn = (fields.data?.fields ?? []).filter((f) => !f.isCustom);
-
+  const builtIn = list.fields.filter((f) => !f.isCustom);
   const columns = (linkCustom: boolean): Column<FieldDescriptor>[] => [
     {
       key: 'field',
@@ -43,74 +59,50 @@ export function FieldsPage() {
       key: 'coverage',
       header: 'Contacts with a value',
       className: 'w-80',
-      cell: (f) => <Coverage ratio={f.coverage} contacts={info?.contacts ?? 0} />,
+      cell: (f) => <Coverage ratio={f.coverage} contacts={info.contacts} />,
     },
   ];
-
-  return (
-    <>
-      <PageHeader
-        title="Fields"
-        description="The data your contacts carry, for personalising emails and building segments and workflows."
-      />
-      {fields.isPending ? (
-        <FieldsSkeleton />
-      ) : fields.isError ? (
-        <ErrorState error={fields.error} retry={() => fields.refetch()} />
-      ) : (
-        <div className="space-y-8">
-          <section aria-labelledby="custom-fields">
-            <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-              <h2 id="custom-fields" className="text-base font-semibold text-slate-900">
-                Custom fields <span className="font-normal text-slate-500">({custom.length})</span>
-              </h2>
-              {info && <p className="text-xs text-slate-500">{coverageNote(info)}</p>}
-            </div>
-            {custom.length === 0 ? (
-              <EmptyState
-                icon={<ListChecks className="size-8" aria-hidden />}
-                title="No custom fields yet"
-                description="A field appears the first time a contact gets a value for it: from a contact's page, a CSV import, or data sent with the API. Its type is set by that first value."
-                action={
-                  <div className="flex gap-2">
-                    <LinkButton variant="secondary" to={to('contacts', 'import')}>
-                      Import a CSV
-                    </LinkButton>
-                    <LinkButton to={to('contacts')}>Go to contacts</LinkButton>
-                  </div>
-                }
-              />
-            ) : (
-              <>
-                <Table caption="Custom fields" columns={columns(true)} rows={custom} rowKey={(f) => f.field} />
-                <p className="mt-2 text-xs text-slate-500">
-                  New fields appear when a contact first gets a value for them; that first value sets the type.
-                </p>
-              </>
-            )}
-          </section>
-          <section aria-labelledby="builtin-fields">
-            <h2 id="builtin-fields" className="mb-1 text-base font-semibold text-slate-900">
-              Built-in fields <Badge>Always present</Badge>
-            </h2>
-            <p className="mb-3 text-sm text-slate-500">Every contact has these; they cannot be removed.</p>
-            <Table caption="Built-in fields" columns={columns(false)} rows={builtIn} rowKey={(f) => f.field} />
-          </section>
-        </div>
-      )}
-    </>
+  const firstSteps = (
+    <div className="flex gap-2">
+      <LinkButton variant="secondary" to={to('contacts', 'import')}>
+        Import a CSV
+      </LinkButton>
+      <LinkButton to={to('contacts')}>Go to contacts</LinkButton>
+    </div>
   );
-}
 
-function FieldsSkeleton() {
   return (
-    <div role="status" aria-label="Loading fields" className="space-y-3">
-      <Skeleton className="h-6 w-48" />
-      <div className="space-y-2 rounded-lg border border-slate-200 bg-white p-4">
-        {[0, 1, 2, 3, 4].map((i) => (
-          <Skeleton key={i} className="h-8 w-full" />
-        ))}
-      </div>
+    <div className="space-y-8">
+      <section aria-labelledby="custom-fields">
+        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="custom-fields" className="text-base font-semibold text-slate-900">
+            Custom fields <span className="font-normal text-slate-500">({custom.length})</span>
+          </h2>
+          <p className="text-xs text-slate-500">{coverageNote(info)}</p>
+        </div>
+        {custom.length === 0 ? (
+          <EmptyState
+            icon={<ListChecks className="size-8" aria-hidden />}
+            title="No custom fields yet"
+            description="A field appears the first time a contact gets a value for it: from a contact's page, a CSV import, or data sent with the API. Its type is set by that first value."
+            action={firstSteps}
+          />
+        ) : (
+          <>
+            <Table caption="Custom fields" columns={columns(true)} rows={custom} rowKey={(f) => f.field} />
+            <p className="mt-2 text-xs text-slate-500">
+              New fields appear when a contact first gets a value for them; that first value sets the type.
+            </p>
+          </>
+        )}
+      </section>
+      <section aria-labelledby="builtin-fields">
+        <h2 id="builtin-fields" className="mb-1 text-base font-semibold text-slate-900">
+          Built-in fields <Badge>Always present</Badge>
+        </h2>
+        <p className="mb-3 text-sm text-slate-500">Every contact has these; they cannot be removed.</p>
+        <Table caption="Built-in fields" columns={columns(false)} rows={builtIn} rowKey={(f) => f.field} />
+      </section>
     </div>
   );
 }

@@ -1,23 +1,26 @@
 /** CSV import, step two: the job's progress until it ends, its counts and the rows it skipped. */
-
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
-import { ApiError } from '../../api/client.ts';
-import { invalidate } from '../../api/query-client.ts';
 import { LinkButton } from '../../components/Button.tsx';
-import { Badge, Card, PageHeader, Stat } from '../../components/Layout.tsx';
-import { BackLink } from '../../components/Links.tsx';
+import { Callout } from '../../components/Callout.tsx';
+import { DetailScreen } from '../../components/DetailScreen.tsx';
+import { Card, PageHeader, Stat } from '../../components/Layout.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
+import { StatusBadge, type StatusLooks } from '../../components/StatusBadge.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import { formatDateTime, formatNumber, formatPercent, plural } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { jobDone } from '../../queries/bulk.ts';
-import { contactEffects } from '../../queries/contacts.ts';
+import { useRefreshWhenDone } from '../../queries/cache.ts';
 import { type ImportJob, importQueries } from '../../queries/imports.ts';
-import { DetailSkeleton } from './DetailSkeleton.tsx';
+
+const STATUS: StatusLooks<ImportJob['status']> = {
+  queued: { label: 'Queued', tone: 'blue' },
+  processing: { label: 'Importing', tone: 'blue' },
+  completed: { label: 'Done', tone: 'green' },
+  failed: { label: 'Failed', tone: 'red' },
+};
 
 type ImportError = ImportJob['errors'][number];
 
@@ -40,45 +43,14 @@ const ERROR_COLUMNS: Column<ImportError>[] = [
 export function ImportJobPage() {
   const { jobId = '' } = useParams();
   const scope = useProject();
-  const { projectId, to } = scope;
-  const queryClient = useQueryClient();
   const query = useQuery(importQueries.job(scope, jobId));
-  const job = query.data;
-
-  // Once the job ends, what a contact write changes has changed: refresh it (once).
-  const refreshed = useRef(false);
-  useEffect(() => {
-    if (!job || !jobDone(job.status) || refreshed.current) return;
-    refreshed.current = true;
-    void invalidate(queryClient, contactEffects(projectId));
-  }, [job, projectId, queryClient]);
-
-  if (query.isPending) {
-    return (
-      <DetailSkeleton label="Loading the import" back={<BackLink to={to('contacts')}>Contacts</BackLink>}>
-        <Skeleton className="h-36 w-full rounded-lg" />
-      </DetailSkeleton>
-    );
-  }
-  if (query.isError) {
-    const missing = query.error instanceof ApiError && query.error.status === 404;
-    return (
-      <>
-        <BackLink to={to('contacts')}>Contacts</BackLink>
-        <PageHeader title={missing ? 'Import not found' : 'Import'} />
-        {missing ? (
-          <EmptyState
-            title="There is no such import in this project"
-            action={<LinkButton to={to('contacts', 'import')}>Import a file</LinkButton>}
-          />
-        ) : (
-          <ErrorState error={query.error} retry={() => query.refetch()} />
-        )}
-      </>
-    );
-  }
-
-  return <ImportJobView job={query.data} />;
+  // Once the job ends, what a contact write changes has changed.
+  useRefreshWhenDone(jobDone(query.data?.status), scope.projectId, 'contacts');
+  return (
+    <DetailScreen query={query} back={{ to: scope.to('contacts'), label: 'Contacts' }} noun="import">
+      {(job) => <ImportJobView job={job} />}
+    </DetailScreen>
+  );
 }
 
 function ImportJobView({ job }: { job: ImportJob }) {
@@ -87,7 +59,6 @@ function ImportJobView({ job }: { job: ImportJob }) {
   const ratio = job.totalRows > 0 ? job.processed / job.totalRows : running ? 0 : 1;
   return (
     <>
-      <BackLink to={to('contacts')}>Contacts</BackLink>
       <PageHeader
         title={`Import of ${job.fileName}`}
         description={`Started ${formatDateTime(job.createdAt)}${job.finishedAt ? ` · finished ${formatDateTime(job.finishedAt)}` : ''}`}
@@ -121,15 +92,7 @@ function ImportJobView({ job }: { job: ImportJob }) {
                   ? 'The import stopped'
                   : `Import finished: ${plural(job.totalRows, 'row')} read`}
           </span>
-          <Badge tone={job.status === 'completed' ? 'green' : job.status === 'failed' ? 'red' : 'blue'}>
-            {job.status === 'queued'
-              ? 'Queued'
-              : job.status === 'processing'
-                ? 'Importing'
-                : job.status === 'failed'
-                  ? 'Failed'
-                  : 'Done'}
-          </Badge>
+          <StatusBadge looks={STATUS} status={job.status} />
           <span className="ml-auto text-slate-500 tabular-nums">{formatPercent(ratio)}</span>
         </div>
         <ProgressBar
@@ -139,10 +102,12 @@ function ImportJobView({ job }: { job: ImportJob }) {
           tone={job.status === 'failed' ? 'red' : job.status === 'completed' ? 'green' : 'brand'}
         />
         {job.status === 'failed' && (
-          <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-            {job.failureReason ?? 'Something went wrong while reading the file.'} Rows done before it stopped are kept;
-            importing the same file again is safe.
-          </p>
+          <Callout tone="danger" role="alert" className="mt-3">
+            <p>
+              {job.failureReason ?? 'Something went wrong while reading the file.'} Rows done before it stopped are
+              kept; importing the same file again is safe.
+            </p>
+          </Callout>
         )}
       </Card>
 

@@ -1,17 +1,18 @@
 /** CSV import, step one: pick a file, see its columns and first rows, start the import. */
-
-import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, FileSpreadsheet, Upload, XCircle } from 'lucide-react';
 import { type DragEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, fieldError } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
+import { Callout } from '../../components/Callout.tsx';
 import { Badge, Card, PageHeader } from '../../components/Layout.tsx';
 import { BackLink } from '../../components/Links.tsx';
 import { FormError } from '../../components/States.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber, plural } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
+import { importMutations } from '../../queries/imports.ts';
+import { useAction } from '../../queries/use-action.ts';
 import { type CsvPreview, columnRole, previewCsv } from './csv-preview.ts';
 
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -23,7 +24,8 @@ function sizeText(bytes: number): string {
 }
 
 export function ImportPage() {
-  const { api, to } = useProject();
+  const scope = useProject();
+  const { to } = scope;
   const navigate = useNavigate();
   const inputId = useId();
   const [file, setFile] = useState<File>();
@@ -31,15 +33,9 @@ export function ImportPage() {
   const [readError, setReadError] = useState<string>();
   const [dragging, setDragging] = useState(false);
 
-  const upload = useMutation({
-    mutationFn: async (f: File) => {
-      const body = new FormData();
-      body.append('file', f, f.name);
-      const res = await api.raw('POST', '/contacts/import', { body, headers: { accept: 'application/json' } });
-      return (await res.json()) as { jobId: string };
-    },
-    // The job page refreshes the lists when the import ends.
-    meta: { errorShownInline: true },
+  // The job page refreshes what the import changed when it ends.
+  const upload = useAction(importMutations.upload(scope), {
+    inline: true,
     onSuccess: (job) => navigate(to('contacts', 'import', job.jobId)),
   });
 
@@ -136,15 +132,10 @@ export function ImportPage() {
               </div>
             )}
             <div className="mt-3 space-y-2">
-              {problem && (
-                <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-                  {problem}
-                </p>
-              )}
-              {fileError && (
-                <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-                  {fileError}
-                </p>
+              {(problem ?? fileError) && (
+                <Callout tone="danger" role="alert">
+                  <p>{problem ?? fileError}</p>
+                </Callout>
               )}
               <FormError error={upload.error && !fileError ? upload.error : null} />
               {upload.error instanceof ApiError && upload.error.suggestion && (

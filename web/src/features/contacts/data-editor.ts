@@ -82,13 +82,16 @@ function textOf(value: unknown, kind: ValueKind): string {
   return String(value);
 }
 
-/** One row per key of the contact's data, in key order. */
+/**
+ * One row per key of the contact's data, in key order. A stored key's row has an id of its key, so
+ * the same data gives the same rows (a form can tell that nothing changed).
+ */
 export function rowsFromData(data: Record<string, unknown>): DataRow[] {
   return Object.keys(data)
     .sort((a, b) => a.localeCompare(b))
     .map((key) => {
       const kind = kindOf(data[key]);
-      return { id: rowId(), key, kind, value: textOf(data[key], kind), originalKey: key };
+      return { id: `stored:${key}`, key, kind, value: textOf(data[key], kind), originalKey: key };
     });
 }
 
@@ -187,6 +190,21 @@ export function buildDataPatch(original: Record<string, unknown>, rows: DataRow[
     if (!seen.has(key)) patch[key] = null;
   }
   return { patch, errors, empty: Object.keys(patch).length === 0 };
+}
+
+/** Where a form's checks keep a row's problem (use-draft's `check` and `error`). */
+export function rowField(id: string, part: keyof RowErrors): string {
+  return `rows.${id}.${part}`;
+}
+
+/** The problems of buildDataPatch as a form's checks: one message per row and part. */
+export function rowChecks(errors: Record<string, RowErrors>): Record<string, string | undefined> {
+  return Object.fromEntries(
+    Object.entries(errors).flatMap(([id, e]) => [
+      [rowField(id, 'key'), e.key],
+      [rowField(id, 'value'), e.value],
+    ]),
+  );
 }
 
 /** A stored value as a short human text (tables, previews). */

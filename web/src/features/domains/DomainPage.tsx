@@ -1,93 +1,54 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Clock, RefreshCw, Trash2, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { can } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
+import { Callout } from '../../components/Callout.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
+import { DetailScreen } from '../../components/DetailScreen.tsx';
 import { Badge, Card, PageHeader } from '../../components/Layout.tsx';
-import { BackLink, TextLink } from '../../components/Links.tsx';
-import { EmptyState, ErrorState, FormError, Skeleton } from '../../components/States.tsx';
+import { FormError } from '../../components/States.tsx';
 import { TypeToConfirmDialog } from '../../components/TypeToConfirmDialog.tsx';
 import { formatDateTime, formatRelative } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { type Domain, type DomainRecord, domainQueries } from '../../queries/domains.ts';
-import { overviewQueries } from '../../queries/overview.ts';
-import { setupQueries } from '../../queries/setup.ts';
+import { type Domain, type DomainRecord, domainMutations, domainQueries } from '../../queries/domains.ts';
+import { useAction } from '../../queries/use-action.ts';
 import { PURPOSE_TEXT, recordProgress, relativeHost } from './records.ts';
-import { DomainStatus, RoleNotice } from './shared.tsx';
+import { DomainStatus, DomainsNotice } from './shared.tsx';
 
 /** One domain: the DNS records to publish, checking them now, and removing the domain. */
 export function DomainPage() {
   const { domainId = '' } = useParams();
   const scope = useProject();
-  const domains = useQuery(domainQueries.list(scope));
-  const domain = domains.data?.find((d) => d.id === domainId);
-  const back = <BackLink to={scope.to('domains')}>Domains</BackLink>;
-  if (domains.isPending) {
-    return (
-      <div role="status" aria-label="Loading the domain">
-        {back}
-        <Skeleton className="mb-6 h-8 w-72" />
-        <Skeleton className="mb-6 h-24 w-full" />
-        <Skeleton className="h-72 w-full" />
-      </div>
-    );
-  }
-  if (domains.isError) return <ErrorState error={domains.error} retry={() => domains.refetch()} />;
-  if (!domain) {
-    return (
-      <>
-        {back}
-        <PageHeader title="Domain not found" />
-        <EmptyState
-          title="This domain is not in the project"
-          description="It may have been removed."
-          action={<TextLink to={scope.to('domains')}>See all domains</TextLink>}
-        />
-      </>
-    );
-  }
+  const domain = useQuery(domainQueries.one(scope, domainId));
   return (
-    <>
-      {back}
-      <DomainDetail domain={domain} />
-    </>
+    <DetailScreen query={domain} back={{ to: scope.to('domains'), label: 'Domains' }} noun="domain">
+      {(d) => <DomainDetail domain={d} />}
+    </DetailScreen>
   );
 }
 
 function DomainDetail({ domain }: { domain: Domain }) {
-  const { api, project, projectId, to } = useProject();
-  const queryClient = useQueryClient();
+  const scope = useProject();
   const navigate = useNavigate();
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const canManage = can(project, 'domains.manage');
   // The heading carries a status badge, so PageHeader cannot take the tab title from it.
   usePageTitle(domain.domain);
-  const listKey = domainQueries.list({ api, projectId }).queryKey;
-  // A check or a removal changes the Overview's checklist too.
-  const invalidates = [domainQueries.all(projectId), overviewQueries.all(projectId), setupQueries.all(projectId)];
-
-  const verify = useMutation({
-    mutationFn: () => api.get('/domains/{id}/verify', { path: { id: domain.id } }),
-    meta: { invalidates, errorShownInline: true },
+  const verify = useAction(domainMutations.verify(scope, domain.id), {
+    inline: true,
     onSuccess: (checked) => {
-      queryClient.setQueryData<Domain[]>(listKey, (list) => list?.map((d) => (d.id === checked.id ? checked : d)));
       const { found, total } = recordProgress(checked.records);
       if (checked.verified) toast(`${checked.domain} is verified. You can send from it now.`);
       else toast(`Not verified yet: ${found} of ${total} records found.`, 'error');
     },
   });
-  const remove = useMutation({
-    mutationFn: () => api.delete('/domains/{id}', { path: { id: domain.id } }),
-    // Not the domains list: refetched before onSuccess, it would show "not found" here for a moment.
-    // The row leaves the cached list instead, once the list's screen is on.
-    meta: { invalidates: invalidates.slice(1), errorShownInline: true },
+  const remove = useAction(domainMutations.remove(scope, domain.id), {
+    inline: true,
     onSuccess: () => {
-      navigate(to('domains'));
-      queryClient.setQueryData<Domain[]>(listKey, (list) => list?.filter((d) => d.id !== domain.id));
+      navigate(scope.to('domains'));
       toast(`${domain.domain} removed.`);
     },
   });
@@ -112,7 +73,7 @@ function DomainDetail({ domain }: { domain: Domain }) {
             >
               Verify now
             </Button>
-            {canManage && (
+            {can(scope.project, 'domains.manage') && (
               <Button
                 variant="secondary"
                 onClick={() => setConfirmDelete(true)}
@@ -124,7 +85,7 @@ function DomainDetail({ domain }: { domain: Domain }) {
           </>
         }
       />
-      {!canManage && <RoleNotice />}
+      <DomainsNotice />
       <div className="space-y-6">
         <FormError error={verify.error} />
         <StatusPanel domain={domain} found={found} total={total} />
@@ -163,32 +124,29 @@ function DomainDetail({ domain }: { domain: Domain }) {
 function StatusPanel({ domain, found, total }: { domain: Domain; found: number; total: number }) {
   if (domain.verified) {
     return (
-      <div className="flex items-start gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
-        <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-600" aria-hidden />
-        <div>
-          <p className="font-medium">Verified {domain.verifiedAt ? `on ${formatDateTime(domain.verifiedAt)}` : ''}</p>
-          <p className="mt-0.5">
-            You can send from any address on {domain.domain}. Keep the records in place: we re-check them every 5
-            minutes.
-          </p>
-        </div>
-      </div>
+      <Callout
+        tone="success"
+        icon={<CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-600" aria-hidden />}
+        title={`Verified ${domain.verifiedAt ? `on ${formatDateTime(domain.verifiedAt)}` : ''}`}
+      >
+        <p>
+          You can send from any address on {domain.domain}. Keep the records in place: we re-check them every 5 minutes.
+        </p>
+      </Callout>
     );
   }
   return (
-    <div className="flex items-start gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
-      <Clock className="mt-0.5 size-5 shrink-0 text-amber-600" aria-hidden />
-      <div>
-        <p className="font-medium">
-          Waiting for DNS: {found} of {total} records found
-        </p>
-        <p className="mt-0.5">
-          Publish the records below, then press Verify now. DNS changes can take a few minutes to an hour to show; we
-          also check every 5 minutes.{' '}
-          {domain.lastCheckedAt ? `Last checked ${formatRelative(domain.lastCheckedAt)}.` : 'Not checked yet.'}
-        </p>
-      </div>
-    </div>
+    <Callout
+      tone="warning"
+      icon={<Clock className="mt-0.5 size-5 shrink-0 text-amber-600" aria-hidden />}
+      title={`Waiting for DNS: ${found} of ${total} records found`}
+    >
+      <p>
+        Publish the records below, then press Verify now. DNS changes can take a few minutes to an hour to show; we also
+        check every 5 minutes.{' '}
+        {domain.lastCheckedAt ? `Last checked ${formatRelative(domain.lastCheckedAt)}.` : 'Not checked yet.'}
+      </p>
+    </Callout>
   );
 }
 

@@ -1,5 +1,5 @@
-import { Info } from 'lucide-react';
 import { Badge } from '../../components/Layout.tsx';
+import { PermissionNotice } from '../../components/PermissionNotice.tsx';
 import type { Domain } from '../../queries/domains.ts';
 
 export function DomainStatus({ domain }: { domain: Pick<Domain, 'verified'> }) {
@@ -7,11 +7,8 @@ export function DomainStatus({ domain }: { domain: Pick<Domain, 'verified'> }) {
 }
 
 /** Shown to whoever lacks 'domains.manage': the screens stay readable, the actions are hidden. */
-export function RoleNotice() {
+export function DomainsNotice() {
   return (
-    <div className="mb-4 flex items-start gap-2 rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900">
-      <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
-      <p>You can see the domains and check them. Adding or removing a domain needs the Owner or Admin role.</p>
-    </div>
+    <PermissionNotice permission="domains.manage" sees="the domains and check them" acts="add or remove a domain" />
   );
 }

@@ -2,10 +2,11 @@
 import { CircleCheck, CircleX, Clock } from 'lucide-react';
 import { JsonBlock } from '../../components/CodeBlock.tsx';
 import { TextLink } from '../../components/Links.tsx';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import type { EmailAttempt, EmailEvent } from '../../queries/emails.ts';
-import { AttemptResultBadge } from './email-status.tsx';
+import { ATTEMPT_RESULT } from './email-status.tsx';
 
 const ICONS = {
   ACCEPTED: <CircleCheck className="size-4 text-emerald-600" aria-hidden />,
@@ -25,7 +26,7 @@ export function AttemptTimeline({ attempts }: { attempts: EmailAttempt[] }) {
           <span className="absolute -left-[1.7rem] top-0.5 rounded-full bg-white p-0.5">{ICONS[a.result]}</span>
           <div className="flex flex-wrap items-center gap-2">
             <span className="font-medium text-slate-900">Attempt {i + 1}</span>
-            <AttemptResultBadge result={a.result} />
+            <StatusBadge looks={ATTEMPT_RESULT} status={a.result} />
             {a.smtpCode ? <code className="font-mono text-xs text-slate-700">SMTP {a.smtpCode}</code> : null}
           </div>
           <p className="mt-0.5 text-xs text-slate-500">

@@ -9,12 +9,15 @@ import { useMemo } from 'react';
 import { DateRangeFields } from '../../components/DateRangeFields.tsx';
 import { Select } from '../../components/Field.tsx';
 import { RecipientSearch } from '../../components/RecipientSearch.tsx';
+import { statusesOf, statusLabel } from '../../components/StatusBadge.tsx';
 import { localDayStart } from '../../lib/days.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { useSearchParamPatch, useSearchParamState } from '../../lib/url-state.ts';
 import { campaignQueries } from '../../queries/campaigns.ts';
 import type { EmailQuery } from '../../queries/emails.ts';
-import { EMAIL_SOURCES, EMAIL_STATUSES, sourceLabel, statusLabel } from './email-status.tsx';
+import { EMAIL_SOURCES, EMAIL_STATUS, sourceLabel } from './email-status.tsx';
+
+const EMAIL_STATUSES = statusesOf(EMAIL_STATUS);
 
 const PARAMS = ['status', 'sourceType', 'campaignId', 'recipient', 'since', 'until'] as const;
 
@@ -60,7 +63,7 @@ export function EmailFilters({ filter }: { filter: EmailFilter }) {
             <option value="">Any status</option>
             {EMAIL_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {statusLabel(s)}
+                {statusLabel(EMAIL_STATUS, s)}
               </option>
             ))}
           </Select>

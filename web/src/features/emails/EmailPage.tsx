@@ -1,74 +1,49 @@
 /** One email of the log: its facts, every delivery attempt, its events, and a retry once it FAILED. */
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { AlertTriangle, RotateCw } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { RotateCw } from 'lucide-react';
 import { useParams } from 'react-router';
-import { ApiError } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
+import { Callout } from '../../components/Callout.tsx';
+import { DetailScreen } from '../../components/DetailScreen.tsx';
 import { Fact } from '../../components/Fact.tsx';
 import { Card, PageHeader } from '../../components/Layout.tsx';
-import { BackLink, TextLink } from '../../components/Links.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
+import { TextLink } from '../../components/Links.tsx';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { activityQueries } from '../../queries/activity.ts';
-import { type EmailDetail, emailQueries } from '../../queries/emails.ts';
+import { type EmailDetail, emailMutations, emailQueries } from '../../queries/emails.ts';
+import { useAction } from '../../queries/use-action.ts';
 import { AttemptTimeline, EmailEvents } from './AttemptTimeline.tsx';
-import { EmailStatusBadge, SourceWithVia } from './email-status.tsx';
+import { EMAIL_STATUS, SourceWithVia } from './email-status.tsx';
 
 export function EmailPage() {
   const { emailId = '' } = useParams();
   const scope = useProject();
   const email = useQuery(emailQueries.one(scope, emailId));
-  const back = <BackLink to={scope.to('emails')}>Email log</BackLink>;
-
-  if (email.isPending) {
-    return (
-      <div role="status" aria-label="Loading the email">
-        {back}
-        <Skeleton className="mb-2 h-7 w-96 max-w-full" />
-        <Skeleton className="mb-6 h-5 w-64" />
-        <Skeleton className="mb-6 h-32 w-full rounded-lg" />
-        <Skeleton className="h-64 w-full rounded-lg" />
-      </div>
-    );
-  }
-  if (email.isError) {
-    const missing = email.error instanceof ApiError && email.error.status === 404;
-    return (
-      <>
-        {back}
-        <PageHeader title={missing ? 'Email not found' : 'Email'} />
-        {missing ? (
-          <EmptyState title="This email does not exist" description="The link may belong to another project." />
-        ) : (
-          <ErrorState error={email.error} retry={() => email.refetch()} />
-        )}
-      </>
-    );
-  }
-  return <EmailView email={email.data} back={back} />;
+  return (
+    <DetailScreen query={email} back={{ to: scope.to('emails'), label: 'Email log' }} noun="email">
+      {(e) => <EmailView email={e} />}
+    </DetailScreen>
+  );
 }
 
-function EmailView({ email, back }: { email: EmailDetail; back: ReactNode }) {
-  const { api, projectId, to } = useProject();
+function EmailView({ email }: { email: EmailDetail }) {
+  const scope = useProject();
+  const { to } = scope;
   const subject = email.subject || '(no subject)';
   usePageTitle(`${subject} · Email log`);
-  const retry = useMutation({
-    mutationFn: () => api.post('/emails/{id}/retry', { path: { id: email.id } }),
-    meta: { invalidates: [emailQueries.all(projectId), activityQueries.all(projectId)] },
+  const retry = useAction(emailMutations.retry(scope, email.id), {
     onSuccess: () => toast('Queued again: a new round of attempts starts now.'),
   });
 
   return (
     <>
-      {back}
       <PageHeader
         title={
           <span className="flex flex-wrap items-center gap-3">
-            <span className="break-words">{subject}</span> <EmailStatusBadge status={email.status} />
+            <span className="break-words">{subject}</span> <StatusBadge looks={EMAIL_STATUS} status={email.status} />
           </span>
         }
         description={`To ${email.to}, from ${email.from}`}
@@ -85,16 +60,9 @@ function EmailView({ email, back }: { email: EmailDetail; back: ReactNode }) {
         }
       />
       {email.status === 'FAILED' && email.lastError && (
-        <div
-          role="alert"
-          className="mb-6 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800"
-        >
-          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <div>
-            <p className="font-medium">Not delivered</p>
-            <p className="mt-0.5 break-words">{email.lastError}</p>
-          </div>
-        </div>
+        <Callout tone="danger" role="alert" title="Not delivered" className="mb-6">
+          <p className="break-words">{email.lastError}</p>
+        </Callout>
       )}
       <dl className="mb-6 grid grid-cols-2 gap-4 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm lg:grid-cols-4">
         <Fact label="To">

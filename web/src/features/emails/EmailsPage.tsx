@@ -3,17 +3,23 @@ import { useQuery } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
 import { PageHeader } from '../../components/Layout.tsx';
 import { TextLink } from '../../components/Links.tsx';
+import { cursorPages, ListStates } from '../../components/ListScreen.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
-import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
+import { EmptyState } from '../../components/States.tsx';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { Pager, Table } from '../../components/Table.tsx';
-import { formatNumber, plural } from '../../lib/format.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { useCursorPaging } from '../../lib/url-state.ts';
 import { type EmailRow, emailQueries } from '../../queries/emails.ts';
 import { EmailFilters, useEmailFilter } from './EmailFilters.tsx';
-import { EmailStatusBadge, SourceWithVia } from './email-status.tsx';
+import { EMAIL_STATUS, SourceWithVia } from './email-status.tsx';
 
 const PAGE_SIZE = 25;
+/** The API counts up to 10,000 (10,000 means at least that): the first page's label says so. */
+const COUNT_CAP = 10_000;
+const capped = (pageIndex: number, total: number) =>
+  pageIndex === 0 && total >= COUNT_CAP ? { label: `${formatNumber(COUNT_CAP)}+ emails` } : {};
 
 export function EmailsPage() {
   const scope = useProject();
@@ -28,41 +34,33 @@ export function EmailsPage() {
         description="Every email the project sent or tried to send: its status, each delivery attempt and what the receiving server answered."
       />
       <EmailFilters filter={filter} />
-      {list.isPending && <LoadingRows rows={8} label="Loading emails" />}
-      {list.isError && <ErrorState error={list.error} retry={() => list.refetch()} />}
-      {list.isSuccess && list.data.data.length === 0 && (
-        <EmptyState
-          icon={<Mail className="size-8" aria-hidden />}
-          title={filter.filtered ? 'No emails match these filters' : 'No emails yet'}
-          description={
-            filter.filtered
-              ? 'Try another status or source, a wider date range, or the exact address the mail went to.'
-              : 'Emails from POST /v1/send, campaigns and workflows show up here as soon as they are queued.'
-          }
-        />
-      )}
-      {list.isSuccess && list.data.data.length > 0 && (
-        <div className={list.isPlaceholderData ? 'opacity-60' : undefined}>
-          <EmailTable rows={list.data.data} />
-          <Pager
-            label={
-              paging.pageIndex === 0 && list.data.total > 0
-                ? countLabel(list.data.total)
-                : `Page ${paging.pageIndex + 1}`
+      <ListStates
+        query={list}
+        loadingLabel="Loading emails"
+        loadingRows={8}
+        empty={
+          <EmptyState
+            icon={<Mail className="size-8" aria-hidden />}
+            title={filter.filtered ? 'No emails match these filters' : 'No emails yet'}
+            description={
+              filter.filtered
+                ? 'Try another status or source, a wider date range, or the exact address the mail went to.'
+                : 'Emails from POST /v1/send, campaigns and workflows show up here as soon as they are queued.'
             }
-            onPrev={paging.hasPrev ? paging.prev : undefined}
-            onNext={list.data.hasMore ? () => paging.next(list.data.cursor) : undefined}
           />
-        </div>
-      )}
+        }
+      >
+        {(page) => (
+          // The pager shows even on a single page: the count of matches is what a filter answers.
+          <>
+            <EmailTable rows={page.data} />
+            <Pager {...cursorPages(paging, page, 'email')} {...capped(paging.pageIndex, page.total)} />
+          </>
+        )}
+      </ListStates>
     </>
   );
 }
-
-/** The API counts up to 10,000 (10,000 means at least that). */
-const COUNT_CAP = 10_000;
-const countLabel = (total: number) =>
-  total >= COUNT_CAP ? `${formatNumber(COUNT_CAP)}+ emails` : plural(total, 'email');
 
 function EmailTable({ rows }: { rows: EmailRow[] }) {
   const { to } = useProject();
@@ -93,7 +91,7 @@ function EmailTable({ rows }: { rows: EmailRow[] }) {
           header: 'Status',
           cell: (e) => (
             <span className="flex flex-col items-start gap-0.5">
-              <EmailStatusBadge status={e.status} />
+              <StatusBadge looks={EMAIL_STATUS} status={e.status} />
               {e.status === 'FAILED' && e.lastError && (
                 <span className="max-w-48 truncate text-xs text-red-700" title={e.lastError}>
                   {e.lastError}

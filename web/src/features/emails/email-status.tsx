@@ -1,10 +1,10 @@
 /** How the email log shows an email's status, its source and an attempt's result. */
-import { Badge, type Tone } from '../../components/Layout.tsx';
+import { Badge } from '../../components/Layout.tsx';
+import type { StatusLooks } from '../../components/StatusBadge.tsx';
 import type { EmailAttempt, EmailRow, EmailSource, EmailStatus } from '../../queries/emails.ts';
 
-// Records, so a status or source the API adds fails to compile here until it is listed; statuses in
-// the order an email moves through them (the filter offers them so).
-const STATUS: Record<EmailStatus, { label: string; tone: Tone }> = {
+/** In the order an email moves through them (the filter offers them so). */
+export const EMAIL_STATUS: StatusLooks<EmailStatus> = {
   PENDING: { label: 'Pending', tone: 'gray' },
   SENDING: { label: 'Sending', tone: 'blue' },
   SENT: { label: 'Sent', tone: 'blue' },
@@ -17,14 +17,14 @@ const STATUS: Record<EmailStatus, { label: string; tone: Tone }> = {
   SUPPRESSED: { label: 'Suppressed', tone: 'yellow' },
 };
 
-export const EMAIL_STATUSES = Object.keys(STATUS) as EmailStatus[];
+export const ATTEMPT_RESULT: StatusLooks<EmailAttempt['result']> = {
+  ACCEPTED: { label: 'Accepted', tone: 'green' },
+  TEMPORARY_FAILURE: { label: 'Temporary failure', tone: 'yellow' },
+  PERMANENT_FAILURE: { label: 'Permanent failure', tone: 'red' },
+};
 
-export const statusLabel = (status: EmailStatus) => STATUS[status]?.label ?? status;
-
-export function EmailStatusBadge({ status }: { status: EmailStatus }) {
-  return <Badge tone={STATUS[status]?.tone ?? 'gray'}>{statusLabel(status)}</Badge>;
-}
-
+// A source is read as words beside the via badge, never as a badge of its own: labels only. A
+// record still, so a source the API adds fails to compile until it has one.
 const SOURCES: Record<EmailSource, string> = {
   TRANSACTIONAL: 'Transactional',
   CAMPAIGN: 'Campaign',
@@ -34,12 +34,6 @@ const SOURCES: Record<EmailSource, string> = {
 export const EMAIL_SOURCES = Object.keys(SOURCES) as EmailSource[];
 
 export const sourceLabel = (source: EmailSource) => SOURCES[source] ?? source;
-
-const RESULTS: Record<EmailAttempt['result'], { label: string; tone: Tone }> = {
-  ACCEPTED: { label: 'Accepted', tone: 'green' },
-  TEMPORARY_FAILURE: { label: 'Temporary failure', tone: 'yellow' },
-  PERMANENT_FAILURE: { label: 'Permanent failure', tone: 'red' },
-};
 
 /** How a transactional email arrived: the send API or SMTP submission (null for other mail). */
 type Via = NonNullable<EmailRow['via']>;
@@ -63,9 +57,4 @@ export function SourceWithVia({ email }: { email: Pick<EmailRow, 'sourceType' | 
       )}
     </span>
   );
-}
-
-export function AttemptResultBadge({ result }: { result: EmailAttempt['result'] }) {
-  const r = RESULTS[result] ?? { label: result, tone: 'gray' as const };
-  return <Badge tone={r.tone}>{r.label}</Badge>;
 }

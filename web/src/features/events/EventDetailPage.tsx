@@ -3,20 +3,22 @@
  * (GET /events/:eventName/usage), its latest occurrences, and deleting every event of the name.
  */
 
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '../../components/Button.tsx';
+import { Callout } from '../../components/Callout.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Badge, Card, PageHeader, Stat } from '../../components/Layout.tsx';
 import { BackLink, TextLink } from '../../components/Links.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
-import { EmptyState, ErrorState, FormError, Skeleton } from '../../components/States.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
 import { formatDateTime, formatNumber, plural } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
-import { type EventUsage, eventQueries } from '../../queries/events.ts';
+import { type EventUsage, eventMutations, eventQueries } from '../../queries/events.ts';
+import { useAction } from '../../queries/use-action.ts';
 import { EventTable } from './EventTable.tsx';
 import { TrackEventDialog } from './TrackEventDialog.tsx';
 
@@ -117,15 +119,11 @@ export function EventDetailPage() {
         </Card>
       </div>
 
-      <TrackEventDialog
-        open={trackOpen}
-        onClose={() => setTrackOpen(false)}
-        names={[eventName]}
-        defaultName={eventName}
-      />
-      {info && (
+      {trackOpen && (
+        <TrackEventDialog onClose={() => setTrackOpen(false)} names={[eventName]} defaultName={eventName} />
+      )}
+      {info && deleteOpen && (
         <DeleteEventsDialog
-          open={deleteOpen}
           onClose={() => setDeleteOpen(false)}
           name={eventName}
           count={info.count}
@@ -171,37 +169,34 @@ function UsageList({ usage }: { usage: EventUsage }) {
   );
 }
 
+/** Asks before deleting every event of the name, naming the segments and workflows that wait for it. */
 function DeleteEventsDialog({
-  open,
   onClose,
   name,
   count,
   usage,
 }: {
-  open: boolean;
   onClose: () => void;
   name: string;
   count: number;
   usage?: EventUsage;
 }) {
-  const { api, projectId, to } = useProject();
+  const scope = useProject();
   const navigate = useNavigate();
-  const remove = useMutation({
-    mutationFn: () => api.delete('/events/{eventName}', { path: { eventName: name } }),
-    meta: { invalidates: eventQueries.affected(projectId), errorShownInline: true },
+  const remove = useAction(eventMutations.removeName(scope, name), {
+    inline: true,
     onSuccess: (result) => {
       toast(`Deleted ${plural(result.deleted, `${name} event`)}`);
       onClose();
-      navigate(to('events'));
+      navigate(scope.to('events'));
     },
   });
   const used = usage && (usage.segments.length > 0 || usage.workflows.length > 0);
   return (
     <ConfirmDialog
-      open={open}
+      open
       onClose={onClose}
-      onConfirm={() => remove.mutate()}
-      busy={remove.isPending}
+      action={remove}
       title={`Delete every ${name} event?`}
       confirmLabel={`Delete ${plural(count, 'event')}`}
     >
@@ -211,15 +206,13 @@ function DeleteEventsDialog({
           cannot be undone. Contacts themselves stay.
         </p>
         {usage && used && (
-          <div role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900">
-            <p className="font-medium">Still in use</p>
-            <p className="mt-1">
+          <Callout tone="warning" role="alert" title="Still in use">
+            <p>
               Segments that filter on this event will no longer match these contacts, and workflows keep waiting for it:
             </p>
             <UsageList usage={usage} />
-          </div>
+          </Callout>
         )}
-        <FormError error={remove.error} />
       </div>
     </ConfirmDialog>
   );

@@ -91,7 +91,7 @@ export function EventsPage() {
       ) : (
         <EventTable empty={<NoEvents />} />
       )}
-      <TrackEventDialog open={trackOpen} onClose={() => setTrackOpen(false)} names={customNames} />
+      {trackOpen && <TrackEventDialog onClose={() => setTrackOpen(false)} names={customNames} />}
     </>
   );
 }

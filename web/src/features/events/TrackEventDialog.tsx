@@ -1,100 +1,72 @@
 /**
  * Tracks an event by hand (POST /events/track, the dashboard's alias of /v1/track): handy to try a
- * workflow trigger or a segment rule. The contact is created when the address is new.
+ * workflow trigger or a segment rule. The contact is created when the address is new. Mounted only
+ * while open, so each opening starts from `defaultName` and an empty form.
  */
-import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
-import { fieldError } from '../../api/client.ts';
+import { useId } from 'react';
 import { TextArea, TextInput } from '../../components/Field.tsx';
 import { FormDialog } from '../../forms/FormDialog.tsx';
+import { useDraft } from '../../forms/use-draft.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { parseSample } from '../../lib/sample-data.ts';
 import { toast } from '../../lib/toasts.ts';
-import { eventQueries } from '../../queries/events.ts';
+import { eventMutations } from '../../queries/events.ts';
+import { useAction } from '../../queries/use-action.ts';
 
-const FIELDS = ['email', 'event', 'data'];
+interface Draft {
+  email: string;
+  event: string;
+  data: string;
+}
+
+/** The data box as the event's data, or why it is not an object (in this dialog's words). */
+function parseData(text: string) {
+  const parsed = parseSample(text);
+  return 'error' in parsed ? { error: parsed.error.replace('Sample data', 'Data') } : parsed;
+}
 
 export function TrackEventDialog({
-  open,
   onClose,
   names,
   defaultName = '',
 }: {
-  open: boolean;
   onClose: () => void;
   names: string[];
   defaultName?: string;
 }) {
-  const { api, projectId } = useProject();
   const listId = useId();
-  const [email, setEmail] = useState('');
-  const [event, setEvent] = useState(defaultName);
-  const [dataText, setDataText] = useState('');
-  const [dataError, setDataError] = useState<string>();
-  const track = useMutation({
-    mutationFn: (data: Record<string, unknown>) =>
-      api.post('/events/track', {
-        body: { email: email.trim(), event: event.trim(), ...(Object.keys(data).length ? { data } : {}) },
-      }),
-    meta: { invalidates: eventQueries.affected(projectId), errorShownInline: true },
-    onSuccess: () => {
-      toast(`Tracked ${event.trim()} for ${email.trim()}`);
+  const track = useAction(eventMutations.track(useProject()), {
+    inline: true,
+    onSuccess: (_r, body) => {
+      toast(`Tracked ${body.event} for ${body.email}`);
       onClose();
     },
   });
-  const { reset } = track;
-
-  useEffect(() => {
-    if (open) {
-      reset();
-      setEvent(defaultName);
-      setDataError(undefined);
-    }
-  }, [open, reset, defaultName]);
-
-  const submit = () => {
-    const parsed = parseSample(dataText);
-    if ('error' in parsed) {
-      setDataError(parsed.error.replace('Sample data', 'Data'));
-      return;
-    }
-    setDataError(undefined);
-    track.mutate(parsed.value);
-  };
-  const error = track.error;
-  const shownByField = FIELDS.some((f) => fieldError(error, f));
+  const d = useDraft<Draft, Parameters<typeof track.mutate>[0]>(
+    { email: '', event: defaultName, data: '' },
+    {
+      save: track,
+      toBody: ({ email, event, data }) => {
+        const parsed = parseData(data);
+        const value = 'value' in parsed ? parsed.value : {};
+        return { email: email.trim(), event: event.trim(), ...(Object.keys(value).length ? { data: value } : {}) };
+      },
+      check: ({ data }) => {
+        const parsed = parseData(data);
+        return { data: 'error' in parsed ? parsed.error : undefined };
+      },
+      leaveMessage: 'This event is not tracked yet. Leave and lose it?',
+    },
+  );
 
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      title="Track an event"
-      submitLabel="Track event"
-      onSubmit={submit}
-      busy={track.isPending}
-      error={shownByField ? null : error}
-    >
+    <FormDialog open onClose={onClose} title="Track an event" submitLabel="Track event" draft={d}>
       <p className="text-sm text-slate-600">
         Records the event as if your app had sent it: workflows triggered by it start, and the contact is created if the
         address is new.
       </p>
-      <TextInput
-        label="Contact email"
-        type="email"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={fieldError(error, 'email')}
-      />
-      <TextInput
-        label="Event name"
-        required
-        list={listId}
-        value={event}
-        onChange={(e) => setEvent(e.target.value)}
-        error={fieldError(error, 'event')}
-        placeholder="signed_up"
-      />
+      <TextInput label="Contact email" type="email" required {...d.text('email')} />
+      <TextInput label="Event name" required list={listId} placeholder="signed_up" {...d.text('event')} />
       <datalist id={listId}>
         {names.map((n) => (
           <option key={n} value={n} />
@@ -104,11 +76,9 @@ export function TrackEventDialog({
         label="Data (JSON, optional)"
         rows={3}
         className="font-mono text-xs"
-        value={dataText}
-        onChange={(e) => setDataText(e.target.value)}
-        error={dataError ?? fieldError(error, 'data')}
         placeholder={'{ "plan": "pro" }'}
         hint="Stored on the event and merged into the contact's fields."
+        {...d.text('data')}
       />
     </FormDialog>
   );

@@ -1,21 +1,25 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useParams } from 'react-router';
 import { Button } from '../../components/Button.tsx';
+import { DetailScreen } from '../../components/DetailScreen.tsx';
 import { Card, PageHeader, Tabs } from '../../components/Layout.tsx';
-import { BackLink } from '../../components/Links.tsx';
-import { EmptyState, ErrorState, FormError, Skeleton } from '../../components/States.tsx';
+import { FormError } from '../../components/States.tsx';
 import { saveBlob } from '../../lib/download.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { useSearchParamState } from '../../lib/url-state.ts';
-import { type CapturedMessage, outboxQueries } from '../../queries/outbox.ts';
+import { type CapturedMessage, outboxMutations, outboxQueries } from '../../queries/outbox.ts';
+import { useAction } from '../../queries/use-action.ts';
 import { CaptureOnly } from './CaptureOnly.tsx';
 import { emlFileName, sortedHeaders } from './message.ts';
 
 type View = 'html' | 'text' | 'headers';
 
-/** One captured message, found by its email id: rendered HTML (sandboxed), text part, headers, raw MIME. */
+/**
+ * One captured message, found by its email id: rendered HTML (sandboxed), text part, headers, raw
+ * MIME. An email with no captured message (not sent yet, or the project's data reset) is not found.
+ */
 export function MessagePage() {
   return (
     <CaptureOnly>
@@ -28,35 +32,10 @@ function Message() {
   const { emailId = '' } = useParams();
   const scope = useProject();
   const message = useQuery(outboxQueries.message(scope, emailId));
-  const back = <BackLink to={scope.to('outbox')}>Outbox</BackLink>;
-  if (message.isPending) {
-    return (
-      <div role="status" aria-label="Loading the message">
-        {back}
-        <Skeleton className="mb-2 h-7 w-96" />
-        <Skeleton className="mb-6 h-4 w-72" />
-        <Skeleton className="h-[640px] w-full" />
-      </div>
-    );
-  }
-  if (message.isError) return <ErrorState error={message.error} retry={() => message.refetch()} />;
-  if (!message.data) {
-    return (
-      <>
-        {back}
-        <PageHeader title="Message not found" />
-        <EmptyState
-          title="No captured message for this email"
-          description="It may not have been sent yet, or the project's data was reset."
-        />
-      </>
-    );
-  }
   return (
-    <>
-      {back}
-      <MessageView message={message.data} />
-    </>
+    <DetailScreen query={message} back={{ to: scope.to('outbox'), label: 'Outbox' }} noun="message">
+      {(m) => <MessageView message={m} />}
+    </DetailScreen>
   );
 }
 
@@ -64,16 +43,11 @@ const VIEWS: View[] = ['html', 'text', 'headers'];
 const PART: Record<View, string> = { html: 'HTML', text: 'Plain text', headers: 'Headers' };
 
 function MessageView({ message }: { message: CapturedMessage }) {
-  const { api } = useProject();
   const [viewParam, setView] = useSearchParamState('view', 'html');
   const view = VIEWS.find((v) => v === viewParam) ?? 'html';
-  // The raw MIME is a file, not JSON: the one place this screen needs api.raw.
-  const download = useMutation({
-    mutationFn: async () => {
-      const res = await api.raw('GET', `/outbox/${encodeURIComponent(message.id)}/raw`);
-      saveBlob(await res.blob(), emlFileName(message.subject, message.id));
-    },
-    meta: { errorShownInline: true },
+  const download = useAction(outboxMutations.download(useProject(), message.id), {
+    inline: true,
+    onSuccess: (blob) => saveBlob(blob, emlFileName(message.subject, message.id)),
   });
   const headers = sortedHeaders(message.headers);
   const tabs = VIEWS.map((id) => ({ id, label: id === 'headers' ? `Headers (${headers.length})` : PART[id] }));

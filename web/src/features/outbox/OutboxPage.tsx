@@ -2,10 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
 import { PageHeader } from '../../components/Layout.tsx';
 import { TextLink } from '../../components/Links.tsx';
+import { cursorPages, ListStates } from '../../components/ListScreen.tsx';
 import { RecipientSearch } from '../../components/RecipientSearch.tsx';
-import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
-import { Pager, Table } from '../../components/Table.tsx';
-import { formatDateTime, formatRelative, plural } from '../../lib/format.ts';
+import { EmptyState } from '../../components/States.tsx';
+import { Table } from '../../components/Table.tsx';
+import { formatDateTime, formatRelative } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { useCursorPaging, useSearchParamState } from '../../lib/url-state.ts';
 import { type CapturedMessage, outboxQueries } from '../../queries/outbox.ts';
@@ -27,10 +28,9 @@ function Outbox() {
   const { to } = scope;
   const [recipient, setRecipient] = useSearchParamState('to');
   const paging = useCursorPaging();
-  const query = { to: recipient || undefined, limit: PAGE_SIZE };
-  const list = useQuery(outboxQueries.list(scope, { ...query, cursor: paging.cursor }));
-  // `total` comes with the first page only; that page stays cached while later ones are shown.
-  const total = useQuery(outboxQueries.list(scope, query)).data?.total;
+  const list = useQuery(
+    outboxQueries.list(scope, { to: recipient || undefined, limit: PAGE_SIZE, cursor: paging.cursor }),
+  );
 
   return (
     <>
@@ -47,25 +47,28 @@ function Outbox() {
         onClear={() => setRecipient(undefined)}
         className="mb-4"
       />
-      {list.isPending && <LoadingRows rows={6} label="Loading messages" />}
-      {list.isError && <ErrorState error={list.error} retry={() => list.refetch()} />}
-      {list.isSuccess && list.data.data.length === 0 && (
-        <EmptyState
-          icon={<Inbox className="size-8" aria-hidden />}
-          title={recipient ? `No messages to ${recipient}` : 'No messages yet'}
-          description={
-            recipient
-              ? 'Search for the exact address the mail went to.'
-              : 'Send a test from the Overview, or call POST /v1/send: the message shows up here.'
-          }
-          action={!recipient && <TextLink to={to()}>Go to the Overview</TextLink>}
-        />
-      )}
-      {list.isSuccess && list.data.data.length > 0 && (
-        <div className={list.isPlaceholderData ? 'opacity-60' : undefined}>
+      <ListStates
+        query={list}
+        loadingLabel="Loading messages"
+        loadingRows={6}
+        paging={(page) => cursorPages(paging, page, 'message')}
+        empty={
+          <EmptyState
+            icon={<Inbox className="size-8" aria-hidden />}
+            title={recipient ? `No messages to ${recipient}` : 'No messages yet'}
+            description={
+              recipient
+                ? 'Search for the exact address the mail went to.'
+                : 'Send a test from the Overview, or call POST /v1/send: the message shows up here.'
+            }
+            action={!recipient && <TextLink to={to()}>Go to the Overview</TextLink>}
+          />
+        }
+      >
+        {(page) => (
           <Table<CapturedMessage>
             caption="Captured messages, newest first"
-            rows={list.data.data}
+            rows={page.data}
             rowKey={(m) => m.id}
             columns={[
               {
@@ -102,13 +105,8 @@ function Outbox() {
               },
             ]}
           />
-          <Pager
-            label={total !== undefined ? plural(total, 'message') : undefined}
-            onPrev={paging.hasPrev ? paging.prev : undefined}
-            onNext={list.data.hasMore ? () => paging.next(list.data.cursor) : undefined}
-          />
-        </div>
-      )}
+        )}
+      </ListStates>
     </>
   );
 }

@@ -1,20 +1,19 @@
 /** The Overview's sending help: the curl snippet to send from code, and a test email sent from here. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { fieldError } from '../../api/client.ts';
 import { useMe, useServerConfig } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { TextInput } from '../../components/Field.tsx';
 import { Card } from '../../components/Layout.tsx';
 import { FormError } from '../../components/States.tsx';
+import { useDraft } from '../../forms/use-draft.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
-import { analyticsQueries } from '../../queries/analytics.ts';
 import { domainQueries } from '../../queries/domains.ts';
-import { sendEffects } from '../../queries/overview.ts';
+import { overviewMutations } from '../../queries/overview.ts';
+import { useAction } from '../../queries/use-action.ts';
 import { curlSnippet, KEY_VARIABLE, maskedKey } from './snippet.ts';
 
 const PLACEHOLDER_FROM = 'hello@yourdomain.com';
@@ -56,60 +55,41 @@ export function QuickStart() {
 
 /** Sends a test email (to the signed-in person by default) and links to it in the outbox. */
 export function SendTest() {
-  const { api, projectId, to } = useProject();
+  const scope = useProject();
   const me = useMe();
   const config = useServerConfig();
-  const queryClient = useQueryClient();
-  const suggestedFrom = useSuggestedFrom();
-  const [recipient, setRecipient] = useState('');
-  const [from, setFrom] = useState('');
-  // Fill in the defaults once they are known, without overwriting what the person typed.
-  useEffect(() => {
-    if (me.data?.email) setRecipient((r) => r || me.data!.email);
-  }, [me.data]);
-  useEffect(() => setFrom((f) => (f && f !== PLACEHOLDER_FROM ? f : suggestedFrom)), [suggestedFrom]);
   const capture = config.data?.mailTransport === 'capture';
-  const send = useMutation({
-    mutationFn: () =>
-      api.post('/v1/send', { body: { to: recipient, from, subject: 'Test email from Mailwright', body: TEST_BODY } }),
-    meta: { invalidates: sendEffects(projectId), errorShownInline: true },
-    onSuccess: () => {
-      toast(`Test email sent to ${recipient}.`);
-      // Delivery runs in the background: count the send again once it has been handed over.
-      setTimeout(() => queryClient.invalidateQueries({ queryKey: analyticsQueries.all(projectId) }), 3000);
-    },
+  const send = useAction(overviewMutations.sendTest(scope), {
+    inline: true,
+    onSuccess: (_sent, body) => toast(`Test email sent to ${body.to}.`),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    send.mutate();
-  };
+  // The defaults follow what is known (the person's address, the project's domains) until something is typed.
+  const d = useDraft(
+    { to: me.data?.email ?? '', from: useSuggestedFrom() },
+    {
+      save: send,
+      toBody: (draft) => ({ ...draft, subject: 'Test email from Mailwright', body: TEST_BODY }),
+      leaveMessage: 'Your test email is not sent yet. Leave anyway?',
+    },
+  );
   const emailId = send.data?.data.emails[0]?.email;
-  const formLevel = send.error && !fieldError(send.error, 'to') && !fieldError(send.error, 'from') ? send.error : null;
   return (
     <section id="send-test" className="scroll-mt-6">
       <Card title="Send a test email">
-        <form onSubmit={submit} className="space-y-3" noValidate>
-          <FormError error={formLevel} />
-          <TextInput
-            label="To"
-            type="email"
-            value={recipient}
-            onChange={(e) => setRecipient(e.target.value)}
-            error={fieldError(send.error, 'to')}
-          />
+        <form onSubmit={d.submit} className="space-y-3" noValidate>
+          <FormError error={d.formError} />
+          <TextInput label="To" type="email" {...d.text('to')} />
           <TextInput
             label="From"
             type="email"
-            value={from}
-            onChange={(e) => setFrom(e.target.value)}
-            error={fieldError(send.error, 'from')}
+            {...d.text('from')}
             hint={
               capture ? (
                 'This server captures mail, so any sender works.'
               ) : (
                 <>
                   Must be on a{' '}
-                  <Link to={to('domains')} className="text-brand-700 hover:underline">
+                  <Link to={scope.to('domains')} className="text-brand-700 hover:underline">
                     verified domain
                   </Link>
                   .
@@ -118,14 +98,14 @@ export function SendTest() {
             }
           />
           <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" loading={send.isPending} icon={<Send className="size-4" aria-hidden />}>
+            <Button type="submit" loading={d.saving} icon={<Send className="size-4" aria-hidden />}>
               Send test
             </Button>
             {emailId && (
               <p role="status" className="text-sm text-slate-600">
                 Sent.{' '}
                 {capture && (
-                  <Link to={to('outbox', emailId)} className="font-medium text-brand-700 hover:underline">
+                  <Link to={scope.to('outbox', emailId)} className="font-medium text-brand-700 hover:underline">
                     View it in the outbox
                   </Link>
                 )}

@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, CheckCircle2, Circle } from 'lucide-react';
 import { Link } from 'react-router';
+import { Callout } from '../../components/Callout.tsx';
 import { Card } from '../../components/Layout.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { ErrorState, Skeleton } from '../../components/States.tsx';
@@ -33,14 +34,12 @@ export function SetupChecklist() {
   const done = items.filter((i) => i.done).length;
   if (!next) {
     return (
-      <section
-        aria-labelledby="setup-done"
-        className="flex items-center gap-3 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900"
-      >
-        <CheckCircle2 className="size-5 text-emerald-600" aria-hidden />
-        <h2 id="setup-done" className="font-medium">
-          Setup complete: all {items.length} steps are done.
-        </h2>
+      <section aria-labelledby="setup-done">
+        <Callout tone="success">
+          <h2 id="setup-done" className="font-medium">
+            Setup complete: all {items.length} steps are done.
+          </h2>
+        </Callout>
       </section>
     );
   }

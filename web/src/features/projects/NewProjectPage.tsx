@@ -1,30 +1,25 @@
-import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api, fieldError } from '../../api/client.ts';
-import { sessionKeys } from '../../api/session.ts';
 import { AuthShell } from '../../components/AuthShell.tsx';
 import { Button } from '../../components/Button.tsx';
 import { TextInput } from '../../components/Field.tsx';
 import { FormError } from '../../components/States.tsx';
+import { useDraft } from '../../forms/use-draft.ts';
+import { projectMutations } from '../../queries/projects.ts';
+import { useAction } from '../../queries/use-action.ts';
 import { KeysOnce } from './KeysOnce.tsx';
 
 /** Creates a project and shows its secret key once (it is stored only as a hash). */
 export function NewProjectPage() {
   const navigate = useNavigate();
-  const [name, setName] = useState('');
-  const create = useMutation({
-    mutationFn: () => api.post('/users/@me/projects', { body: { name } }),
-    meta: { invalidates: [sessionKeys.projects], errorShownInline: true },
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    create.mutate();
-  };
+  const create = useAction(projectMutations.create(), { inline: true });
+  const d = useDraft(
+    { name: '' },
+    { save: create, toBody: (draft) => draft, leaveMessage: 'This project is not created yet. Leave anyway?' },
+  );
   if (create.data) {
     const project = create.data;
     return (
-      <AuthShell title={`${project.name} is ready`} subtitle="Copy your secret key now: it is shown only this once.">
+      <AuthShell title={`${project.name} is ready`} subtitle="Here are its API keys.">
         <KeysOnce secretKey={project.secretKey} publicKey={project.publicKey} />
         <Button className="mt-5 w-full" onClick={() => navigate(`/p/${project.id}`)}>
           Continue to the project
@@ -37,21 +32,14 @@ export function NewProjectPage() {
       title="Create a project"
       subtitle="A project holds contacts, templates, campaigns and keys for one product or brand."
     >
-      <form onSubmit={submit} className="space-y-4" noValidate>
-        <FormError error={create.error && !fieldError(create.error, 'name') ? create.error : null} />
-        <TextInput
-          label="Project name"
-          required
-          autoFocus
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={fieldError(create.error, 'name')}
-        />
+      <form onSubmit={d.submit} className="space-y-4" noValidate>
+        <FormError error={d.formError} />
+        <TextInput label="Project name" required autoFocus {...d.text('name')} />
         <div className="flex gap-2">
           <Button variant="secondary" onClick={() => navigate(-1)}>
             Cancel
           </Button>
-          <Button type="submit" className="flex-1" loading={create.isPending}>
+          <Button type="submit" className="flex-1" loading={d.saving}>
             Create project
           </Button>
         </div>

@@ -1,64 +1,49 @@
 /** The header actions of a segment: count again, recompute tracked membership, delete (confirmed). */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw, Trash2, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
+import { leaveUnasked } from '../../components/LeaveGuard.tsx';
 import { formatNumber, plural } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
-import { fieldQueries } from '../../queries/contacts.ts';
-import { eventQueries } from '../../queries/events.ts';
-import { type Segment, segmentQueries } from '../../queries/segments.ts';
+import { type Segment, segmentMutations } from '../../queries/segments.ts';
+import { useAction } from '../../queries/use-action.ts';
+import { ActionButton } from '../contacts/ActionButton.tsx';
 
 export function SegmentActions({ segment }: { segment: Segment }) {
   const scope = useProject();
-  const { api, projectId, to } = scope;
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [confirm, setConfirm] = useState(false);
-  const path = { id: segment.id };
-  const refresh = useMutation({
-    mutationFn: () => api.post('/segments/{id}/refresh', { path }),
-    meta: { invalidates: [segmentQueries.all(projectId)] },
+  const refresh = useAction(segmentMutations.refresh(scope, segment.id), {
     onSuccess: (next) => toast(`Counted again: ${plural(next.memberCount, 'member')}`),
   });
-  const compute = useMutation({
-    mutationFn: () => api.post('/segments/{id}/compute', { path }),
-    // Entries and exits are recorded as events (and show in the activity feed).
-    meta: { invalidates: [segmentQueries.all(projectId), ...eventQueries.affected(projectId)] },
+  const compute = useAction(segmentMutations.compute(scope, segment.id), {
     onSuccess: (r) => toast(`Membership recomputed: ${formatNumber(r.entered)} joined, ${formatNumber(r.exited)} left`),
   });
-  const remove = useMutation({
-    mutationFn: () => api.delete('/segments/{id}', { path }),
-    meta: { invalidates: [segmentQueries.all(projectId), fieldQueries.all(projectId)], errorShownInline: true },
+  const remove = useAction(segmentMutations.remove(scope, segment.id), {
+    inline: true,
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: segmentQueries.one(scope, segment.id).queryKey });
       toast(`Segment “${segment.name}” deleted`);
-      navigate(to('segments'));
+      // The segment is gone: a change left in its settings has nothing to be saved to.
+      leaveUnasked();
+      navigate(scope.to('segments'));
     },
   });
   return (
     <>
-      <Button
-        variant="secondary"
-        icon={<RefreshCw className="size-4" aria-hidden />}
-        loading={refresh.isPending}
-        onClick={() => refresh.mutate()}
-      >
+      <ActionButton action={refresh} icon={RefreshCw}>
         Refresh count
-      </Button>
+      </ActionButton>
       {segment.trackMembership && (
-        <Button
-          variant="secondary"
-          icon={<Zap className="size-4" aria-hidden />}
-          loading={compute.isPending}
-          onClick={() => compute.mutate()}
+        <ActionButton
+          action={compute}
+          icon={Zap}
           title="Recompute who is in the segment now and record entry and exit events"
         >
           Recompute membership
-        </Button>
+        </ActionButton>
       )}
       <Button
         variant="ghost"
@@ -71,11 +56,9 @@ export function SegmentActions({ segment }: { segment: Segment }) {
         Delete
       </Button>
       <ConfirmDialog
-        error={remove.error}
         open={confirm}
         onClose={() => setConfirm(false)}
-        onConfirm={() => remove.mutate()}
-        busy={remove.isPending}
+        action={remove}
         title={`Delete “${segment.name}”?`}
         confirmLabel="Delete segment"
       >

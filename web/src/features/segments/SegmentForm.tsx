@@ -1,10 +1,9 @@
 /**
  * Creating or editing a segment: name, description, kind (on create), membership tracking and, for a
  * dynamic segment, the filter with its live count. The API's field errors land on their field or on
- * the filter row they name.
+ * the filter row they name; an unfinished filter row is named once a save was tried.
  */
 import { type FormEvent, useMemo, useState } from 'react';
-import { ApiError, fieldError } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
 import { CancelAnd } from '../../components/Dialog.tsx';
 import { Checkbox, TextInput } from '../../components/Field.tsx';
@@ -12,9 +11,11 @@ import { Card } from '../../components/Layout.tsx';
 import { ErrorState, FormError, Skeleton } from '../../components/States.tsx';
 import { apiProblems, toApi } from '../../filters/convert.ts';
 import { FilterBuilder } from '../../filters/FilterBuilder.tsx';
+import type { FieldOption } from '../../filters/fields.ts';
 import type { ApiGroup } from '../../filters/language.ts';
 import type { GroupNode } from '../../filters/tree.ts';
 import { useFieldOptions } from '../../filters/use-field-options.ts';
+import { type DraftSave, useDraft } from '../../forms/use-draft.ts';
 import { cx } from '../../lib/cx.ts';
 import { MatchPanel } from './MatchPanel.tsx';
 
@@ -26,6 +27,7 @@ export interface SegmentFormValues {
   filter: GroupNode;
 }
 
+/** What the form sends: a dynamic segment's filter in the API's form, none for a static one. */
 export interface SegmentSubmit {
   name: string;
   description: string | null;
@@ -39,84 +41,83 @@ const KINDS = [
   ['STATIC', 'Static', 'A fixed list: you add and remove people by email.'],
 ] as const;
 
-/** Errors the form shows beside a control; any other goes above the form. */
-const SHOWN = ['name', 'description', 'filters'];
+/** The filter in the API's form with the rows still to finish; undefined until the field catalogue is in. */
+function convert(filter: GroupNode, options: FieldOption[] | undefined) {
+  return options ? toApi(filter, options) : undefined;
+}
 
-export function SegmentForm({
-  initial,
+function incompleteFilter(converted: ReturnType<typeof convert>): boolean {
+  return !converted || Object.keys(converted.problems).length > 0;
+}
+
+export function SegmentForm<B>({
+  saved,
   segmentId,
-  onSubmit,
+  save,
+  toBody,
   submitLabel,
-  pending,
-  error,
   onCancel,
 }: {
-  initial: SegmentFormValues;
+  /** The values saved (a new segment's starting values). */
+  saved: SegmentFormValues;
   /** Set when editing: the type is fixed and the filter may not reference this segment. */
   segmentId?: string;
-  onSubmit: (values: SegmentSubmit) => void;
+  /** The write (`useAction(…, { inline: true })`); its refusal shows on the fields and filter rows. */
+  save: DraftSave<B>;
+  /** The write's body from what the form sends. */
+  toBody: (values: SegmentSubmit) => B;
   submitLabel: string;
-  pending: boolean;
-  error: unknown;
   onCancel: () => void;
 }) {
-  const [values, setValues] = useState(initial);
   const [tried, setTried] = useState(false);
   const fields = useFieldOptions(segmentId);
   const options = fields.options;
+  const d = useDraft(saved, {
+    save,
+    toBody: (v) => {
+      const converted = convert(v.filter, options);
+      return toBody({
+        name: v.name.trim(),
+        description: v.description.trim() || null,
+        type: v.type,
+        trackMembership: v.trackMembership,
+        ...(v.type === 'DYNAMIC' && converted ? { filters: converted.filters } : {}),
+      });
+    },
+    check: (v) => ({
+      name: v.name.trim() ? undefined : 'Give the segment a name.',
+      // The builder marks the rows to finish; the message itself is its.
+      filters: v.type === 'DYNAMIC' && incompleteFilter(convert(v.filter, options)) ? 'Finish the filter.' : undefined,
+    }),
+    leaveMessage: 'This segment is not saved yet. Leave and lose the changes?',
+  });
+  const values = d.value;
   const dynamic = values.type === 'DYNAMIC';
 
-  const converted = useMemo(() => (options ? toApi(values.filter, options) : undefined), [values.filter, options]);
-  const incomplete = !converted || Object.keys(converted.problems).length > 0;
+  const converted = useMemo(() => convert(values.filter, options), [values.filter, options]);
+  const incomplete = incompleteFilter(converted);
   // The builder's own checks once a save was tried, and the API's errors on the nodes they name.
   const problems = useMemo(
-    () => ({ ...(converted ? apiProblems(error, converted.paths) : {}), ...(tried ? converted?.problems : {}) }),
-    [converted, tried, error],
+    () => ({ ...(converted ? apiProblems(save.error, converted.paths) : {}), ...(tried ? converted?.problems : {}) }),
+    [converted, tried, save.error],
   );
-  const general =
-    error instanceof ApiError &&
-    error.errors.length > 0 &&
-    error.errors.every((e) => SHOWN.some((f) => e.field?.startsWith(f)))
-      ? null
-      : error;
-
   const submit = (e: FormEvent) => {
-    e.preventDefault();
     setTried(true);
-    if (dynamic && incomplete) return;
-    onSubmit({
-      name: values.name.trim(),
-      description: values.description.trim() || null,
-      type: values.type,
-      trackMembership: values.trackMembership,
-      ...(dynamic && converted ? { filters: converted.filters } : {}),
-    });
+    d.submit(e);
   };
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
-      <FormError error={general} />
+      <FormError error={d.formError} />
       <div className={cx('grid gap-5', dynamic && 'xl:grid-cols-[minmax(0,1fr)_18rem]')}>
         <div className="min-w-0 space-y-5">
           <Card>
             <div className="grid gap-4 md:grid-cols-2">
-              <TextInput
-                label="Name"
-                required
-                maxLength={200}
-                value={values.name}
-                onChange={(e) => setValues({ ...values, name: e.target.value })}
-                error={
-                  fieldError(error, 'name') ?? (tried && !values.name.trim() ? 'Give the segment a name.' : undefined)
-                }
-                placeholder="Active pro customers"
-              />
+              <TextInput label="Name" required maxLength={200} {...d.text('name')} placeholder="Active pro customers" />
               <TextInput
                 label="Description"
                 maxLength={2000}
-                value={values.description}
-                onChange={(e) => setValues({ ...values, description: e.target.value })}
-                error={fieldError(error, 'description')}
+                {...d.text('description')}
                 hint="Optional: who this is and what it is for."
               />
             </div>
@@ -139,7 +140,7 @@ export function SegmentForm({
                         name="segment-type"
                         value={type}
                         checked={values.type === type}
-                        onChange={() => setValues({ ...values, type })}
+                        onChange={() => d.set({ type })}
                         className="mt-0.5 accent-brand-600"
                       />
                       <span>
@@ -152,11 +153,7 @@ export function SegmentForm({
               </fieldset>
             )}
             <div className="mt-5">
-              <Checkbox
-                label="Track membership"
-                checked={values.trackMembership}
-                onChange={(e) => setValues({ ...values, trackMembership: e.target.checked })}
-              />
+              <Checkbox label="Track membership" {...d.checkbox('trackMembership')} />
               <p className="mt-1 pl-6 text-xs text-slate-500">
                 Records an entry and an exit event whenever a contact joins or leaves, so workflows can start from them.
               </p>
@@ -176,7 +173,7 @@ export function SegmentForm({
                 <FilterBuilder
                   label="Segment filter"
                   value={values.filter}
-                  onChange={(filter) => setValues((v) => ({ ...v, filter }))}
+                  onChange={(filter) => d.set({ filter })}
                   options={options}
                   problems={problems}
                 />
@@ -192,7 +189,7 @@ export function SegmentForm({
       </div>
       <div className="flex justify-end gap-2">
         <CancelAnd onCancel={onCancel}>
-          <Button type="submit" loading={pending}>
+          <Button type="submit" loading={d.saving}>
             {submitLabel}
           </Button>
         </CancelAnd>

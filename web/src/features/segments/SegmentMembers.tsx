@@ -2,15 +2,17 @@
  * A segment's members tab: how many there are (live and stored), what selects them, and the members
  * by page. A static segment's members are added by email and removed one by one, with an undo.
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Undo2, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '../../components/Button.tsx';
+import { Callout } from '../../components/Callout.tsx';
 import { Badge, Stat } from '../../components/Layout.tsx';
 import { ContactLink } from '../../components/Links.tsx';
+import { ListStates } from '../../components/ListScreen.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
-import { EmptyState, ErrorState, LoadingRows, Skeleton } from '../../components/States.tsx';
-import { type Column, Pager, Table } from '../../components/Table.tsx';
+import { EmptyState, Skeleton } from '../../components/States.tsx';
+import { type Column, Table } from '../../components/Table.tsx';
 import { fromApi } from '../../filters/convert.ts';
 import { FilterSummary } from '../../filters/FilterSummary.tsx';
 import { useFieldOptions } from '../../filters/use-field-options.ts';
@@ -18,7 +20,14 @@ import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { useSearchParamState } from '../../lib/url-state.ts';
-import { MEMBERS_PAGE_SIZE, type Segment, type SegmentMember, segmentQueries } from '../../queries/segments.ts';
+import {
+  MEMBERS_PAGE_SIZE,
+  type Segment,
+  type SegmentMember,
+  segmentMutations,
+  segmentQueries,
+} from '../../queries/segments.ts';
+import { useAction } from '../../queries/use-action.ts';
 import { AddMembers } from './AddMembers.tsx';
 
 const BOX = 'rounded-lg border border-slate-200 bg-white p-4 shadow-sm';
@@ -32,8 +41,6 @@ export function SegmentMembers({ segment }: { segment: Segment }) {
   const removing = useRemoval(segment);
   const isStatic = segment.type === 'STATIC';
   const data = members.data;
-  const from = data ? (data.page - 1) * data.pageSize + 1 : 0;
-  const until = data ? from + data.data.length - 1 : 0;
   const columns: Column<SegmentMember>[] = [
     { key: 'email', header: 'Email', cell: (c) => <ContactLink id={c.id} email={c.email} /> },
     {
@@ -96,34 +103,39 @@ export function SegmentMembers({ segment }: { segment: Segment }) {
         <h2 id="members-heading" className="sr-only">
           Members
         </h2>
-        {members.isError ? (
-          <ErrorState error={members.error} retry={() => members.refetch()} />
-        ) : !data ? (
-          <LoadingRows rows={6} label="Loading members" />
-        ) : data.total === 0 ? (
-          <EmptyState
-            title="No members yet"
-            description={
-              isStatic
-                ? 'Add people by email above.'
-                : 'No contact matches the filter right now. Members appear here as contacts come to match it.'
-            }
-          />
-        ) : (
-          <>
+        <ListStates
+          query={members}
+          loadingLabel="Loading members"
+          loadingRows={6}
+          isEmpty={(found) => found.total === 0}
+          empty={
+            <EmptyState
+              title="No members yet"
+              description={
+                isStatic
+                  ? 'Add people by email above.'
+                  : 'No contact matches the filter right now. Members appear here as contacts come to match it.'
+              }
+            />
+          }
+          paging={(found) => {
+            const from = (found.page - 1) * found.pageSize + 1;
+            return {
+              label: `${formatNumber(from)}–${formatNumber(from + found.data.length - 1)} of ${formatNumber(found.total)}`,
+              onPrev: found.page > 1 ? () => setPageParam(String(found.page - 1)) : undefined,
+              onNext: found.page < found.totalPages ? () => setPageParam(String(found.page + 1)) : undefined,
+            };
+          }}
+        >
+          {(found) => (
             <Table<SegmentMember>
               caption={`Members of ${segment.name}`}
               rowKey={(c) => c.id}
-              rows={data.data}
+              rows={found.data}
               columns={columns}
             />
-            <Pager
-              label={`${formatNumber(from)}–${formatNumber(until)} of ${formatNumber(data.total)}`}
-              onPrev={data.page > 1 ? () => setPageParam(String(data.page - 1)) : undefined}
-              onNext={data.page < data.totalPages ? () => setPageParam(String(data.page + 1)) : undefined}
-            />
-          </>
-        )}
+          )}
+        </ListStates>
       </section>
       <p className="sr-only" aria-live="polite">
         {data ? `Page ${data.page} of ${Math.max(1, data.totalPages)}, ${MEMBERS_PAGE_SIZE} per page` : ''}
@@ -153,46 +165,39 @@ function FilterBox({ segment }: { segment: Segment }) {
  * offers to add the address back.
  */
 function useRemoval(segment: Segment) {
-  const { api, projectId } = useProject();
+  const scope = useProject();
   const [removed, setRemoved] = useState<string>();
-  const path = { id: segment.id };
-  const invalidates = [segmentQueries.all(projectId)];
-  const remove = useMutation({
-    mutationFn: (email: string) => api.delete('/segments/{id}/members', { path, body: { emails: [email] } }),
-    meta: { invalidates },
+  const remove = useAction(segmentMutations.removeMember(scope, segment.id), {
     onSuccess: (_r, email) => setRemoved(email),
   });
-  const undo = useMutation({
-    mutationFn: (email: string) => api.post('/segments/{id}/members', { path, body: { emails: [email] } }),
-    meta: { invalidates },
-    onSuccess: (_r, email) => {
+  const undo = useAction(segmentMutations.addMembers(scope, segment.id), {
+    onSuccess: (_r, { emails }) => {
       setRemoved(undefined);
-      toast(`${email} is back in the segment`);
+      toast(`${emails.join(', ')} is back in the segment`);
     },
   });
   const notice = removed && (
-    <div
-      role="status"
-      className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm"
-    >
-      <span className="mr-auto text-slate-700">{removed} removed from the segment.</span>
-      <Button
-        size="sm"
-        variant="secondary"
-        icon={<Undo2 className="size-3.5" aria-hidden />}
-        loading={undo.isPending}
-        onClick={() => undo.mutate(removed)}
-      >
-        Undo
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
-        aria-label="Dismiss"
-        onClick={() => setRemoved(undefined)}
-        icon={<X className="size-4" aria-hidden />}
-      />
-    </div>
+    <Callout role="status" icon={false}>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="mr-auto">{removed} removed from the segment.</span>
+        <Button
+          size="sm"
+          variant="secondary"
+          icon={<Undo2 className="size-3.5" aria-hidden />}
+          loading={undo.isPending}
+          onClick={() => undo.mutate({ emails: [removed] })}
+        >
+          Undo
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label="Dismiss"
+          onClick={() => setRemoved(undefined)}
+          icon={<X className="size-4" aria-hidden />}
+        />
+      </div>
+    </Callout>
   );
   return { remove, notice };
 }

@@ -1,12 +1,11 @@
 /** One segment: its members (the default tab) and its settings, with the actions on it in the header. */
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import { DetailScreen } from '../../components/DetailScreen.tsx';
 import { Badge, PageHeader, Tabs } from '../../components/Layout.tsx';
-import { BackLink } from '../../components/Links.tsx';
-import { ErrorState, LoadingRows, Skeleton } from '../../components/States.tsx';
 import { useProject } from '../../lib/project-context.tsx';
 import { useSearchParamState } from '../../lib/url-state.ts';
-import { segmentQueries } from '../../queries/segments.ts';
+import { type Segment, segmentQueries } from '../../queries/segments.ts';
 import { SegmentActions } from './SegmentActions.tsx';
 import { SegmentKind } from './SegmentKind.tsx';
 import { SegmentMembers } from './SegmentMembers.tsx';
@@ -22,32 +21,18 @@ export function SegmentPage() {
   const { segmentId = '' } = useParams();
   const scope = useProject();
   const segment = useQuery(segmentQueries.one(scope, segmentId));
+  return (
+    <DetailScreen query={segment} back={{ to: scope.to('segments'), label: 'Segments' }} noun="segment">
+      {(s) => <SegmentView segment={s} />}
+    </DetailScreen>
+  );
+}
+
+function SegmentView({ segment: s }: { segment: Segment }) {
   const [tabParam, setTabParam] = useSearchParamState('tab', 'members');
   const tab: Tab = tabParam === 'edit' ? 'edit' : 'members';
-  const back = <BackLink to={scope.to('segments')}>Segments</BackLink>;
-
-  if (segment.isPending) {
-    return (
-      <>
-        {back}
-        <Skeleton className="mb-2 h-7 w-64" />
-        <Skeleton className="mb-6 h-4 w-96" />
-        <LoadingRows rows={6} label="Loading segment" />
-      </>
-    );
-  }
-  if (segment.isError) {
-    return (
-      <>
-        {back}
-        <ErrorState error={segment.error} retry={() => segment.refetch()} />
-      </>
-    );
-  }
-  const s = segment.data;
   return (
     <>
-      {back}
       <PageHeader
         title={s.name}
         description={

@@ -1,12 +1,12 @@
 /** The segments of the project with their member counts. */
-
 import { useQuery } from '@tanstack/react-query';
 import { Filter, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { LinkButton } from '../../components/Button.tsx';
-import { Badge, PageHeader } from '../../components/Layout.tsx';
+import { Badge } from '../../components/Layout.tsx';
+import { ListScreen } from '../../components/ListScreen.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
-import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
+import { EmptyState } from '../../components/States.tsx';
 import { Table } from '../../components/Table.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
@@ -23,28 +23,27 @@ export function SegmentsPage() {
     </LinkButton>
   );
   return (
-    <>
-      <PageHeader
-        title="Segments"
-        description="Groups of contacts to send campaigns to and start workflows from."
-        actions={segments.data && segments.data.length > 0 ? newButton : undefined}
-      />
-      {segments.isPending ? (
-        <LoadingRows rows={4} label="Loading segments" />
-      ) : segments.isError ? (
-        <ErrorState error={segments.error} retry={() => segments.refetch()} />
-      ) : segments.data.length === 0 ? (
+    <ListScreen
+      title="Segments"
+      description="Groups of contacts to send campaigns to and start workflows from."
+      actions={segments.data && segments.data.length > 0 ? newButton : undefined}
+      query={segments}
+      loadingLabel="Loading segments"
+      loadingRows={4}
+      empty={
         <EmptyState
           icon={<Filter className="size-8" aria-hidden />}
           title="No segments yet"
           description="A segment selects contacts by their fields, events and email activity, or holds a list you manage by hand."
           action={newButton}
         />
-      ) : (
+      }
+    >
+      {(rows) => (
         <Table<Segment>
           caption="Segments"
           rowKey={(s) => s.id}
-          rows={segments.data}
+          rows={rows}
           columns={[
             {
               key: 'name',
@@ -90,6 +89,6 @@ export function SegmentsPage() {
           ]}
         />
       )}
-    </>
+    </ListScreen>
   );
 }

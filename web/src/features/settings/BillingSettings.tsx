@@ -1,19 +1,22 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { CreditCard, ExternalLink } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
-import { fieldError } from '../../api/client.ts';
+import { useEffect } from 'react';
 import { can, useServerConfig } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextInput } from '../../components/Field.tsx';
 import { Card } from '../../components/Layout.tsx';
+import { PermissionNotice } from '../../components/PermissionNotice.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { EmptyState, ErrorState, FormError, LoadingRows, Skeleton } from '../../components/States.tsx';
+import { DraftForm } from '../../forms/DraftForm.tsx';
 import { integerText, optionalInteger } from '../../forms/numbers.ts';
+import { useDraft } from '../../forms/use-draft.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { useSearchParamState } from '../../lib/url-state.ts';
-import { billingQueries, type Limits } from '../../queries/billing.ts';
+import { billingMutations, billingQueries, type Limits, type LimitsBody } from '../../queries/billing.ts';
+import { useAction } from '../../queries/use-action.ts';
 import { Invoices } from './Invoices.tsx';
 import { levelOf, usageRatio } from './usage.ts';
 
@@ -44,7 +47,7 @@ export function BillingSettings() {
 
 function Billing() {
   const scope = useProject();
-  const { api, project, projectId } = scope;
+  const { project } = scope;
   const manage = can(project, 'billing.manage');
   const limits = useQuery(billingQueries.limits(scope));
   const consumption = useQuery(billingQueries.consumption(scope));
@@ -60,12 +63,8 @@ function Billing() {
     setCheckout(undefined);
   }, [checkout, setCheckout]);
 
-  const go = useMutation({
-    mutationFn: async (where: 'checkout' | 'portal') =>
-      where === 'checkout'
-        ? api.post('/users/@me/projects/{id}/checkout', { path: { id: projectId } })
-        : api.post('/users/@me/projects/{id}/billing-portal', { path: { id: projectId } }),
-    meta: { errorShownInline: true },
+  const go = useAction(billingMutations.stripePage(scope), {
+    inline: true,
     onSuccess: ({ url }) => window.location.assign(url),
   });
 
@@ -96,7 +95,7 @@ function Billing() {
               </Button>
             </div>
           ) : (
-            <p className="text-sm text-slate-500">Only an Owner manages the subscription.</p>
+            <PermissionNotice permission="billing.manage" acts="manage the subscription" className="" />
           )}
         </div>
         <div className="mt-3">
@@ -142,7 +141,7 @@ function Billing() {
         )}
       </Card>
 
-      {limits.data && <LimitsForm key={JSON.stringify(limits.data)} limits={limits.data} editable={manage} />}
+      {limits.data && <LimitsForm limits={limits.data} editable={manage} />}
       {limits.isPending && <Skeleton className="h-48 w-full" />}
 
       {manage && <Invoices />}
@@ -179,61 +178,54 @@ function UsageBar({ label, help, used, cap }: { label: string; help: string; use
   );
 }
 
+type LimitsDraft = Record<Category, string>;
+
+const limitsDraftOf = (limits: Limits): LimitsDraft => ({
+  transactional: integerText(limits.transactional),
+  marketing: integerText(limits.marketing),
+  workflow: integerText(limits.workflow),
+});
+
+const notACap = (text: string) =>
+  typeof optionalInteger(text) === 'string'
+    ? 'Enter a whole number of emails, or leave it empty for no cap.'
+    : undefined;
+
 function LimitsForm({ limits, editable }: { limits: Limits; editable: boolean }) {
-  const { api, projectId } = useProject();
-  const [draft, setDraft] = useState<Record<Category, string>>({
-    transactional: integerText(limits.transactional),
-    marketing: integerText(limits.marketing),
-    workflow: integerText(limits.workflow),
-  });
-  const [localErrors, setLocalErrors] = useState<Partial<Record<Category, string>>>({});
-  const save = useMutation({
-    mutationFn: (body: Record<Category, number | null>) =>
-      api.put('/users/@me/projects/{id}/billing-limits', { path: { id: projectId }, body }),
-    meta: { invalidates: [billingQueries.all(projectId)], errorShownInline: true },
+  const save = useAction(billingMutations.saveLimits(useProject()), {
+    inline: true,
     onSuccess: () => toast('Limits saved.'),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const body = {} as Record<Category, number | null>;
-    const errors: Partial<Record<Category, string>> = {};
-    for (const { key } of CATEGORIES) {
-      const value = optionalInteger(draft[key]);
-      if (typeof value === 'string') errors[key] = 'Enter a whole number of emails, or leave it empty for no cap.';
-      else body[key] = value;
-    }
-    setLocalErrors(errors);
-    if (Object.keys(errors).length === 0) save.mutate(body);
-  };
+  const d = useDraft(limitsDraftOf(limits), {
+    save,
+    // Never words: the check below stops the save first.
+    toBody: (draft) =>
+      Object.fromEntries(
+        CATEGORIES.map(({ key }) => [key, optionalInteger(draft[key]) as number | null]),
+      ) as LimitsBody,
+    check: (draft) => Object.fromEntries(CATEGORIES.map(({ key }) => [key, notACap(draft[key])])),
+    leaveMessage: 'Your sending limits are not saved yet. Leave and lose them?',
+  });
   return (
     <Card title="Sending limits">
       <p className="mb-4 text-sm text-slate-600">
         Cap how many emails each kind of sending may use per billing period, so a bug or a big list never runs up the
         bill. Sends past a cap are refused. Leave a field empty for no cap.
       </p>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <FormError error={save.error && !CATEGORIES.some((c) => fieldError(save.error, c.key)) ? save.error : null} />
-        <fieldset disabled={!editable} className="grid gap-4 lg:grid-cols-3">
+      <PermissionNotice permission="billing.manage" acts="change the limits" />
+      <DraftForm draft={d} editable={editable} submitLabel="Save limits" className="space-y-4">
+        <div className="grid gap-4 lg:grid-cols-3">
           {CATEGORIES.map((c) => (
             <TextInput
               key={c.key}
               label={`${c.label} cap`}
               inputMode="numeric"
               placeholder="No cap"
-              value={draft[c.key]}
-              onChange={(e) => setDraft((d) => ({ ...d, [c.key]: e.target.value }))}
-              error={localErrors[c.key] ?? fieldError(save.error, c.key)}
+              {...d.text(c.key)}
             />
           ))}
-        </fieldset>
-        {editable ? (
-          <Button type="submit" loading={save.isPending}>
-            Save limits
-          </Button>
-        ) : (
-          <p className="text-sm text-slate-500">Only an Owner changes the limits.</p>
-        )}
-      </form>
+        </div>
+      </DraftForm>
     </Card>
   );
 }

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { can } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
@@ -8,23 +7,15 @@ import { Table } from '../../components/Table.tsx';
 import { formatDate, formatRelative } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
-import { type Invite, memberQueries } from '../../queries/members.ts';
+import { type Invite, memberMutations } from '../../queries/members.ts';
+import { useAction } from '../../queries/use-action.ts';
 import { ROLE_LABEL } from './roles.ts';
 
 /** Pending invitations; revoking one asks first (its link stops working, and a new one means a new mail). */
 export function InvitesTable({ invites }: { invites: Invite[] }) {
-  const { api, project, projectId } = useProject();
+  const { project } = useProject();
   const [revoking, setRevoking] = useState<Invite>();
   const manage = can(project, 'members.invite');
-  const revoke = useMutation({
-    mutationFn: (invite: Invite) =>
-      api.delete('/projects/{id}/invites/{inviteId}', { path: { id: projectId, inviteId: invite.id } }),
-    meta: { invalidates: [memberQueries.all(projectId)], errorShownInline: true },
-    onSuccess: (_r, invite) => {
-      setRevoking(undefined);
-      toast(`Invitation to ${invite.email} revoked.`);
-    },
-  });
   return (
     <>
       <Table<Invite>
@@ -54,20 +45,28 @@ export function InvitesTable({ invites }: { invites: Invite[] }) {
           },
         ]}
       />
-      <ConfirmDialog
-        error={revoke.error}
-        open={Boolean(revoking)}
-        onClose={() => {
-          setRevoking(undefined);
-          revoke.reset();
-        }}
-        onConfirm={() => revoking && revoke.mutate(revoking)}
-        busy={revoke.isPending}
-        title={`Revoke the invitation to ${revoking?.email ?? ''}?`}
-        confirmLabel="Revoke invitation"
-      >
-        <p>The link in their email stops working. You can invite them again later; they get a new email then.</p>
-      </ConfirmDialog>
+      {revoking && <RevokeDialog invite={revoking} onClose={() => setRevoking(undefined)} />}
     </>
+  );
+}
+
+function RevokeDialog({ invite, onClose }: { invite: Invite; onClose: () => void }) {
+  const revoke = useAction(memberMutations.revokeInvite(useProject(), invite.id), {
+    inline: true,
+    onSuccess: () => {
+      onClose();
+      toast(`Invitation to ${invite.email} revoked.`);
+    },
+  });
+  return (
+    <ConfirmDialog
+      open
+      onClose={onClose}
+      action={revoke}
+      title={`Revoke the invitation to ${invite.email}?`}
+      confirmLabel="Revoke invitation"
+    >
+      <p>The link in their email stops working. You can invite them again later; they get a new email then.</p>
+    </ConfirmDialog>
   );
 }

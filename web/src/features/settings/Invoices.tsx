@@ -1,19 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
-import { Badge, Card, type Tone } from '../../components/Layout.tsx';
-import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
+import { Card } from '../../components/Layout.tsx';
+import { ListStates } from '../../components/ListScreen.tsx';
+import { EmptyState } from '../../components/States.tsx';
+import { StatusBadge, type StatusLooks } from '../../components/StatusBadge.tsx';
 import { Table } from '../../components/Table.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { billingQueries, type Invoice } from '../../queries/billing.ts';
 import { formatMoney } from './usage.ts';
 
-const INVOICE_TONE: Record<string, Tone> = {
-  paid: 'green',
-  open: 'yellow',
-  draft: 'gray',
-  void: 'gray',
-  uncollectible: 'red',
+const INVOICE_STATUS: StatusLooks<NonNullable<Invoice['status']>> = {
+  draft: { label: 'Draft', tone: 'gray' },
+  open: { label: 'Open', tone: 'yellow' },
+  paid: { label: 'Paid', tone: 'green' },
+  uncollectible: { label: 'Uncollectible', tone: 'red' },
+  void: { label: 'Void', tone: 'gray' },
 };
 
 /** Settings → Billing: the subscription's invoices, linking to Stripe's page of each. */
@@ -21,15 +23,16 @@ export function Invoices() {
   const invoices = useQuery(billingQueries.invoices(useProject()));
   return (
     <Card title="Invoices">
-      {invoices.isPending && <LoadingRows rows={2} label="Loading invoices" />}
-      {invoices.isError && <ErrorState error={invoices.error} retry={() => invoices.refetch()} />}
-      {invoices.isSuccess &&
-        (invoices.data.length === 0 ? (
-          <EmptyState title="No invoices yet" description="Invoices appear here once you subscribe." />
-        ) : (
+      <ListStates
+        query={invoices}
+        loadingLabel="Loading invoices"
+        loadingRows={2}
+        empty={<EmptyState title="No invoices yet" description="Invoices appear here once you subscribe." />}
+      >
+        {(rows) => (
           <Table<Invoice>
             caption="Invoices"
-            rows={invoices.data}
+            rows={rows}
             rowKey={(i) => i.id}
             columns={[
               { key: 'number', header: 'Invoice', cell: (i) => i.number ?? i.id },
@@ -43,14 +46,7 @@ export function Invoices() {
               {
                 key: 'status',
                 header: 'Status',
-                cell: (i) =>
-                  i.status ? (
-                    <Badge tone={INVOICE_TONE[i.status] ?? 'gray'}>
-                      {i.status[0]?.toUpperCase() + i.status.slice(1)}
-                    </Badge>
-                  ) : (
-                    '—'
-                  ),
+                cell: (i) => (i.status ? <StatusBadge looks={INVOICE_STATUS} status={i.status} /> : '—'),
               },
               {
                 key: 'link',
@@ -71,7 +67,8 @@ export function Invoices() {
               },
             ]}
           />
-        ))}
+        )}
+      </ListStates>
     </Card>
   );
 }

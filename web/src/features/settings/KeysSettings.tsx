@@ -1,26 +1,27 @@
-import { useMutation } from '@tanstack/react-query';
 import { Eye, EyeOff, RotateCw } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { can, sessionKeys } from '../../api/session.ts';
+import { can } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { ConfirmDialog, Dialog } from '../../components/Dialog.tsx';
 import { Card } from '../../components/Layout.tsx';
+import { PermissionNotice } from '../../components/PermissionNotice.tsx';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
+import { projectMutations } from '../../queries/projects.ts';
+import { useAction } from '../../queries/use-action.ts';
 import { KeysOnce } from '../projects/KeysOnce.tsx';
 
 /** Settings → API keys: the keys in use, rotating them (the new secret shown once) and the webhook signing secret. */
 export function KeysSettings() {
-  const { api, project, projectId } = useProject();
+  const scope = useProject();
+  const { project } = scope;
   const [confirming, setConfirming] = useState(false);
   const [revealed, setRevealed] = useState(false);
   // The new pair, held here (not in the mutation) so closing the confirmation cannot lose it.
   const [fresh, setFresh] = useState<{ secretKey: string; publicKey: string }>();
-  const rotate = useMutation({
-    mutationFn: () => api.post('/users/@me/projects/{id}/regenerate-keys', { path: { id: projectId } }),
-    // The projects answer carries the key hint and the public key.
-    meta: { invalidates: [sessionKeys.projects], errorShownInline: true },
+  const rotate = useAction(projectMutations.rotateKeys(scope), {
+    inline: true,
     onSuccess: ({ secretKey, publicKey }) => {
       setFresh({ secretKey, publicKey });
       setConfirming(false);
@@ -70,7 +71,7 @@ export function KeysSettings() {
             <CopyButton value={project.publicKey} label="Copy public key" />
           </KeyRow>
         </dl>
-        {!allowed && <p className="mt-3 text-sm text-slate-500">Rotating the keys needs the Owner or Admin role.</p>}
+        <PermissionNotice permission="keys.rotate" acts="rotate the keys" className="mt-3" />
       </Card>
 
       <Card title="Webhook signing secret">
@@ -99,14 +100,12 @@ export function KeysSettings() {
       </Card>
 
       <ConfirmDialog
-        error={rotate.error}
         open={confirming}
         onClose={() => {
           setConfirming(false);
           rotate.reset();
         }}
-        onConfirm={() => rotate.mutate()}
-        busy={rotate.isPending}
+        action={rotate}
         title="Rotate both API keys?"
         confirmLabel="Rotate keys"
       >
@@ -122,14 +121,7 @@ export function KeysSettings() {
         title="Your new keys"
         footer={<Button onClick={done}>I have saved the secret key</Button>}
       >
-        {fresh && (
-          <div className="space-y-4">
-            <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              Copy the secret key now. It is shown only this once: we keep only a fingerprint of it.
-            </p>
-            <KeysOnce secretKey={fresh.secretKey} publicKey={fresh.publicKey} />
-          </div>
-        )}
+        {fresh && <KeysOnce {...fresh} />}
       </Dialog>
     </div>
   );

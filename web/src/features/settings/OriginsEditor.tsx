@@ -1,6 +1,5 @@
 /** The origins allowed to call /v1/subscribe from a browser: one row each, the API's message under its row. */
 import { Plus, Trash2 } from 'lucide-react';
-import { fieldError } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextInput } from '../../components/Field.tsx';
 
@@ -12,12 +11,12 @@ export function OriginsEditor({
 }: {
   origins: string[];
   onChange: (next: string[]) => void;
-  /** The save's error: `allowedOrigins.<i>` lands on row i, `allowedOrigins` under the list. */
-  error: unknown;
+  /** The save's message by field: `allowedOrigins.<i>` lands on row i, `allowedOrigins` under the list. */
+  error: (field: string) => string | undefined;
   disabled?: boolean;
 }) {
-  const listError = fieldError(error, 'allowedOrigins');
-  const rowErrors = origins.map((_, i) => fieldError(error, `allowedOrigins.${i}`));
+  const listError = error('allowedOrigins');
+  const rowErrors = origins.map((_, i) => error(`allowedOrigins.${i}`));
   return (
     <fieldset className="space-y-2">
       <legend className="text-sm font-medium text-slate-700">Allowed origins</legend>

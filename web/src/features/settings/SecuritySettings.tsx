@@ -1,7 +1,8 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, ShieldCheck } from 'lucide-react';
-import { can, sessionKeys } from '../../api/session.ts';
+import { can } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
+import { Callout } from '../../components/Callout.tsx';
 import { Badge, Card } from '../../components/Layout.tsx';
 import { EmptyState, ErrorState, FormError, LoadingRows, Skeleton } from '../../components/States.tsx';
 import { Table } from '../../components/Table.tsx';
@@ -9,7 +10,8 @@ import { cx } from '../../lib/cx.ts';
 import { formatDateTime, formatNumber, formatPercent } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
-import { type Security, type Suspension, securityQueries } from '../../queries/security.ts';
+import { type Security, type Suspension, securityMutations, securityQueries } from '../../queries/security.ts';
+import { useAction } from '../../queries/use-action.ts';
 import { ResetData } from './ResetData.tsx';
 import { levelOf } from './usage.ts';
 
@@ -111,22 +113,16 @@ function RateMeter({ label, rate, limit }: { label: string; rate: number; limit:
 }
 
 function Suspended({ security }: { security: Security }) {
-  const { api, project, projectId } = useProject();
+  const scope = useProject();
   const current = security.suspensions.find((s) => s.liftedAt === null);
-  const reinstate = useMutation({
-    mutationFn: () => api.post('/users/@me/projects/{id}/reinstate', { path: { id: projectId } }),
-    // The projects answer carries `disabled` too (the banner over every screen).
-    meta: { invalidates: [securityQueries.all(projectId), sessionKeys.projects], errorShownInline: true },
+  const reinstate = useAction(securityMutations.reinstate(scope), {
+    inline: true,
     onSuccess: () => toast('Project reinstated: sending is back on.'),
   });
   return (
-    <section
-      aria-labelledby="suspended-heading"
-      className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900"
-    >
-      <div className="flex items-start gap-3">
-        <AlertTriangle className="mt-0.5 size-5 shrink-0 text-red-600" aria-hidden />
-        <div className="flex-1 space-y-2">
+    <section aria-labelledby="suspended-heading">
+      <Callout tone="danger" icon={<AlertTriangle className="mt-0.5 size-5 shrink-0 text-red-600" aria-hidden />}>
+        <div className="space-y-2 py-2">
           <h2 id="suspended-heading" className="font-semibold">
             Sending is suspended
           </h2>
@@ -138,15 +134,16 @@ function Suspended({ security }: { security: Security }) {
             complain), then reinstate the project.
           </p>
           <FormError error={reinstate.error} />
-          {can(project, 'project.reinstate') ? (
+          {can(scope.project, 'project.reinstate') ? (
             <Button variant="primary" onClick={() => reinstate.mutate()} loading={reinstate.isPending}>
               Reinstate project
             </Button>
           ) : (
-            <p className="text-red-800">Only an Owner can reinstate the project.</p>
+            // Inside the alert already: a sentence, not a second notice box.
+            <p>Your role does not let you reinstate the project.</p>
           )}
         </div>
-      </div>
+      </Callout>
     </section>
   );
 }

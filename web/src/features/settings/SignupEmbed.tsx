@@ -4,6 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
+import { Callout } from '../../components/Callout.tsx';
 import { CodeBlock } from '../../components/CodeBlock.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { Card } from '../../components/Layout.tsx';
@@ -28,9 +29,9 @@ export function SignupEmbed({ form, unsaved }: { form: SignupFormDraft; unsaved:
     <Card title="Put the form on your site">
       <div className="space-y-5 text-sm">
         {unsaved && (
-          <p className="rounded-md bg-amber-50 px-3 py-2 text-amber-900">
-            These show the saved settings. Save your changes to update them.
-          </p>
+          <Callout tone="warning">
+            <p>These show the saved settings. Save your changes to update them.</p>
+          </Callout>
         )}
         <section aria-labelledby="hosted-form-address" className="space-y-1">
           <h3 id="hosted-form-address" className="font-medium text-slate-700">

@@ -5,7 +5,6 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
-import { fieldError } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
 import { Checkbox, Select, TextArea, TextInput } from '../../components/Field.tsx';
 import { TextLink } from '../../components/Links.tsx';
@@ -21,6 +20,9 @@ import {
   type SignupFormDraft,
 } from './consent-draft.ts';
 
+/** The API's message for a field of the save, by its path (the form's `useDraft` error). */
+type FieldErrors = (field: string) => string | undefined;
+
 export function SignupFormFields({
   form,
   onChange,
@@ -29,11 +31,16 @@ export function SignupFormFields({
 }: {
   form: SignupFormDraft;
   onChange: (next: SignupFormDraft) => void;
-  error: unknown;
+  error: FieldErrors;
   editable: boolean;
 }) {
   const set = (patch: Partial<SignupFormDraft>) => onChange({ ...form, ...patch });
-  const err = (part: string) => fieldError(error, `signupForm.${part}`);
+  const err = (part: string) => error(`signupForm.${part}`);
+  const text = (key: 'title' | 'description') => ({
+    value: form[key],
+    onChange: (e: { target: { value: string } }) => set({ [key]: e.target.value }),
+    error: err(key),
+  });
   return (
     <div className="space-y-5">
       <div className="flex items-center gap-3">
@@ -53,9 +60,7 @@ export function SignupFormFields({
           label="Form title"
           placeholder="e.g. Get our newsletter"
           maxLength={200}
-          value={form.title}
-          onChange={(e) => set({ title: e.target.value })}
-          error={err('title')}
+          {...text('title')}
           hint="Empty: “Sign up”, in the visitor's language."
         />
         <TextArea
@@ -63,9 +68,7 @@ export function SignupFormFields({
           rows={2}
           maxLength={2000}
           placeholder="e.g. One email a month. Unsubscribe any time."
-          value={form.description}
-          onChange={(e) => set({ description: e.target.value })}
-          error={err('description')}
+          {...text('description')}
         />
       </div>
       <TopicChoices chosen={form.topics} onChange={(topics) => set({ topics })} error={err('topics')} />
@@ -120,13 +123,18 @@ function FieldRows({
 }: {
   fields: SignupFieldDraft[];
   onChange: (next: SignupFieldDraft[]) => void;
-  error: unknown;
+  error: FieldErrors;
   editable: boolean;
 }) {
   const update = (i: number, patch: Partial<SignupFieldDraft>) =>
     onChange(fields.map((f, j) => (j === i ? { ...f, ...patch } : f)));
-  const listError = fieldError(error, 'signupForm.fields');
-  const rowError = (i: number, part: string) => fieldError(error, `signupForm.fields.${i}.${part}`);
+  const listError = error('signupForm.fields');
+  const rowError = (i: number, part: string) => error(`signupForm.fields.${i}.${part}`);
+  const rowText = (i: number, part: 'key' | 'label') => ({
+    value: fields[i]![part],
+    onChange: (e: { target: { value: string } }) => update(i, { [part]: e.target.value }),
+    error: rowError(i, part),
+  });
   return (
     <fieldset className="space-y-3">
       <legend className="text-sm font-medium text-slate-700">Fields besides the email address</legend>
@@ -146,17 +154,9 @@ function FieldRows({
               label={`Key of field ${i + 1}`}
               placeholder="e.g. firstName"
               spellCheck={false}
-              value={f.key}
-              onChange={(e) => update(i, { key: e.target.value })}
-              error={rowError(i, 'key')}
+              {...rowText(i, 'key')}
             />
-            <TextInput
-              label={`Label of ${name}`}
-              placeholder="e.g. First name"
-              value={f.label}
-              onChange={(e) => update(i, { label: e.target.value })}
-              error={rowError(i, 'label')}
-            />
+            <TextInput label={`Label of ${name}`} placeholder="e.g. First name" {...rowText(i, 'label')} />
             <Select
               label={`Type of ${name}`}
               value={f.type}
@@ -187,7 +187,7 @@ function FieldRows({
           </div>
         );
       })}
-      {listError && !fields.some((_, i) => fieldError(error, `signupForm.fields.${i}`)) && (
+      {listError && !fields.some((_, i) => error(`signupForm.fields.${i}`)) && (
         <p className="text-xs text-red-600">{listError}</p>
       )}
       {editable && (

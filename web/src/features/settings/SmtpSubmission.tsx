@@ -4,8 +4,8 @@
  * as the password), or, when the server does not listen for SMTP, how its operator turns it on.
  */
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Callout } from '../../components/Callout.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { Card } from '../../components/Layout.tsx';
 import { TextLink } from '../../components/Links.tsx';
@@ -35,15 +35,13 @@ function Enabled({ settings }: { settings: Settings }) {
         under the same rules as the send API (a verified sender domain, suppressions, limits, DKIM, tracking).
       </p>
       {settings.insecureAuthAllowed && (
-        <div
-          role="note"
-          className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
-        >
-          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <p>
-            This server accepts the password without TLS (SMTP_SUBMISSION_ALLOW_INSECURE): a client that does not use
-            STARTTLS sends your secret key in clear text. Turn STARTTLS on in every client.
-          </p>
+        <div role="note">
+          <Callout tone="warning">
+            <p>
+              This server accepts the password without TLS (SMTP_SUBMISSION_ALLOW_INSECURE): a client that does not use
+              STARTTLS sends your secret key in clear text. Turn STARTTLS on in every client.
+            </p>
+          </Callout>
         </div>
       )}
       <dl className="divide-y divide-slate-100">

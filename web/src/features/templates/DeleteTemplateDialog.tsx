@@ -1,40 +1,33 @@
 /**
  * Deleting a template, after showing where it is used (GET /templates/:id/usage). Workflow steps that
  * send it block the delete (the API answers 409), so the dialog says so up front and links to them.
+ * Mounted only while open; a delete returns to the templates, which no longer list it.
  */
-
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { Button } from '../../components/Button.tsx';
-import { Dialog } from '../../components/Dialog.tsx';
+import { Callout } from '../../components/Callout.tsx';
+import { CancelAnd, Dialog } from '../../components/Dialog.tsx';
+import { leaveUnasked } from '../../components/LeaveGuard.tsx';
 import { TextLink } from '../../components/Links.tsx';
 import { ErrorState, FormError, Skeleton } from '../../components/States.tsx';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
-import { type Template, templateEffects, templateQueries } from '../../queries/templates.ts';
+import { type Template, templateMutations, templateQueries } from '../../queries/templates.ts';
+import { useAction } from '../../queries/use-action.ts';
 
-export function DeleteTemplateDialog({
-  open,
-  onClose,
-  template,
-  onDeleted,
-}: {
-  open: boolean;
-  onClose: () => void;
-  template: Template;
-  onDeleted: () => void;
-}) {
-  const project = useProject();
-  const { api, projectId, to } = project;
-  const queryClient = useQueryClient();
-  const usage = useQuery({ ...templateQueries.usage(project, template.id), enabled: open });
-  const remove = useMutation({
-    mutationFn: () => api.delete('/templates/{id}', { path: { id: template.id } }),
-    meta: { invalidates: templateEffects(projectId), errorShownInline: true },
+export function DeleteTemplateDialog({ onClose, template }: { onClose: () => void; template: Template }) {
+  const scope = useProject();
+  const navigate = useNavigate();
+  const usage = useQuery(templateQueries.usage(scope, template.id));
+  const remove = useAction(templateMutations.remove(scope, template.id), {
+    inline: true,
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: templateQueries.one(project, template.id).queryKey });
       toast(`Deleted "${template.name}"`);
       onClose();
-      onDeleted();
+      // The editor may hold unsaved changes to what is now gone: nothing is left to ask about.
+      leaveUnasked();
+      navigate(scope.to('templates'), { replace: true });
     },
   });
   const workflows = usage.data?.workflows ?? [];
@@ -44,14 +37,11 @@ export function DeleteTemplateDialog({
 
   return (
     <Dialog
-      open={open}
+      open
       onClose={onClose}
       title="Delete this template?"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
+        <CancelAnd onCancel={onClose}>
           <Button
             variant="danger"
             loading={remove.isPending}
@@ -60,7 +50,7 @@ export function DeleteTemplateDialog({
           >
             Delete template
           </Button>
-        </>
+        </CancelAnd>
       }
     >
       <div className="space-y-3 text-sm text-slate-600">
@@ -79,32 +69,31 @@ export function DeleteTemplateDialog({
           <p className="rounded-md bg-slate-50 px-3 py-2">No campaign or workflow uses it.</p>
         )}
         {blocked && (
-          <div role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900">
-            <p className="font-medium">Workflows send this template, so it cannot be deleted yet.</p>
-            <p className="mt-1">Change or remove the email steps that use it first:</p>
-            <ul className="mt-1 list-disc pl-5">
-              {workflowNames.map((w) => (
-                <li key={w.id}>
-                  <TextLink to={to('workflows', w.id)}>{w.name}</TextLink>
-                </li>
-              ))}
-            </ul>
-          </div>
+          <Callout tone="warning" role="alert" title="Workflows send this template, so it cannot be deleted yet.">
+            <p>Change or remove the email steps that use it first:</p>
+            <NamedLinks items={workflowNames} to={(id) => scope.to('workflows', id)} />
+          </Callout>
         )}
         {campaigns.length > 0 && (
           <div>
             <p>Campaigns that use it:</p>
-            <ul className="mt-1 list-disc pl-5">
-              {campaigns.map((c) => (
-                <li key={c.id}>
-                  <TextLink to={to('campaigns', c.id)}>{c.name}</TextLink>
-                </li>
-              ))}
-            </ul>
+            <NamedLinks items={campaigns} to={(id) => scope.to('campaigns', id)} />
           </div>
         )}
         <FormError error={remove.error} />
       </div>
     </Dialog>
+  );
+}
+
+function NamedLinks({ items, to }: { items: Array<{ id: string; name: string }>; to: (id: string) => string }) {
+  return (
+    <ul className="mt-1 list-disc pl-5">
+      {items.map((item) => (
+        <li key={item.id}>
+          <TextLink to={to(item.id)}>{item.name}</TextLink>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -4,49 +4,41 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { ApiError } from '../../api/client.ts';
-import { PageHeader } from '../../components/Layout.tsx';
-import { BackLink, TextLink } from '../../components/Links.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
+import { DetailScreen } from '../../components/DetailScreen.tsx';
+import { BackLink } from '../../components/Links.tsx';
+import { Skeleton } from '../../components/States.tsx';
 import { useProject } from '../../lib/project-context.tsx';
 import { templateQueries } from '../../queries/templates.ts';
 import { TemplateForm } from './TemplateForm.tsx';
 
 export function TemplateEditorPage() {
   const { templateId } = useParams();
-  if (!templateId) return <TemplateForm key="new" />;
-  return <ExistingTemplate id={templateId} />;
+  const scope = useProject();
+  const back = { to: scope.to('templates'), label: 'Templates' };
+  if (!templateId) {
+    return (
+      <>
+        <BackLink to={back.to}>{back.label}</BackLink>
+        <TemplateForm key="new" />
+      </>
+    );
+  }
+  return <ExistingTemplate id={templateId} back={back} />;
 }
 
-function ExistingTemplate({ id }: { id: string }) {
-  const project = useProject();
-  const template = useQuery(templateQueries.one(project, id));
-  // The form keeps its own draft and starts over for another template. A failed refetch (the
-  // template just deleted here) leaves the form as it was while the screen moves on.
-  if (template.data) return <TemplateForm key={template.data.id} template={template.data} />;
-  if (!template.isError) return <EditorSkeleton />;
-  const missing = template.error instanceof ApiError && template.error.status === 404;
+function ExistingTemplate({ id, back }: { id: string; back: { to: string; label: string } }) {
+  const template = useQuery(templateQueries.one(useProject(), id));
   return (
-    <>
-      <BackLink to={project.to('templates')}>Templates</BackLink>
-      <PageHeader title="Template" />
-      {missing ? (
-        <EmptyState
-          title="Template not found"
-          description="It may have been deleted, or it belongs to another project."
-          action={<TextLink to={project.to('templates')}>Back to templates</TextLink>}
-        />
-      ) : (
-        <ErrorState error={template.error} retry={() => template.refetch()} />
-      )}
-    </>
+    <DetailScreen query={template} back={back} noun="template" skeleton={<EditorSkeleton />}>
+      {/* The form keeps its own draft and starts over for another template. */}
+      {(t) => <TemplateForm key={t.id} template={t} />}
+    </DetailScreen>
   );
 }
 
 function EditorSkeleton() {
   return (
-    <div role="status" aria-label="Loading template">
-      <Skeleton className="mb-3 h-4 w-24" />
+    <>
       <div className="mb-6 flex items-center justify-between">
         <Skeleton className="h-7 w-72" />
         <Skeleton className="h-9 w-64" />
@@ -54,6 +46,6 @@ function EditorSkeleton() {
       <Skeleton className="mb-4 h-40 w-full" />
       <Skeleton className="mb-4 h-28 w-full" />
       <Skeleton className="h-[640px] w-full" />
-    </div>
+    </>
   );
 }

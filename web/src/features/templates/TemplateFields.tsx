@@ -3,36 +3,29 @@
  * preview beside it, rendered with sample contact data typed below.
  */
 import { useMemo, useState } from 'react';
+import { useMe } from '../../api/session.ts';
 import { EmailBodyField } from '../../components/EmailBodyField.tsx';
 import { EmailPreview } from '../../components/EmailPreview.tsx';
 import { Select, TextArea, TextInput } from '../../components/Field.tsx';
 import { Card } from '../../components/Layout.tsx';
 import { TextLink } from '../../components/Links.tsx';
+import type { Draft } from '../../forms/use-draft.ts';
 import { templateVariables } from '../../lib/email-render.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { parseSample } from '../../lib/sample-data.ts';
-import type { TemplateType } from '../../queries/templates.ts';
-import { type Draft, TEMPLATE_TYPES, typeInfo } from './template-model.ts';
+import { TEMPLATE_TYPES, type TemplateDraft, typeInfo } from './template-model.ts';
 
 const PREVIEW_HEIGHT = 520;
 
-interface FieldsProps {
-  draft: Draft;
-  set: <K extends keyof Draft>(key: K, value: Draft[K]) => void;
-  /** The error to show under a field, if any. */
-  errorOf: (field: keyof Draft) => string | undefined;
-  /** The signed-in person's address, for the preview's `{{ email }}`. */
-  email: string | undefined;
-}
+const SUBJECT_HINT = (
+  <>
+    Use <code className="rounded bg-slate-100 px-1 text-slate-700">{'{{ firstName }}'}</code> for a contact field,{' '}
+    <code className="rounded bg-slate-100 px-1 text-slate-700">{'{{ firstName ?? "there" }}'}</code> for a fallback.
+  </>
+);
 
-export function TemplateFields({ draft, set, errorOf, email, autoFocus }: FieldsProps & { autoFocus: boolean }) {
+export function TemplateFields({ d, autoFocus }: { d: Draft<TemplateDraft>; autoFocus: boolean }) {
   const { to } = useProject();
-  // What every text input of a draft field takes: its value, its setter and its error.
-  const bind = (key: Exclude<keyof Draft, 'type'>) => ({
-    value: draft[key],
-    onChange: (e: { target: { value: string } }) => set(key, e.target.value),
-    error: errorOf(key),
-  });
   return (
     <>
       <Card title="Details">
@@ -41,16 +34,10 @@ export function TemplateFields({ draft, set, errorOf, email, autoFocus }: Fields
             label="Name"
             required
             autoFocus={autoFocus}
-            {...bind('name')}
+            {...d.text('name')}
             hint="Only you see it: it names the template in lists and pickers."
           />
-          <Select
-            label="Type"
-            value={draft.type}
-            onChange={(e) => set('type', e.target.value as TemplateType)}
-            error={errorOf('type')}
-            hint={typeInfo(draft.type).hint}
-          >
+          <Select label="Type" {...d.text('type')} hint={typeInfo(d.value.type).hint}>
             {TEMPLATE_TYPES.map((t) => (
               <option key={t.id} value={t.id}>
                 {t.label}
@@ -58,7 +45,7 @@ export function TemplateFields({ draft, set, errorOf, email, autoFocus }: Fields
             ))}
           </Select>
           <div className="md:col-span-2">
-            <TextInput label="Description" {...bind('description')} placeholder="What it is for, when it is sent" />
+            <TextInput label="Description" {...d.text('description')} placeholder="What it is for, when it is sent" />
           </div>
         </div>
       </Card>
@@ -68,7 +55,7 @@ export function TemplateFields({ draft, set, errorOf, email, autoFocus }: Fields
           <TextInput
             label="From address"
             type="email"
-            {...bind('from')}
+            {...d.text('from')}
             placeholder="hello@yourdomain.com"
             hint={
               <>
@@ -76,8 +63,8 @@ export function TemplateFields({ draft, set, errorOf, email, autoFocus }: Fields
               </>
             }
           />
-          <TextInput label="From name" {...bind('fromName')} placeholder="Acme" />
-          <TextInput label="Reply-to" type="email" {...bind('replyTo')} placeholder="support@yourdomain.com" />
+          <TextInput label="From name" {...d.text('fromName')} placeholder="Acme" />
+          <TextInput label="Reply-to" type="email" {...d.text('replyTo')} placeholder="support@yourdomain.com" />
         </div>
       </Card>
 
@@ -86,17 +73,11 @@ export function TemplateFields({ draft, set, errorOf, email, autoFocus }: Fields
           <TextInput
             label="Subject"
             required
-            {...bind('subject')}
+            {...d.text('subject')}
             placeholder={'Welcome to Acme, {{ firstName ?? "friend" }}'}
-            hint={
-              <>
-                Use <code className="rounded bg-slate-100 px-1 text-slate-700">{'{{ firstName }}'}</code> for a contact
-                field, <code className="rounded bg-slate-100 px-1 text-slate-700">{'{{ firstName ?? "there" }}'}</code>{' '}
-                for a fallback.
-              </>
-            }
+            hint={SUBJECT_HINT}
           />
-          <ContentWithPreview draft={draft} set={set} errorOf={errorOf} email={email} />
+          <ContentWithPreview d={d} />
         </div>
       </Card>
     </>
@@ -104,7 +85,9 @@ export function TemplateFields({ draft, set, errorOf, email, autoFocus }: Fields
 }
 
 /** The body editor and the preview, with the sample data the preview renders with. */
-function ContentWithPreview({ draft, set, errorOf, email }: FieldsProps) {
+function ContentWithPreview({ d }: { d: Draft<TemplateDraft> }) {
+  const me = useMe();
+  const draft = d.value;
   const [sampleText, setSampleText] = useState('{\n  "firstName": "Ada"\n}');
   const sample = useMemo(() => parseSample(sampleText), [sampleText]);
   const sampleValue = useMemo(() => ('value' in sample ? sample.value : {}), [sample]);
@@ -114,8 +97,8 @@ function ContentWithPreview({ draft, set, errorOf, email }: FieldsProps) {
       <div className="grid gap-4 xl:grid-cols-2">
         <EmailBodyField
           value={draft.body}
-          onChange={(v) => set('body', v)}
-          error={errorOf('body')}
+          onChange={(body) => d.set({ body })}
+          error={d.error('body')}
           height={PREVIEW_HEIGHT + 50}
         />
         <EmailPreview
@@ -124,7 +107,7 @@ function ContentWithPreview({ draft, set, errorOf, email }: FieldsProps) {
           from={draft.from}
           fromName={draft.fromName}
           type={draft.type}
-          email={email ?? 'you@example.com'}
+          email={me.data?.email ?? 'you@example.com'}
           sample={sampleValue}
           height={PREVIEW_HEIGHT}
         />

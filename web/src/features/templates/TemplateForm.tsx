@@ -2,180 +2,138 @@
  * Creating and editing a template: its header (state, test, duplicate, delete, save) over the
  * fields. Saving sends only what changed; the API's field errors show under their fields (a sender
  * off the project's verified domains under "From address"). Ctrl+S saves; leaving with unsaved
- * changes asks first.
+ * changes asks first (useDraft).
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Copy, Send, Trash2 } from 'lucide-react';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, fieldError } from '../../api/client.ts';
 import { useMe } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { Badge, PageHeader } from '../../components/Layout.tsx';
-import { useLeaveGuard } from '../../components/LeaveGuard.tsx';
-import { BackLink } from '../../components/Links.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { FormError } from '../../components/States.tsx';
+import { useDraft } from '../../forms/use-draft.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
-import { useSaveShortcut } from '../../lib/use-save-shortcut.ts';
-import { type Template, templateEffects, templateQueries } from '../../queries/templates.ts';
+import { type Template, templateMutations } from '../../queries/templates.ts';
+import { useAction } from '../../queries/use-action.ts';
 import { DeleteTemplateDialog } from './DeleteTemplateDialog.tsx';
 import { SendTestDialog } from './SendTestDialog.tsx';
 import { TemplateFields } from './TemplateFields.tsx';
-import { changesOf, createBody, type Draft, toDraft, typeInfo } from './template-model.ts';
+import { changesOf, createBody, type TemplateDraft, toDraft, typeInfo } from './template-model.ts';
 
-const FIELDS: Array<keyof Draft> = ['name', 'description', 'type', 'subject', 'from', 'fromName', 'replyTo', 'body'];
+/** Every field the form shows: an API refusal naming one shows under it, though an edit sends only what changed. */
+const FIELDS: Array<keyof TemplateDraft> = [
+  'name',
+  'description',
+  'type',
+  'subject',
+  'from',
+  'fromName',
+  'replyTo',
+  'body',
+];
 
+/** The editor of `template`, or of a new one; a new one opens as the saved template once created. */
 export function TemplateForm({ template }: { template?: Template }) {
-  const project = useProject();
-  const { api, projectId, to } = project;
+  const scope = useProject();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const saved = useMemo(() => toDraft(template), [template]);
+  const create = useAction(templateMutations.create(scope), {
+    inline: true,
+    onSuccess: (created) => {
+      toast('Template created');
+      navigate(scope.to('templates', created.id), { replace: true });
+    },
+  });
+  const update = useAction(templateMutations.update(scope, template?.id ?? ''), {
+    inline: true,
+    onSuccess: () => toast('Template saved'),
+  });
+  const d = useDraft(saved, {
+    save: template ? update : create,
+    toBody: template ? (draft) => changesOf(draft, saved) : createBody,
+    codeFields: { UNVERIFIED_DOMAIN: 'from' },
+    fields: FIELDS,
+    leaveMessage: 'Your changes to this template are not saved yet. Leave and lose them?',
+  });
   const me = useMe();
-  const [saved, setSaved] = useState<Template | undefined>(template);
-  const base = useMemo(() => toDraft(saved), [saved]);
-  const [draft, setDraft] = useState<Draft>(base);
   const [open, setOpen] = useState<'test' | 'delete' | null>(null);
-  // The draft as last submitted: a field's error shows until that field is changed.
-  const [submitted, setSubmitted] = useState<Draft | null>(null);
-
-  const isNew = !saved;
-  const changes = useMemo(() => changesOf(draft, base), [draft, base]);
-  const dirty = isNew || Object.keys(changes).length > 0;
-  const touched = isNew ? JSON.stringify(draft) !== JSON.stringify(toDraft()) : dirty;
-  const guard = useLeaveGuard(touched, 'Your changes to this template are not saved yet. Leave and lose them?');
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-  const cache = (t: Template) => queryClient.setQueryData(templateQueries.one(project, t.id).queryKey, t);
-
-  const save = useMutation({
-    mutationFn: () =>
-      saved
-        ? api.patch('/templates/{id}', { path: { id: saved.id }, body: changes })
-        : api.post('/templates', { body: createBody(draft) }),
-    meta: { invalidates: templateEffects(projectId), errorShownInline: true },
-    onSuccess: (result) => {
-      cache(result);
-      if (isNew) {
-        guard.leave();
-        toast('Template created');
-        navigate(to('templates', result.id), { replace: true });
-        return;
-      }
-      setSaved(result);
-      setDraft(toDraft(result));
-      toast('Template saved');
-    },
-  });
-
-  const duplicate = useMutation({
-    mutationFn: (id: string) => api.post('/templates/{id}/duplicate', { path: { id } }),
-    meta: { invalidates: templateEffects(projectId) },
-    onSuccess: (copy) => {
-      cache(copy);
-      toast(`Created "${copy.name}"`);
-      navigate(to('templates', copy.id));
-    },
-  });
-
-  const submit = (e?: FormEvent) => {
-    e?.preventDefault();
-    if (save.isPending || !dirty) return;
-    setSubmitted(draft);
-    save.mutate();
-  };
-  useSaveShortcut(submit);
-
-  const error = save.error;
-  const unverified = error instanceof ApiError && error.code === 'UNVERIFIED_DOMAIN';
-  const fieldShown = unverified || FIELDS.some((f) => fieldError(error, f));
-  const errorOf = (field: keyof Draft): string | undefined => {
-    if (!submitted || draft[field] !== submitted[field]) return undefined;
-    if (field === 'from' && unverified) return error.message;
-    return fieldError(error, field);
-  };
-  const info = typeInfo(draft.type);
+  const info = typeInfo(d.value.type);
 
   return (
     <>
-      <form onSubmit={submit} noValidate>
-        <BackLink to={to('templates')}>Templates</BackLink>
+      <form onSubmit={d.submit} noValidate>
         <PageHeader
-          title={isNew ? 'New template' : draft.name || 'Untitled template'}
+          title={template ? d.value.name || 'Untitled template' : 'New template'}
           description={
             <span className="inline-flex flex-wrap items-center gap-2">
               <Badge tone={info.tone}>{info.label}</Badge>
-              {isNew ? (
+              {!template ? (
                 'Not saved yet'
-              ) : dirty ? (
+              ) : d.dirty ? (
                 <span className="font-medium text-amber-700">Unsaved changes</span>
               ) : (
                 <span>
-                  Saved <RelativeTime iso={saved.updatedAt} />
+                  Saved <RelativeTime iso={template.updatedAt} />
                 </span>
               )}
             </span>
           }
           actions={
             <>
-              {saved && (
-                <>
-                  <Button
-                    variant="secondary"
-                    icon={<Send className="size-4" aria-hidden />}
-                    onClick={() => setOpen('test')}
-                  >
-                    Send test
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    icon={<Copy className="size-4" aria-hidden />}
-                    loading={duplicate.isPending}
-                    onClick={() => duplicate.mutate(saved.id)}
-                  >
-                    Duplicate
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    aria-label="Delete template"
-                    title="Delete template"
-                    icon={<Trash2 className="size-4 text-red-600" aria-hidden />}
-                    onClick={() => setOpen('delete')}
-                  />
-                </>
-              )}
-              <Button type="submit" loading={save.isPending} disabled={!dirty}>
-                {isNew ? 'Create template' : 'Save'}
+              {template && <SavedActions template={template} onOpen={setOpen} />}
+              {/* A new template can always be tried: the API says what it still lacks. */}
+              <Button type="submit" loading={d.saving} disabled={template && !d.dirty}>
+                {template ? 'Save' : 'Create template'}
               </Button>
             </>
           }
         />
         <div className="space-y-4">
-          {error && !fieldShown && <FormError error={error} />}
-          <TemplateFields draft={draft} set={set} errorOf={errorOf} autoFocus={isNew} email={me.data?.email} />
+          <FormError error={d.formError} />
+          <TemplateFields d={d} autoFocus={!template} />
         </div>
       </form>
-
-      {saved && (
-        <>
-          <SendTestDialog
-            open={open === 'test'}
-            onClose={() => setOpen(null)}
-            draft={draft}
-            defaultEmail={me.data?.email ?? ''}
-          />
-          <DeleteTemplateDialog
-            open={open === 'delete'}
-            onClose={() => setOpen(null)}
-            template={saved}
-            onDeleted={() => {
-              guard.leave();
-              navigate(to('templates'), { replace: true });
-            }}
-          />
-        </>
+      {/* Outside the form: a dialog's own form must not submit the editor's. */}
+      {template && open === 'test' && (
+        <SendTestDialog onClose={() => setOpen(null)} draft={d.value} defaultEmail={me.data?.email ?? ''} />
       )}
-      {guard.dialog}
+      {template && open === 'delete' && <DeleteTemplateDialog onClose={() => setOpen(null)} template={template} />}
+    </>
+  );
+}
+
+/** What a saved template offers besides saving: a test of what is on screen, a copy, deleting it. */
+function SavedActions({ template, onOpen }: { template: Template; onOpen: (dialog: 'test' | 'delete') => void }) {
+  const scope = useProject();
+  const navigate = useNavigate();
+  const duplicate = useAction(templateMutations.duplicate(scope, template.id), {
+    onSuccess: (copy) => {
+      toast(`Created "${copy.name}"`);
+      navigate(scope.to('templates', copy.id));
+    },
+  });
+  return (
+    <>
+      <Button variant="secondary" icon={<Send className="size-4" aria-hidden />} onClick={() => onOpen('test')}>
+        Send test
+      </Button>
+      <Button
+        variant="secondary"
+        icon={<Copy className="size-4" aria-hidden />}
+        loading={duplicate.isPending}
+        onClick={() => duplicate.mutate()}
+      >
+        Duplicate
+      </Button>
+      <Button
+        variant="ghost"
+        aria-label="Delete template"
+        title="Delete template"
+        icon={<Trash2 className="size-4 text-red-600" aria-hidden />}
+        onClick={() => onOpen('delete')}
+      />
     </>
   );
 }

@@ -11,9 +11,10 @@ import { Button, LinkButton } from '../../components/Button.tsx';
 import { TextInput } from '../../components/Field.tsx';
 import { Badge, PageHeader, Tabs } from '../../components/Layout.tsx';
 import { TextLink } from '../../components/Links.tsx';
+import { ListStates } from '../../components/ListScreen.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
-import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
-import { type Column, Pager, Table } from '../../components/Table.tsx';
+import { EmptyState } from '../../components/States.tsx';
+import { type Column, Table } from '../../components/Table.tsx';
 import { plural } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { useSearchParamPatch } from '../../lib/url-state.ts';
@@ -86,7 +87,6 @@ export function TemplatesPage() {
     },
   ];
 
-  const data = list.data;
   return (
     <>
       <PageHeader
@@ -119,46 +119,47 @@ export function TemplatesPage() {
         </div>
       </div>
 
-      {list.isPending && <LoadingRows rows={6} label="Loading templates" />}
-      {list.isError && <ErrorState error={list.error} retry={() => list.refetch()} />}
-      {data && data.templates.length === 0 && (
-        <EmptyState
-          icon={<FileText className="size-8" aria-hidden />}
-          title={filtered ? 'No templates match' : 'No templates yet'}
-          description={
-            filtered
-              ? 'Try another search or type.'
-              : 'A template holds the subject, sender and HTML of an email you send again and again.'
-          }
-          action={
-            filtered ? (
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  setSearch('');
-                  update({ q: undefined, type: undefined, page: undefined });
-                }}
-              >
-                Clear filters
-              </Button>
-            ) : (
-              <LinkButton to={to('templates', 'new')} icon={<Plus className="size-4" aria-hidden />}>
-                Create your first template
-              </LinkButton>
-            )
-          }
-        />
-      )}
-      {data && data.templates.length > 0 && (
-        <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-          <Table caption="Templates" columns={columns} rows={data.templates} rowKey={(t) => t.id} />
-          <Pager
-            label={`Page ${data.page} of ${Math.max(1, data.totalPages)} · ${plural(data.total, 'template')}`}
-            onPrev={page > 1 ? () => update({ page: String(page - 1) }) : undefined}
-            onNext={page < data.totalPages ? () => update({ page: String(page + 1) }) : undefined}
+      <ListStates
+        query={list}
+        loadingLabel="Loading templates"
+        loadingRows={6}
+        isEmpty={(data) => data.templates.length === 0}
+        paging={(data) => ({
+          label: `Page ${data.page} of ${Math.max(1, data.totalPages)} · ${plural(data.total, 'template')}`,
+          onPrev: page > 1 ? () => update({ page: String(page - 1) }) : undefined,
+          onNext: page < data.totalPages ? () => update({ page: String(page + 1) }) : undefined,
+        })}
+        empty={
+          <EmptyState
+            icon={<FileText className="size-8" aria-hidden />}
+            title={filtered ? 'No templates match' : 'No templates yet'}
+            description={
+              filtered
+                ? 'Try another search or type.'
+                : 'A template holds the subject, sender and HTML of an email you send again and again.'
+            }
+            action={
+              filtered ? (
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    setSearch('');
+                    update({ q: undefined, type: undefined, page: undefined });
+                  }}
+                >
+                  Clear filters
+                </Button>
+              ) : (
+                <LinkButton to={to('templates', 'new')} icon={<Plus className="size-4" aria-hidden />}>
+                  Create your first template
+                </LinkButton>
+              )
+            }
           />
-        </div>
-      )}
+        }
+      >
+        {(data) => <Table caption="Templates" columns={columns} rows={data.templates} rowKey={(t) => t.id} />}
+      </ListStates>
     </>
   );
 }

@@ -4,7 +4,7 @@
  * Pure, unit-tested.
  */
 import type { Tone } from '../../components/Layout.tsx';
-import type { Template, TemplateType } from '../../queries/templates.ts';
+import type { NewTemplate, Template, TemplateChange, TemplateType } from '../../queries/templates.ts';
 
 export const TEMPLATE_TYPES: Array<{ id: TemplateType; label: string; tone: Tone; hint: string }> = [
   {
@@ -32,7 +32,7 @@ export function typeInfo(type: TemplateType) {
 }
 
 /** A template as the editor holds it while it is edited. */
-export interface Draft {
+export interface TemplateDraft {
   name: string;
   description: string;
   type: TemplateType;
@@ -55,7 +55,7 @@ export const STARTER_BODY = `<!doctype html>
 `;
 
 /** The draft of a saved template, or of a new one (transactional, with a starter body). */
-export function toDraft(t?: Template): Draft {
+export function toDraft(t?: Template): TemplateDraft {
   return {
     name: t?.name ?? '',
     description: t?.description ?? '',
@@ -70,29 +70,18 @@ export function toDraft(t?: Template): Draft {
 
 const OPTIONAL = ['description', 'from', 'fromName', 'replyTo'] as const;
 
-export interface TemplateChanges {
-  name?: string;
-  description?: string | null;
-  type?: TemplateType;
-  subject?: string;
-  from?: string | null;
-  fromName?: string | null;
-  replyTo?: string | null;
-  body?: string;
-}
-
 /** The PATCH body: only the fields that differ from the saved template, '' clearing an optional one. */
-export function changesOf(draft: Draft, saved: Draft): TemplateChanges {
-  const out: Partial<Record<keyof Draft, string | null>> = {};
-  for (const key of Object.keys(draft) as Array<keyof Draft>) {
+export function changesOf(draft: TemplateDraft, saved: TemplateDraft): TemplateChange {
+  const out: Partial<Record<keyof TemplateDraft, string | null>> = {};
+  for (const key of Object.keys(draft) as Array<keyof TemplateDraft>) {
     if (draft[key] === saved[key]) continue;
     out[key] = draft[key].trim() === '' && (OPTIONAL as readonly string[]).includes(key) ? null : draft[key];
   }
-  return out as TemplateChanges;
+  return out as TemplateChange;
 }
 
 /** The POST body of a new template: blank optional fields left out. */
-export function createBody(draft: Draft) {
+export function createBody(draft: TemplateDraft): NewTemplate {
   return {
     name: draft.name,
     subject: draft.subject,

@@ -7,28 +7,36 @@ import { Select, TextInput } from '../../components/Field.tsx';
 import { DEFAULT_PORT, type SmtpConnection, type SmtpSecurity } from './smtp-url.ts';
 import type { SesDraft } from './transport-draft.ts';
 
-const KEEP_HINT = 'Leave empty to keep the stored one. It is never shown again.';
+/** What a secret's input says: typed once, and on an edit, that leaving it empty keeps the stored one. */
+const secretHint = (editing: boolean) =>
+  editing ? 'Leave empty to keep the stored one. It is never shown again.' : 'Stored encrypted and never shown again.';
+
+/** Bindings of a text input to a text property of a part of the form (the SMTP connection, the SES account). */
+function textOf<P>(part: P, onChange: (next: P) => void) {
+  return (key: keyof P & string, error?: string) => ({
+    value: part[key] as string,
+    onChange: (e: { target: { value: string } }) => onChange({ ...part, [key]: e.target.value }),
+    error,
+  });
+}
 
 export function SmtpFields({
   value,
   password,
   onChange,
-  onPassword,
   editing,
   error,
-  passwordError,
 }: {
   value: SmtpConnection;
-  password: string;
+  /** The password input's binding (the form's own message: a changed connection needs it again). */
+  password: { value: string; onChange: (e: { target: { value: string } }) => void; error?: string };
   onChange: (next: SmtpConnection) => void;
-  onPassword: (password: string) => void;
   editing: boolean;
   /** The API's messages, by field: `url` is the whole connection. */
   error: (field: string) => string | undefined;
-  /** The form's own: a changed connection needs the password again. */
-  passwordError?: string;
 }) {
   const set = (patch: Partial<SmtpConnection>) => onChange({ ...value, ...patch });
+  const text = textOf(value, onChange);
   const setSecurity = (security: SmtpSecurity) =>
     // The usual port follows the security, unless another one was typed.
     set({
@@ -45,17 +53,9 @@ export function SmtpFields({
           placeholder="smtp.example.com"
           autoComplete="off"
           spellCheck={false}
-          value={value.host}
-          onChange={(e) => set({ host: e.target.value })}
-          error={error('url')}
+          {...text('host', error('url'))}
         />
-        <TextInput
-          label="Port"
-          inputMode="numeric"
-          autoComplete="off"
-          value={value.port}
-          onChange={(e) => set({ port: e.target.value })}
-        />
+        <TextInput label="Port" inputMode="numeric" autoComplete="off" {...text('port')} />
       </div>
       <Select
         label="Security"
@@ -71,21 +71,13 @@ export function SmtpFields({
         <option value="TLS">TLS from the start</option>
       </Select>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput
-          label="User name"
-          autoComplete="off"
-          spellCheck={false}
-          value={value.user}
-          onChange={(e) => set({ user: e.target.value })}
-        />
+        <TextInput label="User name" autoComplete="off" spellCheck={false} {...text('user')} />
         <TextInput
           label="Password"
           type="password"
           autoComplete="new-password"
-          value={password}
-          onChange={(e) => onPassword(e.target.value)}
-          error={passwordError}
-          hint={editing ? KEEP_HINT : 'Stored encrypted and never shown again.'}
+          {...password}
+          hint={secretHint(editing)}
         />
       </div>
     </fieldset>
@@ -103,7 +95,7 @@ export function SesFields({
   editing: boolean;
   error: (field: string) => string | undefined;
 }) {
-  const set = (patch: Partial<SesDraft>) => onChange({ ...value, ...patch });
+  const text = textOf(value, onChange);
   return (
     <fieldset className="space-y-4">
       <legend className="mb-1 text-sm font-medium text-slate-700">Amazon SES account</legend>
@@ -112,27 +104,21 @@ export function SesFields({
         placeholder="eu-west-1"
         autoComplete="off"
         spellCheck={false}
-        value={value.region}
-        onChange={(e) => set({ region: e.target.value })}
-        error={error('ses.region') ?? error('ses')}
+        {...text('region', error('ses.region') ?? error('ses'))}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInput
           label="Access key ID"
           autoComplete="off"
           spellCheck={false}
-          value={value.accessKeyId}
-          onChange={(e) => set({ accessKeyId: e.target.value })}
-          error={error('ses.accessKeyId')}
+          {...text('accessKeyId', error('ses.accessKeyId'))}
         />
         <TextInput
           label="Secret access key"
           type="password"
           autoComplete="new-password"
-          value={value.secretAccessKey}
-          onChange={(e) => set({ secretAccessKey: e.target.value })}
-          error={error('ses.secretAccessKey')}
-          hint={editing ? KEEP_HINT : 'Stored encrypted and never shown again.'}
+          {...text('secretAccessKey', error('ses.secretAccessKey'))}
+          hint={secretHint(editing)}
         />
       </div>
       <TextInput
@@ -141,9 +127,7 @@ export function SesFields({
         placeholder="https://email.eu-west-1.amazonaws.com"
         autoComplete="off"
         spellCheck={false}
-        value={value.endpoint}
-        onChange={(e) => set({ endpoint: e.target.value })}
-        error={error('ses.endpoint')}
+        {...text('endpoint', error('ses.endpoint'))}
         hint="Only for an SES-compatible service or a VPC endpoint; empty uses the region's."
       />
     </fieldset>

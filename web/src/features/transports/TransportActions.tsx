@@ -1,16 +1,17 @@
 /**
  * What can be done to one transport from its row: switch it on or off (beside its status), test its
- * connection (which connects and authenticates without sending), edit it, delete it. The dialogs are the page's, so
- * they never sit inside the table's cells; the delete asks first (DeleteTransportDialog).
+ * connection (which connects and authenticates without sending), edit it, delete it. The dialogs are
+ * the page's, so they never sit inside the table's cells; the delete asks first (DeleteTransportDialog).
  */
-import { useMutation } from '@tanstack/react-query';
 import { Pencil, PlugZap, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Switch } from '../../components/Switch.tsx';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
-import { type Transport, type TransportTest, transportQueries } from '../../queries/transports.ts';
+import { type Transport, type TransportTest, transportMutations } from '../../queries/transports.ts';
+import { useAction } from '../../queries/use-action.ts';
 
 export function TransportActions({
   transport,
@@ -23,55 +24,50 @@ export function TransportActions({
   onDelete: () => void;
   onTested: (result: TransportTest) => void;
 }) {
-  const { api, projectId } = useProject();
-  const all = transportQueries.all(projectId);
-  const test = useMutation({
-    mutationFn: () => api.post('/transports/{id}/test', { path: { id: transport.id } }),
-    // A test may clear or add to the failure count the list shows.
-    meta: { invalidates: [all] },
-    onSuccess: onTested,
-  });
-
+  const test = useAction(transportMutations.test(useProject(), transport.id), { onSuccess: onTested });
+  const actions: Array<{ label: string; name: string; icon: ReactNode; onClick: () => void; busy?: boolean }> = [
+    {
+      label: 'Test connection',
+      name: `Test connection of ${transport.name}`,
+      icon: <PlugZap className="size-3.5" aria-hidden />,
+      onClick: () => test.mutate(),
+      busy: test.isPending,
+    },
+    {
+      label: 'Edit',
+      name: `Edit ${transport.name}`,
+      icon: <Pencil className="size-3.5" aria-hidden />,
+      onClick: onEdit,
+    },
+    {
+      label: 'Delete',
+      name: `Delete ${transport.name}`,
+      icon: <Trash2 className="size-3.5" aria-hidden />,
+      onClick: onDelete,
+    },
+  ];
   return (
     <span className="inline-flex items-center gap-1">
-      <Button
-        size="sm"
-        variant="ghost"
-        aria-label={`Test connection of ${transport.name}`}
-        icon={<PlugZap className="size-3.5" aria-hidden />}
-        loading={test.isPending}
-        onClick={() => test.mutate()}
-      >
-        Test connection
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
-        aria-label={`Edit ${transport.name}`}
-        icon={<Pencil className="size-3.5" aria-hidden />}
-        onClick={onEdit}
-      >
-        Edit
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
-        aria-label={`Delete ${transport.name}`}
-        icon={<Trash2 className="size-3.5" aria-hidden />}
-        onClick={onDelete}
-      >
-        Delete
-      </Button>
+      {actions.map((a) => (
+        <Button
+          key={a.label}
+          size="sm"
+          variant="ghost"
+          aria-label={a.name}
+          icon={a.icon}
+          loading={a.busy}
+          onClick={a.onClick}
+        >
+          {a.label}
+        </Button>
+      ))}
     </span>
   );
 }
 
 /** Switches the transport on or off at once; its name is the switch's label. */
 export function EnabledSwitch({ transport }: { transport: Transport }) {
-  const { api, projectId } = useProject();
-  const toggle = useMutation({
-    mutationFn: (enabled: boolean) => api.patch('/transports/{id}', { path: { id: transport.id }, body: { enabled } }),
-    meta: { invalidates: [transportQueries.all(projectId)] },
+  const toggle = useAction(transportMutations.save(useProject(), transport.id), {
     onSuccess: (saved) =>
       toast(saved.enabled ? `${saved.name} enabled.` : `${saved.name} disabled: no mail goes out through it.`),
   });
@@ -80,17 +76,15 @@ export function EnabledSwitch({ transport }: { transport: Transport }) {
       label={`${transport.name} enabled`}
       checked={transport.enabled}
       busy={toggle.isPending}
-      onChange={(next) => toggle.mutate(next)}
+      onChange={(enabled) => toggle.mutate({ enabled })}
     />
   );
 }
 
 /** Asks before deleting; a refusal from the API shows in the dialog. */
 export function DeleteTransportDialog({ transport, onClose }: { transport: Transport; onClose: () => void }) {
-  const { api, projectId } = useProject();
-  const remove = useMutation({
-    mutationFn: () => api.delete('/transports/{id}', { path: { id: transport.id } }),
-    meta: { invalidates: [transportQueries.all(projectId)], errorShownInline: true },
+  const remove = useAction(transportMutations.remove(useProject(), transport.id), {
+    inline: true,
     onSuccess: () => {
       toast(`Transport “${transport.name}” deleted.`);
       onClose();
@@ -98,11 +92,9 @@ export function DeleteTransportDialog({ transport, onClose }: { transport: Trans
   });
   return (
     <ConfirmDialog
-      error={remove.error}
       open
       onClose={onClose}
-      onConfirm={() => remove.mutate()}
-      busy={remove.isPending}
+      action={remove}
       title={`Delete “${transport.name}”?`}
       confirmLabel="Delete transport"
     >

@@ -4,78 +4,58 @@
  * while open, so each opening starts from the transport as it is then (or empty). The API's
  * refusals show on their fields.
  */
-import { useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { ApiError, fieldError } from '../../api/client.ts';
+import { useId } from 'react';
 import { Checkbox, TextInput } from '../../components/Field.tsx';
 import { FormDialog } from '../../forms/FormDialog.tsx';
+import { useDraft } from '../../forms/use-draft.ts';
 import { cx } from '../../lib/cx.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
-import {
-  type CreateTransportBody,
-  type Transport,
-  type TransportKind,
-  transportQueries,
-  type UpdateTransportBody,
-} from '../../queries/transports.ts';
+import { type Transport, type TransportKind, transportMutations } from '../../queries/transports.ts';
+import { useAction } from '../../queries/use-action.ts';
 import { GroupError, SesFields, SmtpFields } from './ConnectionFields.tsx';
-import { BLANK_DRAFT, buildBody, draftOf, type LocalErrors, STREAMS, type TransportDraft } from './transport-draft.ts';
+import { BLANK_DRAFT, buildBody, draftOf, STREAMS } from './transport-draft.ts';
 
 const KINDS: Array<{ value: TransportKind; label: string; help: string }> = [
   { value: 'SMTP', label: 'SMTP relay', help: 'Any server that takes mail over SMTP with a user and password.' },
   { value: 'SES', label: 'Amazon SES', help: 'Your own AWS account, through the SES API.' },
 ];
 
-// The fields the form shows a message under; anything else is a form-level error.
+const PRIORITY_HINT = 'Lower numbers are tried first; the next one takes over when one fails.';
+const RATE_HINT = 'Across every worker. Leave empty for no limit of its own.';
+
+// The fields the form shows a message under, whichever of them the body carries; anything else is a form-level error.
 const FIELDS = ['name', 'kind', 'url', 'ses', 'streams', 'ratePerSecond', 'priority', 'enabled'];
 
 export function TransportDialog({ transport, onClose }: { transport?: Transport; onClose: () => void }) {
-  const { api, projectId } = useProject();
   const id = useId();
-  const [draft, setDraft] = useState<TransportDraft>(() => (transport ? draftOf(transport) : BLANK_DRAFT));
-  const [local, setLocal] = useState<LocalErrors>({});
-
-  const save = useMutation({
-    mutationFn: (body: UpdateTransportBody) =>
-      transport
-        ? api.patch('/transports/{id}', { path: { id: transport.id }, body })
-        : // buildBody gives a new transport its kind and every required field.
-          api.post('/transports', { body: body as CreateTransportBody }),
-    meta: { invalidates: [transportQueries.all(projectId)], errorShownInline: true },
+  const save = useAction(transportMutations.save(useProject(), transport?.id), {
+    inline: true,
     onSuccess: (saved) => {
       toast(transport ? `Transport “${saved.name}” saved.` : `Transport “${saved.name}” added.`);
-      close();
+      onClose();
     },
   });
-  const close = () => {
-    save.reset();
-    onClose();
-  };
-  const submit = () => {
-    const built = buildBody(draft, transport);
-    setLocal(built.errors ?? {});
-    if (built.body) save.mutate(built.body);
-  };
-  const set = (patch: Partial<TransportDraft>) => setDraft((d) => ({ ...d, ...patch }));
-  const error = (field: string) =>
-    fieldError(save.error, field) ??
+  const d = useDraft(transport ? draftOf(transport) : BLANK_DRAFT, {
+    save,
+    // The form's own refusals (a number in words, a changed server without its password) stop the save first.
+    check: (draft) => buildBody(draft, transport).errors ?? {},
+    toBody: (draft) => buildBody(draft, transport).body ?? {},
     // Another transport of the project has the name: a 409 without field errors, shown on the field.
-    (field === 'name' && save.error instanceof ApiError && save.error.code === 'NAME_TAKEN'
-      ? save.error.message
-      : undefined);
-  const formError = save.error && !FIELDS.some((f) => error(f)) ? save.error : null;
+    codeFields: { NAME_TAKEN: 'name' },
+    fields: FIELDS,
+    leaveMessage: transport ? 'Your changes to this transport are not saved yet. Leave and lose them?' : undefined,
+  });
+  const { value: draft, set, error } = d;
   const streamsError = error('streams');
 
   return (
     <FormDialog
       open
-      onClose={close}
+      onClose={onClose}
       title={transport ? `Edit ${transport.name}` : 'Add a transport'}
       submitLabel={transport ? 'Save' : 'Add transport'}
-      onSubmit={submit}
-      busy={save.isPending}
-      error={formError}
+      draft={d}
       wide
     >
       <TextInput
@@ -83,9 +63,7 @@ export function TransportDialog({ transport, onClose }: { transport?: Transport;
         autoFocus
         maxLength={100}
         placeholder="e.g. Postmark, SES eu-west-1"
-        value={draft.name}
-        onChange={(e) => set({ name: e.target.value })}
-        error={error('name')}
+        {...d.text('name')}
         hint="Shown in the email log beside each attempt made through it."
       />
       {transport ? null : (
@@ -121,12 +99,10 @@ export function TransportDialog({ transport, onClose }: { transport?: Transport;
       {draft.kind === 'SMTP' ? (
         <SmtpFields
           value={draft.smtp}
-          password={draft.password}
+          password={d.text('password')}
           onChange={(smtp) => set({ smtp })}
-          onPassword={(password) => set({ password })}
           editing={Boolean(transport)}
           error={error}
-          passwordError={local.password}
         />
       ) : (
         <SesFields value={draft.ses} onChange={(ses) => set({ ses })} editing={Boolean(transport)} error={error} />
@@ -159,29 +135,16 @@ export function TransportDialog({ transport, onClose }: { transport?: Transport;
         <GroupError id={`${id}-streams-error`} message={streamsError} />
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput
-          label="Priority"
-          inputMode="numeric"
-          value={draft.priority}
-          onChange={(e) => set({ priority: e.target.value })}
-          error={local.priority ?? error('priority')}
-          hint="Lower numbers are tried first; the next one takes over when one fails."
-        />
+        <TextInput label="Priority" inputMode="numeric" hint={PRIORITY_HINT} {...d.text('priority')} />
         <TextInput
           label="Rate limit (emails per second)"
           inputMode="numeric"
           placeholder="No limit"
-          value={draft.ratePerSecond}
-          onChange={(e) => set({ ratePerSecond: e.target.value })}
-          error={local.ratePerSecond ?? error('ratePerSecond')}
-          hint="Across every worker. Leave empty for no limit of its own."
+          hint={RATE_HINT}
+          {...d.text('ratePerSecond')}
         />
       </div>
-      <Checkbox
-        label="Enabled: send through this transport"
-        checked={draft.enabled}
-        onChange={(e) => set({ enabled: e.target.checked })}
-      />
+      <Checkbox label="Enabled: send through this transport" {...d.checkbox('enabled')} />
     </FormDialog>
   );
 }

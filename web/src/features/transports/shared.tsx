@@ -1,7 +1,7 @@
-/** Pieces of the transports screen: who may change them, a transport's state, its kind and streams, the role notice. */
-import { Info } from 'lucide-react';
+/** Pieces of the transports screen: who may change them, a transport's state, its kind and streams, the permission notice. */
 import { can, type Project } from '../../api/session.ts';
 import { Badge } from '../../components/Layout.tsx';
+import { PermissionNotice } from '../../components/PermissionNotice.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import type { Transport } from '../../queries/transports.ts';
 import { describeSmtpUrl } from './smtp-url.ts';
@@ -64,11 +64,6 @@ export function StreamList({ streams }: { streams: Transport['streams'] }) {
 }
 
 /** Shown to whoever may not change transports: the list stays readable, the actions are hidden. */
-export function RoleNotice() {
-  return (
-    <div className="mb-4 flex items-start gap-2 rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900">
-      <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
-      <p>You can see the transports. Adding, changing or testing them needs the Owner or Admin role.</p>
-    </div>
-  );
+export function TransportsNotice() {
+  return <PermissionNotice permission="transports.manage" sees="the transports" acts="add, change or test them" />;
 }

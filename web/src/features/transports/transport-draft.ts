@@ -65,11 +65,12 @@ export function draftOf(t: Transport): TransportDraft {
 }
 
 /** A number field the form itself refuses (not a whole number); the API judges the range. */
-export interface LocalErrors {
+// A type, not an interface: it is read as a record of messages by field (useDraft's `check`).
+export type LocalErrors = {
   ratePerSecond?: string;
   priority?: string;
   password?: string;
-}
+};
 
 export type Built = { body: UpdateTransportBody; errors?: undefined } | { body?: undefined; errors: LocalErrors };
 

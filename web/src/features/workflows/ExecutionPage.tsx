@@ -1,69 +1,66 @@
 /** One execution: where it is or how it ended, each step it ran (status, times, output or error), its path on the graph. */
 import { useQuery } from '@tanstack/react-query';
 import { ReactFlowProvider } from '@xyflow/react';
-import { AlertTriangle, Ban, Mail } from 'lucide-react';
+import { Ban, Mail } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { ApiError } from '../../api/client.ts';
+import { useParams } from 'react-router';
 import { Button, LinkButton } from '../../components/Button.tsx';
-import { JsonBlock } from '../../components/CodeBlock.tsx';
+import { Callout } from '../../components/Callout.tsx';
+import { DetailScreen } from '../../components/DetailScreen.tsx';
 import { Fact } from '../../components/Fact.tsx';
-import { Badge, Card } from '../../components/Layout.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
+import { Badge, Card, PageHeader } from '../../components/Layout.tsx';
+import { TextLink } from '../../components/Links.tsx';
+import { ErrorState, Skeleton } from '../../components/States.tsx';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
-import { executionQueries } from '../../queries/executions.ts';
+import { executionQueries, isActive } from '../../queries/executions.ts';
 import { workflowQueries } from '../../queries/workflows.ts';
 import { CancelExecutionDialog } from './executions/CancelExecutionDialog.tsx';
+import { ExecutionData } from './executions/ExecutionData.tsx';
 import { PathCanvas } from './executions/PathCanvas.tsx';
-import { StatusBadge } from './executions/StatusBadge.tsx';
 import { StepHistory } from './executions/StepHistory.tsx';
 import { formatDuration, whereNow } from './executions/where-now.ts';
-import { WorkflowHeader } from './parts.tsx';
+import { EXECUTION_STATUS, type Execution, type Workflow } from './model.ts';
 
 export function ExecutionPage() {
   const { workflowId = '', executionId = '' } = useParams();
-  const project = useProject();
-  const { to } = project;
-  const workflow = useQuery(workflowQueries.one(project, workflowId));
-  const execution = useQuery(executionQueries.one(project, workflowId, executionId));
-  const [confirm, setConfirm] = useState(false);
+  const scope = useProject();
+  const execution = useQuery(executionQueries.one(scope, workflowId, executionId));
+  return (
+    <DetailScreen
+      query={execution}
+      back={{ to: scope.to('workflows', workflowId, 'executions'), label: 'Executions' }}
+      noun="execution"
+      skeleton={<DetailSkeleton />}
+    >
+      {(e) => <ExecutionWithGraph execution={e} />}
+    </DetailScreen>
+  );
+}
 
-  if (execution.isError) {
-    if (execution.error instanceof ApiError && execution.error.status === 404) {
-      return (
-        <EmptyState
-          title="Execution not found"
-          description="It belongs to another workflow, or the workflow was deleted."
-          action={
-            <Link
-              to={to('workflows', workflowId, 'executions')}
-              className="text-sm font-medium text-brand-700 hover:underline"
-            >
-              Back to executions
-            </Link>
-          }
-        />
-      );
-    }
-    return <ErrorState error={execution.error} retry={() => execution.refetch()} />;
-  }
-  if (execution.isPending || workflow.isPending) return <DetailSkeleton />;
+/** The execution once its workflow's graph is there too (step names, the path). */
+function ExecutionWithGraph({ execution }: { execution: Execution }) {
+  const workflow = useQuery(workflowQueries.one(useProject(), execution.workflowId));
   if (workflow.isError) return <ErrorState error={workflow.error} retry={() => workflow.refetch()} />;
-  const e = execution.data;
-  const wf = workflow.data;
-  const active = e.status === 'RUNNING' || e.status === 'WAITING';
+  if (workflow.isPending) return <DetailSkeleton />;
+  return <ExecutionView execution={execution} workflow={workflow.data} />;
+}
 
+function ExecutionView({ execution: e, workflow: wf }: { execution: Execution; workflow: Workflow }) {
+  const { to } = useProject();
+  const [confirm, setConfirm] = useState(false);
+  const active = isActive(e.status);
   return (
     <>
-      <WorkflowHeader
-        workflowId={workflowId}
-        name={wf.name}
+      <PageHeader
         title={`Execution for ${e.contactEmail ?? 'a deleted contact'}`}
-        crumbs={[{ label: 'Executions', to: to('workflows', workflowId, 'executions') }]}
         description={
-          <span className="inline-flex items-center gap-2">
-            <StatusBadge status={e.status} /> Started {formatDateTime(e.startedAt)}
+          <span className="inline-flex flex-wrap items-center gap-2">
+            <StatusBadge looks={EXECUTION_STATUS} status={e.status} />
+            <span>
+              In <TextLink to={to('workflows', wf.id)}>{wf.name}</TextLink>, started {formatDateTime(e.startedAt)}
+            </span>
             {e.entry > 1 && <Badge>Entry {e.entry}</Badge>}
           </span>
         }
@@ -93,13 +90,7 @@ export function ExecutionPage() {
 
       <dl className="mb-6 grid grid-cols-2 gap-4 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm xl:grid-cols-4">
         <Fact label="Contact">
-          {e.contactEmail ? (
-            <Link to={to('contacts', e.contactId)} className="font-medium text-brand-700 hover:underline">
-              {e.contactEmail}
-            </Link>
-          ) : (
-            'Deleted contact'
-          )}
+          {e.contactEmail ? <TextLink to={to('contacts', e.contactId)}>{e.contactEmail}</TextLink> : 'Deleted contact'}
         </Fact>
         <Fact label={active ? 'Now' : 'Outcome'}>{whereNow(e, wf)}</Fact>
         <Fact label="Started">{formatDateTime(e.startedAt)}</Fact>
@@ -111,16 +102,9 @@ export function ExecutionPage() {
       </dl>
 
       {e.status === 'FAILED' && e.error && (
-        <div
-          role="alert"
-          className="mb-6 flex gap-2 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800"
-        >
-          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <div>
-            <p className="font-medium">The execution failed</p>
-            <p className="mt-0.5">{e.error}</p>
-          </div>
-        </div>
+        <Callout tone="danger" role="alert" title="The execution failed" className="mb-6">
+          <p>{e.error}</p>
+        </Callout>
       )}
 
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
@@ -135,38 +119,19 @@ export function ExecutionPage() {
               </ReactFlowProvider>
             </div>
           </Card>
-          <Card title="Data">
-            <div className="space-y-4">
-              <div>
-                <h3 className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-500">Trigger event</h3>
-                {Object.keys(e.event).length ? (
-                  <JsonBlock label="Trigger event data" value={e.event} />
-                ) : (
-                  <p className="text-sm text-slate-500">No event data.</p>
-                )}
-              </div>
-              <div>
-                <h3 className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-500">Context</h3>
-                {Object.keys(e.context).length ? (
-                  <JsonBlock label="Execution context" value={e.context} />
-                ) : (
-                  <p className="text-sm text-slate-500">No context was given.</p>
-                )}
-              </div>
-            </div>
-          </Card>
+          <ExecutionData execution={e} />
         </div>
       </div>
 
-      <CancelExecutionDialog workflowId={workflowId} execution={confirm ? e : null} onClose={() => setConfirm(false)} />
+      {confirm && <CancelExecutionDialog workflowId={wf.id} execution={e} onClose={() => setConfirm(false)} />}
     </>
   );
 }
 
+/** The heading, facts and the two columns in grey. */
 function DetailSkeleton() {
   return (
-    <div role="status" aria-label="Loading execution">
-      <Skeleton className="mb-2 h-4 w-64" />
+    <>
       <Skeleton className="mb-2 h-7 w-80" />
       <Skeleton className="mb-6 h-5 w-56" />
       <Skeleton className="mb-6 h-20 w-full rounded-lg" />
@@ -174,6 +139,6 @@ function DetailSkeleton() {
         <Skeleton className="h-96 rounded-lg" />
         <Skeleton className="h-96 rounded-lg" />
       </div>
-    </div>
+    </>
   );
 }

@@ -5,10 +5,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Ban, Play } from 'lucide-react';
 import { useState } from 'react';
-import { useParams } from 'react-router';
 import { Button } from '../../components/Button.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
-import { Pager } from '../../components/Table.tsx';
+import { ChipFilter } from '../../components/ChipFilter.tsx';
+import { cursorPages, ListStates } from '../../components/ListScreen.tsx';
+import { EmptyState } from '../../components/States.tsx';
+import { statusesOf, statusLabel } from '../../components/StatusBadge.tsx';
 import { formatNumber, plural } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { useCursorPaging, useSearchParamState } from '../../lib/url-state.ts';
@@ -17,111 +18,87 @@ import { workflowQueries } from '../../queries/workflows.ts';
 import { CancelAllDialog } from './executions/CancelAllDialog.tsx';
 import { ExecutionsTable } from './executions/ExecutionsTable.tsx';
 import { StartDialog } from './executions/StartDialog.tsx';
-import { StatusFilter } from './executions/StatusFilter.tsx';
-import { EXECUTION_STATUSES, STATUS_INFO, type Workflow } from './model.ts';
-import { RowsSkeleton, WorkflowHeader } from './parts.tsx';
+import { EXECUTION_STATUS, type ExecutionStatus, type Workflow } from './model.ts';
+import { WorkflowHeader, WorkflowScreen } from './parts.tsx';
+
+const STATUSES = statusesOf(EXECUTION_STATUS);
+const labelOf = (s: ExecutionStatus) => statusLabel(EXECUTION_STATUS, s);
 
 const PAGE_SIZE = 25;
 
 export function ExecutionsPage() {
-  const { workflowId = '' } = useParams();
-  const project = useProject();
-  const [rawStatus, setStatus] = useSearchParamState('status');
-  const status = EXECUTION_STATUSES.find((s) => s === rawStatus);
-  const paging = useCursorPaging();
-  const workflow = useQuery(workflowQueries.one(project, workflowId));
-  const list = useQuery(workflowQueries.list(project));
-  const counts = list.data?.find((w) => w.id === workflowId);
-  const executions = useQuery(
-    executionQueries.list(project, workflowId, { status, cursor: paging.cursor, limit: PAGE_SIZE }),
-  );
-  const [starting, setStarting] = useState(false);
-  const [cancelAll, setCancelAll] = useState(false);
+  return <WorkflowScreen>{(w) => <WorkflowExecutions workflow={w} />}</WorkflowScreen>;
+}
 
-  if (workflow.isError) return <ErrorState error={workflow.error} retry={() => workflow.refetch()} />;
-  const wf = workflow.data;
+function WorkflowExecutions({ workflow }: { workflow: Workflow }) {
+  const scope = useProject();
+  const [rawStatus, setStatus] = useSearchParamState('status');
+  const status = STATUSES.find((s) => s === rawStatus);
+  const paging = useCursorPaging();
+  // The counts come with the list (the same query as the workflows page).
+  const counts = useQuery(workflowQueries.list(scope)).data?.find((w) => w.id === workflow.id);
+  const executions = useQuery(
+    executionQueries.list(scope, workflow.id, { status, cursor: paging.cursor, limit: PAGE_SIZE }),
+  );
+  const [open, setOpen] = useState<'start' | 'cancel-all' | null>(null);
   const active = counts?.activeExecutionCount ?? 0;
 
   return (
     <>
-      {wf ? (
-        <WorkflowHeader
-          workflowId={workflowId}
-          name={wf.name}
-          enabled={wf.enabled}
-          activeCount={active}
-          description={
-            counts ? `${plural(counts.executionCount, 'execution')}, ${formatNumber(active)} in progress` : undefined
-          }
-          actions={
-            <>
-              {active > 0 && (
-                <Button
-                  variant="secondary"
-                  icon={<Ban className="size-4" aria-hidden />}
-                  onClick={() => setCancelAll(true)}
-                >
-                  Cancel all active
-                </Button>
-              )}
+      <WorkflowHeader
+        workflow={workflow}
+        activeCount={active}
+        description={
+          counts ? `${plural(counts.executionCount, 'execution')}, ${formatNumber(active)} in progress` : undefined
+        }
+        actions={
+          <>
+            {active > 0 && (
               <Button
-                icon={<Play className="size-4" aria-hidden />}
-                onClick={() => setStarting(true)}
-                disabled={!wf.enabled}
-                title={wf.enabled ? undefined : 'Enable the workflow first'}
+                variant="secondary"
+                icon={<Ban className="size-4" aria-hidden />}
+                onClick={() => setOpen('cancel-all')}
               >
-                Run for a contact
+                Cancel all active
               </Button>
-            </>
-          }
-        />
-      ) : (
-        <HeaderSkeleton />
-      )}
-
-      <StatusFilter status={status} onChange={(s) => setStatus(s)} />
-
-      {executions.isPending && <RowsSkeleton label="Loading executions" rows={5} />}
-      {executions.isError && <ErrorState error={executions.error} retry={() => executions.refetch()} />}
-      {executions.isSuccess && executions.data.data.length === 0 && (
-        <EmptyState
-          title={status ? `No ${STATUS_INFO[status].label.toLowerCase()} executions` : 'No executions yet'}
-          description={status ? 'Try another status.' : emptyHint(wf)}
-        />
-      )}
-      {executions.isSuccess && executions.data.data.length > 0 && (
-        <>
-          <ExecutionsTable workflowId={workflowId} workflow={wf} rows={executions.data.data} />
-          <Pager
-            label={
-              paging.pageIndex === 0 && executions.data.total > 0
-                ? plural(executions.data.total, 'execution')
-                : `Page ${paging.pageIndex + 1}`
-            }
-            onPrev={paging.hasPrev ? paging.prev : undefined}
-            onNext={executions.data.hasMore ? () => paging.next(executions.data.cursor) : undefined}
+            )}
+            <Button
+              icon={<Play className="size-4" aria-hidden />}
+              onClick={() => setOpen('start')}
+              disabled={!workflow.enabled}
+              title={workflow.enabled ? undefined : 'Enable the workflow first'}
+            >
+              Run for a contact
+            </Button>
+          </>
+        }
+      />
+      <ChipFilter values={STATUSES} value={status} onChange={setStatus} labelOf={labelOf} className="mb-3" />
+      <ListStates
+        query={executions}
+        loadingLabel="Loading executions"
+        loadingRows={5}
+        empty={
+          <EmptyState
+            title={status ? `No ${labelOf(status).toLowerCase()} executions` : 'No executions yet'}
+            description={status ? 'Try another status.' : emptyHint(workflow)}
           />
-        </>
-      )}
+        }
+        paging={(page) => cursorPages(paging, page, 'execution')}
+      >
+        {(page) => <ExecutionsTable workflow={workflow} rows={page.data} />}
+      </ListStates>
 
-      <CancelAllDialog workflowId={workflowId} active={active} open={cancelAll} onClose={() => setCancelAll(false)} />
-      {starting && <StartDialog workflowId={workflowId} onClose={() => setStarting(false)} />}
+      {open === 'cancel-all' && (
+        <CancelAllDialog workflowId={workflow.id} active={active} onClose={() => setOpen(null)} />
+      )}
+      {open === 'start' && <StartDialog workflowId={workflow.id} onClose={() => setOpen(null)} />}
     </>
   );
 }
 
-function emptyHint(wf: Workflow | undefined): string {
-  if (wf?.triggerType !== 'EVENT') return 'Executions show up here once the workflow runs.';
+function emptyHint(wf: Workflow): string {
+  if (wf.triggerType !== 'EVENT') return 'Executions show up here once the workflow runs.';
   const event = String(wf.triggerConfig.eventName ?? 'the trigger event');
   return `When ${event} is tracked for a contact while the workflow is enabled, an execution starts and shows up here.`;
-}
-
-function HeaderSkeleton() {
-  return (
-    <div role="status" aria-label="Loading workflow" className="mb-4">
-      <Skeleton className="mb-2 h-4 w-40" />
-      <Skeleton className="mb-5 h-7 w-64" />
-      <Skeleton className="h-9 w-56" />
-    </div>
-  );
 }

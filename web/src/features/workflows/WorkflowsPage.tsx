@@ -1,29 +1,61 @@
 /** Every workflow of the project with its state, trigger and counts; creating one opens its canvas. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Plus, Workflow as WorkflowIcon, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { fieldError } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextArea, TextInput } from '../../components/Field.tsx';
-import { Badge, PageHeader } from '../../components/Layout.tsx';
+import { ListScreen } from '../../components/ListScreen.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
-import { EmptyState, ErrorState } from '../../components/States.tsx';
+import { EmptyState } from '../../components/States.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import { FormDialog } from '../../forms/FormDialog.tsx';
+import { useDraft } from '../../forms/use-draft.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
-import { workflowChanges, workflowQueries } from '../../queries/workflows.ts';
+import { useAction } from '../../queries/use-action.ts';
+import { workflowMutations, workflowQueries } from '../../queries/workflows.ts';
 import { EventNameInput } from './fields/EventNameInput.tsx';
 import { triggerWords, type WorkflowListItem } from './model.ts';
-import { RowsSkeleton } from './parts.tsx';
+import { WorkflowState } from './parts.tsx';
 
 export function WorkflowsPage() {
-  const project = useProject();
-  const { to } = project;
-  const workflows = useQuery(workflowQueries.list(project));
+  const scope = useProject();
+  const workflows = useQuery(workflowQueries.list(scope));
   const [creating, setCreating] = useState(false);
+  const create = (label: string) => (
+    <Button icon={<Plus className="size-4" aria-hidden />} onClick={() => setCreating(true)}>
+      {label}
+    </Button>
+  );
 
+  return (
+    <>
+      <ListScreen
+        title="Workflows"
+        description="Automations that run for each contact: start on an event, send, wait, branch and update."
+        actions={create('New workflow')}
+        query={workflows}
+        loadingLabel="Loading workflows"
+        loadingRows={4}
+        empty={
+          <EmptyState
+            icon={<WorkflowIcon className="size-8" aria-hidden />}
+            title="No workflows yet"
+            description="A workflow starts when a contact does something you track, like signing up, and takes them through emails, waits and branches."
+            action={create('Create your first workflow')}
+          />
+        }
+      >
+        {(rows) => <WorkflowTable rows={rows} />}
+      </ListScreen>
+      {creating && <CreateWorkflowDialog onClose={() => setCreating(false)} />}
+    </>
+  );
+}
+
+function WorkflowTable({ rows }: { rows: WorkflowListItem[] }) {
+  const { to } = useProject();
   const columns: Column<WorkflowListItem>[] = [
     {
       key: 'name',
@@ -37,11 +69,7 @@ export function WorkflowsPage() {
         </div>
       ),
     },
-    {
-      key: 'status',
-      header: 'Status',
-      cell: (w) => (w.enabled ? <Badge tone="green">Enabled</Badge> : <Badge>Draft</Badge>),
-    },
+    { key: 'status', header: 'Status', cell: (w) => <WorkflowState enabled={w.enabled} /> },
     {
       key: 'trigger',
       header: 'Trigger',
@@ -76,106 +104,44 @@ export function WorkflowsPage() {
       cell: (w) => <RelativeTime iso={w.updatedAt} />,
     },
   ];
-
-  return (
-    <>
-      <PageHeader
-        title="Workflows"
-        description="Automations that run for each contact: start on an event, send, wait, branch and update."
-        actions={
-          <Button icon={<Plus className="size-4" aria-hidden />} onClick={() => setCreating(true)}>
-            New workflow
-          </Button>
-        }
-      />
-      {workflows.isPending && <RowsSkeleton label="Loading workflows" rows={4} />}
-      {workflows.isError && <ErrorState error={workflows.error} retry={() => workflows.refetch()} />}
-      {workflows.isSuccess && workflows.data.length === 0 && (
-        <EmptyState
-          icon={<WorkflowIcon className="size-8" aria-hidden />}
-          title="No workflows yet"
-          description="A workflow starts when a contact does something you track, like signing up, and takes them through emails, waits and branches."
-          action={
-            <Button icon={<Plus className="size-4" aria-hidden />} onClick={() => setCreating(true)}>
-              Create your first workflow
-            </Button>
-          }
-        />
-      )}
-      {workflows.isSuccess && workflows.data.length > 0 && (
-        <Table caption="Workflows" columns={columns} rows={workflows.data} rowKey={(w) => w.id} />
-      )}
-      <CreateWorkflowDialog open={creating} onClose={() => setCreating(false)} />
-    </>
-  );
+  return <Table caption="Workflows" columns={columns} rows={rows} rowKey={(w) => w.id} />;
 }
 
-/** Name and trigger event; the API makes the trigger step and the workflow starts disabled. */
-function CreateWorkflowDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const project = useProject();
+/**
+ * Name and trigger event; the API makes the trigger step and the workflow starts disabled. Mounted
+ * only while open, so each opening starts empty.
+ */
+function CreateWorkflowDialog({ onClose }: { onClose: () => void }) {
+  const scope = useProject();
   const navigate = useNavigate();
-  const qc = useQueryClient();
-  const [name, setName] = useState('');
-  const [eventName, setEventName] = useState('');
-  const [description, setDescription] = useState('');
-  const create = useMutation({
-    mutationFn: () =>
-      project.api.post('/workflows', {
-        body: { name, eventName, ...(description.trim() ? { description: description.trim() } : {}) },
-      }),
-    onSuccess: (w) => {
-      // The canvas opens on the API's answer instead of asking again.
-      qc.setQueryData(workflowQueries.one(project, w.id).queryKey, w);
-      navigate(project.to('workflows', w.id));
-    },
-    meta: { invalidates: workflowChanges(project.projectId), errorShownInline: true },
+  // The canvas opens on the API's answer (the mutation stores it) instead of asking again.
+  const save = useAction(workflowMutations.create(scope), {
+    inline: true,
+    onSuccess: (w) => navigate(scope.to('workflows', w.id)),
   });
-  const close = () => {
-    create.reset();
-    setName('');
-    setEventName('');
-    setDescription('');
-    onClose();
-  };
-  const nameError = fieldError(create.error, 'name');
-  const eventError = fieldError(create.error, 'eventName');
-  const descriptionError = fieldError(create.error, 'description');
+  const d = useDraft(
+    { name: '', eventName: '', description: '' },
+    {
+      save,
+      toBody: ({ description, ...rest }) => ({
+        ...rest,
+        ...(description.trim() ? { description: description.trim() } : {}),
+      }),
+      leaveMessage: 'This workflow is not created yet. Leave and lose it?',
+    },
+  );
   return (
-    <FormDialog
-      open={open}
-      onClose={close}
-      title="New workflow"
-      submitLabel="Create and open"
-      onSubmit={() => create.mutate()}
-      busy={create.isPending}
-      error={create.error && !nameError && !eventError && !descriptionError ? create.error : null}
-    >
+    <FormDialog open onClose={onClose} title="New workflow" submitLabel="Create and open" draft={d}>
       {/* No `required`: the API's messages say what is missing, where the browser's would stop the form. */}
-      <TextInput
-        label="Name"
-        aria-required
-        autoFocus
-        placeholder="Onboarding"
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        error={nameError}
-      />
+      <TextInput label="Name" aria-required autoFocus placeholder="Onboarding" {...d.text('name')} />
       <EventNameInput
         label="Trigger event"
         aria-required
         placeholder="user.signed_up"
-        value={eventName}
-        onChange={(e) => setEventName(e.target.value)}
-        error={eventError}
+        {...d.text('eventName')}
         hint="Each time this event is tracked for a contact (POST /v1/track), they enter the workflow."
       />
-      <TextArea
-        label="Description (optional)"
-        rows={2}
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
-        error={descriptionError}
-      />
+      <TextArea label="Description (optional)" rows={2} {...d.text('description')} />
     </FormDialog>
   );
 }

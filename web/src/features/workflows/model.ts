@@ -3,19 +3,16 @@
  * a person: its name, what it does, the ways out of it and a one-line summary of its settings. Pure.
  */
 import type { Operation, ResponseBody } from '../../../../client/index.ts';
+import type { StatusLooks } from '../../components/StatusBadge.tsx';
 import type { Operator } from '../../filters/language.ts';
 import { operatorLabel } from '../../filters/operators.ts';
+import type { ExecutionStatus, StepRun } from '../../queries/executions.ts';
+import type { Step, Transition, Workflow } from '../../queries/workflows.ts';
 
-export type Workflow = ResponseBody<Operation<'/workflows/{id}', 'get'>>;
-export type WorkflowListItem = ResponseBody<Operation<'/workflows', 'get'>>[number];
-export type Step = Workflow['steps'][number];
-export type Transition = Workflow['transitions'][number];
+export type { Execution, ExecutionStatus, ExecutionSummary } from '../../queries/executions.ts';
+export type { Step, Transition, Workflow, WorkflowListItem } from '../../queries/workflows.ts';
 export type StepType = Step['type'];
 export type AddableType = Exclude<StepType, 'TRIGGER'>;
-export type ExecutionPage = ResponseBody<Operation<'/workflows/{id}/executions', 'get'>>;
-export type ExecutionSummary = ExecutionPage['data'][number];
-export type Execution = ResponseBody<Operation<'/workflows/{id}/executions/{executionId}', 'get'>>;
-export type ExecutionStatus = Execution['status'];
 export type WorkflowField = ResponseBody<Operation<'/workflows/fields', 'get'>>['fields'][number];
 
 export interface StepTypeInfo {
@@ -217,25 +214,21 @@ export function stepSummary(
   }
 }
 
-export const EXECUTION_STATUSES: ExecutionStatus[] = [
-  'RUNNING',
-  'WAITING',
-  'COMPLETED',
-  'EXITED',
-  'FAILED',
-  'CANCELLED',
-];
-
-export const STATUS_INFO: Record<
-  ExecutionStatus,
-  { label: string; tone: 'gray' | 'green' | 'yellow' | 'red' | 'blue' | 'brand' }
-> = {
+/** An execution's status, in the order the filter offers them. */
+export const EXECUTION_STATUS: StatusLooks<ExecutionStatus> = {
   RUNNING: { label: 'Running', tone: 'blue' },
   WAITING: { label: 'Waiting', tone: 'yellow' },
   COMPLETED: { label: 'Completed', tone: 'green' },
   EXITED: { label: 'Exited', tone: 'brand' },
   FAILED: { label: 'Failed', tone: 'red' },
   CANCELLED: { label: 'Cancelled', tone: 'gray' },
+};
+
+/** How one step of an execution went. */
+export const STEP_RUN_STATUS: StatusLooks<StepRun['status']> = {
+  COMPLETED: { label: 'Completed', tone: 'green' },
+  FAILED: { label: 'Failed', tone: 'red' },
+  SKIPPED: { label: 'Skipped', tone: 'gray' },
 };
 
 /** What starts the workflow, in words. */

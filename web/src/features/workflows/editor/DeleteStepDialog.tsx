@@ -2,11 +2,12 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/Dialog.tsx';
 import { Checkbox } from '../../../components/Field.tsx';
-import { FormError } from '../../../components/States.tsx';
+import { useProject } from '../../../lib/project-context.tsx';
 import { toast } from '../../../lib/toasts.ts';
+import { useAction } from '../../../queries/use-action.ts';
+import { workflowMutations } from '../../../queries/workflows.ts';
 import { type Step, stepTitle, type Workflow } from '../model.ts';
 import { StepIcon } from '../parts.tsx';
-import { useGraphEdits } from './use-graph-edits.ts';
 
 export function DeleteStepDialog({
   workflow,
@@ -19,29 +20,24 @@ export function DeleteStepDialog({
   onClose: () => void;
   onDeleted: () => void;
 }) {
-  const { deleteStep } = useGraphEdits(workflow.id);
+  const remove = useAction(workflowMutations.deleteStep(useProject(), workflow.id, step.id), {
+    inline: true,
+    onSuccess: () => {
+      toast('Step deleted');
+      onDeleted();
+    },
+  });
   const into = workflow.transitions.filter((t) => t.toStepId === step.id && t.fromStepId !== step.id);
   const out = workflow.transitions.filter((t) => t.fromStepId === step.id && t.toStepId !== step.id);
   // Splicing needs one place to go on to; a condition's two ways would leave the choice open.
   const canSplice = into.length > 0 && out.length === 1;
   const [splice, setSplice] = useState(canSplice);
-  const confirm = () =>
-    deleteStep.mutate(
-      { stepId: step.id, splice: canSplice && splice },
-      {
-        onSuccess: () => {
-          toast('Step deleted');
-          onDeleted();
-        },
-      },
-    );
   const after = out[0] ? stepTitle(workflow.steps.find((s) => s.id === out[0]!.toStepId) ?? step) : '';
   return (
     <ConfirmDialog
       open
       onClose={onClose}
-      onConfirm={confirm}
-      busy={deleteStep.isPending}
+      action={{ ...remove, mutate: () => remove.mutate(canSplice && splice) }}
       title={`Delete “${stepTitle(step)}”?`}
       confirmLabel="Delete step"
     >
@@ -57,7 +53,6 @@ export function DeleteStepDialog({
             onChange={(e) => setSplice(e.target.checked)}
           />
         )}
-        <FormError error={deleteStep.error} />
       </div>
     </ConfirmDialog>
   );

@@ -1,117 +1,71 @@
-/** A workflow's name and description; deleting the workflow lives here too, behind a confirmation. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Trash2 } from 'lucide-react';
+/**
+ * A workflow's name and description; deleting the workflow lives here too, behind a confirmation.
+ * Mounted only while open, so each opening starts from the workflow as it is then.
+ */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { fieldError } from '../../../api/client.ts';
-import { Button } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/Dialog.tsx';
 import { TextArea, TextInput } from '../../../components/Field.tsx';
-import { FormError } from '../../../components/States.tsx';
+import { leaveUnasked } from '../../../components/LeaveGuard.tsx';
 import { FormDialog } from '../../../forms/FormDialog.tsx';
+import { useDraft } from '../../../forms/use-draft.ts';
 import { useProject } from '../../../lib/project-context.tsx';
 import { toast } from '../../../lib/toasts.ts';
-import { eventQueries } from '../../../queries/events.ts';
-import { executionQueries } from '../../../queries/executions.ts';
-import { setupQueries } from '../../../queries/setup.ts';
-import { templateQueries } from '../../../queries/templates.ts';
-import { workflowQueries } from '../../../queries/workflows.ts';
+import { useAction } from '../../../queries/use-action.ts';
+import { workflowMutations } from '../../../queries/workflows.ts';
 import type { Workflow } from '../model.ts';
-import { useGraphEdits } from './use-graph-edits.ts';
+import { DeleteButton } from '../parts.tsx';
 
-export function DetailsDialog({ workflow, open, onClose }: { workflow: Workflow; open: boolean; onClose: () => void }) {
-  const { patchWorkflow } = useGraphEdits(workflow.id);
-  const [name, setName] = useState(workflow.name);
-  const [description, setDescription] = useState(workflow.description ?? '');
+export function DetailsDialog({ workflow, onClose }: { workflow: Workflow; onClose: () => void }) {
+  const save = useAction(workflowMutations.update(useProject(), workflow.id), {
+    inline: true,
+    onSuccess: () => {
+      toast('Details saved');
+      onClose();
+    },
+  });
+  const d = useDraft(
+    { name: workflow.name, description: workflow.description ?? '' },
+    {
+      save,
+      toBody: ({ name, description }) => ({ name, description: description.trim() || null }),
+      leaveMessage: 'The workflow’s details are not saved yet. Leave and lose them?',
+    },
+  );
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const error = patchWorkflow.error;
-  const nameError = fieldError(error, 'name');
-  const descriptionError = fieldError(error, 'description');
-  const submit = () =>
-    patchWorkflow.mutate(
-      { name, description: description.trim() ? description.trim() : null },
-      {
-        onSuccess: () => {
-          toast('Details saved');
-          onClose();
-        },
-      },
-    );
   return (
     <>
-      <FormDialog
-        open={open && !confirmDelete}
-        onClose={onClose}
-        title="Workflow details"
-        submitLabel="Save"
-        onSubmit={submit}
-        busy={patchWorkflow.isPending}
-        error={error && !nameError && !descriptionError ? error : null}
-      >
-        <TextInput label="Name" value={name} onChange={(e) => setName(e.target.value)} error={nameError} />
-        <TextArea
-          label="Description"
-          rows={3}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          error={descriptionError}
-        />
-        <Button
-          variant="ghost"
-          className="text-red-700 hover:bg-red-50"
-          icon={<Trash2 className="size-4" aria-hidden />}
-          onClick={() => setConfirmDelete(true)}
-        >
-          Delete workflow
-        </Button>
+      <FormDialog open={!confirmDelete} onClose={onClose} title="Workflow details" submitLabel="Save" draft={d}>
+        <TextInput label="Name" {...d.text('name')} />
+        <TextArea label="Description" rows={3} {...d.text('description')} />
+        <DeleteButton onClick={() => setConfirmDelete(true)}>Delete workflow</DeleteButton>
       </FormDialog>
-      <DeleteWorkflowDialog workflow={workflow} open={confirmDelete} onClose={() => setConfirmDelete(false)} />
+      {confirmDelete && <DeleteWorkflowDialog workflow={workflow} onClose={() => setConfirmDelete(false)} />}
     </>
   );
 }
 
-function DeleteWorkflowDialog({ workflow, open, onClose }: { workflow: Workflow; open: boolean; onClose: () => void }) {
+function DeleteWorkflowDialog({ workflow, onClose }: { workflow: Workflow; onClose: () => void }) {
   const scope = useProject();
-  const { api, projectId, to } = scope;
   const navigate = useNavigate();
-  const qc = useQueryClient();
-  const remove = useMutation({
-    mutationFn: () => api.delete('/workflows/{id}', { path: { id: workflow.id } }),
+  const remove = useAction(workflowMutations.remove(scope, workflow.id), {
+    inline: true,
     onSuccess: () => {
-      qc.removeQueries({ queryKey: workflowQueries.one(scope, workflow.id).queryKey });
       toast(`“${workflow.name}” deleted`);
-      navigate(to('workflows'));
-    },
-    meta: {
-      errorShownInline: true,
-      // Not the whole workflows prefix: this workflow's page is still shown until the navigation,
-      // and asking for it again would flash "not found".
-      invalidates: [
-        workflowQueries.list(scope).queryKey,
-        workflowQueries.fields(scope).queryKey,
-        executionQueries.all(projectId),
-        templateQueries.all(projectId),
-        eventQueries.all(projectId),
-        setupQueries.all(projectId),
-      ],
+      // Unsaved details of a deleted workflow are nothing to keep.
+      leaveUnasked();
+      navigate(scope.to('workflows'));
     },
   });
   return (
     <ConfirmDialog
-      open={open}
-      onClose={() => {
-        remove.reset();
-        onClose();
-      }}
-      onConfirm={() => remove.mutate()}
-      busy={remove.isPending}
+      open
+      onClose={onClose}
+      action={remove}
       title={`Delete “${workflow.name}”?`}
       confirmLabel="Delete workflow"
     >
-      <div className="space-y-3">
-        <p>Its steps and its finished executions are deleted too. This cannot be undone.</p>
-        <FormError error={remove.error} />
-      </div>
+      <p>Its steps and its finished executions are deleted too. This cannot be undone.</p>
     </ConfirmDialog>
   );
 }

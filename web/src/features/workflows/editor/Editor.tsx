@@ -12,7 +12,8 @@ import { Button } from '../../../components/Button.tsx';
 import { useProject } from '../../../lib/project-context.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { templateQueries } from '../../../queries/templates.ts';
-import { workflowQueries } from '../../../queries/workflows.ts';
+import { useAction } from '../../../queries/use-action.ts';
+import { workflowMutations, workflowQueries } from '../../../queries/workflows.ts';
 import { buildEdges, buildNodes, newStepPosition, stepPositions } from '../elements.ts';
 import { GraphCanvas } from '../GraphCanvas.tsx';
 import { type Step, stepTitle, transitionLabel, type Workflow } from '../model.ts';
@@ -25,7 +26,6 @@ import { RemovedPathBar } from './RemovedPathBar.tsx';
 import { SidePanels } from './SidePanels.tsx';
 import { useCanvasEdits } from './use-canvas-edits.ts';
 import { useCanvasView } from './use-canvas-view.ts';
-import { useGraphEdits } from './use-graph-edits.ts';
 import { useGraphProblems } from './use-graph-problems.ts';
 import { usePathRemoval } from './use-path-removal.ts';
 import { useSidePanel } from './use-side-panel.ts';
@@ -34,7 +34,18 @@ export function Editor({ workflow }: { workflow: Workflow }) {
   const scope = useProject();
   const { selectedId, select, adding, setAdding } = useSidePanel();
   const problems = useGraphProblems(workflow);
-  const { patchWorkflow } = useGraphEdits(workflow.id);
+  // Enabling shows the graph's problems above the canvas, and any other refusal in a toast.
+  const toggle = useAction(workflowMutations.update(scope, workflow.id), {
+    inline: true,
+    onSuccess: (_saved, { enabled }) => {
+      problems.clear();
+      toast(
+        enabled ? 'Workflow enabled: new executions start from now on' : 'Workflow disabled: no new executions start',
+      );
+    },
+    onError: (e) => problems.report(e, 'enable'),
+  });
+  const setEnabled = (enabled: boolean) => toggle.mutate({ enabled });
   const [deleting, setDeleting] = useState<Step | null>(null);
   const [editingDetails, setEditingDetails] = useState(false);
   const [newFrom, setNewFrom] = useState<FreeWay | null>(null);
@@ -72,20 +83,6 @@ export function Editor({ workflow }: { workflow: Workflow }) {
     [workflow, positions, marked, removePath],
   );
 
-  const toggle = (next: boolean) =>
-    patchWorkflow.mutate(
-      { enabled: next },
-      {
-        onSuccess: () => {
-          problems.clear();
-          toast(
-            next ? 'Workflow enabled: new executions start from now on' : 'Workflow disabled: no new executions start',
-          );
-        },
-        onError: (e) => problems.report(e, 'enable'),
-      },
-    );
-
   const showStep = (id: string) => {
     select(id);
     view.reveal(id);
@@ -103,8 +100,8 @@ export function Editor({ workflow }: { workflow: Workflow }) {
     <>
       <EditorHeader
         workflow={workflow}
-        toggling={patchWorkflow.isPending}
-        onToggle={toggle}
+        toggling={toggle.isPending}
+        onToggle={setEnabled}
         onRename={() => setEditingDetails(true)}
       />
 
@@ -112,8 +109,8 @@ export function Editor({ workflow }: { workflow: Workflow }) {
         <ProblemsBanner
           problems={problems.open}
           reason={problems.reason}
-          retrying={patchWorkflow.isPending}
-          onRetry={() => toggle(true)}
+          retrying={toggle.isPending}
+          onRetry={() => setEnabled(true)}
           onDismiss={problems.clear}
           onShowStep={showStep}
         />
@@ -206,12 +203,7 @@ export function Editor({ workflow }: { workflow: Workflow }) {
           }}
         />
       )}
-      <DetailsDialog
-        key={String(editingDetails)}
-        workflow={workflow}
-        open={editingDetails}
-        onClose={() => setEditingDetails(false)}
-      />
+      {editingDetails && <DetailsDialog workflow={workflow} onClose={() => setEditingDetails(false)} />}
     </>
   );
 }

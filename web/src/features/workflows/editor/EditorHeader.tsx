@@ -37,9 +37,7 @@ export function EditorHeader({
   const activeCount = list.data?.find((w) => w.id === workflow.id)?.activeExecutionCount;
   return (
     <WorkflowHeader
-      workflowId={workflow.id}
-      name={workflow.name}
-      enabled={workflow.enabled}
+      workflow={workflow}
       activeCount={activeCount}
       description={<TriggerDescription workflow={workflow} />}
       actions={

@@ -1,6 +1,6 @@
 /** The list of a refused enable's or edit's graph problems above the canvas; a step's problem selects it. */
-import { AlertTriangle } from 'lucide-react';
 import { Button } from '../../../components/Button.tsx';
+import { Callout } from '../../../components/Callout.tsx';
 import type { GraphProblem } from '../problems.ts';
 import type { ProblemReason } from './use-graph-problems.ts';
 
@@ -21,14 +21,9 @@ export function ProblemsBanner({
 }) {
   const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
   return (
-    <section
-      role="alert"
-      aria-labelledby="graph-problems"
-      className="mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
-    >
+    <Callout tone="danger" role="alert" className="mb-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h2 id="graph-problems" className="flex items-center gap-2 font-semibold">
-          <AlertTriangle className="size-4" aria-hidden />
+        <h2 className="font-semibold">
           {reason === 'enable'
             ? `This workflow can’t be enabled yet: ${count} to fix`
             : 'That change was refused: the workflow would not be able to run'}
@@ -44,7 +39,7 @@ export function ProblemsBanner({
           </Button>
         </div>
       </div>
-      <ul className="mt-2 space-y-1">
+      <ul className="space-y-1">
         {problems.map((p) => (
           <li key={`${p.stepId}-${p.message}`}>
             {p.stepId ? (
@@ -61,6 +56,6 @@ export function ProblemsBanner({
           </li>
         ))}
       </ul>
-    </section>
+    </Callout>
   );
 }

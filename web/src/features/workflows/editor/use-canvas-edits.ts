@@ -3,12 +3,14 @@
  * dragging between handles, moving steps, tidying the layout, and the Delete key.
  */
 import type { Connection, OnBeforeDelete } from '@xyflow/react';
+import { useProject } from '../../../lib/project-context.tsx';
 import { toast } from '../../../lib/toasts.ts';
+import { useAction } from '../../../queries/use-action.ts';
+import { workflowMutations } from '../../../queries/workflows.ts';
 import type { StepNodeType, WayEdgeType } from '../canvas-parts.tsx';
 import { computedLayout } from '../elements.ts';
 import type { Point } from '../layout.ts';
 import { handleOf, type Step, type Transition, type Workflow, waysOut } from '../model.ts';
-import { useGraphEdits } from './use-graph-edits.ts';
 
 export function useCanvasEdits({
   workflow,
@@ -26,7 +28,10 @@ export function useCanvasEdits({
   onDeleteStep: (step: Step) => void;
   onRemovePaths: (paths: Transition[]) => void;
 }) {
-  const edits = useGraphEdits(workflow.id);
+  const scope = useProject();
+  const setWay = useAction(workflowMutations.setWay(scope, workflow.id), { inline: true });
+  // Moving cannot break the graph: a refusal takes the default toast.
+  const moveSteps = useAction(workflowMutations.moveSteps(scope, workflow.id));
   const byId = new Map(workflow.steps.map((s) => [s.id, s]));
 
   /** A drag from a step's way out to another step: that way now leads there (moved if it led elsewhere). */
@@ -36,7 +41,7 @@ export function useCanvasEdits({
     if (!from || !way || !c.target) return;
     const existing = workflow.transitions.find((t) => t.fromStepId === from.id && handleOf(t) === way.handle);
     try {
-      await edits.setWay(from.id, way.body, existing, c.target);
+      await setWay.mutateAsync({ fromStepId: from.id, way: way.body, existing, toStepId: c.target });
       toast(existing ? 'Path moved' : 'Steps connected');
     } catch (e) {
       report(e);
@@ -52,13 +57,11 @@ export function useCanvasEdits({
     const at = new Map(moved.map((n) => [n.id, n.position]));
     // Stored places for all steps at once when some had none, so the ones not moved stay put.
     const ids = stored ? [...at.keys()] : workflow.steps.map((s) => s.id);
-    edits.moveSteps.mutate(
-      ids.map((stepId) => ({ stepId, position: round(at.get(stepId) ?? positions.get(stepId)!) })),
-    );
+    moveSteps.mutate(ids.map((stepId) => ({ stepId, position: round(at.get(stepId) ?? positions.get(stepId)!) })));
   };
 
   const tidy = () =>
-    edits.moveSteps.mutate(
+    moveSteps.mutate(
       [...computedLayout(workflow)].map(([stepId, position]) => ({ stepId, position })),
       { onSuccess: () => toast('Steps arranged') },
     );
@@ -75,5 +78,5 @@ export function useCanvasEdits({
     return false;
   };
 
-  return { connect, isValidConnection, dragStop, tidy, beforeDelete, moving: edits.moveSteps.isPending };
+  return { connect, isValidConnection, dragStop, tidy, beforeDelete };
 }

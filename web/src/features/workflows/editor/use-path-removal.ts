@@ -4,15 +4,20 @@
  * steps. The offer goes when it times out, or when a step at either end is gone.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { useProject } from '../../../lib/project-context.tsx';
 import { toast } from '../../../lib/toasts.ts';
+import { useAction } from '../../../queries/use-action.ts';
+import { transitionBody, workflowMutations } from '../../../queries/workflows.ts';
 import type { Transition, Workflow } from '../model.ts';
-import { transitionBody, useGraphEdits } from './use-graph-edits.ts';
 
 /** How long the undo stays offered. */
 const UNDO_MS = 10_000;
 
 export function usePathRemoval(workflow: Workflow, report: (e: unknown) => void) {
-  const { deleteTransition, addTransition } = useGraphEdits(workflow.id);
+  const scope = useProject();
+  // Errors go to `report`, each once: the loops below stop at the first.
+  const deleteTransition = useAction(workflowMutations.deleteTransition(scope, workflow.id), { inline: true });
+  const addTransition = useAction(workflowMutations.addTransition(scope, workflow.id), { inline: true });
   const [removed, setRemoved] = useState<Transition[]>([]);
 
   useEffect(() => {

@@ -3,24 +3,17 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/Button.tsx';
 import { RelativeTime } from '../../../components/RelativeTime.tsx';
+import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { type Column, Table } from '../../../components/Table.tsx';
 import { useProject } from '../../../lib/project-context.tsx';
-import type { ExecutionSummary, Workflow } from '../model.ts';
+import { isActive } from '../../../queries/executions.ts';
+import { EXECUTION_STATUS, type ExecutionSummary, type Workflow } from '../model.ts';
 import { CancelExecutionDialog } from './CancelExecutionDialog.tsx';
-import { StatusBadge } from './StatusBadge.tsx';
 import { listDetail } from './where-now.ts';
 
 const contactOf = (e: ExecutionSummary) => e.contactEmail ?? 'Deleted contact';
 
-export function ExecutionsTable({
-  workflowId,
-  workflow,
-  rows,
-}: {
-  workflowId: string;
-  workflow: Workflow | undefined;
-  rows: ExecutionSummary[];
-}) {
+export function ExecutionsTable({ workflow, rows }: { workflow: Workflow; rows: ExecutionSummary[] }) {
   const { to } = useProject();
   // A cancel cannot be taken back: one click on a row's button only asks.
   const [cancelling, setCancelling] = useState<ExecutionSummary | null>(null);
@@ -31,14 +24,14 @@ export function ExecutionsTable({
       header: 'Contact',
       cell: (e) => (
         <Link
-          to={to('workflows', workflowId, 'executions', e.id)}
+          to={to('workflows', workflow.id, 'executions', e.id)}
           className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
         >
           {contactOf(e)}
         </Link>
       ),
     },
-    { key: 'status', header: 'Status', cell: (e) => <StatusBadge status={e.status} /> },
+    { key: 'status', header: 'Status', cell: (e) => <StatusBadge looks={EXECUTION_STATUS} status={e.status} /> },
     {
       key: 'step',
       header: 'Current step',
@@ -62,7 +55,7 @@ export function ExecutionsTable({
       header: <span className="sr-only">Actions</span>,
       className: 'text-right',
       cell: (e) =>
-        e.status === 'RUNNING' || e.status === 'WAITING' ? (
+        isActive(e.status) ? (
           <Button
             size="sm"
             variant="secondary"
@@ -78,7 +71,9 @@ export function ExecutionsTable({
   return (
     <>
       <Table caption="Executions" columns={columns} rows={rows} rowKey={(e) => e.id} />
-      <CancelExecutionDialog workflowId={workflowId} execution={cancelling} onClose={() => setCancelling(null)} />
+      {cancelling && (
+        <CancelExecutionDialog workflowId={workflow.id} execution={cancelling} onClose={() => setCancelling(null)} />
+      )}
     </>
   );
 }

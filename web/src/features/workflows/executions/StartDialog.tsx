@@ -1,69 +1,70 @@
 /** Picks a contact by email and starts an execution for them with an optional context; opens it. */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { fieldError } from '../../../api/client.ts';
 import { Button } from '../../../components/Button.tsx';
 import { TextArea, TextInput } from '../../../components/Field.tsx';
 import { FormDialog } from '../../../forms/FormDialog.tsx';
+import { useDraft } from '../../../forms/use-draft.ts';
 import { useProject } from '../../../lib/project-context.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { contactQueries } from '../../../queries/contacts.ts';
-import { executionChanges } from '../../../queries/executions.ts';
+import { executionMutations, type StartBody } from '../../../queries/executions.ts';
+import { useAction } from '../../../queries/use-action.ts';
 import { parseContext } from './start-context.ts';
 
 type Contact = { id: string; email: string };
 
 export function StartDialog({ workflowId, onClose }: { workflowId: string; onClose: () => void }) {
-  const { api, projectId, to } = useProject();
+  const scope = useProject();
   const navigate = useNavigate();
-  const [contact, setContact] = useState<Contact | null>(null);
-  const [context, setContext] = useState('');
-  const [localError, setLocalError] = useState<{ field: 'contact' | 'context'; message: string } | null>(null);
-  const start = useMutation({
-    mutationFn: (body: { contactId: string; context?: Record<string, unknown> }) =>
-      api.post('/workflows/{id}/executions', { path: { id: workflowId }, body }),
-    onSuccess: (e) => navigate(to('workflows', workflowId, 'executions', e.id)),
-    meta: { invalidates: executionChanges(projectId), errorShownInline: true },
+  const save = useAction(executionMutations.start(scope, workflowId), {
+    inline: true,
+    onSuccess: (e) => navigate(scope.to('workflows', workflowId, 'executions', e.id)),
   });
-  const submit = () => {
-    setLocalError(null);
-    if (!contact) return setLocalError({ field: 'contact', message: 'Choose a contact first.' });
-    const parsed = parseContext(context);
-    if ('error' in parsed) return setLocalError({ field: 'context', message: parsed.error });
-    start.mutate({ contactId: contact.id, ...parsed });
-  };
-  const contextError = localError?.field === 'context' ? localError.message : fieldError(start.error, 'context');
+  const d = useDraft<{ contact: Contact | null; context: string }, StartBody>(
+    { contact: null, context: '' },
+    {
+      save,
+      check: ({ contact, context }) => {
+        const parsed = parseContext(context);
+        return {
+          contact: contact ? undefined : 'Choose a contact first.',
+          context: 'error' in parsed ? parsed.error : undefined,
+        };
+      },
+      // The checks passed: the contact is chosen and the context parses.
+      toBody: ({ contact, context }) => ({
+        contactId: contact?.id ?? '',
+        ...(parseContext(context) as Pick<StartBody, 'context'>),
+      }),
+      leaveMessage: 'This execution is not started yet. Leave and lose it?',
+    },
+  );
+  const { contact } = d.value;
   return (
-    <FormDialog
-      open
-      onClose={onClose}
-      title="Run for a contact"
-      submitLabel="Start execution"
-      onSubmit={submit}
-      busy={start.isPending}
-      error={start.error && !fieldError(start.error, 'context') ? start.error : null}
-    >
+    <FormDialog open onClose={onClose} title="Run for a contact" submitLabel="Start execution" draft={d}>
       {contact ? (
         <div className="flex items-center justify-between rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm">
           <span>
             <span className="text-slate-500">Contact: </span>
             <span className="font-medium">{contact.email}</span>
           </span>
-          <Button size="sm" variant="ghost" onClick={() => setContact(null)}>
+          <Button size="sm" variant="ghost" onClick={() => d.set({ contact: null })}>
             Change
           </Button>
         </div>
       ) : (
-        <ContactSearch onPick={setContact} error={localError?.field === 'contact' ? localError.message : undefined} />
+        <ContactSearch
+          onPick={(picked) => d.set({ contact: picked })}
+          error={d.error('contact') ?? d.error('contactId', 'contact')}
+        />
       )}
       <TextArea
         label="Context (optional JSON)"
         rows={3}
-        value={context}
         placeholder='{ "coupon": "WELCOME10" }'
-        onChange={(e) => setContext(e.target.value)}
-        error={contextError}
+        {...d.text('context')}
         hint="Available to conditions as workflow.<key> and to templates as {{ workflow.<key> }}."
         className="font-mono text-xs"
       />

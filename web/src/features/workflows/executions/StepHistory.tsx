@@ -2,20 +2,12 @@
 
 import { JsonBlock } from '../../../components/CodeBlock.tsx';
 import { Badge } from '../../../components/Layout.tsx';
+import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { type Execution, STEP_TYPES, stepTitle, type Workflow } from '../model.ts';
+import { isActive } from '../../../queries/executions.ts';
+import { EXECUTION_STATUS, type Execution, STEP_RUN_STATUS, STEP_TYPES, stepTitle, type Workflow } from '../model.ts';
 import { StepIcon } from '../parts.tsx';
-import { StatusBadge } from './StatusBadge.tsx';
 import { formatDuration, whereNow } from './where-now.ts';
-
-type StepRun = Execution['steps'][number];
-
-const RUN_TONE: Record<StepRun['status'], 'green' | 'red' | 'gray'> = {
-  COMPLETED: 'green',
-  FAILED: 'red',
-  SKIPPED: 'gray',
-};
-const RUN_LABEL: Record<StepRun['status'], string> = { COMPLETED: 'Completed', FAILED: 'Failed', SKIPPED: 'Skipped' };
 
 export function StepHistory({ execution: e, workflow }: { execution: Execution; workflow: Workflow }) {
   const byId = new Map(workflow.steps.map((s) => [s.id, s]));
@@ -38,7 +30,7 @@ export function StepHistory({ execution: e, workflow }: { execution: Execution; 
                 <span className="sr-only">Step {i + 1}: </span>
                 {title}
               </span>
-              <Badge tone={RUN_TONE[run.status]}>{RUN_LABEL[run.status]}</Badge>
+              <StatusBadge looks={STEP_RUN_STATUS} status={run.status} />
               {run.attempts > 1 && <Badge tone="yellow">{run.attempts} attempts</Badge>}
             </div>
             <p className="mt-0.5 text-xs text-slate-500">
@@ -58,14 +50,14 @@ export function StepHistory({ execution: e, workflow }: { execution: Execution; 
           </li>
         );
       })}
-      {current && (e.status === 'RUNNING' || e.status === 'WAITING') && (
+      {current && isActive(e.status) && (
         <li className="relative">
           <span className="absolute top-0.5 -left-[1.95rem]">
             <StepIcon type={current.type} size="sm" />
           </span>
           <div className="flex flex-wrap items-center gap-2">
             <span className="text-sm font-semibold text-slate-900">{stepTitle(current)}</span>
-            <StatusBadge status={e.status} />
+            <StatusBadge looks={EXECUTION_STATUS} status={e.status} />
           </div>
           <p className="mt-0.5 text-xs text-slate-500">{whereNow(e, workflow)}</p>
         </li>

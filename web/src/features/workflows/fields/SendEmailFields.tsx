@@ -7,6 +7,12 @@ import { useProject } from '../../../lib/project-context.tsx';
 import { templateQueries } from '../../../queries/templates.ts';
 import type { SendEmailDraft } from '../step-drafts.ts';
 import { configError, type FieldsProps } from './field-props.ts';
+import { RadioGroup, type RadioOption } from './RadioGroup.tsx';
+
+const RECIPIENTS: RadioOption<SendEmailDraft['recipient']>[] = [
+  { value: 'CONTACT', label: 'The contact' },
+  { value: 'CUSTOM', label: 'A fixed address (for example your team)' },
+];
 
 export function SendEmailFields({ draft, onChange, error }: FieldsProps<SendEmailDraft>) {
   const project = useProject();
@@ -49,28 +55,13 @@ export function SendEmailFields({ draft, onChange, error }: FieldsProps<SendEmai
           </option>
         ))}
       </Select>
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-slate-700">Send to</legend>
-        <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input
-            type="radio"
-            name="recipient"
-            checked={draft.recipient === 'CONTACT'}
-            onChange={() => onChange({ ...draft, recipient: 'CONTACT' })}
-            className="accent-brand-600"
-          />
-          The contact
-        </label>
-        <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input
-            type="radio"
-            name="recipient"
-            checked={draft.recipient === 'CUSTOM'}
-            onChange={() => onChange({ ...draft, recipient: 'CUSTOM' })}
-            className="accent-brand-600"
-          />
-          A fixed address (for example your team)
-        </label>
+      <RadioGroup
+        legend="Send to"
+        name="recipient"
+        value={draft.recipient}
+        options={RECIPIENTS}
+        onChange={(recipient) => onChange({ ...draft, recipient })}
+      >
         {draft.recipient === 'CUSTOM' && (
           <TextInput
             label="Address"
@@ -81,7 +72,7 @@ export function SendEmailFields({ draft, onChange, error }: FieldsProps<SendEmai
             error={configError(error, 'recipient')}
           />
         )}
-      </fieldset>
+      </RadioGroup>
       <TopicSelect
         value={draft.topicId}
         onChange={(topicId) => onChange({ ...draft, topicId })}

@@ -6,6 +6,8 @@ import { Select, TextInput } from '../../../components/Field.tsx';
 import type { UpdateDraft, ValueKind } from '../step-drafts.ts';
 import { configError, type FieldsProps } from './field-props.ts';
 
+type Row = UpdateDraft['updates'][number];
+
 const KINDS: Array<{ kind: ValueKind; label: string }> = [
   { kind: 'string', label: 'Text' },
   { kind: 'number', label: 'Number' },
@@ -15,79 +17,36 @@ const KINDS: Array<{ kind: ValueKind; label: string }> = [
 ];
 
 export function UpdateFields({ draft, onChange, error }: FieldsProps<UpdateDraft>) {
-  const setRow = (i: number, patch: Partial<UpdateDraft['updates'][number]>) =>
-    onChange({ ...draft, updates: draft.updates.map((u, j) => (j === i ? { ...u, ...patch } : u)) });
+  const rows = draft.updates;
+  const setRows = (updates: Row[]) => onChange({ ...draft, updates });
+  // The API names a value's problem by its key; a problem with the whole set shows under the list.
+  const rowError = (u: Row) => fieldError(error, `config.updates.${u.key.trim()}`);
+  const listError = rows.some(rowError) ? undefined : configError(error, 'updates');
   return (
     <div className="space-y-4">
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium text-slate-700">Custom fields to set</legend>
-        {draft.updates.length === 0 && <p className="text-xs text-slate-500">No fields yet.</p>}
-        {draft.updates.map((u, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity besides their place.
-          <div key={i} className="space-y-2 rounded-md border border-slate-200 bg-slate-50/60 p-3">
-            <div className="grid grid-cols-2 gap-2">
-              <TextInput
-                label={`Field ${i + 1}`}
-                placeholder="plan"
-                value={u.key}
-                onChange={(e) => setRow(i, { key: e.target.value })}
-                className="font-mono"
-              />
-              <Select
-                label={`Type ${i + 1}`}
-                value={u.kind}
-                onChange={(e) => setRow(i, { kind: e.target.value as ValueKind })}
-              >
-                {KINDS.map((k) => (
-                  <option key={k.kind} value={k.kind}>
-                    {k.label}
-                  </option>
-                ))}
-              </Select>
-            </div>
-            {u.kind === 'boolean' ? (
-              <Select
-                label={`Value ${i + 1}`}
-                value={u.value === 'false' ? 'false' : 'true'}
-                onChange={(e) => setRow(i, { value: e.target.value })}
-              >
-                <option value="true">true</option>
-                <option value="false">false</option>
-              </Select>
-            ) : u.kind !== 'remove' ? (
-              <TextInput
-                label={`Value ${i + 1}`}
-                value={u.value}
-                inputMode={u.kind === 'number' ? 'decimal' : undefined}
-                onChange={(e) => setRow(i, { value: e.target.value })}
-                error={fieldError(error, `config.updates.${u.key.trim()}`)}
-                className={u.kind === 'json' ? 'font-mono' : undefined}
-              />
-            ) : null}
-            <div className="flex justify-end">
-              <Button
-                size="sm"
-                variant="ghost"
-                icon={<Trash2 className="size-3.5" aria-hidden />}
-                onClick={() => onChange({ ...draft, updates: draft.updates.filter((_, j) => j !== i) })}
-              >
-                Remove field {i + 1}
-              </Button>
-            </div>
-          </div>
+        {rows.length === 0 && <p className="text-xs text-slate-500">No fields yet.</p>}
+        {rows.map((u, i) => (
+          <UpdateRow
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity besides their place.
+            key={i}
+            n={i + 1}
+            row={u}
+            error={rowError(u)}
+            onChange={(patch) => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)))}
+            onRemove={() => setRows(rows.filter((_, j) => j !== i))}
+          />
         ))}
         <Button
           size="sm"
           variant="secondary"
           icon={<Plus className="size-3.5" aria-hidden />}
-          onClick={() => onChange({ ...draft, updates: [...draft.updates, { key: '', kind: 'string', value: '' }] })}
+          onClick={() => setRows([...rows, { key: '', kind: 'string', value: '' }])}
         >
           Add a field
         </Button>
-        {configError(error, 'updates') &&
-          !draft.updates.some((u) => fieldError(error, `config.updates.${u.key.trim()}`)) && (
-            <p className="text-xs text-red-600">{configError(error, 'updates')}</p>
-          )}
+        {listError && <p className="text-xs text-red-600">{listError}</p>}
       </fieldset>
       <Select
         label="Subscription"
@@ -101,6 +60,66 @@ export function UpdateFields({ draft, onChange, error }: FieldsProps<UpdateDraft
         <option value="subscribe">Subscribe the contact</option>
         <option value="unsubscribe">Unsubscribe the contact</option>
       </Select>
+    </div>
+  );
+}
+
+/** Field `n`: its key, how its value is typed, the value, and removing the row. */
+function UpdateRow({
+  n,
+  row,
+  error,
+  onChange,
+  onRemove,
+}: {
+  n: number;
+  row: Row;
+  error?: string;
+  onChange: (patch: Partial<Row>) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <div className="space-y-2 rounded-md border border-slate-200 bg-slate-50/60 p-3">
+      <div className="grid grid-cols-2 gap-2">
+        <TextInput
+          label={`Field ${n}`}
+          placeholder="plan"
+          value={row.key}
+          onChange={(e) => onChange({ key: e.target.value })}
+          className="font-mono"
+        />
+        <Select label={`Type ${n}`} value={row.kind} onChange={(e) => onChange({ kind: e.target.value as ValueKind })}>
+          {KINDS.map((k) => (
+            <option key={k.kind} value={k.kind}>
+              {k.label}
+            </option>
+          ))}
+        </Select>
+      </div>
+      {row.kind === 'boolean' ? (
+        <Select
+          label={`Value ${n}`}
+          value={row.value === 'false' ? 'false' : 'true'}
+          onChange={(e) => onChange({ value: e.target.value })}
+        >
+          <option value="true">true</option>
+          <option value="false">false</option>
+        </Select>
+      ) : row.kind !== 'remove' ? (
+        <TextInput
+          label={`Value ${n}`}
+          value={row.value}
+          inputMode={row.kind === 'number' ? 'decimal' : undefined}
+          onChange={(e) => onChange({ value: e.target.value })}
+          error={error}
+          className={row.kind === 'json' ? 'font-mono' : undefined}
+        />
+      ) : null}
+      <div className="flex justify-end">
+        <Button size="sm" variant="ghost" icon={<Trash2 className="size-3.5" aria-hidden />} onClick={onRemove}>
+          Remove field {n}
+        </Button>
+      </div>
     </div>
   );
 }

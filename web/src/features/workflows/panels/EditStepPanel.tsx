@@ -1,15 +1,14 @@
 /** An existing step: its settings and label (saved together), its ways out, and deleting it. */
-import { Trash2 } from 'lucide-react';
-import type { FormEvent } from 'react';
 import { Button } from '../../../components/Button.tsx';
+import { useProject } from '../../../lib/project-context.tsx';
 import { toast } from '../../../lib/toasts.ts';
-import { useGraphEdits } from '../editor/use-graph-edits.ts';
+import { useAction } from '../../../queries/use-action.ts';
+import { workflowMutations } from '../../../queries/workflows.ts';
 import { isGraphError } from '../editor/use-graph-problems.ts';
 import { type AddableType, type Step, stepTitle, type Workflow } from '../model.ts';
-import { StepIcon } from '../parts.tsx';
+import { DeleteButton, StepIcon } from '../parts.tsx';
 import { PanelShell, ProblemList } from './PanelShell.tsx';
-import { StepFormFields, useStepForm } from './StepForm.tsx';
-import { sameJson } from './step-form.ts';
+import { StepFormFields, usePanelForm, useStepForm } from './StepForm.tsx';
 import { WaysSection } from './WaysSection.tsx';
 
 export function EditStepPanel({
@@ -30,26 +29,24 @@ export function EditStepPanel({
   /** The editor's error channel: graph problems above the canvas, anything else a toast. */
   report: (e: unknown) => void;
 }) {
-  const type = step.type as AddableType;
-  const edits = useGraphEdits(workflow.id);
-  const form = useStepForm(type, fieldTypes, { config: step.config, name: step.name });
-  const error = edits.updateStep.error;
-  const dirty = (form.name.trim() || null) !== (step.name ?? null) || !sameJson(form.config(), step.config);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const config = form.config();
-    // The promise, not mutate's callbacks: the saved step comes back with a new updatedAt, which
-    // remounts this panel (its key) before those callbacks would run.
-    edits.updateStep.mutateAsync({ stepId: step.id, body: { name: form.name.trim() || null, config } }).then(
-      () => toast('Step saved'),
-      (err) => {
-        // The form shows its own refusals; only the graph's go above the canvas.
-        if (isGraphError(err)) report(err);
-      },
-    );
-  };
-
+  const form = useStepForm(step.type as AddableType, fieldTypes, { config: step.config, name: step.name });
+  // The reaction, not mutate's callbacks: the saved step remounts this panel (its key) before
+  // those would run.
+  const save = useAction(workflowMutations.updateStep(useProject(), workflow.id), {
+    inline: true,
+    onSuccess: () => toast('Step saved'),
+    // The form shows its own refusals; only the graph's go above the canvas.
+    onError: (e) => {
+      if (isGraphError(e)) report(e);
+    },
+  });
+  const submit = () => save.mutate({ stepId: step.id, body: form.body });
+  usePanelForm({
+    changed: form.changed,
+    saving: save.isPending,
+    submit,
+    leaveMessage: 'This step’s changes are not saved yet. Leave and lose them?',
+  });
   return (
     <PanelShell
       title={stepTitle(step)}
@@ -57,23 +54,24 @@ export function EditStepPanel({
       onClose={onClose}
       footer={
         <>
-          <Button
-            variant="ghost"
-            className="text-red-700 hover:bg-red-50"
-            icon={<Trash2 className="size-4" aria-hidden />}
-            onClick={onDelete}
-          >
-            Delete step
-          </Button>
-          <Button type="submit" form="edit-step" disabled={!dirty} loading={edits.updateStep.isPending}>
+          <DeleteButton onClick={onDelete}>Delete step</DeleteButton>
+          <Button type="submit" form="edit-step" disabled={!form.changed} loading={save.isPending}>
             Save changes
           </Button>
         </>
       }
     >
       <ProblemList problems={problems} />
-      <form id="edit-step" onSubmit={submit} className="space-y-5" noValidate>
-        <StepFormFields form={form} error={error} />
+      <form
+        id="edit-step"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+        className="space-y-5"
+        noValidate
+      >
+        <StepFormFields form={form} error={save.error} />
       </form>
       <hr className="border-slate-100" />
       <WaysSection workflow={workflow} step={step} onError={report} />

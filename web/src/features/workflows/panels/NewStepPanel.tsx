@@ -1,16 +1,18 @@
 /** A new step's form: its settings, label and the free way it comes after; added, then connected. */
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { errorMessage } from '../../../api/client.ts';
 import { Button } from '../../../components/Button.tsx';
 import { Select } from '../../../components/Field.tsx';
+import { useProject } from '../../../lib/project-context.tsx';
 import { toast } from '../../../lib/toasts.ts';
-import { useGraphEdits } from '../editor/use-graph-edits.ts';
+import { useAction } from '../../../queries/use-action.ts';
+import { workflowMutations } from '../../../queries/workflows.ts';
 import type { Point } from '../layout.ts';
 import { type AddableType, STEP_TYPES, type Step, stepTitle, type Workflow } from '../model.ts';
 import { StepIcon } from '../parts.tsx';
 import { type FreeWay, freeWays, wayKey } from './free-ways.ts';
 import { PanelShell } from './PanelShell.tsx';
-import { StepFormFields, useStepForm } from './StepForm.tsx';
+import { StepFormFields, usePanelForm, useStepForm } from './StepForm.tsx';
 
 export function NewStepPanel({
   workflow,
@@ -31,25 +33,26 @@ export function NewStepPanel({
   onBack: () => void;
   onClose: () => void;
 }) {
-  const edits = useGraphEdits(workflow.id);
+  const scope = useProject();
+  // Both show their errors here: the step's in the form, the connection's in a toast.
+  const add = useAction(workflowMutations.addStep(scope, workflow.id), { inline: true });
+  const connect = useAction(workflowMutations.addTransition(scope, workflow.id), { inline: true });
   const form = useStepForm(type, fieldTypes);
   const free = useMemo(() => freeWays(workflow), [workflow]);
   const [from, setFrom] = useState(defaultFrom ? wayKey(defaultFrom) : '');
   const titles = new Map(workflow.steps.map((s) => [s.id, stepTitle(s)]));
-  const error = edits.addStep.error;
+  const busy = add.isPending || connect.isPending;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const config = form.config();
+  const submit = async () => {
     const source = free.find((f) => wayKey(f) === from) ?? null;
-    const name = form.name.trim();
-    const step = await edits.addStep
+    const { name, config } = form.body;
+    const step = await add
       .mutateAsync({ type, config, ...(name ? { name } : {}), position: placeFor(source) })
       .catch(() => undefined);
     if (!step) return;
     if (source) {
       try {
-        await edits.addTransition.mutateAsync({ fromStepId: source.stepId, toStepId: step.id, ...source.way.body });
+        await connect.mutateAsync({ fromStepId: source.stepId, toStepId: step.id, ...source.way.body });
       } catch (err) {
         toast(`The step was added, but not connected: ${errorMessage(err)}`, 'error');
       }
@@ -57,6 +60,13 @@ export function NewStepPanel({
     toast(`${STEP_TYPES[type].label} step added`);
     onCreated(step);
   };
+  usePanelForm({
+    changed: form.changed,
+    canSave: true,
+    saving: busy,
+    submit: () => void submit(),
+    leaveMessage: 'This step is not added yet. Leave and lose it?',
+  });
 
   return (
     <PanelShell
@@ -69,14 +79,22 @@ export function NewStepPanel({
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form="new-step" loading={edits.addStep.isPending || edits.addTransition.isPending}>
+          <Button type="submit" form="new-step" loading={busy}>
             Add step
           </Button>
         </>
       }
     >
-      <form id="new-step" onSubmit={submit} className="space-y-5" noValidate>
-        <StepFormFields form={form} error={error} nameHint="The step’s name on the canvas." />
+      <form
+        id="new-step"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+        className="space-y-5"
+        noValidate
+      >
+        <StepFormFields form={form} error={add.error} nameHint="The step’s name on the canvas." />
         <Select label="Comes after" value={from} onChange={(e) => setFrom(e.target.value)}>
           <option value="">Nothing yet (connect it later)</option>
           {free.map((f) => (

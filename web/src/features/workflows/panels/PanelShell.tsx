@@ -1,7 +1,8 @@
 /** The frame of the canvas's side panels: a title bar with back and close, a scrolling body, a footer. */
-import { AlertTriangle, ArrowLeft, type LucideIcon, X } from 'lucide-react';
+import { ArrowLeft, type LucideIcon, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/Button.tsx';
+import { Callout } from '../../../components/Callout.tsx';
 
 export function PanelShell({
   title,
@@ -59,13 +60,10 @@ function HeaderButton({ label, icon: Icon, onClick }: { label: string; icon: Luc
 export function ProblemList({ problems }: { problems: string[] }) {
   if (problems.length === 0) return null;
   return (
-    <div role="alert" className="space-y-1 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+    <Callout tone="danger" role="alert">
       {problems.map((p) => (
-        <p key={p} className="flex gap-2">
-          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {p}
-        </p>
+        <p key={p}>{p}</p>
       ))}
-    </div>
+    </Callout>
   );
 }

@@ -1,6 +1,7 @@
-import { useState } from 'react';
 import { Select } from '../../../components/Field.tsx';
-import { useGraphEdits } from '../editor/use-graph-edits.ts';
+import { useProject } from '../../../lib/project-context.tsx';
+import { useAction } from '../../../queries/use-action.ts';
+import { workflowMutations } from '../../../queries/workflows.ts';
 import { handleOf, type Step, stepTitle, type Workflow, waysOut } from '../model.ts';
 
 /** A step's ways out as selects: choosing a step adds the transition, "Nowhere" removes it. */
@@ -13,14 +14,20 @@ export function WaysSection({
   step: Step;
   onError: (e: unknown) => void;
 }) {
-  const edits = useGraphEdits(workflow.id);
-  const [busy, setBusy] = useState<string | null>(null);
+  const setWay = useAction(workflowMutations.setWay(useProject(), workflow.id), {
+    inline: true,
+    // Only the error: the reaction also passes the variables, which `onError` would take for its reason.
+    onError: (e) => onError(e),
+  });
   const ways = waysOut(step.type);
   if (ways.length === 0) return <p className="text-sm text-slate-500">The execution ends at this step.</p>;
   const targets = workflow.steps
     .filter((s) => s.type !== 'TRIGGER' && s.id !== step.id)
     .map((s) => ({ id: s.id, title: stepTitle(s) }))
     .sort((a, b) => a.title.localeCompare(b.title));
+  // The way being changed waits for the API; the others stay free.
+  const pending = setWay.isPending ? setWay.variables?.way : undefined;
+  const changing = pending && (pending.branch ?? pending.waitOutcome ?? 'next');
   return (
     <fieldset className="space-y-3">
       <legend className="mb-1 text-sm font-semibold text-slate-900">Next</legend>
@@ -31,17 +38,10 @@ export function WaysSection({
             key={way.handle}
             label={way.prompt}
             value={existing?.toStepId ?? ''}
-            disabled={busy === way.handle}
-            onChange={async (e) => {
-              setBusy(way.handle);
-              try {
-                await edits.setWay(step.id, way.body, existing, e.target.value || null);
-              } catch (err) {
-                onError(err);
-              } finally {
-                setBusy(null);
-              }
-            }}
+            disabled={changing === way.handle}
+            onChange={(e) =>
+              setWay.mutate({ fromStepId: step.id, way: way.body, existing, toStepId: e.target.value || null })
+            }
           >
             <option value="">{step.type === 'CONDITION' ? 'Nowhere yet' : 'Nowhere (the execution ends)'}</option>
             {targets.map((t) => (

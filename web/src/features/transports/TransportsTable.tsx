@@ -1,0 +1,66 @@
+/** The transports in the order they are tried: name and connection, streams, priority, rate, state, actions. */
+import type { ReactNode } from 'react';
+import { Table } from '../../components/Table.tsx';
+import { formatNumber } from '../../lib/format.ts';
+import type { Transport } from '../../queries/transports.ts';
+import { connectionOf, KindBadge, StreamList, TransportState } from './shared.tsx';
+import { EnabledSwitch } from './TransportActions.tsx';
+
+// Figures keep to one line.
+const NUMBER = 'whitespace-nowrap tabular-nums';
+
+function NameCell({ transport: t }: { transport: Transport }) {
+  return (
+    <>
+      <span className="flex flex-wrap items-center gap-1.5">
+        <span className="break-words font-medium text-slate-900">{t.name}</span>
+        <KindBadge kind={t.kind} />
+      </span>
+      <span className="block break-all font-mono text-xs text-slate-500">{connectionOf(t)}</span>
+    </>
+  );
+}
+
+/**
+ * `actions` gives a row's buttons to a member who may change transports (who also gets each row's
+ * on/off switch); without it the table only reads.
+ */
+export function TransportsTable({
+  transports,
+  actions,
+}: {
+  transports: Transport[];
+  actions?: (transport: Transport) => ReactNode;
+}) {
+  const state = (t: Transport) => (
+    <span className="flex items-start gap-2">
+      {actions && <EnabledSwitch transport={t} />}
+      <TransportState transport={t} />
+    </span>
+  );
+  const rate = (t: Transport) => (t.ratePerSecond === null ? 'No limit' : `${formatNumber(t.ratePerSecond)}/s`);
+  return (
+    <Table<Transport>
+      caption="Transports, in the order they are tried"
+      rows={transports}
+      rowKey={(t) => t.id}
+      columns={[
+        { key: 'name', header: 'Transport', className: 'min-w-44', cell: (t) => <NameCell transport={t} /> },
+        { key: 'streams', header: 'Streams', cell: (t) => <StreamList streams={t.streams} /> },
+        { key: 'priority', header: 'Priority', className: NUMBER, cell: (t) => formatNumber(t.priority) },
+        { key: 'rate', header: 'Rate', className: NUMBER, cell: rate },
+        { key: 'state', header: 'Status', className: 'min-w-36', cell: state },
+        ...(actions
+          ? [
+              {
+                key: 'actions',
+                header: <span className="sr-only">Actions</span>,
+                className: 'whitespace-nowrap text-right',
+                cell: actions,
+              },
+            ]
+          : []),
+      ]}
+    />
+  );
+}
