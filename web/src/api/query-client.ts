@@ -67,6 +67,9 @@ function forget(client: QueryClient, key: QueryKey): void {
   }
 }
 
+/** How long a read counts as current. */
+const FRESH_FOR_MS = 15_000;
+
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     mutationCache: new MutationCache({
@@ -85,6 +88,11 @@ export function createQueryClient(): QueryClient {
         // A 4xx will not change by asking again; network blips and 5xx get one more try.
         retry: (count, error) => count < 1 && !(error instanceof ApiError && error.status < 500),
         refetchOnWindowFocus: false,
+        // Coming back to a screen within this long shows what was read, without asking again: what
+        // this dashboard writes is refreshed by its mutations (queries/affects.ts), so only changes
+        // made elsewhere (the API, another member) wait for it, or for a reload. Screens watching
+        // work in progress poll on their own (refetchInterval).
+        staleTime: FRESH_FOR_MS,
       },
     },
   });

@@ -27,7 +27,7 @@ export interface ListStatesProps<T> {
   isEmpty?: (data: T) => boolean;
   /** What shows when there are none: usually an EmptyState saying why and offering the first step. */
   empty: ReactNode;
-  /** Previous/next under the rows, when the list is paged and has more than one page. */
+  /** The count and Previous/Next under the rows, for a paged list (undefined: no pager). */
   paging?: (data: T) => Paging | undefined;
   children: (data: T) => ReactNode;
 }
@@ -55,7 +55,7 @@ export function ListStates<T>({
     // The previous page stays on screen, dimmed, while the next one loads.
     <div className={query.isPlaceholderData ? 'opacity-60' : undefined}>
       {children(query.data)}
-      {pages && (pages.onPrev || pages.onNext) && <Pager {...pages} />}
+      {pages && <Pager {...pages} />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { type SyntheticEvent, useEffect, useRef } from 'react';
+import { type SyntheticEvent, useEffect, useLayoutEffect, useRef } from 'react';
 
 /**
  * Drives a native <dialog> from an `open` prop, for Dialog and SideSheet: showModal() gives the
@@ -20,6 +20,17 @@ export function useNativeDialog(open: boolean, onClose: () => void) {
       d.close();
     }
   }, [open]);
+  // A screen may also drop the dialog while it is open (`{adding && <AddDialog />}`): closing it
+  // before React removes the element lets the browser give focus back to the opener. A layout
+  // effect, because its cleanup runs while the element is still in the page.
+  useLayoutEffect(() => {
+    const d = ref.current;
+    return () => {
+      if (!d?.open) return;
+      closingFromProp.current = true;
+      d.close();
+    };
+  }, []);
   return {
     ref,
     onCancel: (e: SyntheticEvent<HTMLDialogElement>) => {

@@ -81,15 +81,14 @@ export function useResultsAfterSend({ projectId }: ProjectScope, id: string, sen
 }
 
 export const campaignMutations = {
-  /** Makes a draft; the answer (wrapped in `data`) is the campaign its screen opens with. */
+  /** Makes a draft; the screen opens it by the id in the answer. */
   create: ({ api, projectId }: ProjectScope) =>
     mutationOptions({
       mutationKey: campaignKeys.mutation(projectId, 'create'),
       mutationFn: (body: CampaignBody) => api.post('/campaigns', { body }),
+      // The answer is the contract's short wrapped form (id, name, subject…), not the record, so it
+      // is not stored as the campaign's detail: the draft's screen reads the whole campaign.
       meta: { invalidates: affects.campaigns(projectId) },
-      onSuccess: ({ data }, _body, _onMutate, { client }) => {
-        client.setQueryData(campaignKeys.detail(projectId, data.id), data);
-      },
     }),
   /** Replaces draft `id` with the form's values. */
   save: ({ api, projectId }: ProjectScope, id: string) =>

@@ -83,7 +83,7 @@ export function CampaignsPage() {
         onChange={(s) => set({ status: s })}
         tabs={[
           { id: 'all', label: 'All' },
-          ...STATUSES.map((s) => ({ id: s, label: s === 'DRAFT' ? 'Drafts' : statusLabel(CAMPAIGN_STATUS, s) })),
+          ...STATUSES.map((s) => ({ id: s, label: s === 'DRAFT' ? 'Drafts' : statusLabel(s) })),
         ]}
       />
       <ListStates
@@ -91,11 +91,15 @@ export function CampaignsPage() {
         loadingLabel="Loading campaigns"
         loadingRows={5}
         isEmpty={(data) => data.total === 0}
-        paging={(data) => ({
-          label: `Page ${data.page} of ${data.totalPages}`,
-          onPrev: page > 1 ? () => set({ page: page - 1 }) : undefined,
-          onNext: page < data.totalPages ? () => set({ page: page + 1 }) : undefined,
-        })}
+        paging={(data) =>
+          data.totalPages > 1
+            ? {
+                label: `Page ${data.page} of ${data.totalPages}`,
+                onPrev: page > 1 ? () => set({ page: page - 1 }) : undefined,
+                onNext: page < data.totalPages ? () => set({ page: page + 1 }) : undefined,
+              }
+            : undefined
+        }
         empty={
           status === 'all' ? (
             <EmptyState
@@ -105,10 +109,7 @@ export function CampaignsPage() {
               action={newButton}
             />
           ) : (
-            <EmptyState
-              title={`No ${statusLabel(CAMPAIGN_STATUS, status).toLowerCase()} campaigns`}
-              description="Try another tab."
-            />
+            <EmptyState title={`No ${statusLabel(status).toLowerCase()} campaigns`} description="Try another tab." />
           )
         }
       >

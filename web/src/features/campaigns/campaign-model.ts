@@ -14,11 +14,11 @@ export type AudienceType = Campaign['audienceType'];
 
 /** In the order a campaign moves through them (the list's tabs offer them so). */
 export const CAMPAIGN_STATUS: StatusLooks<CampaignStatus> = {
-  DRAFT: { label: 'Draft', tone: 'gray' },
-  SCHEDULED: { label: 'Scheduled', tone: 'blue' },
-  SENDING: { label: 'Sending', tone: 'yellow' },
-  SENT: { label: 'Sent', tone: 'green' },
-  CANCELLED: { label: 'Cancelled', tone: 'red' },
+  DRAFT: 'gray',
+  SCHEDULED: 'blue',
+  SENDING: 'yellow',
+  SENT: 'green',
+  CANCELLED: 'red',
 };
 
 export const EMAIL_TYPES: Array<{ id: EmailType; label: string; hint: string }> = [

@@ -16,10 +16,10 @@ import { useRefreshWhenDone } from '../../queries/cache.ts';
 import { type ImportJob, importQueries } from '../../queries/imports.ts';
 
 const STATUS: StatusLooks<ImportJob['status']> = {
-  queued: { label: 'Queued', tone: 'blue' },
-  processing: { label: 'Importing', tone: 'blue' },
-  completed: { label: 'Done', tone: 'green' },
-  failed: { label: 'Failed', tone: 'red' },
+  queued: 'blue',
+  processing: 'blue',
+  completed: 'green',
+  failed: 'red',
 };
 
 type ImportError = ImportJob['errors'][number];

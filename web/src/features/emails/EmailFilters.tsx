@@ -63,7 +63,7 @@ export function EmailFilters({ filter }: { filter: EmailFilter }) {
             <option value="">Any status</option>
             {EMAIL_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {statusLabel(EMAIL_STATUS, s)}
+                {statusLabel(s)}
               </option>
             ))}
           </Select>

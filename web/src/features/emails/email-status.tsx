@@ -5,22 +5,22 @@ import type { EmailAttempt, EmailRow, EmailSource, EmailStatus } from '../../que
 
 /** In the order an email moves through them (the filter offers them so). */
 export const EMAIL_STATUS: StatusLooks<EmailStatus> = {
-  PENDING: { label: 'Pending', tone: 'gray' },
-  SENDING: { label: 'Sending', tone: 'blue' },
-  SENT: { label: 'Sent', tone: 'blue' },
-  DELIVERED: { label: 'Delivered', tone: 'green' },
-  OPENED: { label: 'Opened', tone: 'green' },
-  CLICKED: { label: 'Clicked', tone: 'green' },
-  BOUNCED: { label: 'Bounced', tone: 'red' },
-  COMPLAINED: { label: 'Complained', tone: 'red' },
-  FAILED: { label: 'Failed', tone: 'red' },
-  SUPPRESSED: { label: 'Suppressed', tone: 'yellow' },
+  PENDING: 'gray',
+  SENDING: 'blue',
+  SENT: 'blue',
+  DELIVERED: 'green',
+  OPENED: 'green',
+  CLICKED: 'green',
+  BOUNCED: 'red',
+  COMPLAINED: 'red',
+  FAILED: 'red',
+  SUPPRESSED: 'yellow',
 };
 
 export const ATTEMPT_RESULT: StatusLooks<EmailAttempt['result']> = {
-  ACCEPTED: { label: 'Accepted', tone: 'green' },
-  TEMPORARY_FAILURE: { label: 'Temporary failure', tone: 'yellow' },
-  PERMANENT_FAILURE: { label: 'Permanent failure', tone: 'red' },
+  ACCEPTED: 'green',
+  TEMPORARY_FAILURE: 'yellow',
+  PERMANENT_FAILURE: 'red',
 };
 
 // A source is read as words beside the via badge, never as a badge of its own: labels only. A

@@ -11,11 +11,11 @@ import { billingQueries, type Invoice } from '../../queries/billing.ts';
 import { formatMoney } from './usage.ts';
 
 const INVOICE_STATUS: StatusLooks<NonNullable<Invoice['status']>> = {
-  draft: { label: 'Draft', tone: 'gray' },
-  open: { label: 'Open', tone: 'yellow' },
-  paid: { label: 'Paid', tone: 'green' },
-  uncollectible: { label: 'Uncollectible', tone: 'red' },
-  void: { label: 'Void', tone: 'gray' },
+  draft: 'gray',
+  open: 'yellow',
+  paid: 'green',
+  uncollectible: 'red',
+  void: 'gray',
 };
 
 /** Settings → Billing: the subscription's invoices, linking to Stripe's page of each. */

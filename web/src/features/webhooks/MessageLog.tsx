@@ -18,7 +18,7 @@ import { MessageSheet } from './MessageSheet.tsx';
 import { HttpStatus, MESSAGE_STATUS } from './shared.tsx';
 
 const STATUSES = statusesOf(MESSAGE_STATUS);
-const labelOf = (s: MessageStatus) => statusLabel(MESSAGE_STATUS, s);
+const labelOf = (s: MessageStatus) => statusLabel(s);
 
 const PAGE_SIZE = 25;
 

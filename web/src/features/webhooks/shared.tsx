@@ -8,11 +8,7 @@ export function EndpointState({ endpoint }: { endpoint: Pick<WebhookEndpoint, 'e
   return <Badge tone={endpoint.disabledReason ? 'red' : 'gray'}>Disabled</Badge>;
 }
 
-export const MESSAGE_STATUS: StatusLooks<MessageStatus> = {
-  PENDING: { label: 'Pending', tone: 'yellow' },
-  DELIVERED: { label: 'Delivered', tone: 'green' },
-  FAILED: { label: 'Failed', tone: 'red' },
-};
+export const MESSAGE_STATUS: StatusLooks<MessageStatus> = { PENDING: 'yellow', DELIVERED: 'green', FAILED: 'red' };
 
 /** An HTTP status as a badge: 2xx green, anything else red, none (refused, timed out) grey. */
 export function HttpStatus({ status }: { status: number | null | undefined }) {

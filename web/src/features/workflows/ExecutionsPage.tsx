@@ -22,7 +22,7 @@ import { EXECUTION_STATUS, type ExecutionStatus, type Workflow } from './model.t
 import { WorkflowHeader, WorkflowScreen } from './parts.tsx';
 
 const STATUSES = statusesOf(EXECUTION_STATUS);
-const labelOf = (s: ExecutionStatus) => statusLabel(EXECUTION_STATUS, s);
+const labelOf = (s: ExecutionStatus) => statusLabel(s);
 
 const PAGE_SIZE = 25;
 

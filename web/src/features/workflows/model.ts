@@ -216,20 +216,16 @@ export function stepSummary(
 
 /** An execution's status, in the order the filter offers them. */
 export const EXECUTION_STATUS: StatusLooks<ExecutionStatus> = {
-  RUNNING: { label: 'Running', tone: 'blue' },
-  WAITING: { label: 'Waiting', tone: 'yellow' },
-  COMPLETED: { label: 'Completed', tone: 'green' },
-  EXITED: { label: 'Exited', tone: 'brand' },
-  FAILED: { label: 'Failed', tone: 'red' },
-  CANCELLED: { label: 'Cancelled', tone: 'gray' },
+  RUNNING: 'blue',
+  WAITING: 'yellow',
+  COMPLETED: 'green',
+  EXITED: 'brand',
+  FAILED: 'red',
+  CANCELLED: 'gray',
 };
 
 /** How one step of an execution went. */
-export const STEP_RUN_STATUS: StatusLooks<StepRun['status']> = {
-  COMPLETED: { label: 'Completed', tone: 'green' },
-  FAILED: { label: 'Failed', tone: 'red' },
-  SKIPPED: { label: 'Skipped', tone: 'gray' },
-};
+export const STEP_RUN_STATUS: StatusLooks<StepRun['status']> = { COMPLETED: 'green', FAILED: 'red', SKIPPED: 'gray' };
 
 /** What starts the workflow, in words. */
 export function triggerWords(w: Pick<Workflow, 'triggerType' | 'triggerConfig'>): string {

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { statusesOf, statusLabel } from './StatusBadge.tsx';
+
+describe('status labels', () => {
+  it('reads an API status as a sentence', () => {
+    expect(statusLabel('SENT')).toBe('Sent');
+    expect(statusLabel('TEMPORARY_FAILURE')).toBe('Temporary failure');
+    expect(statusLabel('uncollectible')).toBe('Uncollectible');
+  });
+
+  it('offers the statuses in the order their record names them', () => {
+    expect(statusesOf({ DRAFT: 'gray', SENT: 'green', CANCELLED: 'red' })).toEqual(['DRAFT', 'SENT', 'CANCELLED']);
+  });
+});
