@@ -73,7 +73,7 @@ function EmailTable({ rows }: { rows: EmailRow[] }) {
         {
           key: 'subject',
           header: 'Subject',
-          className: 'max-w-0 w-2/5',
+          className: 'max-w-0 min-w-40 w-2/5',
           cell: (e) => (
             <TextLink to={to('emails', e.id)} className="block truncate">
               {e.subject || '(no subject)'}
@@ -83,7 +83,7 @@ function EmailTable({ rows }: { rows: EmailRow[] }) {
         {
           key: 'to',
           header: 'To',
-          className: 'max-w-0 w-1/4',
+          className: 'max-w-0 min-w-40 w-1/4',
           cell: (e) => <span className="block truncate">{e.to}</span>,
         },
         {

@@ -74,7 +74,7 @@ function Outbox() {
               {
                 key: 'subject',
                 header: 'Subject',
-                className: 'max-w-0 w-1/2',
+                className: 'max-w-0 min-w-40 w-1/2',
                 cell: (m) => (
                   <TextLink to={to('outbox', m.emailId)} className="block truncate">
                     {m.subject || '(no subject)'}
@@ -84,13 +84,13 @@ function Outbox() {
               {
                 key: 'to',
                 header: 'To',
-                className: 'max-w-0 w-1/5',
+                className: 'max-w-0 min-w-40 w-1/5',
                 cell: (m) => <span className="block truncate">{m.to}</span>,
               },
               {
                 key: 'from',
                 header: 'From',
-                className: 'max-w-0 w-1/5',
+                className: 'max-w-0 min-w-40 w-1/5',
                 cell: (m) => <span className="block truncate text-slate-500">{m.from}</span>,
               },
               {

@@ -56,7 +56,7 @@ export function TopicsPage() {
               {
                 key: 'name',
                 header: 'Topic',
-                className: 'max-w-0 w-1/2',
+                className: 'max-w-0 min-w-40 w-1/2',
                 cell: (t) => (
                   <>
                     <span className="block truncate font-medium text-slate-900">{t.name}</span>

@@ -64,7 +64,7 @@ export function WebhooksPage() {
               {
                 key: 'url',
                 header: 'Endpoint',
-                className: 'max-w-0 w-1/2',
+                className: 'max-w-0 min-w-40 w-1/2',
                 cell: (e) => (
                   <>
                     <TextLink to={scope.to('webhooks', e.id)} className="block truncate">
@@ -77,7 +77,7 @@ export function WebhooksPage() {
               {
                 key: 'events',
                 header: 'Events',
-                className: 'max-w-0 w-1/4',
+                className: 'max-w-0 min-w-40 w-1/4',
                 cell: (e) => (
                   <span className="block truncate" title={e.events.join(', ')}>
                     {summarizeEvents(e.events)}
