@@ -2,7 +2,8 @@
 // session's keys in web/src/api/session.ts and the cache's own machinery in api/query-client.ts)
 // builds a query key, runs a mutation or changes the cache; screens run a resource's mutation through
 // useAction and keep only their reaction. No module of web/src reaches itself through its imports
-// (type imports count: they tie modules together as much), and no file grows past 400 lines.
+// (type imports count: they tie modules together as much), no feature imports another feature's
+// files, and no file grows past 400 lines.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -93,6 +94,21 @@ describe('the dashboard’s layers', () => {
       ),
     ).toEqual([['a', 'b']]);
     expect(findCycles(graph)).toEqual([]);
+  });
+
+  it('keeps each feature to itself: what two features share lives outside features/', () => {
+    const featureOf = (name: string) => /^features\/([^/]+)\//.exec(name)?.[1];
+    const crossings = files.flatMap((f) => {
+      const own = featureOf(f.name);
+      if (!own) return [];
+      return [...f.text.matchAll(IMPORT)]
+        .map((m) => m[1]!)
+        .filter((spec) => spec.startsWith('.'))
+        .map((spec) => path.posix.normalize(path.posix.join(path.posix.dirname(f.name), spec)))
+        .filter((target) => featureOf(target) !== undefined && featureOf(target) !== own)
+        .map((target) => `${f.name} → ${target}`);
+    });
+    expect(crossings).toEqual([]);
   });
 
   it('keeps every file of web/src under 400 lines', () => {

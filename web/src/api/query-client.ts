@@ -10,7 +10,7 @@
  *  - `errorShownInline`: the screen shows the error itself (a form's error, a field's message);
  *    otherwise every failed mutation shows the API's message as an error toast.
  */
-import { MutationCache, type Query, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { hashKey, MutationCache, type Query, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { toast } from '../lib/toasts.ts';
 import { ApiError, errorMessage } from './client.ts';
 
@@ -35,7 +35,10 @@ declare module '@tanstack/react-query' {
 
 /** Refreshes every query under each prefix but those under `except` (a removed record's detail). */
 async function refresh(client: QueryClient, meta: MutationMeta): Promise<void> {
-  const { invalidates = [], removes } = meta;
+  const { removes } = meta;
+  // Each prefix once: lists of several resources overlap, and a prefix refreshed twice would cancel
+  // its first refetch and ask again.
+  const invalidates = [...new Map((meta.invalidates ?? []).map((key) => [hashKey(key), key])).values()];
   const gone = new Set<Query>(removes ? client.getQueryCache().findAll({ queryKey: removes.detail }) : []);
   if (removes) await client.cancelQueries({ queryKey: removes.detail });
   await Promise.all([

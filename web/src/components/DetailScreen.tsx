@@ -1,7 +1,8 @@
 /**
  * A screen about one record, written once: the link back to its list, a skeleton while it loads,
  * "not found" when the API answers 404 (deleted, or another project's link), the API's message and
- * Retry on any other failure, then the record.
+ * Retry on any other failure, then the record. A record once shown stays when a later refresh fails
+ * for another reason (a polled campaign, a form with unsaved changes): only a 404 takes it away.
  */
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -15,6 +16,7 @@ export function DetailScreen<T>({
   back,
   noun,
   skeleton,
+  missing,
   children,
 }: {
   /** The record's query; an answer of null (a record looked up in a list) also counts as not found. */
@@ -25,6 +27,8 @@ export function DetailScreen<T>({
   noun: string;
   /** The record's shape while it loads; a heading, a line and a block by default. */
   skeleton?: ReactNode;
+  /** Why this record may not exist and what to do instead, where the general words do not fit. */
+  missing?: { title?: string; description?: ReactNode; action?: ReactNode };
   /** The record's screen; the back link is already above it. */
   children: (record: T) => ReactNode;
 }) {
@@ -43,22 +47,22 @@ export function DetailScreen<T>({
       </div>
     );
   }
-  const missing = query.isSuccess ? query.data === null : query.error instanceof ApiError && query.error.status === 404;
-  if (missing) {
+  const record = query.data;
+  if (record === null || (query.error instanceof ApiError && query.error.status === 404)) {
     const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
     return (
       <>
         {backLink}
         <PageHeader title={`${Noun} not found`} />
         <EmptyState
-          title={`This ${noun} does not exist`}
-          description="It may have been deleted, or the link belongs to another project."
-          action={<TextLink to={back.to}>See all {back.label.toLowerCase()}</TextLink>}
+          title={missing?.title ?? `This ${noun} does not exist`}
+          description={missing?.description ?? 'It may have been deleted, or the link belongs to another project.'}
+          action={missing?.action ?? <TextLink to={back.to}>See all {back.label.toLowerCase()}</TextLink>}
         />
       </>
     );
   }
-  if (query.isError) {
+  if (record === undefined) {
     return (
       <>
         {backLink}
@@ -69,7 +73,7 @@ export function DetailScreen<T>({
   return (
     <>
       {backLink}
-      {children(query.data as T)}
+      {children(record)}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useEffect, useId } from 'react';
 import { Button } from './Button.tsx';
 import { ModalPanel } from './ModalPanel.tsx';
 import { FormError } from './States.tsx';
@@ -48,8 +48,18 @@ export function Dialog({
 /** What ConfirmDialog runs: a screen's `useAction` result (its progress and failure show in the dialog). */
 export interface ConfirmAction {
   mutate: () => void;
+  /** Forgets the last failure: each opening of the dialog starts without it. */
+  reset: () => void;
   isPending: boolean;
   error: unknown;
+}
+
+/** Forgets `action`'s last failure each time its dialog opens, so an old error never greets a new try. */
+export function useFreshOnOpen(open: boolean, action: ConfirmAction | undefined): void {
+  const reset = action?.reset;
+  useEffect(() => {
+    if (open) reset?.();
+  }, [open, reset]);
 }
 
 /**
@@ -78,6 +88,7 @@ export function ConfirmDialog({
   /** The action's failure (a mutation's `error`), shown under the text. */
   error?: unknown;
 }) {
+  useFreshOnOpen(open, action);
   return (
     <Dialog
       open={open}

@@ -1,31 +1,32 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Button } from './Button.tsx';
-import { CancelAnd, Dialog } from './Dialog.tsx';
+import { CancelAnd, type ConfirmAction, Dialog, useFreshOnOpen } from './Dialog.tsx';
 import { TextInput } from './Field.tsx';
+import { FormError } from './States.tsx';
 
 /**
  * Asks before an action that cannot be undone and hits a lot (deleting a project, a domain): the
- * confirm button is enabled only once the person has typed `confirmText` exactly.
+ * confirm button is enabled only once the person has typed `confirmText` exactly. Like ConfirmDialog,
+ * it takes the `action` (run on confirm, its progress on the button, its failure under the text).
  */
 export function TypeToConfirmDialog({
   open,
   onClose,
-  onConfirm,
+  action,
   title,
   confirmText,
   confirmLabel = 'Delete',
-  busy,
   children,
 }: {
   open: boolean;
   onClose: () => void;
-  onConfirm: () => void;
+  action: ConfirmAction;
   title: string;
   confirmText: string;
   confirmLabel?: string;
-  busy?: boolean;
   children?: ReactNode;
 }) {
+  useFreshOnOpen(open, action);
   const [typed, setTyped] = useState('');
   // Each opening starts empty, so an earlier confirmation never carries over.
   useEffect(() => {
@@ -38,10 +39,11 @@ export function TypeToConfirmDialog({
         className="space-y-4"
         onSubmit={(e) => {
           e.preventDefault();
-          if (matches && !busy) onConfirm();
+          if (matches && !action.isPending) action.mutate();
         }}
       >
         {children && <div className="text-sm text-slate-600">{children}</div>}
+        <FormError error={action.error} />
         <TextInput
           label={`Type ${confirmText} to confirm`}
           value={typed}
@@ -51,7 +53,7 @@ export function TypeToConfirmDialog({
         />
         <div className="-mx-5 -mb-4 flex justify-end gap-2 border-t border-slate-100 px-5 py-3">
           <CancelAnd onCancel={onClose}>
-            <Button type="submit" variant="danger" disabled={!matches} loading={busy}>
+            <Button type="submit" variant="danger" disabled={!matches} loading={action.isPending}>
               {confirmLabel}
             </Button>
           </CancelAnd>

@@ -3,7 +3,7 @@
  * count of a filter being edited; creating, changing, counting, recomputing and deleting a segment,
  * and adding or removing a static segment's members. A segment's members sit under its detail key.
  */
-import { hashKey, keepPreviousData, mutationOptions, type QueryKey, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { Operation, RequestBody, ResponseBody } from '../../../client/index.ts';
 import { affects } from './affects.ts';
 import { storesAnswer } from './cache.ts';
@@ -48,11 +48,6 @@ export const segmentQueries = {
     }),
 };
 
-/** The prefixes of several affects lists, each once (a prefix refreshed twice would refetch twice). */
-function union(...lists: QueryKey[][]): QueryKey[] {
-  return [...new Map(lists.flat().map((key) => [hashKey(key), key])).values()];
-}
-
 export const segmentMutations = {
   /** Creates a segment; the answer is its detail, so its screen opens without asking again. */
   create: ({ api, projectId }: ProjectScope) =>
@@ -84,7 +79,7 @@ export const segmentMutations = {
     mutationOptions({
       mutationKey: segmentKeys.mutation(projectId, 'compute'),
       mutationFn: () => api.post('/segments/{id}/compute', { path: { id } }),
-      meta: { invalidates: union(affects.segments(projectId), affects.events(projectId)) },
+      meta: { invalidates: [...affects.segments(projectId), ...affects.events(projectId)] },
     }),
   remove: ({ api, projectId }: ProjectScope, id: string) =>
     mutationOptions({
@@ -97,7 +92,7 @@ export const segmentMutations = {
     mutationOptions({
       mutationKey: segmentKeys.mutation(projectId, 'add-members'),
       mutationFn: (body: NewMembers) => api.post('/segments/{id}/members', { path: { id }, body }),
-      meta: { invalidates: union(affects.segments(projectId), affects.contacts(projectId)) },
+      meta: { invalidates: [...affects.segments(projectId), ...affects.contacts(projectId)] },
     }),
   removeMember: ({ api, projectId }: ProjectScope, id: string) =>
     mutationOptions({

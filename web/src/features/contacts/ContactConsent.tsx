@@ -6,6 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
+import { ActionButton } from '../../components/ActionButton.tsx';
 import { Badge, Card } from '../../components/Layout.tsx';
 import { TextLink } from '../../components/Links.tsx';
 import { ErrorState, Skeleton } from '../../components/States.tsx';
@@ -16,7 +17,6 @@ import { toast } from '../../lib/toasts.ts';
 import { type Contact, contactMutations } from '../../queries/contacts.ts';
 import { topicQueries } from '../../queries/topics.ts';
 import { useAction } from '../../queries/use-action.ts';
-import { ActionButton } from './ActionButton.tsx';
 
 export function ContactConsent({ contact }: { contact: Contact }) {
   return (

@@ -7,6 +7,7 @@ import { Download, ShieldX } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { can } from '../../api/session.ts';
+import { ActionButton } from '../../components/ActionButton.tsx';
 import { Button } from '../../components/Button.tsx';
 import { leaveUnasked } from '../../components/LeaveGuard.tsx';
 import { FormError } from '../../components/States.tsx';
@@ -16,7 +17,6 @@ import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { type Contact, contactMutations } from '../../queries/contacts.ts';
 import { useAction } from '../../queries/use-action.ts';
-import { ActionButton } from './ActionButton.tsx';
 
 export function ContactRights({ contact }: { contact: Contact }) {
   const scope = useProject();
@@ -42,22 +42,14 @@ export function ContactRights({ contact }: { contact: Contact }) {
       </ActionButton>
       {/* Erasing cannot be undone, so it takes its own permission (contacts.erase). */}
       {can(scope.project, 'contacts.erase') && (
-        <Button
-          variant="secondary"
-          icon={<ShieldX className="size-4" aria-hidden />}
-          onClick={() => {
-            erase.reset();
-            setErasing(true);
-          }}
-        >
+        <Button variant="secondary" icon={<ShieldX className="size-4" aria-hidden />} onClick={() => setErasing(true)}>
           Erase
         </Button>
       )}
       <TypeToConfirmDialog
         open={erasing}
         onClose={() => setErasing(false)}
-        onConfirm={() => erase.mutate()}
-        busy={erase.isPending}
+        action={erase}
         title={`Erase ${contact.email}?`}
         confirmText={contact.email}
         confirmLabel="Erase contact"
@@ -67,11 +59,6 @@ export function ContactRights({ contact }: { contact: Contact }) {
           address, subject or content, and the address is never mailed again unless it signs up and confirms anew. This
           cannot be undone; export the data first if the person asked for it.
         </p>
-        {erase.error ? (
-          <div className="mt-3">
-            <FormError error={erase.error} />
-          </div>
-        ) : null}
       </TypeToConfirmDialog>
     </>
   );

@@ -43,6 +43,10 @@ export function FieldPage() {
       back={{ to: scope.to('fields'), label: 'Fields' }}
       noun="field"
       skeleton={<FieldSkeleton />}
+      missing={{
+        title: `No contact has a field called “${shortName(field)}”`,
+        description: 'It may have been deleted. A field comes back the next time a contact gets a value for it.',
+      }}
     >
       {(f) => <FieldView {...f} onDeleting={setDeleteJob} />}
     </DetailScreen>

@@ -47,7 +47,16 @@ export function ImportJobPage() {
   // Once the job ends, what a contact write changes has changed.
   useRefreshWhenDone(jobDone(query.data?.status), scope.projectId, 'contacts');
   return (
-    <DetailScreen query={query} back={{ to: scope.to('contacts'), label: 'Contacts' }} noun="import">
+    <DetailScreen
+      query={query}
+      back={{ to: scope.to('contacts'), label: 'Contacts' }}
+      noun="import"
+      missing={{
+        title: 'There is no such import in this project',
+        description: '',
+        action: <LinkButton to={scope.to('contacts', 'import')}>Import a file</LinkButton>,
+      }}
+    >
       {(job) => <ImportJobView job={job} />}
     </DetailScreen>
   );

@@ -99,12 +99,8 @@ function DomainDetail({ domain }: { domain: Domain }) {
       </div>
       <TypeToConfirmDialog
         open={confirmDelete}
-        onClose={() => {
-          setConfirmDelete(false);
-          remove.reset();
-        }}
-        onConfirm={() => remove.mutate()}
-        busy={remove.isPending}
+        onClose={() => setConfirmDelete(false)}
+        action={remove}
         title={`Delete ${domain.domain}?`}
         confirmText={domain.domain}
         confirmLabel="Delete domain"
@@ -113,9 +109,6 @@ function DomainDetail({ domain }: { domain: Domain }) {
           Mail from addresses on {domain.domain} will be refused until you add and verify it again. Its DKIM key is
           thrown away, so the DNS records change if you add it back.
         </p>
-        <div className="mt-3">
-          <FormError error={remove.error} />
-        </div>
       </TypeToConfirmDialog>
     </>
   );

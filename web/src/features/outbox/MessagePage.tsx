@@ -33,7 +33,15 @@ function Message() {
   const scope = useProject();
   const message = useQuery(outboxQueries.message(scope, emailId));
   return (
-    <DetailScreen query={message} back={{ to: scope.to('outbox'), label: 'Outbox' }} noun="message">
+    <DetailScreen
+      query={message}
+      back={{ to: scope.to('outbox'), label: 'Outbox' }}
+      noun="message"
+      missing={{
+        title: 'No captured message for this email',
+        description: "It may not have been sent yet, or the project's data was reset.",
+      }}
+    >
       {(m) => <MessageView message={m} />}
     </DetailScreen>
   );

@@ -2,11 +2,11 @@ import { useNavigate } from 'react-router';
 import { AuthShell } from '../../components/AuthShell.tsx';
 import { Button } from '../../components/Button.tsx';
 import { TextInput } from '../../components/Field.tsx';
+import { KeysOnce } from '../../components/KeysOnce.tsx';
 import { FormError } from '../../components/States.tsx';
 import { useDraft } from '../../forms/use-draft.ts';
 import { projectMutations } from '../../queries/projects.ts';
 import { useAction } from '../../queries/use-action.ts';
-import { KeysOnce } from './KeysOnce.tsx';
 
 /** Creates a project and shows its secret key once (it is stored only as a hash). */
 export function NewProjectPage() {

@@ -2,6 +2,7 @@
 import { RefreshCw, Trash2, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ActionButton } from '../../components/ActionButton.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { leaveUnasked } from '../../components/LeaveGuard.tsx';
@@ -10,7 +11,6 @@ import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { type Segment, segmentMutations } from '../../queries/segments.ts';
 import { useAction } from '../../queries/use-action.ts';
-import { ActionButton } from '../contacts/ActionButton.tsx';
 
 export function SegmentActions({ segment }: { segment: Segment }) {
   const scope = useProject();
@@ -45,14 +45,7 @@ export function SegmentActions({ segment }: { segment: Segment }) {
           Recompute membership
         </ActionButton>
       )}
-      <Button
-        variant="ghost"
-        icon={<Trash2 className="size-4" aria-hidden />}
-        onClick={() => {
-          remove.reset();
-          setConfirm(true);
-        }}
-      >
+      <Button variant="ghost" icon={<Trash2 className="size-4" aria-hidden />} onClick={() => setConfirm(true)}>
         Delete
       </Button>
       <ConfirmDialog

@@ -57,14 +57,7 @@ export function DangerZone({
           <PermissionNotice permission={permission} acts={acts} className="mt-3" />
         </div>
         {can(project, permission) && (
-          <Button
-            variant="danger"
-            disabled={disabled}
-            onClick={() => {
-              action.reset();
-              setOpen(true);
-            }}
-          >
+          <Button variant="danger" disabled={disabled} onClick={() => setOpen(true)}>
             {button}
           </Button>
         )}
@@ -73,16 +66,12 @@ export function DangerZone({
       <TypeToConfirmDialog
         open={open && !action.isSuccess}
         onClose={() => setOpen(false)}
-        onConfirm={action.mutate}
-        busy={action.isPending}
+        action={action}
         title={confirm.title}
         confirmText={project.name}
         confirmLabel={confirm.label}
       >
-        <div className="space-y-3">
-          <p>{confirm.warning}</p>
-          <FormError error={action.error} />
-        </div>
+        <p>{confirm.warning}</p>
       </TypeToConfirmDialog>
     </section>
   );

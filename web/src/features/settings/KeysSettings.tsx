@@ -4,13 +4,13 @@ import { can } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { ConfirmDialog, Dialog } from '../../components/Dialog.tsx';
+import { KeysOnce } from '../../components/KeysOnce.tsx';
 import { Card } from '../../components/Layout.tsx';
 import { PermissionNotice } from '../../components/PermissionNotice.tsx';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { projectMutations } from '../../queries/projects.ts';
 import { useAction } from '../../queries/use-action.ts';
-import { KeysOnce } from '../projects/KeysOnce.tsx';
 
 /** Settings → API keys: the keys in use, rotating them (the new secret shown once) and the webhook signing secret. */
 export function KeysSettings() {
@@ -101,10 +101,7 @@ export function KeysSettings() {
 
       <ConfirmDialog
         open={confirming}
-        onClose={() => {
-          setConfirming(false);
-          rotate.reset();
-        }}
+        onClose={() => setConfirming(false)}
         action={rotate}
         title="Rotate both API keys?"
         confirmLabel="Rotate keys"

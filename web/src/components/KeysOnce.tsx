@@ -1,4 +1,4 @@
-import { ShowOnceSecret } from '../../components/ShowOnceSecret.tsx';
+import { ShowOnceSecret } from './ShowOnceSecret.tsx';
 
 /** A newly created or rotated key pair; the secret key cannot be shown again after this. */
 export function KeysOnce({ secretKey, publicKey }: { secretKey: string; publicKey: string }) {

@@ -3,8 +3,7 @@
  * email): a `useAction` result whose progress the button shows. Its failure is a toast.
  */
 import type { LucideIcon } from 'lucide-react';
-import { Button, type ButtonProps } from '../../components/Button.tsx';
-import type { ConfirmAction } from '../../components/Dialog.tsx';
+import { Button, type ButtonProps } from './Button.tsx';
 
 export function ActionButton({
   action,
@@ -13,7 +12,7 @@ export function ActionButton({
   size,
   ...rest
 }: Omit<ButtonProps, 'onClick' | 'loading' | 'icon'> & {
-  action: Pick<ConfirmAction, 'mutate' | 'isPending'>;
+  action: { mutate: () => void; isPending: boolean };
   icon: LucideIcon;
 }) {
   return (
