@@ -10,7 +10,6 @@ import { can } from '../../api/session.ts';
 import { ActionButton } from '../../components/ActionButton.tsx';
 import { Button } from '../../components/Button.tsx';
 import { leaveUnasked } from '../../components/LeaveGuard.tsx';
-import { FormError } from '../../components/States.tsx';
 import { TypeToConfirmDialog } from '../../components/TypeToConfirmDialog.tsx';
 import { fileNameOf, saveBlob } from '../../lib/download.ts';
 import { useProject } from '../../lib/project-context.tsx';

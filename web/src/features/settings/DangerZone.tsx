@@ -2,7 +2,6 @@ import { type ReactNode, useState } from 'react';
 import { can, type Permission } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { PermissionNotice } from '../../components/PermissionNotice.tsx';
-import { FormError } from '../../components/States.tsx';
 import { TypeToConfirmDialog } from '../../components/TypeToConfirmDialog.tsx';
 import { useProject } from '../../lib/project-context.tsx';
 
