@@ -6,20 +6,42 @@ export interface NavItem {
   captureOnly?: boolean;
 }
 
-/** An entry whose path is its label in lower case, unless given. */
-const item = (label: string, path = label.toLowerCase(), captureOnly?: boolean): NavItem => ({
-  label,
-  path,
-  captureOnly,
-});
+// Paths are written out, never derived from labels: a label may be reworded or translated, a URL
+// people bookmarked may not change with it.
+const item = (label: string, path: string, captureOnly?: boolean): NavItem => ({ label, path, captureOnly });
 
 export const NAV_GROUPS: Array<{ label: string; items: NavItem[] }> = [
   { label: '', items: [item('Overview', '')] },
-  { label: 'Audience', items: [item('Contacts'), item('Fields'), item('Segments'), item('Topics'), item('Events')] },
-  { label: 'Messaging', items: [item('Templates'), item('Campaigns'), item('Workflows')] },
+  {
+    label: 'Audience',
+    items: [
+      item('Contacts', 'contacts'),
+      item('Fields', 'fields'),
+      item('Segments', 'segments'),
+      item('Topics', 'topics'),
+      item('Events', 'events'),
+    ],
+  },
+  {
+    label: 'Messaging',
+    items: [item('Templates', 'templates'), item('Campaigns', 'campaigns'), item('Workflows', 'workflows')],
+  },
   {
     label: 'Insights',
-    items: [item('Activity'), item('Analytics'), item('Email log', 'emails'), item('Outbox', 'outbox', true)],
+    items: [
+      item('Activity', 'activity'),
+      item('Analytics', 'analytics'),
+      item('Email log', 'emails'),
+      item('Outbox', 'outbox', true),
+    ],
   },
-  { label: 'Project', items: [item('Domains'), item('Transports'), item('Webhooks'), item('Settings')] },
+  {
+    label: 'Project',
+    items: [
+      item('Domains', 'domains'),
+      item('Transports', 'transports'),
+      item('Webhooks', 'webhooks'),
+      item('Settings', 'settings'),
+    ],
+  },
 ];

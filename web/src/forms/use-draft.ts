@@ -19,7 +19,7 @@ type KeysOf<D, V> = { [K in keyof D]: D[K] extends V ? K : never }[keyof D] & st
  * their own (create or update) fits where the form's body fits both.
  */
 export interface DraftSave<B> {
-  mutate(body: B, options: { onSuccess: () => void }): void;
+  mutate(body: B, options?: { onSuccess?: () => void }): void;
   mutateAsync(body: B): Promise<unknown>;
   reset(): void;
   isPending: boolean;
@@ -39,6 +39,17 @@ export interface DraftOptions<D, B> {
   leaveMessage?: string;
   /** Fields named by the API that the form shows besides the body's keys. */
   fields?: readonly string[];
+  /**
+   * The form sends something (a test email, a schedule) rather than editing a record: Ctrl/⌘+S does
+   * not send it, leaving does not ask, and what was typed stays after a success for the next send.
+   */
+  sends?: boolean;
+  /**
+   * Whether the draft, once checked, changes nothing the API would see (an address saved as it was):
+   * then nothing is asked, the draft follows the saved values again, and `onUnchanged` runs.
+   */
+  unchanged?: (draft: D) => boolean;
+  onUnchanged?: () => void;
 }
 
 export interface Draft<D> {
@@ -61,8 +72,11 @@ export interface Draft<D> {
   saving: boolean;
   /** Checks, then saves (a form's onSubmit). */
   submit: (e?: FormEvent) => void;
-  /** Saves pending changes first: true once nothing is left unsaved. */
-  saveFirst: () => Promise<boolean>;
+  /**
+   * Saves pending changes first: 'saved' once nothing is left unsaved, 'checks' when a check failed
+   * (the fields say why), 'refused' when the API refused or could not be asked (the form says why).
+   */
+  saveFirst: () => Promise<'saved' | 'checks' | 'refused'>;
   /** Back to the saved values, forgetting the last refusal. */
   reset: () => void;
 }
@@ -81,7 +95,10 @@ export function useDraft<D extends object, B>(saved: D, options: DraftOptions<D,
   const value = state.draft ?? saved;
   const dirty = state.draft !== null && !sameValue(state.draft, saved);
   const saving = save.isPending;
-  useUnsavedChanges(dirty && !saving, options.leaveMessage ?? 'Your changes are not saved yet. Leave and lose them?');
+  useUnsavedChanges(
+    dirty && !saving && !options.sends,
+    options.leaveMessage ?? 'Your changes are not saved yet. Leave and lose them?',
+  );
 
   const set = (patch: Partial<D>) => setState((s) => ({ ...s, draft: { ...(s.draft ?? saved), ...patch } }));
   const followSaved = () => setState({ draft: null, submitted: null, checks: {} });
@@ -95,10 +112,17 @@ export function useDraft<D extends object, B>(saved: D, options: DraftOptions<D,
     e?.preventDefault();
     if (saving) return;
     const ok = checked();
-    if (ok) save.mutate(ok.body, { onSuccess: followSaved });
+    if (!ok) return;
+    if (options.unchanged?.(value)) {
+      followSaved();
+      options.onUnchanged?.();
+      return;
+    }
+    if (options.sends) save.mutate(ok.body);
+    else save.mutate(ok.body, { onSuccess: followSaved });
   };
   useSaveShortcut(() => {
-    if (dirty) submit();
+    if (dirty && !options.sends) submit();
   });
 
   /** Whether `key` of the draft changed since the last submit (its refusal no longer applies). */
@@ -128,15 +152,15 @@ export function useDraft<D extends object, B>(saved: D, options: DraftOptions<D,
     saving,
     submit,
     saveFirst: async () => {
-      if (!dirty) return true;
+      if (!dirty) return 'saved';
       const ok = checked();
-      if (!ok) return false;
+      if (!ok) return 'checks';
       try {
         await save.mutateAsync(ok.body);
         followSaved();
-        return true;
+        return 'saved';
       } catch {
-        return false;
+        return 'refused';
       }
     },
     reset: () => {

@@ -5,7 +5,7 @@
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { Operation, RequestBody, ResponseBody } from '../../../client/index.ts';
 import { affects } from './affects.ts';
-import { emailKeys, type ProjectScope } from './keys.ts';
+import { analyticsKeys, emailKeys, type ProjectScope } from './keys.ts';
 
 export type EmailQuery = NonNullable<Operation<'/emails', 'get'>['parameters']['query']>;
 export type EmailPage = ResponseBody<Operation<'/emails', 'get'>>;
@@ -37,14 +37,24 @@ export const emailQueries = {
     }),
 };
 
+/** How long after a send its delivery, which runs in the background, has usually been handed over. */
+const DELIVERY_SETTLES_MS = 3000;
+
 // A send or a retry makes mail: affects.sends names everywhere it shows.
 export const emailMutations = {
-  /** Sends one email through POST /v1/send (a template's test); its recipient becomes a contact. */
+  /**
+   * Sends one email through POST /v1/send (the Overview's test, a template's test); its recipient
+   * becomes a contact. The figures count it once its delivery, which runs in the background, has
+   * been handed over, so they are asked again a little later.
+   */
   send: ({ api, projectId }: ProjectScope) =>
     mutationOptions({
       mutationKey: emailKeys.mutation(projectId, 'send'),
       mutationFn: (body: SendBody) => api.post('/v1/send', { body }),
       meta: { invalidates: affects.sends(projectId) },
+      onSuccess: (_d, _v, _m, { client }) => {
+        setTimeout(() => client.invalidateQueries({ queryKey: analyticsKeys.all(projectId) }), DELIVERY_SETTLES_MS);
+      },
     }),
   /** Starts a new round of attempts for FAILED email `id`. */
   retry: ({ api, projectId }: ProjectScope, id: string) =>

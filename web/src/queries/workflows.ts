@@ -178,7 +178,6 @@ export const workflowMutations = {
     mutationOptions({
       mutationKey: workflowKeys.mutation(projectId, 'set-way'),
       mutationFn: async ({ fromStepId, way, existing, toStepId }: WayChange) => {
-        if (existing?.toStepId === toStepId) return {};
         const added = toStepId
           ? await api.post('/workflows/{id}/transitions', { path: { id }, body: { fromStepId, toStepId, ...way } })
           : undefined;

@@ -26,8 +26,10 @@ export function CampaignDraftScreen({ campaign }: { campaign: Campaign }) {
   const d = useCampaignDraft(saved, save, 'Your changes to this draft are not saved yet.');
 
   const openAfterSave = async (what: CampaignDialog) => {
-    if (await d.saveFirst()) setOpen(what);
-    else toast('Fix the highlighted fields first', 'error');
+    const saved = await d.saveFirst();
+    if (saved === 'saved') setOpen(what);
+    else if (saved === 'checks') toast('Fix the highlighted fields first', 'error');
+    else toast('The changes could not be saved', 'error');
   };
 
   return (

@@ -54,7 +54,7 @@ export function SendTestDialog({ campaign, onClose }: DialogProps) {
   const d = useDraft(start, {
     save: test,
     toBody: ({ email }) => ({ email: email.trim() }),
-    leaveMessage: 'The test is not sent yet. Leave anyway?',
+    sends: true,
   });
   return (
     <FormDialog open onClose={onClose} title="Send a test email" submitLabel="Send test" draft={d}>
@@ -78,7 +78,7 @@ export function ScheduleDialog(props: DialogProps) {
     save: send,
     toBody: ({ at }) => ({ scheduledFor: fromLocalInput(at) }),
     check: ({ at }) => ({ scheduledFor: scheduleProblem(at, new Date()) }),
-    leaveMessage: 'The send time is not saved yet. Leave anyway?',
+    sends: true,
   });
   const iso = fromLocalInput(d.value.at);
   const fine = iso && !scheduleProblem(d.value.at, new Date());

@@ -1,6 +1,6 @@
 /** A contact's custom fields: a list to read, and an editor that sends only what changed. */
 import { Pencil } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../components/Button.tsx';
 import { Badge, Card } from '../../components/Layout.tsx';
 import { FormError } from '../../components/States.tsx';
@@ -29,6 +29,9 @@ export function ContactFields({ contact }: { contact: Contact }) {
       save,
       toBody: ({ rows }) => ({ data: buildDataPatch(contact.data, rows).patch }),
       check: ({ rows }) => rowChecks(buildDataPatch(contact.data, rows).errors),
+      // Rows that change nothing close the editor without asking the API.
+      unchanged: ({ rows }) => buildDataPatch(contact.data, rows).empty,
+      onUnchanged: () => setEditing(false),
       leaveMessage: 'The custom fields are not saved yet. Leave and lose the changes?',
     },
   );
@@ -36,18 +39,11 @@ export function ContactFields({ contact }: { contact: Contact }) {
     d.reset();
     setEditing(false);
   };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const result = buildDataPatch(contact.data, d.value.rows);
-    // Rows that change nothing close the editor without asking the API; rows with problems show them.
-    if (result.empty && Object.keys(result.errors).length === 0) close();
-    else d.submit();
-  };
 
   if (editing) {
     return (
       <Card title="Custom fields">
-        <form onSubmit={submit} noValidate className="space-y-3">
+        <form onSubmit={d.submit} noValidate className="space-y-3">
           <FormError error={d.formError} />
           <DataEditor draft={d} />
           <div className="flex justify-end gap-2 border-t border-slate-100 pt-3">

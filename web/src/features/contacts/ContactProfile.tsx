@@ -32,6 +32,9 @@ export function ContactProfile({ contact }: { contact: Contact }) {
     {
       save: changeEmail,
       toBody: (d) => ({ email: d.email.trim() }),
+      // An address saved as it was is no change: the form closes without asking the API.
+      unchanged: (d) => d.email.trim() === contact.email,
+      onUnchanged: () => setEditingEmail(false),
       leaveMessage: 'The new email address is not saved yet. Leave and lose it?',
     },
   );
@@ -47,16 +50,7 @@ export function ContactProfile({ contact }: { contact: Contact }) {
           <dt className="mb-1 font-medium text-slate-700">Email</dt>
           <dd>
             {editingEmail ? (
-              <form
-                // An address saved as it was is no change: the form closes without asking the API.
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  if (email.value.email.trim() === contact.email) stopEditing();
-                  else email.submit();
-                }}
-                noValidate
-                className="space-y-2"
-              >
+              <form onSubmit={email.submit} noValidate className="space-y-2">
                 <FormError error={email.formError} />
                 <TextInput label="New email address" hideLabel type="email" autoFocus {...email.text('email')} />
                 <div className="flex gap-2">

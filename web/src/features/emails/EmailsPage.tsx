@@ -7,7 +7,7 @@ import { cursorPages, ListStates } from '../../components/ListScreen.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { EmptyState } from '../../components/States.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
-import { Pager, Table } from '../../components/Table.tsx';
+import { Table } from '../../components/Table.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { useCursorPaging } from '../../lib/url-state.ts';
@@ -38,6 +38,7 @@ export function EmailsPage() {
         query={list}
         loadingLabel="Loading emails"
         loadingRows={8}
+        paging={(page) => ({ ...cursorPages(paging, page, 'email'), ...capped(paging.pageIndex, page.total) })}
         empty={
           <EmptyState
             icon={<Mail className="size-8" aria-hidden />}
@@ -50,13 +51,7 @@ export function EmailsPage() {
           />
         }
       >
-        {(page) => (
-          // The pager shows even on a single page: the count of matches is what a filter answers.
-          <>
-            <EmailTable rows={page.data} />
-            <Pager {...cursorPages(paging, page, 'email')} {...capped(paging.pageIndex, page.total)} />
-          </>
-        )}
+        {(page) => <EmailTable rows={page.data} />}
       </ListStates>
     </>
   );

@@ -12,7 +12,7 @@ import { useDraft } from '../../forms/use-draft.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { domainQueries } from '../../queries/domains.ts';
-import { overviewMutations } from '../../queries/overview.ts';
+import { emailMutations } from '../../queries/emails.ts';
 import { useAction } from '../../queries/use-action.ts';
 import { curlSnippet, KEY_VARIABLE, maskedKey } from './snippet.ts';
 
@@ -59,7 +59,7 @@ export function SendTest() {
   const me = useMe();
   const config = useServerConfig();
   const capture = config.data?.mailTransport === 'capture';
-  const send = useAction(overviewMutations.sendTest(scope), {
+  const send = useAction(emailMutations.send(scope), {
     inline: true,
     onSuccess: (_sent, body) => toast(`Test email sent to ${body.to}.`),
   });
@@ -69,7 +69,7 @@ export function SendTest() {
     {
       save: send,
       toBody: (draft) => ({ ...draft, subject: 'Test email from Mailwright', body: TEST_BODY }),
-      leaveMessage: 'Your test email is not sent yet. Leave anyway?',
+      sends: true,
     },
   );
   const emailId = send.data?.data.emails[0]?.email;

@@ -35,13 +35,14 @@ export function AddMembers({ segment }: { segment: Segment }) {
     {
       save: add,
       toBody: ({ text, createMissing }) => ({ emails: emailsIn(text), createMissing }),
+      check: ({ text }) => ({ emails: emailsIn(text).length === 0 ? 'Type at least one address.' : undefined }),
       leaveMessage: 'These addresses are not added yet. Leave and lose them?',
     },
   );
   const emails = emailsIn(d.value.text);
   return (
     <Card title="Add members">
-      <form onSubmit={(e) => (emails.length > 0 ? d.submit(e) : e.preventDefault())} noValidate className="space-y-3">
+      <form onSubmit={d.submit} noValidate className="space-y-3">
         <FormError error={d.formError} />
         <TextArea
           label="Email addresses"

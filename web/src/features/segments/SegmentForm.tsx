@@ -3,7 +3,7 @@
  * dynamic segment, the filter with its live count. The API's field errors land on their field or on
  * the filter row they name; an unfinished filter row is named once a save was tried.
  */
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button } from '../../components/Button.tsx';
 import { CancelAnd } from '../../components/Dialog.tsx';
 import { Checkbox, TextInput } from '../../components/Field.tsx';
@@ -84,11 +84,16 @@ export function SegmentForm<B>({
         ...(v.type === 'DYNAMIC' && converted ? { filters: converted.filters } : {}),
       });
     },
-    check: (v) => ({
-      name: v.name.trim() ? undefined : 'Give the segment a name.',
-      // The builder marks the rows to finish; the message itself is its.
-      filters: v.type === 'DYNAMIC' && incompleteFilter(convert(v.filter, options)) ? 'Finish the filter.' : undefined,
-    }),
+    // useDraft checks before every save, Ctrl+S's included: from then on the builder marks the rows
+    // to finish (the check's own message for them is not shown; the rows say it).
+    check: (v) => {
+      setTried(true);
+      return {
+        name: v.name.trim() ? undefined : 'Give the segment a name.',
+        filters:
+          v.type === 'DYNAMIC' && incompleteFilter(convert(v.filter, options)) ? 'Finish the filter.' : undefined,
+      };
+    },
     leaveMessage: 'This segment is not saved yet. Leave and lose the changes?',
   });
   const values = d.value;
@@ -101,13 +106,8 @@ export function SegmentForm<B>({
     () => ({ ...(converted ? apiProblems(save.error, converted.paths) : {}), ...(tried ? converted?.problems : {}) }),
     [converted, tried, save.error],
   );
-  const submit = (e: FormEvent) => {
-    setTried(true);
-    d.submit(e);
-  };
-
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <form onSubmit={d.submit} noValidate className="space-y-5">
       <FormError error={d.formError} />
       <div className={cx('grid gap-5', dynamic && 'xl:grid-cols-[minmax(0,1fr)_18rem]')}>
         <div className="min-w-0 space-y-5">

@@ -56,7 +56,15 @@ export function DangerZone({
           <PermissionNotice permission={permission} acts={acts} className="mt-3" />
         </div>
         {can(project, permission) && (
-          <Button variant="danger" disabled={disabled} onClick={() => setOpen(true)}>
+          <Button
+            variant="danger"
+            disabled={disabled}
+            // The dialog stays shut while the last run's success stands: a new try starts afresh.
+            onClick={() => {
+              action.reset();
+              setOpen(true);
+            }}
+          >
             {button}
           </Button>
         )}

@@ -28,17 +28,20 @@ export function MembersSettings() {
         </ListStates>
       </Card>
       <Card title="Pending invitations">
-        <ListStates
-          query={team}
-          loadingLabel="Loading invitations"
-          loadingRows={1}
-          isEmpty={(data) => data.invites.length === 0}
-          empty={
-            <EmptyState title="No pending invitations" description="People you invite show here until they accept." />
-          }
-        >
-          {(data) => <InvitesTable invites={data.invites} />}
-        </ListStates>
+        {/* A failed load shows once, in the members' card above. */}
+        {!team.isError && (
+          <ListStates
+            query={team}
+            loadingLabel="Loading invitations"
+            loadingRows={1}
+            isEmpty={(data) => data.invites.length === 0}
+            empty={
+              <EmptyState title="No pending invitations" description="People you invite show here until they accept." />
+            }
+          >
+            {(data) => <InvitesTable invites={data.invites} />}
+          </ListStates>
+        )}
       </Card>
     </div>
   );

@@ -13,12 +13,11 @@ import { StatusBadge, statusesOf, statusLabel } from '../../components/StatusBad
 import { Table } from '../../components/Table.tsx';
 import { useProject } from '../../lib/project-context.tsx';
 import { useCursorPaging, useSearchParamState } from '../../lib/url-state.ts';
-import { type MessageStatus, type WebhookMessage, webhookQueries } from '../../queries/webhooks.ts';
+import { type WebhookMessage, webhookQueries } from '../../queries/webhooks.ts';
 import { MessageSheet } from './MessageSheet.tsx';
 import { HttpStatus, MESSAGE_STATUS } from './shared.tsx';
 
 const STATUSES = statusesOf(MESSAGE_STATUS);
-const labelOf = (s: MessageStatus) => statusLabel(s);
 
 const PAGE_SIZE = 25;
 
@@ -38,7 +37,7 @@ export function MessageLog({ endpointId, canRetry }: { endpointId: string; canRe
       <h2 id="messages-heading" className="text-base font-semibold text-slate-900">
         Messages
       </h2>
-      <ChipFilter values={STATUSES} value={status} onChange={setStatus} labelOf={labelOf} />
+      <ChipFilter values={STATUSES} value={status} onChange={setStatus} labelOf={statusLabel} />
       <ListStates
         query={list}
         loadingLabel="Loading messages"
@@ -46,7 +45,7 @@ export function MessageLog({ endpointId, canRetry }: { endpointId: string; canRe
         empty={
           <EmptyState
             icon={<Inbox className="size-8" aria-hidden />}
-            title={status ? `No ${labelOf(status).toLowerCase()} messages` : 'No messages yet'}
+            title={status ? `No ${statusLabel(status).toLowerCase()} messages` : 'No messages yet'}
             description={
               status
                 ? 'Try another status.'

@@ -1,5 +1,5 @@
 /** One execution: where it is or how it ended, each step it ran (status, times, output or error), its path on the graph. */
-import { useQuery } from '@tanstack/react-query';
+import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { ReactFlowProvider } from '@xyflow/react';
 import { Ban, Mail } from 'lucide-react';
 import { useState } from 'react';
@@ -27,6 +27,8 @@ export function ExecutionPage() {
   const { workflowId = '', executionId = '' } = useParams();
   const scope = useProject();
   const execution = useQuery(executionQueries.one(scope, workflowId, executionId));
+  // The graph is asked for beside the execution, not once it has come: the view needs both.
+  usePrefetchQuery(workflowQueries.one(scope, workflowId));
   return (
     <DetailScreen
       query={execution}
@@ -43,7 +45,12 @@ export function ExecutionPage() {
 function ExecutionWithGraph({ execution }: { execution: Execution }) {
   const workflow = useQuery(workflowQueries.one(useProject(), execution.workflowId));
   if (workflow.isError) return <ErrorState error={workflow.error} retry={() => workflow.refetch()} />;
-  if (workflow.isPending) return <DetailSkeleton />;
+  if (workflow.isPending)
+    return (
+      <div role="status" aria-label="Loading the execution">
+        <DetailSkeleton />
+      </div>
+    );
   return <ExecutionView execution={execution} workflow={workflow.data} />;
 }
 

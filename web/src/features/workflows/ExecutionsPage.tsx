@@ -18,11 +18,10 @@ import { workflowQueries } from '../../queries/workflows.ts';
 import { CancelAllDialog } from './executions/CancelAllDialog.tsx';
 import { ExecutionsTable } from './executions/ExecutionsTable.tsx';
 import { StartDialog } from './executions/StartDialog.tsx';
-import { EXECUTION_STATUS, type ExecutionStatus, type Workflow } from './model.ts';
+import { EXECUTION_STATUS, type Workflow } from './model.ts';
 import { WorkflowHeader, WorkflowScreen } from './parts.tsx';
 
 const STATUSES = statusesOf(EXECUTION_STATUS);
-const labelOf = (s: ExecutionStatus) => statusLabel(s);
 
 const PAGE_SIZE = 25;
 
@@ -73,14 +72,14 @@ function WorkflowExecutions({ workflow }: { workflow: Workflow }) {
           </>
         }
       />
-      <ChipFilter values={STATUSES} value={status} onChange={setStatus} labelOf={labelOf} className="mb-3" />
+      <ChipFilter values={STATUSES} value={status} onChange={setStatus} labelOf={statusLabel} className="mb-3" />
       <ListStates
         query={executions}
         loadingLabel="Loading executions"
         loadingRows={5}
         empty={
           <EmptyState
-            title={status ? `No ${labelOf(status).toLowerCase()} executions` : 'No executions yet'}
+            title={status ? `No ${statusLabel(status).toLowerCase()} executions` : 'No executions yet'}
             description={status ? 'Try another status.' : emptyHint(workflow)}
           />
         }

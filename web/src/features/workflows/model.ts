@@ -124,7 +124,10 @@ export function waysOut(type: StepType): Way[] {
 }
 
 /** The handle a transition leaves its step by. */
-export function handleOf(t: Pick<Transition, 'branch' | 'waitOutcome'>): string {
+export function handleOf(t: {
+  branch?: Transition['branch'] | undefined;
+  waitOutcome?: Transition['waitOutcome'] | undefined;
+}): string {
   return t.branch ?? t.waitOutcome ?? 'next';
 }
 

@@ -37,7 +37,9 @@ export function DeleteStepDialog({
     <ConfirmDialog
       open
       onClose={onClose}
-      action={{ ...remove, mutate: () => remove.mutate(canSplice && splice) }}
+      onConfirm={() => remove.mutate(canSplice && splice)}
+      busy={remove.isPending}
+      error={remove.error}
       title={`Delete “${stepTitle(step)}”?`}
       confirmLabel="Delete step"
     >

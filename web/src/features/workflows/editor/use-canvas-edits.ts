@@ -40,6 +40,8 @@ export function useCanvasEdits({
     const way = from && waysOut(from.type).find((w) => w.handle === (c.sourceHandle ?? 'next'));
     if (!from || !way || !c.target) return;
     const existing = workflow.transitions.find((t) => t.fromStepId === from.id && handleOf(t) === way.handle);
+    // Dropped back where it already led: nothing to write.
+    if (existing?.toStepId === c.target) return;
     try {
       await setWay.mutateAsync({ fromStepId: from.id, way: way.body, existing, toStepId: c.target });
       toast(existing ? 'Path moved' : 'Steps connected');

@@ -60,6 +60,8 @@ export function TriggerPanel({
     toBody: triggerPatch,
     // Graph problems show above the canvas, not again above the form.
     fields: ['steps'],
+    // Settings typed for another kind of trigger are not sent: Ctrl+S on those alone asks nothing.
+    unchanged: (v) => !triggerChanged(v, workflow),
     leaveMessage: 'The trigger’s changes are not saved yet. Leave and lose them?',
   });
   const { triggerType } = d.value;

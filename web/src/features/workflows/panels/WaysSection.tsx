@@ -27,7 +27,7 @@ export function WaysSection({
     .sort((a, b) => a.title.localeCompare(b.title));
   // The way being changed waits for the API; the others stay free.
   const pending = setWay.isPending ? setWay.variables?.way : undefined;
-  const changing = pending && (pending.branch ?? pending.waitOutcome ?? 'next');
+  const changing = pending && handleOf(pending);
   return (
     <fieldset className="space-y-3">
       <legend className="mb-1 text-sm font-semibold text-slate-900">Next</legend>
