@@ -2,7 +2,8 @@
  * The shared form state and confirm dialogs, seen from the browser: a form that sends (the Overview's
  * test email) is not sent by Ctrl+S and does not ask before leaving; an edit that changes nothing the
  * API would see (an address with a trailing space) closes without a request, Ctrl+S included; and a
- * confirm dialog whose write failed opens again without the old failure.
+ * confirm dialog whose write failed opens again without the old failure; a record on screen stays
+ * when a later refresh of it fails (only a 404 takes it away).
  */
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -101,6 +102,35 @@ describe.each(DIALECTS)('dashboard forms on %s', (dialect) => {
       expect(await confirm.getByText('Refused for this test.').count()).toBe(0);
     } finally {
       await page.unroute(`**/domains/${created.id}`);
+    }
+  });
+  it('keeps a record on screen when a later refresh of it fails', { timeout: 90_000 }, async () => {
+    const { page } = t;
+    const domain = `kept-${dialect}.test`;
+    const created = await t.call<{ id: string }>('POST', '/domains', { domain }, projectId);
+    await page.goto(`/p/${projectId}/domains/${created.id}`);
+    await page.getByRole('heading', { name: domain }).waitFor();
+    // From now on the project's domains cannot be read: the refresh after "Verify now" fails (and its
+    // one retry), while the check itself answers.
+    let refused = 0;
+    const domains = `**/domains/project/${projectId}`;
+    await page.route(domains, (route) => {
+      refused += 1;
+      return route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, error: { code: 'UNAVAILABLE', message: 'Down for this test.' } }),
+      });
+    });
+    try {
+      await page.getByRole('button', { name: 'Verify now' }).click();
+      await expect.poll(() => refused).toBeGreaterThanOrEqual(2);
+      // Whatever the failed refresh leaves on screen has settled by now.
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByText('Down for this test.').count()).toBe(0);
+      expect(await page.getByRole('heading', { name: domain }).count()).toBe(1);
+    } finally {
+      await page.unroute(domains);
     }
   });
 });
