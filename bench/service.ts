@@ -1,8 +1,9 @@
 /**
- * The service as users run it: `tsx src/main.ts serve` (what `npm start` runs) in a process of its
- * own, on a fresh data folder or PostgreSQL database, signed up to and given a project through the
- * HTTP API. A bare Fastify hello-world runs in a process of its own as the baseline. Everything
- * listens on 127.0.0.1 and is killed when the benchmark ends.
+ * The service as users run it: `npm start`'s prestart (scripts/prestart.ts, once per benchmark
+ * process), then `node --enable-source-maps dist-server/main.js serve` as `npm start` runs it, in a
+ * process of its own, on a fresh data folder or PostgreSQL database, signed up to and given a project
+ * through the HTTP API. A bare Fastify hello-world runs in a process of its own as the baseline.
+ * Everything listens on 127.0.0.1 and is killed when the benchmark ends.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { prepareStart, startNodeArgs } from '../scripts/prestart.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -35,6 +37,22 @@ export async function freePort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
+}
+
+let prepared: Promise<unknown> | undefined;
+
+/**
+ * Node's arguments before the command: `npm start`'s, after its prestart; with BENCH_BUILD=1 the
+ * production build's (`npm run build` first, then what `npm run start:prod` runs).
+ */
+async function entryArgs(): Promise<string[]> {
+  if (process.env.BENCH_BUILD === '1') {
+    if (!existsSync(path.join(ROOT, 'dist/main.js'))) throw new Error('BENCH_BUILD=1 needs `npm run build` first');
+    return ['dist/main.js'];
+  }
+  prepared ??= prepareStart();
+  await prepared;
+  return startNodeArgs();
 }
 
 async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
@@ -73,17 +91,9 @@ export async function startService(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mailwright-bench-'));
   const port = await freePort();
   const logFile = path.join(dataDir, 'service.log');
-  // BENCH_BUILD=1: the compiled build (`npm run build`, then what `npm run start:prod` runs). Else
-  // `nodeArgs` (profiling flags) need node itself; without them, exactly what `npm start` runs.
-  const built = process.env.BENCH_BUILD === '1';
-  if (built && !existsSync(path.join(ROOT, 'dist/main.js')))
-    throw new Error('BENCH_BUILD=1 needs `npm run build` first');
-  const [command, args] = built
-    ? [process.execPath, [...nodeArgs, 'dist/main.js', 'serve', ...serveArgs]]
-    : nodeArgs.length > 0
-      ? [process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts', 'serve', ...serveArgs]]
-      : [path.join(ROOT, 'node_modules/.bin/tsx'), ['src/main.ts', 'serve', ...serveArgs]];
-  const child = spawn(command, args, {
+  // `nodeArgs` (profiling flags) go before the entry, as they would in NODE_OPTIONS.
+  const args = [...nodeArgs, ...(await entryArgs()), 'serve', ...serveArgs];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
@@ -129,12 +139,12 @@ export async function startService(
 }
 
 /**
- * A worker process (`tsx src/main.ts worker`, what `npm run worker` runs) beside a service started
- * with `--role api`: both need the same DATABASE_URL and secrets in `env`. Resolves once it runs.
+ * A worker process (`node … worker`, as `npm run worker` runs it) beside a service started with
+ * `--role api`: both need the same DATABASE_URL and secrets in `env`. Resolves once it runs.
  */
 export async function startWorker(env: Record<string, string>): Promise<{ stop(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mailwright-worker-'));
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/main.ts', 'worker'], {
+  const child = spawn(process.execPath, [...(await entryArgs()), 'worker'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -22,7 +22,7 @@ import { registerRateLimit } from './http/rate-limit.ts';
 import { genRequestId } from './http/request-id.ts';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
-import { outboxRoutes } from './mail/outbox.routes.ts';
+import { capturedMailRoutes } from './mail/captured/captured.routes.ts';
 import { installMetrics } from './ops/metrics.ts';
 import { opsRoutes } from './ops/ops.routes.ts';
 import { privacyRoutes } from './privacy/privacy.routes.ts';
@@ -136,7 +136,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(submissionRoutes, { deps });
   await app.register(trackRoutes, { deps });
   await app.register(eventRoutes, { deps });
-  await app.register(outboxRoutes, { deps });
+  await app.register(capturedMailRoutes, { deps });
   await app.register(emailRoutes, { deps });
   await app.register(snsRoutes, { deps });
   await app.register(billingRoutes, { deps });

@@ -15,12 +15,20 @@ import { contactKinds } from './contacts/contacts.jobs.ts';
 import { coverageTasks } from './contacts/fields/coverage.ts';
 import { createFieldTypeCache } from './contacts/fields/field-type-cache.ts';
 import { createSearchIndexer } from './contacts/search-index.ts';
-import { assembleDeps, type Deps, type DepsOptions, type HookDeps, type Hooks, type Wiring } from './deps.ts';
+import {
+  assembleDeps,
+  type CoreDeps,
+  type Deps,
+  type DepsOptions,
+  type FeatureHooks,
+  type FeatureState,
+  type HookDeps,
+  type Wiring,
+} from './deps.ts';
 import { domainCron, domainTasks } from './domains/domains.jobs.ts';
 import { createVerifiedDomainCache } from './domains/verified-cache.ts';
 import type { EventListener } from './events/event-listener.ts';
 import { pruneIdempotencyKeys } from './http/idempotency.ts';
-import { memoryStore } from './http/rate-limit.ts';
 import { jobRowKindTasks, SWEEP_JOB } from './jobs/job-row-kind.ts';
 import { pruneFailedJobs } from './jobs/maintenance.ts';
 import type { CronEntry, TaskList } from './jobs/types.ts';
@@ -30,14 +38,15 @@ import { safetyKinds, safetyTasks } from './projects/safety/safety.jobs.ts';
 import { segmentFieldUsage, segmentsUsingEvent } from './segments/segment-usage.ts';
 import { membershipListener, membershipWatcher, segmentCron, segmentTasks } from './segments/segments.jobs.ts';
 import { createTrackedSegmentsCache } from './segments/tracked-cache.ts';
-import { createDeliveryWaker, sendingCron, sendingTasks } from './sending/sending.jobs.ts';
+import { sendingCron, sendingTasks } from './sending/sending.jobs.ts';
+import { sendingParts } from './sending/sending-parts.ts';
 import { prunePendingConfirmations } from './signup/confirmations.service.ts';
 import { createTopicCache } from './topics/topic-cache.ts';
-import { createProjectTransports } from './transports/senders.ts';
+import { createProjectSenders } from './transports/senders.ts';
 import { pruneUploadStaging } from './uploads/staging.ts';
 import { webhookEventListener } from './webhooks/event-messages.ts';
-import { createAnnouncer, createSubscriptionsCache } from './webhooks/subscriptions.ts';
-import { createWebhookWaker, webhookCron, webhookTasks } from './webhooks/webhooks.jobs.ts';
+import { webhookParts } from './webhooks/webhook-parts.ts';
+import { webhookCron, webhookTasks } from './webhooks/webhooks.jobs.ts';
 import { createWorkflowTriggerCache } from './workflows/trigger-cache.ts';
 import { workflowListener } from './workflows/triggers.ts';
 import { workflowEventUsage, workflowFieldUsage, workflowTemplateUsage } from './workflows/usage.ts';
@@ -115,7 +124,7 @@ export function eventUsageLookups(deps: HookDeps): UsageLookup[] {
 }
 
 /** The product's hooks. */
-export function hooks(deps: HookDeps): Hooks {
+export function hooks(deps: HookDeps): FeatureHooks {
   return {
     eventListeners: eventListeners(deps),
     contactWatchers: contactWatchers(deps),
@@ -125,31 +134,36 @@ export function hooks(deps: HookDeps): Hooks {
   };
 }
 
-/** The product's wiring. Every cache is defined on `core.caches`, so a project reset forgets them all. */
+/**
+ * Every feature's process-wide state, each built in its feature's folder. Every cache is defined on
+ * `core.caches`, so a project reset forgets them all.
+ */
+export function featureState(core: CoreDeps): FeatureState {
+  return {
+    keyCache: createKeyCache(core.caches),
+    fieldTypes: createFieldTypeCache(core.caches),
+    topics: createTopicCache(core.caches),
+    verifiedDomains: createVerifiedDomainCache(core.caches),
+    trackedSegments: createTrackedSegmentsCache(core.caches),
+    workflowTriggers: createWorkflowTriggerCache(core.caches),
+    workflowWaker: createWorkflowWaker(core.changes, core.jobs),
+    searchIndex: createSearchIndexer(core),
+    transports: createProjectSenders(core),
+    ...sendingParts(core),
+    ...webhookParts(core),
+  };
+}
+
+/** The product's wiring. */
 export const productWiring: Wiring = {
-  state: (core) => {
-    const webhookWaker = createWebhookWaker(core.changes, core.jobs);
-    const subscriptions = createSubscriptionsCache(core.caches);
-    return {
-      keyCache: createKeyCache(core.caches),
-      fieldTypes: createFieldTypeCache(core.caches),
-      topics: createTopicCache(core.caches),
-      verifiedDomains: createVerifiedDomainCache(core.caches),
-      trackedSegments: createTrackedSegmentsCache(core.caches),
-      workflowTriggers: createWorkflowTriggerCache(core.caches),
-      workflowWaker: createWorkflowWaker(core.changes, core.jobs),
-      searchIndex: createSearchIndexer(core),
-      apiKeyFailures: memoryStore(),
-      deliveryWaker: createDeliveryWaker(core.changes, core.jobs),
-      sendRateBlocks: new Map(),
-      transports: createProjectTransports(core),
-      webhookWaker,
-      webhooks: createAnnouncer({ cache: subscriptions, clock: core.clock, waker: webhookWaker }),
-    };
-  },
+  state: featureState,
   hooks,
   tasks: taskList,
   cron: cronEntries,
+  async stop(deps) {
+    await deps.searchIndex.stop();
+    await deps.transports.close();
+  },
 };
 
 export interface ComposeOptions extends DepsOptions {

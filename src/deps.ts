@@ -1,42 +1,37 @@
 /**
  * Everything services need, built once per process (or per test) and passed explicitly. This file
- * builds the infrastructure only; whatever names a feature (its state, jobs, event listeners, usage
- * lookups) is handed in by the composition root, src/composition.ts. Of features it imports only the
- * types of their state and hooks, from files that import no service (so none of them leads back here).
+ * builds the infrastructure (`CoreDeps`) and names no feature. What features add (their caches,
+ * wakers and indexers on `FeatureState`, their hooks for one another on `FeatureHooks`) each feature
+ * declares beside the code that builds it, by augmenting the interfaces below, the way Fastify's
+ * decorators are typed:
+ *
+ *   declare module '../deps.ts' { interface FeatureState { keyCache: KeyCache } }
+ *
+ * The composition root (src/composition.ts) builds every declared part; one it leaves out is a type
+ * error there.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import pino from 'pino';
 import type { Config } from './config.ts';
-import type { ContactWatcher } from './contacts/contact-watchers.ts';
-import type { SearchIndexer } from './contacts/search-index.ts';
 import type { DialectSql } from './db/dialect.ts';
 import { type Db, openDatabase } from './db/index.ts';
 import { migrateToLatest, withMigrationLock } from './db/migrate.ts';
 import { type ChangeFeed, createChangeFeed } from './db/notify.ts';
-import { type CacheRegistry, createCacheRegistry, type ProjectCache } from './db/project-cache.ts';
-import type { VerifiedDomainCache } from './domains/verified-cache.ts';
-import type { EventListener } from './events/event-listener.ts';
-import type { RateStore } from './http/rate-limit.ts';
+import { type CacheRegistry, createCacheRegistry } from './db/project-cache.ts';
+import { memoryStore, type RateStore } from './http/rate-limit.ts';
 import { migrateGraphile } from './jobs/graphile.ts';
 import { createJobs } from './jobs/index.ts';
 import type { CronEntry, Jobs, TaskList } from './jobs/types.ts';
-import type { Waker } from './jobs/waker.ts';
 import { type Batches, createBatches } from './lib/batcher.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createResolver, type DnsResolver } from './lib/resolver.ts';
-import type { UsageLookup } from './lib/usage.ts';
-import { createTransport } from './mail/transports/index.ts';
+import { createServerTransport } from './mail/transports/index.ts';
 import type { Transport } from './mail/types.ts';
-import type { KeyCache } from './projects/key-cache.ts';
 import { loadSecrets, type Secrets } from './secrets.ts';
-import type { TrackedSet } from './segments/tracked-cache.ts';
-import type { TopicCache } from './topics/topic-cache.ts';
-import type { ProjectTransports } from './transports/senders.ts';
-import type { Announcer } from './webhooks/webhook-types.ts';
-import type { WorkflowTriggers } from './workflows/trigger-cache.ts';
 
-export interface Deps {
+/** The infrastructure: everything that names no feature. */
+export interface CoreDeps {
   config: Config;
   db: Db;
   /** Reads outside transactions (see DatabaseHandle.reader). */
@@ -57,84 +52,42 @@ export interface Deps {
   batches: Batches;
   /** Every cache of the process (db/project-cache.ts): one call forgets a project in all of them. */
   caches: CacheRegistry;
-  /** API-key lookups and sending settings, forgotten through `changes`. */
-  keyCache: KeyCache;
-  /** Recorded custom field keys per project, forgotten through `changes`. */
-  fieldTypes: ProjectCache<Set<string>>;
-  /** Each project's topics (ids, names, defaults), forgotten through `changes`. */
-  topics: TopicCache;
-  /** Each project's VERIFIED sending domains, forgotten through `changes`. */
-  verifiedDomains: VerifiedDomainCache;
-  /** Keeps the deferred email search index caught up (SQLite). */
-  searchIndex: SearchIndexer;
-  /** Run by recordEvents inside the transaction that stores events. */
-  eventListeners: readonly EventListener[];
-  /** Told which contacts a contact write changed (contacts/contact-watchers.ts). */
-  contactWatchers: readonly ContactWatcher[];
-  /** Which projects have segments that track membership, forgotten through `changes`. */
-  trackedSegments: ProjectCache<TrackedSet>;
-  /** Which workflows each project's events start and which events its waits want, forgotten through `changes`. */
-  workflowTriggers: ProjectCache<WorkflowTriggers>;
-  /** Wakes the workflow engine once a transaction that made executions due commits (workflows/waker.ts). */
-  workflowWaker: Waker;
-  /** Where custom fields are referenced (segments, campaigns, workflows). */
-  fieldUsage: readonly UsageLookup[];
-  /** Where templates are referenced (campaigns, workflows). */
-  templateUsage: readonly UsageLookup[];
-  /** Where event names are referenced (segments, workflows). */
-  eventUsage: readonly UsageLookup[];
-  /** Invalid API keys per client IP and minute, in this process (http/auth.ts). */
+  /** Invalid API keys per client IP and minute, in this process (http/auth.ts, SMTP submission). */
   apiKeyFailures: RateStore;
-  /** Wakes delivery once stored outbox rows have committed (jobs/waker.ts). */
-  deliveryWaker: Waker;
-  /** Projects this process saw at their send rate, until their window ends (sending/rate.ts). */
-  sendRateBlocks: Map<string, number>;
   /** Where outgoing mail goes (MAIL_TRANSPORT): capture, SMTP pool or SES. */
   transport: Transport;
-  /** Projects' own transports (beyond.md §7): their definitions, forgotten through `changes`, and this process's pools. */
-  transports: ProjectTransports;
-  /** Writes event-webhook messages in the transaction of the change that causes them (webhooks/webhook-types.ts). */
-  webhooks: Announcer;
-  /** Wakes webhook delivery once stored messages have committed (jobs/waker.ts). */
-  webhookWaker: Waker;
 }
 
-/** The process-wide state features keep, built on the infrastructure. */
-export type FeatureState = Pick<
-  Deps,
-  | 'keyCache'
-  | 'fieldTypes'
-  | 'topics'
-  | 'verifiedDomains'
-  | 'searchIndex'
-  | 'apiKeyFailures'
-  | 'deliveryWaker'
-  | 'sendRateBlocks'
-  | 'transports'
-  | 'trackedSegments'
-  | 'workflowTriggers'
-  | 'workflowWaker'
-  | 'webhooks'
-  | 'webhookWaker'
->;
+/**
+ * The process-wide state features keep (caches, wakers, indexers), each built on the core. Its
+ * fields are declared by the features that build them (see the top of this file).
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: the features' module augmentations fill it.
+export interface FeatureState {}
 
-/** What features hand one another: event listeners, contact watchers and usage lookups. */
-export type Hooks = Pick<Deps, 'eventListeners' | 'contactWatchers' | 'fieldUsage' | 'templateUsage' | 'eventUsage'>;
-
-/** The infrastructure: everything that names no feature. */
-export type CoreDeps = Omit<Deps, keyof FeatureState | keyof Hooks>;
+/**
+ * What features hand one another (event listeners, contact watchers, usage lookups), built on the core
+ * and the state. Its fields are declared by the features that call them (see the top of this file).
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: the features' module augmentations fill it.
+export interface FeatureHooks {}
 
 /** What the hooks are built on: the infrastructure and the feature state. */
 export type HookDeps = CoreDeps & FeatureState;
+
+/** What services take (`Pick<Deps, …>` says which parts): the core and every feature's parts. */
+export type Deps = CoreDeps & FeatureState & FeatureHooks;
 
 /** What the composition root hands in: every part that names a feature, each built on what precedes it. */
 export interface Wiring {
   /** Caches (defined on `core.caches`), wakers and indexers. */
   state(core: CoreDeps): FeatureState;
-  hooks(deps: HookDeps): Hooks;
+  hooks(deps: HookDeps): FeatureHooks;
   /** Handlers by job name. */
   tasks(deps: Deps): TaskList;
   cron: CronEntry[];
+  /** Ends what the state holds open; run after the jobs stop, before the transport and the database close. */
+  stop(deps: Deps): Promise<void>;
 }
 
 export interface DepsOptions {
@@ -177,7 +130,8 @@ export async function assembleDeps(
     secrets: loadSecrets(config),
     dns: createResolver({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs }),
     dnsFresh: createResolver({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs, cacheTtlMs: 0 }),
-    transport: options.transport ?? createTransport(config, handle.db, clock),
+    apiKeyFailures: memoryStore(),
+    transport: options.transport ?? createServerTransport(config, handle.db, clock),
     changes,
     caches: createCacheRegistry(changes),
     jobs: createJobs(handle, {
@@ -196,6 +150,7 @@ export async function assembleDeps(
   try {
     if (options.migrate !== false) await migrate(deps);
   } catch (err) {
+    await wiring.stop(deps);
     await deps.transport.close();
     await deps.changes.close();
     await handle.close();
@@ -204,9 +159,8 @@ export async function assembleDeps(
   return Object.assign(deps, {
     async close() {
       await deps.jobs.stop();
-      await deps.searchIndex.stop();
+      await wiring.stop(deps);
       await deps.transport.close();
-      await deps.transports.close();
       await deps.changes.close();
       await handle.close();
     },

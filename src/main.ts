@@ -5,9 +5,9 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { buildApp } from './app.ts';
-import type { startInboundSmtp } from './bounces/inbound-smtp.ts';
 import { createDeps } from './composition.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import type { startInboundSmtp } from './inbound/inbound-smtp.ts';
 import { SWEEP_JOB } from './jobs/job-row-kind.ts';
 import type { SubmissionServer } from './submission/submission-server.ts';
 
@@ -98,7 +98,7 @@ async function main(): Promise<void> {
     // Bounce reports and inbound mail are background work: the worker roles listen for them.
     if (config.inboundSmtpPort && !stopping) {
       // Loaded only when configured: mailparser and smtp-server cost ~30 MB a process that has no use for them.
-      inbound = await (await import('./bounces/inbound-smtp.ts')).startInboundSmtp(deps);
+      inbound = await (await import('./inbound/inbound-smtp.ts')).startInboundSmtp(deps);
       deps.log.info(`Inbound SMTP listening on port ${inbound.port}`);
     }
   }

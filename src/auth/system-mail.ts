@@ -15,11 +15,10 @@
  * with isSystemProject().
  */
 import type { Deps } from '../deps.ts';
+import { enqueue } from '../emails/enqueue.ts';
 import { newId } from '../lib/ids.ts';
 import { escapeHtml } from '../mail/render/html.ts';
 import { htmlToPlainText } from '../mail/render/text.ts';
-import { enqueueEmail } from '../sending/outbox.ts';
-import { messageIdFor } from '../sending/send.service.ts';
 import { ensureSystemProject, SYSTEM_PROJECT_ID } from './system-project.repo.ts';
 
 export { SYSTEM_PROJECT_ID };
@@ -55,29 +54,28 @@ export async function sendSystemEmail(
   await ensureSystemProject(deps.db, deps.clock.now());
   const id = newId();
   const from = deps.config.systemEmail;
-  await enqueueEmail(deps, {
-    id,
-    projectId: SYSTEM_PROJECT_ID,
-    contactId: null,
-    templateId: null,
-    sourceType: 'TRANSACTIONAL',
-    sourceId: null,
-    emailType: 'TRANSACTIONAL',
-    toEmail: input.to.trim().toLowerCase(),
-    toName: null,
-    fromEmail: from.from,
-    fromName: from.name,
-    replyTo: null,
-    // A subject must stay one header line.
-    subject: input.subject.replace(/[\r\n]+/g, ' ').slice(0, 998),
-    html: input.html,
-    text: input.text ?? htmlToPlainText(input.html),
-    // RFC 3834: tells auto-responders not to answer account mail.
-    headers: { 'Auto-Submitted': 'auto-generated' },
-    attachments: [],
-    status: 'PENDING',
-    priority: 0,
-    messageId: messageIdFor(id, from.from),
-  });
+  await enqueue(deps, deps.db, [
+    {
+      id,
+      projectId: SYSTEM_PROJECT_ID,
+      contactId: null,
+      templateId: null,
+      sourceType: 'TRANSACTIONAL',
+      sourceId: null,
+      emailType: 'TRANSACTIONAL',
+      toEmail: input.to.trim().toLowerCase(),
+      toName: null,
+      fromEmail: from.from,
+      fromName: from.name,
+      replyTo: null,
+      // A subject must stay one header line.
+      subject: input.subject.replace(/[\r\n]+/g, ' ').slice(0, 998),
+      html: input.html,
+      text: input.text ?? htmlToPlainText(input.html),
+      // RFC 3834: tells auto-responders not to answer account mail.
+      headers: { 'Auto-Submitted': 'auto-generated' },
+      attachments: [],
+    },
+  ]);
   return id;
 }

@@ -1,7 +1,7 @@
-/** SQL for delivery feedback: finding the email a report is about, its status moves, suppressions, SNS ids seen. */
+/** SQL for delivery feedback: finding the email a report is about, suppressions, SNS ids seen (the status moves are src/emails/'s). */
 import type { Selectable } from 'kysely';
 import type { Executor } from '../db/index.ts';
-import type { EmailStatus, EmailsTable, SuppressionReason } from '../db/schema.ts';
+import type { EmailsTable, SuppressionReason } from '../db/schema.ts';
 
 /** The columns feedback needs of an email. */
 export type FeedbackEmail = Pick<Selectable<EmailsTable>, 'id' | 'projectId' | 'contactId' | 'toEmail' | 'status'>;
@@ -17,30 +17,6 @@ export async function findEmailBy(
   if ('id' in key) return q.where('id', '=', key.id).executeTakeFirst();
   if ('messageId' in key) return q.where('messageId', '=', key.messageId).orderBy('id').limit(1).executeTakeFirst();
   return q.where('transportMessageId', '=', key.transportMessageId).orderBy('id').limit(1).executeTakeFirst();
-}
-
-type Stamp = 'deliveredAt' | 'bouncedAt' | 'complainedAt';
-
-/**
- * Moves the email to `to` when its status is one of `from`, stamping `stamp`; the row when it moved.
- * Of two concurrent reports of the same outcome exactly one gets the row back.
- */
-export async function transitionEmail(
-  db: Executor,
-  id: string,
-  from: readonly EmailStatus[],
-  to: EmailStatus,
-  stamp: Stamp,
-  now: Date,
-  lastError?: string,
-): Promise<FeedbackEmail | undefined> {
-  return db
-    .updateTable('emails')
-    .set({ status: to, [stamp]: now, updatedAt: now, ...(lastError === undefined ? {} : { lastError }) })
-    .where('id', '=', id)
-    .where('status', 'in', from)
-    .returning(COLUMNS)
-    .executeTakeFirst();
 }
 
 /** Puts the (lower-cased) address on the project's suppression list; an existing entry is kept as it is. */

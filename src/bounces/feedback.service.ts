@@ -7,8 +7,9 @@
  */
 import { setContactSubscription } from '../contacts/contacts.service.ts';
 import type { Executor, Trx } from '../db/index.ts';
-import type { EmailStatus, SuppressionReason } from '../db/schema.ts';
+import type { SuppressionReason } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
+import { recordReport } from '../emails/transitions.ts';
 import { recordEvent } from '../events/events.service.ts';
 import { isUuid } from '../lib/ids.ts';
 import { SAFETY_CHECK_JOB, safetyCheckKey } from '../projects/safety/security.service.ts';
@@ -36,8 +37,6 @@ export interface FeedbackOutcome {
   applied: boolean;
 }
 
-// A bounce can arrive before the worker recorded SENT (the relay answered, the row is still SENDING).
-const BOUNCEABLE: readonly EmailStatus[] = ['SENDING', 'SENT', 'DELIVERED', 'OPENED', 'CLICKED'];
 const DETAIL_MAX = 1000;
 
 /** Records one report in one transaction; safe to call again with the same report. */
@@ -50,13 +49,10 @@ export async function applyFeedback(trx: Trx, deps: FeedbackDeps, f: Feedback): 
   const email = await findFeedbackEmail(trx, f);
   if (!email) return { applied: false };
   const tx = { ...deps, db: trx };
-  const now = deps.clock.now();
   const detail = f.detail?.slice(0, DETAIL_MAX);
   const base = { projectId: email.projectId, contactId: email.contactId };
   if (f.kind === 'delivery') {
-    const moved = await repo.transitionEmail(trx, email.id, ['SENT'], 'DELIVERED', 'deliveredAt', now);
-    if (moved) await recordEvent(tx, { ...base, name: 'email.delivery', data: { emailId: email.id } });
-    return { emailId: email.id, applied: !!moved };
+    return { emailId: email.id, applied: await recordReport(deps, trx, email, 'delivered') };
   }
   if (f.kind === 'bounce' && f.bounceType !== 'hard') {
     // A soft bounce leaves the status alone: the mail may still arrive (or be retried by the relay).
@@ -84,29 +80,14 @@ export async function recordSendRejection(
 }
 
 async function markBounced(trx: Trx, deps: FeedbackDeps, email: repo.FeedbackEmail, detail?: string) {
-  const now = deps.clock.now();
-  const moved = await repo.transitionEmail(trx, email.id, BOUNCEABLE, 'BOUNCED', 'bouncedAt', now, detail);
-  if (!moved) return false;
-  const data = { emailId: email.id, bounceType: 'hard', detail: detail ?? null };
-  await recordEvent(
-    { ...deps, db: trx },
-    { projectId: email.projectId, contactId: email.contactId, name: 'email.bounce', data },
-  );
+  const data = { bounceType: 'hard', detail: detail ?? null };
+  if (!(await recordReport(deps, trx, email, 'bounced', { data, lastError: detail }))) return false;
   await stopMailing(trx, deps, email, 'BOUNCE');
   return true;
 }
 
 async function markComplained(trx: Trx, deps: FeedbackDeps, email: repo.FeedbackEmail, detail?: string) {
-  const now = deps.clock.now();
-  // A complaint may follow a bounce report of the same email (some providers send both): BOUNCED moves too.
-  const from: EmailStatus[] = [...BOUNCEABLE, 'BOUNCED'];
-  const moved = await repo.transitionEmail(trx, email.id, from, 'COMPLAINED', 'complainedAt', now);
-  if (!moved) return false;
-  const data = { emailId: email.id, detail: detail ?? null };
-  await recordEvent(
-    { ...deps, db: trx },
-    { projectId: email.projectId, contactId: email.contactId, name: 'email.complaint', data },
-  );
+  if (!(await recordReport(deps, trx, email, 'complained', { data: { detail: detail ?? null } }))) return false;
   await stopMailing(trx, deps, email, 'COMPLAINT');
   return true;
 }

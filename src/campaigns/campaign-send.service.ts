@@ -9,14 +9,14 @@ import { findContactIdByEmail, getContact } from '../contacts/contacts.service.t
 import { normalizeEmail } from '../contacts/email.ts';
 import type { Deps } from '../deps.ts';
 import { assertVerifiedSender } from '../domains/domains.service.ts';
+import { enqueue } from '../emails/enqueue.ts';
+import { cancelCampaignEmails, deleteCampaignEmails } from '../emails/transitions.ts';
 import { conflict, invalid } from '../errors.ts';
 import { endJobRow } from '../jobs/job-rows.ts';
 import { newId } from '../lib/ids.ts';
 import { getSendSettings } from '../projects/projects.service.ts';
 import { audienceCondition, countAudienceContacts, loadFilterEnv, newestContactId } from '../segments/audience.ts';
-import { composeEmail, priorityOf } from '../sending/compose.ts';
-import { enqueueEmail } from '../sending/outbox.ts';
-import { messageIdFor } from '../sending/send.service.ts';
+import { composeEmail } from '../sending/compose.ts';
 import { audienceOf, campaignMessage, subscribedOnly } from './campaign-content.ts';
 import * as repo from './campaigns.repo.ts';
 import type { AudiencePreview, AudiencePreviewBody, SendCampaignBody, TestCampaignBody } from './campaigns.schemas.ts';
@@ -203,9 +203,9 @@ export async function cancelCampaign(
       status: 'failed',
       reason: dispatch.CANCELLED_ERROR,
     });
-    const unsent = await dispatch.failUnsentRows(trx, id, now);
+    const unsent = await cancelCampaignEmails(trx, id, dispatch.CANCELLED_ERROR, now);
     if (unsent.tried || (await dispatch.countCampaignRows(trx, id)) > unsent.marked) return moved;
-    await dispatch.deleteCampaignRows(trx, id);
+    await deleteCampaignEmails(trx, id);
     await dispatch.deleteDispatch(trx, id);
     // Nothing went out: the marketing reservation of the send is given back (billing/usage.service.ts).
     await releaseSends(deps, projectId, 'marketing', Number(moved.totalRecipients), trx);
@@ -249,13 +249,6 @@ export async function sendTestCampaign(
   const emailId = newId();
   const settings = await getSendSettings(deps, projectId);
   const email = await composeEmail(deps, msg, { projectId, contact }, settings, emailId);
-  const stored = {
-    ...email,
-    contactId: contactId ?? null,
-    status: 'PENDING' as const,
-    priority: priorityOf('TRANSACTIONAL'),
-    messageId: messageIdFor(emailId, campaign.fromEmail),
-  };
-  await enqueueEmail(deps, stored);
+  await enqueue(deps, deps.db, [{ ...email, contactId: contactId ?? null }]);
   return { emailId, to };
 }

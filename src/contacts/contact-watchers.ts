@@ -5,6 +5,13 @@
  */
 import type { Executor } from '../db/index.ts';
 
+declare module '../deps.ts' {
+  interface FeatureHooks {
+    /** Told which contacts a contact write changed. */
+    contactWatchers: readonly ContactWatcher[];
+  }
+}
+
 /** The contacts a write changed: their ids, or 'all' when a write touched a set it does not list (an import batch). */
 export type ChangedContacts = readonly string[] | 'all';
 

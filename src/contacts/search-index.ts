@@ -10,6 +10,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DialectSql } from '../db/dialect.ts';
 import type { Db } from '../db/index.ts';
 
+declare module '../deps.ts' {
+  interface FeatureState {
+    /** Keeps the deferred email search index caught up (SQLite). */
+    searchIndex: SearchIndexer;
+  }
+}
+
 /** Rows indexed per transaction (a few ms of work, so requests wait at most that; measured with bench/import-health.ts). */
 const SLICE = 500;
 /** How long a poke waits, so rows written together are indexed together. */

@@ -8,6 +8,13 @@
 import type { CacheRegistry, ProjectCache } from '../db/project-cache.ts';
 import { listVerifiedDomains, type VerifiedDomainRow } from './domains.repo.ts';
 
+declare module '../deps.ts' {
+  interface FeatureState {
+    /** Each project's VERIFIED sending domains, forgotten through `changes`. */
+    verifiedDomains: VerifiedDomainCache;
+  }
+}
+
 export type VerifiedDomainCache = ProjectCache<VerifiedDomainRow[]>;
 
 /** The cache, registered on `caches`. */

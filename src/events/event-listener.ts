@@ -2,6 +2,13 @@
 import type { Executor, Trx } from '../db/index.ts';
 import type { NewEventRow } from './events.repo.ts';
 
+declare module '../deps.ts' {
+  interface FeatureHooks {
+    /** Run by recordEvents inside the transaction that stores events. */
+    eventListeners: readonly EventListener[];
+  }
+}
+
 /** An event as stored, handed to listeners. */
 export type StoredEvent = NewEventRow;
 

@@ -1,14 +1,16 @@
 /**
- * The due-rows worker: rows that carry their own due time (outbox emails, workflow executions, and
- * next webhook deliveries) are worked by claiming the due ones in batches under a fenced lease,
- * keeping the batch leased while it is worked, stopping after the batch in hand once the process
- * stops, and coming back at the next due time. A worker killed mid-batch loses nothing: its rows
- * fall due again when their lease runs out. The queue job that runs it is only a wake-up.
+ * The due-rows worker, one loop for every due-row table (due-row-tables.ts: outbox emails, workflow
+ * executions, webhook messages): it claims the due rows under a fenced lease, keeps them leased while
+ * they are worked, stops after the rows in hand once the process stops, and comes back at the next
+ * due time. A worker killed mid-work loses nothing: its rows fall due again when their lease runs
+ * out. The queue job that runs it is only a wake-up.
  *
  * Every claim writes a fresh token on the rows it takes, and each write of that claim (renewal,
- * outcome, hand-back) matches only rows still holding the token: a worker whose lease ran out and
- * whose rows were claimed again writes nothing. Each kind brings its claim, renewal and fence, what a
- * batch shares, and how one row is worked.
+ * outcome, hand-back) matches only rows still holding the token (due-rows.repo.ts): a worker whose
+ * lease ran out and whose rows were claimed again writes nothing. A kind claims in batches, each
+ * worked to its end before the next claim (outbox, executions), or refills its slots as rows finish
+ * (webhook messages); it brings its claim's extra conditions, what a claim's rows share, and how
+ * one row is worked.
  */
 import type { Deps } from '../deps.ts';
 import { newId } from '../lib/ids.ts';
@@ -16,7 +18,7 @@ import { keepLeaseAlive } from '../lib/lease-keeper.ts';
 import { inPool } from '../lib/pool.ts';
 import type { Waker } from './waker.ts';
 
-/** One claim of a batch. */
+/** One claim of due rows. */
 export interface DueClaim {
   now: Date;
   leaseUntil: Date;
@@ -25,25 +27,37 @@ export interface DueClaim {
   limit: number;
 }
 
-/** The batch's lease as last renewed: rows worked after it ended may belong to another worker. */
+/** A claim's lease as last renewed: rows worked after it ended may belong to another worker. */
 export interface BatchLease {
   until: Date;
 }
 
 export interface DueRowsKind<Row, Batch> {
   leaseMs: number;
+  /** Rows one claim takes at most. */
   batchSize: number;
-  /** Rows of a batch worked at once. */
+  /** Rows worked at once. */
   concurrency: number;
   claim(claim: DueClaim): Promise<Row[]>;
   /** Extends the lease of the rows still in hand to `until`, fenced to `claim`. */
   renew(rows: Row[], claim: DueClaim, until: Date): Promise<void>;
-  /** What the batch's rows share, and which of them to work (the kind may set some aside). */
+  /** What the claim's rows share, and which of them to work (the kind may set some aside). */
   begin(rows: Row[], claim: DueClaim, lease: BatchLease): Promise<{ rows: Row[]; batch: Batch }>;
-  /** Works one row: true when it was done, false when it is left for a later claim. Records its own failures. */
-  work(row: Row, batch: Batch): Promise<boolean>;
-  /** A batch short of full took everything due: stop (a wake-up brings the run back for rows made due since). */
+  /**
+   * Works one row: true when it was done, false when it is left for a later claim. Records its own
+   * failures. `release` frees the row's slot before the work ends (while its outcome is written, its
+   * lease still renewed); the end of the work frees it anyway.
+   */
+  work(row: Row, batch: Batch, release: () => void): Promise<boolean>;
+  /** A claim short of full took everything due: stop (a wake-up brings the run back for rows made due since). */
   stopWhenShort: boolean;
+  /**
+   * Claims again while rows are in work, once `minFree` of the `concurrency` slots are free, instead
+   * of after the batch in hand: a slow row then holds only its own slot, never a batch. A claim takes
+   * no more rows than slots are free; after a short one (all that may go now is in hand), the next
+   * waits until a quarter of the rows in work have freed their slots, or `pollMs`.
+   */
+  refill?: { minFree: number; pollMs: number };
 }
 
 export interface DueRowsRun {
@@ -52,9 +66,10 @@ export interface DueRowsRun {
 }
 
 /**
- * Works due rows until none is due, `budgetMs` has passed or `signal` aborts (then after the batch in
- * hand). The batch's leases are renewed while it is worked, so a slow row is not handed to another
- * worker while it is still being worked here.
+ * Works due rows until none is due or in work, `budgetMs` has passed or `signal` aborts (then after
+ * the rows in hand). Each claim's leases are renewed while its rows are worked, so a slow row is not
+ * handed to another worker while it is still being worked here. A row whose work throws ends the run
+ * with that error once the rows in hand are done.
  */
 export async function workDueRows<Row, Batch>(
   deps: Pick<Deps, 'clock' | 'log'>,
@@ -64,46 +79,121 @@ export async function workDueRows<Row, Batch>(
 ): Promise<DueRowsRun> {
   const started = Date.now();
   const out: DueRowsRun = { claimed: 0, done: 0 };
-  while (Date.now() - started < budgetMs && !signal?.aborted) {
-    const now = deps.clock.now();
-    const claim: DueClaim = {
-      now,
-      leaseUntil: new Date(now.getTime() + kind.leaseMs),
-      token: newId(),
-      limit: kind.batchSize,
-    };
-    const claimed = await kind.claim(claim);
-    if (claimed.length === 0) break;
-    out.claimed += claimed.length;
-    const lease: BatchLease = { until: claim.leaseUntil };
-    const { rows, batch } = await kind.begin(claimed, claim, lease);
-    const pending = new Set(rows);
-    const stop = keepLeaseAlive(
-      async () => {
-        const until = new Date(deps.clock.now().getTime() + kind.leaseMs);
-        try {
-          await kind.renew([...pending], claim, until);
-          lease.until = until;
-        } catch (err) {
-          deps.log.warn({ err }, 'lease renewal failed');
-        }
-      },
-      { leaseMs: kind.leaseMs },
-    );
-    try {
-      await inPool(rows, kind.concurrency, async (row) => {
-        try {
-          if (await kind.work(row, batch)) out.done++;
-        } finally {
-          pending.delete(row);
-        }
-      });
-    } finally {
-      stop();
+  const slots = slotCounter();
+  const inWork = new Set<Promise<void>>();
+  const failure: { err?: unknown } = {};
+  // Without refill a claim waits until the batch before it is done, and may take a whole batch.
+  const room = kind.refill ? kind.concurrency : kind.batchSize;
+  const minFree = kind.refill?.minFree ?? room;
+  try {
+    while (Date.now() - started < budgetMs && !signal?.aborted && !('err' in failure)) {
+      if (slots.inUse > 0 && room - slots.inUse < minFree) {
+        await slots.released(1);
+        continue;
+      }
+      const now = deps.clock.now();
+      const limit = Math.min(kind.batchSize, room - slots.inUse);
+      const claim: DueClaim = { now, leaseUntil: new Date(now.getTime() + kind.leaseMs), token: newId(), limit };
+      const claimed = await kind.claim(claim);
+      out.claimed += claimed.length;
+      if (claimed.length === 0 && slots.inUse === 0) break;
+      if (claimed.length > 0) {
+        const { worked } = await workClaimed(deps, kind, claim, claimed, { slots, out, failure });
+        inWork.add(worked);
+        void worked.finally(() => inWork.delete(worked));
+      }
+      const short = claimed.length < limit;
+      if (short && kind.stopWhenShort) break;
+      if (short && kind.refill) await slots.released(Math.max(1, Math.ceil(slots.inUse / 4)), kind.refill.pollMs);
     }
-    if (kind.stopWhenShort && claimed.length < kind.batchSize) break;
+  } finally {
+    await Promise.all(inWork);
   }
+  if ('err' in failure) throw failure.err;
   return out;
+}
+
+/**
+ * Begins a claim's rows and sets them to work, their leases renewed meanwhile; `worked` resolves (never
+ * rejects) once all are done.
+ */
+async function workClaimed<Row, Batch>(
+  deps: Pick<Deps, 'clock' | 'log'>,
+  kind: DueRowsKind<Row, Batch>,
+  claim: DueClaim,
+  claimed: Row[],
+  run: { slots: ReturnType<typeof slotCounter>; out: DueRowsRun; failure: { err?: unknown } },
+): Promise<{ worked: Promise<void> }> {
+  const lease: BatchLease = { until: claim.leaseUntil };
+  const { rows, batch } = await kind.begin(claimed, claim, lease);
+  run.slots.take(rows.length);
+  const pending = new Set(rows);
+  const stop = keepLeaseAlive(
+    async () => {
+      if (pending.size === 0) return;
+      const until = new Date(deps.clock.now().getTime() + kind.leaseMs);
+      try {
+        await kind.renew([...pending], claim, until);
+        lease.until = until;
+      } catch (err) {
+        deps.log.warn({ err }, 'lease renewal failed');
+      }
+    },
+    { leaseMs: kind.leaseMs },
+  );
+  const work = async (row: Row) => {
+    let held = true;
+    const release = () => {
+      if (!held) return;
+      held = false;
+      run.slots.release();
+    };
+    try {
+      if (await kind.work(row, batch, release)) run.out.done++;
+    } catch (err) {
+      if (!('err' in run.failure)) run.failure.err = err;
+    } finally {
+      pending.delete(row);
+      release();
+    }
+  };
+  return { worked: inPool(rows, kind.concurrency, work).finally(stop) };
+}
+
+/** The rows a run has in hand (claimed, not yet released), and a wait for some of them to be released. */
+function slotCounter() {
+  let inUse = 0;
+  let released = 0;
+  const waiters = new Set<() => void>();
+  return {
+    get inUse() {
+      return inUse;
+    },
+    take(n: number) {
+      inUse += n;
+    },
+    release() {
+      inUse--;
+      released++;
+      for (const wake of [...waiters]) wake();
+    },
+    /** Resolves once `n` more rows are released, none is in hand, or `ms` has passed. */
+    async released(n: number, ms = Number.POSITIVE_INFINITY) {
+      const target = released + n;
+      const deadline = Date.now() + ms;
+      while (released < target && inUse > 0 && Date.now() < deadline) {
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            clearTimeout(timer);
+            waiters.delete(wake);
+            resolve();
+          };
+          const timer = Number.isFinite(ms) ? setTimeout(wake, deadline - Date.now()) : undefined;
+          waiters.add(wake);
+        });
+      }
+    },
+  };
 }
 
 /** A run longer than this hands over to a fresh job, so other jobs get their turn. */

@@ -1,6 +1,6 @@
 /**
- * Wakes the worker of a due-rows kind (the outbox's delivery, the workflow engine; webhook delivery
- * next). The one design: a wake is a notice that reaches the worker once the rows it announces have
+ * Wakes the worker of a due-rows kind (the outbox's delivery, the workflow engine, webhook
+ * delivery). The one design: a wake is a notice that reaches the worker once the rows it announces have
  * committed. A writer inside a transaction calls `wake(trx)`, which publishes the notice on the change
  * feed in that transaction: on PostgreSQL every process receives it when the transaction commits
  * (LISTEN/NOTIFY), and a notice for a rolled-back write never arrives; on SQLite (one process) it is

@@ -3,14 +3,15 @@
  * payload and an HMAC-SHA256 over the purpose and the payload. The purpose is part of the MAC, so
  * a token made for one use (an open pixel) is refused for another (an unsubscribe).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { hmacSha256 } from './hmac.ts';
 
 /** Tokens longer than this are refused before any work (a click URL can be long, not unbounded). */
 const MAX_TOKEN_LENGTH = 4096;
 const MAC_BYTES = 16;
 
 function mac(secret: string, purpose: string, body: string): Buffer {
-  return createHmac('sha256', secret).update(`${purpose}.${body}`).digest().subarray(0, MAC_BYTES);
+  return hmacSha256(secret, [purpose, body]).subarray(0, MAC_BYTES);
 }
 
 /** Signs `payload` for `purpose`. */

@@ -1,5 +1,5 @@
 /**
- * What our two SMTP listeners share (the inbound MX, bounces/inbound-smtp.ts, and SMTP submission,
+ * What our two SMTP listeners share (the inbound MX, inbound/inbound-smtp.ts, and SMTP submission,
  * submission/submission-server.ts): replies that carry their code, listening, and reading a
  * message with a cap on what is held.
  */

@@ -9,6 +9,7 @@ import { lockContactsIn } from '../contacts/contact-update.service.ts';
 import { toContactView } from '../contacts/contact-view.ts';
 import type { Trx } from '../db/index.ts';
 import type { Deps } from '../deps.ts';
+import { eraseEmails } from '../emails/transitions.ts';
 import { notFound } from '../errors.ts';
 import { ERASED_REASON, emailHash } from './erased.ts';
 import * as repo from './privacy.repo.ts';
@@ -80,8 +81,7 @@ async function scrubAll(
     const page = await repo.listEmailsToScrub(trx, projectId, by, SCRUB_PAGE);
     if (page.length === 0) return n;
     const ids = page.map((r) => r.id);
-    await repo.scrubEmails(trx, ids, ERASED_REASON, now);
-    await repo.scrubEmailContent(trx, ids);
+    await eraseEmails(trx, ids, ERASED_REASON, now);
     // Copies to the address itself go by its own index afterwards; only the rare others by id here.
     const elsewhere = page.filter((r) => r.toEmail.toLowerCase() !== address).map((r) => r.id);
     await repo.deleteCapturedOf(trx, projectId, elsewhere);

@@ -131,43 +131,6 @@ export async function listEmailsToScrub(
   return q.orderBy('id').limit(limit).execute();
 }
 
-/**
- * Keeps the emails' status and times and drops everything naming or showing the recipient: address,
- * name, subject, bodies, headers, the last error (a relay's reply may quote the address) and the
- * link to the contact. Rows still to go become SUPPRESSED with `reason`: an erased address is not
- * mailed.
- */
-export async function scrubEmails(db: Executor, ids: string[], reason: string, now: Date): Promise<void> {
-  if (ids.length === 0) return;
-  const toGo = sql<boolean>`status in ('PENDING', 'SENDING')`;
-  await db
-    .updateTable('emails')
-    .set({
-      status: sql`case when ${toGo} then 'SUPPRESSED' else status end`,
-      lastError: sql`case when ${toGo} then ${reason} else null end`,
-      leaseUntil: sql`case when ${toGo} then null else lease_until end`,
-      leaseToken: sql`case when ${toGo} then null else lease_token end`,
-      contactId: null,
-      toEmail: '',
-      toName: null,
-      subject: '',
-      html: '',
-      text: '',
-      headers: '{}',
-      hasAttachments: false,
-      updatedAt: now,
-    })
-    .where('id', 'in', ids)
-    .execute();
-}
-
-/** Deletes the emails' attachments and blanks what their relays answered (the reply may quote the address). */
-export async function scrubEmailContent(db: Executor, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.deleteFrom('emailAttachments').where('emailId', 'in', ids).execute();
-  await db.updateTable('emailAttempts').set({ response: '' }).where('emailId', 'in', ids).execute();
-}
-
 /** Deletes what the capture transport kept of mail to `email` (captured_messages_to_idx). */
 export async function deleteCapturedTo(db: Executor, projectId: string, email: string): Promise<void> {
   await db.deleteFrom('capturedMessages').where('projectId', '=', projectId).where('toEmail', '=', email).execute();

@@ -11,6 +11,13 @@ import type { Tracking } from '../db/schema.ts';
 import { hashSecretKey } from './keys.ts';
 import * as repo from './projects.repo.ts';
 
+declare module '../deps.ts' {
+  interface FeatureState {
+    /** API-key lookups and sending settings, forgotten through `changes`. */
+    keyCache: KeyCache;
+  }
+}
+
 export interface CachedKey {
   projectId: string;
   disabled: boolean;

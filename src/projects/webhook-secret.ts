@@ -3,16 +3,16 @@
  * Derived from SIGNING_SECRET and the project id, so every process computes the same one and nothing
  * secret is stored per project; `whsec_` marks it for people and secret scanners.
  */
-import { createHmac } from 'node:crypto';
+import { hmacSha256, unixSeconds } from '../lib/hmac.ts';
+import { WEBHOOK_SECRET_PREFIX } from '../webhooks/signing.ts';
 
+/** The project's `whsec_` secret: HMAC-SHA256 of `webhook-signing:<projectId>` under SIGNING_SECRET, base64url. */
 export function webhookSigningSecret(signingSecret: string, projectId: string): string {
-  const key = createHmac('sha256', signingSecret).update(`webhook-signing:${projectId}`).digest('base64url');
-  return `whsec_${key}`;
+  return WEBHOOK_SECRET_PREFIX + hmacSha256(signingSecret, [`webhook-signing:${projectId}`]).toString('base64url');
 }
 
-/** The header value: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
+/** The header value: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, keyed by the whole `whsec_…` string. */
 export function webhookSignature(secret: string, body: string, at: Date): string {
-  const t = Math.floor(at.getTime() / 1000);
-  const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
-  return `t=${t},v1=${v1}`;
+  const t = unixSeconds(at);
+  return `t=${t},v1=${hmacSha256(secret, [t, body]).toString('hex')}`;
 }

@@ -10,6 +10,13 @@ import { filterReferences } from './filters/check.ts';
 import type { FilterGroup } from './filters/tree.ts';
 import { listTrackedSegments, type SegmentRow } from './segments.repo.ts';
 
+declare module '../deps.ts' {
+  interface FeatureState {
+    /** Which projects have segments that track membership, forgotten through `changes`. */
+    trackedSegments: TrackedSegmentsCache;
+  }
+}
+
 /** A project's tracked DYNAMIC segments and what their filters read besides contact fields. */
 export interface TrackedSet {
   segmentIds: readonly string[];

@@ -7,6 +7,7 @@
 import type { ContactView } from '../contacts/contacts.schemas.ts';
 import type { EmailSource, EmailType, Tracking } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
+import type { NewEmail } from '../emails/enqueue.ts';
 import { tooLarge } from '../errors.ts';
 import { subscriptionUrls } from '../mail/links.ts';
 import { appendFooter, marketingFooter } from '../mail/render/footer.ts';
@@ -14,7 +15,6 @@ import { renderTemplate } from '../mail/render/liquid.ts';
 import { htmlToPlainText } from '../mail/render/text.ts';
 import { withTracking } from '../mail/render/tracking-links.ts';
 import type { OutgoingAttachment } from '../mail/types.ts';
-import type { NewEmail } from './outbox.repo.ts';
 
 /** The whole message (parts and attachments) may not be larger than this (contract limit). */
 export const MESSAGE_MAX_BYTES = 40 * 1024 * 1024;
@@ -43,9 +43,6 @@ export interface ComposeTarget {
   /** Values for this send only (`persistent: false`, workflow `event` and `workflow`). */
   extraVars?: Record<string, unknown>;
 }
-
-/** Priority of the delivery claim: transactional mail goes before bulk. */
-export const priorityOf = (source: EmailSource) => (source === 'TRANSACTIONAL' ? 0 : 1);
 
 function tracks(tracking: Tracking, type: EmailType): boolean {
   if (tracking === 'DISABLED') return false;

@@ -11,7 +11,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { recordSendRejection } from '../bounces/feedback.service.ts';
 import { findHeldBack } from '../bounces/suppressions.ts';
-import type { Executor } from '../db/index.ts';
 import type { Deps } from '../deps.ts';
 import {
   type AttemptTiming,
@@ -20,32 +19,32 @@ import {
   type NewAttempt,
   recordAttempts,
 } from '../emails/attempts.ts';
-import { announceEmails } from '../emails/email-webhook-data.ts';
+import type { EmailRow } from '../emails/enqueue.ts';
+import * as outbox from '../emails/outcomes.ts';
 import { type DueRowsKind, workDueRows } from '../jobs/due-rows.ts';
+import { backoffMinutes, retryDueAt } from '../lib/backoff.ts';
 import { groupBy } from '../lib/group-by.ts';
 import { TransportError } from '../mail/types.ts';
 import { type ProjectRoutes, routesForBatch, streamOf } from '../transports/routing.ts';
-import * as outbox from './delivery.repo.ts';
-import type { EmailRow } from './outbox.repo.ts';
 import { type DkimLookup, dkimCache, toOutgoing } from './outgoing.ts';
 import { applySendRate, projectsAtRate } from './rate.ts';
 import { type RoutedOutcome, sendRouted } from './routed-send.ts';
-import { createStamper, type Stamper } from './stamper.ts';
 
-export /** Minutes before retry N (1-based) of a temporary failure; the last value repeats. */
-const BACKOFF_MINUTES = [0.5, 2, 10, 30, 60, 120, 240, 480];
+/**
+ * Before retry N (1-based) of a temporary failure: these minutes, the last repeating, ±10 % so rows
+ * that failed together do not retry in one burst.
+ */
+const DELIVERY_BACKOFF = backoffMinutes([0.5, 2, 10, 30, 60, 120, 240, 480], 0.1);
 
+/** When retry `attempt` (1-based) of a row that failed temporarily at `now` is due. */
 export function retryAt(now: Date, attempt: number): Date {
-  const minutes = BACKOFF_MINUTES[Math.min(attempt, BACKOFF_MINUTES.length) - 1]!;
-  // ±10 % jitter, so rows that failed together do not retry in one burst.
-  const ms = minutes * 60_000 * (0.9 + Math.random() * 0.2);
-  return new Date(now.getTime() + ms);
+  return retryDueAt(DELIVERY_BACKOFF, now, attempt);
 }
 
 /** What one delivery run shares across its rows. */
 interface RunState {
   dkim: DkimLookup;
-  stamp: Stamper;
+  stamp: outbox.Stamper;
   /** The last claim that left projects out (at their send rate) and found nothing else due. */
   emptySkip?: { projects: string; at: number };
 }
@@ -72,7 +71,7 @@ async function deliverOne(deps: Deps, row: EmailRow, batch: BatchState) {
   try {
     if ('waitUntil' in outcome) {
       // No transport of the stream could be tried (paused, at its rate): back uncounted, due when one can.
-      await outbox.deferClaimed(deps.db, [row.id], row.leaseToken ?? '', outcome.waitUntil, deps.clock.now());
+      await outbox.deferClaimed(deps, [row.id], row.leaseToken ?? '', outcome.waitUntil);
       return false;
     }
     if ('err' in outcome) {
@@ -142,17 +141,7 @@ async function recordFailure(deps: Deps, row: EmailRow, err: unknown, attempts: 
     return;
   }
   const retry = kind === 'temporary' && row.attempts < deps.config.deliveryMaxAttempts;
-  const type = retry ? 'email.delivery_delayed' : 'email.failed';
-  const wanted = await deps.webhooks.wants(deps.db, row.projectId, [type]);
-  await deps.db.transaction().execute(async (trx) => {
-    const outcome = retry
-      ? { status: 'PENDING' as const, nextAt: retryAt(now, row.attempts), error }
-      : { status: 'FAILED' as const, error };
-    if (!(await outbox.markUnsent(trx, row, outcome, now))) return;
-    await recordAttempts(trx, attempts);
-    const smtpResponse = attempts.at(-1)?.response ?? error;
-    if (wanted) await announceEmails(deps, trx, type, [row], () => ({ smtpResponse }));
-  });
+  await outbox.recordUnsent(deps, row, { retryAt: retry ? retryAt(now, row.attempts) : undefined, error }, attempts);
   if (!(err instanceof TransportError)) deps.log.error({ err, emailId: row.id }, 'delivery failed unexpectedly');
 }
 
@@ -165,45 +154,10 @@ async function withoutSuppressed(deps: Deps, claimed: EmailRow[], token: string)
   const out: EmailRow[] = [];
   for (const [projectId, rows] of byProject) {
     const held = await findHeldBack(deps, projectId, rows);
-    if (held.size > 0) await holdBack(deps, projectId, rows, held, token);
+    if (held.size > 0) await outbox.recordSuppressed(deps, projectId, rows, held, token);
     out.push(...rows.filter((r) => !held.has(r.id)));
   }
   return out;
-}
-
-/**
- * Moves the `held` rows of the claim to SUPPRESSED, one statement per reason, announcing
- * `email.suppressed` in the move's transaction for the rows the claim still held.
- */
-async function holdBack(
-  deps: Deps,
-  projectId: string,
-  rows: EmailRow[],
-  held: Map<string, string | undefined>,
-  token: string,
-): Promise<void> {
-  const heldRows = rows.filter((r) => held.has(r.id));
-  const move = async (db: Executor) => {
-    const moved = new Set<string>();
-    for (const [reason, group] of groupBy(heldRows, (r) => held.get(r.id))) {
-      const ids = group.map((r) => r.id);
-      for (const id of await outbox.markSuppressed(db, ids, token, deps.clock.now(), reason)) moved.add(id);
-    }
-    return moved;
-  };
-  if (!(await deps.webhooks.wants(deps.db, projectId, ['email.suppressed']))) {
-    await move(deps.db);
-    return;
-  }
-  await deps.db.transaction().execute(async (trx) => {
-    const moved = await move(trx);
-    await announceEmails(
-      deps,
-      trx,
-      'email.suppressed',
-      heldRows.filter((r) => moved.has(r.id)),
-    );
-  });
 }
 
 /** Outbox rows as due rows: claimed SENDING with one more attempt, fenced to the claim's token. */
@@ -266,7 +220,7 @@ export async function deliverDue(
   budgetMs: number,
   stop?: AbortSignal,
 ): Promise<{ sent: number; claimed: number }> {
-  const run: RunState = { dkim: dkimCache(deps), stamp: createStamper(deps) };
+  const run: RunState = { dkim: dkimCache(deps), stamp: outbox.createStamper(deps) };
   const r = await workDueRows(deps, outboxRows(deps, run), budgetMs, stop);
   return { sent: r.done, claimed: r.claimed };
 }

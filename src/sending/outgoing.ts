@@ -1,11 +1,12 @@
 /** The message of a claimed outbox row as a transport takes it, and the per-run DKIM keys it is signed with. */
 import { createPrivateKey } from 'node:crypto';
-import { returnPathFor } from '../bounces/verp.ts';
 import { fromJson, toBool } from '../db/codecs.ts';
 import type { Deps } from '../deps.ts';
 import { dkimSignerFor } from '../domains/domains.service.ts';
+import type { EmailRow } from '../emails/enqueue.ts';
+import { findAttachments } from '../emails/outcomes.ts';
 import type { OutgoingMessage } from '../mail/types.ts';
-import { type EmailRow, findAttachments } from './outbox.repo.ts';
+import { returnPathFor } from '../mail/verp.ts';
 
 type DkimKey = OutgoingMessage['dkim'];
 

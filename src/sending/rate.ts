@@ -3,12 +3,14 @@
  * window (shared by every worker through the database); rows beyond the project's rate go back to
  * PENDING, due when the next window opens.
  */
+
+import { addToRateWindow, deleteRateWindowsBefore } from '../db/rate-windows.ts';
 import type { Deps } from '../deps.ts';
+import type { EmailRow } from '../emails/enqueue.ts';
+import { deferClaimed } from '../emails/outcomes.ts';
 import { groupBy } from '../lib/group-by.ts';
+import { oldestKeptWindow, rateWindowAt, roomInWindow } from '../lib/rate-window.ts';
 import { getSendSettings } from '../projects/projects.service.ts';
-import { deferClaimed } from './delivery.repo.ts';
-import type { EmailRow } from './outbox.repo.ts';
-import { pruneSendWindows, reserveSends } from './rate.repo.ts';
 
 /** How long held-back mail of a disabled project waits before it is looked at again. */
 const DISABLED_RETRY_MS = 5 * 60_000;
@@ -24,7 +26,7 @@ export async function applySendRate(
   token: string,
 ): Promise<EmailRow[]> {
   const now = deps.clock.now();
-  const window = Math.floor(now.getTime() / 1000);
+  const window = rateWindowAt(now.getTime());
   const allowed: EmailRow[] = [];
   for (const [projectId, rows] of groupBy(claimed, (r) => r.projectId)) {
     const settings = await getSendSettings(deps, projectId).catch(() => ({ sendRatePerSecond: 1, disabled: false }));
@@ -33,18 +35,18 @@ export async function applySendRate(
       // later. The project is not left out of claims meanwhile (projectsAtRate): this process would
       // not learn of a reinstatement, and would hold its fresh mail back too.
       const ids = rows.map((r) => r.id);
-      await deferClaimed(deps.db, ids, token, new Date(now.getTime() + DISABLED_RETRY_MS), now);
+      await deferClaimed(deps, ids, token, new Date(now.getTime() + DISABLED_RETRY_MS));
       continue;
     }
     const rate = settings.sendRatePerSecond;
-    const total = await reserveSends(deps.db, projectId, window, rows.length);
-    const room = Math.max(0, Math.min(rows.length, rate - (total - rows.length)));
+    const total = await addToRateWindow(deps.db, 'sendRateWindows', projectId, window.start, rows.length);
+    const room = roomInWindow(rate, total, rows.length);
     allowed.push(...rows.slice(0, room));
     const over = rows.slice(room);
-    if (over.length > 0) deps.sendRateBlocks.set(projectId, (window + 1) * 1000);
+    if (over.length > 0) deps.sendRateBlocks.set(projectId, window.end);
     for (const [wait, slice] of groupBy(over, (_, i) => Math.floor(i / rate) + 1)) {
       const ids = slice.map((r) => r.id);
-      await deferClaimed(deps.db, ids, token, new Date((window + wait) * 1000), now);
+      await deferClaimed(deps, ids, token, new Date((window.start + wait) * 1000));
     }
   }
   return allowed;
@@ -64,5 +66,5 @@ export function projectsAtRate(deps: Pick<Deps, 'sendRateBlocks' | 'clock'>): st
 
 /** Drops rate windows older than a minute (run by the maintenance job). */
 export async function pruneRateWindows(deps: Pick<Deps, 'db' | 'clock'>): Promise<void> {
-  await pruneSendWindows(deps.db, Math.floor(deps.clock.now().getTime() / 1000) - 60);
+  await deleteRateWindowsBefore(deps.db, 'sendRateWindows', oldestKeptWindow(deps.clock.now().getTime()));
 }

@@ -6,6 +6,7 @@
  */
 import type { Deps } from '../deps.ts';
 import { acceptedAttempt, failedAttempt, type NewAttempt } from '../emails/attempts.ts';
+import type { EmailRow } from '../emails/enqueue.ts';
 import { type OutgoingMessage, type SendAccepted, TransportError } from '../mail/types.ts';
 import {
   noteTransportFailure,
@@ -16,7 +17,6 @@ import {
   takeTransportSlot,
   unavailableUntil,
 } from '../transports/routing.ts';
-import type { EmailRow } from './outbox.repo.ts';
 
 /** How the transports of the stream answered. */
 export type RoutedOutcome =

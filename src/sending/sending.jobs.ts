@@ -7,11 +7,11 @@
 import { setTimeout } from 'node:timers/promises';
 import type { ChangeFeed } from '../db/notify.ts';
 import type { Deps } from '../deps.ts';
+import { nextEmailDueAt } from '../emails/outcomes.ts';
 import { runThenComeBack } from '../jobs/due-rows.ts';
 import type { CronEntry, Jobs, TaskList } from '../jobs/types.ts';
 import { createWaker, type Waker } from '../jobs/waker.ts';
 import { pruneTransportRateWindows } from '../transports/routing.ts';
-import { nextDueAt } from './delivery.repo.ts';
 import { deliverDue } from './delivery.ts';
 import { pruneRateWindows } from './rate.ts';
 
@@ -34,7 +34,7 @@ export function sendingTasks(deps: Deps): TaskList {
             if (r.claimed === 0) await setTimeout(IDLE_LOOP_MS);
             return { claimed: r.claimed, done: r.sent };
           },
-          nextDueAt: () => nextDueAt(deps.db),
+          nextDueAt: () => nextEmailDueAt(deps.db),
         },
         context.signal,
       ),

@@ -6,12 +6,11 @@
  */
 import type { ContactView } from '../contacts/contacts.schemas.ts';
 import type { Deps } from '../deps.ts';
+import type { EmailToSend } from '../emails/enqueue.ts';
 import { escapeHtml } from '../mail/render/html.ts';
 import type { SignupProject } from '../projects/projects.service.ts';
 import { type Locale, resolveLocale } from '../public-pages/strings.ts';
-import { composeEmail, type PreparedMessage, priorityOf } from '../sending/compose.ts';
-import type { StoredEmail } from '../sending/outbox.ts';
-import { messageIdFor } from '../sending/send.service.ts';
+import { composeEmail, type PreparedMessage } from '../sending/compose.ts';
 import type { TemplateRow } from '../templates/templates.service.ts';
 import { confirmUrl } from './confirm-link.ts';
 import { SIGNUP_STRINGS } from './strings.ts';
@@ -61,23 +60,17 @@ export async function composeConfirmation(
   contact: ContactView,
   pendingId: string,
   emailId: string,
-): Promise<StoredEmail> {
+): Promise<EmailToSend> {
   const { project } = sender;
   const own = contact.data.locale;
   const locale = resolveLocale(typeof own === 'string' ? own : project.defaultLocale);
   const url = confirmUrl(deps.config.baseUrl, deps.secrets.signingSecret, { p: project.id, i: pendingId });
   const msg = messageFor(sender, locale, pendingId);
-  const email = await composeEmail(
+  return composeEmail(
     deps,
     msg,
     { projectId: project.id, contact, extraVars: { confirmUrl: url, projectName: project.name } },
     { tracking: 'DISABLED', defaultLocale: project.defaultLocale ?? undefined },
     emailId,
   );
-  return {
-    ...email,
-    status: 'PENDING',
-    priority: priorityOf('TRANSACTIONAL'),
-    messageId: messageIdFor(emailId, project.signupFrom),
-  };
 }

@@ -12,12 +12,12 @@ import { getContact, type WriteDeps } from '../contacts/contacts.service.ts';
 import { fromJson } from '../db/codecs.ts';
 import type { Trx } from '../db/index.ts';
 import type { Deps } from '../deps.ts';
+import { enqueue } from '../emails/enqueue.ts';
 import { AppError, conflict } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
 import { liftErasure } from '../privacy/erasure.service.ts';
 import { getSignupProject, type SignupProject } from '../projects/projects.service.ts';
 import { type Locale, resolveLocale } from '../public-pages/strings.ts';
-import { enqueueEmails } from '../sending/outbox.ts';
 import { getTemplateRow } from '../templates/templates.service.ts';
 import { applyTopicChoicesIn } from '../topics/topic-choices.service.ts';
 import { readConfirmToken } from './confirm-link.ts';
@@ -83,7 +83,7 @@ export async function queueConfirmationIn(
   const expiresAt = new Date(now.getTime() + CONFIRMATION_VALID_MS);
   const pending = { id, projectId, contactId: contact.id, email: contact.email, topics, createdAt: now, expiresAt };
   await repo.insertPending(trx, pending);
-  await enqueueEmails(deps, trx, [email]);
+  await enqueue(deps, trx, [email]);
   return { queued: true };
 }
 

@@ -6,21 +6,19 @@
  * listener's 250 means all of them are stored and a refusal means none is.
  */
 import type { ParsedMail } from 'mailparser';
-import { reserveSends } from '../billing/usage.service.ts';
-import { upsertContact } from '../contacts/contacts.service.ts';
 import type { Deps } from '../deps.ts';
 import { assertVerifiedSender } from '../domains/domains.service.ts';
+import type { EmailToSend } from '../emails/enqueue.ts';
 import { newId } from '../lib/ids.ts';
 import { getSendSettings } from '../projects/projects.service.ts';
-import { assertMessageSize, priorityOf, withTrackingIfSet } from '../sending/compose.ts';
-import { enqueueAll, type StoredEmail } from '../sending/outbox.ts';
-import { messageIdFor } from '../sending/send.service.ts';
+import { acceptMail } from '../sending/accept.ts';
+import { assertMessageSize, withTrackingIfSet } from '../sending/compose.ts';
 import { type SubmittedMessage, toSubmittedMessage } from './submitted-message.ts';
 
 /**
- * Stores `mail` for each of `recipients` (already normalized, distinct) and wakes delivery; answers
- * the email ids. Throws MalformedMessage, or the AppError /v1/send would answer (403 unverified
- * sender, 402 billing cap, 413 too large), with nothing stored.
+ * Stores `mail` for each of `recipients` (already normalized, distinct) through the accept path of
+ * /v1/send and wakes delivery; answers the email ids. Throws MalformedMessage, or the AppError
+ * /v1/send would answer (403 unverified sender, 402 billing cap, 413 too large), with nothing stored.
  */
 export async function submitMessage(
   deps: Deps,
@@ -31,35 +29,23 @@ export async function submitMessage(
   const msg = toSubmittedMessage(mail);
   await assertVerifiedSender(deps, projectId, msg.from.email);
   const settings = await getSendSettings(deps, projectId);
-  const quota = await reserveSends(deps, projectId, 'transactional', recipients.length);
-  let stored = 0;
-  try {
-    const emails: StoredEmail[] = [];
-    // Contacts first, each in its own write: a contact outliving a refused message is harmless,
-    // and the rows below then commit together or not at all.
-    for (const to of recipients) {
-      const { contact } = await upsertContact(
-        deps,
-        projectId,
-        { email: to },
-        { subscribedOnCreate: false, source: 'smtp' },
-      );
-      emails.push(toStoredEmail(deps, msg, { projectId, contactId: contact.id, to }, settings.tracking));
-    }
-    await enqueueAll(deps, emails);
-    stored = emails.length;
-    return emails.map((e) => e.id);
-  } finally {
-    await quota?.release(stored);
-  }
+  const { emails } = await acceptMail(deps, {
+    projectId,
+    recipients: recipients.map((email) => ({ email })),
+    source: 'smtp',
+    subscribedOnly: false,
+    compose: async ({ contact }) =>
+      toEmail(deps, msg, { projectId, contactId: contact.id, to: contact.email }, settings.tracking),
+  });
+  return emails.map((e) => e.email);
 }
 
-function toStoredEmail(
+function toEmail(
   deps: Pick<Deps, 'config' | 'secrets'>,
   msg: SubmittedMessage,
   target: { projectId: string; contactId: string; to: string },
   tracking: Parameters<typeof withTrackingIfSet>[2]['tracking'],
-): StoredEmail {
+): EmailToSend {
   const id = newId();
   // A message without an HTML part stays without one (no part made just to carry the open pixel).
   const html = msg.html
@@ -89,10 +75,8 @@ function toStoredEmail(
     text: msg.text,
     headers: msg.headers,
     attachments: msg.attachments,
-    status: 'PENDING',
-    priority: priorityOf('TRANSACTIONAL'),
     // The client's own id keeps its threads (In-Reply-To, References) whole; ours otherwise.
-    messageId: msg.messageId ?? messageIdFor(id, msg.from.email),
+    messageId: msg.messageId,
     via: 'smtp',
   };
 }

@@ -7,6 +7,13 @@ import { toBool } from '../db/codecs.ts';
 import type { CacheRegistry, ProjectCache } from '../db/project-cache.ts';
 import { listTopics } from './topics.repo.ts';
 
+declare module '../deps.ts' {
+  interface FeatureState {
+    /** Each project's topics (ids, names, defaults), forgotten through `changes`. */
+    topics: TopicCache;
+  }
+}
+
 /** What views and choices need of a topic. */
 export interface TopicDef {
   id: string;

@@ -6,10 +6,9 @@
  * Only tokens we signed count.
  */
 import type { Deps } from '../deps.ts';
+import { recordClick as countClick, recordOpen as countOpen } from '../emails/transitions.ts';
 import { notFound } from '../errors.ts';
-import { recordEvent } from '../events/events.service.ts';
 import { readClickToken, readOpenToken } from '../mail/links.ts';
-import { markClicked, markFirstOpenByClick, markOpened } from './tracking.repo.ts';
 
 type TrackingDeps = Pick<Deps, 'db' | 'clock' | 'eventListeners' | 'secrets' | 'log'>;
 
@@ -22,19 +21,7 @@ export async function recordOpen(deps: TrackingDeps, token: string, count = true
   const t = readOpenToken(deps.secrets.signingSecret, token);
   if (!count || !t || typeof t.p !== 'string' || typeof t.e !== 'string') return;
   try {
-    await deps.db.transaction().execute(async (trx) => {
-      const row = await markOpened(trx, t.p, t.e, deps.clock.now());
-      // The event marks the first open only: mail clients load the pixel on every view, and a pixel URL
-      // reloaded in a loop must not fill the event log (the row still counts every open).
-      if (!row?.contactId || Number(row.openCount) !== 1) return;
-      const events = { db: trx, clock: deps.clock, eventListeners: deps.eventListeners };
-      await recordEvent(events, {
-        projectId: t.p,
-        contactId: row.contactId,
-        name: 'email.open',
-        data: { emailId: t.e },
-      });
-    });
+    await deps.db.transaction().execute((trx) => countOpen(deps, trx, t.p as string, t.e as string));
   } catch (err) {
     // The reader's mail client gets its pixel whatever happens here; an open lost to a database
     // failure is only a missed count.
@@ -53,28 +40,7 @@ export async function recordClick(deps: TrackingDeps, token: string, count = tru
   const url = t && typeof t.p === 'string' && typeof t.e === 'string' ? redirectTarget(t.u) : undefined;
   if (!t || !url) throw notFound('LINK');
   if (!count) return url;
-  await deps.db.transaction().execute(async (trx) => {
-    const now = deps.clock.now();
-    // A click before any pixel load (images off) is the email's first open, and its event, once.
-    const opened = await markFirstOpenByClick(trx, t.p, t.e, now);
-    const row = await markClicked(trx, t.p, t.e, now);
-    if (!row?.contactId) return;
-    const events = { db: trx, clock: deps.clock, eventListeners: deps.eventListeners };
-    if (opened?.contactId) {
-      await recordEvent(events, {
-        projectId: t.p,
-        contactId: opened.contactId,
-        name: 'email.open',
-        data: { emailId: t.e },
-      });
-    }
-    await recordEvent(events, {
-      projectId: t.p,
-      contactId: row.contactId,
-      name: 'email.click',
-      data: { emailId: t.e, url },
-    });
-  });
+  await deps.db.transaction().execute((trx) => countClick(deps, trx, t.p as string, t.e as string, url));
   return url;
 }
 

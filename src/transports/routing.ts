@@ -4,15 +4,17 @@
  * 60 s, a state every worker shares on the row); and a send slot within a transport's `ratePerSecond`,
  * counted in one-second windows every worker shares.
  */
+import { addToRateWindow, deleteRateWindowsBefore } from '../db/rate-windows.ts';
 import type { EmailType, TransportStream } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
+import { restUntil, type StreakRest } from '../lib/failure-streak.ts';
+import { oldestKeptWindow, rateWindowAt, roomInWindow } from '../lib/rate-window.ts';
 import type { TransportDef } from './transport-cache.ts';
 import {
   addTransportFailure,
   clearTransportFailures,
   listTransportHealth,
-  pruneTransportWindows,
-  reserveTransportSends,
+  pauseTransport,
   type TransportHealthRow,
 } from './transports.repo.ts';
 
@@ -21,6 +23,7 @@ export type { TransportDef } from './transport-cache.ts';
 /** Temporary failures in a row that pause a transport, and for how long. */
 export const FAILURES_TO_PAUSE = 5;
 export const PAUSE_MS = 60_000;
+const TRANSPORT_REST: StreakRest = { after: FAILURES_TO_PAUSE, firstMs: PAUSE_MS, maxMs: PAUSE_MS };
 
 /** The stream of an email: TRANSACTIONAL mail, or MARKETING for marketing and headless mail. */
 export function streamOf(emailType: EmailType): TransportStream {
@@ -75,9 +78,11 @@ export function unavailableUntil(routes: ProjectRoutes, def: TransportDef, now: 
 
 /** Counts a temporary failure in the transport's streak (every worker's add up); the 5th pauses it for 60 s. */
 export async function noteTransportFailure(deps: RouteDeps, routes: ProjectRoutes, def: TransportDef): Promise<void> {
-  const pauseUntil = new Date(deps.clock.now().getTime() + PAUSE_MS);
-  const row = await addTransportFailure(deps.db, def.id, FAILURES_TO_PAUSE, pauseUntil);
-  if (row) routes.health.set(def.id, healthOf(row));
+  const row = await addTransportFailure(deps.db, def.id);
+  if (!row) return;
+  const until = restUntil(TRANSPORT_REST, Number(row.consecutiveFailures), deps.clock.now());
+  const paused = until && (await pauseTransport(deps.db, def.id, until, TRANSPORT_REST.after));
+  routes.health.set(def.id, healthOf(paused || row));
 }
 
 /** Ends the transport's streak after a success; no statement when this batch knows of none. */
@@ -95,16 +100,16 @@ export async function noteTransportSuccess(deps: RouteDeps, routes: ProjectRoute
 export async function takeTransportSlot(deps: RouteDeps, routes: ProjectRoutes, def: TransportDef): Promise<number> {
   if (def.ratePerSecond === null) return 0;
   const now = deps.clock.now().getTime();
-  const window = Math.floor(now / 1000);
+  const window = rateWindowAt(now);
   const full = routes.full.get(def.id) ?? 0;
   if (full > now) return full;
-  const total = await reserveTransportSends(deps.db, def.id, window, 1);
-  if (total <= def.ratePerSecond) return 0;
-  routes.full.set(def.id, (window + 1) * 1000);
-  return (window + 1) * 1000;
+  const total = await addToRateWindow(deps.db, 'transportRateWindows', def.id, window.start, 1);
+  if (roomInWindow(def.ratePerSecond, total, 1) > 0) return 0;
+  routes.full.set(def.id, window.end);
+  return window.end;
 }
 
 /** Drops transport rate windows older than a minute (run by the maintenance job). */
 export async function pruneTransportRateWindows(deps: Pick<Deps, 'db' | 'clock'>): Promise<void> {
-  await pruneTransportWindows(deps.db, Math.floor(deps.clock.now().getTime() / 1000) - 60);
+  await deleteRateWindowsBefore(deps.db, 'transportRateWindows', oldestKeptWindow(deps.clock.now().getTime()));
 }

@@ -16,6 +16,13 @@ import type { Secrets } from '../secrets.ts';
 import { guardedAgents, transportPin } from './guard.ts';
 import { createTransportCache, TRANSPORTS_CHANNEL, type TransportCache, type TransportDef } from './transport-cache.ts';
 
+declare module '../deps.ts' {
+  interface FeatureState {
+    /** Projects' own transports (beyond.md §7): their definitions, forgotten through `changes`, and this process's pools. */
+    transports: ProjectTransports;
+  }
+}
+
 export interface ProjectTransports {
   /** Each project's enabled transports, in the order they are tried (transport-cache.ts). */
   cache: TransportCache;
@@ -44,7 +51,7 @@ type SenderDeps = {
 };
 
 /** The process's transports: the cache of definitions and the pools, listening to the change feed. */
-export function createProjectTransports(deps: SenderDeps): ProjectTransports {
+export function createProjectSenders(deps: SenderDeps): ProjectTransports {
   const cache = createTransportCache(deps.caches, deps.secrets.encryptionKey);
   const pin = transportPin(deps);
   const pools = new Map<string, Pool>();

@@ -1,7 +1,7 @@
 /**
  * SQL of a project's transports (migration 0026): the rows, every query filtered by project, and
- * what delivery keeps on them across workers: the failure streak, the pause, and one-second send
- * windows per transport.
+ * what delivery keeps on them across workers: the failure streak and the pause. (Their one-second
+ * send windows are counted by db/rate-windows.ts.)
  */
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Executor } from '../db/index.ts';
@@ -67,23 +67,31 @@ export function listTransportHealth(db: Executor, projectId: string): Promise<Tr
     .execute();
 }
 
+/** One more failure in a row, in one statement every worker's failures add up in. Answers the new state. */
+export function addTransportFailure(db: Executor, id: string): Promise<TransportHealthRow | undefined> {
+  return db
+    .updateTable('transports')
+    .set({ consecutiveFailures: sql`consecutive_failures + 1` })
+    .where('id', '=', id)
+    .returning(['id', 'consecutiveFailures', 'pausedUntil'])
+    .executeTakeFirst();
+}
+
 /**
- * One more failure in a row, in one statement every worker's failures add up in; the failure that
- * reaches `threshold` (and each after it) pauses the transport until `pauseUntil`. Answers the new state.
+ * Pauses the transport until `until` while its streak is still at least `minStreak`: a success that
+ * ended the streak since it was counted is not undone. Answers the new state, or undefined.
  */
-export function addTransportFailure(
+export function pauseTransport(
   db: Executor,
   id: string,
-  threshold: number,
-  pauseUntil: Date,
+  until: Date,
+  minStreak: number,
 ): Promise<TransportHealthRow | undefined> {
   return db
     .updateTable('transports')
-    .set({
-      consecutiveFailures: sql`consecutive_failures + 1`,
-      pausedUntil: sql`case when consecutive_failures + 1 >= ${threshold} then ${pauseUntil.toISOString()} else paused_until end`,
-    })
+    .set({ pausedUntil: until })
     .where('id', '=', id)
+    .where('consecutiveFailures', '>=', minStreak)
     .returning(['id', 'consecutiveFailures', 'pausedUntil'])
     .executeTakeFirst();
 }
@@ -96,22 +104,4 @@ export async function clearTransportFailures(db: Executor, id: string): Promise<
     .where('id', '=', id)
     .where('consecutiveFailures', '>', 0)
     .execute();
-}
-
-/** Adds `n` sends to the transport's window; returns the window's count after the addition. */
-export async function reserveTransportSends(db: Executor, transportId: string, windowStart: number, n: number) {
-  const row = await db
-    .insertInto('transportRateWindows')
-    .values({ transportId, windowStart, n })
-    .onConflict((oc) =>
-      oc.columns(['transportId', 'windowStart']).doUpdateSet({ n: sql`transport_rate_windows.n + excluded.n` }),
-    )
-    .returning('n')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Forgets windows that ended before `windowStart`. */
-export async function pruneTransportWindows(db: Executor, windowStart: number): Promise<void> {
-  await db.deleteFrom('transportRateWindows').where('windowStart', '<', windowStart).execute();
 }

@@ -7,7 +7,7 @@ import { created, idFirst, noContent, routeSchema } from '../http/routes.ts';
 import { IdParams } from '../http/schemas.ts';
 import { CreateTransportBody, TransportTestResult, TransportView, UpdateTransportBody } from './transports.schemas.ts';
 import {
-  createTransport,
+  createProjectTransport,
   deleteTransport,
   getTransport,
   listTransportViews,
@@ -27,7 +27,7 @@ export const transportRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async 
   app.post(
     '/transports',
     schema({ body: CreateTransportBody, response: { 201: TransportView } }),
-    created((req) => createTransport(deps, req.auth!.projectId, req.body)),
+    created((req) => createProjectTransport(deps, req.auth!.projectId, req.body)),
   );
   app.get('/transports/:id', schema({ params, response: { 200: TransportView } }), async (req) =>
     getTransport(deps, req.auth!.projectId, req.params.id),

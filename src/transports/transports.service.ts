@@ -85,8 +85,8 @@ async function writing<T>(deps: TransportDeps, projectId: string, write: (trx: T
   }
 }
 
-/** Creates a transport; 422 listing every problem, or for a host the outbound guard refuses. */
-export async function createTransport(deps: TransportDeps, projectId: string, input: CreateTransportBody) {
+/** Creates one of the project's own transports; 422 listing every problem, or for a host the outbound guard refuses. */
+export async function createProjectTransport(deps: TransportDeps, projectId: string, input: CreateTransportBody) {
   const { smtp, endpoint } = readConnection(input, kindProblems(input.kind, input, true));
   await checkHosts(deps, smtp, endpoint);
   const now = deps.clock.now();

@@ -1,21 +1,23 @@
 /**
- * The event-webhook delivery worker: claims due messages under a lease and sends each the moment a
- * slot frees, never waiting for a batch, so one slow endpoint (10 s per message) holds only its own
- * slots while every other endpoint's messages keep flowing. At most `webhookEndpointConcurrency`
- * messages of one endpoint are claimed at a time; a failing endpoint rests (no message of it is tried)
- * between single probes. Outcomes are written in small groups (lib/batcher.ts), each message's with its
- * attempt and the endpoint's health in one transaction. A worker killed mid-flight loses nothing:
- * its messages stay SENDING until their lease runs out and are sent again, with the same webhook-id.
+ * Event-webhook delivery, a kind of the due-rows worker (jobs/due-rows.ts) that refills its slots:
+ * it claims due messages under a lease and sends each the moment a slot frees, never waiting for a
+ * batch, so one slow endpoint (10 s per message) holds only its own slots while every other
+ * endpoint's messages keep flowing. At most `webhookEndpointConcurrency` messages of one endpoint are
+ * in flight at a time; a failing endpoint rests (no message of it is tried) between single probes.
+ * Outcomes are written in small groups (lib/batcher.ts), each message's with its attempt and the
+ * endpoint's health in one transaction. A worker killed mid-flight loses nothing: its messages stay
+ * SENDING until their lease runs out and are sent again, with the same webhook-id.
  */
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Deps } from '../deps.ts';
-import type { DueRowsRun } from '../jobs/due-rows.ts';
+import { DUE_ROWS } from '../jobs/due-row-tables.ts';
+import { renewClaimedRows } from '../jobs/due-rows.repo.ts';
+import { type DueRowsKind, type DueRowsRun, workDueRows } from '../jobs/due-rows.ts';
 import { allOk, batcher } from '../lib/batcher.ts';
 import { newId } from '../lib/ids.ts';
 import { decryptSecret } from '../lib/secret-box.ts';
-import { type AttemptOutcome, type AttemptTarget, attemptDelivery } from './attempt.ts';
+import { type AttemptDeps, type AttemptOutcome, type AttemptTarget, attemptDelivery } from './attempt.ts';
 import { type EndpointRow, findEndpointsByIds } from './endpoints.repo.ts';
 import { afterEndpointFailures, type FailureNote } from './health.ts';
 import { claimDueMessages, type MessageOutcome, type MessageRow, recordMessageOutcomes } from './messages.repo.ts';
@@ -28,13 +30,13 @@ const IN_FLIGHT = new WeakMap<object, Map<string, number>>();
 /** The type of the message POST /webhook-endpoints/:id/test sends. */
 export const TEST_TYPE = 'webhook.test';
 
-/** While messages are in flight and none was claimable, look again this often (new messages, rests ending). */
+/** While messages are in flight and a claim came back short, look again this often (new messages, rests ending). */
 const POLL_MS = 50;
 /** Outcomes waiting longer than this are written without waiting for more. */
 const WINDOW_MS = 5;
 const MAX_GROUP = 100;
 
-/** A claim holds its messages this long: well past the 10 s an attempt may take, so no renewal is needed. */
+/** A claim holds its messages this long: well past the 10 s an attempt may take, so a renewal is rare. */
 export function messageLeaseMs(deps: Pick<Deps, 'config'>): number {
   return Math.max(60_000, deps.config.webhookTimeoutMs * 3);
 }
@@ -162,114 +164,105 @@ export async function deliverClaimedNow(deps: Deps, row: MessageRow, endpoint: E
   return attempt;
 }
 
+/** What one delivery run shares across its claims. */
+interface Run {
+  attemptDeps: AttemptDeps;
+  endpoints: ReturnType<typeof targets>;
+  write: (d: Done) => Promise<void>;
+  /** Messages in flight per endpoint, shared by every run of the process. */
+  inFlight: Map<string, number>;
+}
+
+/**
+ * Attempts one claimed message and writes its outcome; never throws. A delivered message's slot (and
+ * its endpoint's) frees as soon as it was answered, while its outcome is written (it stays SENDING
+ * under its lease until then). A failure keeps its slot until written, so the endpoint's rest is
+ * recorded before another of its messages can be claimed.
+ */
+async function deliverOne(deps: Deps, run: Run, row: MessageRow, release: () => void): Promise<boolean> {
+  let held = true;
+  const free = () => {
+    if (!held) return;
+    held = false;
+    const n = (run.inFlight.get(row.endpointId) ?? 1) - 1;
+    if (n === 0) run.inFlight.delete(row.endpointId);
+    else run.inFlight.set(row.endpointId, n);
+    release();
+  };
+  try {
+    const target = run.endpoints.get(row.endpointId)?.target;
+    const attempt: AttemptOutcome = target
+      ? await attemptDelivery(run.attemptDeps, target, row.id, row.payload)
+      : { at: deps.clock.now(), ok: false, status: null, body: 'endpoint not found', durationMs: 0, refused: false };
+    if (attempt.ok) free();
+    await run.write({ row, attempt });
+    return attempt.ok;
+  } catch (err) {
+    // The outcome could not be written: the message stays SENDING and comes back when its lease ends.
+    deps.log.error({ err, messageId: row.id }, 'webhook outcome not recorded; the lease hands the message back');
+    return false;
+  } finally {
+    free();
+  }
+}
+
+/**
+ * Messages as due rows, refilled as slots free: at most `webhookDeliveryConcurrency` in flight, and
+ * `webhookEndpointConcurrency` of one endpoint (an endpoint at its cap is left out of the claim).
+ */
+function messageRows(deps: Deps, run: Run): DueRowsKind<MessageRow, undefined> {
+  const perEndpoint = deps.config.webhookEndpointConcurrency;
+  const total = deps.config.webhookDeliveryConcurrency;
+  return {
+    leaseMs: messageLeaseMs(deps),
+    batchSize: total,
+    concurrency: total,
+    stopWhenShort: false,
+    // A claim is a statement over the due range: under load, one per freed slot would cost more than
+    // the attempts it feeds, so a busy worker claims again once a quarter of its slots are free.
+    refill: { minFree: Math.max(1, Math.floor(total / 4)), pollMs: POLL_MS },
+    claim: (c) =>
+      claimDueMessages(deps.db, deps.dialect, {
+        ...c,
+        perEndpoint,
+        skipEndpoints: [...run.inFlight].filter(([, n]) => n >= perEndpoint).map(([id]) => id),
+      }),
+    renew: (rows, c, until) =>
+      renewClaimedRows(deps.db, deps.dialect, DUE_ROWS.webhookMessages, {
+        ids: rows.map((r) => r.id),
+        token: c.token,
+        until,
+      }),
+    begin: async (rows) => {
+      await run.endpoints.refresh([...new Set(rows.map((r) => r.endpointId))]);
+      for (const row of rows) run.inFlight.set(row.endpointId, (run.inFlight.get(row.endpointId) ?? 0) + 1);
+      return { rows, batch: undefined };
+    },
+    work: (row, _batch, release) => deliverOne(deps, run, row, release),
+  };
+}
+
 /**
  * Delivers due messages until none is due or in flight, `budgetMs` has passed or `signal` aborts
- * (then after the attempts in flight, which the 10 s timeout bounds).
+ * (then after the attempts in flight, which the 10 s timeout bounds), on the due-rows worker.
  */
 export async function deliverDueMessages(deps: Deps, budgetMs: number, signal?: AbortSignal): Promise<DueRowsRun> {
   // Connections are reused within a run (a run lasts up to its budget) and closed with it.
   const agents = agentPool();
   const endpoints = targets(deps);
-  const write = outcomeWriter(deps, endpoints);
-  const perEndpoint = deps.config.webhookEndpointConcurrency;
-  const total = deps.config.webhookDeliveryConcurrency;
-  const minClaim = Math.max(1, Math.floor(total / 4));
   // Shared by every run of this process (the wake-up, the come-back and the cron run may overlap), so
   // the per-endpoint cap holds per process, not per run.
   const inFlight = IN_FLIGHT.get(deps) ?? new Map<string, number>();
   IN_FLIGHT.set(deps, inFlight);
-  let flying = 0;
-  /** Slots freed so far in this run. */
-  let freed = 0;
-  let settled: () => void = () => {};
-  let oneSettled = new Promise<void>((r) => {
-    settled = r;
-  });
-  const out: DueRowsRun = { claimed: 0, done: 0 };
-  const started = Date.now();
-  const attemptDeps = { ...deps, agents: agents.get };
-  // Outcomes still being written: the run ends after them.
-  const writing = new Set<Promise<void>>();
-  const work = async (row: MessageRow) => {
-    let held = true;
-    const release = () => {
-      if (!held) return;
-      held = false;
-      const n = (inFlight.get(row.endpointId) ?? 1) - 1;
-      if (n === 0) inFlight.delete(row.endpointId);
-      else inFlight.set(row.endpointId, n);
-      flying--;
-      freed++;
-      settled();
-      oneSettled = new Promise<void>((r) => {
-        settled = r;
-      });
-    };
-    try {
-      const target = endpoints.get(row.endpointId)?.target;
-      const attempt: AttemptOutcome = target
-        ? await attemptDelivery(attemptDeps, target, row.id, row.payload)
-        : { at: deps.clock.now(), ok: false, status: null, body: 'endpoint not found', durationMs: 0, refused: false };
-      // A delivered message's slot frees as soon as it was answered, while its outcome is written (it
-      // stays SENDING under its lease until then). A failure keeps its slot until written, so the
-      // endpoint's rest is recorded before another of its messages can be claimed.
-      if (attempt.ok) release();
-      await write({ row, attempt });
-      if (attempt.ok) out.done++;
-    } catch (err) {
-      // The outcome could not be written: the message stays SENDING and comes back when its lease ends.
-      deps.log.error({ err, messageId: row.id }, 'webhook outcome not recorded; the lease hands the message back');
-    } finally {
-      release();
-    }
+  const run: Run = {
+    attemptDeps: { ...deps, agents: agents.get },
+    endpoints,
+    write: outcomeWriter(deps, endpoints),
+    inFlight,
   };
-  /** Resolves once `n` more slots have freed, nothing flies, or POLL_MS has passed. */
-  const untilFreed = async (n: number) => {
-    const target = freed + n;
-    const deadline = Date.now() + POLL_MS;
-    while (freed < target && flying > 0 && Date.now() < deadline) {
-      await Promise.race([oneSettled, sleep(deadline - Date.now())]);
-    }
-  };
-  const start = (row: MessageRow) => {
-    const done = work(row);
-    writing.add(done);
-    void done.finally(() => writing.delete(done));
-  };
-  while (Date.now() - started < budgetMs && !signal?.aborted) {
-    const free = total - flying;
-    // A claim is a statement over the due range: under load, one per freed slot would cost more than
-    // the attempts it feeds, so a busy worker waits until a quarter of its slots are free.
-    if (free <= 0 || (flying > 0 && free < minClaim)) {
-      await oneSettled;
-      continue;
-    }
-    const now = deps.clock.now();
-    const rows = await claimDueMessages(deps.db, deps.dialect, {
-      now,
-      leaseUntil: new Date(now.getTime() + messageLeaseMs(deps)),
-      token: newId(),
-      limit: free,
-      perEndpoint,
-      skipEndpoints: [...inFlight].filter(([, n]) => n >= perEndpoint).map(([id]) => id),
-    });
-    if (rows.length > 0) {
-      out.claimed += rows.length;
-      await endpoints.refresh([...new Set(rows.map((r) => r.endpointId))]);
-      for (const row of rows) {
-        inFlight.set(row.endpointId, (inFlight.get(row.endpointId) ?? 0) + 1);
-        flying++;
-        start(row);
-      }
-    }
-    if (rows.length === 0 && flying === 0) break;
-    // Less than a full claim: what may be sent now is all in hand (the endpoints' own caps bind, or
-    // nothing more is due). Look again once a quarter of what flies has ended, or shortly: a claim
-    // per ended message would cost more than the messages.
-    if (rows.length < free) await untilFreed(Math.max(1, Math.ceil(flying / 4)));
+  try {
+    return await workDueRows(deps, messageRows(deps, run), budgetMs, signal);
+  } finally {
+    agents.close();
   }
-  // Every started message is in `writing` until its slot is freed and its outcome written.
-  await Promise.all(writing);
-  agents.close();
-  return out;
 }

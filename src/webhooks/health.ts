@@ -8,9 +8,10 @@
 import { linkMail, sendSystemEmail } from '../auth/system-mail.ts';
 import type { Trx } from '../db/index.ts';
 import type { Deps } from '../deps.ts';
+import { restUntil } from '../lib/failure-streak.ts';
 import { getTeam } from '../projects/members/members.service.ts';
 import { disableFailingEndpoint, noteEndpointFailure, noteEndpointsRecovered, setEndpointRest } from './health.repo.ts';
-import { DISABLE_AFTER_MS, restFor } from './schedule.ts';
+import { DISABLE_AFTER_MS, ENDPOINT_REST } from './schedule.ts';
 
 export interface FailureNote {
   endpointId: string;
@@ -38,7 +39,8 @@ export async function afterEndpointFailures(
   for (const [endpointId, at] of last) {
     const noted = await noteEndpointFailure(trx, endpointId, at);
     if (!noted?.failingSince) continue;
-    await setEndpointRest(trx, endpointId, new Date(at.getTime() + restFor(noted.failureStreak)));
+    const rest = restUntil(ENDPOINT_REST, Number(noted.failureStreak), at);
+    if (rest) await setEndpointRest(trx, endpointId, rest);
     const since = new Date(noted.failingSince);
     if (at.getTime() - since.getTime() < DISABLE_AFTER_MS) continue;
     const reason = `Every delivery failed for 5 days (since ${since.toISOString()}).`;

@@ -1,23 +1,24 @@
 /**
  * SQL for webhook messages and their attempts: the write of new messages in the caller's
- * transaction, the claim of due ones (SENDING with `next_attempt_at` = the lease end, so fresh and
- * abandoned messages are one range), outcomes fenced to the claim that made them, and the log.
+ * transaction, the claim of due ones, outcomes fenced to the claim that made them, and the log.
+ * Messages are due rows (jobs/due-row-tables.ts): a claimed message is SENDING with
+ * `next_attempt_at` = its lease's end, so fresh and abandoned messages are one range.
  */
 
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
-import { writeClaimedRows } from '../db/claimed-rows.ts';
 import { fromJson } from '../db/codecs.ts';
 import type { DialectSql } from '../db/dialect.ts';
 import type { Db, Executor } from '../db/index.ts';
 import type { WebhookAttemptsTable, WebhookMessagesTable } from '../db/schema.ts';
+import { DUE_ROWS } from '../jobs/due-row-tables.ts';
+import { claimDueRows, claimRowNow, stillActive, updateClaimedRows } from '../jobs/due-rows.repo.ts';
+import type { DueClaim } from '../jobs/due-rows.ts';
 
 export type MessageRow = Selectable<WebhookMessagesTable>;
 export type AttemptRow = Selectable<WebhookAttemptsTable>;
 
-// Literal, not bound: the partial index webhook_messages_due_idx serves only queries whose WHERE
-// visibly implies its own.
-const STILL_TO_GO = sql<boolean>`status in ('PENDING', 'SENDING')`;
+const MESSAGES = DUE_ROWS.webhookMessages;
 
 /** The enabled endpoints of a project and their types (for the announcer's cache). */
 export async function listEnabledEndpointEvents(db: Executor, projectId: string) {
@@ -47,11 +48,7 @@ export async function insertMessages(db: Executor, rows: NewMessage[], now: Date
     .execute();
 }
 
-export interface MessageClaim {
-  now: Date;
-  leaseUntil: Date;
-  token: string;
-  limit: number;
+export interface MessageClaim extends DueClaim {
   /** At most this many messages of one endpoint per claim. */
   perEndpoint: number;
   /** Endpoints this worker holds as many messages of as it may: none of theirs. */
@@ -69,65 +66,38 @@ const CLAIM_WINDOW = 1000;
 export async function claimDueMessages(db: Db, dialect: DialectSql, c: MessageClaim): Promise<MessageRow[]> {
   const now = c.now.toISOString();
   const skip = c.skipEndpoints.length > 0 ? c.skipEndpoints : [''];
-  return dialect.claimRows(db, {
-    table: 'webhookMessages',
-    // The due conditions on the claimed row itself too: on PostgreSQL a row another claim took and
-    // committed meanwhile is re-checked after its lock (read committed), and no longer due.
+  return claimDueRows(db, dialect, MESSAGES, c, {
     where: (eb) =>
-      eb.and([
-        STILL_TO_GO,
-        eb('nextAttemptAt', '<=', now),
-        eb(
-          'id',
-          'in',
-          eb
-            .selectFrom(
-              eb
-                .selectFrom(
-                  eb
-                    .selectFrom('webhookMessages as m')
-                    .innerJoin('webhookEndpoints as e', 'e.id', 'm.endpointId')
-                    .select(['m.id', 'm.endpointId', 'm.nextAttemptAt'])
-                    .where(sql<boolean>`m.status in ('PENDING', 'SENDING')`)
-                    .where('m.nextAttemptAt', '<=', now)
-                    .where('e.enabled', '=', true)
-                    .where((w) => w.or([w('e.restingUntil', 'is', null), w('e.restingUntil', '<=', now)]))
-                    .where('m.endpointId', 'not in', skip)
-                    .orderBy('m.nextAttemptAt')
-                    .limit(CLAIM_WINDOW)
-                    .as('w'),
-                )
-                .select([
-                  'w.id',
-                  sql<number>`row_number() over (partition by w.endpoint_id order by w.next_attempt_at, w.id)`.as('rn'),
-                ])
-                .as('d'),
-            )
-            .select('d.id')
-            .where('d.rn', '<=', c.perEndpoint),
-        ),
-      ]),
-    orderBy: ['nextAttemptAt', 'id'],
-    limit: c.limit,
-    set: (eb) => ({
-      status: 'SENDING' as const,
-      attempts: eb('attempts', '+', 1),
-      nextAttemptAt: c.leaseUntil,
-      leaseToken: c.token,
-    }),
+      eb(
+        'id',
+        'in',
+        eb
+          .selectFrom(
+            eb
+              .selectFrom(
+                eb
+                  .selectFrom('webhookMessages as m')
+                  .innerJoin('webhookEndpoints as e', 'e.id', 'm.endpointId')
+                  .select(['m.id', 'm.endpointId', 'm.nextAttemptAt'])
+                  .where(stillActive(MESSAGES, 'm'))
+                  .where('m.nextAttemptAt', '<=', now)
+                  .where('e.enabled', '=', true)
+                  .where((w) => w.or([w('e.restingUntil', 'is', null), w('e.restingUntil', '<=', now)]))
+                  .where('m.endpointId', 'not in', skip)
+                  .orderBy('m.nextAttemptAt')
+                  .limit(CLAIM_WINDOW)
+                  .as('w'),
+              )
+              .select([
+                'w.id',
+                sql<number>`row_number() over (partition by w.endpoint_id order by w.next_attempt_at, w.id)`.as('rn'),
+              ])
+              .as('d'),
+          )
+          .select('d.id')
+          .where('d.rn', '<=', c.perEndpoint),
+      ),
   });
-}
-
-/** When the next message falls due (a retry, a lease running out); undefined when nothing waits. */
-export async function nextMessageDueAt(db: Executor): Promise<Date | undefined> {
-  const row = await db
-    .selectFrom('webhookMessages')
-    .select('nextAttemptAt')
-    .where(STILL_TO_GO)
-    .orderBy('nextAttemptAt')
-    .limit(1)
-    .executeTakeFirst();
-  return row ? new Date(row.nextAttemptAt) : undefined;
 }
 
 /** What one attempt did to its message: delivered, due again at `nextAt`, or failed for good. */
@@ -148,7 +118,6 @@ const OUTCOME_COLUMNS = {
   last_status: 'integer',
   last_body: 'text',
   last_duration_ms: 'integer',
-  lease_token: 'text',
 } as const;
 
 /**
@@ -170,13 +139,11 @@ export async function recordMessageOutcomes(
     last_status: o.attempt.status,
     last_body: o.attempt.body,
     last_duration_ms: o.attempt.durationMs,
-    lease_token: null,
   }));
-  const moved = await writeClaimedRows(db, dialect, {
-    table: 'webhook_messages',
-    held: 'SENDING',
+  const moved = await updateClaimedRows(db, dialect, MESSAGES, {
     columns: OUTCOME_COLUMNS,
     rows,
+    same: { lease_token: null },
   });
   const written = outcomes.filter((o) => moved.has(o.id));
   if (written.length > 0) {
@@ -270,20 +237,9 @@ export async function claimMessageNow(
   m: { projectId: string; endpointId: string; id: string },
   c: { now: Date; leaseUntil: Date; token: string },
 ): Promise<MessageRow | undefined> {
-  return db
-    .updateTable('webhookMessages')
-    .set((eb) => ({
-      status: 'SENDING' as const,
-      attempts: eb('attempts', '+', 1),
-      nextAttemptAt: c.leaseUntil,
-      leaseToken: c.token,
-    }))
-    .where('id', '=', m.id)
-    .where('endpointId', '=', m.endpointId)
-    .where('projectId', '=', m.projectId)
-    .where((eb) => eb.or([eb('status', '!=', 'SENDING'), eb('nextAttemptAt', '<=', c.now.toISOString())]))
-    .returningAll()
-    .executeTakeFirst();
+  return claimRowNow(db, MESSAGES, m.id, c, (eb) =>
+    eb.and([eb('endpointId', '=', m.endpointId), eb('projectId', '=', m.projectId)]),
+  );
 }
 
 /** Inserts a message already claimed (SENDING under `token`, its first attempt counted): a test sent at once. */

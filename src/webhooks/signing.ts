@@ -3,22 +3,26 @@
  * `<webhook-id>.<webhook-timestamp>.<body>`, keyed by the base64-decoded part of the `whsec_` secret.
  * Several secrets (during a rotation) give several signatures, space-separated.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { hmacSha256 } from '../lib/hmac.ts';
 
-const PREFIX = 'whsec_';
+/** Marks a webhook signing secret for people and secret scanners. */
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
 /** A new signing secret: `whsec_` + base64 of 32 random bytes. */
 export function newWebhookSecret(): string {
-  return PREFIX + randomBytes(32).toString('base64');
+  return WEBHOOK_SECRET_PREFIX + randomBytes(32).toString('base64');
 }
 
 /** The key bytes of a `whsec_` secret. */
 export function secretKey(secret: string): Buffer {
-  return Buffer.from(secret.startsWith(PREFIX) ? secret.slice(PREFIX.length) : secret, 'base64');
+  return Buffer.from(
+    secret.startsWith(WEBHOOK_SECRET_PREFIX) ? secret.slice(WEBHOOK_SECRET_PREFIX.length) : secret,
+    'base64',
+  );
 }
 
 /** The `webhook-signature` header value for `body` under each key. */
 export function signatureHeader(keys: readonly Buffer[], id: string, timestamp: number, body: string): string {
-  const content = `${id}.${timestamp}.${body}`;
-  return keys.map((key) => `v1,${createHmac('sha256', key).update(content).digest('base64')}`).join(' ');
+  return keys.map((key) => `v1,${hmacSha256(key, [id, timestamp, body]).toString('base64')}`).join(' ');
 }

@@ -1,7 +1,7 @@
 /**
  * What features hand the webhook feature: the event types of beyond.md §4 and the announcer every
- * writer calls in its own transaction. This file imports no service, so any feature (and deps.ts)
- * may import it without leading back to webhooks.
+ * writer calls in its own transaction. This file imports no service, so any feature may import it
+ * without leading back to webhooks.
  */
 import type { Executor } from '../db/index.ts';
 

@@ -1,16 +1,19 @@
 /**
- * Jobs of event webhooks. `webhook.deliver` is only a wake-up: it delivers whatever messages are due,
- * then schedules itself for the next one falling due (a retry, a rest's end, another worker's lease
- * running out); the minutely cron entry is the backstop for a wake-up lost with a crashed process.
+ * Jobs of event webhooks. `webhook.deliver` is only a wake-up: it delivers whatever messages are due
+ * (on the due-rows worker, jobs/due-rows.ts), then schedules itself for the next one falling due (a
+ * retry, a rest's end, another worker's lease running out); the minutely cron entry is the backstop
+ * for a wake-up lost with a crashed process.
  * `webhook.prune` keeps the log to WEBHOOK_RETENTION_DAYS.
  */
 import type { ChangeFeed } from '../db/notify.ts';
 import type { Deps } from '../deps.ts';
+import { DUE_ROWS } from '../jobs/due-row-tables.ts';
+import { findNextDueAt } from '../jobs/due-rows.repo.ts';
 import { runThenComeBack } from '../jobs/due-rows.ts';
 import type { CronEntry, Jobs, TaskList } from '../jobs/types.ts';
 import { createWaker, type Waker } from '../jobs/waker.ts';
 import { deliverDueMessages } from './delivery.ts';
-import { deleteFinishedMessagesBefore, nextMessageDueAt } from './messages.repo.ts';
+import { deleteFinishedMessagesBefore } from './messages.repo.ts';
 
 export const DELIVER_WEBHOOKS_JOB = 'webhook.deliver';
 const PRUNE_JOB = 'webhook.prune';
@@ -34,7 +37,7 @@ export function webhookTasks(deps: Deps): TaskList {
           waker: deps.webhookWaker,
           lingerMs: LINGER_MS,
           pass: (budgetMs, signal) => deliverDueMessages(deps, budgetMs, signal),
-          nextDueAt: () => nextMessageDueAt(deps.db),
+          nextDueAt: () => findNextDueAt(deps.db, DUE_ROWS.webhookMessages),
         },
         context.signal,
       ),

@@ -11,6 +11,13 @@ import type { CacheRegistry, ProjectCache } from '../db/project-cache.ts';
 import type { Graph } from './engine/graph.ts';
 import { listTriggerSources } from './workflows.repo.ts';
 
+declare module '../deps.ts' {
+  interface FeatureState {
+    /** Which workflows each project's events start and which events its waits want, forgotten through `changes`. */
+    workflowTriggers: WorkflowTriggerCache;
+  }
+}
+
 export interface TriggeredWorkflow {
   id: string;
   allowReentry: boolean;

@@ -6,6 +6,13 @@ import type { ChangeFeed } from '../db/notify.ts';
 import type { Jobs } from '../jobs/types.ts';
 import { createWaker, type Waker } from '../jobs/waker.ts';
 
+declare module '../deps.ts' {
+  interface FeatureState {
+    /** Wakes the engine once a transaction that made executions due commits. */
+    workflowWaker: Waker;
+  }
+}
+
 export const RUN_JOB = 'workflow.run';
 
 export function createWorkflowWaker(feed: ChangeFeed, jobs: Jobs): Waker {

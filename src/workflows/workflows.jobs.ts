@@ -5,9 +5,10 @@
  */
 import { setTimeout } from 'node:timers/promises';
 import type { Deps } from '../deps.ts';
+import { findNextDueAt } from '../jobs/due-rows.repo.ts';
 import { runThenComeBack } from '../jobs/due-rows.ts';
 import type { CronEntry, TaskList } from '../jobs/types.ts';
-import { nextDueAt } from './engine/executions.repo.ts';
+import { EXECUTIONS } from './engine/executions.repo.ts';
 import { runDueExecutions } from './engine/run.ts';
 import { fanoutKind, scheduleTick } from './schedule.ts';
 import { RUN_JOB } from './waker.ts';
@@ -32,7 +33,7 @@ function runAndReschedule(deps: Deps, signal?: AbortSignal): Promise<void> {
         last = r.claimed;
         return { claimed: r.claimed, done: r.claimed };
       },
-      nextDueAt: () => nextDueAt(deps.db),
+      nextDueAt: () => findNextDueAt(deps.db, EXECUTIONS),
     },
     signal,
   );

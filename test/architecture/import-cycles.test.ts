@@ -74,10 +74,11 @@ describe('the import graph of src/', () => {
 
   it('keeps the infrastructure (deps.ts, config/, db/, jobs/, lib/, mail/) free of run-time imports of features', () => {
     const graph = new Map(sourceFiles(SRC).map((f) => [f, valueImports(f, readFileSync(f, 'utf8'))]));
-    // mail/ is infrastructure (transports, MIME, rendering) except its HTTP edge, the /outbox routes;
-    // config/ holds the settings' sections that config.ts reads.
+    // mail/ is infrastructure (transports, MIME, rendering) except its HTTP edge, the /outbox routes
+    // over captured mail; config/ holds the settings' sections that config.ts reads; of http/, the
+    // rate-limit stores are infrastructure (deps.ts builds the API-key failure counter).
     const infrastructure = (f: string) =>
-      /^(deps|config|errors|secrets)\.ts$|^(config|db|jobs|lib)\/|^mail\/(?!outbox\.)/.test(
+      /^(deps|config|errors|secrets)\.ts$|^(config|db|jobs|lib)\/|^http\/rate-limit\.ts$|^mail\/(?!captured\/captured\.(routes|schemas|service)\.ts$)/.test(
         path.relative(SRC, f).split(path.sep).join('/'),
       );
     const reached = new Set<string>();
@@ -90,5 +91,17 @@ describe('the import graph of src/', () => {
       }
     }
     expect([...reached].filter((f) => !infrastructure(f)).map((f) => path.relative(SRC, f))).toEqual([]);
+  });
+
+  it('keeps deps.ts from importing any feature, type imports included (features declare their parts on it)', () => {
+    const file = path.join(SRC, 'deps.ts');
+    const imported = [...readFileSync(file, 'utf8').matchAll(IMPORT)]
+      .map((m) => m[3]!)
+      .filter((spec) => spec.startsWith('.'))
+      .map((spec) => path.relative(SRC, path.resolve(SRC, spec)).split(path.sep).join('/'));
+    expect(imported.length).toBeGreaterThan(5);
+    expect(
+      imported.filter((f) => !/^(config|errors|secrets)\.ts$|^(db|jobs|lib|mail)\/|^http\/rate-limit\.ts$/.test(f)),
+    ).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 /** Shared by the data-rights tests: a contact with everything a contact accumulates, and a sign-up's pending confirmation and its mail. */
 import { expect } from 'vitest';
+import { insertEmail } from '../../src/emails/outbox.repo.ts';
 import { newId } from '../../src/lib/ids.ts';
-import { insertEmail } from '../../src/sending/outbox.repo.ts';
 import { insertPending } from '../../src/signup/signup.repo.ts';
 import type { TestEnv } from '../env.ts';
 import type { TestProject } from '../factories.ts';

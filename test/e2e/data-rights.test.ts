@@ -5,10 +5,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { campaignTick } from '../../src/campaigns/campaigns.jobs.ts';
+import { insertEmail } from '../../src/emails/outbox.repo.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { ERASED_REASON } from '../../src/privacy/erased.ts';
 import { liftErasure } from '../../src/privacy/erasure.service.ts';
-import { insertEmail } from '../../src/sending/outbox.repo.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { uploadCsv } from './contacts-helpers.ts';
 import { dataRightsHelpers } from './data-rights-helpers.ts';

@@ -9,7 +9,7 @@ import {
   markSuppressed,
   markUnsent,
   renewEmailLeases,
-} from '../../src/sending/delivery.repo.ts';
+} from '../../src/emails/delivery.repo.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { storeTestEmail } from './send-helpers.ts';
 

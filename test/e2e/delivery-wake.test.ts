@@ -1,8 +1,8 @@
-// Invariant: outbox rows stored in a transaction through enqueueEmails wake delivery when that
+// Invariant: outbox rows stored in a transaction through enqueue wake delivery when that
 // transaction commits (jobs/waker.ts): with no other wake-up queued and no cron running, the queue
 // holds a delivery run once the commit's notice arrives, and that run sends the rows.
 import { describe, expect, it } from 'vitest';
-import { enqueueEmails } from '../../src/sending/outbox.ts';
+import { enqueue } from '../../src/emails/enqueue.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { testEmail } from './send-helpers.ts';
 
@@ -24,7 +24,7 @@ describe.each(DIALECTS)('delivery woken by the transaction that stores its rows 
     const emails = [testEmail(project.id), testEmail(project.id)];
     const ids = emails.map((e) => e.id);
     await t.deps.db.transaction().execute(async (trx) => {
-      expect(await enqueueEmails(t.deps, trx, emails)).toHaveLength(2);
+      expect(await enqueue(t.deps, trx, emails)).toHaveLength(2);
     });
     // The notice reaches the waker after the commit (asynchronously on PostgreSQL); each drain runs
     // only what the queue holds, so without the wake-up the rows would stay PENDING.

@@ -3,7 +3,7 @@
 // page, and answers 422 naming the field for a filter that is not one (nothing else answered).
 import { describe, expect, it } from 'vitest';
 import type { EmailSource, EmailStatus } from '../../src/db/schema.ts';
-import { insertEmail } from '../../src/sending/outbox.repo.ts';
+import { insertEmail } from '../../src/emails/outbox.repo.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import type { TestProject } from '../factories.ts';
 import { emailLogHelpers } from './email-log-helpers.ts';

@@ -5,7 +5,7 @@
 import { connect } from 'node:net';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { afterAll, beforeAll } from 'vitest';
-import { type InboundSmtp, startInboundSmtp } from '../../src/bounces/inbound-smtp.ts';
+import { type InboundSmtp, startInboundSmtp } from '../../src/inbound/inbound-smtp.ts';
 import type { TestEnv } from '../env.ts';
 import type { TestProject } from '../factories.ts';
 

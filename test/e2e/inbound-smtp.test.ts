@@ -2,7 +2,7 @@
 // or a project's verified domain; DSN and ARF reports become bounces and complaints of the email they
 // name (by VERP address or the quoted original); other mail becomes email.received on the owning project only.
 import { describe, expect, it } from 'vitest';
-import { returnPathFor } from '../../src/bounces/verp.ts';
+import { returnPathFor } from '../../src/mail/verp.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { emailState, eventsNamed, insertSentEmail, isSubscribed, suppressionsOf } from './feedback-helpers.ts';
 import { inboundHelpers } from './inbound-helpers.ts';

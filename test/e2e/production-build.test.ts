@@ -108,7 +108,7 @@ describe('the production build', () => {
   });
 
   it('compiles every relative import, dynamic ones too, to a file in dist/ and needs only `dependencies`', () => {
-    expect(readFileSync(path.join(DIST, 'main.js'), 'utf8')).toContain('import("./bounces/inbound-smtp.js")');
+    expect(readFileSync(path.join(DIST, 'main.js'), 'utf8')).toContain('import("./inbound/inbound-smtp.js")');
     expect(unresolvedImports()).toEqual([]);
   });
 

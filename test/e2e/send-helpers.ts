@@ -1,7 +1,7 @@
 /** Shared by the /v1/send tests: the request, the captured outbox after a drain, and row reads. */
 import { expect } from 'vitest';
+import { insertEmail, type StoredEmail } from '../../src/emails/outbox.repo.ts';
 import { newId } from '../../src/lib/ids.ts';
-import { insertEmail, type StoredEmail } from '../../src/sending/outbox.repo.ts';
 import type { TestEnv } from '../env.ts';
 import type { TestProject } from '../factories.ts';
 

@@ -6,8 +6,8 @@
 import net from 'node:net';
 import { expect } from 'vitest';
 import type { EmailType } from '../../src/db/schema.ts';
+import { insertEmail } from '../../src/emails/outbox.repo.ts';
 import { deliverDue } from '../../src/sending/delivery.ts';
-import { insertEmail } from '../../src/sending/outbox.repo.ts';
 import type { TestEnv } from '../env.ts';
 import type { TestProject } from '../factories.ts';
 import { type HttpListener, type HttpResponseSpec, startHttpListener } from '../servers/http-listener.ts';

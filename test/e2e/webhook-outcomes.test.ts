@@ -1,6 +1,7 @@
-// Invariant: a group's outcomes (one statement, db/claimed-rows.ts) are written only for messages
-// whose claim still holds: SENDING under the token of the claim that sent them. A message another
-// claim took since keeps that claim's state and gets no attempt; the rest get their own values.
+// Invariant: a group's outcomes (one statement, updateClaimedRows in jobs/due-rows.repo.ts) are
+// written only for messages whose claim still holds: SENDING under the token of the claim that sent
+// them. A message another claim took since keeps that claim's state and gets no attempt; the rest get
+// their own values.
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.ts';
 import { insertMessages, recordMessageOutcomes } from '../../src/webhooks/messages.repo.ts';

@@ -33,22 +33,6 @@ export async function deleteDispatch(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('campaignDispatches').where('id', '=', id).execute();
 }
 
-/**
- * PENDING rows of the campaign → FAILED (`Campaign cancelled`): delivery claims only PENDING and
- * SENDING rows, so none of them goes out. Answers how many were marked and whether any had been tried.
- */
-export async function failUnsentRows(db: Executor, campaignId: string, now: Date) {
-  const rows = await db
-    .updateTable('emails')
-    .set({ status: 'FAILED', lastError: CANCELLED_ERROR, leaseUntil: null, updatedAt: now })
-    .where(CAMPAIGN_ROWS)
-    .where('sourceId', '=', campaignId)
-    .where('status', '=', 'PENDING')
-    .returning('attempts')
-    .execute();
-  return { marked: rows.length, tried: rows.some((r) => r.attempts > 0) };
-}
-
 /** How many outbox rows the campaign has. */
 export async function countCampaignRows(db: Executor, campaignId: string): Promise<number> {
   const row = await db
@@ -58,11 +42,6 @@ export async function countCampaignRows(db: Executor, campaignId: string): Promi
     .where('sourceId', '=', campaignId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** Removes every outbox row of the campaign (a cancel before anything went out: it may be sent again). */
-export async function deleteCampaignRows(db: Executor, campaignId: string): Promise<void> {
-  await db.deleteFrom('emails').where(CAMPAIGN_ROWS).where('sourceId', '=', campaignId).execute();
 }
 
 /**

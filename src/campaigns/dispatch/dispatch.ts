@@ -11,15 +11,14 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { findSuppressed } from '../../bounces/suppressions.ts';
 import { toContactView } from '../../contacts/contact-view.ts';
 import type { Deps } from '../../deps.ts';
+import { type EmailToSend, enqueue } from '../../emails/enqueue.ts';
 import { AppError } from '../../errors.ts';
 import { defineJobRowKind, JobRowFailure, type StepContext } from '../../jobs/job-row-kind.ts';
 import { advanceJobRow, type JobRow, type Lease } from '../../jobs/job-rows.ts';
 import { newId } from '../../lib/ids.ts';
 import { getSendSettings } from '../../projects/projects.service.ts';
 import { type AudienceContact, audienceBatches } from '../../segments/audience.ts';
-import { composeEmail, priorityOf } from '../../sending/compose.ts';
-import { enqueueEmails, type StoredEmail } from '../../sending/outbox.ts';
-import { messageIdFor } from '../../sending/send.service.ts';
+import { composeEmail } from '../../sending/compose.ts';
 import { audienceOf, campaignMessage, subscribedOnly } from '../campaign-content.ts';
 import { type CampaignRow, findCampaignById } from '../campaigns.repo.ts';
 
@@ -101,7 +100,7 @@ async function walk(
       skipped: progress.skipped + contacts.length - emails.length,
     };
     await deps.db.transaction().execute(async (trx) => {
-      next.queued += (await enqueueEmails(deps, trx, emails, { skipDuplicates: true })).length;
+      next.queued += (await enqueue(deps, trx, emails, { skipDuplicates: true })).length;
       await advanceJobRow(trx, deps, lease, next);
     });
     progress = next;
@@ -117,7 +116,7 @@ async function renderBatch(
   campaign: CampaignRow,
   contacts: AudienceContact[],
   settings: Awaited<ReturnType<typeof getSendSettings>>,
-): Promise<StoredEmail[]> {
+): Promise<EmailToSend[]> {
   const { projectId } = campaign;
   const suppressed = await findSuppressed(
     deps,
@@ -125,18 +124,12 @@ async function renderBatch(
     contacts.map((c) => c.email),
   );
   const msg = campaignMessage(campaign);
-  const out: StoredEmail[] = [];
+  const out: EmailToSend[] = [];
   for (const row of contacts) {
     if (suppressed.has(row.email)) continue;
     const id = newId();
     try {
-      const email = await composeEmail(deps, msg, { projectId, contact: toContactView(row) }, settings, id);
-      out.push({
-        ...email,
-        status: 'PENDING',
-        priority: priorityOf('CAMPAIGN'),
-        messageId: messageIdFor(id, msg.from.email),
-      });
+      out.push(await composeEmail(deps, msg, { projectId, contact: toContactView(row) }, settings, id));
     } catch (err) {
       // One contact's data that does not render (or renders too large) must not stop the campaign.
       if (!(err instanceof AppError)) throw err;

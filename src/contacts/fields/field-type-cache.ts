@@ -7,6 +7,13 @@
 import type { CacheRegistry, ProjectCache } from '../../db/project-cache.ts';
 import { listFieldTypes } from './fields.repo.ts';
 
+declare module '../../deps.ts' {
+  interface FeatureState {
+    /** Recorded custom field keys per project, forgotten through `changes`. */
+    fieldTypes: FieldTypeCache;
+  }
+}
+
 /** The recorded keys by project; a committed write adds its new keys to the held set. */
 export type FieldTypeCache = ProjectCache<Set<string>>;
 

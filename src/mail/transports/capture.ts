@@ -6,7 +6,7 @@ import { toJson } from '../../db/codecs.ts';
 import type { Db } from '../../db/index.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
-import { insertCapturedMessage } from '../capture.repo.ts';
+import { insertCapturedMessage } from '../captured/captured.repo.ts';
 import { buildMime, parseHeaderBlock } from '../mime.ts';
 import type { Transport } from '../types.ts';
 

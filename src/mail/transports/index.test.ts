@@ -2,12 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../../test/env.ts';
 import type { Db } from '../../db/index.ts';
-import { createTransport } from './index.ts';
+import { createServerTransport } from './index.ts';
 
 // No transport touches the database or the network before its first send.
 const noDb = {} as Db;
 
-describe('createTransport', () => {
+describe('createServerTransport', () => {
   it.each([
     [{}, 'capture'],
     [{ SMTP_URL: 'smtp://127.0.0.1:2525' }, 'smtp'],
@@ -15,7 +15,7 @@ describe('createTransport', () => {
     [{ MAIL_TRANSPORT: 'ses', SES_REGION: 'eu-west-1' }, 'ses'],
     [{ MAIL_TRANSPORT: 'capture', SMTP_URL: 'smtp://127.0.0.1:2525' }, 'capture'],
   ])('with %o builds the %s transport', async (env, kind) => {
-    const transport = createTransport(testConfig({ DATA_DIR: '/nonexistent-mailwright', ...env }), noDb);
+    const transport = createServerTransport(testConfig({ DATA_DIR: '/nonexistent-mailwright', ...env }), noDb);
     expect(transport.kind).toBe(kind);
     await transport.close();
   });

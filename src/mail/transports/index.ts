@@ -1,4 +1,4 @@
-/** Picks the mail transport MAIL_TRANSPORT names. */
+/** The server's mail transport, the one MAIL_TRANSPORT names (projects' own: transports/senders.ts). */
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -8,7 +8,7 @@ import { createSesTransport } from './ses.ts';
 import { createSmtpTransport } from './smtp.ts';
 
 /** The configured transport: `capture` stores into captured_messages, `smtp` pools to SMTP_URL, `ses` calls SES v2. */
-export function createTransport(config: Config, db: Db, clock?: Clock): Transport {
+export function createServerTransport(config: Config, db: Db, clock?: Clock): Transport {
   switch (config.mailTransport) {
     case 'smtp':
       return createSmtpTransport(config);

@@ -9,10 +9,10 @@ import type { Trx } from '../../db/index.ts';
 import type { TransactionGroup } from '../../db/transaction-group.ts';
 import type { ExecutionStatus } from '../../db/workflow-tables.ts';
 import type { Deps } from '../../deps.ts';
+import { type EmailToSend, enqueue } from '../../emails/enqueue.ts';
 import { AppError } from '../../errors.ts';
 import { LeaseLost } from '../../jobs/job-rows.ts';
 import { newId } from '../../lib/ids.ts';
-import { enqueueEmails, type StoredEmail } from '../../sending/outbox.ts';
 import { announceEnded, type ExecutionIdentity, identityOf } from './ended-webhooks.ts';
 import {
   type ExecClaim,
@@ -97,7 +97,7 @@ export interface DeferredMove {
   claim: ExecClaim;
   state: ExecutionState;
   history: NonNullable<ReturnType<typeof historyOf>>[];
-  emails: StoredEmail[];
+  emails: EmailToSend[];
   /** Who the execution is, for the webhook of its end. */
   execution: ExecutionIdentity;
 }
@@ -116,7 +116,7 @@ function stateAfter(row: ExecutionRow, move: ExecutionMove): ExecutionState {
 function deferMove(
   defer: (write: DeferredMove) => void,
   at: { run: Running; row: ExecutionRow; carried: Carried; move: ExecutionMove; history?: Carried['history'][number] },
-  emails: StoredEmail[] = [],
+  emails: EmailToSend[] = [],
 ): void {
   const { run, carried, move, history } = at;
   const rows = history ? [...carried.history, history] : carried.history;
@@ -129,10 +129,10 @@ function deferMove(
  */
 export async function flushMoves(
   trx: Trx,
-  deps: Pick<Deps, 'dialect' | 'clock' | 'deliveryWaker' | 'webhooks'>,
+  deps: Pick<Deps, 'db' | 'dialect' | 'clock' | 'deliveryWaker' | 'webhooks'>,
   writes: DeferredMove[],
 ) {
-  await enqueueEmails(
+  await enqueue(
     deps,
     trx,
     writes.flatMap((w) => w.emails),

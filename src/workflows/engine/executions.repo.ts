@@ -1,22 +1,26 @@
 /**
- * SQL for executions, the engine's job rows. A claimed execution is RUNNING with `due_at` = its lease
- * end, so "due" is one range condition for fresh, woken and abandoned executions alike, and a killed
- * worker's executions come back when their lease runs out. Every write of a run is fenced to its
- * claim (same lease token, still RUNNING): a cancel or a newer claim makes it match nothing.
- * The API's reads, cancels and deletes of executions are in ../executions.repo.ts.
+ * SQL for executions, the engine's due rows (jobs/due-row-tables.ts). A claimed execution is RUNNING
+ * with `due_at` = its lease end, so "due" is one range condition for fresh, woken and abandoned
+ * executions alike, and a killed worker's executions come back when their lease runs out. Every write
+ * of a run is fenced to its claim (same lease token, still RUNNING): a cancel or a newer claim makes
+ * it match nothing. The API's reads, cancels and deletes of executions are in ../executions.repo.ts.
  */
-import { type Insertable, type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
-import { writeClaimedRows } from '../../db/claimed-rows.ts';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { DialectSql } from '../../db/dialect.ts';
 import type { Db, Executor } from '../../db/index.ts';
 import type { Resume, WorkflowExecutionsTable, WorkflowStepRunsTable } from '../../db/workflow-tables.ts';
+import { DUE_ROWS } from '../../jobs/due-row-tables.ts';
+import { claimDueRows, stillActive, updateClaimedRows } from '../../jobs/due-rows.repo.ts';
+import type { DueClaim } from '../../jobs/due-rows.ts';
 
 export type ExecutionRow = Selectable<WorkflowExecutionsTable>;
 export type StepRunRow = Selectable<WorkflowStepRunsTable>;
 export type ExecutionMove = Updateable<WorkflowExecutionsTable>;
 
-// Literal, not bound: the partial indexes serve only queries whose WHERE visibly implies their own.
-export const ACTIVE = sql<SqlBool>`status in ('RUNNING', 'WAITING')`;
+/** Executions as due rows. */
+export const EXECUTIONS = DUE_ROWS.workflowExecutions;
+/** Still running or waiting: literal statuses, so the partial indexes serve the query. */
+export const ACTIVE = stillActive(EXECUTIONS);
 
 /** An execution to start: where it enters and why. */
 export interface NewExecution {
@@ -79,26 +83,13 @@ export async function insertExecutions(db: Executor, dialect: DialectSql, rows: 
 }
 
 /** Claims up to `limit` due executions: RUNNING, leased until `leaseUntil` under `token`, one more attempt. */
-export async function claimDueExecutions(
-  db: Db,
-  dialect: DialectSql,
-  at: { now: Date; leaseUntil: Date; token: string; limit: number },
-): Promise<ExecutionRow[]> {
-  return dialect.claimRows(db, {
-    table: 'workflowExecutions',
-    where: (eb) => eb.and([ACTIVE, eb('dueAt', '<=', at.now.toISOString())]),
-    orderBy: ['dueAt'],
-    limit: at.limit,
-    set: (eb) => ({
+export async function claimDueExecutions(db: Db, dialect: DialectSql, at: DueClaim): Promise<ExecutionRow[]> {
+  return claimDueRows(db, dialect, EXECUTIONS, at, {
+    set: {
       // A WAITING execution picked up has waited out its delay or timeout.
       resume: sql<Resume | null>`case when status = 'WAITING' then 'ELAPSED' else resume end`,
-      status: 'RUNNING' as const,
-      attempts: eb('attempts', '+', 1),
-      leaseUntil: at.leaseUntil,
-      leaseToken: at.token,
-      dueAt: at.leaseUntil,
       updatedAt: at.now,
-    }),
+    },
   });
 }
 
@@ -175,37 +166,7 @@ export async function moveClaimedMany(
     event: s.event,
     updated_at: s.updatedAt,
   }));
-  return writeClaimedRows(db, dialect, { table: 'workflow_executions', held: 'RUNNING', columns: STATE_COLUMNS, rows });
-}
-
-/**
- * Extends the leases of `ids` still held under `token`, passing over executions whose move is being
- * written right now (DialectSql.renewRows).
- */
-export async function renewLeases(
-  db: Db,
-  dialect: DialectSql,
-  at: { ids: string[]; token: string; leaseUntil: Date },
-): Promise<void> {
-  await dialect.renewRows(db, {
-    table: 'workflowExecutions',
-    ids: at.ids,
-    fence: (eb) => eb.and([eb('leaseToken', '=', at.token), eb('status', '=', 'RUNNING')]),
-    set: { leaseUntil: at.leaseUntil, dueAt: at.leaseUntil },
-  });
-}
-
-/** When the next active execution falls due (a wait's end, a retry, a lease's end), if any does. */
-export async function nextDueAt(db: Executor): Promise<Date | undefined> {
-  const row = await db
-    .selectFrom('workflowExecutions')
-    .select('dueAt')
-    .where(ACTIVE)
-    .where('dueAt', 'is not', null)
-    .orderBy('dueAt')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.dueAt ? new Date(row.dueAt) : undefined;
+  return updateClaimedRows(db, dialect, EXECUTIONS, { columns: STATE_COLUMNS, rows });
 }
 
 const WAIT_COLUMNS = { contact_id: 'text', name: 'text', event: 'json' } as const;

@@ -6,10 +6,11 @@
  */
 import { transactionGroup, transactionGroupKind } from '../../db/transaction-group.ts';
 import type { Deps } from '../../deps.ts';
+import { renewClaimedRows } from '../../jobs/due-rows.repo.ts';
 import { type BatchLease, type DueRowsKind, workDueRows } from '../../jobs/due-rows.ts';
 import { LeaseLost } from '../../jobs/job-rows.ts';
 import { type DeferredMove, flushMoves, runExecution } from './execute.ts';
-import { claimDueExecutions, type ExecutionRow, renewLeases } from './executions.repo.ts';
+import { claimDueExecutions, EXECUTIONS, type ExecutionRow } from './executions.repo.ts';
 import { graphLoader } from './graph.ts';
 
 const moves = transactionGroupKind<DeferredMove, Pick<Deps, 'db' | 'dialect' | 'clock' | 'deliveryWaker' | 'webhooks'>>(
@@ -50,7 +51,7 @@ function executionRows(deps: Deps): DueRowsKind<ExecutionRow, ExecutionBatch> {
     stopWhenShort: true,
     claim: (c) => claimDueExecutions(deps.db, deps.dialect, c),
     renew: (rows, claim, until) =>
-      renewLeases(deps.db, deps.dialect, { ids: rows.map((r) => r.id), token: claim.token, leaseUntil: until }),
+      renewClaimedRows(deps.db, deps.dialect, EXECUTIONS, { ids: rows.map((r) => r.id), token: claim.token, until }),
     // Graphs and filter environments are read once per batch, so an edit is seen by the next batch.
     begin: async (rows, claim, lease) => ({
       rows,

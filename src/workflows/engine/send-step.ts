@@ -10,8 +10,7 @@ import type { Deps } from '../../deps.ts';
 import { assertVerifiedSender } from '../../domains/domains.service.ts';
 import { AppError } from '../../errors.ts';
 import { getSendSettings } from '../../projects/projects.service.ts';
-import { composeEmail, type PreparedMessage, priorityOf } from '../../sending/compose.ts';
-import { messageIdFor } from '../../sending/send.service.ts';
+import { composeEmail, type PreparedMessage } from '../../sending/compose.ts';
 import { getTemplateRow } from '../../templates/templates.service.ts';
 import type { SendEmailConfig } from '../step-configs.ts';
 import { documentsOf } from './documents.ts';
@@ -81,17 +80,11 @@ export async function sendEmailStep(deps: Deps, input: StepInput): Promise<StepO
   // Not the contact's mail: its opens, clicks and bounces are not the contact's facts.
   if (c.recipient.type === 'CUSTOM')
     Object.assign(email, { toEmail: c.recipient.customEmail, toName: null, contactId: null });
-  const stored = {
-    ...email,
-    status: 'PENDING' as const,
-    priority: priorityOf('WORKFLOW'),
-    messageId: messageIdFor(id, msg.from.email),
-  };
   return {
     kind: 'next',
     output: { emailId: id, to: email.toEmail, templateId: c.templateId },
     // The id is the arrival's: a replay of this arrival would find its row already there.
-    emails: [stored],
+    emails: [email],
     // Workflow billing cap, reserved in the move's transaction: over the cap the commit rolls back and
     // the step fails with the 402's message (no email); with billing off reserveSends makes no query.
     effect: async (trx) => void (await reserveSends(deps, row.projectId, 'workflow', 1, trx)),

@@ -5,7 +5,7 @@
  */
 import type { Trx } from '../../db/index.ts';
 import type { ExecutionStatus } from '../../db/workflow-tables.ts';
-import type { StoredEmail } from '../../sending/outbox.repo.ts';
+import type { EmailToSend } from '../../emails/enqueue.ts';
 import type { ExecutionRow } from './executions.repo.ts';
 import type { Graph, Step, Way } from './graph.ts';
 
@@ -20,7 +20,7 @@ export type StepOutcome =
       /** The step's effect, written in the move's transaction. */
       effect?: (trx: Trx) => Promise<void>;
       /** Outbox rows written with the move (with the other executions' of its transaction). */
-      emails?: StoredEmail[];
+      emails?: EmailToSend[];
       /** The execution's latest event from now on (an awaited event that arrived). */
       event?: Json;
       /** After the commit (a wake-up). */

@@ -10,6 +10,7 @@ import type { ContactView } from '../../contacts/contacts.schemas.ts';
 import { getContact } from '../../contacts/contacts.service.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
+import { backoffMinutes, retryDueAt } from '../../lib/backoff.ts';
 import { OutboundError, OutboundRefused, resolverAddresses, sendOutbound } from '../../lib/outbound/request.ts';
 import { renderTemplate } from '../../mail/render/liquid.ts';
 import { webhookSignature, webhookSigningSecret } from '../../projects/webhook-secret.ts';
@@ -18,8 +19,11 @@ import { documentsOf } from './documents.ts';
 import type { ExecutionRow } from './executions.repo.ts';
 import type { StepInput, StepOutcome } from './step-types.ts';
 
-/** Minutes before call N+1 after a retryable failure of call N; the last value repeats. */
-const BACKOFF_MINUTES = [0.5, 2, 10, 30, 120];
+/**
+ * Before call N+1 after a retryable failure of call N: these minutes, the last repeating, ±10 % so
+ * webhooks that failed together do not all come back in one burst.
+ */
+const CALL_BACKOFF = backoffMinutes([0.5, 2, 10, 30, 120], 0.1);
 const KEPT_RESPONSE = 1024;
 const MAX_REDIRECTS = 3;
 
@@ -84,10 +88,7 @@ const retryable = (status: number) => status >= 500 || status === 408 || status 
 
 function retryOrFail(deps: Deps, row: ExecutionRow, now: Date, error: string, output: Json): StepOutcome {
   if (row.attempts >= deps.config.webhookMaxAttempts) return { kind: 'fail', error, output };
-  const minutes = BACKOFF_MINUTES[Math.min(row.attempts, BACKOFF_MINUTES.length) - 1]!;
-  // ±10 % jitter: webhooks that failed together do not all come back in one burst.
-  const ms = minutes * 60_000 * (0.9 + Math.random() * 0.2);
-  return { kind: 'retry', dueAt: new Date(now.getTime() + ms), error };
+  return { kind: 'retry', dueAt: retryDueAt(CALL_BACKOFF, now, row.attempts), error };
 }
 
 export async function webhookStep(deps: Deps, { row, step, graph, now }: StepInput): Promise<StepOutcome> {

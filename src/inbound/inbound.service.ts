@@ -4,14 +4,14 @@
  * project's verified domain becomes an `email.received` event on that project (data: inbound-mail.ts).
  */
 import type { ParsedMail } from 'mailparser';
+import { recordFeedback } from '../bounces/feedback.service.ts';
 import { findContactIdByEmail } from '../contacts/contacts.service.ts';
 import type { Deps } from '../deps.ts';
 import { projectReceivingFor } from '../domains/domains.service.ts';
 import { type NewEvent, recordEvents } from '../events/events.service.ts';
-import { recordFeedback } from './feedback.service.ts';
+import { emailIdFromAddress } from '../mail/verp.ts';
 import { receivedMailData, senderOf } from './inbound-mail.ts';
 import { reportOf } from './reports.ts';
-import { emailIdFromAddress } from './verp.ts';
 
 export type InboundDeps = Pick<Deps, 'db' | 'reader' | 'dialect' | 'clock' | 'eventListeners' | 'log' | 'jobs'>;
 

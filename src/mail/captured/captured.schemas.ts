@@ -1,18 +1,18 @@
-/** Views of the capture outbox (GET /outbox): one schema and type per shape. */
+/** Views of the captured mail (GET /outbox): one schema and type per shape. */
 import { type Static, Type } from 'typebox';
-import { CursorPageOf, CursorQuery } from '../http/pagination.ts';
+import { CursorPageOf, CursorQuery } from '../../http/pagination.ts';
 
-export const ListOutboxQuery = Type.Object({
+export const ListCapturedQuery = Type.Object({
   ...CursorQuery.properties,
   to: Type.Optional(Type.String({ maxLength: 320, description: 'Only messages to this address (case-insensitive).' })),
   emailId: Type.Optional(
     Type.String({ maxLength: 64, description: 'Only the message(s) of this email record (`emailId` of a message).' }),
   ),
 });
-export type ListOutboxQuery = Static<typeof ListOutboxQuery>;
+export type ListCapturedQuery = Static<typeof ListCapturedQuery>;
 
-export const OutboxIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
-export type OutboxIdParams = Static<typeof OutboxIdParams>;
+export const CapturedIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export type CapturedIdParams = Static<typeof CapturedIdParams>;
 
 export const CapturedMessageView = Type.Object({
   id: Type.String(),
@@ -29,4 +29,4 @@ export const CapturedMessageView = Type.Object({
 });
 export type CapturedMessageView = Static<typeof CapturedMessageView>;
 
-export const OutboxPage = CursorPageOf(CapturedMessageView, 'messages');
+export const CapturedPage = CursorPageOf(CapturedMessageView, 'messages');

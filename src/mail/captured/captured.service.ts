@@ -1,11 +1,11 @@
-/** Reading the capture outbox: what the capture transport stored, per project. */
-import { fromJson } from '../db/codecs.ts';
-import type { Deps } from '../deps.ts';
-import { notFound } from '../errors.ts';
-import { type CursorPage, decodeCursor, toCursorPage } from '../http/pagination.ts';
-import { isUuid } from '../lib/ids.ts';
-import * as repo from './capture.repo.ts';
-import type { CapturedMessageView, ListOutboxQuery } from './outbox.schemas.ts';
+/** Reading the captured mail (GET /outbox): what the capture transport stored, per project. */
+import { fromJson } from '../../db/codecs.ts';
+import type { Deps } from '../../deps.ts';
+import { notFound } from '../../errors.ts';
+import { type CursorPage, decodeCursor, toCursorPage } from '../../http/pagination.ts';
+import { isUuid } from '../../lib/ids.ts';
+import * as repo from './captured.repo.ts';
+import type { CapturedMessageView, ListCapturedQuery } from './captured.schemas.ts';
 
 export function toCapturedMessageView(row: repo.CapturedSummaryRow): CapturedMessageView {
   return {
@@ -25,10 +25,10 @@ export function toCapturedMessageView(row: repo.CapturedSummaryRow): CapturedMes
  * The project's captured messages, newest first, optionally to one address or of one email record;
  * `total` on the first page only.
  */
-export async function listOutbox(
+export async function listCaptured(
   deps: Pick<Deps, 'reader'>,
   projectId: string,
-  query: ListOutboxQuery,
+  query: ListCapturedQuery,
 ): Promise<CursorPage<CapturedMessageView>> {
   const beforeId = decodeCursor(query.cursor);
   const to = query.to?.trim().toLowerCase() || undefined;
@@ -41,7 +41,7 @@ export async function listOutbox(
 }
 
 /** The raw MIME of one captured message; 404 MESSAGE_NOT_FOUND for an unknown id or another project's. */
-export async function getOutboxRaw(deps: Pick<Deps, 'reader'>, projectId: string, id: string): Promise<Buffer> {
+export async function getCapturedRaw(deps: Pick<Deps, 'reader'>, projectId: string, id: string): Promise<Buffer> {
   const raw = isUuid(id) ? await repo.findCapturedRaw(deps.reader, projectId, id) : undefined;
   if (!raw) throw notFound('MESSAGE');
   return raw;

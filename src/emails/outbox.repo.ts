@@ -1,6 +1,7 @@
 /**
- * SQL for the outbox: the `emails` rows every message is before it goes out, and their
- * attachments. The delivery claim and the updates that move a row along are in delivery.repo.ts.
+ * SQL for the outbox's inserts: the `emails` rows every message is before it goes out, and their
+ * attachments. Only enqueue.ts calls these (it sets every default); the delivery claim and the
+ * updates that move a row along are in delivery.repo.ts and status.repo.ts.
  */
 import { type Selectable, sql } from 'kysely';
 import type { DialectSql } from '../db/dialect.ts';
@@ -31,9 +32,9 @@ export type NewEmail = Pick<
   | 'text'
 > & { headers: Record<string, string>; attachments: OutgoingAttachment[] };
 
-/** An email ready to store: PENDING (or SUPPRESSED: kept, never sent). */
+/** An email ready to store, its defaults set (enqueue.ts). */
 export type StoredEmail = NewEmail & {
-  status: 'PENDING' | 'SUPPRESSED';
+  status: 'PENDING';
   priority: number;
   messageId: string;
   /** How a transactional email arrived (the email log's `via`); none for other mail. */

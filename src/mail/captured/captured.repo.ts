@@ -1,7 +1,7 @@
 /** SQL for captured_messages: the capture transport's writes and the /outbox reads. Every read filters by project. */
 import type { Insertable, Selectable } from 'kysely';
-import type { Db, Executor } from '../db/index.ts';
-import type { CapturedMessagesTable } from '../db/schema.ts';
+import type { Db, Executor } from '../../db/index.ts';
+import type { CapturedMessagesTable } from '../../db/schema.ts';
 
 export type CapturedMessageRow = Selectable<CapturedMessagesTable>;
 /** A row without its raw bytes, for lists. */
