@@ -5,10 +5,11 @@
  * search, and `GET /contacts/fields` (right after the import, and once a coverage job has run).
  * Targets: import >= 30,000 rows/s on SQLite and >= 20,000 on PostgreSQL; p99 <= 50 ms for the list
  * and the fields, <= 100 ms for the search. BENCH_PROF=<dir> writes the service's CPU profile there.
+ * It prints the service's resident memory at the import's peak and after it (target <= 250 MB after).
  * BENCH_CONTACTS (default 1,000,000) changes the size; BENCH_DATABASE_URL=postgres://… also runs it on
  * a fresh database of that server.
  */
-import { api, importCsvFiles, load, onEachDatabase, profileFlags } from './lib.ts';
+import { api, importCsvFiles, load, onEachDatabase, profileFlags, rssNow, rssSampler } from './lib.ts';
 import { type Service, startService } from './service.ts';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
@@ -36,8 +37,12 @@ async function measure(svc: Service, label: string, path: string): Promise<void>
 async function benchOn(label: string, env: Record<string, string>): Promise<void> {
   const svc = await startService({ LOG_LEVEL: 'warn', ...env }, profileFlags());
   try {
+    const rss = rssSampler(svc);
     const rate = await importCsvFiles(svc, CONTACTS, ROWS_PER_FILE, csvRows);
+    const peak = await rss.stop();
     console.log(`${label}: CSV import of ${CONTACTS} contacts (${ROWS_PER_FILE}-row files): ${rate} rows/s`);
+    // Target: <= 250 MB resident after the load, the service started as `npm start` starts it.
+    console.log(`${label}: service RSS ${peak} MB at the peak of the import, ${await rssNow(svc)} MB after it`);
     const list = await api(svc, '/contacts?limit=1');
     if (list.total !== CONTACTS) throw new Error(`total ${list.total}, expected ${CONTACTS}`);
     const t0 = performance.now();
