@@ -88,15 +88,15 @@ interface Unit {
   prepared: PreparedUpsert[];
 }
 
-/** Composes the email of each saved contact (or skips it) and stores them through `trx`. */
-async function composeAndEnqueue(
+/** Composes the email of each saved contact of `req` (or skips it) into `emails`, for the unit's one insert. */
+async function composeEach(
   deps: Deps,
   trx: Trx,
   req: AcceptRequest,
   saved: { contact: ContactView; transient: Record<string, unknown> }[],
+  emails: EmailToSend[],
 ): Promise<Accepted> {
   const out: Accepted = { emails: [], skipped: [] };
-  const emails: EmailToSend[] = [];
   for (const [i, s] of saved.entries()) {
     const name = req.recipients[i]!.name;
     const contact = await keepName(deps, trx, req.projectId, s.contact, name);
@@ -108,7 +108,6 @@ async function composeAndEnqueue(
     emails.push(email);
     out.emails.push({ contact: { id: contact.id, email: contact.email }, email: email.id });
   }
-  await enqueue(deps, trx, emails, { wakeAfterCommit: true });
   return out;
 }
 
@@ -133,6 +132,7 @@ async function acceptGroup(deps: Deps, units: Unit[]): Promise<Accepted[]> {
     );
     inserted = saved.some((s) => s.inserted);
     const results: Accepted[] = [];
+    const emails: EmailToSend[] = [];
     let at = 0;
     for (const u of units) {
       const mine = saved.slice(at, at + u.prepared.length).map((s, i) => ({
@@ -140,8 +140,9 @@ async function acceptGroup(deps: Deps, units: Unit[]): Promise<Accepted[]> {
         transient: u.prepared[i]!.patch.transient,
       }));
       at += u.prepared.length;
-      results.push(await composeAndEnqueue(deps, trx, u.req, mine));
+      results.push(await composeEach(deps, trx, u.req, mine, emails));
     }
+    await enqueue(deps, trx, emails, { wakeAfterCommit: true });
     return results;
   });
   afterUpsertsCommitted(deps, inserted);
@@ -185,7 +186,9 @@ async function acceptEachIn(deps: Deps, req: AcceptRequest, prepared: PreparedUp
         subscribedOnCreate: false,
         source: req.source,
         alsoInTransaction: async (trx, contact) => {
-          one = await composeAndEnqueue(deps, trx, { ...req, recipients: [r] }, [{ contact, transient }]);
+          const emails: EmailToSend[] = [];
+          one = await composeEach(deps, trx, { ...req, recipients: [r] }, [{ contact, transient }], emails);
+          await enqueue(deps, trx, emails, { wakeAfterCommit: true });
         },
       },
     );
