@@ -20,8 +20,9 @@ type TrackingDeps = Pick<Deps, 'db' | 'clock' | 'eventListeners' | 'secrets' | '
 export async function recordOpen(deps: TrackingDeps, token: string, count = true): Promise<void> {
   const t = readOpenToken(deps.secrets.signingSecret, token);
   if (!count || !t || typeof t.p !== 'string' || typeof t.e !== 'string') return;
+  const { p: projectId, e: emailId } = t;
   try {
-    await deps.db.transaction().execute((trx) => countOpen(deps, trx, t.p as string, t.e as string));
+    await deps.db.transaction().execute((trx) => countOpen(deps, trx, projectId, emailId));
   } catch (err) {
     // The reader's mail client gets its pixel whatever happens here; an open lost to a database
     // failure is only a missed count.
@@ -37,10 +38,12 @@ export async function recordOpen(deps: TrackingDeps, token: string, count = true
  */
 export async function recordClick(deps: TrackingDeps, token: string, count = true): Promise<string> {
   const t = readClickToken(deps.secrets.signingSecret, token);
-  const url = t && typeof t.p === 'string' && typeof t.e === 'string' ? redirectTarget(t.u) : undefined;
-  if (!t || !url) throw notFound('LINK');
+  if (!t || typeof t.p !== 'string' || typeof t.e !== 'string') throw notFound('LINK');
+  const { p: projectId, e: emailId } = t;
+  const url = redirectTarget(t.u);
+  if (!url) throw notFound('LINK');
   if (!count) return url;
-  await deps.db.transaction().execute((trx) => countClick(deps, trx, t.p as string, t.e as string, url));
+  await deps.db.transaction().execute((trx) => countClick(deps, trx, projectId, emailId, url));
   return url;
 }
 
