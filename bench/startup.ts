@@ -1,15 +1,17 @@
 /**
  * Start-up time: from spawn to the first 200 of GET /ready, for the compiled build (`node
- * dist/main.js serve`, the image's CMD) beside the sources under tsx (`node --import tsx src/main.ts
- * serve`, what `npm start` runs), each start on a fresh data folder, and on a fresh PostgreSQL
+ * dist/main.js serve`, the image's CMD), the esbuild output `npm start` runs (scripts/prestart.ts)
+ * and the sources under tsx (`npm run dev`'s way), each start on a fresh data folder, and on a fresh PostgreSQL
  * database when BENCH_DATABASE_URL names a server. Prints median, min and max of
  * BENCH_STARTUP_RUNS starts (default 5, after one untimed warm-up each) and the median resident
- * memory once ready. Builds dist/ first, so the compiled figures are of the current sources.
+ * memory once ready. Builds dist/ and dist-server/ first, so the compiled figures are of the current
+ * sources.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildAll } from '../scripts/build.ts';
+import { prepareStart, startNodeArgs } from '../scripts/prestart.ts';
 import { answersOk, startNodeWith, terminate } from '../test/fixtures/dist-process.ts';
 import { withFreshPostgres } from './lib.ts';
 import { freePort } from './service.ts';
@@ -17,6 +19,7 @@ import { freePort } from './service.ts';
 const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 5);
 const ENTRIES: Record<string, string[]> = {
   'node dist/main.js serve': ['dist/main.js', 'serve'],
+  [`node ${startNodeArgs().join(' ')} serve (npm start)`]: [...startNodeArgs(), 'serve'],
   'node --import tsx src/main.ts serve': ['--import', 'tsx', 'src/main.ts', 'serve'],
 };
 
@@ -80,6 +83,7 @@ async function measure(label: string, fresh: (args: string[]) => Promise<Start>)
 
 export default async function startupBench(): Promise<void> {
   await buildAll();
+  await prepareStart();
   if (process.env.BENCH_ONLY !== 'postgres') await measure('sqlite', (args) => startOnce(args, {}));
   const server = process.env.BENCH_DATABASE_URL;
   if (server) {
