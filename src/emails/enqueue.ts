@@ -23,12 +23,12 @@ export type EmailToSend = NewEmail & {
 export type EnqueueDeps = Pick<Deps, 'dialect' | 'clock' | 'deliveryWaker'>;
 
 /** Our Message-ID for an email: its id at the sender's domain (the same on every attempt). */
-export function messageIdFor(emailId: string, fromEmail: string): string {
+function messageIdFor(emailId: string, fromEmail: string): string {
   return `${emailId}@${fromEmail.split('@').at(-1)}`;
 }
 
 /** Priority of the delivery claim: transactional mail goes before bulk. */
-export const priorityOf = (source: EmailSource) => (source === 'TRANSACTIONAL' ? 0 : 1);
+const priorityOf = (source: EmailSource) => (source === 'TRANSACTIONAL' ? 0 : 1);
 
 function withDefaults(e: EmailToSend): StoredEmail {
   return {

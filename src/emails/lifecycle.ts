@@ -51,6 +51,3 @@ export const TRANSITIONS = {
 } as const satisfies Record<string, Transition>;
 
 export type TransitionName = keyof typeof TRANSITIONS;
-
-/** Statuses of rows delivery still has to work (the due rows). */
-export const STILL_TO_GO = TRANSITIONS.claim.from;

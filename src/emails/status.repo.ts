@@ -6,7 +6,7 @@
 import { type ExpressionBuilder, sql, type UpdateObject } from 'kysely';
 import type { Executor } from '../db/index.ts';
 import type { Database, EmailStatus } from '../db/schema.ts';
-import { STILL_TO_GO, TRANSITIONS, type TransitionName } from './lifecycle.ts';
+import { TRANSITIONS, type TransitionName } from './lifecycle.ts';
 
 type Eb = ExpressionBuilder<Database, 'emails'>;
 
@@ -133,7 +133,7 @@ export async function deleteCampaignRows(db: Executor, campaignId: string): Prom
  */
 export async function scrubEmails(db: Executor, ids: string[], reason: string, now: Date): Promise<void> {
   if (ids.length === 0) return;
-  const toGo = sql<boolean>`status in (${sql.join(STILL_TO_GO.map((s) => sql.lit(s)))})`;
+  const toGo = sql<boolean>`status in (${sql.join(TRANSITIONS.erased.from.map((s) => sql.lit(s)))})`;
   await db
     .updateTable('emails')
     .set({

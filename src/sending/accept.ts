@@ -5,7 +5,8 @@
  * transaction (their upserts one statement on PostgreSQL, their emails another), so a burst of sends
  * costs a commit per group instead of two per request; should a group fail, each request runs again
  * alone and only a failing one fails. A write that is not groupable (a subscription change, a new
- * field type) runs as its own transaction per recipient.
+ * field type, an address twice) runs as one transaction per recipient, its contact and email together:
+ * there a later recipient's failure leaves the earlier ones stored, as /v1/send always did.
  */
 import { reserveSends } from '../billing/usage.service.ts';
 import { prepareUpdate, updateContactIn } from '../contacts/contact-update.service.ts';
@@ -54,7 +55,7 @@ export interface Accepted {
 /**
  * Accepts `req` and wakes delivery once its emails committed. Every check that can refuse the request
  * (the addresses, the field cap, the quota) runs before anything is written; a compose error (422,
- * 413) rolls the whole request back.
+ * 413) rolls the request back (on the per-recipient path, that recipient's contact and email).
  */
 export async function acceptMail(deps: Deps, req: AcceptRequest): Promise<Accepted> {
   const prepared: PreparedUpsert[] = [];

@@ -14,26 +14,14 @@ describe.each(DIALECTS)('the accept path of POST /v1/send on %s', (dialect) => {
   // A range longer than the render's memory limit fails for that contact only (TEMPLATE_RENDER).
   const body = '<p>{% for i in (1..n) %}.{% endfor %}</p>';
 
-  const contactCount = async (projectId: string) =>
-    Number(
-      (
-        await t.deps.db
-          .selectFrom('contacts')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('projectId', '=', projectId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const emailCount = async (projectId: string) =>
-    Number(
-      (
-        await t.deps.db
-          .selectFrom('emails')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('projectId', '=', projectId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const rowsOf = async (table: 'contacts' | 'emails', projectId: string) => {
+    const row = await t.deps.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('projectId', '=', projectId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
 
   it('stores concurrent requests together and refuses only the one that does not render', async () => {
     const p = await t.make.project();
@@ -45,8 +33,8 @@ describe.each(DIALECTS)('the accept path of POST /v1/send on %s', (dialect) => {
     const error = expectError(badRes, 422, 'VALIDATION_ERROR');
     expect(error.errors?.[0]).toMatchObject({ field: 'body', code: 'TEMPLATE_RENDER' });
     expect(goodRes.map((r) => r.statusCode)).toEqual(goodRes.map(() => 200));
-    expect(await contactCount(p.id)).toBe(12);
-    expect(await emailCount(p.id)).toBe(12);
+    expect(await rowsOf('contacts', p.id)).toBe(12);
+    expect(await rowsOf('emails', p.id)).toBe(12);
     for (let i = 0; i < 12; i++) {
       const mails = await outbox(p, `ok${i}@example.test`);
       expect(mails).toHaveLength(1);
@@ -58,7 +46,7 @@ describe.each(DIALECTS)('the accept path of POST /v1/send on %s', (dialect) => {
   it('stores nothing of a request whose second recipient does not render, not even the first', async () => {
     const p = await t.make.project();
     await t.make.contact(p, { email: 'heavy@example.test', data: { n: 1e8 } });
-    const before = await contactCount(p.id);
+    const before = await rowsOf('contacts', p.id);
     const res = await send(p, {
       to: ['light@example.test', 'heavy@example.test'],
       from: 'a@shop.test',
@@ -66,7 +54,7 @@ describe.each(DIALECTS)('the accept path of POST /v1/send on %s', (dialect) => {
       body,
     });
     expectError(res, 422, 'VALIDATION_ERROR');
-    expect(await contactCount(p.id)).toBe(before);
-    expect(await emailCount(p.id)).toBe(0);
+    expect(await rowsOf('contacts', p.id)).toBe(before);
+    expect(await rowsOf('emails', p.id)).toBe(0);
   });
 });
