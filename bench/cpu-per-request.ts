@@ -5,7 +5,7 @@
  */
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { loadPosts, sendBody } from './lib.ts';
+import { loadPosts, profileFlags, sendBody } from './lib.ts';
 import { startService } from './service.ts';
 
 const TICK_US = 1e6 / Number(execSync('getconf CLK_TCK').toString().trim());
@@ -39,7 +39,7 @@ const which = bodies[process.argv[2] ?? 'send']!;
 const env: Record<string, string> = process.env.BENCH_DATABASE_URL
   ? { DATABASE_URL: process.env.BENCH_DATABASE_URL }
   : {};
-const svc = await startService(env);
+const svc = await startService(env, profileFlags(), process.env.BENCH_SERVE_ARGS ? process.env.BENCH_SERVE_ARGS.split(" ") : []);
 try {
   const pid = listenerPid(new URL(svc.url).port);
   const tag = Date.now().toString(36);

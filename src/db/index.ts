@@ -5,6 +5,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { startCheckpointer } from './checkpointer.ts';
 import { type DialectSql, dialectFor, SqliteValuesPlugin } from './dialect.ts';
 import { groupCommitRunner } from './group-commit.ts';
 import { registerRawRunner, statementName } from './prepared.ts';
@@ -69,6 +70,12 @@ function openSqlite(file: string, dialect: DialectSql): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Checkpoints run on a thread of their own (checkpointer.ts), not inside the writer's commits.
+  sqlite.pragma('wal_autocheckpoint = 0');
+  const checkpointer = startCheckpointer(file, (err) => {
+    sqlite.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
+    process.emitWarning(`SQLite checkpoints are back in the writer's commits: ${err.message}`);
+  });
   const kysely = (database: ReturnType<typeof withStatementCache>) =>
     new Kysely<Database>({
       dialect: new SqliteDialect({ database }),
@@ -95,6 +102,7 @@ function openSqlite(file: string, dialect: DialectSql): DatabaseHandle {
     reader,
     dialect,
     async close() {
+      await checkpointer.stop();
       await reader.destroy();
       raw.close();
       await db.destroy();
@@ -103,6 +111,9 @@ function openSqlite(file: string, dialect: DialectSql): DatabaseHandle {
 }
 
 const STATEMENT_CACHE_SIZE = 500;
+
+/** SQLite's default: the writer checkpoints itself once the WAL passes this many pages. */
+const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
 
 /**
  * Kysely prepares every query anew, and preparing costs more than running a small query. This keeps

@@ -29,6 +29,7 @@ import * as m0023logIndexes from './migrations/0023_email_log_indexes.ts';
 import * as m0024consent from './migrations/0024_consent.ts';
 import * as m0025submission from './migrations/0025_smtp_submission.ts';
 import * as m0026transports from './migrations/0026_transports.ts';
+import * as m0027indexDiet from './migrations/0027_email_index_diet.ts';
 
 type Step = { up(db: Kysely<unknown>, d: DialectSql): Promise<void> };
 
@@ -61,6 +62,7 @@ const steps: Record<string, Step> = {
   '0024_consent': m0024consent,
   '0025_smtp_submission': m0025submission,
   '0026_transports': m0026transports,
+  '0027_email_index_diet': m0027indexDiet,
 };
 
 /** Applies every pending migration; throws with the failing migration's name on error. */

@@ -5,8 +5,8 @@
  * writer's awaits (PostgreSQL works meanwhile), or, where statements hold this thread (SQLite), a
  * large file on a thread of its own (measured at 240k rows with a free core: ~28k -> ~40k rows/s).
  */
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { threadEntry } from '../../lib/thread-entry.ts';
 import { CsvHeaderError, type CsvRecord, readCsvRecords } from './csv-file.ts';
 import { isBlankRecord, readRow } from './csv-rules.ts';
 import type { ImportRowError } from './import.repo.ts';
@@ -122,23 +122,10 @@ function toError(e: { name: string; message: string; code?: unknown }): Error {
   return Object.assign(new Error(e.message), { code: e.code });
 }
 
-/**
- * The worker's start code. Run from TypeScript sources (tsx, tests) it registers tsx first: a thread
- * inherits neither tsx's loader nor an `--import` of it. The build gives `.js` files, imported as they are.
- */
-function workerEntry(): string {
-  const fromSources = fileURLToPath(import.meta.url).endsWith('.ts');
-  const entry = JSON.stringify(new URL(`./import-reader.worker.${fromSources ? 'ts' : 'js'}`, import.meta.url).href);
-  if (!fromSources) return `import(${entry});`;
-  // Resolved here: the worker's own code resolves bare names from the working directory, not from us.
-  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
-  return `import(${tsx}).then(({ register }) => { register(); return import(${entry}); });`;
-}
-
 /** readImportBatches on a worker thread (import-reader.worker.ts), kept two batches ahead. */
 export async function* readInWorker(file: Buffer, opts: ReadOptions): AsyncGenerator<ReadBatch> {
   const copy = new Uint8Array(file);
-  const worker = new Worker(workerEntry(), {
+  const worker = new Worker(threadEntry(import.meta.url, './import-reader.worker'), {
     eval: true,
     workerData: { ...opts, file: copy },
     transferList: [copy.buffer],

@@ -1,11 +1,15 @@
 /**
  * SQL for project safety: the window counts of a project's emails, suspensions and their lifting.
  * The counts are answered from emails_project_sent_idx (project_id, sent_at, bounced_at,
- * complained_at) alone: they never read email rows, let alone load them.
+ * complained_at) alone: they never read email rows, let alone load them. That index holds only emails
+ * with a sent or bounce time (migration 0027), so both counts repeat its predicate for the planners.
  */
 import { sql } from 'kysely';
 import type { Executor } from '../../db/index.ts';
 import type { SuspensionReason } from '../../db/safety-tables.ts';
+
+/** emails_project_sent_idx's predicate, word for word: SQLite uses a partial index only when the query names it. */
+const SENT_OR_BOUNCED = sql<boolean>`(sent_at is not null or bounced_at is not null)`;
 
 export interface WindowCounts {
   sent: number;
@@ -28,12 +32,14 @@ export async function countWindow(db: Executor, projectId: string, since: Date):
       sql<number>`count(complained_at)`.as('complained'),
     ])
     .where('projectId', '=', projectId)
+    .where(SENT_OR_BOUNCED)
     .where('sentAt', '>=', at)
     .executeTakeFirstOrThrow();
   const refused = await db
     .selectFrom('emails')
     .select(sql<number>`count(*)`.as('n'))
     .where('projectId', '=', projectId)
+    .where(SENT_OR_BOUNCED)
     .where('sentAt', 'is', null)
     .where('bouncedAt', '>=', at)
     .executeTakeFirstOrThrow();
