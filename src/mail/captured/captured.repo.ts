@@ -7,8 +7,9 @@ export type CapturedMessageRow = Selectable<CapturedMessagesTable>;
 /** A row without its raw bytes, for lists. */
 export type CapturedSummaryRow = Omit<CapturedMessageRow, 'raw'>;
 
-export async function insertCapturedMessage(db: Executor, row: Insertable<CapturedMessagesTable>): Promise<void> {
-  await db.insertInto('capturedMessages').values(row).execute();
+/** Stores messages in one statement (one commit for all of them outside a transaction). */
+export async function insertCapturedMessages(db: Executor, rows: Insertable<CapturedMessagesTable>[]): Promise<void> {
+  await db.insertInto('capturedMessages').values(rows).execute();
 }
 
 const SUMMARY = [
