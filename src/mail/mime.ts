@@ -1,10 +1,11 @@
 /**
  * Builds the MIME message a transport hands over: multipart/alternative (text + html), inside
  * multipart/related for inline images and multipart/mixed for attachments, DKIM-signed with the
- * sender domain's key when it has one. Every transport sends exactly these bytes.
+ * sender domain's key when it has one (dkim.ts, off the event loop). Every transport sends exactly
+ * these bytes.
  */
-import DKIM from 'nodemailer/lib/dkim/index.js';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import { signDkim } from './dkim.ts';
 import type { OutgoingMessage } from './types.ts';
 
 /**
@@ -62,22 +63,7 @@ export async function buildMime(message: OutgoingMessage): Promise<Buffer> {
   });
   const unsigned = await composer.compile().build();
   if (!message.dkim) return unsigned;
-  return signDkim(unsigned, message.dkim);
-}
-
-/** Prepends a DKIM-Signature (relaxed/relaxed, rsa-sha256) over DKIM_SIGNED_HEADERS and the body. */
-export async function signDkim(raw: Buffer, key: NonNullable<OutgoingMessage['dkim']>): Promise<Buffer> {
-  const signer = new DKIM({
-    domainName: key.domainName,
-    keySelector: key.keySelector,
-    // nodemailer hands the key to crypto's Sign as it is, which takes a KeyObject too (its types say string).
-    privateKey: key.privateKey as string,
-    headerFieldNames: DKIM_SIGNED_HEADERS,
-  });
-  const chunks: Buffer[] = [];
-  const stream = signer.sign(raw);
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
+  return signDkim(unsigned, message.dkim, DKIM_SIGNED_HEADERS);
 }
 
 /**
