@@ -10,6 +10,8 @@ import SqliteDatabase from 'better-sqlite3';
 
 const { file, intervalMs } = workerData as { file: string; intervalMs: number };
 const db = new SqliteDatabase(file, { fileMustExist: true });
+// A checkpoint copies WAL frames into the file without going through the page cache: keep it small.
+db.pragma('cache_size = -256');
 let seen = '';
 
 /** The WAL's size and time of change: a different answer means commits since the last look. */

@@ -26,6 +26,8 @@ export function startCheckpointer(file: string, onFailure: (err: Error) => void)
   const worker = new Worker(threadEntry(import.meta.url, './checkpoint.worker'), {
     eval: true,
     workerData: { file, intervalMs: INTERVAL_MS },
+    // It holds a connection and a timer: a small heap keeps the thread's resident share small.
+    resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
   });
   // A process that forgot to close its database still exits.
   worker.unref();
