@@ -3,12 +3,34 @@
 // once), fires a cron entry at most once per matching minute, and enqueues many jobs all or none.
 // Leases and stopping: sqlite-runner-leases.test.ts.
 import { describe, expect, it } from 'vitest';
-import { useSqliteRunnerRig } from '../../test/fixtures/sqlite-runner-rig.ts';
+import { useSqliteRunnerRig, waitUntil } from '../../test/fixtures/sqlite-runner-rig.ts';
 import { claimCronRun, claimJob, listJobs } from './jobs.repo.ts';
 import { PermanentJobError, retryDelayMs } from './types.ts';
 
 describe('the SQLite job runner', () => {
   const rig = useSqliteRunnerRig();
+
+  it('looks for a job queued inside a transaction once it commits, not at the next poll', async () => {
+    // A poll a minute away: only the look the enqueue asks for can find the jobs in time.
+    const { jobs, task, runs } = rig.setup({ pollMs: 60_000 });
+    await jobs.start();
+    await rig.handle.db.transaction().execute(async (trx) => {
+      await jobs.enqueue(task, { id: 'committed' }, { trx });
+      // Still uncommitted: the runner's claim waits on the writer connection.
+      await new Promise((r) => setTimeout(r, 50));
+      expect(runs).toEqual([]);
+    });
+    await waitUntil(() => runs.length === 1, 2000);
+    await rig.handle.db
+      .transaction()
+      .execute(async (trx) => {
+        await jobs.enqueue(task, { id: 'rolled back' }, { trx });
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    await new Promise((r) => setTimeout(r, 200));
+    expect(runs).toEqual([{ id: 'committed' }]);
+  });
 
   it('runs a job once the clock reaches its runAt, not before', async () => {
     const { jobs, task, clock, runs } = rig.setup();

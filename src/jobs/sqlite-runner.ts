@@ -192,8 +192,11 @@ export function createSqliteJobs(opts: SqliteJobsOptions): Jobs {
       jobKey: s.options?.jobKey,
     }));
     await repo.insertJobs(options.trx ?? db, jobs, now);
-    // Inside a transaction the rows are not visible yet; the next poll picks them up.
-    if (!options.trx) setImmediate(fill);
+    // A look for them at once, even from inside a transaction: the claim runs on the one writer
+    // connection, so it waits for that transaction to end and sees the rows if it committed (a
+    // rolled-back enqueue costs one empty look). Waiting for the next poll cost each queued job up
+    // to 500 ms (a CSV import started a quarter of a second late on average).
+    setImmediate(fill);
   };
 
   return {
