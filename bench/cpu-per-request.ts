@@ -39,7 +39,11 @@ const which = bodies[process.argv[2] ?? 'send']!;
 const env: Record<string, string> = process.env.BENCH_DATABASE_URL
   ? { DATABASE_URL: process.env.BENCH_DATABASE_URL }
   : {};
-const svc = await startService(env, profileFlags(), process.env.BENCH_SERVE_ARGS ? process.env.BENCH_SERVE_ARGS.split(" ") : []);
+const svc = await startService(
+  env,
+  profileFlags(),
+  process.env.BENCH_SERVE_ARGS ? process.env.BENCH_SERVE_ARGS.split(' ') : [],
+);
 try {
   const pid = listenerPid(new URL(svc.url).port);
   const tag = Date.now().toString(36);

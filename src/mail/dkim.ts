@@ -78,9 +78,7 @@ function relaxedField(text: string): string {
 
 /** Relaxed body canonicalization: runs of WSP as one space, none at a line's end, no empty lines at the end. */
 function relaxedBody(body: string): string {
-  const lines = body
-    .split(/\r?\n/)
-    .map((line) => line.replace(/[ \t]+/g, ' ').replace(/ $/, ''));
+  const lines = body.split(/\r?\n/).map((line) => line.replace(/[ \t]+/g, ' ').replace(/ $/, ''));
   while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   return lines.length === 0 ? '' : `${lines.join('\r\n')}\r\n`;
 }
