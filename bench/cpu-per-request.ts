@@ -1,7 +1,8 @@
 /**
  * CPU time the service spends per request of an endpoint-beside-hello-world load, read from
  * /proc/<pid>/stat of the service process before and after the load: a figure that, unlike req/s,
- * holds still while other work shares the machine. `tsx bench/cpu-per-request.ts send|track|contacts`.
+ * holds still while other work shares the machine. `tsx bench/cpu-per-request.ts send|track|contacts`;
+ * BENCH_SERVE_ARGS='--role api' leaves delivery to no one (the accept path alone), BENCH_PROF=<dir> profiles it.
  */
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
