@@ -6,17 +6,9 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testConfig } from '../../test/env.ts';
+import { until } from '../../test/fixtures/processes.ts';
 import { startCheckpointer } from './checkpointer.ts';
 import { type DatabaseHandle, openDatabase } from './index.ts';
-
-async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (check()) return true;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return check();
-}
 
 describe('SQLite checkpoints', () => {
   let database: TestDatabase;
@@ -45,7 +37,8 @@ describe('SQLite checkpoints', () => {
     });
     expect(statSync(`${file}-wal`).size).toBeGreaterThan(4_000_000);
     // Nobody else checkpoints: the file grows only if the thread copies the pages.
-    expect(await until(() => statSync(file).size > before + 4_000_000, 5000)).toBe(true);
+    const grown = async () => (statSync(file).size > before + 4_000_000 ? true : undefined);
+    expect(await until(grown, 'the database file holding the committed pages', 5000)).toBe(true);
   });
 
   it('hands checkpoints back when the thread cannot open the file', async () => {

@@ -4,20 +4,16 @@
  * crypto.sign's callback form it runs beside the event loop, on another core, instead of stopping
  * it for a millisecond or more a message.
  */
-import { createHash, type KeyObject, sign } from 'node:crypto';
+import { createHash, sign } from 'node:crypto';
 import { promisify } from 'node:util';
+import type { OutgoingMessage } from './types.ts';
 
 const signOnPool = promisify(sign);
 
-export interface DkimKey {
-  domainName: string;
-  keySelector: string;
-  /** The private key as PEM, or parsed once (a KeyObject) when one run signs many messages. */
-  privateKey: string | KeyObject;
-}
+type DkimKey = NonNullable<OutgoingMessage['dkim']>;
 
-/** The signature's b= value is folded into lines of this many characters. */
-const FOLD = 72;
+/** The signature's b= value is folded into lines of at most 72 characters. */
+const FOLD = /.{1,72}/g;
 
 /**
  * `raw` with a DKIM-Signature field prepended, covering the body and the last unused instance of each
@@ -50,7 +46,7 @@ export async function signDkim(raw: Buffer, key: DkimKey, fieldNames: string): P
   // The signature covers the signed fields and then its own field with an empty b=, without a final CRLF.
   const data = signed.map((f) => `${f}\r\n`).join('') + relaxedField(`DKIM-Signature: ${tags}`);
   const b = (await signOnPool('sha256', Buffer.from(data, 'latin1'), key.privateKey)).toString('base64');
-  const folded = b.match(new RegExp(`.{1,${FOLD}}`, 'g'))!.join('\r\n ');
+  const folded = b.match(FOLD)!.join('\r\n ');
   return Buffer.concat([Buffer.from(`DKIM-Signature: ${tags}${folded}\r\n`, 'latin1'), raw]);
 }
 
