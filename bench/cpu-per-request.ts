@@ -6,7 +6,7 @@
  */
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { loadPosts, profileFlags, sendBody } from './lib.ts';
+import { loadPosts, profileFlags, WRITE_ENDPOINTS } from './lib.ts';
 import { startService } from './service.ts';
 
 const TICK_US = 1e6 / Number(execSync('getconf CLK_TCK').toString().trim());
@@ -24,19 +24,7 @@ function cpuUs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * TICK_US;
 }
 
-const bodies: Record<string, { path: string; body: (i: number, tag: string) => string }> = {
-  send: { path: '/v1/send', body: (i, tag) => sendBody(i, `r${i % 5000}-${tag}@example.test`, 'bench@example.test') },
-  track: {
-    path: '/v1/track',
-    body: (i, tag) => JSON.stringify({ email: `t${i % 5000}-${tag}@example.test`, event: 'signup', data: { seen: i } }),
-  },
-  contacts: {
-    path: '/contacts',
-    body: (i, tag) => JSON.stringify({ email: `new${i}-${tag}@example.test`, data: { plan: 'pro', seen: i } }),
-  },
-};
-
-const which = bodies[process.argv[2] ?? 'send']!;
+const which = WRITE_ENDPOINTS[(process.argv[2] ?? 'send') as keyof typeof WRITE_ENDPOINTS]!;
 const env: Record<string, string> = process.env.BENCH_DATABASE_URL
   ? { DATABASE_URL: process.env.BENCH_DATABASE_URL }
   : {};

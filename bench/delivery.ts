@@ -10,15 +10,19 @@
  * Mailwright's own transport turns Nagle off.
  * The sender domain is verified for real: a loopback DNS server publishes the records POST /domains
  * answered, and the service resolves through it (DNS_SERVERS).
+ * On PostgreSQL a second phase splits the two jobs of one process: the same number of emails accepted
+ * by a `serve --role api` process with no worker running, then delivered by a `worker` process started
+ * afterwards (timed from the moment it is up): delivery alone, without /v1/send sharing its cores.
  * SQLite by default; BENCH_DATABASE_URL=postgres://… also runs it on a fresh database of that server.
  */
+import { randomBytes } from 'node:crypto';
 import { promises as dnsPromises } from 'node:dns';
 import { performance } from 'node:perf_hooks';
 import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
 import { DKIM_SIGNED_HEADERS } from '../src/mail/mime.ts';
 import { type DnsServer, startDnsServer } from '../test/servers/dns-server.ts';
-import { onEachDatabase, postSends, profileFlags, sendBody } from './lib.ts';
-import { type Service, startService } from './service.ts';
+import { onEachDatabase, postSends, profileFlags, sendBody, withFreshPostgres } from './lib.ts';
+import { type Service, startService, startWorker } from './service.ts';
 import { type CountingSink, deliveringToSink, startBaselineSender, startCountingSink, verifiedDomain } from './smtp.ts';
 
 const EMAILS = Number(process.env.BENCH_EMAILS ?? 20_000);
@@ -111,6 +115,41 @@ async function dkimOf(raw: Buffer | undefined, dns: DnsServer): Promise<string> 
   return r ? `${r.status.result} (d=${r.signingDomain}, s=${r.selector})` : 'unsigned';
 }
 
+/**
+ * PostgreSQL only: EMAILS accepted by an API process while no worker runs, then delivered by a worker
+ * process; answers the delivery's arrival, timed from the worker being up.
+ */
+async function deliveredAlone(sink: CountingSink, dns: DnsServer, databaseUrl: string, tag: string) {
+  const secret = () => randomBytes(32).toString('hex');
+  // Every process of a split deployment shares these (docs/scaling.md).
+  const shared = {
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: secret(),
+    SIGNING_SECRET: secret(),
+    ENCRYPTION_KEY: secret(),
+    ...deliveringToSink(sink.port, dns.server),
+  };
+  const svc = await startService(shared, [], ['--role', 'api']);
+  try {
+    await verifiedDomain(svc, dns, DOMAIN);
+    sink.reset('x-mailwright-email-id');
+    let worker = await startWorker(shared);
+    const warm = await sendMany(svc, WARMUP, `awarm${tag}`);
+    await arrival(sink, warm.ids, warm.startedAt);
+    await worker.stop();
+    sink.reset('x-mailwright-email-id');
+    const sent = await sendMany(svc, EMAILS, `a${tag}`);
+    worker = await startWorker(shared);
+    try {
+      return await arrival(sink, sent.ids, performance.now(), 5000);
+    } finally {
+      await worker.stop();
+    }
+  } finally {
+    await svc.stop();
+  }
+}
+
 async function benchOn(label: string, env: Record<string, string>): Promise<void> {
   const tag = Date.now().toString(36);
   const sink = await startCountingSink();
@@ -135,7 +174,15 @@ async function benchOn(label: string, env: Record<string, string>): Promise<void
     const sent = await sendMany(svc, EMAILS, tag);
     const mw = await arrival(sink, sent.ids, sent.startedAt, 5000);
     const dkim = await dkimOf(sink.sample(), dns);
-    report(label, { base, fast, mw }, { acceptMs: sent.acceptMs, refused: sent.refused }, dkim);
+    await svc.stop();
+    svc = undefined;
+    // A database of its own: the domain is verified by the first run's project in the first one.
+    const server = process.env.BENCH_DATABASE_URL;
+    const alone =
+      env.DATABASE_URL && server
+        ? await withFreshPostgres(server, (url) => deliveredAlone(sink, dns, url, tag))
+        : undefined;
+    report(label, { base, fast, mw, alone }, { acceptMs: sent.acceptMs, refused: sent.refused }, dkim);
   } finally {
     await svc?.stop();
     await dns.close();
@@ -145,11 +192,11 @@ async function benchOn(label: string, env: Record<string, string>): Promise<void
 
 function report(
   label: string,
-  runs: { base: Arrival; fast: Arrival; mw: Arrival },
+  runs: { base: Arrival; fast: Arrival; mw: Arrival; alone?: Arrival },
   accept: { acceptMs: number; refused: number },
   dkim: string,
 ) {
-  const { base, fast, mw } = runs;
+  const { base, fast, mw, alone } = runs;
   const rate = (ms: number) => Math.round(EMAILS / (ms / 1000));
   const shape = (a: Arrival) => `${rate(a.elapsedMs)} emails/s (${a.avgBytes} bytes a message)`;
   const tally = (a: Arrival) => `${a.missing} / ${a.duplicates} / ${a.strays}`;
@@ -162,6 +209,13 @@ function report(
     ['  of the TCP_NODELAY pool', `${(fast.elapsedMs / mw.elapsedMs).toFixed(3)} (target >= 0.9)`],
     ['missing / twice / strays', `${tally(mw)} (bare pool ${tally(base)}, TCP_NODELAY ${tally(fast)})`],
     ['DKIM of a received email', dkim],
+    ...(alone
+      ? ([
+          ['delivery alone (a worker)', shape(alone)],
+          ['  of the TCP_NODELAY pool', (fast.elapsedMs / alone.elapsedMs).toFixed(3)],
+          ['  missing / twice / strays', tally(alone)],
+        ] as [string, string][])
+      : []),
   ];
   console.log(`${label}: ${EMAILS} emails into a loopback SMTP sink, DKIM on, ${POOL} SMTP connections each`);
   for (const [k, v] of rows) console.log(`${label}:   ${k.padEnd(26)} ${v}`);

@@ -123,6 +123,35 @@ export function sendBody(i: number, to: string, fromEmail: string): string {
 }
 
 /**
+ * The write endpoints' benchmark loads, request `i` of a run tagged `tag`: /v1/send to 5,000
+ * recipients again and again, /v1/track on 5,000 contacts with changing data, /contacts creating a
+ * new contact every request.
+ */
+export const WRITE_ENDPOINTS = {
+  send: {
+    path: '/v1/send',
+    body: (i: number, tag: string) => sendBody(i, `r${i % 5000}-${tag}@example.test`, 'bench@example.test'),
+  },
+  track: {
+    path: '/v1/track',
+    body: (i: number, tag: string) =>
+      JSON.stringify({
+        email: `t${i % 5000}-${tag}@example.test`,
+        event: ['signup', 'login', 'purchase', 'viewed-pricing'][i % 4],
+        data: { plan: i % 3 ? 'pro' : 'free', seen: i },
+      }),
+  },
+  contacts: {
+    path: '/contacts',
+    body: (i: number, tag: string) =>
+      JSON.stringify({
+        email: `new${i}-${tag}@example.test`,
+        data: { plan: i % 2 ? 'pro' : 'free', seats: i % 50, seen: i },
+      }),
+  },
+} as const;
+
+/**
  * POSTs `count` /v1/send requests to `url` with `key` over `connections` connections, request `i`
  * (1-based) carrying `body(i)`; answers the email ids accepted and the requests refused.
  */

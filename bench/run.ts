@@ -13,6 +13,7 @@ const HELPERS = [
   'lib.ts',
   'profile-summary.ts',
   'cpu-per-request.ts',
+  'floor-server.ts',
   'service.ts',
   'smtp.ts',
   'webhooks-lib.ts',

@@ -178,14 +178,29 @@ export async function startHelloWorld(): Promise<{ url: string; stop(): Promise<
     const app = require('fastify')({ logger: false });
     app.get('/hello', async () => ({ hello: 'world' }));
     app.listen({ host: '127.0.0.1', port: ${port} });`;
-  const child = spawn(process.execPath, ['-e', code], { cwd: ROOT, stdio: 'ignore' });
-  const url = `http://127.0.0.1:${port}/hello`;
+  return startBaseline(['-e', code], {}, `http://127.0.0.1:${port}/hello`);
+}
+
+/**
+ * A baseline in a process of its own (node `args`, with `env` beside PATH and HOME), resolved once
+ * `readyUrl` answers; stopping it kills it.
+ */
+export async function startBaseline(
+  args: string[],
+  env: Record<string, string>,
+  readyUrl: string,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const stop = stopper(child, () => {});
   try {
-    await waitFor(url, child);
+    await waitFor(readyUrl, child);
   } catch (err) {
     await stop();
     throw err;
   }
-  return { url, stop };
+  return { url: readyUrl, stop };
 }
