@@ -5,7 +5,7 @@
  * comes from this process. Targets: >= 0.14 of hello-world on SQLite, >= 0.10 on PostgreSQL.
  * SQLite by default; BENCH_DATABASE_URL=postgres://… also runs it on a fresh database of that server.
  */
-import { type LoadResult, load, loadPosts, onEachDatabase } from './lib.ts';
+import { type LoadResult, load, loadPosts, onEachDatabase, WRITE_ENDPOINTS } from './lib.ts';
 import { startHelloWorld, startService } from './service.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -16,10 +16,13 @@ function loadUpserts(url: string, secretKey: string, mode: 'new' | 'update', tag
     url,
     secretKey,
     '/contacts',
-    (i) => {
-      const email = mode === 'new' ? `new${i}-${tag}@example.test` : `upd${i % 1000}-${tag}@example.test`;
-      return JSON.stringify({ email, data: { plan: i % 2 ? 'pro' : 'free', seats: i % 50, seen: i } });
-    },
+    (i) =>
+      mode === 'new'
+        ? WRITE_ENDPOINTS.contacts.body(i, tag)
+        : JSON.stringify({
+            email: `upd${i % 1000}-${tag}@example.test`,
+            data: { plan: i % 2 ? 'pro' : 'free', seats: i % 50, seen: i },
+          }),
     duration,
   );
 }

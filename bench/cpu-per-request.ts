@@ -24,7 +24,9 @@ function cpuUs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * TICK_US;
 }
 
-const which = WRITE_ENDPOINTS[(process.argv[2] ?? 'send') as keyof typeof WRITE_ENDPOINTS]!;
+const name = process.argv[2] ?? 'send';
+if (!Object.hasOwn(WRITE_ENDPOINTS, name)) throw new Error(`unknown endpoint "${name}": send, track or contacts`);
+const which = WRITE_ENDPOINTS[name as keyof typeof WRITE_ENDPOINTS];
 const env: Record<string, string> = process.env.BENCH_DATABASE_URL
   ? { DATABASE_URL: process.env.BENCH_DATABASE_URL }
   : {};

@@ -5,21 +5,9 @@
  * (>= 0.25 with group commit), >= 0.10 on PostgreSQL.
  * SQLite by default; BENCH_DATABASE_URL=postgres://… also runs it on a fresh database of that server.
  */
-import { onEachDatabase, postsBesideHelloWorld } from './lib.ts';
+import { onEachDatabase, postsBesideHelloWorld, WRITE_ENDPOINTS } from './lib.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
-const EVENTS = ['signup', 'login', 'purchase', 'viewed-pricing'];
 
 export default (): Promise<void> =>
-  onEachDatabase((label, env) =>
-    postsBesideHelloWorld(label, env, {
-      path: '/v1/track',
-      body: (i, tag) =>
-        JSON.stringify({
-          email: `t${i % 5000}-${tag}@example.test`,
-          event: EVENTS[i % EVENTS.length],
-          data: { plan: i % 3 ? 'pro' : 'free', seen: i },
-        }),
-      duration: DURATION,
-    }),
-  );
+  onEachDatabase((label, env) => postsBesideHelloWorld(label, env, { ...WRITE_ENDPOINTS.track, duration: DURATION }));
