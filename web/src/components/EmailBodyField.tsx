@@ -1,31 +1,32 @@
 /**
- * An email's HTML body as a form field (templates, campaigns): its label, the CodeMirror editor and
- * the field's error under it, tied to the editor for screen readers. CodeMirror is loaded when the
- * field first shows, not with the dashboard.
+ * An email's HTML (or MJML) source as a form field (templates, campaigns): its label, the CodeMirror
+ * editor and the field's error under it, tied to the editor for screen readers. CodeMirror is
+ * loaded when the field first shows, not with the dashboard.
  */
 import { lazy, Suspense, useId } from 'react';
 import { Skeleton } from './States.tsx';
 
 const HtmlEditor = lazy(() => import('./HtmlEditor.tsx'));
 
-const LABEL = 'HTML body';
-
 export function EmailBodyField({
   value,
   onChange,
   error,
   height = 520,
+  label = 'HTML body',
 }: {
   value: string;
   onChange: (body: string) => void;
   /** The message to show under the editor (the API's, or what the form says is missing). */
   error?: string;
   height?: number;
+  /** 'HTML body' unless the source is another language (MJML). */
+  label?: string;
 }) {
   const errorId = useId();
   return (
     <div className="min-w-0">
-      <div className="mb-1 text-sm font-medium text-slate-700">{LABEL}</div>
+      <div className="mb-1 text-sm font-medium text-slate-700">{label}</div>
       <Suspense
         fallback={
           <div style={{ height }}>
@@ -36,7 +37,7 @@ export function EmailBodyField({
         <HtmlEditor
           value={value}
           onChange={onChange}
-          label={LABEL}
+          label={label}
           invalid={Boolean(error)}
           describedBy={error ? errorId : undefined}
           height={`${height}px`}

@@ -33,6 +33,7 @@ export type Resource =
   | 'templates'
   | 'topics'
   | 'transports'
+  | 'uploads'
   | 'webhooks'
   | 'workflows';
 
@@ -101,5 +102,6 @@ export const setupKeys = resourceKeys('setup');
 export const templateKeys = resourceKeys('templates');
 export const topicKeys = resourceKeys('topics');
 export const transportKeys = resourceKeys('transports');
+export const uploadKeys = resourceKeys('uploads');
 export const webhookKeys = resourceKeys('webhooks');
 export const workflowKeys = resourceKeys('workflows');

@@ -1,0 +1,255 @@
+/**
+ * The visual editor of a block document: the palette, the canvas and the settings panel (the
+ * selected block's, or the email's style), with undo and redo (buttons, Ctrl/⌘+Z, Shift+Ctrl/⌘+Z,
+ * Ctrl+Y). Drag and drop is dnd-kit's: the pointer, touch, and the keyboard on a block's handle.
+ * Controlled: `value` is the form's document, every change goes to `onChange`.
+ */
+import {
+  type Announcements,
+  type CollisionDetection,
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  type DragOverEvent,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  pointerWithin,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
+import { Redo2, Undo2 } from 'lucide-react';
+import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
+import { Button } from '../components/Button.tsx';
+import { BlockSettings } from './BlockSettings.tsx';
+import { Canvas } from './Canvas.tsx';
+import {
+  type BlockDocument,
+  type BlockType,
+  blockLabel,
+  blocksIn,
+  countBlocks,
+  findBlock,
+  insertBlock,
+  locate,
+  newBlock,
+  ROOT,
+  updateBlock,
+} from './document.ts';
+import { applyDrop, containerOf, type DragSource, dropPlace, sourceOf } from './drop.ts';
+import { type BlockEditorApi, BlockEditorContext } from './editor-context.ts';
+import { Palette } from './Palette.tsx';
+import { ProblemList } from './ProblemList.tsx';
+import type { BlockProblem } from './problems.ts';
+import { StyleSettings } from './StyleSettings.tsx';
+import { useDocumentHistory } from './use-document-history.ts';
+
+const MAX_BLOCKS = 500;
+
+export function BlockEditor({
+  value,
+  onChange,
+  problems = [],
+}: {
+  value: BlockDocument;
+  onChange: (doc: BlockDocument) => void;
+  /** The API's refusals of the document at the last save. */
+  problems?: BlockProblem[];
+}) {
+  const history = useDocumentHistory(value, onChange);
+  const { doc, edit } = history;
+  const [selected, select] = useState<string | null>(null);
+  const [dragging, setDragging] = useState<DragSource | null>(null);
+  const [dropTarget, setDropTarget] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+  const docRef = useRef(doc);
+  docRef.current = doc;
+
+  const api: BlockEditorApi = {
+    ...history,
+    selected,
+    select,
+    dropTarget,
+    update: (id, patch) => edit((d) => updateBlock(d, id, patch), `block:${id}:${Object.keys(patch).join(',')}`),
+  };
+  const selectedBlock = selected ? findBlock(doc, selected) : undefined;
+
+  /** Adds a block after the selected one (columns never into a column), or at the end. */
+  const add = (type: BlockType) => {
+    const block = newBlock(type);
+    edit((d) => {
+      const at = selected ? locate(d, selected) : undefined;
+      if (!at) return insertBlock(d, block, ROOT, d.blocks.length);
+      if (at.container.kind === 'column' && type === 'columns') {
+        return insertBlock(d, block, ROOT, locate(d, at.container.parentId)!.index + 1);
+      }
+      return insertBlock(d, block, at.container, at.index + 1);
+    });
+    select(block.id!);
+    setStatus(`${blockLabel(type)} added`);
+  };
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const collide = useMemo(() => collisionFor(() => docRef.current), []);
+  const announcements = useMemo(() => announcementsFor(() => docRef.current), []);
+
+  const placeOf = (e: DragOverEvent | DragEndEvent) => {
+    if (!e.over) return undefined;
+    const dragged = e.active.rect.current.translated;
+    const below = dragged ? dragged.top + dragged.height / 2 > e.over.rect.top + e.over.rect.height / 2 : false;
+    return dropPlace(doc, sourceOf(String(e.active.id)), String(e.over.id), below);
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+    const key = e.key.toLowerCase();
+    if (key === 'z' || key === 'y') {
+      e.preventDefault();
+      if (key === 'y' || e.shiftKey) history.redo();
+      else history.undo();
+    }
+  };
+
+  return (
+    <BlockEditorContext.Provider value={api}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: listens for undo and redo from any control inside. */}
+      <div onKeyDown={onKeyDown} className="space-y-3">
+        <div className="flex flex-wrap items-center gap-2">
+          {(
+            [
+              ['Undo', 'Ctrl+Z', Undo2, history.canUndo, history.undo],
+              ['Redo', 'Shift+Ctrl+Z', Redo2, history.canRedo, history.redo],
+            ] as const
+          ).map(([label, keys, Icon, can, run]) => (
+            <Button
+              key={label}
+              variant="secondary"
+              size="sm"
+              icon={<Icon className="size-4" aria-hidden />}
+              disabled={!can}
+              onClick={run}
+              title={`${label} (${keys})`}
+            >
+              {label}
+            </Button>
+          ))}
+          <span className="text-xs text-slate-600">
+            {countBlocks(doc)} of {MAX_BLOCKS} blocks
+          </span>
+          <span role="status" className="sr-only">
+            {status}
+          </span>
+        </div>
+        <ProblemList problems={problems} doc={doc} onShow={select} />
+        <DndContext
+          sensors={sensors}
+          collisionDetection={collide}
+          accessibility={{ announcements }}
+          onDragStart={(e) => setDragging(sourceOf(String(e.active.id)))}
+          onDragOver={(e) => {
+            // A new block shows where it would go; a moved one makes room itself (dnd-kit's sorting).
+            const place = dragging?.kind === 'palette' ? placeOf(e) : undefined;
+            setDropTarget(place ? (blocksIn(doc, place.container)?.[place.index]?.id ?? null) : null);
+          }}
+          onDragCancel={() => {
+            setDragging(null);
+            setDropTarget(null);
+          }}
+          onDragEnd={(e) => {
+            const place = placeOf(e);
+            setDragging(null);
+            setDropTarget(null);
+            if (!place) return;
+            const source = sourceOf(String(e.active.id));
+            let dropped = '';
+            edit((d) => {
+              const out = applyDrop(d, source, place);
+              dropped = out.id;
+              return out.doc;
+            });
+            if (dropped) select(dropped);
+          }}
+        >
+          <div className="grid gap-4 lg:grid-cols-[9rem_minmax(0,1fr)_17rem]">
+            <Palette onAdd={add} />
+            <Canvas />
+            <aside aria-label="Settings" className="min-w-0 rounded-md border border-slate-200 bg-white p-3">
+              {selectedBlock ? (
+                <>
+                  <Button variant="ghost" size="sm" className="mb-2" onClick={() => select(null)}>
+                    Email style
+                  </Button>
+                  <BlockSettings
+                    block={selectedBlock}
+                    problems={problems.filter((p) => p.blockId === selectedBlock.id)}
+                  />
+                </>
+              ) : (
+                <StyleSettings problems={problems} />
+              )}
+            </aside>
+          </div>
+          <DragOverlay>
+            {dragging && (
+              <div className="rounded-md border border-brand-500 bg-white px-3 py-1.5 text-sm shadow-lg">
+                {dragging.kind === 'palette'
+                  ? blockLabel(dragging.type)
+                  : blockLabel(findBlock(doc, dragging.id)?.type ?? 'text')}
+              </div>
+            )}
+          </DragOverlay>
+        </DndContext>
+      </div>
+    </BlockEditorContext.Provider>
+  );
+}
+
+/** How deep a drop target sits: blocks and areas inside columns win over the blocks around them. */
+function depth(doc: BlockDocument, id: string): number {
+  const area = containerOf(id);
+  if (area) return area.kind === 'root' ? 0 : 2;
+  return locate(doc, id)?.container.kind === 'column' ? 3 : 1;
+}
+
+/**
+ * What is under the pointer, the innermost first (closest by center for the keyboard and for a
+ * pointer outside every target); a columns block being dragged does not see what is inside columns.
+ */
+function collisionFor(getDoc: () => BlockDocument): CollisionDetection {
+  return (args) => {
+    const doc = getDoc();
+    const source = sourceOf(String(args.active.id));
+    const type = source.kind === 'palette' ? source.type : findBlock(doc, source.id)?.type;
+    const candidates =
+      type === 'columns'
+        ? args.droppableContainers.filter((c) => depth(doc, String(c.id)) < 2)
+        : args.droppableContainers;
+    const within = pointerWithin({ ...args, droppableContainers: candidates });
+    if (within.length > 0) return [...within].sort((a, b) => depth(doc, String(b.id)) - depth(doc, String(a.id)));
+    return closestCenter({ ...args, droppableContainers: candidates });
+  };
+}
+
+/** What a screen reader hears while a block is dragged, in the blocks' own names. */
+function announcementsFor(getDoc: () => BlockDocument): Announcements {
+  const name = (id: string | number) => {
+    const source = sourceOf(String(id));
+    if (source.kind === 'palette') return `a new ${blockLabel(source.type)} block`;
+    const area = containerOf(String(id));
+    if (area) return area.kind === 'root' ? 'the email' : `column ${area.column + 1}`;
+    const block = findBlock(getDoc(), source.id);
+    return block ? `the ${blockLabel(block.type)} block` : 'a block';
+  };
+  return {
+    onDragStart: ({ active }) => `Picked up ${name(active.id)}.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${name(active.id)} is over ${name(over.id)}.` : `${name(active.id)} is over no place to drop.`,
+    onDragEnd: ({ active, over }) =>
+      over ? `${name(active.id)} was dropped at ${name(over.id)}.` : `${name(active.id)} was put back.`,
+    onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
+  };
+}
