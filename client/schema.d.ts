@@ -1110,11 +1110,14 @@ export interface paths {
                         /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
                         audienceFilter?: components["schemas"]["FilterInput"] | null;
                         audienceType: "ALL" | "SEGMENT" | "FILTERED";
-                        /** @description HTML with Liquid; at most 512 KB. */
-                        body: string;
+                        /** @description HTML (format HTML) or MJML (format MJML) with Liquid; at most 512 KB. Not given with BLOCKS. */
+                        body?: string;
                         description?: string | null;
+                        document?: components["schemas"]["BlockDocument"];
                         /** @description Content class, as for templates; MARKETING by default. */
                         emailType?: "MARKETING" | "HEADLESS" | "TRANSACTIONAL";
+                        /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                        format?: "HTML" | "MJML" | "BLOCKS";
                         /** @description Must be on a verified domain. */
                         from: string;
                         fromName?: string | null;
@@ -1188,14 +1191,19 @@ export interface paths {
                             /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
                             audienceFilter: components["schemas"]["FilterInput"] | null;
                             audienceType: "ALL" | "SEGMENT" | "FILTERED";
+                            /** @description HTML; the MJML source for MJML; the rendered HTML (Liquid kept) for BLOCKS. */
                             body: string;
                             /** Format: date-time */
                             cancelledAt: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             description: string | null;
+                            /** @description The block document (format BLOCKS). */
+                            document: components["schemas"]["BlockDocument"] | null;
                             /** @description Content class, as for templates; MARKETING by default. */
                             emailType: "MARKETING" | "HEADLESS" | "TRANSACTIONAL";
+                            /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                            format: "HTML" | "MJML" | "BLOCKS";
                             from: string;
                             fromName: string | null;
                             id: string;
@@ -1236,11 +1244,14 @@ export interface paths {
                         /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
                         audienceFilter?: components["schemas"]["FilterInput"] | null;
                         audienceType: "ALL" | "SEGMENT" | "FILTERED";
-                        /** @description HTML with Liquid; at most 512 KB. */
-                        body: string;
+                        /** @description HTML (format HTML) or MJML (format MJML) with Liquid; at most 512 KB. Not given with BLOCKS. */
+                        body?: string;
                         description?: string | null;
+                        document?: components["schemas"]["BlockDocument"];
                         /** @description Content class, as for templates; MARKETING by default. */
                         emailType?: "MARKETING" | "HEADLESS" | "TRANSACTIONAL";
+                        /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                        format?: "HTML" | "MJML" | "BLOCKS";
                         /** @description Must be on a verified domain. */
                         from: string;
                         fromName?: string | null;
@@ -1267,14 +1278,19 @@ export interface paths {
                             /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
                             audienceFilter: components["schemas"]["FilterInput"] | null;
                             audienceType: "ALL" | "SEGMENT" | "FILTERED";
+                            /** @description HTML; the MJML source for MJML; the rendered HTML (Liquid kept) for BLOCKS. */
                             body: string;
                             /** Format: date-time */
                             cancelledAt: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             description: string | null;
+                            /** @description The block document (format BLOCKS). */
+                            document: components["schemas"]["BlockDocument"] | null;
                             /** @description Content class, as for templates; MARKETING by default. */
                             emailType: "MARKETING" | "HEADLESS" | "TRANSACTIONAL";
+                            /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                            format: "HTML" | "MJML" | "BLOCKS";
                             from: string;
                             fromName: string | null;
                             id: string;
@@ -1356,14 +1372,19 @@ export interface paths {
                             /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
                             audienceFilter: components["schemas"]["FilterInput"] | null;
                             audienceType: "ALL" | "SEGMENT" | "FILTERED";
+                            /** @description HTML; the MJML source for MJML; the rendered HTML (Liquid kept) for BLOCKS. */
                             body: string;
                             /** Format: date-time */
                             cancelledAt: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             description: string | null;
+                            /** @description The block document (format BLOCKS). */
+                            document: components["schemas"]["BlockDocument"] | null;
                             /** @description Content class, as for templates; MARKETING by default. */
                             emailType: "MARKETING" | "HEADLESS" | "TRANSACTIONAL";
+                            /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                            format: "HTML" | "MJML" | "BLOCKS";
                             from: string;
                             fromName: string | null;
                             id: string;
@@ -1425,14 +1446,19 @@ export interface paths {
                             /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
                             audienceFilter: components["schemas"]["FilterInput"] | null;
                             audienceType: "ALL" | "SEGMENT" | "FILTERED";
+                            /** @description HTML; the MJML source for MJML; the rendered HTML (Liquid kept) for BLOCKS. */
                             body: string;
                             /** Format: date-time */
                             cancelledAt: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             description: string | null;
+                            /** @description The block document (format BLOCKS). */
+                            document: components["schemas"]["BlockDocument"] | null;
                             /** @description Content class, as for templates; MARKETING by default. */
                             emailType: "MARKETING" | "HEADLESS" | "TRANSACTIONAL";
+                            /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                            format: "HTML" | "MJML" | "BLOCKS";
                             from: string;
                             fromName: string | null;
                             id: string;
@@ -1501,14 +1527,19 @@ export interface paths {
                             /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
                             audienceFilter: components["schemas"]["FilterInput"] | null;
                             audienceType: "ALL" | "SEGMENT" | "FILTERED";
+                            /** @description HTML; the MJML source for MJML; the rendered HTML (Liquid kept) for BLOCKS. */
                             body: string;
                             /** Format: date-time */
                             cancelledAt: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             description: string | null;
+                            /** @description The block document (format BLOCKS). */
+                            document: components["schemas"]["BlockDocument"] | null;
                             /** @description Content class, as for templates; MARKETING by default. */
                             emailType: "MARKETING" | "HEADLESS" | "TRANSACTIONAL";
+                            /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                            format: "HTML" | "MJML" | "BLOCKS";
                             from: string;
                             fromName: string | null;
                             id: string;
@@ -3118,6 +3149,10 @@ export interface paths {
                                 sourceType: "TRANSACTIONAL" | "CAMPAIGN" | "WORKFLOW";
                                 status: "PENDING" | "SENDING" | "SENT" | "DELIVERED" | "OPENED" | "CLICKED" | "BOUNCED" | "COMPLAINED" | "FAILED" | "SUPPRESSED";
                                 subject: string;
+                                /** @description The template the email was sent from, if any. */
+                                templateId: string | null;
+                                /** @description The version of that template the email was composed from (beyond.md §8). */
+                                templateVersion: number | null;
                                 to: string;
                                 /** @description How a TRANSACTIONAL email arrived: api (POST /v1/send) or smtp (SMTP submission); null for other mail. */
                                 via: ("api" | "smtp") | (never | null);
@@ -3214,6 +3249,10 @@ export interface paths {
                             sourceType: "TRANSACTIONAL" | "CAMPAIGN" | "WORKFLOW";
                             status: "PENDING" | "SENDING" | "SENT" | "DELIVERED" | "OPENED" | "CLICKED" | "BOUNCED" | "COMPLAINED" | "FAILED" | "SUPPRESSED";
                             subject: string;
+                            /** @description The template the email was sent from, if any. */
+                            templateId: string | null;
+                            /** @description The version of that template the email was composed from (beyond.md §8). */
+                            templateVersion: number | null;
                             to: string;
                             /** @description How a TRANSACTIONAL email arrived: api (POST /v1/send) or smtp (SMTP submission); null for other mail. */
                             via: ("api" | "smtp") | (never | null);
@@ -3282,6 +3321,10 @@ export interface paths {
                             sourceType: "TRANSACTIONAL" | "CAMPAIGN" | "WORKFLOW";
                             status: "PENDING" | "SENDING" | "SENT" | "DELIVERED" | "OPENED" | "CLICKED" | "BOUNCED" | "COMPLAINED" | "FAILED" | "SUPPRESSED";
                             subject: string;
+                            /** @description The template the email was sent from, if any. */
+                            templateId: string | null;
+                            /** @description The version of that template the email was composed from (beyond.md §8). */
+                            templateVersion: number | null;
                             to: string;
                             /** @description How a TRANSACTIONAL email arrived: api (POST /v1/send) or smtp (SMTP submission); null for other mail. */
                             via: ("api" | "smtp") | (never | null);
@@ -4997,10 +5040,36 @@ export interface paths {
                             page: number;
                             pageSize: number;
                             templates: {
+                                /** @description HTML; the MJML source for MJML; the rendered HTML (Liquid kept) for BLOCKS. */
                                 body: string;
                                 /** Format: date-time */
                                 createdAt: string;
                                 description: string | null;
+                                /** @description The block document (format BLOCKS). */
+                                document: components["schemas"]["BlockDocument"] | null;
+                                /** @description The unpublished draft; sends never use it. */
+                                draft: {
+                                    /** @description The version the draft was last saved against. */
+                                    baseVersion: number;
+                                    /** @description HTML; the MJML source for MJML; the rendered HTML (Liquid kept) for BLOCKS. */
+                                    body: string;
+                                    /** @description The block document (format BLOCKS). */
+                                    document: components["schemas"]["BlockDocument"] | null;
+                                    /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                                    format: "HTML" | "MJML" | "BLOCKS";
+                                    subject: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Who saved: a member, or the project's secret key. Null for versions from before versions were kept. */
+                                    updatedBy: {
+                                        /** @description The member's address; null for the key. */
+                                        email: string | null;
+                                        type: "USER" | "KEY";
+                                        userId: string | null;
+                                    };
+                                } | null;
+                                /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                                format: "HTML" | "MJML" | "BLOCKS";
                                 from: string | null;
                                 fromName: string | null;
                                 id: string;
@@ -5011,6 +5080,8 @@ export interface paths {
                                 type: "TRANSACTIONAL" | "MARKETING" | "HEADLESS";
                                 /** Format: date-time */
                                 updatedAt: string;
+                                /** @description The number of the current content version. */
+                                version: number;
                             }[];
                             /** @description Matching items on every page. */
                             total: number;
@@ -5031,9 +5102,12 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description HTML with Liquid; at most 512 KB. */
-                        body: string;
+                        /** @description HTML (format HTML) or MJML (format MJML) with Liquid; at most 512 KB. Not given with BLOCKS. */
+                        body?: string;
                         description?: string | null;
+                        document?: components["schemas"]["BlockDocument"];
+                        /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                        format?: "HTML" | "MJML" | "BLOCKS";
                         /** @description Sender address; must be on a verified domain. */
                         from?: string | null;
                         /** @description No line breaks. */
@@ -5055,10 +5129,36 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description HTML; the MJML source for MJML; the rendered HTML (Liquid kept) for BLOCKS. */
                             body: string;
                             /** Format: date-time */
                             createdAt: string;
                             description: string | null;
+                            /** @description The block document (format BLOCKS). */
+                            document: components["schemas"]["BlockDocument"] | null;
+                            /** @description The unpublished draft; sends never use it. */
+                            draft: {
+                                /** @description The version the draft was last saved against. */
+                                baseVersion: number;
+                                /** @description HTML; the MJML source for MJML; the rendered HTML (Liquid kept) for BLOCKS. */
+                                body: string;
+                                /** @description The block document (format BLOCKS). */
+                                document: components["schemas"]["BlockDocument"] | null;
+                                /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                                format: "HTML" | "MJML" | "BLOCKS";
+                                subject: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description Who saved: a member, or the project's secret key. Null for versions from before versions were kept. */
+                                updatedBy: {
+                                    /** @description The member's address; null for the key. */
+                                    email: string | null;
+                                    type: "USER" | "KEY";
+                                    userId: string | null;
+                                };
+                            } | null;
+                            /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                            format: "HTML" | "MJML" | "BLOCKS";
                             from: string | null;
                             fromName: string | null;
                             id: string;
@@ -5069,6 +5169,8 @@ export interface paths {
                             type: "TRANSACTIONAL" | "MARKETING" | "HEADLESS";
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description The number of the current content version. */
+                            version: number;
                         };
                     };
                 };
@@ -5105,10 +5207,36 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description HTML; the MJML source for MJML; the rendered HTML (Liquid kept) for BLOCKS. */
                             body: string;
                             /** Format: date-time */
                             createdAt: string;
                             description: string | null;
+                            /** @description The block document (format BLOCKS). */
+                            document: components["schemas"]["BlockDocument"] | null;
+                            /** @description The unpublished draft; sends never use it. */
+                            draft: {
+                                /** @description The version the draft was last saved against. */
+                                baseVersion: number;
+                                /** @description HTML; the MJML source for MJML; the rendered HTML (Liquid kept) for BLOCKS. */
+                                body: string;
+                                /** @description The block document (format BLOCKS). */
+                                document: components["schemas"]["BlockDocument"] | null;
+                                /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                                format: "HTML" | "MJML" | "BLOCKS";
+                                subject: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description Who saved: a member, or the project's secret key. Null for versions from before versions were kept. */
+                                updatedBy: {
+                                    /** @description The member's address; null for the key. */
+                                    email: string | null;
+                                    type: "USER" | "KEY";
+                                    userId: string | null;
+                                };
+                            } | null;
+                            /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                            format: "HTML" | "MJML" | "BLOCKS";
                             from: string | null;
                             fromName: string | null;
                             id: string;
@@ -5119,6 +5247,8 @@ export interface paths {
                             type: "TRANSACTIONAL" | "MARKETING" | "HEADLESS";
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description The number of the current content version. */
+                            version: number;
                         };
                     };
                 };
@@ -5160,9 +5290,14 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description HTML with Liquid; at most 512 KB. */
+                        /** @description The version this edit was based on: a newer saved version answers 409 VERSION_CONFLICT. */
+                        baseVersion?: number;
+                        /** @description HTML (format HTML) or MJML (format MJML) with Liquid; at most 512 KB. Not given with BLOCKS. */
                         body?: string;
                         description?: string | null;
+                        document?: components["schemas"]["BlockDocument"];
+                        /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                        format?: "HTML" | "MJML" | "BLOCKS";
                         /** @description Sender address; must be on a verified domain. */
                         from?: string | null;
                         /** @description No line breaks. */
@@ -5184,10 +5319,36 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description HTML; the MJML source for MJML; the rendered HTML (Liquid kept) for BLOCKS. */
                             body: string;
                             /** Format: date-time */
                             createdAt: string;
                             description: string | null;
+                            /** @description The block document (format BLOCKS). */
+                            document: components["schemas"]["BlockDocument"] | null;
+                            /** @description The unpublished draft; sends never use it. */
+                            draft: {
+                                /** @description The version the draft was last saved against. */
+                                baseVersion: number;
+                                /** @description HTML; the MJML source for MJML; the rendered HTML (Liquid kept) for BLOCKS. */
+                                body: string;
+                                /** @description The block document (format BLOCKS). */
+                                document: components["schemas"]["BlockDocument"] | null;
+                                /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                                format: "HTML" | "MJML" | "BLOCKS";
+                                subject: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description Who saved: a member, or the project's secret key. Null for versions from before versions were kept. */
+                                updatedBy: {
+                                    /** @description The member's address; null for the key. */
+                                    email: string | null;
+                                    type: "USER" | "KEY";
+                                    userId: string | null;
+                                };
+                            } | null;
+                            /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                            format: "HTML" | "MJML" | "BLOCKS";
                             from: string | null;
                             fromName: string | null;
                             id: string;
@@ -5198,11 +5359,126 @@ export interface paths {
                             type: "TRANSACTIONAL" | "MARKETING" | "HEADLESS";
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description The number of the current content version. */
+                            version: number;
                         };
                     };
                 };
             };
         };
+        trace?: never;
+    };
+    "/templates/{id}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The version this edit was based on: a newer saved version answers 409 VERSION_CONFLICT. */
+                        baseVersion?: number;
+                        /** @description HTML (format HTML) or MJML (format MJML) with Liquid; at most 512 KB. Not given with BLOCKS. */
+                        body?: string;
+                        document?: components["schemas"]["BlockDocument"];
+                        /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                        format?: "HTML" | "MJML" | "BLOCKS";
+                        /** @description No line breaks; Liquid. */
+                        subject?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description HTML; the MJML source for MJML; the rendered HTML (Liquid kept) for BLOCKS. */
+                            body: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            /** @description The block document (format BLOCKS). */
+                            document: components["schemas"]["BlockDocument"] | null;
+                            /** @description The unpublished draft; sends never use it. */
+                            draft: {
+                                /** @description The version the draft was last saved against. */
+                                baseVersion: number;
+                                /** @description HTML; the MJML source for MJML; the rendered HTML (Liquid kept) for BLOCKS. */
+                                body: string;
+                                /** @description The block document (format BLOCKS). */
+                                document: components["schemas"]["BlockDocument"] | null;
+                                /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                                format: "HTML" | "MJML" | "BLOCKS";
+                                subject: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description Who saved: a member, or the project's secret key. Null for versions from before versions were kept. */
+                                updatedBy: {
+                                    /** @description The member's address; null for the key. */
+                                    email: string | null;
+                                    type: "USER" | "KEY";
+                                    userId: string | null;
+                                };
+                            } | null;
+                            /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                            format: "HTML" | "MJML" | "BLOCKS";
+                            from: string | null;
+                            fromName: string | null;
+                            id: string;
+                            name: string;
+                            replyTo: string | null;
+                            subject: string;
+                            /** @description MARKETING adds the unsubscribe footer and headers; HEADLESS skips unsubscribed contacts without a footer. */
+                            type: "TRANSACTIONAL" | "MARKETING" | "HEADLESS";
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description The number of the current content version. */
+                            version: number;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/templates/{id}/duplicate": {
@@ -5232,10 +5508,36 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description HTML; the MJML source for MJML; the rendered HTML (Liquid kept) for BLOCKS. */
                             body: string;
                             /** Format: date-time */
                             createdAt: string;
                             description: string | null;
+                            /** @description The block document (format BLOCKS). */
+                            document: components["schemas"]["BlockDocument"] | null;
+                            /** @description The unpublished draft; sends never use it. */
+                            draft: {
+                                /** @description The version the draft was last saved against. */
+                                baseVersion: number;
+                                /** @description HTML; the MJML source for MJML; the rendered HTML (Liquid kept) for BLOCKS. */
+                                body: string;
+                                /** @description The block document (format BLOCKS). */
+                                document: components["schemas"]["BlockDocument"] | null;
+                                /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                                format: "HTML" | "MJML" | "BLOCKS";
+                                subject: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description Who saved: a member, or the project's secret key. Null for versions from before versions were kept. */
+                                updatedBy: {
+                                    /** @description The member's address; null for the key. */
+                                    email: string | null;
+                                    type: "USER" | "KEY";
+                                    userId: string | null;
+                                };
+                            } | null;
+                            /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                            format: "HTML" | "MJML" | "BLOCKS";
                             from: string | null;
                             fromName: string | null;
                             id: string;
@@ -5246,6 +5548,140 @@ export interface paths {
                             type: "TRANSACTIONAL" | "MARKETING" | "HEADLESS";
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description The number of the current content version. */
+                            version: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    contactId: string;
+                    /** @description Render the draft instead of the published content. */
+                    draft?: boolean;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            html: string;
+                            subject: string;
+                            text: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The version this edit was based on: a newer saved version answers 409 VERSION_CONFLICT. */
+                        baseVersion?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description HTML; the MJML source for MJML; the rendered HTML (Liquid kept) for BLOCKS. */
+                            body: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            /** @description The block document (format BLOCKS). */
+                            document: components["schemas"]["BlockDocument"] | null;
+                            /** @description The unpublished draft; sends never use it. */
+                            draft: {
+                                /** @description The version the draft was last saved against. */
+                                baseVersion: number;
+                                /** @description HTML; the MJML source for MJML; the rendered HTML (Liquid kept) for BLOCKS. */
+                                body: string;
+                                /** @description The block document (format BLOCKS). */
+                                document: components["schemas"]["BlockDocument"] | null;
+                                /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                                format: "HTML" | "MJML" | "BLOCKS";
+                                subject: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description Who saved: a member, or the project's secret key. Null for versions from before versions were kept. */
+                                updatedBy: {
+                                    /** @description The member's address; null for the key. */
+                                    email: string | null;
+                                    type: "USER" | "KEY";
+                                    userId: string | null;
+                                };
+                            } | null;
+                            /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                            format: "HTML" | "MJML" | "BLOCKS";
+                            from: string | null;
+                            fromName: string | null;
+                            id: string;
+                            name: string;
+                            replyTo: string | null;
+                            subject: string;
+                            /** @description MARKETING adds the unsubscribe footer and headers; HEADLESS skips unsubscribed contacts without a footer. */
+                            type: "TRANSACTIONAL" | "MARKETING" | "HEADLESS";
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description The number of the current content version. */
+                            version: number;
                         };
                     };
                 };
@@ -5298,6 +5734,274 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Read as the page number. */
+                    cursor?: string;
+                    /** @description Alias of pageSize. */
+                    limit?: number;
+                    /** @description From 1; default 1. */
+                    page?: number;
+                    /** @description Default 20. */
+                    pageSize?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            page: number;
+                            pageSize: number;
+                            /** @description Matching items on every page. */
+                            total: number;
+                            totalPages: number;
+                            versions: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description Who saved: a member, or the project's secret key. Null for versions from before versions were kept. */
+                                createdBy: {
+                                    /** @description The member's address; null for the key. */
+                                    email: string | null;
+                                    type: "USER" | "KEY";
+                                    userId: string | null;
+                                } | null;
+                                /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                                format: "HTML" | "MJML" | "BLOCKS";
+                                subject: string;
+                                version: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates/{id}/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description HTML; the MJML source for MJML; the rendered HTML (Liquid kept) for BLOCKS. */
+                            body: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Who saved: a member, or the project's secret key. Null for versions from before versions were kept. */
+                            createdBy: {
+                                /** @description The member's address; null for the key. */
+                                email: string | null;
+                                type: "USER" | "KEY";
+                                userId: string | null;
+                            } | null;
+                            /** @description The block document (format BLOCKS). */
+                            document: components["schemas"]["BlockDocument"] | null;
+                            /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                            format: "HTML" | "MJML" | "BLOCKS";
+                            subject: string;
+                            version: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates/{id}/versions/{version}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The version this edit was based on: a newer saved version answers 409 VERSION_CONFLICT. */
+                        baseVersion?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description HTML; the MJML source for MJML; the rendered HTML (Liquid kept) for BLOCKS. */
+                            body: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            /** @description The block document (format BLOCKS). */
+                            document: components["schemas"]["BlockDocument"] | null;
+                            /** @description The unpublished draft; sends never use it. */
+                            draft: {
+                                /** @description The version the draft was last saved against. */
+                                baseVersion: number;
+                                /** @description HTML; the MJML source for MJML; the rendered HTML (Liquid kept) for BLOCKS. */
+                                body: string;
+                                /** @description The block document (format BLOCKS). */
+                                document: components["schemas"]["BlockDocument"] | null;
+                                /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                                format: "HTML" | "MJML" | "BLOCKS";
+                                subject: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description Who saved: a member, or the project's secret key. Null for versions from before versions were kept. */
+                                updatedBy: {
+                                    /** @description The member's address; null for the key. */
+                                    email: string | null;
+                                    type: "USER" | "KEY";
+                                    userId: string | null;
+                                };
+                            } | null;
+                            /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                            format: "HTML" | "MJML" | "BLOCKS";
+                            from: string | null;
+                            fromName: string | null;
+                            id: string;
+                            name: string;
+                            replyTo: string | null;
+                            subject: string;
+                            /** @description MARKETING adds the unsubscribe footer and headers; HEADLESS skips unsubscribed contacts without a footer. */
+                            type: "TRANSACTIONAL" | "MARKETING" | "HEADLESS";
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description The number of the current content version. */
+                            version: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description HTML (format HTML) or MJML (format MJML) with Liquid; at most 512 KB. Not given with BLOCKS. */
+                        body?: string;
+                        /** @description Values for Liquid, as a contact's data; nothing is stored. */
+                        data?: {
+                            [key: string]: unknown;
+                        };
+                        document?: components["schemas"]["BlockDocument"];
+                        /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                        format?: "HTML" | "MJML" | "BLOCKS";
+                        /** @description No line breaks; Liquid. */
+                        subject: string;
+                        /** @description MARKETING adds the unsubscribe footer and headers; HEADLESS skips unsubscribed contacts without a footer. */
+                        type?: "TRANSACTIONAL" | "MARKETING" | "HEADLESS";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            html: string;
+                            subject: string;
+                            text: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -8859,6 +9563,50 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description One block of a document. */
+        Block: components["schemas"]["HeadingBlock"] | components["schemas"]["TextBlock"] | components["schemas"]["ButtonBlock"] | components["schemas"]["ImageBlock"] | components["schemas"]["DividerBlock"] | components["schemas"]["SpacerBlock"] | components["schemas"]["ColumnsBlock"] | components["schemas"]["SocialBlock"] | components["schemas"]["HtmlBlock"];
+        /** @description An email as blocks (beyond.md §8). At most 512 KB and 500 blocks, columns included. */
+        BlockDocument: {
+            blocks: components["schemas"]["Block"][];
+            style?: components["schemas"]["DocumentStyle"];
+            /** @enum {integer} */
+            version: 1;
+        };
+        ButtonBlock: {
+            /** @enum {string} */
+            align?: "left" | "center" | "right";
+            /** @description A CSS hex color: #rgb or #rrggbb. */
+            backgroundColor?: string;
+            /** @description An http(s) URL or a Liquid expression such as {{ url }}. */
+            href: string;
+            /** @description The editor's own key for the block; kept as given. */
+            id?: string;
+            label: string;
+            /** @description CSS padding in px, one to four values: "10px 25px". */
+            padding?: string;
+            /** @description A CSS hex color: #rgb or #rrggbb. */
+            textColor?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "button";
+        };
+        ColumnsBlock: {
+            /** @enum {string} */
+            align?: "left" | "center" | "right";
+            /** @description 2 to 4 columns, each a list of blocks other than columns. */
+            columns: components["schemas"]["LeafBlock"][][];
+            /** @description The editor's own key for the block; kept as given. */
+            id?: string;
+            /** @description CSS padding in px, one to four values: "10px 25px". */
+            padding?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "columns";
+        };
         /** @description The nested form: groups joined by `logic`; each group is the AND of its filters and its nested condition. */
         ConditionForm: {
             groups: {
@@ -8870,6 +9618,33 @@ export interface components {
              * @enum {string}
              */
             logic?: "AND" | "OR";
+        };
+        DividerBlock: {
+            /** @enum {string} */
+            align?: "left" | "center" | "right";
+            /** @description The editor's own key for the block; kept as given. */
+            id?: string;
+            /** @description CSS padding in px, one to four values: "10px 25px". */
+            padding?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "divider";
+        };
+        DocumentStyle: {
+            /** @description A CSS hex color: #rgb or #rrggbb. */
+            backgroundColor?: string;
+            /** @description A CSS hex color: #rgb or #rrggbb. */
+            contentBackgroundColor?: string;
+            /** @description Pixels; 600 when absent. */
+            contentWidth?: number;
+            /** @description A CSS font-family list: letters, digits, spaces, commas, quotes and hyphens. */
+            fontFamily?: string;
+            /** @description A CSS hex color: #rgb or #rrggbb. */
+            linkColor?: string;
+            /** @description A CSS hex color: #rgb or #rrggbb. */
+            textColor?: string;
         };
         /**
          * @description Operators that fit a boolean field.
@@ -8948,6 +9723,109 @@ export interface components {
          * @enum {string}
          */
         FilterWindowOperator: "within" | "olderThan" | "triggeredWithin" | "triggeredOlderThan" | "notTriggeredWithin";
+        HeadingBlock: {
+            /** @enum {string} */
+            align?: "left" | "center" | "right";
+            /** @description The editor's own key for the block; kept as given. */
+            id?: string;
+            /** @description 1 (largest) to 3; 1 when absent. */
+            level?: number;
+            /** @description CSS padding in px, one to four values: "10px 25px". */
+            padding?: string;
+            /** @description Plain text with Liquid. */
+            text: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "heading";
+        };
+        HtmlBlock: {
+            /** @enum {string} */
+            align?: "left" | "center" | "right";
+            /** @description HTML placed as it is (with Liquid). */
+            html: string;
+            /** @description The editor's own key for the block; kept as given. */
+            id?: string;
+            /** @description CSS padding in px, one to four values: "10px 25px". */
+            padding?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "html";
+        };
+        ImageBlock: {
+            /** @enum {string} */
+            align?: "left" | "center" | "right";
+            /** @description The text shown when the image is not; empty for a decorative image. */
+            alt: string;
+            /** @description An http(s) URL or a Liquid expression such as {{ url }}. */
+            href?: string;
+            /** @description The editor's own key for the block; kept as given. */
+            id?: string;
+            /** @description CSS padding in px, one to four values: "10px 25px". */
+            padding?: string;
+            /** @description An http(s) URL or a Liquid expression such as {{ url }}. */
+            src: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "image";
+            /** @description Pixels; the column width when absent. */
+            width?: number;
+        };
+        /** @description A block inside a column: any block but columns. */
+        LeafBlock: components["schemas"]["HeadingBlock"] | components["schemas"]["TextBlock"] | components["schemas"]["ButtonBlock"] | components["schemas"]["ImageBlock"] | components["schemas"]["DividerBlock"] | components["schemas"]["SpacerBlock"] | components["schemas"]["SocialBlock"] | components["schemas"]["HtmlBlock"];
+        SocialBlock: {
+            /** @enum {string} */
+            align?: "left" | "center" | "right";
+            /** @description The editor's own key for the block; kept as given. */
+            id?: string;
+            links: {
+                href: string;
+                /** @enum {string} */
+                network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "web";
+            }[];
+            /** @description CSS padding in px, one to four values: "10px 25px". */
+            padding?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "social";
+        };
+        SpacerBlock: {
+            /** @enum {string} */
+            align?: "left" | "center" | "right";
+            /** @description Pixels. */
+            height: number;
+            /** @description The editor's own key for the block; kept as given. */
+            id?: string;
+            /** @description CSS padding in px, one to four values: "10px 25px". */
+            padding?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "spacer";
+        };
+        TextBlock: {
+            /** @enum {string} */
+            align?: "left" | "center" | "right";
+            /** @description Inline HTML with Liquid: b strong i em u s a[href] br span[style]; anything else is removed on save. */
+            html: string;
+            /** @description The editor's own key for the block; kept as given. */
+            id?: string;
+            /** @description CSS padding in px, one to four values: "10px 25px". */
+            padding?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "text";
+        };
     };
     responses: never;
     parameters: never;

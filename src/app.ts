@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import { activityRoutes } from './activity/activity.routes.ts';
 import { analyticsRoutes } from './analytics/analytics.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { BLOCK_COMPONENTS } from './authoring/document-schema.ts';
 import { billingRoutes, stripeWebhookRoutes } from './billing/billing.routes.ts';
 import { snsRoutes } from './bounces/sns.routes.ts';
 import { campaignRoutes } from './campaigns/campaigns.routes.ts';
@@ -15,6 +16,7 @@ import type { Deps } from './deps.ts';
 import { domainRoutes } from './domains/domains.routes.ts';
 import { emailRoutes } from './emails/emails.routes.ts';
 import { eventRoutes, trackRoutes } from './events/events.routes.ts';
+import { resolveComponents } from './http/components.ts';
 import { installDashboard } from './http/dashboard.ts';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './http/errors.ts';
 import { installInputGuards, shapeLimits } from './http/input-guard.ts';
@@ -30,7 +32,7 @@ import { teamRoutes } from './projects/members/members.routes.ts';
 import { projectRoutes } from './projects/projects.routes.ts';
 import { safetyRoutes } from './projects/safety/safety.routes.ts';
 import { publicPageRoutes } from './public-pages/public-pages.routes.ts';
-import { documentFilterSchemas, FILTER_COMPONENTS } from './segments/filters/schemas.ts';
+import { FILTER_COMPONENTS } from './segments/filters/schemas.ts';
 import { segmentRoutes } from './segments/segments.routes.ts';
 import { sendRoutes } from './sending/send.routes.ts';
 import { signupRoutes } from './signup/signup.routes.ts';
@@ -107,11 +109,12 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
           },
           session: { type: 'apiKey', in: 'cookie', name: 'session' },
         },
-        schemas: FILTER_COMPONENTS,
+        schemas: { ...FILTER_COMPONENTS, ...BLOCK_COMPONENTS },
       },
     },
-    // Filters are validated by their parser (segments/filters/parse.ts); the document shows their exact shape.
-    transform: ({ schema, url }) => ({ schema: documentFilterSchemas(schema), url }),
+    // Filters and block documents are read by their parsers (segments/filters/parse.ts,
+    // authoring/document-parse.ts); the document shows their exact shape.
+    transform: ({ schema, url }) => ({ schema: resolveComponents(schema), url }),
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   registerRateLimit(app, deps.config);

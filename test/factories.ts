@@ -1,6 +1,7 @@
 /** Factories that create rows through our own services and repos (never by mocking them). */
 
 import type { FastifyInstance } from 'fastify';
+import type { Author } from '../src/auth/authors.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { startSession } from '../src/auth/session.service.ts';
 import { SESSION_COOKIE } from '../src/auth/sessions.ts';
@@ -14,6 +15,9 @@ import { newId } from '../src/lib/ids.ts';
 import { createProject } from '../src/projects/projects.service.ts';
 import type { CreateTemplateBody, TemplateView } from '../src/templates/templates.schemas.ts';
 import { createTemplate } from '../src/templates/templates.service.ts';
+
+/** Changes the factories make are the project's secret key's, as a request with the key would be. */
+const KEY_AUTHOR: Author = { type: 'KEY', userId: null, email: null };
 
 export const DEFAULT_PASSWORD = 'correct horse battery';
 let defaultHash: Promise<string> | undefined;
@@ -112,13 +116,18 @@ export function makeFactories(t: { deps: Deps; app?: FastifyInstance }) {
     /** A template of the project, through the service (so the syntax and sender rules apply). */
     async template(p: { id: string }, overrides: Partial<CreateTemplateBody> = {}): Promise<TemplateView> {
       n += 1;
-      return createTemplate(t.deps, p.id, {
-        name: `Template ${n}`,
-        subject: 'Hello {{ firstName ?? "there" }}',
-        body: '<p>Hi {{ email }}</p>',
-        type: 'TRANSACTIONAL',
-        ...overrides,
-      });
+      return createTemplate(
+        t.deps,
+        p.id,
+        {
+          name: `Template ${n}`,
+          subject: 'Hello {{ firstName ?? "there" }}',
+          body: '<p>Hi {{ email }}</p>',
+          type: 'TRANSACTIONAL',
+          ...overrides,
+        },
+        KEY_AUTHOR,
+      );
     },
   };
   return make;

@@ -60,6 +60,7 @@ export async function sendSystemEmail(
       projectId: SYSTEM_PROJECT_ID,
       contactId: null,
       templateId: null,
+      templateVersion: null,
       sourceType: 'TRANSACTIONAL',
       sourceId: null,
       emailType: 'TRANSACTIONAL',

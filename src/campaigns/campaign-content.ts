@@ -38,6 +38,7 @@ export function campaignMessage(
     body: c.body,
     emailType: c.emailType,
     templateId: null,
+    templateVersion: null,
     from: { email: c.fromEmail, name: c.fromName ?? undefined },
     replyTo: c.replyTo ?? undefined,
     headers: {},

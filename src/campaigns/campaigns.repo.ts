@@ -14,6 +14,8 @@ export type CampaignContent = Pick<
   | 'description'
   | 'subject'
   | 'body'
+  | 'format'
+  | 'source'
   | 'fromEmail'
   | 'fromName'
   | 'replyTo'

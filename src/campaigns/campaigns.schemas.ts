@@ -1,8 +1,8 @@
 import { type Static, Type } from 'typebox';
+import { ContentFields, ContentViewFields } from '../authoring/content.schemas.ts';
+import { COMPONENT } from '../http/components.ts';
 import { PageInfo, PageQuery } from '../http/pages.ts';
 import { DateTime, literals } from '../http/schemas.ts';
-import { FILTER_FORM } from '../segments/filters/schemas.ts';
-import { MAX_BODY_BYTES } from '../templates/templates.schemas.ts';
 
 export const CampaignStatus = literals(['DRAFT', 'SCHEDULED', 'SENDING', 'SENT', 'CANCELLED']);
 export const AudienceType = literals(['ALL', 'SEGMENT', 'FILTERED']);
@@ -13,7 +13,7 @@ export const EmailType = Type.Union(
 
 const orNull = <T extends ReturnType<typeof Type.String>>(s: T) => Type.Union([s, Type.Null()]);
 const FilterBody = Type.Record(Type.String(), Type.Unknown(), {
-  [FILTER_FORM]: 'FilterInput',
+  [COMPONENT]: 'FilterInput',
   description: 'A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }).',
 });
 
@@ -21,7 +21,7 @@ export const CampaignBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 200 }),
   description: Type.Optional(orNull(Type.String({ maxLength: 2000 }))),
   subject: Type.String({ minLength: 1, maxLength: 998, description: 'No line breaks; Liquid.' }),
-  body: Type.String({ minLength: 1, maxLength: MAX_BODY_BYTES, description: 'HTML with Liquid; at most 512 KB.' }),
+  ...ContentFields,
   from: Type.String({ minLength: 1, maxLength: 320, description: 'Must be on a verified domain.' }),
   fromName: Type.Optional(orNull(Type.String({ maxLength: 200 }))),
   replyTo: Type.Optional(orNull(Type.String({ maxLength: 320 }))),
@@ -80,7 +80,7 @@ export type CampaignSummary = Static<typeof CampaignSummary>;
 
 export const CampaignView = Type.Object({
   ...SummaryFields,
-  body: Type.String(),
+  ...ContentViewFields,
   from: Type.String(),
   fromName: Type.Union([Type.String(), Type.Null()]),
   replyTo: Type.Union([Type.String(), Type.Null()]),

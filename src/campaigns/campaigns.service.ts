@@ -4,6 +4,7 @@
  * the audience (a segment of the project, a filter that parses and checks). Sending, scheduling,
  * cancelling and test sends are in campaign-send.service.ts.
  */
+import { compileContent, contentView } from '../authoring/content.ts';
 import { normalizeEmail } from '../contacts/email.ts';
 import { fromJson, toJson } from '../db/codecs.ts';
 import type { EmailType } from '../db/schema.ts';
@@ -19,7 +20,6 @@ import { loadFilterEnv } from '../segments/audience.ts';
 import { checkFilter } from '../segments/filters/check.ts';
 import { parseFilterInput, toConditionForm, toFiltersForm } from '../segments/filters/parse.ts';
 import type { FilterGroup } from '../segments/filters/tree.ts';
-import { MAX_BODY_BYTES } from '../templates/templates.schemas.ts';
 import * as repo from './campaigns.repo.ts';
 import type {
   CampaignBody,
@@ -64,7 +64,7 @@ export function toCampaignView(row: repo.CampaignRow): CampaignView {
   const tree = row.audienceFilter === null ? null : fromJson<FilterGroup>(row.audienceFilter);
   return {
     ...toCampaignSummary(row),
-    body: row.body,
+    ...contentView(row),
     from: row.fromEmail,
     fromName: row.fromName,
     replyTo: row.replyTo,
@@ -192,13 +192,12 @@ function address(field: string, value: string): string {
   return email;
 }
 
-/** The columns for a create or replace body, checked (422 naming the field, 403 for the sender). */
+/** The columns for a create or replace body, checked and its content compiled (422 naming the field, 403 for the sender). */
 async function checkedContent(deps: WriteDeps, projectId: string, body: CampaignBody): Promise<repo.CampaignContent> {
   noLineBreaks('subject', body.subject);
   noLineBreaks('fromName', body.fromName);
-  if (Buffer.byteLength(body.body, 'utf8') > MAX_BODY_BYTES) throw invalid('body', 'must be at most 512 KB');
   assertTemplateSyntax('subject', 'subject', body.subject);
-  assertTemplateSyntax('body', 'body', body.body);
+  const content = await compileContent(body.format ?? 'HTML', body);
   const emailType = emailTypeOf(body);
   const fromEmail = address('from', body.from);
   const replyTo = body.replyTo ? address('replyTo', body.replyTo) : null;
@@ -208,7 +207,7 @@ async function checkedContent(deps: WriteDeps, projectId: string, body: Campaign
     name: body.name,
     description: body.description ?? null,
     subject: body.subject,
-    body: body.body,
+    ...content,
     fromEmail,
     fromName: body.fromName || null,
     replyTo,

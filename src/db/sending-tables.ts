@@ -2,10 +2,14 @@
  * Table shapes of templates, the outbox and what sending keeps beside it (migrations 0006, 0007),
  * listed in `Database`.
  */
+import type { ColumnType } from 'kysely';
 import type { Bool, Json, Timestamp } from './column-types.ts';
 
 /** The content class of a template or an email (decisions.md "Templates and content"). */
 export type EmailType = 'TRANSACTIONAL' | 'MARKETING' | 'HEADLESS';
+
+/** How a template's or a campaign's content is written (beyond.md §8). */
+export type ContentFormat = 'HTML' | 'MJML' | 'BLOCKS';
 
 /** What a template and a campaign both are: a project's named message, its subject and body. */
 export interface MessageColumns {
@@ -14,7 +18,11 @@ export interface MessageColumns {
   name: string;
   description: string | null;
   subject: string;
+  /** The HTML that is sent, Liquid kept (compiled at save from MJML and BLOCKS). */
   body: string;
+  format: ColumnType<ContentFormat, ContentFormat | undefined, ContentFormat>;
+  /** What the author wrote when that is not the HTML: MJML source, or the block document as JSON. */
+  source: string | null;
   fromName: string | null;
   replyTo: string | null;
   createdAt: Timestamp;
@@ -24,6 +32,29 @@ export interface MessageColumns {
 export interface TemplatesTable extends MessageColumns {
   type: EmailType;
   fromEmail: string | null;
+  /** The number of the current content's version in template_versions. */
+  version: ColumnType<number, number | undefined, number>;
+  /** The unpublished draft (templates/drafts.ts), JSON; sends never read it. */
+  draft: Json | null;
+}
+
+/** Who saved a version: a member, or the project's secret key (`KEY`, no user). */
+export type AuthorType = 'USER' | 'KEY';
+
+/** One saved content of a template (beyond.md §8 "Versions"). */
+export interface TemplateVersionsTable {
+  templateId: string;
+  version: number;
+  projectId: string;
+  format: ContentFormat;
+  subject: string;
+  body: string;
+  source: string | null;
+  createdAt: Timestamp;
+  /** Null for versions from before versions were kept. */
+  createdByType: AuthorType | null;
+  createdByUserId: string | null;
+  createdByEmail: string | null;
 }
 
 /** decisions.md "Email records". */
@@ -47,6 +78,8 @@ export interface EmailsTable {
   projectId: string;
   contactId: string | null;
   templateId: string | null;
+  /** The template version the email was composed from (beyond.md §8). */
+  templateVersion: ColumnType<number | null, number | null | undefined, number | null>;
   sourceType: EmailSource;
   /** Campaign id or workflow execution id; null for /v1/send. */
   sourceId: string | null;
@@ -150,6 +183,7 @@ export interface SnsMessagesTable {
 /** The sending tables, keyed as Kysely names them. */
 export interface SendingTables {
   templates: TemplatesTable;
+  templateVersions: TemplateVersionsTable;
   emails: EmailsTable;
   emailAttachments: EmailAttachmentsTable;
   capturedMessages: CapturedMessagesTable;

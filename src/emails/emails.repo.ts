@@ -29,6 +29,8 @@ const COLUMNS = [
   'sourceType',
   'sourceId',
   'contactId',
+  'templateId',
+  'templateVersion',
   'messageId',
   'via',
   'createdAt',

@@ -50,6 +50,12 @@ export const EmailLogItem = Type.Object({
     description: 'The campaign (CAMPAIGN) or workflow execution (WORKFLOW); null for /v1/send.',
   }),
   contactId: Type.Union([Type.String(), Type.Null()]),
+  templateId: Type.Union([Type.String(), Type.Null()], {
+    description: 'The template the email was sent from, if any.',
+  }),
+  templateVersion: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'The version of that template the email was composed from (beyond.md §8).',
+  }),
   messageId: Type.String({
     description:
       'The Message-ID, without angle brackets; the same on every attempt. Ours, or the one a message submitted over SMTP carried.',

@@ -31,6 +31,8 @@ export function toEmailLogItem(row: repo.EmailLogRow): EmailLogItem {
     sourceType: row.sourceType,
     sourceId: row.sourceId,
     contactId: row.contactId,
+    templateId: row.templateId,
+    templateVersion: row.templateVersion === null ? null : Number(row.templateVersion),
     messageId: row.messageId,
     via: row.via,
     createdAt: new Date(row.createdAt).toISOString(),

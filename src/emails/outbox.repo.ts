@@ -19,6 +19,7 @@ export type NewEmail = Pick<
   | 'projectId'
   | 'contactId'
   | 'templateId'
+  | 'templateVersion'
   | 'sourceType'
   | 'sourceId'
   | 'emailType'
@@ -53,6 +54,7 @@ const insertStatement = templateQuery<EmailSlot, { id: string }>((db, slot) =>
       projectId: slot('projectId'),
       contactId: slot('contactId'),
       templateId: slot('templateId'),
+      templateVersion: sql`${slot('templateVersion')}`,
       sourceType: sql`${slot('sourceType')}`,
       sourceId: slot('sourceId'),
       emailType: sql`${slot('emailType')}`,

@@ -1,8 +1,8 @@
 import { type Static, Type } from 'typebox';
 import { ContactView } from '../contacts/contacts.schemas.ts';
+import { COMPONENT } from '../http/components.ts';
 import { PageInfo, PageQuery } from '../http/pages.ts';
 import { DateTime, literals } from '../http/schemas.ts';
-import { FILTER_FORM } from './filters/schemas.ts';
 
 export const SegmentType = Type.Union([Type.Literal('DYNAMIC'), Type.Literal('STATIC')], {
   description: 'DYNAMIC: contacts matching the filter, live. STATIC: contacts added by email.',
@@ -12,12 +12,12 @@ const Name = Type.String({ minLength: 1, maxLength: 200 });
 const Description = Type.Union([Type.String({ maxLength: 2000 }), Type.Null()]);
 // Both filter forms are checked by filters/parse.ts, which names the failing path in its 422.
 const FiltersInput = Type.Unknown({
-  [FILTER_FORM]: 'FiltersForm',
+  [COMPONENT]: 'FiltersForm',
   description:
     'The filter in the contract form: { operator: "AND" | "OR", conditions: [{ field, operator, value, unit? }] }.',
 });
 const ConditionInput = Type.Unknown({
-  [FILTER_FORM]: 'ConditionForm',
+  [COMPONENT]: 'ConditionForm',
   description:
     'The filter in the nested form: { logic: "AND" | "OR", groups: [{ filters: [...], conditions?: <nested> }] }. Wins over `filters` when both are given.',
 });
@@ -43,7 +43,7 @@ export type UpdateSegmentBody = Static<typeof UpdateSegmentBody>;
 const FiltersView = Type.Object(
   { operator: literals(['AND', 'OR']), conditions: Type.Array(Type.Unknown()) },
   {
-    [FILTER_FORM]: 'FiltersForm',
+    [COMPONENT]: 'FiltersForm',
     description: 'The filter in the contract form; null when that form cannot express it (see condition) or STATIC.',
   },
 );
@@ -56,7 +56,7 @@ export const SegmentView = Type.Object({
   filters: Type.Union([FiltersView, Type.Null()]),
   condition: Type.Union([
     Type.Unknown({
-      [FILTER_FORM]: 'ConditionForm',
+      [COMPONENT]: 'ConditionForm',
       description: 'The filter in the nested form (always given); null for STATIC.',
     }),
     Type.Null(),

@@ -25,6 +25,8 @@ export interface PreparedMessage {
   body: string;
   emailType: EmailType;
   templateId: string | null;
+  /** The template version the message is from (the email log's `templateVersion`). */
+  templateVersion: number | null;
   from: { email: string; name?: string };
   replyTo?: string;
   headers: Record<string, string>;
@@ -133,6 +135,7 @@ export async function composeEmail(
     projectId: target.projectId,
     contactId: contact.id,
     templateId: msg.templateId,
+    templateVersion: msg.templateVersion,
     sourceType: msg.sourceType,
     sourceId: msg.sourceId,
     emailType: msg.emailType,

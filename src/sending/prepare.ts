@@ -111,6 +111,7 @@ export async function prepareSend(
       body: html!,
       emailType: template?.type ?? 'TRANSACTIONAL',
       templateId: template?.id ?? null,
+      templateVersion: template?.version ?? null,
       from: from!,
       replyTo,
       headers: { ...(body.headers ?? {}) },

@@ -42,6 +42,7 @@ function messageFor(sender: ConfirmationSender, locale: Locale, pendingId: strin
     ...content,
     emailType: 'TRANSACTIONAL',
     templateId: template?.id ?? null,
+    templateVersion: template?.version ?? null,
     from: { email: project.signupFrom, name: template?.fromName ?? undefined },
     replyTo: template?.replyTo ?? undefined,
     // RFC 3834: auto-responders should not answer a confirmation request.

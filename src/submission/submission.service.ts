@@ -62,6 +62,7 @@ function toEmail(
     projectId: target.projectId,
     contactId: target.contactId,
     templateId: null,
+    templateVersion: null,
     sourceType: 'TRANSACTIONAL',
     sourceId: null,
     emailType: 'TRANSACTIONAL',

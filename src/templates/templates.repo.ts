@@ -76,3 +76,24 @@ export async function updateTemplate(
 export async function deleteTemplate(db: Executor, projectId: string, id: string): Promise<boolean> {
   return deleteProjectRow(db, 'templates', projectId, id);
 }
+
+/**
+ * Applies `patch` to the template only while its content is still at `version` (no one saved in
+ * between): undefined when another save came first or the template is gone.
+ */
+export async function updateTemplateAtVersion(
+  db: Executor,
+  projectId: string,
+  id: string,
+  version: number,
+  patch: TemplatePatch,
+): Promise<TemplateRow | undefined> {
+  return db
+    .updateTable('templates')
+    .set(patch)
+    .where('projectId', '=', projectId)
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .returningAll()
+    .executeTakeFirst();
+}

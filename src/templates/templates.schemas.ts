@@ -1,9 +1,8 @@
 import { type Static, Type } from 'typebox';
+import { ContentBody, ContentFields, ContentFormat, ContentViewFields } from '../authoring/content.schemas.ts';
+import { BlockDocumentInput } from '../authoring/document-schema.ts';
 import { PageInfo, PageQuery } from '../http/pages.ts';
 import { DateTime } from '../http/schemas.ts';
-
-/** The largest body a template may hold, in bytes of UTF-8. */
-export const MAX_BODY_BYTES = 512 * 1024;
 
 export const TemplateType = Type.Union(
   [Type.Literal('TRANSACTIONAL'), Type.Literal('MARKETING'), Type.Literal('HEADLESS')],
@@ -15,8 +14,10 @@ export const TemplateType = Type.Union(
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const Subject = Type.String({ minLength: 1, maxLength: 998, description: 'No line breaks; Liquid.' });
-// maxLength counts characters; the byte limit is checked by the service.
-const Body = Type.String({ minLength: 1, maxLength: MAX_BODY_BYTES, description: 'HTML with Liquid; at most 512 KB.' });
+const BaseVersion = Type.Integer({
+  minimum: 1,
+  description: 'The version this edit was based on: a newer saved version answers 409 VERSION_CONFLICT.',
+});
 const orNull = <T extends ReturnType<typeof Type.String>>(s: T) => Type.Union([s, Type.Null()]);
 const Description = orNull(Type.String({ maxLength: 2000 }));
 const Address = orNull(Type.String({ maxLength: 320 }));
@@ -33,15 +34,29 @@ const SenderFields = {
 export const CreateTemplateBody = Type.Object({
   name: Name,
   subject: Subject,
-  body: Body,
   type: TemplateType,
+  ...ContentFields,
   ...SenderFields,
 });
 export type CreateTemplateBody = Static<typeof CreateTemplateBody>;
 
-/** Any field of the create body; those left out keep their value. */
-export const UpdateTemplateBody = Type.Partial(CreateTemplateBody);
+/** Any field of the create body; those left out keep their value. A content change makes a new version. */
+export const UpdateTemplateBody = Type.Object({
+  ...Type.Partial(CreateTemplateBody).properties,
+  baseVersion: Type.Optional(BaseVersion),
+});
 export type UpdateTemplateBody = Static<typeof UpdateTemplateBody>;
+
+/** A draft: the content fields and the subject; those left out are the draft's, else the template's. */
+export const DraftBody = Type.Object({
+  subject: Type.Optional(Subject),
+  ...ContentFields,
+  baseVersion: Type.Optional(BaseVersion),
+});
+export type DraftBody = Static<typeof DraftBody>;
+
+export const PublishBody = Type.Object({ baseVersion: Type.Optional(BaseVersion) });
+export type PublishBody = Static<typeof PublishBody>;
 
 export const ListTemplatesQuery = Type.Object({
   ...PageQuery.properties,
@@ -50,12 +65,34 @@ export const ListTemplatesQuery = Type.Object({
 });
 export type ListTemplatesQuery = Static<typeof ListTemplatesQuery>;
 
+export const Author = Type.Object(
+  {
+    type: Type.Union([Type.Literal('USER'), Type.Literal('KEY')]),
+    userId: Type.Union([Type.String(), Type.Null()]),
+    email: Type.Union([Type.String(), Type.Null()], { description: "The member's address; null for the key." }),
+  },
+  {
+    description: "Who saved: a member, or the project's secret key. Null for versions from before versions were kept.",
+  },
+);
+
+export const TemplateDraft = Type.Object({
+  subject: Type.String(),
+  ...ContentViewFields,
+  baseVersion: Type.Integer({ description: 'The version the draft was last saved against.' }),
+  updatedAt: DateTime,
+  updatedBy: Author,
+});
+export type TemplateDraft = Static<typeof TemplateDraft>;
+
 export const TemplateView = Type.Object({
   id: Type.String(),
   name: Type.String(),
   description: Type.Union([Type.String(), Type.Null()]),
   subject: Type.String(),
-  body: Type.String(),
+  ...ContentViewFields,
+  version: Type.Integer({ description: 'The number of the current content version.' }),
+  draft: Type.Union([TemplateDraft, Type.Null()], { description: 'The unpublished draft; sends never use it.' }),
   type: TemplateType,
   from: Type.Union([Type.String(), Type.Null()]),
   fromName: Type.Union([Type.String(), Type.Null()]),
@@ -76,3 +113,50 @@ export const TemplateUsage = Type.Object({
   workflows: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), stepId: Type.String() })),
 });
 export type TemplateUsage = Static<typeof TemplateUsage>;
+
+export const VersionParams = Type.Object({
+  id: Type.String({ maxLength: 64 }),
+  version: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+});
+export type VersionParams = Static<typeof VersionParams>;
+
+export const TemplateVersionSummary = Type.Object({
+  version: Type.Integer(),
+  createdAt: DateTime,
+  createdBy: Type.Union([Author, Type.Null()]),
+  subject: Type.String(),
+  format: ContentFormat,
+});
+export type TemplateVersionSummary = Static<typeof TemplateVersionSummary>;
+
+export const TemplateVersionView = Type.Object({ ...TemplateVersionSummary.properties, ...ContentViewFields });
+export type TemplateVersionView = Static<typeof TemplateVersionView>;
+
+export const TemplateVersionPage = Type.Object({
+  versions: Type.Array(TemplateVersionSummary),
+  ...PageInfo.properties,
+});
+export type TemplateVersionPage = Static<typeof TemplateVersionPage>;
+
+export const PreviewBody = Type.Object({
+  format: Type.Optional(ContentFormat),
+  subject: Subject,
+  body: Type.Optional(ContentBody),
+  document: Type.Optional(BlockDocumentInput),
+  type: Type.Optional(TemplateType),
+  data: Type.Optional(
+    Type.Record(Type.String(), Type.Unknown(), {
+      description: "Values for Liquid, as a contact's data; nothing is stored.",
+    }),
+  ),
+});
+export type PreviewBody = Static<typeof PreviewBody>;
+
+export const PreviewQuery = Type.Object({
+  contactId: Type.String({ minLength: 1, maxLength: 64 }),
+  draft: Type.Optional(Type.Boolean({ description: 'Render the draft instead of the published content.' })),
+});
+export type PreviewQuery = Static<typeof PreviewQuery>;
+
+export const PreviewView = Type.Object({ subject: Type.String(), html: Type.String(), text: Type.String() });
+export type PreviewView = Static<typeof PreviewView>;

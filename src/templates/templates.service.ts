@@ -1,7 +1,11 @@
 /**
  * Templates: create, read, patch, delete, duplicate, list and usage. Every write checks the Liquid
- * syntax of subject and body (a 422 naming the field) and that a new sender is on a verified domain.
+ * syntax of subject and content (a 422 naming the field) and that a new sender is on a verified
+ * domain; a change of subject or content is a new version (template-versions.service.ts).
  */
+
+import type { Author } from '../auth/authors.ts';
+import { changedContent, compileContent, contentView, type StoredContent } from '../authoring/content.ts';
 import { normalizeEmail } from '../contacts/email.ts';
 import type { Deps } from '../deps.ts';
 import { assertVerifiedSender } from '../domains/domains.service.ts';
@@ -11,15 +15,17 @@ import { copyName } from '../lib/copy-name.ts';
 import { isUuid, newId } from '../lib/ids.ts';
 import { findUsage } from '../lib/usage.ts';
 import { assertTemplateSyntax } from '../mail/render/liquid.ts';
+import { readDraft, toDraftView } from './template-drafts.ts';
+import * as versions from './template-versions.repo.ts';
+import { assertBase, saveVersion, versionRow } from './template-versions.service.ts';
 import * as repo from './templates.repo.ts';
-import {
-  type CreateTemplateBody,
-  type ListTemplatesQuery,
-  MAX_BODY_BYTES,
-  type TemplatePage,
-  type TemplateUsage,
-  type TemplateView,
-  type UpdateTemplateBody,
+import type {
+  CreateTemplateBody,
+  ListTemplatesQuery,
+  TemplatePage,
+  TemplateUsage,
+  TemplateView,
+  UpdateTemplateBody,
 } from './templates.schemas.ts';
 
 export type { TemplateRow } from './templates.repo.ts';
@@ -35,7 +41,9 @@ export function toTemplateView(row: repo.TemplateRow): TemplateView {
     name: row.name,
     description: row.description,
     subject: row.subject,
-    body: row.body,
+    ...contentView(row),
+    version: row.version,
+    draft: toDraftView(readDraft(row)),
     type: row.type,
     from: row.fromEmail,
     fromName: row.fromName,
@@ -62,44 +70,83 @@ export async function getTemplate(deps: Pick<Deps, 'reader'>, projectId: string,
   return toTemplateView(await getTemplateRow(deps, projectId, id));
 }
 
-/** Creates a template after checking its syntax and sender. */
+/** Creates a template, its version 1, after checking its syntax, content and sender. */
 export async function createTemplate(
   deps: WriteDeps,
   projectId: string,
   input: CreateTemplateBody,
+  by: Author,
 ): Promise<TemplateView> {
   const fields = await checkedFields(deps, projectId, input);
+  const content = await compileContent(input.format ?? 'HTML', input);
   const now = deps.clock.now();
-  const row = await repo.insertTemplate(deps.db, {
-    id: newId(),
-    projectId,
-    name: input.name,
-    subject: input.subject,
-    body: input.body,
-    type: input.type,
-    description: null,
-    fromEmail: null,
-    fromName: null,
-    replyTo: null,
-    ...fields,
-    createdAt: now,
-    updatedAt: now,
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const inserted = await repo.insertTemplate(trx, {
+      id: newId(),
+      projectId,
+      name: input.name,
+      subject: input.subject,
+      type: input.type,
+      description: null,
+      fromEmail: null,
+      fromName: null,
+      replyTo: null,
+      ...fields,
+      ...content,
+      version: 1,
+      draft: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await versions.insertVersion(trx, versionRow(inserted, by, now));
+    return inserted;
   });
   return toTemplateView(row);
 }
 
-/** Patches the fields given, under the create rules; 404 when the template is not the project's. */
+/**
+ * Patches the fields given, under the create rules; 404 when the template is not the project's. A new
+ * subject or content is the next version; a stale `baseVersion` is a 409 naming who saved the newer one.
+ */
 export async function updateTemplate(
   deps: WriteDeps,
   projectId: string,
   id: string,
   input: UpdateTemplateBody,
+  by: Author,
 ): Promise<TemplateView> {
-  if (!isUuid(id)) throw notFound('TEMPLATE');
+  const current = await currentRow(deps, projectId, id);
+  await assertBase(deps, current, input.baseVersion);
   const fields = await checkedFields(deps, projectId, input);
-  const row = await repo.updateTemplate(deps.db, projectId, id, { ...fields, updatedAt: deps.clock.now() });
+  const content = await changedContent(current, input);
+  if (isNewContent(current, fields.subject, content)) {
+    const change = { subject: fields.subject ?? current.subject, content: content ?? current };
+    return toTemplateView(
+      await saveVersion(deps, current, change, by, { patch: fields, baseVersion: input.baseVersion }),
+    );
+  }
+  const { subject: _same, ...rest } = fields;
+  const row = await repo.updateTemplate(deps.db, projectId, id, { ...rest, updatedAt: deps.clock.now() });
   if (!row) throw notFound('TEMPLATE');
   return toTemplateView(row);
+}
+
+/** The template as the primary holds it (a write must not start from a replica's older copy); 404 otherwise. */
+export async function currentRow(deps: Pick<Deps, 'db'>, projectId: string, id: string): Promise<repo.TemplateRow> {
+  const row = isUuid(id) ? await repo.findTemplate(deps.db, projectId, id) : undefined;
+  if (!row) throw notFound('TEMPLATE');
+  return row;
+}
+
+/** Whether a save changes what the template sends: its subject or its content. */
+function isNewContent(
+  current: repo.TemplateRow,
+  subject: string | undefined,
+  content: StoredContent | undefined,
+): boolean {
+  if (subject !== undefined && subject !== current.subject) return true;
+  if (!content) return false;
+  return content.format !== current.format || content.body !== current.body || content.source !== current.source;
 }
 
 /**
@@ -119,16 +166,22 @@ export async function deleteTemplate(
   if (!(await repo.deleteTemplate(deps.db, projectId, id))) throw notFound('TEMPLATE');
 }
 
-/** A copy of the template named "<name> (copy)" (the name cut to keep within 200 characters). */
+/** A copy of the template's current content named "<name> (copy)" (cut to 200 characters), at version 1, without the draft. */
 export async function duplicateTemplate(
   deps: Pick<Deps, 'db' | 'reader' | 'clock'>,
   projectId: string,
   id: string,
+  by: Author,
 ): Promise<TemplateView> {
   const source = await getTemplateRow(deps, projectId, id);
   const now = deps.clock.now();
   const name = copyName(source.name, MAX_NAME);
-  const row = await repo.insertTemplate(deps.db, { ...source, id: newId(), name, createdAt: now, updatedAt: now });
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const copy = { ...source, id: newId(), name, version: 1, draft: null, createdAt: now, updatedAt: now };
+    const inserted = await repo.insertTemplate(trx, copy);
+    await versions.insertVersion(trx, versionRow(inserted, by, now));
+    return inserted;
+  });
   return toTemplateView(row);
 }
 
@@ -158,8 +211,9 @@ export async function getTemplateUsage(
 }
 
 /**
- * The columns for the fields given, checked: subject and fromName without line breaks, the body
- * within 512 KB, subject and body valid Liquid, addresses normalised, and a sender on a verified domain.
+ * The columns for the fields given but the content (authoring/content.ts reads that), checked: subject
+ * and fromName without line breaks, the subject valid Liquid, addresses normalised, and a sender on a
+ * verified domain.
  */
 async function checkedFields(
   deps: Pick<Deps, 'db' | 'config' | 'verifiedDomains'>,
@@ -170,16 +224,7 @@ async function checkedFields(
   if (input.name !== undefined) out.name = input.name;
   if (input.type !== undefined) out.type = input.type;
   if (input.description !== undefined) out.description = input.description;
-  if (input.subject !== undefined) {
-    noLineBreaks('subject', input.subject);
-    assertTemplateSyntax('subject', 'subject', input.subject);
-    out.subject = input.subject;
-  }
-  if (input.body !== undefined) {
-    if (Buffer.byteLength(input.body, 'utf8') > MAX_BODY_BYTES) throw invalid('body', 'must be at most 512 KB');
-    assertTemplateSyntax('body', 'body', input.body);
-    out.body = input.body;
-  }
+  if (input.subject !== undefined) out.subject = checkedSubject(input.subject);
   if (input.fromName !== undefined) {
     if (input.fromName !== null) noLineBreaks('fromName', input.fromName);
     out.fromName = input.fromName;
@@ -190,6 +235,13 @@ async function checkedFields(
     if (out.fromEmail !== null) await assertVerifiedSender(deps, projectId, out.fromEmail);
   }
   return out;
+}
+
+/** A subject without line breaks that parses as Liquid; 422 naming `field` otherwise. */
+export function checkedSubject(subject: string, field = 'subject'): string {
+  noLineBreaks(field, subject);
+  assertTemplateSyntax(field, 'subject', subject);
+  return subject;
 }
 
 function noLineBreaks(field: string, value: string): void {

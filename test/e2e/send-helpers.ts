@@ -42,6 +42,7 @@ export function testEmail(projectId: string, contactId: string | null = null): S
     projectId,
     contactId,
     templateId: null,
+    templateVersion: null,
     sourceType: 'TRANSACTIONAL',
     sourceId: null,
     emailType: 'TRANSACTIONAL',

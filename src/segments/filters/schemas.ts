@@ -1,11 +1,12 @@
 /**
  * The filter language as exact OpenAPI schemas, for the document only: bodies are still read by
  * parse.ts, which accepts the operator aliases and names the failing path in its 422, so request
- * validation keeps `unknown` and the route schemas mark where a filter goes (`FILTER_FORM`). The
- * document's transform (documentFilterSchemas) swaps each mark for a reference to these components,
+ * validation keeps `unknown` and the route schemas mark where a filter goes (`COMPONENT` of src/http/components.ts). The
+ * document's transform (resolveComponents in src/http/components.ts) swaps each mark for a reference to these components,
  * and clients (the dashboard's typed client) get the operators, fields and units from them.
  */
 
+import { componentRef as ref } from '../../http/components.ts';
 import {
   EMAIL_FACTS,
   SEGMENT_OPERATORS,
@@ -17,11 +18,8 @@ import {
 import { FILTER_LIMITS } from './parse.ts';
 import { OPERATOR_ALIASES, OPERATORS, UNITS } from './tree.ts';
 
-/** The keyword a route schema's placeholder carries to say which filter form goes there. */
-export const FILTER_FORM = 'x-filter-form';
 export type FilterFormName = 'FilterInput' | 'FiltersForm' | 'ConditionForm';
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const oneOf = (values: readonly string[], description: string) => ({ type: 'string', enum: [...values], description });
 
 const LOGIC = { type: 'string', enum: ['AND', 'OR'], description: 'How the items join; AND when absent.' };
@@ -106,24 +104,3 @@ export const FILTER_COMPONENTS: Record<string, object> = {
     anyOf: [ref('FiltersForm'), ref('ConditionForm')],
   },
 };
-
-/** Returns `schema` with every filter placeholder replaced by a reference to its component (a copy; the input is not changed). */
-export function documentFilterSchemas<T>(schema: T): T {
-  if (Array.isArray(schema)) return schema.map(documentFilterSchemas) as T;
-  if (schema === null || typeof schema !== 'object') return schema;
-  const node = schema as Record<string, unknown>;
-  // `filter | null`: OpenAPI 3.0 has no null type beside a reference, so it is the reference made nullable.
-  const branches = Array.isArray(node.anyOf) ? (node.anyOf as Record<string, unknown>[]) : [];
-  const marked = branches.filter((b) => typeof b[FILTER_FORM] === 'string');
-  if (marked.length === 1 && branches.every((b) => b === marked[0] || b.type === 'null')) {
-    const inner = documentFilterSchemas(marked[0]) as Record<string, unknown>;
-    const { description, ...target } = inner;
-    return { allOf: [target], nullable: true, ...(description ? { description } : {}) } as T;
-  }
-  const form = node[FILTER_FORM];
-  if (typeof form === 'string') {
-    const description = typeof node.description === 'string' ? { description: node.description } : {};
-    return { ...ref(form), ...description } as T;
-  }
-  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, documentFilterSchemas(v)])) as T;
-}

@@ -30,6 +30,7 @@ async function messageFor(deps: Deps, { row, step }: StepInput, c: SendEmailConf
     // no List-Unsubscribe that would unsubscribe the contact.
     emailType: c.recipient.type === 'CUSTOM' ? 'TRANSACTIONAL' : template.type,
     templateId: template.id,
+    templateVersion: template.version,
     from: { email: template.fromEmail, name: template.fromName ?? undefined },
     replyTo: template.replyTo ?? undefined,
     headers: { 'X-Mailwright-Workflow-Step': step.id },
