@@ -5570,8 +5570,9 @@ export interface paths {
         };
         get: {
             parameters: {
-                query: {
-                    contactId: string;
+                query?: {
+                    /** @description The contact whose data fills the Liquid; absent: no data, so fallbacks show. */
+                    contactId?: string;
                     /** @description Render the draft instead of the published content. */
                     draft?: boolean;
                 };
@@ -5820,7 +5821,8 @@ export interface paths {
                 header?: never;
                 path: {
                     id: string;
-                    version: number;
+                    /** @description A version number: 1, 2, … */
+                    version: string;
                 };
                 cookie?: never;
             };
@@ -5878,7 +5880,8 @@ export interface paths {
                 header?: never;
                 path: {
                     id: string;
-                    version: number;
+                    /** @description A version number: 1, 2, … */
+                    version: string;
                 };
                 cookie?: never;
             };

@@ -32,9 +32,10 @@ export async function listTemplateVersions(
   return { versions: list, ...pageInfo(page, total) };
 }
 
-async function versionOf(deps: Pick<Deps, 'reader'>, projectId: string, id: string, version: number) {
+async function versionOf(deps: Pick<Deps, 'reader'>, projectId: string, id: string, version: string) {
   await getTemplateRow(deps, projectId, id);
-  const row = await versions.findVersion(deps.reader, projectId, id, version);
+  const n = /^[1-9][0-9]{0,8}$/.test(version) ? Number(version) : undefined;
+  const row = n === undefined ? undefined : await versions.findVersion(deps.reader, projectId, id, n);
   if (!row) throw notFound('VERSION', `Version ${version} of this template not found`);
   return row;
 }
@@ -44,7 +45,7 @@ export async function getTemplateVersion(
   deps: Pick<Deps, 'reader'>,
   projectId: string,
   id: string,
-  version: number,
+  version: string,
 ): Promise<TemplateVersionView> {
   const v = await versionOf(deps, projectId, id, version);
   return {
@@ -61,7 +62,7 @@ export async function restoreTemplateVersion(
   deps: Pick<Deps, 'db' | 'reader' | 'clock'>,
   projectId: string,
   id: string,
-  version: number,
+  version: string,
   input: { baseVersion?: number },
   by: Author,
 ): Promise<TemplateView> {

@@ -45,25 +45,35 @@ async function render(
   return { subject: email.subject, html: email.html, text: email.text };
 }
 
-/** Content from the request, rendered with `data`; the same 422s as saving it. */
-export async function previewContent(deps: PreviewDeps, projectId: string, input: PreviewBody): Promise<PreviewView> {
-  const subject = checkedSubject(input.subject);
-  const content = await compileContent(input.format ?? 'HTML', input);
+/** A stand-in recipient with `data`, for content that no contact of the project is asked to fill. */
+function sampleContact(deps: Pick<Deps, 'clock'>, data: Record<string, unknown> = {}): ContactView {
   const now = deps.clock.now().toISOString();
-  const contact: ContactView = {
+  const email = typeof data.email === 'string' ? data.email : 'preview@example.com';
+  return {
     id: 'preview',
-    email: typeof input.data?.email === 'string' ? input.data.email : 'preview@example.com',
+    email,
     subscribed: true,
-    data: input.data ?? {},
+    data,
     topics: [],
     confirmedAt: null,
     createdAt: now,
     updatedAt: now,
   };
-  return render(deps, projectId, { subject, content, type: input.type ?? 'TRANSACTIONAL' }, contact);
 }
 
-/** The saved template (its draft with `draft=true`, when there is one) for one contact of the project. */
+/** Content from the request, rendered with `data`; the same 422s as saving it. */
+export async function previewContent(deps: PreviewDeps, projectId: string, input: PreviewBody): Promise<PreviewView> {
+  const subject = checkedSubject(input.subject);
+  const content = await compileContent(input.format ?? 'HTML', input);
+  return render(
+    deps,
+    projectId,
+    { subject, content, type: input.type ?? 'TRANSACTIONAL' },
+    sampleContact(deps, input.data),
+  );
+}
+
+/** The saved template (its draft with `draft=true`, when there is one) for one contact of the project, or for none. */
 export async function previewTemplate(
   deps: PreviewDeps,
   projectId: string,
@@ -71,7 +81,7 @@ export async function previewTemplate(
   query: PreviewQuery,
 ): Promise<PreviewView> {
   const row = await getTemplateRow(deps, projectId, id);
-  const contact = await getContact(deps, projectId, query.contactId);
+  const contact = query.contactId ? await getContact(deps, projectId, query.contactId) : sampleContact(deps);
   const draft = query.draft ? readDraft(row) : null;
   const from = draft ?? row;
   const content = { format: from.format, body: from.body, source: from.source };

@@ -114,9 +114,11 @@ export const TemplateUsage = Type.Object({
 });
 export type TemplateUsage = Static<typeof TemplateUsage>;
 
+// The version is read by the service (after the template is found), so another project's id is a 404
+// for the template before anything is said about the version.
 export const VersionParams = Type.Object({
   id: Type.String({ maxLength: 64 }),
-  version: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+  version: Type.String({ maxLength: 64, description: 'A version number: 1, 2, …' }),
 });
 export type VersionParams = Static<typeof VersionParams>;
 
@@ -153,7 +155,13 @@ export const PreviewBody = Type.Object({
 export type PreviewBody = Static<typeof PreviewBody>;
 
 export const PreviewQuery = Type.Object({
-  contactId: Type.String({ minLength: 1, maxLength: 64 }),
+  contactId: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'The contact whose data fills the Liquid; absent: no data, so fallbacks show.',
+    }),
+  ),
   draft: Type.Optional(Type.Boolean({ description: 'Render the draft instead of the published content.' })),
 });
 export type PreviewQuery = Static<typeof PreviewQuery>;

@@ -435,6 +435,16 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
     check(await api('POST', `/templates/${template.id}/duplicate`), '/templates/{id}/duplicate', 'post');
     check(await api('GET', '/templates?type=HEADLESS'), '/templates', 'get');
     check(await api('GET', `/templates/${template.id}/usage`), '/templates/{id}/usage', 'get');
+    const blocks = { version: 1, blocks: [{ type: 'heading', text: 'Views' }] };
+    const tv = `/templates/${template.id}`;
+    check(await api('PUT', `${tv}/draft`, { format: 'BLOCKS', document: blocks }), '/templates/{id}/draft', 'put');
+    check(await api('POST', `${tv}/publish`, {}), '/templates/{id}/publish', 'post');
+    check(await api('GET', `${tv}/versions`), '/templates/{id}/versions', 'get');
+    check(await api('GET', `${tv}/versions/2`), '/templates/{id}/versions/{version}', 'get');
+    check(await api('POST', `${tv}/versions/1/restore`, {}), '/templates/{id}/versions/{version}/restore', 'post');
+    check(await api('GET', `${tv}/preview`), '/templates/{id}/preview', 'get');
+    const preview = { format: 'BLOCKS', subject: 'S', document: blocks, data: { a: 1 } };
+    check(await api('POST', '/templates/preview', preview), '/templates/preview', 'post');
     const segment = check(
       await api('POST', '/segments', { name: 'Views', filters: { operator: 'AND', conditions: [] } }),
       '/segments',

@@ -124,7 +124,11 @@ describe.each(DIALECTS)('MJML and BLOCKS content sent over SMTP on %s', (dialect
     });
     expect(campaign.statusCode, campaign.body).toBe(201);
     const id = campaign.json().data.id;
-    expect((await api(p, 'GET', `/campaigns/${id}`)).json()).toMatchObject({ format: 'MJML', body: MJML, document: null });
+    expect((await api(p, 'GET', `/campaigns/${id}`)).json()).toMatchObject({
+      format: 'MJML',
+      body: MJML,
+      document: null,
+    });
     expect((await api(p, 'POST', `/campaigns/${id}/send`)).statusCode).toBe(200);
     for (let i = 0; i < 20 && !sink.messages.some((m) => m.to.includes('cam@example.test')); i++) {
       await t.deps.jobs.drain();
