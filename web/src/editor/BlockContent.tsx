@@ -30,7 +30,7 @@ export function BlockContent({ block }: { block: Block }) {
           value={block.text}
           onChange={(e) => update(id, { text: e.target.value })}
           style={{ textAlign: block.align ?? 'left' }}
-          className={`w-full bg-transparent font-bold focus:outline-none ${HEADING_SIZE[block.level ?? 2]}`}
+          className={`w-full bg-transparent font-bold focus:outline-none ${HEADING_SIZE[(block.level ?? 2) as 1 | 2 | 3]}`}
         />
       );
     case 'text':

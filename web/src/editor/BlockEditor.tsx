@@ -62,6 +62,9 @@ export function BlockEditor({
   const [selected, select] = useState<string | null>(null);
   const [dragging, setDragging] = useState<DragSource | null>(null);
   const [dropTarget, setDropTarget] = useState<string | null>(null);
+  // A keyboard drag steps from block to block: the drop areas (the canvas, the columns) would catch
+  // the arrow keys' steps with their large boxes, so they are off meanwhile.
+  const [byKeyboard, setByKeyboard] = useState(false);
   const [status, setStatus] = useState('');
   const docRef = useRef(doc);
   docRef.current = doc;
@@ -71,6 +74,7 @@ export function BlockEditor({
     selected,
     select,
     dropTarget,
+    areasOff: byKeyboard,
     update: (id, patch) => edit((d) => updateBlock(d, id, patch), `block:${id}:${Object.keys(patch).join(',')}`),
   };
   const selectedBlock = selected ? findBlock(doc, selected) : undefined;
@@ -149,18 +153,23 @@ export function BlockEditor({
           sensors={sensors}
           collisionDetection={collide}
           accessibility={{ announcements }}
-          onDragStart={(e) => setDragging(sourceOf(String(e.active.id)))}
+          onDragStart={(e) => {
+            setDragging(sourceOf(String(e.active.id)));
+            setByKeyboard(e.activatorEvent instanceof KeyboardEvent);
+          }}
           onDragOver={(e) => {
             // A new block shows where it would go; a moved one makes room itself (dnd-kit's sorting).
             const place = dragging?.kind === 'palette' ? placeOf(e) : undefined;
             setDropTarget(place ? (blocksIn(doc, place.container)?.[place.index]?.id ?? null) : null);
           }}
           onDragCancel={() => {
+            setByKeyboard(false);
             setDragging(null);
             setDropTarget(null);
           }}
           onDragEnd={(e) => {
             const place = placeOf(e);
+            setByKeyboard(false);
             setDragging(null);
             setDropTarget(null);
             if (!place) return;
@@ -177,7 +186,7 @@ export function BlockEditor({
           <div className="grid gap-4 lg:grid-cols-[9rem_minmax(0,1fr)_17rem]">
             <Palette onAdd={add} />
             <Canvas />
-            <aside aria-label="Settings" className="min-w-0 rounded-md border border-slate-200 bg-white p-3">
+            <section aria-label="Settings" className="min-w-0 rounded-md border border-slate-200 bg-white p-3">
               {selectedBlock ? (
                 <>
                   <Button variant="ghost" size="sm" className="mb-2" onClick={() => select(null)}>
@@ -191,7 +200,7 @@ export function BlockEditor({
               ) : (
                 <StyleSettings problems={problems} />
               )}
-            </aside>
+            </section>
           </div>
           <DragOverlay>
             {dragging && (

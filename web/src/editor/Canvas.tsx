@@ -15,9 +15,9 @@ import { CANVAS_ID, columnId } from './drop.ts';
 import { useBlockEditor } from './editor-context.ts';
 
 export function Canvas() {
-  const { doc, select } = useBlockEditor();
+  const { doc, select, areasOff } = useBlockEditor();
   const style = doc.style ?? {};
-  const { setNodeRef, isOver } = useDroppable({ id: CANVAS_ID });
+  const { setNodeRef, isOver } = useDroppable({ id: CANVAS_ID, disabled: areasOff });
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a click on the background only clears the selection; the blocks are reached by keyboard.
     // biome-ignore lint/a11y/useKeyWithClickEvents: Escape clears the selection (BlockEditor).
@@ -193,7 +193,8 @@ function ColumnsBlock({ block }: { block: Extract<Block, { type: 'columns' }> })
 }
 
 function ColumnArea({ parentId, column, blocks }: { parentId: string; column: number; blocks: Block[] }) {
-  const { setNodeRef, isOver } = useDroppable({ id: columnId(parentId, column) });
+  const { areasOff } = useBlockEditor();
+  const { setNodeRef, isOver } = useDroppable({ id: columnId(parentId, column), disabled: areasOff });
   return (
     // biome-ignore lint/a11y/useSemanticElements: a column is a group of blocks, not a form's fieldset.
     <div

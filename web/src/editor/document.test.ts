@@ -2,6 +2,7 @@
 // columns inside columns, never lose a block (resizing columns keeps what they held), and leave
 // the document they were given unchanged (undo keeps it).
 import { describe, expect, it } from 'vitest';
+import type { LeafBlock } from './block-types.ts';
 import {
   type Block,
   type BlockDocument,
@@ -20,7 +21,7 @@ import {
   withIds,
 } from './document.ts';
 
-const text = (id: string): Block => ({ id, type: 'text', html: id });
+const text = (id: string): LeafBlock => ({ id, type: 'text', html: id });
 
 function sample(): BlockDocument {
   return {

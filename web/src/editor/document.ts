@@ -4,9 +4,15 @@
  * document's blocks found, changed, moved and removed by id, nested columns included. Pure,
  * unit-tested; every change answers a new document and leaves the old one as it was (undo keeps it).
  */
-import type { Block, BlockDocument, BlockType, DocumentStyle } from './block-types.ts';
+import type { Block, BlockDocument, BlockType, DocumentStyle, LeafBlock } from './block-types.ts';
 
 export type { Block, BlockDocument, BlockType, DocumentStyle };
+
+/**
+ * A column's list as the schema types it. Sound because no change here puts columns in a column:
+ * insertBlock and moveBlock refuse it, and copies keep what they copy.
+ */
+const leaves = (blocks: Block[]) => blocks as LeafBlock[];
 
 /** Where a block sits: the document's own list, or one column of a columns block. */
 export type Container = { kind: 'root' } | { kind: 'column'; parentId: string; column: number };
@@ -88,7 +94,7 @@ export function withIds(doc: BlockDocument): BlockDocument {
   const fill = (blocks: Block[]): Block[] =>
     blocks.map((b) => {
       const own = b.id ? b : { ...b, id: newId() };
-      return own.type === 'columns' ? { ...own, columns: own.columns.map(fill) } : own;
+      return own.type === 'columns' ? { ...own, columns: own.columns.map((list) => leaves(fill(list))) } : own;
     });
   const missing = (blocks: Block[]): boolean =>
     blocks.some((b) => !b.id || (b.type === 'columns' && b.columns.some(missing)));
@@ -133,7 +139,7 @@ function changeContainer(
     ...doc,
     blocks: doc.blocks.map((b) =>
       b.id === container.parentId && b.type === 'columns'
-        ? { ...b, columns: b.columns.map((list, i) => (i === container.column ? change(list) : list)) }
+        ? { ...b, columns: b.columns.map((list, i) => (i === container.column ? leaves(change(list)) : list)) }
         : b,
     ),
   };
@@ -193,7 +199,9 @@ export function updateBlock(doc: BlockDocument, id: string, patch: BlockPatch): 
 /** A copy of `block` with new ids throughout. */
 export function cloneBlock(block: Block): Block {
   const copy = { ...block, id: newId() } as Block;
-  return copy.type === 'columns' ? { ...copy, columns: copy.columns.map((list) => list.map(cloneBlock)) } : copy;
+  return copy.type === 'columns'
+    ? { ...copy, columns: copy.columns.map((list) => leaves(list.map(cloneBlock))) }
+    : copy;
 }
 
 /** `doc` with a copy of block `id` right after it; the copy's id is the answer's `id`. */

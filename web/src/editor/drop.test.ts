@@ -2,10 +2,11 @@
 // end of an area), reordering one list moves the block to the place of the one it was dropped on,
 // and no drop puts columns inside columns.
 import { describe, expect, it } from 'vitest';
-import { type Block, type BlockDocument, findBlock, ROOT } from './document.ts';
+import type { LeafBlock } from './block-types.ts';
+import { type BlockDocument, findBlock, ROOT } from './document.ts';
 import { applyDrop, CANVAS_ID, columnId, containerOf, dropPlace, paletteId, sourceOf } from './drop.ts';
 
-const text = (id: string): Block => ({ id, type: 'text', html: id });
+const text = (id: string): LeafBlock => ({ id, type: 'text', html: id });
 const doc: BlockDocument = {
   version: 1,
   blocks: [text('a'), text('b'), { id: 'cols', type: 'columns', columns: [[text('c1')], []] }, text('d')],

@@ -2,7 +2,7 @@
  * The email log (beyond.md §5): a page of the project's emails by filter and cursor, and one email
  * with its delivery attempts and events; sending one through the send API, and retrying a failed one.
  */
-import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, type MutationFunctionContext, mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { Operation, RequestBody, ResponseBody } from '../../../client/index.ts';
 import { affects } from './affects.ts';
 import { analyticsKeys, emailKeys, type ProjectScope } from './keys.ts';
@@ -16,6 +16,7 @@ export type EmailEvent = EmailDetail['events'][number];
 export type EmailStatus = EmailRow['status'];
 export type EmailSource = EmailRow['sourceType'];
 export type SendBody = RequestBody<Operation<'/v1/send', 'post'>>;
+type PreviewBody = RequestBody<Operation<'/templates/preview', 'post'>>;
 
 /** Emails on their way change by themselves: a screen showing one keeps asking. */
 const moving = (status: EmailStatus) => status === 'PENDING' || status === 'SENDING';
@@ -41,6 +42,13 @@ export const emailQueries = {
 const DELIVERY_SETTLES_MS = 3000;
 
 // A send or a retry makes mail: affects.sends names everywhere it shows.
+/** A send's onSuccess: the figures read again once its delivery has settled. */
+function figuresLater(projectId: string) {
+  return (_d: unknown, _v: unknown, _m: unknown, { client }: MutationFunctionContext) => {
+    setTimeout(() => client.invalidateQueries({ queryKey: analyticsKeys.all(projectId) }), DELIVERY_SETTLES_MS);
+  };
+}
+
 export const emailMutations = {
   /**
    * Sends one email through POST /v1/send (the Overview's test, a template's test); its recipient
@@ -52,9 +60,22 @@ export const emailMutations = {
       mutationKey: emailKeys.mutation(projectId, 'send'),
       mutationFn: (body: SendBody) => api.post('/v1/send', { body }),
       meta: { invalidates: affects.sends(projectId) },
-      onSuccess: (_d, _v, _m, { client }) => {
-        setTimeout(() => client.invalidateQueries({ queryKey: analyticsKeys.all(projectId) }), DELIVERY_SETTLES_MS);
+      onSuccess: figuresLater(projectId),
+    }),
+  /**
+   * A test of an email being edited: MJML and block emails are rendered by the server first (POST
+   * /templates/preview, Liquid filled from `render.data`), then sent as HTML like any one-off email.
+   */
+  sendTest: ({ api, projectId }: ProjectScope) =>
+    mutationOptions({
+      mutationKey: emailKeys.mutation(projectId, 'send-test'),
+      mutationFn: async ({ send, render }: { send: SendBody; render?: PreviewBody }) => {
+        if (!render) return api.post('/v1/send', { body: send });
+        const out = await api.post('/templates/preview', { body: render });
+        return api.post('/v1/send', { body: { ...send, subject: `[TEST] ${out.subject}`, body: out.html } });
       },
+      meta: { invalidates: affects.sends(projectId) },
+      onSuccess: figuresLater(projectId),
     }),
   /** Starts a new round of attempts for FAILED email `id`. */
   retry: ({ api, projectId }: ProjectScope, id: string) =>

@@ -1,32 +1,44 @@
 /**
- * A campaign's content: subject, kind of email and HTML body with its preview, started from scratch
- * or from a template. The template picker reads the templates list (templateQueries.picker), so a
- * template saved elsewhere shows here as saved.
+ * A campaign's content: subject, kind of email and the content in its format (HTML, MJML or the
+ * visual editor, chosen when the campaign is new) with its preview, started from scratch or from a
+ * template (its format and content). The template picker reads the templates list
+ * (templateQueries.picker), so a template saved elsewhere shows here as saved.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { ApiError } from '../../api/client.ts';
 import { useMe } from '../../api/session.ts';
-import { EmailBodyField } from '../../components/EmailBodyField.tsx';
-import { EmailPreview } from '../../components/EmailPreview.tsx';
 import { Select, TextInput } from '../../components/Field.tsx';
 import { Card } from '../../components/Layout.tsx';
+import { ContentEditor, FormatPicker } from '../../editor/ContentEditor.tsx';
+import { type BlockDocument, withIds } from '../../editor/document.ts';
+import { starterContent } from '../../editor/formats.ts';
+import { documentProblems } from '../../editor/problems.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { type Template, templateQueries } from '../../queries/templates.ts';
 import { EMAIL_TYPES } from './campaign-model.ts';
-import type { CampaignDraft } from './use-campaign-draft.ts';
+import { type CampaignDraft, STARTER_BODY } from './use-campaign-draft.ts';
 
 const EMPTY_SAMPLE: Record<string, unknown> = {};
 
-export function CampaignContentCard({ d }: { d: CampaignDraft }) {
+export function CampaignContentCard({ d, isNew = false }: { d: CampaignDraft; isNew?: boolean }) {
   const me = useMe();
   const templates = useQuery(templateQueries.picker(useProject()));
   const v = d.value;
   const choices = templates.data?.templates ?? [];
+  const refusal = d.refusal;
+  const problems = useMemo(
+    () => (v.document && refusal instanceof ApiError ? documentProblems(v.document, refusal.errors) : []),
+    [v.document, refusal],
+  );
 
   // A template fills the content; it fills the sender only where the form has none yet.
   const applyTemplate = (t: Template) =>
     d.set({
       subject: t.subject,
+      format: t.format,
       body: t.body,
+      document: t.document ? withIds(t.document as BlockDocument) : null,
       emailType: t.type,
       ...(t.from && !v.from ? { from: t.from } : {}),
       ...(t.fromName && !v.fromName ? { fromName: t.fromName } : {}),
@@ -80,16 +92,20 @@ export function CampaignContentCard({ d }: { d: CampaignDraft }) {
           ))}
         </Select>
       </div>
-      <div className="mt-4 grid gap-4 xl:grid-cols-2">
-        <EmailBodyField value={v.body} onChange={(body) => d.set({ body })} error={d.error('body')} />
-        <EmailPreview
-          subject={v.subject}
-          body={v.body}
-          from={v.from}
-          fromName={v.fromName}
-          type={v.emailType}
-          email={me.data?.email ?? 'jane@example.com'}
+      <div className="mt-4 space-y-4">
+        {isNew && (
+          <FormatPicker
+            value={v.format}
+            onChange={(format) => d.set({ format, ...starterContent(format, STARTER_BODY) })}
+          />
+        )}
+        <ContentEditor
+          content={{ ...v, type: v.emailType }}
+          onChange={(patch) => d.set(patch)}
+          bodyError={d.error('body')}
+          problems={problems}
           sample={EMPTY_SAMPLE}
+          email={me.data?.email ?? 'jane@example.com'}
         />
       </div>
     </Card>

@@ -5,6 +5,7 @@ import { useMe } from '../../api/session.ts';
 import { EmailPreview } from '../../components/EmailPreview.tsx';
 import { Card } from '../../components/Layout.tsx';
 import { TextLink } from '../../components/Links.tsx';
+import { ServerPreview } from '../../editor/ServerPreview.tsx';
 import { fromApi } from '../../filters/convert.ts';
 import { describeFilter } from '../../filters/describe.ts';
 import { countConditions } from '../../filters/tree.ts';
@@ -45,16 +46,32 @@ export function CampaignEmailCard({ campaign }: { campaign: Campaign }) {
           {campaign.description && <Item term="Note">{campaign.description}</Item>}
           <Item term="Created">{formatDateTime(campaign.createdAt)}</Item>
         </dl>
-        <EmailPreview
-          subject={campaign.subject}
-          body={campaign.body}
-          from={campaign.from}
-          fromName={campaign.fromName ?? ''}
-          type={campaign.emailType}
-          email={me.data?.email ?? 'jane@example.com'}
-          sample={NO_SAMPLE}
-          height={420}
-        />
+        {campaign.format === 'HTML' ? (
+          <EmailPreview
+            subject={campaign.subject}
+            body={campaign.body}
+            from={campaign.from}
+            fromName={campaign.fromName ?? ''}
+            type={campaign.emailType}
+            email={me.data?.email ?? 'jane@example.com'}
+            sample={NO_SAMPLE}
+            height={420}
+          />
+        ) : (
+          <ServerPreview
+            body={{
+              format: campaign.format,
+              subject: campaign.subject,
+              type: campaign.emailType,
+              ...(campaign.format === 'BLOCKS' && campaign.document
+                ? { document: campaign.document }
+                : { body: campaign.body }),
+            }}
+            from={campaign.from}
+            fromName={campaign.fromName ?? ''}
+            height={420}
+          />
+        )}
       </div>
     </Card>
   );

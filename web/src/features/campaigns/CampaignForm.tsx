@@ -20,7 +20,7 @@ import { CampaignContentCard } from './CampaignContentCard.tsx';
 import { domainOf, onVerifiedDomain } from './campaign-model.ts';
 import type { CampaignDraft } from './use-campaign-draft.ts';
 
-export function CampaignForm({ d }: { d: CampaignDraft }) {
+export function CampaignForm({ d, isNew = false }: { d: CampaignDraft; isNew?: boolean }) {
   const v = d.value;
   const { converted, refusal, tried } = d;
   // The filter's rows: the API's refusals of them, and what they lack once a save was tried.
@@ -80,7 +80,7 @@ export function CampaignForm({ d }: { d: CampaignDraft }) {
           />
         </div>
       </Card>
-      <CampaignContentCard d={d} />
+      <CampaignContentCard d={d} isNew={isNew} />
     </div>
   );
 }

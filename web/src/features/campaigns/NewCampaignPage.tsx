@@ -47,7 +47,7 @@ export function NewCampaignPage() {
           </>
         }
       />
-      <CampaignForm d={d} />
+      <CampaignForm d={d} isNew />
       <div className="mt-5 flex justify-end">{saveButton}</div>
     </form>
   );

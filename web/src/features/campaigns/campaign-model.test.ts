@@ -65,7 +65,9 @@ describe('the API body', () => {
     name: ' Spring ',
     description: '',
     subject: 'Hi {{ name }}',
+    format: 'HTML',
     body: '<p>x</p>',
+    document: null,
     from: ' news@acme.test ',
     fromName: '',
     replyTo: '',
@@ -81,6 +83,7 @@ describe('the API body', () => {
       name: 'Spring',
       description: null,
       subject: 'Hi {{ name }}',
+      format: 'HTML',
       body: '<p>x</p>',
       from: 'news@acme.test',
       fromName: null,
@@ -100,6 +103,16 @@ describe('the API body', () => {
       segmentId: null,
       audienceFilter: null,
     });
+  });
+
+  it('sends a block document instead of the body, which it then does not need', () => {
+    const document = { version: 1 as const, blocks: [{ id: 'd', type: 'divider' as const }] };
+    const blocks = { ...values, format: 'BLOCKS' as const, body: '', document };
+    const body = campaignBody(blocks, null);
+    expect(body).toMatchObject({ format: 'BLOCKS', document });
+    expect(body).not.toHaveProperty('body');
+    expect(missingFields(blocks).body).toBeUndefined();
+    expect(missingFields({ ...values, body: ' ' }).body).toBe('Write the email, or start from a template.');
   });
 
   it('says what a save still lacks, field by field', () => {

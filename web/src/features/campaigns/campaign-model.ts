@@ -5,6 +5,8 @@
  */
 
 import type { StatusLooks } from '../../components/StatusBadge.tsx';
+import type { BlockDocument } from '../../editor/document.ts';
+import type { ContentFormat } from '../../editor/formats.ts';
 import type { EmailType } from '../../lib/email-render.ts';
 import type { AudienceFilter, Campaign } from '../../queries/campaigns.ts';
 
@@ -102,7 +104,11 @@ export interface CampaignFormValues {
   name: string;
   description: string;
   subject: string;
+  format: ContentFormat;
+  /** HTML or MJML source; for BLOCKS the rendered HTML the API answered (never sent back). */
   body: string;
+  /** The block document (BLOCKS only). */
+  document: BlockDocument | null;
   from: string;
   fromName: string;
   replyTo: string;
@@ -119,7 +125,7 @@ export function missingFields(v: CampaignFormValues): Partial<Record<keyof Campa
     name: v.name.trim() ? undefined : 'Give the campaign a name.',
     subject: v.subject.trim() ? undefined : 'Write a subject line.',
     from: v.from.trim() ? undefined : 'Enter the address it is sent from.',
-    body: v.body.trim() ? undefined : 'Write the email, or start from a template.',
+    body: v.format === 'BLOCKS' || v.body.trim() ? undefined : 'Write the email, or start from a template.',
     segmentId: v.audienceType === 'SEGMENT' && !v.segmentId ? 'Choose a segment.' : undefined,
   };
 }
@@ -130,7 +136,8 @@ export function campaignBody(v: CampaignFormValues, audienceFilter: unknown) {
     name: v.name.trim(),
     description: v.description.trim() || null,
     subject: v.subject,
-    body: v.body,
+    format: v.format,
+    ...(v.format === 'BLOCKS' ? { document: v.document ?? { version: 1 as const, blocks: [] } } : { body: v.body }),
     from: v.from.trim(),
     fromName: v.fromName.trim() || null,
     replyTo: v.replyTo.trim() || null,

@@ -6,6 +6,7 @@
  * `saveFirst()`, so a test, a schedule or a send always use what is on the screen.
  */
 import { useMemo, useState } from 'react';
+import { type BlockDocument, withIds } from '../../editor/document.ts';
 import { fromApi, toApi } from '../../filters/convert.ts';
 import { type GroupNode, newGroup } from '../../filters/tree.ts';
 import { useFieldOptions } from '../../filters/use-field-options.ts';
@@ -17,17 +18,19 @@ export interface CampaignDraftValues extends CampaignFormValues {
   filter: GroupNode;
 }
 
-const STARTER_BODY = `<h1>Hello {{ name ?? "there" }},</h1>
+export const STARTER_BODY = `<h1>Hello {{ name ?? "there" }},</h1>
 <p>Write your message here.</p>
 `;
 
-/** A new campaign's values: to everyone, marketing, a starter body, a new empty filter. */
+/** A new campaign's values: to everyone, marketing, HTML with a starter body, a new empty filter. */
 export function blank(): CampaignDraftValues {
   return {
     name: '',
     description: '',
     subject: '',
+    format: 'HTML',
     body: STARTER_BODY,
+    document: null,
     from: '',
     fromName: '',
     replyTo: '',
@@ -45,7 +48,9 @@ export function draftOf(c: Campaign): CampaignDraftValues {
     name: c.name,
     description: c.description ?? '',
     subject: c.subject,
+    format: c.format,
     body: c.body,
+    document: c.document ? withIds(c.document as BlockDocument) : null,
     from: c.from,
     fromName: c.fromName ?? '',
     replyTo: c.replyTo ?? '',

@@ -2,7 +2,9 @@
  * Sends the template as it stands in the editor (saved or not) to one address through POST /v1/send,
  * the subject marked [TEST]. It goes out as a one-off transactional email, so it reaches the address
  * whatever its subscription; the project's contacts gain that address if they did not have it. It
- * shows in the email log (and the outbox) at once. Mounted only while open: each opening starts anew.
+ * shows in the email log (and the outbox) at once. An MJML or visual email is rendered by the server
+ * first, its variables filled from the preview's sample data. Mounted only while open: each opening
+ * starts anew.
  */
 import { CheckCircle2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -19,35 +21,45 @@ import { emailMutations, type SendBody } from '../../queries/emails.ts';
 import { useAction } from '../../queries/use-action.ts';
 import type { TemplateDraft } from './template-model.ts';
 
-/** The send API's body for a test of `draft` to `to`. */
-function testOf(draft: TemplateDraft, to: string): SendBody {
+/** The send API's body for a test of `draft` to `to`, and what the server renders first (MJML, blocks). */
+function testOf(draft: TemplateDraft, to: string, sample: Record<string, unknown>) {
   const name = draft.fromName.trim();
   const reply = draft.replyTo.trim();
-  return {
+  const send: SendBody = {
     to: to.trim(),
     from: { email: draft.from.trim(), ...(name ? { name } : {}) },
     ...(reply ? { reply } : {}),
     subject: `[TEST] ${draft.subject}`,
     body: draft.body,
   };
+  if (draft.format === 'HTML') return { send };
+  const content =
+    draft.format === 'MJML'
+      ? { format: draft.format, body: draft.body }
+      : { format: draft.format, document: draft.document ?? { version: 1 as const, blocks: [] } };
+  // A test is transactional (it goes whatever the subscription): rendered without the marketing footer.
+  return { send, render: { ...content, subject: draft.subject, type: 'TRANSACTIONAL' as const, data: sample } };
 }
 
 export function SendTestDialog({
   onClose,
   draft,
   defaultEmail,
+  sample,
 }: {
   onClose: () => void;
   draft: TemplateDraft;
   defaultEmail: string;
+  /** The preview's sample contact data: an MJML or visual email is rendered with it. */
+  sample: Record<string, unknown>;
 }) {
   const scope = useProject();
   const config = useServerConfig();
   const [to, setTo] = useState(defaultEmail);
-  const send = useAction(emailMutations.send(scope), { inline: true });
+  const send = useAction(emailMutations.sendTest(scope), { inline: true });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    send.mutate(testOf(draft, to));
+    send.mutate(testOf(draft, to, sample));
   };
   const error = send.error;
   const toError = fieldError(error, 'to');
@@ -88,8 +100,10 @@ export function SendTestDialog({
       ) : (
         <form id="send-test-form" onSubmit={submit} noValidate className="space-y-4">
           <p className="text-sm text-slate-600">
-            Sends what is in the editor now, saved or not, with the subject marked <strong>[TEST]</strong>. Variables
-            are filled from the contact with this address, if there is one.
+            Sends what is in the editor now, saved or not, with the subject marked <strong>[TEST]</strong>.{' '}
+            {draft.format === 'HTML'
+              ? 'Variables are filled from the contact with this address, if there is one.'
+              : 'Variables are filled from the sample data of the preview.'}
           </p>
           {noSender && (
             <Callout tone="warning" role="alert">

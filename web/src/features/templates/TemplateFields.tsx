@@ -1,19 +1,25 @@
 /**
- * The template editor's fields: details, sender, and the content (subject, HTML body) with the live
- * preview beside it, rendered with sample contact data typed below.
+ * The template editor's fields: details, sender, and the content (subject; HTML, MJML or the visual
+ * editor, chosen when the template is new) with its live preview, rendered with sample contact
+ * data typed below.
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { ApiError } from '../../api/client.ts';
 import { useMe } from '../../api/session.ts';
-import { EmailBodyField } from '../../components/EmailBodyField.tsx';
-import { EmailPreview } from '../../components/EmailPreview.tsx';
 import { Select, TextArea, TextInput } from '../../components/Field.tsx';
 import { Card } from '../../components/Layout.tsx';
 import { TextLink } from '../../components/Links.tsx';
+import { ContentEditor, FormatPicker } from '../../editor/ContentEditor.tsx';
+import { starterContent } from '../../editor/formats.ts';
+import { documentProblems } from '../../editor/problems.ts';
 import type { Draft } from '../../forms/use-draft.ts';
 import { templateVariables } from '../../lib/email-render.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { parseSample } from '../../lib/sample-data.ts';
-import { TEMPLATE_TYPES, type TemplateDraft, typeInfo } from './template-model.ts';
+import { STARTER_BODY, TEMPLATE_TYPES, type TemplateDraft, typeInfo } from './template-model.ts';
+
+/** The form's draft, with the last refusal of a save as the API said it (its document's paths). */
+export type TemplateFormDraft = Draft<TemplateDraft> & { saveError: Error | null };
 
 const PREVIEW_HEIGHT = 520;
 
@@ -24,7 +30,13 @@ const SUBJECT_HINT = (
   </>
 );
 
-export function TemplateFields({ d, autoFocus }: { d: Draft<TemplateDraft>; autoFocus: boolean }) {
+/** The sample contact data the preview renders with, as typed (JSON). */
+export interface SampleData {
+  text: string;
+  setText: (text: string) => void;
+}
+
+export function TemplateFields({ d, isNew, sample }: { d: TemplateFormDraft; isNew: boolean; sample: SampleData }) {
   const { to } = useProject();
   return (
     <>
@@ -33,7 +45,7 @@ export function TemplateFields({ d, autoFocus }: { d: Draft<TemplateDraft>; auto
           <TextInput
             label="Name"
             required
-            autoFocus={autoFocus}
+            autoFocus={isNew}
             {...d.text('name')}
             hint="Only you see it: it names the template in lists and pickers."
           />
@@ -77,60 +89,63 @@ export function TemplateFields({ d, autoFocus }: { d: Draft<TemplateDraft>; auto
             placeholder={'Welcome to Acme, {{ firstName ?? "friend" }}'}
             hint={SUBJECT_HINT}
           />
-          <ContentWithPreview d={d} />
+          <ContentWithPreview d={d} isNew={isNew} sample={sample} />
         </div>
       </Card>
     </>
   );
 }
 
-/** The body editor and the preview, with the sample data the preview renders with. */
-function ContentWithPreview({ d }: { d: Draft<TemplateDraft> }) {
+/** The content in its format with its preview, and the sample data the preview renders with. */
+function ContentWithPreview({ d, isNew, sample }: { d: TemplateFormDraft; isNew: boolean; sample: SampleData }) {
   const me = useMe();
   const draft = d.value;
-  const [sampleText, setSampleText] = useState('{\n  "firstName": "Ada"\n}');
-  const sample = useMemo(() => parseSample(sampleText), [sampleText]);
-  const sampleValue = useMemo(() => ('value' in sample ? sample.value : {}), [sample]);
+  const parsed = useMemo(() => parseSample(sample.text), [sample.text]);
+  const sampleValue = useMemo(() => ('value' in parsed ? parsed.value : {}), [parsed]);
   const variables = useMemo(() => templateVariables(draft.subject, draft.body), [draft.subject, draft.body]);
+  const refusal = d.saveError;
+  const problems = useMemo(
+    () => (draft.document && refusal instanceof ApiError ? documentProblems(draft.document, refusal.errors) : []),
+    [draft.document, refusal],
+  );
   return (
     <>
-      <div className="grid gap-4 xl:grid-cols-2">
-        <EmailBodyField
-          value={draft.body}
-          onChange={(body) => d.set({ body })}
-          error={d.error('body')}
-          height={PREVIEW_HEIGHT + 50}
+      {isNew && (
+        <FormatPicker
+          value={draft.format}
+          onChange={(format) => d.set({ format, ...starterContent(format, STARTER_BODY) })}
         />
-        <EmailPreview
-          subject={draft.subject}
-          body={draft.body}
-          from={draft.from}
-          fromName={draft.fromName}
-          type={draft.type}
-          email={me.data?.email ?? 'you@example.com'}
-          sample={sampleValue}
-          height={PREVIEW_HEIGHT}
-        />
-      </div>
-      <details className="group rounded-md border border-slate-200 bg-slate-50 px-3 py-2">
-        <summary className="cursor-pointer text-sm font-medium text-slate-700">
-          Sample data for the preview
-          {variables.length > 0 && (
-            <span className="ml-2 font-normal text-slate-500">Variables used: {variables.join(', ')}</span>
-          )}
-        </summary>
-        <div className="mt-2">
-          <TextArea
-            label="Sample contact data (JSON)"
-            rows={4}
-            className="font-mono text-xs"
-            value={sampleText}
-            onChange={(e) => setSampleText(e.target.value)}
-            error={'error' in sample ? sample.error : undefined}
-            hint="Only the preview uses it. Real sends fill variables from each contact's data."
-          />
-        </div>
-      </details>
+      )}
+      <ContentEditor
+        content={draft}
+        onChange={(patch) => d.set(patch)}
+        bodyError={d.error('body')}
+        problems={problems}
+        sample={sampleValue}
+        email={me.data?.email ?? 'you@example.com'}
+        height={PREVIEW_HEIGHT}
+        sampleEditor={
+          <details className="group rounded-md border border-slate-200 bg-slate-50 px-3 py-2">
+            <summary className="cursor-pointer text-sm font-medium text-slate-700">
+              Sample data for the preview
+              {variables.length > 0 && (
+                <span className="ml-2 font-normal text-slate-500">Variables used: {variables.join(', ')}</span>
+              )}
+            </summary>
+            <div className="mt-2">
+              <TextArea
+                label="Sample contact data (JSON)"
+                rows={4}
+                className="font-mono text-xs"
+                value={sample.text}
+                onChange={(e) => sample.setText(e.target.value)}
+                error={'error' in parsed ? parsed.error : undefined}
+                hint="Only the preview and tests of MJML and visual emails use it. Real sends fill variables from each contact's data."
+              />
+            </div>
+          </details>
+        }
+      />
     </>
   );
 }

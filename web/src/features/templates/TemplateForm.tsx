@@ -1,26 +1,31 @@
 /**
  * Creating and editing a template: its header (state, test, duplicate, delete, save) over the
- * fields. Saving sends only what changed; the API's field errors show under their fields (a sender
- * off the project's verified domains under "From address"). Ctrl+S saves; leaving with unsaved
- * changes asks first (useDraft).
+ * fields, then its draft and versions. Saving publishes a new version, or keeps the subject and
+ * content as a draft that sends do not use until it is published; either sends the version the
+ * edit started from, so a newer save by someone else is a conflict (VersionConflict), never lost.
+ * The API's field errors show under their fields; Ctrl+S saves; leaving with unsaved changes asks.
  */
-import { Copy, Send, Trash2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMe } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { Badge, PageHeader } from '../../components/Layout.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { FormError } from '../../components/States.tsx';
+import { formatLabel } from '../../editor/formats.ts';
 import { useDraft } from '../../forms/use-draft.ts';
 import { useProject } from '../../lib/project-context.tsx';
+import { parseSample } from '../../lib/sample-data.ts';
 import { toast } from '../../lib/toasts.ts';
-import { type Template, templateMutations } from '../../queries/templates.ts';
+import { type NewTemplate, type Template, type TemplateSave, templateMutations } from '../../queries/templates.ts';
 import { useAction } from '../../queries/use-action.ts';
 import { DeleteTemplateDialog } from './DeleteTemplateDialog.tsx';
+import { DraftBar, isConflict, VersionConflict } from './DraftBar.tsx';
+import { SavedActions } from './SavedActions.tsx';
 import { SendTestDialog } from './SendTestDialog.tsx';
 import { TemplateFields } from './TemplateFields.tsx';
 import { changesOf, createBody, type TemplateDraft, toDraft, typeInfo } from './template-model.ts';
+import { VersionHistory } from './VersionHistory.tsx';
 
 /** Every field the form shows: an API refusal naming one shows under it, though an edit sends only what changed. */
 const FIELDS: Array<keyof TemplateDraft> = [
@@ -32,13 +37,20 @@ const FIELDS: Array<keyof TemplateDraft> = [
   'fromName',
   'replyTo',
   'body',
+  'document',
 ];
+
+const FIRST_SAMPLE = '{\n  "firstName": "Ada"\n}';
 
 /** The editor of `template`, or of a new one; a new one opens as the saved template once created. */
 export function TemplateForm({ template }: { template?: Template }) {
   const scope = useProject();
   const navigate = useNavigate();
   const saved = useMemo(() => toDraft(template), [template]);
+  const hasDraft = Boolean(template?.draft);
+  // Which save the next submit makes: set by the button pressed; Ctrl+S continues a draft if there is one.
+  const asDraft = useRef(hasDraft);
+  asDraft.current = hasDraft;
   const create = useAction(templateMutations.create(scope), {
     inline: true,
     onSuccess: (created) => {
@@ -46,20 +58,32 @@ export function TemplateForm({ template }: { template?: Template }) {
       navigate(scope.to('templates', created.id), { replace: true });
     },
   });
-  const update = useAction(templateMutations.update(scope, template?.id ?? ''), {
+  const save = useAction(templateMutations.save(scope, template?.id ?? ''), {
     inline: true,
-    onSuccess: () => toast('Template saved'),
+    onSuccess: (_t, body) => toast(body.asDraft ? 'Draft saved' : 'Template saved'),
   });
-  const d = useDraft(saved, {
-    save: template ? update : create,
-    toBody: template ? (draft) => changesOf(draft, saved) : createBody,
+  const d = useDraft<TemplateDraft, TemplateSave | NewTemplate>(saved, {
+    save: template ? save : create,
+    toBody: template
+      ? (draft) => ({ change: changesOf(draft, saved, template.version), asDraft: asDraft.current })
+      : createBody,
     codeFields: { UNVERIFIED_DOMAIN: 'from' },
     fields: FIELDS,
     leaveMessage: 'Your changes to this template are not saved yet. Leave and lose them?',
   });
+  const saveError = template ? save.error : create.error;
   const me = useMe();
   const [open, setOpen] = useState<'test' | 'delete' | null>(null);
+  const [sampleText, setSampleText] = useState(FIRST_SAMPLE);
+  const sample = useMemo(() => {
+    const parsed = parseSample(sampleText);
+    return 'value' in parsed ? parsed.value : {};
+  }, [sampleText]);
   const info = typeInfo(d.value.type);
+  const submitAs = (draft: boolean) => {
+    asDraft.current = draft;
+    d.submit();
+  };
 
   return (
     <>
@@ -69,13 +93,15 @@ export function TemplateForm({ template }: { template?: Template }) {
           description={
             <span className="inline-flex flex-wrap items-center gap-2">
               <Badge tone={info.tone}>{info.label}</Badge>
+              <Badge tone="gray">{formatLabel(d.value.format)}</Badge>
+              {template && <span>Version {template.version}</span>}
               {!template ? (
                 'Not saved yet'
               ) : d.dirty ? (
                 <span className="font-medium text-amber-700">Unsaved changes</span>
               ) : (
                 <span>
-                  Saved <RelativeTime iso={template.updatedAt} />
+                  Saved <RelativeTime iso={template.draft?.updatedAt ?? template.updatedAt} />
                 </span>
               )}
             </span>
@@ -83,57 +109,54 @@ export function TemplateForm({ template }: { template?: Template }) {
           actions={
             <>
               {template && <SavedActions template={template} onOpen={setOpen} />}
+              {template && (
+                <Button
+                  variant="secondary"
+                  loading={d.saving && asDraft.current}
+                  disabled={!d.dirty}
+                  onClick={() => submitAs(true)}
+                >
+                  {hasDraft ? 'Save draft' : 'Save as draft'}
+                </Button>
+              )}
               {/* A new template can always be tried: the API says what it still lacks. */}
-              <Button type="submit" loading={d.saving} disabled={template && !d.dirty}>
-                {template ? 'Save' : 'Create template'}
-              </Button>
+              {(!template || !hasDraft) && (
+                <Button
+                  loading={d.saving && !asDraft.current}
+                  disabled={template && !d.dirty}
+                  onClick={() => (template ? submitAs(false) : d.submit())}
+                >
+                  {template ? 'Save' : 'Create template'}
+                </Button>
+              )}
             </>
           }
         />
         <div className="space-y-4">
-          <FormError error={d.formError} />
-          <TemplateFields d={d} autoFocus={!template} />
+          {template && <DraftBar template={template} d={d} onSaveDraftFirst={() => (asDraft.current = true)} />}
+          {isConflict(saveError) ? (
+            <VersionConflict error={saveError} templateId={template?.id ?? ''} onReload={d.reset} />
+          ) : (
+            <FormError error={d.formError} />
+          )}
+          <TemplateFields
+            d={{ ...d, saveError }}
+            isNew={!template}
+            sample={{ text: sampleText, setText: setSampleText }}
+          />
+          {template && <VersionHistory template={template} dirty={d.dirty} onRestored={d.reset} />}
         </div>
       </form>
       {/* Outside the form: a dialog's own form must not submit the editor's. */}
       {template && open === 'test' && (
-        <SendTestDialog onClose={() => setOpen(null)} draft={d.value} defaultEmail={me.data?.email ?? ''} />
+        <SendTestDialog
+          onClose={() => setOpen(null)}
+          draft={d.value}
+          sample={sample}
+          defaultEmail={me.data?.email ?? ''}
+        />
       )}
       {template && open === 'delete' && <DeleteTemplateDialog onClose={() => setOpen(null)} template={template} />}
-    </>
-  );
-}
-
-/** What a saved template offers besides saving: a test of what is on screen, a copy, deleting it. */
-function SavedActions({ template, onOpen }: { template: Template; onOpen: (dialog: 'test' | 'delete') => void }) {
-  const scope = useProject();
-  const navigate = useNavigate();
-  const duplicate = useAction(templateMutations.duplicate(scope, template.id), {
-    onSuccess: (copy) => {
-      toast(`Created "${copy.name}"`);
-      navigate(scope.to('templates', copy.id));
-    },
-  });
-  return (
-    <>
-      <Button variant="secondary" icon={<Send className="size-4" aria-hidden />} onClick={() => onOpen('test')}>
-        Send test
-      </Button>
-      <Button
-        variant="secondary"
-        icon={<Copy className="size-4" aria-hidden />}
-        loading={duplicate.isPending}
-        onClick={() => duplicate.mutate()}
-      >
-        Duplicate
-      </Button>
-      <Button
-        variant="ghost"
-        aria-label="Delete template"
-        title="Delete template"
-        icon={<Trash2 className="size-4 text-red-600" aria-hidden />}
-        onClick={() => onOpen('delete')}
-      />
     </>
   );
 }

@@ -4,6 +4,9 @@
  * Pure, unit-tested.
  */
 import type { Tone } from '../../components/Layout.tsx';
+import { type BlockDocument, withIds } from '../../editor/document.ts';
+import type { ContentFormat } from '../../editor/formats.ts';
+import { sameValue } from '../../forms/draft-errors.ts';
 import type { NewTemplate, Template, TemplateChange, TemplateType } from '../../queries/templates.ts';
 
 export const TEMPLATE_TYPES: Array<{ id: TemplateType; label: string; tone: Tone; hint: string }> = [
@@ -40,7 +43,11 @@ export interface TemplateDraft {
   from: string;
   fromName: string;
   replyTo: string;
+  format: ContentFormat;
+  /** HTML or MJML source; for BLOCKS the rendered HTML the API answered (never sent back). */
   body: string;
+  /** The block document (BLOCKS only). */
+  document: BlockDocument | null;
 }
 
 export const STARTER_BODY = `<!doctype html>
@@ -54,29 +61,49 @@ export const STARTER_BODY = `<!doctype html>
 </html>
 `;
 
-/** The draft of a saved template, or of a new one (transactional, with a starter body). */
+/**
+ * The draft of a saved template (its unpublished draft's subject and content when it has one), or
+ * of a new one (transactional HTML with a starter body). Every block gets the editor's id.
+ */
 export function toDraft(t?: Template): TemplateDraft {
+  const content = t?.draft ?? t;
+  const document = content?.document ?? null;
   return {
     name: t?.name ?? '',
     description: t?.description ?? '',
     type: t?.type ?? 'TRANSACTIONAL',
-    subject: t?.subject ?? '',
+    subject: content?.subject ?? '',
     from: t?.from ?? '',
     fromName: t?.fromName ?? '',
     replyTo: t?.replyTo ?? '',
-    body: t?.body ?? STARTER_BODY,
+    format: content?.format ?? 'HTML',
+    body: content?.body ?? STARTER_BODY,
+    document: document ? withIds(document as BlockDocument) : null,
   };
 }
 
 const OPTIONAL = ['description', 'from', 'fromName', 'replyTo'] as const;
+const TEXT_FIELDS = ['name', 'description', 'type', 'subject', 'from', 'fromName', 'replyTo'] as const;
 
-/** The PATCH body: only the fields that differ from the saved template, '' clearing an optional one. */
-export function changesOf(draft: TemplateDraft, saved: TemplateDraft): TemplateChange {
-  const out: Partial<Record<keyof TemplateDraft, string | null>> = {};
-  for (const key of Object.keys(draft) as Array<keyof TemplateDraft>) {
+/** The content fields of a save: the format and its source (body, or the document for BLOCKS). */
+function contentOf(draft: TemplateDraft) {
+  return draft.format === 'BLOCKS'
+    ? { format: draft.format, document: draft.document ?? { version: 1 as const, blocks: [] } }
+    : { format: draft.format, body: draft.body };
+}
+
+/**
+ * The PATCH body: only the fields that differ from the saved template ('' clearing an optional
+ * one), the content whole when it changed, and the version the edit started from.
+ */
+export function changesOf(draft: TemplateDraft, saved: TemplateDraft, baseVersion?: number): TemplateChange {
+  const out: Record<string, unknown> = {};
+  for (const key of TEXT_FIELDS) {
     if (draft[key] === saved[key]) continue;
     out[key] = draft[key].trim() === '' && (OPTIONAL as readonly string[]).includes(key) ? null : draft[key];
   }
+  if (!sameValue(contentOf(draft), contentOf(saved))) Object.assign(out, contentOf(draft));
+  if (baseVersion !== undefined) out.baseVersion = baseVersion;
   return out as TemplateChange;
 }
 
@@ -85,11 +112,11 @@ export function createBody(draft: TemplateDraft): NewTemplate {
   return {
     name: draft.name,
     subject: draft.subject,
-    body: draft.body,
     type: draft.type,
+    ...contentOf(draft),
     description: draft.description.trim() || undefined,
     from: draft.from.trim() || undefined,
     fromName: draft.fromName.trim() || undefined,
     replyTo: draft.replyTo.trim() || undefined,
-  };
+  } as NewTemplate;
 }
