@@ -131,7 +131,12 @@ interface Seed {
   emailId: string;
   segmentId: string;
   templateId: string;
+  /** A template in the visual editor with every kind of block, two versions and a draft. */
+  blocksTemplateId: string;
+  mjmlTemplateId: string;
   draftCampaignId: string;
+  /** A draft campaign in the visual editor. */
+  blocksCampaignId: string;
   sentCampaignId: string;
   workflowId: string;
   executionId: string;
@@ -185,6 +190,98 @@ async function check(page: Page, screen: Screen, seed: Seed, shoot?: (name: stri
 }
 
 const p = (s: Seed, rest = '') => `/p/${s.projectId}${rest}`;
+
+/** The visual editor, the MJML editor and a template's versions. */
+const EDITOR_SCREENS: Screen[] = [
+  {
+    name: 'new template (visual editor)',
+    url: (s) => p(s, '/templates/new'),
+    heading: 'New template',
+    prepare: async (page) => {
+      await page.getByRole('radio', { name: /Visual editor/ }).check();
+      await page.getByRole('region', { name: 'Email content' }).waitFor();
+    },
+  },
+  {
+    name: 'template (visual editor, text selected)',
+    url: (s) => p(s, `/templates/${s.blocksTemplateId}`),
+    heading: 'Newsletter',
+    prepare: async (page) => {
+      await page.getByRole('textbox', { name: 'Text', exact: true }).first().click();
+      await page.getByRole('toolbar', { name: 'Text formatting' }).waitFor();
+      await page.getByRole('button', { name: 'Link', exact: true }).click();
+      await page.getByLabel('Link address').waitFor();
+    },
+  },
+  {
+    name: 'template (visual editor, button settings)',
+    url: (s) => p(s, `/templates/${s.blocksTemplateId}`),
+    heading: 'Newsletter',
+    prepare: async (page) => {
+      await page
+        .getByRole('group', { name: /^Button block/ })
+        .first()
+        .click();
+      await page.getByRole('region', { name: 'Settings' }).getByLabel('Button link').waitFor();
+    },
+  },
+  {
+    name: 'template (visual editor, columns and social settings)',
+    url: (s) => p(s, `/templates/${s.blocksTemplateId}`),
+    heading: 'Newsletter',
+    prepare: async (page) => {
+      await page
+        .getByRole('group', { name: /^Social links block/ })
+        .first()
+        .click();
+      await page.getByRole('region', { name: 'Settings' }).getByLabel('Address 1').waitFor();
+    },
+  },
+  {
+    name: 'template (versions compared)',
+    url: (s) => p(s, `/templates/${s.blocksTemplateId}`),
+    heading: 'Newsletter',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Compare', exact: true }).click();
+      await page.getByRole('region', { name: 'Version 1 and version 2' }).getByRole('table').waitFor();
+    },
+  },
+  {
+    name: 'template: restore dialog',
+    url: (s) => p(s, `/templates/${s.blocksTemplateId}`),
+    heading: 'Newsletter',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Restore version 1' }).click();
+      await page.getByRole('dialog', { name: 'Restore version 1?' }).waitFor();
+    },
+  },
+  { name: 'template (MJML)', url: (s) => p(s, `/templates/${s.mjmlTemplateId}`), heading: 'Receipt' },
+  {
+    name: 'campaign (visual editor draft)',
+    url: (s) => p(s, `/campaigns/${s.blocksCampaignId}`),
+    heading: 'Autumn letter',
+  },
+];
+
+/** A block document with every kind of block, for the editor's screens. */
+const EVERY_BLOCK = {
+  version: 1,
+  style: { backgroundColor: '#eef2ff', contentWidth: 640, linkColor: '#1d4ed8' },
+  blocks: [
+    { type: 'heading', text: 'Our news, {{ name ?? "friend" }}', level: 1 },
+    { type: 'text', html: 'A <strong>short</strong> note with <a href="https://a11y.test">a link</a>.' },
+    { type: 'button', label: 'Read more', href: 'https://a11y.test/more', backgroundColor: '#1d4ed8' },
+    { type: 'image', src: 'https://a11y.test/logo.png', alt: 'A11y Co', width: 200 },
+    { type: 'divider' },
+    { type: 'spacer', height: 24 },
+    {
+      type: 'columns',
+      columns: [[{ type: 'text', html: 'Left' }], [{ type: 'button', label: 'Right', href: 'https://a11y.test' }]],
+    },
+    { type: 'social', links: [{ network: 'github', href: 'https://github.com/a11y' }] },
+    { type: 'html', html: '<p>Raw</p>' },
+  ],
+};
 
 /** Every screen of the dashboard a signed-in owner sees. */
 const PROJECT_SCREENS: Screen[] = [
@@ -291,6 +388,7 @@ const PROJECT_SCREENS: Screen[] = [
   { name: 'templates', url: (s) => p(s, '/templates'), heading: 'Templates' },
   { name: 'new template', url: (s) => p(s, '/templates/new'), heading: /template/i },
   { name: 'template', url: (s) => p(s, `/templates/${s.templateId}`), heading: 'Welcome' },
+  ...EDITOR_SCREENS,
   // Events, activity, analytics.
   { name: 'events', url: (s) => p(s, '/events'), heading: 'Events' },
   { name: 'event', url: (s) => p(s, '/events/signed_up'), heading: 'signed_up' },
@@ -480,6 +578,27 @@ describe('dashboard accessibility on sqlite', () => {
         body: '<h1>Hello {{ name ?? "friend" }}</h1><p><a href="https://a11y.test">Visit us</a></p>',
       }),
     );
+    // A template in the visual editor: created, changed (version 2), and a draft on top; one in MJML.
+    seed.blocksTemplateId = idOf(
+      await call('POST', '/templates', {
+        name: 'Newsletter',
+        type: 'MARKETING',
+        subject: 'Our news',
+        format: 'BLOCKS',
+        document: EVERY_BLOCK,
+      }),
+    );
+    await call('PATCH', `/templates/${seed.blocksTemplateId}`, { subject: 'Our news, again', baseVersion: 1 });
+    await call('PUT', `/templates/${seed.blocksTemplateId}/draft`, { subject: 'Our news, drafted', baseVersion: 2 });
+    seed.mjmlTemplateId = idOf(
+      await call('POST', '/templates', {
+        name: 'Receipt',
+        type: 'TRANSACTIONAL',
+        subject: 'Your receipt',
+        format: 'MJML',
+        body: '<mjml><mj-body><mj-section><mj-column><mj-text>Thanks, {{ name ?? "friend" }}.</mj-text></mj-column></mj-section></mj-body></mjml>',
+      }),
+    );
     const campaign = (name: string) => ({
       name,
       subject: name,
@@ -490,6 +609,10 @@ describe('dashboard accessibility on sqlite', () => {
     });
     seed.draftCampaignId = idOf(await publicApi('POST', '/campaigns', campaign('Summer draft')));
     seed.sentCampaignId = idOf(await publicApi('POST', '/campaigns', campaign('Spring news')));
+    const { body: _html, ...inBlocks } = campaign('Autumn letter');
+    seed.blocksCampaignId = idOf(
+      await publicApi('POST', '/campaigns', { ...inBlocks, format: 'BLOCKS', document: EVERY_BLOCK }),
+    );
     await publicApi('POST', `/campaigns/${seed.sentCampaignId}/send`, {});
 
     // A workflow on `signed_up` that waits for `paid`, enabled, with an execution waiting.

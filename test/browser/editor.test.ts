@@ -245,4 +245,46 @@ describe.each(DIALECTS)('the visual editor on %s', (dialect) => {
     await expect.poll(() => page.getByLabel('Subject', { exact: true }).inputValue()).toBe('Changed elsewhere');
     await expect.poll(() => canvas.getByLabel('Heading text').inputValue()).toBe('A draft heading');
   });
+
+  it('writes a campaign in the visual editor from a block template, and tests it', { timeout: 120_000 }, async () => {
+    const { page } = t;
+    await page.goto(`/p/${projectId}/campaigns/new`);
+    await page.getByRole('heading', { name: 'New campaign' }).waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('Autumn letter');
+    await page.getByLabel('From address').fill('news@acme.test');
+    // A template in blocks brings its format and document.
+    await page.getByLabel('Start from a template').selectOption({ label: 'Spring news' });
+    expect(await page.getByRole('radio', { name: /Visual editor/ }).isChecked()).toBe(true);
+    const canvas = page.getByRole('region', { name: 'Email content' });
+    await expect.poll(() => canvas.getByLabel('Heading text').inputValue()).toBe('A draft heading');
+    // The campaign's content is below the fold: a tall window shows the palette and the canvas whole.
+    await page.setViewportSize({ width: 1280, height: 2000 });
+    await canvas.scrollIntoViewIfNeeded();
+    await drag(page, page.getByRole('button', { name: 'Add Spacer' }), canvas);
+    await expect.poll(() => canvasTypes(page)).toEqual(['Heading', 'Text', 'Button', 'Image', 'Spacer']);
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.getByRole('button', { name: 'Save draft' }).first().click();
+    await page.getByRole('heading', { name: 'Autumn letter', level: 1 }).waitFor();
+    const id = page.url().split('/').at(-1)!;
+    const saved = await t.call<{ format: string; document: { blocks: Block[] } }>(
+      'GET',
+      `/campaigns/${id}`,
+      undefined,
+      projectId,
+    );
+    expect(saved.format).toBe('BLOCKS');
+    expect(saved.document.blocks.map((b) => b.type)).toEqual(['heading', 'text', 'button', 'image', 'spacer']);
+
+    await page.getByRole('button', { name: 'Send test' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send a test email' });
+    await dialog.getByRole('button', { name: 'Send test' }).click();
+    await page.getByText(`Test sent to ${email}`).waitFor();
+    type Outbox = { data: Array<{ subject: string; html: string }> };
+    await expect
+      .poll(async () => {
+        const sent = await t.call<Outbox>('GET', `/outbox?to=${encodeURIComponent(email)}`, undefined, projectId);
+        return sent.data.find((m) => m.subject.includes('Changed elsewhere'))?.html ?? '';
+      })
+      .toContain('A draft heading');
+  });
 });

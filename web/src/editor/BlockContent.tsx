@@ -25,12 +25,17 @@ export function BlockContent({ block }: { block: Block }) {
   switch (block.type) {
     case 'heading':
       return (
-        <input
+        // A heading is one line of text that wraps as the email would: a textarea that grows, Enter kept out.
+        <textarea
           aria-label="Heading text"
+          rows={1}
           value={block.text}
-          onChange={(e) => update(id, { text: e.target.value })}
+          onChange={(e) => update(id, { text: e.target.value.replace(/[\r\n]+/g, ' ') })}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') e.preventDefault();
+          }}
           style={{ textAlign: block.align ?? 'left' }}
-          className={`w-full bg-transparent font-bold focus:outline-none ${HEADING_SIZE[(block.level ?? 2) as 1 | 2 | 3]}`}
+          className={`field-sizing-content block w-full resize-none bg-transparent font-bold focus:outline-none ${HEADING_SIZE[(block.level ?? 2) as 1 | 2 | 3]}`}
         />
       );
     case 'text':

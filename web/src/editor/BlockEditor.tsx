@@ -19,7 +19,7 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { Redo2, Undo2 } from 'lucide-react';
+import { ArrowLeft, Redo2, Undo2 } from 'lucide-react';
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { Button } from '../components/Button.tsx';
 import { BlockSettings } from './BlockSettings.tsx';
@@ -189,7 +189,13 @@ export function BlockEditor({
             <section aria-label="Settings" className="min-w-0 rounded-md border border-slate-200 bg-white p-3">
               {selectedBlock ? (
                 <>
-                  <Button variant="ghost" size="sm" className="mb-2" onClick={() => select(null)}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="mb-2"
+                    icon={<ArrowLeft className="size-4" aria-hidden />}
+                    onClick={() => select(null)}
+                  >
                     Email style
                   </Button>
                   <BlockSettings
