@@ -191,6 +191,14 @@ async function check(page: Page, screen: Screen, seed: Seed, shoot?: (name: stri
 
 const p = (s: Seed, rest = '') => `/p/${s.projectId}${rest}`;
 
+/** The template in blocks (EVERY_BLOCK) as `prepare` leaves it. */
+const newsletter = (what: string, prepare: Screen['prepare']): Screen => ({
+  name: `template (${what})`,
+  url: (s) => p(s, `/templates/${s.blocksTemplateId}`),
+  heading: 'Newsletter',
+  prepare,
+});
+
 /** The visual editor, the MJML editor and a template's versions. */
 const EDITOR_SCREENS: Screen[] = [
   {
@@ -202,59 +210,34 @@ const EDITOR_SCREENS: Screen[] = [
       await page.getByRole('region', { name: 'Email content' }).waitFor();
     },
   },
-  {
-    name: 'template (visual editor, text selected)',
-    url: (s) => p(s, `/templates/${s.blocksTemplateId}`),
-    heading: 'Newsletter',
-    prepare: async (page) => {
-      await page.getByRole('textbox', { name: 'Text', exact: true }).first().click();
-      await page.getByRole('toolbar', { name: 'Text formatting' }).waitFor();
-      await page.getByRole('button', { name: 'Link', exact: true }).click();
-      await page.getByLabel('Link address').waitFor();
-    },
-  },
-  {
-    name: 'template (visual editor, button settings)',
-    url: (s) => p(s, `/templates/${s.blocksTemplateId}`),
-    heading: 'Newsletter',
-    prepare: async (page) => {
-      await page
-        .getByRole('group', { name: /^Button block/ })
-        .first()
-        .click();
-      await page.getByRole('region', { name: 'Settings' }).getByLabel('Button link').waitFor();
-    },
-  },
-  {
-    name: 'template (visual editor, columns and social settings)',
-    url: (s) => p(s, `/templates/${s.blocksTemplateId}`),
-    heading: 'Newsletter',
-    prepare: async (page) => {
-      await page
-        .getByRole('group', { name: /^Social links block/ })
-        .first()
-        .click();
-      await page.getByRole('region', { name: 'Settings' }).getByLabel('Address 1').waitFor();
-    },
-  },
-  {
-    name: 'template (versions compared)',
-    url: (s) => p(s, `/templates/${s.blocksTemplateId}`),
-    heading: 'Newsletter',
-    prepare: async (page) => {
-      await page.getByRole('button', { name: 'Compare', exact: true }).click();
-      await page.getByRole('region', { name: 'Version 1 and version 2' }).getByRole('table').waitFor();
-    },
-  },
-  {
-    name: 'template: restore dialog',
-    url: (s) => p(s, `/templates/${s.blocksTemplateId}`),
-    heading: 'Newsletter',
-    prepare: async (page) => {
-      await page.getByRole('button', { name: 'Restore version 1' }).click();
-      await page.getByRole('dialog', { name: 'Restore version 1?' }).waitFor();
-    },
-  },
+  newsletter('visual editor, text selected', async (page) => {
+    await page.getByRole('textbox', { name: 'Text', exact: true }).first().click();
+    await page.getByRole('toolbar', { name: 'Text formatting' }).waitFor();
+    await page.getByRole('button', { name: 'Link', exact: true }).click();
+    await page.getByLabel('Link address').waitFor();
+  }),
+  newsletter('visual editor, button settings', async (page) => {
+    await page
+      .getByRole('group', { name: /^Button block/ })
+      .first()
+      .click();
+    await page.getByRole('region', { name: 'Settings' }).getByLabel('Button link').waitFor();
+  }),
+  newsletter('visual editor, social settings', async (page) => {
+    await page
+      .getByRole('group', { name: /^Social links block/ })
+      .first()
+      .click();
+    await page.getByRole('region', { name: 'Settings' }).getByLabel('Address 1').waitFor();
+  }),
+  newsletter('versions compared', async (page) => {
+    await page.getByRole('button', { name: 'Compare', exact: true }).click();
+    await page.getByRole('region', { name: 'Version 1 and version 2' }).getByRole('table').waitFor();
+  }),
+  newsletter('restore dialog', async (page) => {
+    await page.getByRole('button', { name: 'Restore version 1' }).click();
+    await page.getByRole('dialog', { name: 'Restore version 1?' }).waitFor();
+  }),
   { name: 'template (MJML)', url: (s) => p(s, `/templates/${s.mjmlTemplateId}`), heading: 'Receipt' },
   {
     name: 'campaign (visual editor draft)',
