@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { changedContent, compileContent, contentView } from './content.ts';
 import { escapeAttribute, escapeText, restoreLiquid } from './liquid-text.ts';
@@ -50,5 +52,19 @@ describe('documents and formats', () => {
     const html = await changedContent(mjml, { format: 'HTML' });
     expect(contentView(html!)).toEqual({ format: 'HTML', body: mjml.body, document: null });
     await expect(changedContent(mjml, { format: 'BLOCKS' })).rejects.toThrow(/document/);
+  });
+
+  it('never reads a file for mj-include', async () => {
+    // In the working directory: where mjml would look, were includes followed.
+    const dir = mkdtempSync(join(process.cwd(), '.mjml-include-'));
+    const marker = `secret-${Date.now()}`;
+    writeFileSync(
+      join(dir, 'part.mjml'),
+      `<mj-section><mj-column><mj-text>${marker}</mj-text></mj-column></mj-section>`,
+    );
+    const at = (file: string) => `./${relative(process.cwd(), join(dir, file))}`;
+    const body = `<mjml><mj-body><mj-include path="${at('part.mjml')}" /></mj-body></mjml>`;
+    const out = await compileContent('MJML', { body }).finally(() => rmSync(dir, { recursive: true, force: true }));
+    expect(out.body).not.toContain(marker);
   });
 });
