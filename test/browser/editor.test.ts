@@ -30,14 +30,29 @@ interface SavedTemplate {
   draft: { subject: string } | null;
 }
 
-/** Drags `source` onto the lower part of `target` with the mouse, in small steps (dnd-kit needs movement). */
+/** What dnd-kit's live region says now (it holds the last announcement of a drag). */
+const heard = async (page: Page) => (await page.locator('[id^="DndLiveRegion"]').allTextContents()).join(' ');
+
+/**
+ * Drags `source` onto the lower part of `target` with the mouse, in small steps (dnd-kit needs
+ * movement), and lets go once dnd-kit has said what the block is over: on a loaded machine the
+ * last steps can come before it has measured the drop areas.
+ */
 async function drag(page: Page, source: Locator, target: Locator): Promise<void> {
   const from = (await source.boundingBox())!;
   const to = (await target.boundingBox())!;
+  const [x, y] = [to.x + to.width / 2, to.y + to.height - 8];
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 + 12, from.y + from.height / 2 + 12, { steps: 4 });
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height - 8, { steps: 20 });
+  await page.mouse.move(x, y, { steps: 20 });
+  await expect
+    .poll(async () => {
+      await page.mouse.move(x, y - 1);
+      await page.mouse.move(x, y);
+      return heard(page);
+    })
+    .toMatch(/is over the (email|.* block)\./);
   await page.mouse.up();
 }
 
@@ -118,21 +133,20 @@ describe.each(DIALECTS)('the visual editor on %s', (dialect) => {
     // (An arrow that finds the block out of view, or arrives before the drag is measured, scrolls or
     // does nothing: the step is pressed again until it is heard.)
     await page.setViewportSize({ width: 1280, height: 2400 });
-    const heard = async () => (await page.locator('[id^="DndLiveRegion"]').allTextContents()).join(' ');
     const stepUpTo = (name: string) =>
       expect
         .poll(async () => {
-          if (!(await heard()).includes(`is over the ${name} block`)) await page.keyboard.press('ArrowUp');
-          return heard();
+          if (!(await heard(page)).includes(`is over the ${name} block`)) await page.keyboard.press('ArrowUp');
+          return heard(page);
         })
         .toContain(`is over the ${name} block`);
     await canvas.getByRole('button', { name: /^Drag Image block/ }).focus();
     await page.keyboard.press('Space');
-    await expect.poll(heard).toContain('the Image block is over the Image block');
+    await expect.poll(() => heard(page)).toContain('the Image block is over the Image block');
     await stepUpTo('Button');
     await stepUpTo('Text');
     await page.keyboard.press('Space');
-    await expect.poll(heard).toContain('was dropped at the Text block');
+    await expect.poll(() => heard(page)).toContain('was dropped at the Text block');
     await expect.poll(() => canvasTypes(page)).toEqual(['Heading', 'Image', 'Text', 'Button']);
     await page.keyboard.press('ControlOrMeta+z');
     await expect.poll(() => canvasTypes(page)).toEqual(['Heading', 'Text', 'Button', 'Image']);
@@ -162,6 +176,12 @@ describe.each(DIALECTS)('the visual editor on %s', (dialect) => {
 
   it('saves, and sends a test that arrives', { timeout: 120_000 }, async () => {
     const { page } = t;
+    // Leaving first: the unsaved email holds the way out with a question.
+    await page.getByRole('link', { name: 'Templates' }).first().click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.waitFor();
+    await leave.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('heading', { name: 'New template' }).waitFor();
     await page.getByRole('button', { name: 'Create template' }).click();
     await page.waitForURL(/\/templates\/[0-9a-f-]{36}$/);
     templateId = page.url().split('/').at(-1)!;

@@ -101,8 +101,15 @@ function SortableBlock({
       aria-label={`${label} block ${index + 1}`}
       data-block-id={id}
       style={{ transform: CSS.Translate.toString(transform), transition }}
-      onClick={() => select(id)}
-      onFocus={() => select(id)}
+      // A block inside columns is selected, not the columns around it: the event stops at the first block.
+      onClick={(e) => {
+        e.stopPropagation();
+        select(id);
+      }}
+      onFocus={(e) => {
+        e.stopPropagation();
+        select(id);
+      }}
       className={cx(
         'group relative rounded border',
         isSelected ? 'border-brand-500 ring-1 ring-brand-500' : 'border-transparent hover:border-slate-300',

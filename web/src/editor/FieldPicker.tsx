@@ -23,7 +23,6 @@ export function FieldPicker({ onPick }: { onPick: (field: string) => void }) {
     <select
       aria-label="Insert field"
       value=""
-      onMouseDown={(e) => e.stopPropagation()}
       onChange={(e) => {
         if (e.target.value) onPick(e.target.value);
       }}

@@ -75,6 +75,13 @@ function EmailView({ email }: { email: EmailDetail }) {
             <SourceWithVia email={email} />
           )}
         </Fact>
+        {email.templateId && (
+          <Fact label="Template">
+            <TextLink to={to('templates', email.templateId)}>
+              {email.templateVersion ? `Version ${email.templateVersion}` : 'The template'}
+            </TextLink>
+          </Fact>
+        )}
         <Fact label="Attempts">
           {email.attempts.length}
           {/* A retry starts a new round: attemptCount counts only its attempts. */}

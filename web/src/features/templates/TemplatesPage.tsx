@@ -15,6 +15,7 @@ import { ListStates } from '../../components/ListScreen.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { EmptyState } from '../../components/States.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
+import { formatLabel } from '../../editor/formats.ts';
 import { plural } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { useSearchParamPatch } from '../../lib/url-state.ts';
@@ -66,6 +67,12 @@ export function TemplatesPage() {
         const info = typeInfo(t.type);
         return <Badge tone={info.tone}>{info.label}</Badge>;
       },
+    },
+    {
+      key: 'format',
+      header: 'Format',
+      cell: (t) => <span className="whitespace-nowrap text-slate-600">{formatLabel(t.format)}</span>,
+      className: 'hidden md:table-cell',
     },
     {
       key: 'subject',
