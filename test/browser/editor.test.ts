@@ -11,6 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../env.ts';
 import { useBrowserEnv } from './harness.ts';
 
+// What the page-side callback below uses of the browser: this file compiles without the DOM library.
+declare function requestAnimationFrame(callback: (time: number) => void): number;
+
 // A 1×1 PNG: the upload API decides the type from these bytes.
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -133,6 +136,8 @@ describe.each(DIALECTS)('the visual editor on %s', (dialect) => {
     // (An arrow that finds the block out of view, or arrives before the drag is measured, scrolls or
     // does nothing: the step is pressed again until it is heard.)
     await page.setViewportSize({ width: 1280, height: 2400 });
+    // dnd-kit cancels a keyboard drag when the window resizes: the resize is let through first.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     const stepUpTo = (name: string) =>
       expect
         .poll(async () => {
@@ -232,6 +237,7 @@ describe.each(DIALECTS)('the visual editor on %s', (dialect) => {
     await versions.getByRole('button', { name: 'Restore version 1' }).click();
     const confirm = page.getByRole('dialog', { name: 'Restore version 1?' });
     await confirm.getByRole('button', { name: 'Restore' }).click();
+    await confirm.waitFor({ state: 'hidden' });
     await expect.poll(async () => (await get()).version).toBe(3);
     const restored = await get();
     expect(restored.subject).toBe('Spring is here');
@@ -243,6 +249,7 @@ describe.each(DIALECTS)('the visual editor on %s', (dialect) => {
     const { page } = t;
     const canvas = page.getByRole('region', { name: 'Email content' });
     await canvas.getByLabel('Heading text').fill('A draft heading');
+    await page.getByText('Unsaved changes').waitFor();
     await page.getByRole('button', { name: 'Save as draft' }).click();
     await page.getByText('This template has an unpublished draft.').waitFor();
     const drafted = await get();

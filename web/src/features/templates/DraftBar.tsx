@@ -45,7 +45,8 @@ export function DraftBar({
   const discard = useAction(templateMutations.discardDraft(scope, template.id), {
     inline: true,
     onSuccess: () => {
-      d.reset();
+      // Changes on screen were the draft's: they go with it. A form without any follows by itself.
+      if (d.dirty) d.reset();
       toast('Draft discarded');
     },
   });

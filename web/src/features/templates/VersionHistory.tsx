@@ -49,7 +49,8 @@ export function VersionHistory({
     onSuccess: (t, { version }) => {
       toast(`Version ${version} restored as version ${t.version}`);
       setRestoring(null);
-      onRestored();
+      // A form without changes follows the template by itself; one with changes drops them, as asked.
+      if (dirty) onRestored();
     },
   });
 
