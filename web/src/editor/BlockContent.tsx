@@ -35,7 +35,7 @@ export function BlockContent({ block }: { block: Block }) {
             if (e.key === 'Enter') e.preventDefault();
           }}
           style={{ textAlign: block.align ?? 'left' }}
-          className={`field-sizing-content block w-full resize-none bg-transparent font-bold focus:outline-none ${HEADING_SIZE[(block.level ?? 2) as 1 | 2 | 3]}`}
+          className={`field-sizing-content block w-full resize-none bg-transparent font-bold focus:outline-none ${HEADING_SIZE[(block.level ?? 1) as 1 | 2 | 3]}`}
         />
       );
     case 'text':

@@ -73,7 +73,7 @@ function TypeSettings({
           />
           <Select
             label="Level"
-            value={String(block.level ?? 2)}
+            value={String(block.level ?? 1)}
             onChange={(e) => set({ level: Number(e.target.value) })}
           >
             <option value="1">Level 1 (largest)</option>

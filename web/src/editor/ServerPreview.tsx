@@ -5,6 +5,7 @@
  * (bad MJML, a bad block) shows above it.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { ApiError, errorMessage } from '../api/client.ts';
 import { PreviewFrame, type PreviewWidth } from '../components/PreviewFrame.tsx';
 import { useProject } from '../lib/project-context.tsx';
@@ -38,7 +39,9 @@ export function ServerPreview({
   width?: PreviewWidth;
   onWidth?: (width: PreviewWidth) => void;
 }) {
-  const settled = useDebouncedValue(body, DEBOUNCE_MS);
+  // By value: the caller builds a new body on every render, and only a change of content should wait.
+  const settledText = useDebouncedValue(JSON.stringify(body), DEBOUNCE_MS);
+  const settled = useMemo(() => JSON.parse(settledText) as PreviewBody, [settledText]);
   const preview = useQuery(templateQueries.preview(useProject(), settled));
   const data = preview.data;
   return (

@@ -112,7 +112,7 @@ export function TemplateForm({ template }: { template?: Template }) {
               {template && (
                 <Button
                   variant="secondary"
-                  loading={d.saving && asDraft.current}
+                  loading={save.isPending && save.variables?.asDraft === true}
                   disabled={!d.dirty}
                   onClick={() => submitAs(true)}
                 >
@@ -122,7 +122,7 @@ export function TemplateForm({ template }: { template?: Template }) {
               {/* A new template can always be tried: the API says what it still lacks. */}
               {(!template || !hasDraft) && (
                 <Button
-                  loading={d.saving && !asDraft.current}
+                  loading={template ? save.isPending && save.variables?.asDraft === false : d.saving}
                   disabled={template && !d.dirty}
                   onClick={() => (template ? submitAs(false) : d.submit())}
                 >
