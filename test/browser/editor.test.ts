@@ -130,6 +130,12 @@ describe.each(DIALECTS)('the visual editor on %s', (dialect) => {
     await expect.poll(() => canvasTypes(page)).toContain('Divider');
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => canvasTypes(page)).toEqual(['Heading', 'Text', 'Button', 'Image']);
+    // The palette by keyboard: Enter on a block type adds it after the selected block; Ctrl+Z takes it back.
+    await page.getByRole('button', { name: 'Add Spacer' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => canvasTypes(page)).toEqual(['Heading', 'Text', 'Button', 'Image', 'Spacer']);
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(() => canvasTypes(page)).toEqual(['Heading', 'Text', 'Button', 'Image']);
 
     // Reordered by keyboard: the image's handle picked up with Space, moved up two places with the
     // arrow key, dropped with Space. dnd-kit says each step in its live region, in the blocks' names.
