@@ -61,7 +61,8 @@ export function BlockContent({ block }: { block: Block }) {
         <img
           src={block.src}
           alt={block.alt}
-          style={{ width: block.width ? `${block.width}px` : undefined }}
+          // As MJML draws it: the set width, else the content's whole width.
+          style={{ width: block.width ? `${block.width}px` : '100%' }}
           className="inline-block max-w-full"
         />
       ) : (
