@@ -139,21 +139,21 @@ describe.each(DIALECTS)('the visual editor on %s', (dialect) => {
 
     // Reordered by keyboard: the image's handle picked up with Space, moved up two places with the
     // arrow key, dropped with Space. dnd-kit says each step in its live region, in the blocks' names.
-    // (An arrow that finds the block out of view, or arrives before the drag is measured, scrolls or
-    // does nothing: the step is pressed again until it is heard.)
+    // (A tall window: an arrow that finds the block out of view scrolls the page first.)
     await page.setViewportSize({ width: 1280, height: 2400 });
     // dnd-kit cancels a keyboard drag when the window resizes: the resize is let through first.
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    const stepUpTo = (name: string) =>
-      expect
-        .poll(async () => {
-          if (!(await heard(page)).includes(`is over the ${name} block`)) await page.keyboard.press('ArrowUp');
-          return heard(page);
-        })
-        .toContain(`is over the ${name} block`);
     await canvas.getByRole('button', { name: /^Drag Image block/ }).focus();
     await page.keyboard.press('Space');
     await expect.poll(() => heard(page)).toContain('the Image block is over the Image block');
+    // An arrow pressed before dnd-kit has measured the blocks is lost (nothing moves): pressed again.
+    const stepUpTo = (name: string) =>
+      expect
+        .poll(async () => {
+          if (!(await heard(page)).includes(`over the ${name} block`)) await page.keyboard.press('ArrowUp');
+          return heard(page);
+        })
+        .toContain(`is over the ${name} block`);
     await stepUpTo('Button');
     await stepUpTo('Text');
     await page.keyboard.press('Space');
@@ -290,8 +290,11 @@ describe.each(DIALECTS)('the visual editor on %s', (dialect) => {
     expect(await page.getByRole('radio', { name: /Visual editor/ }).isChecked()).toBe(true);
     const canvas = page.getByRole('region', { name: 'Email content' });
     await expect.poll(() => canvas.getByLabel('Heading text').inputValue()).toBe('A draft heading');
+    // The server renders the campaign's blocks as it renders the template's.
+    await page.frameLocator('iframe[title="Email preview"]').getByText('A draft heading').first().waitFor();
     // The campaign's content is below the fold: a tall window shows the palette and the canvas whole.
     await page.setViewportSize({ width: 1280, height: 2000 });
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await canvas.scrollIntoViewIfNeeded();
     await drag(page, page.getByRole('button', { name: 'Add Spacer' }), canvas);
     await expect.poll(() => canvasTypes(page)).toEqual(['Heading', 'Text', 'Button', 'Image', 'Spacer']);

@@ -63,6 +63,8 @@ export function BlockContent({ block }: { block: Block }) {
           alt={block.alt}
           // As MJML draws it: the set width, else the content's whole width.
           style={{ width: block.width ? `${block.width}px` : '100%' }}
+          // Blocks move by their handles: the browser's own drag of an image would fight dnd-kit's.
+          draggable={false}
           className="inline-block max-w-full"
         />
       ) : (

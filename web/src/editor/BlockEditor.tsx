@@ -14,13 +14,12 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { ArrowLeft, Redo2, Undo2 } from 'lucide-react';
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { Button } from '../components/Button.tsx';
 import { BlockSettings } from './BlockSettings.tsx';
 import { Canvas } from './Canvas.tsx';
-import { announcementsFor, collisionFor } from './dnd.ts';
+import { announcementsFor, collisionFor, type KeyboardStep, keyboardStepsFor } from './dnd.ts';
 import {
   type BlockDocument,
   type BlockType,
@@ -59,8 +58,7 @@ export function BlockEditor({
   const [selected, select] = useState<string | null>(null);
   const [dragging, setDragging] = useState<DragSource | null>(null);
   const [dropTarget, setDropTarget] = useState<string | null>(null);
-  // A keyboard drag steps from block to block: the drop areas (the canvas, the columns) would catch
-  // the arrow keys' steps with their large boxes, so they are off meanwhile.
+  // A keyboard drag steps from block to block (keyboardStepsFor) and moves the block itself.
   const [byKeyboard, setByKeyboard] = useState(false);
   const [status, setStatus] = useState('');
   const docRef = useRef(doc);
@@ -71,7 +69,6 @@ export function BlockEditor({
     selected,
     select,
     dropTarget,
-    areasOff: byKeyboard,
     update: (id, patch) => edit((d) => updateBlock(d, id, patch), `block:${id}:${Object.keys(patch).join(',')}`),
   };
   const selectedBlock = selected ? findBlock(doc, selected) : undefined;
@@ -91,17 +88,24 @@ export function BlockEditor({
     setStatus(`${blockLabel(type)} added`);
   };
 
+  const step = useRef<KeyboardStep>({ over: null, up: false });
+  const keyboardSteps = useMemo(() => keyboardStepsFor(() => docRef.current, step), []);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: keyboardSteps }),
   );
-  const collide = useMemo(() => collisionFor(() => docRef.current), []);
+  const collide = useMemo(() => collisionFor(() => docRef.current, step), []);
   const announcements = useMemo(() => announcementsFor(() => docRef.current), []);
 
   const placeOf = (e: DragOverEvent | DragEndEvent) => {
     if (!e.over) return undefined;
     const dragged = e.active.rect.current.translated;
-    const below = dragged ? dragged.top + dragged.height / 2 > e.over.rect.top + e.over.rect.height / 2 : false;
+    // The keyboard enters another list from above at its first place, from below after its last.
+    const below = byKeyboard
+      ? step.current.up
+      : dragged
+        ? dragged.top + dragged.height / 2 > e.over.rect.top + e.over.rect.height / 2
+        : false;
     return dropPlace(doc, sourceOf(String(e.active.id)), String(e.over.id), below);
   };
 
@@ -152,7 +156,9 @@ export function BlockEditor({
           accessibility={{ announcements }}
           onDragStart={(e) => {
             setDragging(sourceOf(String(e.active.id)));
-            setByKeyboard(e.activatorEvent instanceof KeyboardEvent);
+            const keyboard = e.activatorEvent instanceof KeyboardEvent;
+            setByKeyboard(keyboard);
+            step.current = { over: keyboard ? String(e.active.id) : null, up: false };
           }}
           onDragOver={(e) => {
             // A new block shows where it would go; a moved one makes room itself (dnd-kit's sorting).
@@ -160,12 +166,14 @@ export function BlockEditor({
             setDropTarget(place ? (blocksIn(doc, place.container)?.[place.index]?.id ?? null) : null);
           }}
           onDragCancel={() => {
+            step.current = { over: null, up: false };
             setByKeyboard(false);
             setDragging(null);
             setDropTarget(null);
           }}
           onDragEnd={(e) => {
             const place = placeOf(e);
+            step.current = { over: null, up: false };
             setByKeyboard(false);
             setDragging(null);
             setDropTarget(null);
@@ -205,8 +213,10 @@ export function BlockEditor({
               )}
             </section>
           </div>
+          {/* A pointer drags a small label; a keyboard drag moves the block itself, so that its own box,
+              not the label's, decides what it is over (picked up and put down, it stays where it was). */}
           <DragOverlay>
-            {dragging && (
+            {dragging && !byKeyboard && (
               <div className="rounded-md border border-brand-500 bg-white px-3 py-1.5 text-sm shadow-lg">
                 {dragging.kind === 'palette'
                   ? blockLabel(dragging.type)

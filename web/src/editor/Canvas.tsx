@@ -15,9 +15,9 @@ import { CANVAS_ID, columnId } from './drop.ts';
 import { useBlockEditor } from './editor-context.ts';
 
 export function Canvas() {
-  const { doc, select, areasOff } = useBlockEditor();
+  const { doc, select } = useBlockEditor();
   const style = doc.style ?? {};
-  const { setNodeRef, isOver } = useDroppable({ id: CANVAS_ID, disabled: areasOff });
+  const { setNodeRef, isOver } = useDroppable({ id: CANVAS_ID });
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a click on the background only clears the selection; the blocks are reached by keyboard.
     // biome-ignore lint/a11y/useKeyWithClickEvents: Escape clears the selection (BlockEditor).
@@ -200,8 +200,7 @@ function ColumnsBlock({ block }: { block: Extract<Block, { type: 'columns' }> })
 }
 
 function ColumnArea({ parentId, column, blocks }: { parentId: string; column: number; blocks: Block[] }) {
-  const { areasOff } = useBlockEditor();
-  const { setNodeRef, isOver } = useDroppable({ id: columnId(parentId, column), disabled: areasOff });
+  const { setNodeRef, isOver } = useDroppable({ id: columnId(parentId, column) });
   return (
     // biome-ignore lint/a11y/useSemanticElements: a column is a group of blocks, not a form's fieldset.
     <div

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LeafBlock } from './block-types.ts';
 import { type BlockDocument, findBlock, ROOT } from './document.ts';
-import { applyDrop, CANVAS_ID, columnId, containerOf, dropPlace, paletteId, sourceOf } from './drop.ts';
+import { applyDrop, CANVAS_ID, columnId, containerOf, dropPlace, keyboardOrder, paletteId, sourceOf } from './drop.ts';
 
 const text = (id: string): LeafBlock => ({ id, type: 'text', html: id });
 const doc: BlockDocument = {
@@ -52,5 +52,10 @@ describe('drops on the canvas', () => {
     expect(dropPlace(doc, sourceOf(paletteId('columns')), 'c1', false)).toBeUndefined();
     expect(dropPlace(doc, sourceOf('cols'), columnId('cols', 1), false)).toBeUndefined();
     expect(dropPlace(doc, sourceOf(paletteId('columns')), 'b', false)).toEqual({ container: ROOT, index: 1 });
+  });
+
+  it('steps a keyboard drag through the blocks in reading order, into columns unless it is columns', () => {
+    expect(keyboardOrder(doc, 'a')).toEqual(['a', 'b', 'cols', 'c1', 'd']);
+    expect(keyboardOrder(doc, 'cols')).toEqual(['a', 'b', 'cols', 'd']);
   });
 });

@@ -90,3 +90,16 @@ export function applyDrop(
   const block = newBlock(source.type);
   return { doc: insertBlock(doc, block, place.container, place.index), id: block.id! };
 }
+
+/**
+ * The blocks a keyboard drag steps through, in reading order: each block of the email, and after a
+ * columns block the blocks of its columns (left column first), unless the dragged block is itself
+ * columns (it cannot go into one). The dragged block is in the order, where it is.
+ */
+export function keyboardOrder(doc: BlockDocument, activeId: string): string[] {
+  const nested = findBlock(doc, activeId)?.type !== 'columns';
+  return doc.blocks.flatMap((b) => [
+    b.id!,
+    ...(nested && b.type === 'columns' ? b.columns.flatMap((list) => list.map((child) => child.id!)) : []),
+  ]);
+}

@@ -13,8 +13,6 @@ export interface BlockEditorApi extends DocumentHistory {
   update: (id: string, patch: BlockPatch) => void;
   /** The block a drag would drop before, while one is under way. */
   dropTarget: string | null;
-  /** The drop areas (canvas, columns) take no drops: a keyboard drag is under way. */
-  areasOff: boolean;
 }
 
 export const BlockEditorContext = createContext<BlockEditorApi | null>(null);
