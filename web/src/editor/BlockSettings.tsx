@@ -102,7 +102,7 @@ function TypeSettings({
             value={block.href}
             placeholder="https://…"
             onChange={(e) => set({ href: e.target.value })}
-            hint="An http(s) address, or a value like {{ data.url }}."
+            hint="An http(s) address, or a Liquid value like {{ url }}."
             error={error('href')}
           />
           <ColorField
