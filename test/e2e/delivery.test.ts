@@ -145,9 +145,11 @@ describe.each(DIALECTS)('delivery over SMTP on %s', (dialect) => {
     for (let i = 0; i < 40; i++) {
       const rows = await t.deps.db.selectFrom('emails').select(['status', 'sentAt']).where('id', 'in', ids).execute();
       if (rows.every((r) => r.status === 'SENT')) {
-        // 8 emails at 3 a second span at least three one-second windows.
+        // 8 emails at 3 a second span at least three one-second windows, so the first and the last
+        // are claimed more than a second apart; sentAt is stamped when the SMTP answer comes back,
+        // which on a loaded machine can shorten that by the first send's round trip.
         const times = rows.map((r) => new Date(r.sentAt!).getTime());
-        expect(Math.max(...times) - Math.min(...times)).toBeGreaterThanOrEqual(1000);
+        expect(Math.max(...times) - Math.min(...times)).toBeGreaterThanOrEqual(750);
         return;
       }
       await new Promise((r) => setTimeout(r, 250));

@@ -31,7 +31,8 @@ export function Canvas() {
       <section
         ref={setNodeRef}
         aria-label="Email content"
-        className={cx('email-canvas mx-auto min-h-40 rounded', isOver && 'ring-2 ring-brand-500')}
+        // The space below the last block is the email's own: a block dropped there goes at the end.
+        className={cx('email-canvas mx-auto min-h-40 rounded pb-10', isOver && 'ring-2 ring-brand-500')}
         style={
           {
             maxWidth: style.contentWidth ?? 600,
