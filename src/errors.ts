@@ -87,3 +87,18 @@ function titleCase(resource: string): string {
   const s = resource.toLowerCase().replace(/_/g, ' ');
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
+
+/**
+ * Runs `check` and answers its value; a 422 it throws has its fields put under `prefix`
+ * (`body` → `variants[1].body`), so a nested part of a request is named as the caller wrote it.
+ */
+export async function within<T>(prefix: string, check: () => T | Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (err) {
+    if (!(err instanceof AppError) || err.statusCode !== 422 || !err.details.errors) throw err;
+    return Promise.reject(
+      invalidFields(err.details.errors.map((e) => ({ ...e, field: e.field ? `${prefix}.${e.field}` : prefix }))),
+    );
+  }
+}

@@ -4,11 +4,12 @@
  * present, and the upcoming scheduled work. No request reads more rows than it returns, except the
  * first page's `total` and the recent count, both capped at COUNT_CAP.
  */
-import { checkRange, checkTimeZone, DAY_MS, HOUR_MS, hourKey, parseInstant } from '../analytics/time.ts';
+import { checkRange, checkTimeZone, hourKey, parseInstant } from '../analytics/time.ts';
 import { fromJson } from '../db/codecs.ts';
 import type { Executor } from '../db/index.ts';
 import type { Deps } from '../deps.ts';
 import { invalid } from '../errors.ts';
+import { DAY_MS, HOUR_MS } from '../lib/zoned-time.ts';
 import { insertActivity, type NewActivity } from './activity.repo.ts';
 import {
   ACTIVITY_TYPES,

@@ -5,9 +5,21 @@
  * DST included; in zones offset by 30 or 45 minutes a day starts up to 45 minutes early).
  */
 import { invalid } from '../errors.ts';
+import {
+  addDays,
+  type CalendarDate,
+  DAY_MS,
+  dateText,
+  HOUR_MS,
+  localDate as localDateOf,
+  localInstant,
+  offsetAt,
+  parseDate,
+  wallClock as wallClockOf,
+} from '../lib/zoned-time.ts';
 
-export const HOUR_MS = 3_600_000;
-export const DAY_MS = 24 * HOUR_MS;
+// Re-exported: the API's callers imported them from here before the lib held them.
+export { DAY_MS, HOUR_MS };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
@@ -26,59 +38,28 @@ export function checkTimeZone(zone: string | undefined): string {
   }
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 /** The local wall-clock fields of an instant in `zone`. */
 export function wallClock(zone: string, at: number) {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(zone, f);
-  }
-  const parts: Record<string, number> = {};
-  for (const p of f.formatToParts(new Date(at))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  return { y: parts.year!, m: parts.month!, d: parts.day!, h: parts.hour!, min: parts.minute!, s: parts.second! };
+  const w = wallClockOf(new Date(at), zone);
+  return { y: w.year, m: w.month, d: w.day, h: w.hour, min: w.minute, s: w.second };
 }
 
-/** The zone's offset from UTC at an instant, in ms (local minus UTC). */
-function offsetAt(zone: string, at: number): number {
-  const w = wallClock(zone, at);
-  return Date.UTC(w.y, w.m - 1, w.d, w.h, w.min, w.s) - Math.floor(at / 1000) * 1000;
-}
-
-/** The first instant of a local calendar day in `zone` (the day's midnight, or its first hour where DST skips midnight). */
+/** The first instant of a local calendar day in `zone` (the day's midnight, or its first instant after a DST gap covering midnight). */
 export function startOfLocalDay(zone: string, y: number, m: number, d: number): number {
-  const wall = Date.UTC(y, m - 1, d);
-  // Two passes: the offset at the guess may differ from the offset at the answer across a DST change.
-  let at = wall - offsetAt(zone, wall);
-  at = wall - offsetAt(zone, at);
-  const w = wallClock(zone, at);
-  // Midnight skipped by a DST change: the day starts at the first instant after the gap.
-  if (w.d !== d) at += HOUR_MS;
-  return at;
+  return localInstant({ year: y, month: m, day: d }, { hour: 0, minute: 0 }, zone).getTime();
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** `YYYY-MM-DD` of the local day holding `at`. */
 export function localDate(zone: string, at: number): string {
-  const w = wallClock(zone, at);
-  return `${pad(w.y, 4)}-${pad(w.m)}-${pad(w.d)}`;
+  return localDateOf(new Date(at), zone);
 }
 
 /** Local ISO date-time with offset (`2026-11-01T01:00-04:00`), unambiguous across a DST fall-back. */
 export function localDateTime(zone: string, at: number): string {
   const w = wallClock(zone, at);
-  const off = Math.round(offsetAt(zone, at) / 60_000);
+  const off = Math.round(offsetAt(new Date(at), zone) / 60_000);
   const sign = off < 0 ? '-' : '+';
   const abs = Math.abs(off);
   return `${pad(w.y, 4)}-${pad(w.m)}-${pad(w.d)}T${pad(w.h)}:${pad(w.min)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
@@ -96,11 +77,10 @@ export function parseInstant(field: string, text: string | undefined, zone: stri
   // Date.UTC reads years below 100 as 19xx, and PostgreSQL has no year 0.
   if (text < '1000') throw fail();
   if (DATE.test(text)) {
-    const [y, m, d] = text.split('-').map(Number) as [number, number, number];
-    const check = new Date(Date.UTC(y, m - 1, d));
-    if (check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) throw fail();
-    const next = new Date(Date.UTC(y, m - 1, d + (end ? 1 : 0)));
-    return inRange(startOfLocalDay(zone, next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate()));
+    const date = parseDate(text);
+    if (!date) throw fail();
+    const day = addDays(date, end ? 1 : 0);
+    return inRange(startOfLocalDay(zone, day.year, day.month, day.day));
   }
   if (!DATE_TIME.test(text)) throw fail();
   const zoned = /Z|[+-]\d{2}:?\d{2}$/i.test(text.slice(10)) ? text : `${text}Z`;
@@ -137,14 +117,13 @@ export function bucketsOf(interval: Interval, zone: string, from: number, to: nu
     }
     return out;
   }
-  let day = wallClock(zone, from);
+  let day: CalendarDate = wallClockOf(new Date(from), zone);
   // A day is in the range when its true start is; its bucket starts at the whole hour at or before that.
-  let dayStart = startOfLocalDay(zone, day.y, day.m, day.d);
+  let dayStart = startOfLocalDay(zone, day.year, day.month, day.day);
   while (dayStart < to) {
-    const next = new Date(Date.UTC(day.y, day.m - 1, day.d + 1));
-    const label = `${pad(day.y, 4)}-${pad(day.m)}-${pad(day.d)}`;
-    day = { ...day, y: next.getUTCFullYear(), m: next.getUTCMonth() + 1, d: next.getUTCDate() };
-    const nextStart = startOfLocalDay(zone, day.y, day.m, day.d);
+    const label = dateText(day);
+    day = addDays(day, 1);
+    const nextStart = startOfLocalDay(zone, day.year, day.month, day.day);
     out.push({ start: floorHour(dayStart), end: floorHour(nextStart), label });
     dayStart = nextStart;
   }
@@ -154,9 +133,8 @@ export function bucketsOf(interval: Interval, zone: string, from: number, to: nu
 /** The start of the bucket `count - 1` buckets before the one holding the instant before `to`: a default `from` giving `count` buckets. */
 export function bucketsBefore(interval: Interval, zone: string, to: number, count: number): number {
   if (interval === 'hour') return floorHour(to - 1) - (count - 1) * HOUR_MS;
-  const last = wallClock(zone, to - 1);
-  const first = new Date(Date.UTC(last.y, last.m - 1, last.d - (count - 1)));
-  return startOfLocalDay(zone, first.getUTCFullYear(), first.getUTCMonth() + 1, first.getUTCDate());
+  const first = addDays(wallClockOf(new Date(to - 1), zone), -(count - 1));
+  return startOfLocalDay(zone, first.year, first.month, first.day);
 }
 
 /** The UTC hour key of the counters (`YYYY-MM-DDTHH`) for an instant. */

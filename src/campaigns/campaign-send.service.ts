@@ -4,9 +4,11 @@
  * SENDING state, its fan-out row and the fan-out job in one transaction, so a crash leaves either a
  * campaign that has not started or one whose fan-out a sweep will find.
  */
+import type { Expression, SqlBool } from 'kysely';
 import { releaseSends, reserveSends } from '../billing/usage.service.ts';
 import { findContactIdByEmail, getContact } from '../contacts/contacts.service.ts';
 import { normalizeEmail } from '../contacts/email.ts';
+import { toJson } from '../db/codecs.ts';
 import type { Deps } from '../deps.ts';
 import { assertVerifiedSender } from '../domains/domains.service.ts';
 import { enqueue } from '../emails/enqueue.ts';
@@ -17,12 +19,14 @@ import { newId } from '../lib/ids.ts';
 import { getSendSettings } from '../projects/projects.service.ts';
 import { audienceCondition, countAudienceContacts, loadFilterEnv, newestContactId } from '../segments/audience.ts';
 import { composeEmail } from '../sending/compose.ts';
+import { assertTestable, chooseTestGroup, endTest } from './ab/ab-send.service.ts';
 import { audienceOf, campaignMessage, subscribedOnly } from './campaign-content.ts';
 import * as repo from './campaigns.repo.ts';
 import type { AudiencePreview, AudiencePreviewBody, SendCampaignBody, TestCampaignBody } from './campaigns.schemas.ts';
 import { checkedAudience, getCampaignRow } from './campaigns.service.ts';
 import * as dispatch from './dispatch/dispatch.repo.ts';
 import { dispatchKind, FINISH_JOB, finishJobKey } from './dispatch/dispatch.ts';
+import { type LocalSend, localSendOf } from './local-send.ts';
 
 export const START_JOB = 'campaign.start';
 const startJobKey = (campaignId: string) => `${START_JOB}:${campaignId}`;
@@ -30,7 +34,7 @@ const startJobKey = (campaignId: string) => `${START_JOB}:${campaignId}`;
 const FINISH_RECHECK_MS = 2000;
 
 type SendDeps = Pick<Deps, 'db' | 'reader' | 'dialect' | 'jobs' | 'clock' | 'config' | 'topics' | 'verifiedDomains'>;
-type Recipients = { upTo: string; count: number };
+type Recipients = { upTo: string; count: number; where?: Expression<SqlBool> };
 
 /** The audience bound (highest contact id now) and how many recipients the fan-out would send to. */
 async function countRecipients(deps: SendDeps, c: repo.CampaignRow): Promise<Recipients> {
@@ -39,7 +43,7 @@ async function countRecipients(deps: SendDeps, c: repo.CampaignRow): Promise<Rec
   const env = await loadFilterEnv(deps, c.projectId);
   const where = audienceCondition(audienceOf(c), env, { dialect: deps.dialect, projectId: c.projectId });
   const scoped = dispatch.recipientsWhere(where, { upTo, subscribedOnly: subscribedOnly(c) });
-  return { upTo, count: await countAudienceContacts(deps, c.projectId, scoped) };
+  return { upTo, count: await countAudienceContacts(deps, c.projectId, scoped), where: scoped };
 }
 
 /**
@@ -86,12 +90,14 @@ export async function sendCampaign(
 ): Promise<repo.CampaignRow> {
   const campaign = await getCampaignRow(deps, projectId, id);
   const at = scheduledTime(input.scheduledFor, deps.clock.now());
+  const local = localSendOf(input, campaign);
   const movable = ['DRAFT', 'SCHEDULED'] as const;
   const moved = () => conflict(`Only a DRAFT or SCHEDULED campaign can be sent (this one is ${campaign.status}).`);
   if (!(movable as readonly string[]).includes(campaign.status)) throw moved();
   await assertVerifiedSender(deps, projectId, campaign.fromEmail);
   const recipients = await countRecipients(deps, campaign);
   if (recipients.count === 0) throw invalid('audienceType', 'The audience has no recipients.', 'NO_RECIPIENTS');
+  assertTestable(campaign, recipients.count);
   // Marketing cap (billing/usage.service.ts): the audience is reserved when the send is accepted (402
   // otherwise, nothing changed). A SCHEDULED campaign holds its `totalRecipients` already, so sending it
   // again reserves or gives back only the difference, which a cancel to DRAFT then gives back whole.
@@ -103,7 +109,7 @@ export async function sendCampaign(
   try {
     next = at
       ? await scheduleCampaign(deps, campaign, from, at, recipients.count)
-      : await startSending(deps, campaign, from, recipients);
+      : await startSending(deps, campaign, from, recipients, { local });
   } finally {
     if (!next) await quota?.release(0);
   }
@@ -135,13 +141,23 @@ async function startSending(
   c: repo.CampaignRow,
   from: readonly ('DRAFT' | 'SCHEDULED')[],
   r: Recipients,
-  dueBy?: Date,
+  o: { dueBy?: Date; local?: LocalSend } = {},
 ): Promise<repo.CampaignRow | undefined> {
   return deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now();
-    const set = { status: 'SENDING' as const, startedAt: now, totalRecipients: r.count, updatedAt: now };
-    const moved = await repo.transitionCampaign(trx, c.id, from, set, dueBy);
+    const set = {
+      status: 'SENDING' as const,
+      startedAt: now,
+      totalRecipients: r.count,
+      updatedAt: now,
+      abPhase: c.variants === null ? null : ('TESTING' as const),
+      abWinner: null,
+      abDecideAt: null,
+      localSend: o.local ? toJson(o.local) : null,
+    };
+    const moved = await repo.transitionCampaign(trx, c.id, from, set, o.dueBy);
     if (!moved) return undefined;
+    if (r.where) await chooseTestGroup(trx, moved, r.where, r.count);
     await dispatch.insertDispatch(trx, { id: c.id, projectId: c.projectId, maxContactId: r.upTo, now });
     await dispatchKind.queue(deps, [c.id], trx);
     return moved;
@@ -158,7 +174,7 @@ export async function startScheduledCampaign(deps: SendDeps, campaignId: string)
     await deps.jobs.enqueue(START_JOB, { campaignId }, { runAt: at, jobKey: startJobKey(campaignId) });
     return;
   }
-  await startSending(deps, c, ['SCHEDULED'], await countRecipients(deps, c), deps.clock.now());
+  await startSending(deps, c, ['SCHEDULED'], await countRecipients(deps, c), { dueBy: deps.clock.now() });
 }
 
 /** SENDING → SENT once the walk completed and nothing of the campaign waits to go out; else looks again soon. */
@@ -176,8 +192,13 @@ export async function finishCampaign(
     return done;
   });
   if (finished) return;
+  // An A/B test's walk of its test group ended: the campaign waits for its winner, not for this job.
+  if (await endTest(deps, campaignId)) return;
   if (!(await dispatch.isWalkedSending(deps.db, campaignId))) return;
-  const runAt = new Date(deps.clock.now().getTime() + FINISH_RECHECK_MS);
+  // Rows that wait for their time (a recipient's zone, a window, a cap) are not looked at every 2 s.
+  const soon = deps.clock.now().getTime() + FINISH_RECHECK_MS;
+  const next = await dispatch.findNextPendingAt(deps.db, campaignId);
+  const runAt = new Date(Math.max(soon, next?.getTime() ?? 0));
   await deps.jobs.enqueue(FINISH_JOB, { campaignId }, { runAt, jobKey: finishJobKey(campaignId) });
 }
 

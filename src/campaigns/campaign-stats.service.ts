@@ -2,6 +2,7 @@
 
 import type { Deps } from '../deps.ts';
 import { percent } from '../lib/percent.ts';
+import { storedVariants } from './ab/variants.ts';
 import * as repo from './campaigns.repo.ts';
 import type { CampaignStats, CampaignTimeseries, CampaignTimeseriesQuery } from './campaigns.schemas.ts';
 import { getCampaignRow } from './campaigns.service.ts';
@@ -13,7 +14,15 @@ export async function getCampaignStats(
   id: string,
 ): Promise<CampaignStats> {
   const campaign = await getCampaignRow(deps, projectId, id);
-  const n = await repo.aggregateCampaignEmails(deps.reader, deps.dialect, projectId, id);
+  const [n, byVariant] = await Promise.all([
+    repo.aggregateCampaignEmails(deps.reader, deps.dialect, projectId, id),
+    campaign.variants === null ? new Map() : repo.aggregateVariantEmails(deps.reader, projectId, id),
+  ]);
+  const variants = storedVariants(campaign).map(({ name }) => {
+    const v = byVariant.get(name) ?? { sent: 0, opened: 0, clicked: 0 };
+    const rates = { openRate: percent(v.opened, v.sent), clickRate: percent(v.clicked, v.sent) };
+    return { name, ...v, ...rates, winner: campaign.abWinner === name };
+  });
   return {
     totalRecipients: campaign.totalRecipients,
     sentCount: n.sent,
@@ -26,6 +35,7 @@ export async function getCampaignStats(
     openRate: percent(n.opened, n.sent),
     clickRate: percent(n.clicked, n.sent),
     bounceRate: percent(n.bounced, n.sent),
+    variants,
   };
 }
 

@@ -24,6 +24,8 @@ export type CampaignContent = Pick<
   | 'segmentId'
   | 'audienceFilter'
   | 'topicId'
+  | 'variants'
+  | 'abTest'
 >;
 
 /** One campaign of the project, or undefined. */
@@ -243,4 +245,35 @@ export async function campaignEmailBuckets(
     sql` union all `,
   )}`.execute(db);
   return r.rows.map((row) => ({ metric: row.metric, bucket: String(row.bucket), n: Number(row.n) }));
+}
+
+/** The size of the campaign's A/B test group. */
+export async function countTestRecipients(db: Executor, campaignId: string): Promise<number> {
+  const row = await db
+    .selectFrom('campaignTestRecipients')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('campaignId', '=', campaignId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Sent, opened and clicked (unique: one per email) of the campaign's emails per A/B variant. */
+export async function aggregateVariantEmails(db: Executor, projectId: string, campaignId: string) {
+  const rows = await db
+    .selectFrom('emails')
+    .select([
+      'variant',
+      sql<number | string>`count(sent_at)`.as('sent'),
+      sql<number | string>`count(opened_at)`.as('opened'),
+      sql<number | string>`count(clicked_at)`.as('clicked'),
+    ])
+    .where(CAMPAIGN_ROWS)
+    .where('sourceId', '=', campaignId)
+    .where('projectId', '=', projectId)
+    .where('variant', 'is not', null)
+    .groupBy('variant')
+    .execute();
+  return new Map(
+    rows.map((r) => [r.variant!, { sent: Number(r.sent), opened: Number(r.opened), clicked: Number(r.clicked) }]),
+  );
 }

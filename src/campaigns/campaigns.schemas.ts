@@ -17,6 +17,44 @@ const FilterBody = Type.Record(Type.String(), Type.Unknown(), {
   description: 'A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }).',
 });
 
+export const AbMetric = literals(['OPENS', 'CLICKS']);
+export const AbDecidedBy = literals(['AUTO', 'MANUAL']);
+export const AbPhase = literals(['TESTING', 'WAITING', 'SENDING_WINNER', 'DONE']);
+
+/** One A/B variant in a request: what it changes of the campaign's own content (beyond.md §9). */
+export const VariantInput = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 60, description: 'Unique within the campaign.' }),
+    subject: Type.Optional(Type.String({ minLength: 1, maxLength: 998 })),
+    from: Type.Optional(Type.String({ minLength: 1, maxLength: 320 })),
+    fromName: Type.Optional(orNull(Type.String({ maxLength: 200 }))),
+    ...ContentFields,
+    templateId: Type.Optional(
+      Type.String({
+        maxLength: 64,
+        description: "The variant's subject and content are this template's (its live version).",
+      }),
+    ),
+  },
+  { [COMPONENT]: 'CampaignVariantInput' },
+);
+export type VariantInput = Static<typeof VariantInput>;
+
+export const AbTestInput = Type.Object(
+  {
+    testPercent: Type.Integer({ minimum: 5, maximum: 50, description: 'Percent of the audience in the test group.' }),
+    metric: AbMetric,
+    waitMinutes: Type.Integer({
+      minimum: 1,
+      maximum: 10080,
+      description: 'AUTO: how long after the last test email was handed over the winner is picked.',
+    }),
+    decidedBy: AbDecidedBy,
+  },
+  { [COMPONENT]: 'AbTestInput' },
+);
+export type AbTestInput = Static<typeof AbTestInput>;
+
 export const CampaignBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 200 }),
   description: Type.Optional(orNull(Type.String({ maxLength: 2000 }))),
@@ -35,6 +73,12 @@ export const CampaignBody = Type.Object({
   type: Type.Optional(
     Type.String({ maxLength: 40, description: 'MARKETING | HEADLESS | TRANSACTIONAL is read as emailType.' }),
   ),
+  variants: Type.Optional(
+    Type.Union([Type.Array(VariantInput, { minItems: 2, maxItems: 4 }), Type.Null()], {
+      description: 'A/B variants (2–4), given together with abTest; null or absent: no test.',
+    }),
+  ),
+  abTest: Type.Optional(Type.Union([AbTestInput, Type.Null()])),
 });
 export type CampaignBody = Static<typeof CampaignBody>;
 
@@ -44,11 +88,38 @@ export const ListCampaignsQuery = Type.Object({
 });
 export type ListCampaignsQuery = Static<typeof ListCampaignsQuery>;
 
+const LocalTime = Type.String({ maxLength: 5, description: 'HH:MM, 24-hour clock.' });
+const LocalDate = Type.String({ maxLength: 10, description: 'YYYY-MM-DD.' });
+
 export const SendCampaignBody = Type.Object({
   scheduledFor: Type.Optional(
     Type.String({ maxLength: 64, description: 'ISO 8601 date-time in the future; absent: send now.' }),
   ),
+  localTime: Type.Optional({
+    ...LocalTime,
+    description: "With `date`: each recipient's email goes at this time in its zone (at once where it has passed).",
+  }),
+  date: Type.Optional(LocalDate),
 });
+
+export const SendPlanBody = Type.Object({ localTime: LocalTime, date: LocalDate });
+export type SendPlanBody = Static<typeof SendPlanBody>;
+
+export const SendPlan = Type.Object({
+  total: Type.Integer({ minimum: 0 }),
+  groups: Type.Array(
+    Type.Object({
+      timezone: Type.String(),
+      sendAt: DateTime,
+      recipients: Type.Integer({ minimum: 0 }),
+    }),
+    { description: 'Recipients by zone, soonest first; a moment already past is now.' },
+  ),
+});
+export type SendPlan = Static<typeof SendPlan>;
+
+export const WinnerBody = Type.Object({ variant: Type.String({ minLength: 1, maxLength: 60 }) });
+export type WinnerBody = Static<typeof WinnerBody>;
 export type SendCampaignBody = Static<typeof SendCampaignBody>;
 
 export const TestCampaignBody = Type.Object({ email: Type.String({ minLength: 1, maxLength: 320 }) });
@@ -78,6 +149,23 @@ const SummaryFields = {
 export const CampaignSummary = Type.Object(SummaryFields);
 export type CampaignSummary = Static<typeof CampaignSummary>;
 
+export const VariantView = Type.Object({
+  name: Type.String(),
+  subject: Type.String(),
+  from: Type.String(),
+  fromName: Type.Union([Type.String(), Type.Null()]),
+  ...ContentViewFields,
+  templateId: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const AbTestView = Type.Object({
+  ...AbTestInput.properties,
+  phase: Type.Union([AbPhase, Type.Null()], { description: 'null until the campaign is sent.' }),
+  winner: Type.Union([Type.String(), Type.Null()]),
+  decideAt: Type.Union([DateTime, Type.Null()], { description: 'When an AUTO test picks its winner.' }),
+  testRecipients: Type.Integer({ minimum: 0, description: 'Size of the test group (0 before sending).' }),
+});
+
 export const CampaignView = Type.Object({
   ...SummaryFields,
   ...ContentViewFields,
@@ -91,6 +179,9 @@ export const CampaignView = Type.Object({
     description:
       'The topic whose subscribers receive it (null: every subscribed contact of the audience); its unsubscribe link leaves that topic only.',
   }),
+  variants: Type.Array(VariantView, { description: "A/B variants with the campaign's values where they change none." }),
+  abTest: Type.Union([AbTestView, Type.Null()]),
+  localSend: Type.Union([Type.Object({ localTime: Type.String(), date: Type.String() }), Type.Null()]),
 });
 export type CampaignView = Static<typeof CampaignView>;
 
@@ -134,6 +225,18 @@ export const CampaignStats = Type.Object({
   openRate: Rate,
   clickRate: Rate,
   bounceRate: Rate,
+  variants: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      sent: Count,
+      opened: Count,
+      clicked: Count,
+      openRate: Rate,
+      clickRate: Rate,
+      winner: Type.Boolean(),
+    }),
+    { description: 'Per A/B variant; empty without a test. Unique opens and clicks.' },
+  ),
 });
 export type CampaignStats = Static<typeof CampaignStats>;
 

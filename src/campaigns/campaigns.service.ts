@@ -5,7 +5,6 @@
  * cancelling and test sends are in campaign-send.service.ts.
  */
 import { compileContent, contentView } from '../authoring/content.ts';
-import { normalizeEmail } from '../contacts/email.ts';
 import { fromJson, toJson } from '../db/codecs.ts';
 import type { EmailType } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
@@ -20,6 +19,7 @@ import { loadFilterEnv } from '../segments/audience.ts';
 import { checkFilter } from '../segments/filters/check.ts';
 import { parseFilterInput, toConditionForm, toFiltersForm } from '../segments/filters/parse.ts';
 import type { FilterGroup } from '../segments/filters/tree.ts';
+import { checkedAbTest, toAbTestView, toVariantViews } from './ab/variants.ts';
 import * as repo from './campaigns.repo.ts';
 import type {
   CampaignBody,
@@ -29,6 +29,7 @@ import type {
   CampaignView,
   ListCampaignsQuery,
 } from './campaigns.schemas.ts';
+import { address, noLineBreaks } from './field-checks.ts';
 
 export type { CampaignRow } from './campaigns.repo.ts';
 
@@ -60,7 +61,7 @@ export function toCampaignSummary(row: repo.CampaignRow): CampaignSummary {
 }
 
 /** The whole campaign; its filter in the spec's form when that can express it, else the nested form. */
-export function toCampaignView(row: repo.CampaignRow): CampaignView {
+export function toCampaignView(row: repo.CampaignRow, testRecipients = 0): CampaignView {
   const tree = row.audienceFilter === null ? null : fromJson<FilterGroup>(row.audienceFilter);
   return {
     ...toCampaignSummary(row),
@@ -71,6 +72,9 @@ export function toCampaignView(row: repo.CampaignRow): CampaignView {
     segmentId: row.segmentId,
     audienceFilter: tree && (toFiltersForm(tree) ?? toConditionForm(tree)),
     topicId: row.topicId,
+    variants: toVariantViews(row),
+    abTest: toAbTestView(row, testRecipients),
+    localSend: row.localSend === null ? null : fromJson<{ localTime: string; date: string }>(row.localSend),
   };
 }
 
@@ -82,7 +86,8 @@ export async function getCampaignRow(deps: Pick<Deps, 'reader'>, projectId: stri
 }
 
 export async function getCampaign(deps: Pick<Deps, 'reader'>, projectId: string, id: string): Promise<CampaignView> {
-  return toCampaignView(await getCampaignRow(deps, projectId, id));
+  const row = await getCampaignRow(deps, projectId, id);
+  return toCampaignView(row, row.abTest === null ? 0 : await repo.countTestRecipients(deps.reader, id));
 }
 
 /** Creates a DRAFT campaign; answers the contract's wrapped form. */
@@ -143,6 +148,12 @@ export async function duplicateCampaign(deps: WriteDeps, projectId: string, id: 
     cancelledAt: null,
     totalRecipients: 0,
     audienceFilter: source.audienceFilter === null ? null : toJson(fromJson(source.audienceFilter)),
+    variants: source.variants === null ? null : toJson(fromJson(source.variants)),
+    abTest: source.abTest === null ? null : toJson(fromJson(source.abTest)),
+    abPhase: null,
+    abWinner: null,
+    abDecideAt: null,
+    localSend: null,
     createdAt: now,
     updatedAt: now,
   });
@@ -182,16 +193,6 @@ function emailTypeOf(body: CampaignBody): EmailType {
   throw invalid('type', `must be one of ${EMAIL_TYPES.join(', ')}`);
 }
 
-function noLineBreaks(field: string, value: string | null | undefined): void {
-  if (value && /[\r\n]/.test(value)) throw invalid(field, 'must not contain line breaks');
-}
-
-function address(field: string, value: string): string {
-  const email = normalizeEmail(value);
-  if (!email) throw invalid(field, 'must be a valid email address', 'INVALID_EMAIL');
-  return email;
-}
-
 /** The columns for a create or replace body, checked and its content compiled (422 naming the field, 403 for the sender). */
 async function checkedContent(deps: WriteDeps, projectId: string, body: CampaignBody): Promise<repo.CampaignContent> {
   noLineBreaks('subject', body.subject);
@@ -203,13 +204,16 @@ async function checkedContent(deps: WriteDeps, projectId: string, body: Campaign
   const replyTo = body.replyTo ? address('replyTo', body.replyTo) : null;
   const audience = await checkedAudience(deps, projectId, body);
   await assertVerifiedSender(deps, projectId, fromEmail);
+  const fromName = body.fromName || null;
+  const ab = await checkedAbTest(deps, projectId, body, { subject: body.subject, fromEmail, fromName, ...content });
   return {
+    ...ab,
     name: body.name,
     description: body.description ?? null,
     subject: body.subject,
     ...content,
     fromEmail,
-    fromName: body.fromName || null,
+    fromName,
     replyTo,
     emailType,
     audienceType: body.audienceType,

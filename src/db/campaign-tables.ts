@@ -46,6 +46,25 @@ export interface CampaignsTable extends MessageColumns {
   sentAt: Timestamp | null;
   cancelledAt: Timestamp | null;
   totalRecipients: Generated<number>;
+  /** JSON array of the A/B variants (campaigns/ab/variants.ts StoredVariant); null: no test. */
+  variants: Json | null;
+  /** JSON of the test's settings ({ testPercent, metric, waitMinutes, decidedBy }); null: no test. */
+  abTest: Json | null;
+  abPhase: AbPhase | null;
+  abWinner: string | null;
+  /** When an AUTO test picks its winner; null before the wait and for MANUAL. */
+  abDecideAt: Timestamp | null;
+  /** JSON { localTime, date } of a send at a local time in each recipient's zone. */
+  localSend: Json | null;
+}
+
+export type AbPhase = 'TESTING' | 'WAITING' | 'SENDING_WINNER' | 'DONE';
+
+/** A/B test group: chosen once at send, the variant (index) each of its recipients gets. */
+export interface CampaignTestRecipientsTable {
+  campaignId: string;
+  contactId: string;
+  variant: number;
 }
 
 /** The fan-out of a started campaign: a job row (src/jobs/job-rows.ts) whose id is the campaign's. */
@@ -64,4 +83,5 @@ export interface CampaignTables {
   segmentMembers: SegmentMembersTable;
   campaigns: CampaignsTable;
   campaignDispatches: CampaignDispatchesTable;
+  campaignTestRecipients: CampaignTestRecipientsTable;
 }

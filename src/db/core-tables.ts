@@ -37,6 +37,13 @@ export interface ProjectsTable {
   confirmationTemplateId: string | null;
   /** JSON of the hosted sign-up form's settings (SignupForm); null: not set up. */
   signupForm: Json | null;
+  /** IANA zone of recipients without data.timezone, of the daily cap's days (beyond.md §9). */
+  timezone: Generated<string>;
+  /** JSON SendWindow (sending/send-window.ts); null: always open. */
+  sendWindow: Json | null;
+  dailyMarketingCap: number | null;
+  /** JSON Warmup (sending/daily-cap.ts); null: none. */
+  warmup: Json | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

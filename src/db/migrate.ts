@@ -31,6 +31,7 @@ import * as m0025submission from './migrations/0025_smtp_submission.ts';
 import * as m0026transports from './migrations/0026_transports.ts';
 import * as m0027indexDiet from './migrations/0027_email_index_diet.ts';
 import * as m0028authoring from './migrations/0028_authoring.ts';
+import * as m0029optimization from './migrations/0029_optimization.ts';
 
 type Step = { up(db: Kysely<unknown>, d: DialectSql): Promise<void> };
 
@@ -65,6 +66,7 @@ const steps: Record<string, Step> = {
   '0026_transports': m0026transports,
   '0027_email_index_diet': m0027indexDiet,
   '0028_authoring': m0028authoring,
+  '0029_optimization': m0029optimization,
 };
 
 /** Applies every pending migration; throws with the failing migration's name on error. */

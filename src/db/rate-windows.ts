@@ -10,6 +10,7 @@ import type { Executor } from './types.ts';
 const KEY_COLUMN = {
   sendRateWindows: 'projectId',
   transportRateWindows: 'transportId',
+  marketingDayCounts: 'projectId',
 } as const;
 
 export type RateWindowTable = keyof typeof KEY_COLUMN;

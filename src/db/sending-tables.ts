@@ -117,6 +117,10 @@ export interface EmailsTable {
   openCount: number;
   clickedAt: Timestamp | null;
   clickCount: number;
+  /** The A/B variant's name (beyond.md §9); null outside a test. */
+  variant: string | null;
+  /** When a waiting email is due (its zone's moment, a window's opening, a day under the cap); null: at once. */
+  scheduledAt: Timestamp | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -175,6 +179,14 @@ export interface SendRateWindowsTable {
   n: number;
 }
 
+/** Marketing mail handed over per project and local day (migration 0029), as rate windows are kept. */
+export interface MarketingDayCountsTable {
+  projectId: string;
+  /** The project's local day, as days since 1970-01-01. */
+  windowStart: number;
+  n: number;
+}
+
 export interface SnsMessagesTable {
   messageId: string;
   receivedAt: Timestamp;
@@ -190,5 +202,6 @@ export interface SendingTables {
   suppressions: SuppressionsTable;
   idempotencyKeys: IdempotencyKeysTable;
   sendRateWindows: SendRateWindowsTable;
+  marketingDayCounts: MarketingDayCountsTable;
   snsMessages: SnsMessagesTable;
 }

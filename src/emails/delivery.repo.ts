@@ -81,12 +81,23 @@ export async function markUnsent(
   return moved.length > 0;
 }
 
-/** `deferred`: rows of the claim `token` back unsent and uncounted (over the project's send rate), due at `nextAt`. */
-export async function deferClaimed(db: Executor, ids: string[], token: string, nextAt: Date, now: Date): Promise<void> {
+/**
+ * `deferred`: rows of the claim `token` back unsent and uncounted (over the project's send rate, or
+ * `scheduled` for a window or a daily cap, when their `scheduledAt` says so too), due at `nextAt`.
+ */
+export async function deferClaimed(
+  db: Executor,
+  ids: string[],
+  token: string,
+  nextAt: Date,
+  now: Date,
+  scheduled = false,
+): Promise<void> {
   await updateClaimed(db, EMAILS, { ids, token }, (eb) => ({
     status: TRANSITIONS.deferred.to,
     attempts: eb('attempts', '-', 1),
     nextAttemptAt: nextAt,
+    ...(scheduled && { scheduledAt: nextAt }),
     leaseUntil: null,
     updatedAt: now,
   }));

@@ -73,7 +73,8 @@ export async function enqueue(
     return ids;
   }
   let ids: string[];
-  if (rows.length === 1 && !opts.skipDuplicates) {
+  const plainOne = rows.length === 1 && !rows[0]!.scheduledAt && !rows[0]!.variant;
+  if (plainOne && !opts.skipDuplicates) {
     await insertEmail(db, deps.dialect, rows[0]!, now);
     ids = [rows[0]!.id];
   } else ids = await (db as Db).transaction().execute(write);

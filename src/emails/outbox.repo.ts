@@ -31,7 +31,14 @@ export type NewEmail = Pick<
   | 'subject'
   | 'html'
   | 'text'
-> & { headers: Record<string, string>; attachments: OutgoingAttachment[] };
+> & {
+  headers: Record<string, string>;
+  attachments: OutgoingAttachment[];
+  /** The A/B variant's name (campaign tests). */
+  variant?: string | null;
+  /** Due later than now (a local-time send, a send window): the row waits, unclaimed, until then. */
+  scheduledAt?: Date | null;
+};
 
 /** An email ready to store, its defaults set (enqueue.ts). */
 export type StoredEmail = NewEmail & {
@@ -42,7 +49,7 @@ export type StoredEmail = NewEmail & {
   via?: EmailVia;
 };
 
-type EmailSlot = Exclude<keyof StoredEmail, 'attachments'> | 'hasAttachments' | 'now';
+type EmailSlot = Exclude<keyof StoredEmail, 'attachments' | 'variant' | 'scheduledAt'> | 'hasAttachments' | 'now';
 
 // Built once per dialect: one row per /v1/send recipient, on the hottest write path after the
 // contact upsert (SQLite's group commit shares its commit with other requests' writes).
@@ -83,7 +90,7 @@ const insertStatement = templateQuery<EmailSlot, { id: string }>((db, slot) =>
 );
 
 /**
- * Stores one email. With attachments, the row and its files go in one transaction (a crash never
+ * Stores one email (its `variant` and `scheduledAt` are not slots: such mail goes through insertEmails). With attachments, the row and its files go in one transaction (a crash never
  * leaves an email that would go out without them); without, one compile-once statement.
  */
 export async function insertEmail(db: Executor, dialect: DialectSql, e: StoredEmail, now: Date): Promise<void> {
@@ -137,7 +144,9 @@ export async function insertEmails(
     headers: JSON.stringify(e.headers),
     hasAttachments: false,
     attempts: 0,
-    nextAttemptAt: now,
+    variant: e.variant ?? null,
+    scheduledAt: e.scheduledAt ?? null,
+    nextAttemptAt: e.scheduledAt ?? now,
     openCount: 0,
     clickCount: 0,
     createdAt: now,

@@ -24,9 +24,18 @@ export const renewEmailLeases = delivery.renewEmailLeases;
 /** When the next row falls due (a retry, a lease running out); undefined when nothing waits. */
 export const nextEmailDueAt = delivery.nextDueAt;
 
-/** Hands rows of the claim `token` back unsent and uncounted (`deferred`), due at `nextAt`. */
-export function deferClaimed(deps: Pick<Deps, 'db' | 'clock'>, ids: string[], token: string, nextAt: Date) {
-  return delivery.deferClaimed(deps.db, ids, token, nextAt, deps.clock.now());
+/**
+ * Hands rows of the claim `token` back unsent and uncounted (`deferred`), due at `nextAt`; `scheduled`:
+ * they wait for their time (a send window, a daily cap), which the email log shows as `scheduledAt`.
+ */
+export function deferClaimed(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  ids: string[],
+  token: string,
+  nextAt: Date,
+  scheduled = false,
+) {
+  return delivery.deferClaimed(deps.db, ids, token, nextAt, deps.clock.now(), scheduled);
 }
 
 /**

@@ -10,6 +10,7 @@ import type { CacheRegistry, ProjectCache } from '../db/project-cache.ts';
 import type { Tracking } from '../db/schema.ts';
 import { hashSecretKey } from './keys.ts';
 import * as repo from './projects.repo.ts';
+import { type ScheduleSettings, toScheduleSettings } from './schedule-settings.ts';
 
 declare module '../deps.ts' {
   interface FeatureState {
@@ -29,6 +30,7 @@ export interface CachedSendSettings {
   sendRatePerSecond: number | null;
   disabled: boolean;
   defaultLocale: string | null;
+  schedule: ScheduleSettings;
 }
 
 export interface KeyCache {
@@ -66,7 +68,8 @@ export function createKeyCache(caches: CacheRegistry): KeyCache {
         const row = await repo.findSendSettings(db, projectId);
         if (!row) return undefined;
         const { tracking, sendRatePerSecond, disabled, defaultLocale } = row;
-        return { tracking, sendRatePerSecond, disabled: toBool(disabled), defaultLocale };
+        const schedule = toScheduleSettings(row);
+        return { tracking, sendRatePerSecond, disabled: toBool(disabled), defaultLocale, schedule };
       },
     }),
   };

@@ -76,6 +76,10 @@ export async function updateProject(
     tracking?: Tracking;
     sendRatePerSecond?: number | null;
     defaultLocale?: string | null;
+    timezone?: string;
+    sendWindow?: string | null;
+    dailyMarketingCap?: number | null;
+    warmup?: string | null;
     updatedAt: Date;
   } & SignupColumnsPatch,
 ): Promise<void> {
@@ -92,6 +96,10 @@ export async function updateProject(
       allowedOrigins: patch.allowedOrigins,
       confirmationTemplateId: patch.confirmationTemplateId,
       signupForm: patch.signupForm,
+      timezone: patch.timezone,
+      sendWindow: patch.sendWindow,
+      dailyMarketingCap: patch.dailyMarketingCap,
+      warmup: patch.warmup,
       updatedAt: patch.updatedAt,
     })
     .where('id', '=', projectId)
@@ -130,7 +138,16 @@ export type { Role };
 export async function findSendSettings(db: Executor, projectId: string) {
   return db
     .selectFrom('projects')
-    .select(['tracking', 'sendRatePerSecond', 'disabled', 'defaultLocale'])
+    .select([
+      'tracking',
+      'sendRatePerSecond',
+      'disabled',
+      'defaultLocale',
+      'timezone',
+      'sendWindow',
+      'dailyMarketingCap',
+      'warmup',
+    ])
     .where('id', '=', projectId)
     .executeTakeFirst();
 }

@@ -18,6 +18,24 @@ const LocaleTag = Type.String({
   description: 'BCP 47 language tag, e.g. de or pt-BR.',
 });
 
+const Weekday = literals(['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN']);
+const Zone = Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone, e.g. Europe/Berlin.' });
+const Clock = Type.String({ maxLength: 5, description: 'HH:MM, 24-hour clock.' });
+
+const SendWindowFields = {
+  days: Type.Array(Weekday, { minItems: 1, maxItems: 7 }),
+  start: Clock,
+  end: Type.String({ maxLength: 5, description: 'HH:MM; before start: the window spans midnight; equal: refused.' }),
+};
+const WarmupFields = {
+  startedOn: Type.String({ maxLength: 10, description: 'YYYY-MM-DD: day 0 of the warm-up.' }),
+  startPerDay: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+  growthPercent: Type.Integer({ minimum: 1, maximum: 100 }),
+};
+const WARMUP_DESCRIPTION = 'Cap for day d after startedOn: startPerDay × (1 + growthPercent/100)^d, rounded down.';
+const CAP_DESCRIPTION =
+  'MARKETING emails handed over per day (midnight to midnight in the project zone); null: no cap.';
+
 export const UpdateProjectBody = Type.Object({
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   tracking: Type.Optional(Tracking),
@@ -32,6 +50,16 @@ export const UpdateProjectBody = Type.Object({
         'Language of the unsubscribe footer and subscription pages for contacts without data.locale; null: English.',
     }),
   ),
+  timezone: Type.Optional({ ...Zone, description: 'Zone of recipients without data.timezone and of the daily cap.' }),
+  sendWindow: Type.Optional(
+    Type.Union([Type.Object({ ...SendWindowFields, timezone: Type.Optional(Zone) }), Type.Null()], {
+      description: 'When MARKETING mail may go out (timezone: the project zone when absent); null: always.',
+    }),
+  ),
+  dailyMarketingCap: Type.Optional(
+    Type.Union([Type.Integer({ minimum: 1, maximum: 10_000_000 }), Type.Null()], { description: CAP_DESCRIPTION }),
+  ),
+  warmup: Type.Optional(Type.Union([Type.Object(WarmupFields), Type.Null()], { description: WARMUP_DESCRIPTION })),
   ...SignupSettingsInput,
 });
 export type UpdateProjectBody = Static<typeof UpdateProjectBody>;
@@ -53,6 +81,10 @@ export const ProjectView = Type.Object({
     description: 'Locale for contacts without data.locale; null: English.',
   }),
   disabled: Type.Boolean(),
+  timezone: Zone,
+  sendWindow: Type.Union([Type.Object({ ...SendWindowFields, timezone: Zone }), Type.Null()]),
+  dailyMarketingCap: Type.Union([Type.Integer(), Type.Null()], { description: CAP_DESCRIPTION }),
+  warmup: Type.Union([Type.Object(WarmupFields), Type.Null()], { description: WARMUP_DESCRIPTION }),
   ...SignupSettingsView,
   webhookSigningSecret: Type.String({
     description: 'Key of the X-Mailwright-Signature HMAC on outgoing workflow webhooks (whsec_…).',
@@ -73,3 +105,17 @@ export type ProjectView = Static<typeof ProjectView>;
 /** The project with its secret key, shown only in the answer that creates or rotates it. */
 export const ProjectWithSecret = Type.Object({ ...ProjectView.properties, secretKey: Type.String() });
 export type ProjectWithSecret = Static<typeof ProjectWithSecret>;
+
+export const SendingPlan = Type.Object({
+  timezone: Type.String({ description: "The project's zone: days run midnight to midnight there." }),
+  today: Type.Object({
+    date: Type.String(),
+    cap: Type.Union([Type.Integer(), Type.Null()], { description: 'null: nothing limits today.' }),
+    sent: Type.Integer({ minimum: 0, description: 'MARKETING emails handed over today.' }),
+    remaining: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  }),
+  next7Days: Type.Array(Type.Object({ date: Type.String(), cap: Type.Union([Type.Integer(), Type.Null()]) }), {
+    description: 'Today first; caps rounded down, null where nothing limits.',
+  }),
+});
+export type SendingPlan = Static<typeof SendingPlan>;

@@ -13,6 +13,7 @@ import { generateKeys, parseApiKey } from './keys.ts';
 import { assignableRoles, permissionsOf, requirePermission } from './permissions.ts';
 import * as repo from './projects.repo.ts';
 import type { ProjectView, ProjectWithSecret, UpdateProjectBody } from './projects.schemas.ts';
+import { checkedSchedulePatch, type ScheduleSettings, toScheduleSettings } from './schedule-settings.ts';
 import { webhookSigningSecret } from './webhook-secret.ts';
 
 export type ProjectRow = NonNullable<Awaited<ReturnType<typeof repo.findMemberProject>>>;
@@ -28,6 +29,7 @@ export function toProjectView(row: ProjectRow, secrets: Pick<Deps['secrets'], 's
     sendRatePerSecond: row.sendRatePerSecond,
     defaultLocale: row.defaultLocale,
     disabled: toBool(row.disabled),
+    ...toScheduleSettings(row),
     ...toSignupSettings(row),
     webhookSigningSecret: webhookSigningSecret(secrets.signingSecret, row.id),
     role: row.role,
@@ -101,6 +103,7 @@ export async function updateProjectSettings(
   const current = await getMemberProject(deps, userId, projectId);
   requirePermission(current.role, 'settings.change');
   const signup = await prepareSignupSettings(deps, projectId, current, patch);
+  const schedule = checkedSchedulePatch(patch, current.timezone);
   // Named fields only: the route's body may carry extras (they are ignored), never other columns.
   await deps.keyCache.settings.writing(deps.db, projectId, (trx) =>
     repo.updateProject(trx, projectId, {
@@ -108,6 +111,7 @@ export async function updateProjectSettings(
       tracking: patch.tracking,
       sendRatePerSecond: patch.sendRatePerSecond,
       defaultLocale: patch.defaultLocale,
+      ...schedule,
       ...signup,
       updatedAt: deps.clock.now(),
     }),
@@ -158,6 +162,8 @@ export interface SendSettings {
   disabled: boolean;
   /** Locale for contacts without data.locale; undefined: English. */
   defaultLocale?: string;
+  /** Zone, send window, daily marketing cap and warm-up (beyond.md §9). */
+  schedule: ScheduleSettings;
 }
 
 /** The project's sending settings (cached per process, forgotten on change); 404 PROJECT_NOT_FOUND when it is gone. */
@@ -172,6 +178,7 @@ export async function getSendSettings(
     sendRatePerSecond: cached.sendRatePerSecond ?? deps.config.sendRatePerSecond,
     disabled: cached.disabled,
     defaultLocale: cached.defaultLocale ?? undefined,
+    schedule: cached.schedule,
   };
 }
 

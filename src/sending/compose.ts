@@ -35,6 +35,8 @@ export interface PreparedMessage {
   sourceId: string | null;
   /** Sent to a topic's subscribers: its unsubscribe link and one-click endpoint leave that topic only. */
   topicId?: string;
+  /** The A/B variant the message is (campaigns/ab/variants.ts). */
+  variant?: string;
 }
 
 export interface ComposeTarget {
@@ -149,5 +151,6 @@ export async function composeEmail(
     text,
     headers,
     attachments: msg.attachments,
+    ...(msg.variant !== undefined && { variant: msg.variant }),
   };
 }

@@ -26,6 +26,7 @@ import { backoffMinutes, retryDueAt } from '../lib/backoff.ts';
 import { groupBy } from '../lib/group-by.ts';
 import { TransportError } from '../mail/types.ts';
 import { type ProjectRoutes, routesForBatch, streamOf } from '../transports/routing.ts';
+import { holdOutsideWindow, holdOverDailyCap } from './marketing-schedule.ts';
 import { type DkimLookup, dkimCache, toOutgoing } from './outgoing.ts';
 import { applySendRate, projectsAtRate } from './rate.ts';
 import { type RoutedOutcome, sendRouted } from './routed-send.ts';
@@ -192,9 +193,13 @@ function outboxRows(deps: Deps, run: RunState): DueRowsKind<EmailRow, BatchState
         token: claim.token,
         leaseUntil: until,
       }),
-    // Suppressed addresses and rows over their project's send rate are set aside, not sent.
+    // Suppressed addresses, and rows over their project's send rate, outside its window or past its day's cap, are set aside.
     begin: async (rows, claim) => {
-      const allowed = await applySendRate(deps, await withoutSuppressed(deps, rows, claim.token), claim.token);
+      // Outside a send window before the rate (held mail takes no slot); the daily cap after it (a
+      // row the rate hands back is not counted towards today).
+      const sendable = await holdOutsideWindow(deps, await withoutSuppressed(deps, rows, claim.token), claim.token);
+      const rated = await applySendRate(deps, sendable, claim.token);
+      const allowed = await holdOverDailyCap(deps, rated, claim.token);
       return { rows: allowed, batch: { ...run, routes: await routesOf(deps, allowed) } };
     },
     work: (row, batch) => deliverOne(deps, row, batch),

@@ -46,36 +46,67 @@ export async function countCampaignRows(db: Executor, campaignId: string): Promi
 
 /**
  * SENDING → SENT, only once the audience walk completed and no row of the campaign is PENDING or
- * SENDING (never inferred from an empty batch alone). One statement; undefined when not yet.
+ * SENDING (never inferred from an empty batch alone); an A/B test's only once its winner's walk did
+ * (its phase becomes DONE). One statement; undefined when not yet.
  */
 export async function finishCampaign(db: Executor, id: string, now: Date) {
   return db
     .updateTable('campaigns')
-    .set({ status: 'SENT', sentAt: now, updatedAt: now })
+    .set({
+      status: 'SENT',
+      sentAt: now,
+      updatedAt: now,
+      abPhase: sql`case when ab_phase is null then null else 'DONE' end`,
+    })
     .where('id', '=', id)
     .where('status', '=', 'SENDING')
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('campaignDispatches as d')
-          .select('d.id')
-          .whereRef('d.id', '=', 'campaigns.id')
-          .where('d.status', '=', 'completed'),
-      ),
-    )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('emails as m')
-            .select('m.id')
-            .where(sql<boolean>`m.source_type = 'CAMPAIGN'`)
-            .whereRef('m.sourceId', '=', 'campaigns.id')
-            .where('m.status', 'in', ['PENDING', 'SENDING']),
-        ),
-      ),
-    )
+    .where((eb) => eb.or([eb('abPhase', 'is', null), eb('abPhase', '=', 'SENDING_WINNER')]))
+    .where(HANDED_OVER)
     .returning(['id', 'projectId', 'name', 'subject', 'sentAt'])
     .executeTakeFirst();
 }
+
+/**
+ * TESTING → WAITING once the test group's walk completed and none of its rows is PENDING or SENDING:
+ * every test email was handed over (or failed for good). Undefined when not yet (or not a test).
+ */
+export async function endTestPhase(db: Executor, id: string, now: Date) {
+  return db
+    .updateTable('campaigns')
+    .set({ abPhase: 'WAITING', updatedAt: now })
+    .where('id', '=', id)
+    .where('status', '=', 'SENDING')
+    .where('abPhase', '=', 'TESTING')
+    .where(HANDED_OVER)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The fan-out row queued again from the start (the winner's walk of the same frozen audience). */
+export async function restartDispatch(db: Executor, id: string, now: Date): Promise<void> {
+  await db
+    .updateTable('campaignDispatches')
+    .set({
+      status: 'queued',
+      cursor: '',
+      attempts: 0,
+      leaseUntil: null,
+      failureReason: null,
+      finishedAt: null,
+      updatedAt: now,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * The campaign's walk completed and none of its rows waits to go out (literal source_type: the
+ * partial index on campaign rows serves only queries that visibly say so).
+ */
+const HANDED_OVER = sql<SqlBool>`(exists (select 1 from campaign_dispatches d
+    where d.id = campaigns.id and d.status = 'completed')
+  and not exists (select 1 from emails m where m.source_type = 'CAMPAIGN' and m.source_id = campaigns.id
+    and m.status in ('PENDING', 'SENDING')))`;
 
 /** SENDING campaigns (any project) whose audience walk completed: the ones a finish check may end. */
 export async function listWalkedSending(db: Executor, limit: number): Promise<string[]> {
@@ -114,4 +145,16 @@ export async function isWalkedSending(db: Executor, id: string): Promise<boolean
     .where('d.status', '=', 'completed')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** When the campaign's next PENDING row falls due; undefined when none waits. */
+export async function findNextPendingAt(db: Executor, campaignId: string): Promise<Date | undefined> {
+  const row = await db
+    .selectFrom('emails')
+    .select((eb) => eb.fn.min('nextAttemptAt').as('next'))
+    .where(CAMPAIGN_ROWS)
+    .where('sourceId', '=', campaignId)
+    .where('status', '=', 'PENDING')
+    .executeTakeFirst();
+  return row?.next ? new Date(row.next) : undefined;
 }

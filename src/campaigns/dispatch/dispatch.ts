@@ -16,11 +16,12 @@ import { AppError } from '../../errors.ts';
 import { defineJobRowKind, JobRowFailure, type StepContext } from '../../jobs/job-row-kind.ts';
 import { advanceJobRow, type JobRow, type Lease } from '../../jobs/job-rows.ts';
 import { newId } from '../../lib/ids.ts';
-import { getSendSettings } from '../../projects/projects.service.ts';
-import { type AudienceContact, audienceBatches } from '../../segments/audience.ts';
+import { getSendSettings, type SendSettings } from '../../projects/projects.service.ts';
+import { audienceBatches } from '../../segments/audience.ts';
 import { composeEmail } from '../../sending/compose.ts';
-import { audienceOf, campaignMessage, subscribedOnly } from '../campaign-content.ts';
+import { audienceOf, subscribedOnly } from '../campaign-content.ts';
 import { type CampaignRow, findCampaignById } from '../campaigns.repo.ts';
+import { type PlannedContact, type RecipientPlan, recipientPlan } from './recipient-plan.ts';
 
 export const FINISH_JOB = 'campaign.finish';
 export const finishJobKey = (campaignId: string) => `${FINISH_JOB}:${campaignId}`;
@@ -91,11 +92,13 @@ async function walk(
     limit: ctx.batchSize ?? Math.min(deps.dialect.bulkBatchRows, MAX_BATCH),
     subscribedOnly: subscribedOnly(campaign),
   });
+  const plan = recipientPlan(campaign, settings, deps.clock.now());
   let progress = { cursor: job.cursor, queued: job.queued, skipped: job.skipped };
-  for await (const contacts of batches) {
-    const emails = await renderBatch(deps, campaign, contacts, settings);
+  for await (const batch of batches) {
+    const contacts = await plan.ofPhase(deps, batch);
+    const emails = await renderBatch(deps, campaign, contacts, settings, plan);
     const next = {
-      cursor: contacts.at(-1)!.id,
+      cursor: batch.at(-1)!.id,
       queued: progress.queued,
       skipped: progress.skipped + contacts.length - emails.length,
     };
@@ -114,22 +117,24 @@ async function walk(
 async function renderBatch(
   deps: DispatchDeps,
   campaign: CampaignRow,
-  contacts: AudienceContact[],
-  settings: Awaited<ReturnType<typeof getSendSettings>>,
+  contacts: PlannedContact[],
+  settings: SendSettings,
+  plan: RecipientPlan,
 ): Promise<EmailToSend[]> {
   const { projectId } = campaign;
   const suppressed = await findSuppressed(
     deps,
     projectId,
-    contacts.map((c) => c.email),
+    contacts.map((c) => c.contact.email),
   );
-  const msg = campaignMessage(campaign);
   const out: EmailToSend[] = [];
-  for (const row of contacts) {
+  for (const { contact: row, message } of contacts) {
     if (suppressed.has(row.email)) continue;
     const id = newId();
     try {
-      out.push(await composeEmail(deps, msg, { projectId, contact: toContactView(row) }, settings, id));
+      const contact = toContactView(row);
+      const email = await composeEmail(deps, message, { projectId, contact }, settings, id);
+      out.push({ ...email, scheduledAt: plan.dueAt(contact.data) });
     } catch (err) {
       // One contact's data that does not render (or renders too large) must not stop the campaign.
       if (!(err instanceof AppError)) throw err;

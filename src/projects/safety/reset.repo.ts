@@ -62,6 +62,7 @@ export const WIPE_PLAN: readonly WipeStep[] = [
   { table: 'event_day_counts', key: 'day' },
   { table: 'email_hour_counts', key: 'hour' },
   { table: 'campaign_email_counts', key: 'campaign_id' },
+  { table: 'marketing_day_counts', key: 'window_start' },
 ];
 
 /**
