@@ -37,7 +37,10 @@ type SendDeps = Pick<Deps, 'db' | 'reader' | 'dialect' | 'jobs' | 'clock' | 'con
 type Recipients = { upTo: string; count: number; where?: Expression<SqlBool> };
 
 /** The audience bound (highest contact id now) and how many recipients the fan-out would send to. */
-async function countRecipients(deps: SendDeps, c: repo.CampaignRow): Promise<Recipients> {
+export async function countRecipients(
+  deps: Pick<SendDeps, 'reader' | 'dialect' | 'clock' | 'topics'>,
+  c: repo.CampaignRow,
+): Promise<Recipients> {
   const upTo = await newestContactId(deps, c.projectId);
   if (upTo === '') return { upTo, count: 0 };
   const env = await loadFilterEnv(deps, c.projectId);

@@ -1,11 +1,13 @@
 /**
  * The campaigns feature's jobs: the fan-out (`campaign.dispatch`, a job-row kind), the start of a
  * scheduled campaign at its time (`campaign.start`), the end of sending (`campaign.finish`), and a
- * minutely tick that starts due SCHEDULED campaigns and ends walked SENDING ones whatever job was lost
- * (the rows are the truth).
+ * minutely tick that starts due SCHEDULED campaigns, ends walked SENDING ones and decides A/B tests
+ * whose wait is over whatever job was lost (the rows are the truth); an A/B test's decision
+ * (`campaign.ab.decide`).
  */
 import type { Deps } from '../deps.ts';
 import type { CronEntry, TaskList } from '../jobs/types.ts';
+import { DECIDE_JOB, decideDueTests, decideWinner } from './ab/ab-send.service.ts';
 import { finishCampaign, START_JOB, startScheduledCampaign } from './campaign-send.service.ts';
 import { listDueScheduled } from './campaigns.repo.ts';
 import { listWalkedSending } from './dispatch/dispatch.repo.ts';
@@ -22,6 +24,7 @@ export async function campaignTick(deps: Deps): Promise<void> {
     await startScheduledCampaign(deps, id);
   }
   for (const id of await listWalkedSending(deps.db, TICK_PAGE)) await finishCampaign(deps, id);
+  await decideDueTests(deps, TICK_PAGE);
 }
 
 /** Handlers by job name; payloads carry only the campaign's id. */
@@ -29,6 +32,7 @@ export function campaignTasks(deps: Deps): TaskList {
   return {
     [START_JOB]: async (payload) => startScheduledCampaign(deps, String(payload.campaignId)),
     [FINISH_JOB]: async (payload) => finishCampaign(deps, String(payload.campaignId)),
+    [DECIDE_JOB]: async (payload) => decideWinner(deps, String(payload.campaignId)),
     'campaign.schedule': async () => campaignTick(deps),
   };
 }

@@ -5,6 +5,7 @@ import type { Deps } from '../deps.ts';
 import { requireProject } from '../http/auth.ts';
 import { created, idFirst, noContent, routeSchema } from '../http/routes.ts';
 import { IdParams } from '../http/schemas.ts';
+import { chooseWinner } from './ab/ab-send.service.ts';
 import { cancelCampaign, previewAudience, sendCampaign, sendTestCampaign } from './campaign-send.service.ts';
 import { getCampaignStats, getCampaignTimeseries } from './campaign-stats.service.ts';
 import {
@@ -19,9 +20,13 @@ import {
   CampaignView,
   ListCampaignsQuery,
   SendCampaignBody,
+  SendPlan,
+  SendPlanBody,
   TestCampaignBody,
+  WinnerBody,
 } from './campaigns.schemas.ts';
 import {
+  campaignView,
   createCampaign,
   deleteCampaign,
   duplicateCampaign,
@@ -29,8 +34,8 @@ import {
   getCampaignRow,
   listCampaigns,
   replaceCampaign,
-  toCampaignView,
 } from './campaigns.service.ts';
+import { planLocalSend } from './local-send.service.ts';
 
 const TestSent = Type.Object({ emailId: Type.String(), to: Type.String() });
 
@@ -76,15 +81,26 @@ export const campaignRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (
   app.post(
     '/campaigns/:id/send',
     schema({ params, body: SendCampaignBody, response: view }, { preValidation }),
-    async (req) => toCampaignView(await sendCampaign(deps, req.auth!.projectId, req.params.id, req.body ?? {})),
+    async (req) => campaignView(deps, await sendCampaign(deps, req.auth!.projectId, req.params.id, req.body ?? {})),
   );
   app.post('/campaigns/:id/cancel', schema({ params, response: view }), async (req) =>
-    toCampaignView(await cancelCampaign(deps, req.auth!.projectId, req.params.id)),
+    campaignView(deps, await cancelCampaign(deps, req.auth!.projectId, req.params.id)),
   );
   app.post(
     '/campaigns/:id/test',
     schema({ params, body: TestCampaignBody, response: { 200: TestSent } }, { preValidation }),
     async (req) => sendTestCampaign(deps, req.auth!.projectId, req.params.id, req.body),
+  );
+  // A dry run of a local-time send: recipients by zone and when they would go.
+  app.post(
+    '/campaigns/:id/send-plan',
+    schema({ params, body: SendPlanBody, response: { 200: SendPlan } }, { preValidation }),
+    async (req) => planLocalSend(deps, req.auth!.projectId, req.params.id, req.body),
+  );
+  app.post(
+    '/campaigns/:id/winner',
+    schema({ params, body: WinnerBody, response: view }, { preValidation }),
+    async (req) => chooseWinner(deps, req.auth!.projectId, req.params.id, req.body),
   );
   app.get('/campaigns/:id/stats', schema({ params, response: { 200: CampaignStats } }), async (req) =>
     getCampaignStats(deps, req.auth!.projectId, req.params.id),

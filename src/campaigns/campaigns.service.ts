@@ -86,8 +86,12 @@ export async function getCampaignRow(deps: Pick<Deps, 'reader'>, projectId: stri
 }
 
 export async function getCampaign(deps: Pick<Deps, 'reader'>, projectId: string, id: string): Promise<CampaignView> {
-  const row = await getCampaignRow(deps, projectId, id);
-  return toCampaignView(row, row.abTest === null ? 0 : await repo.countTestRecipients(deps.reader, id));
+  return campaignView({ db: deps.reader }, await getCampaignRow(deps, projectId, id));
+}
+
+/** The view of a row just read or written (through `db`, so a test group stored with it is counted). */
+export async function campaignView(deps: Pick<Deps, 'db'>, row: repo.CampaignRow): Promise<CampaignView> {
+  return toCampaignView(row, row.abTest === null ? 0 : await repo.countTestRecipients(deps.db, row.id));
 }
 
 /** Creates a DRAFT campaign; answers the contract's wrapped form. */

@@ -4,7 +4,7 @@
  * `data.timezone` when Intl knows it, else the project's. Pure: no I/O.
  */
 import { invalid } from '../errors.ts';
-import { isTimeZone, localInstant, parseClock, parseDate } from '../lib/zoned-time.ts';
+import { localInstant, parseClock, parseDate } from '../lib/zoned-time.ts';
 import type { CampaignRow } from './campaigns.repo.ts';
 import type { SendCampaignBody } from './campaigns.schemas.ts';
 
@@ -31,12 +31,6 @@ export function checkedLocalSend(s: LocalSend): LocalSend {
   if (!parseClock(s.localTime)) throw invalid('localTime', 'must be a time HH:MM (00:00 to 23:59)', 'INVALID_TIME');
   if (!parseDate(s.date)) throw invalid('date', 'must be a date YYYY-MM-DD', 'INVALID_DATE');
   return s;
-}
-
-/** The zone a contact's local times are in: `data.timezone` when it is an IANA name, else the project's. */
-export function contactZone(data: unknown, projectZone: string): string {
-  const zone = data && typeof data === 'object' ? (data as Record<string, unknown>).timezone : undefined;
-  return typeof zone === 'string' && isTimeZone(zone) ? zone : projectZone;
 }
 
 /** When each zone's recipients are due: computed once a zone (a few hundred at most), not per recipient. */

@@ -45,3 +45,20 @@ export async function deleteRateWindowsBefore(
 ): Promise<void> {
   await db.deleteFrom(table).where('windowStart', '<', windowStart).execute();
 }
+
+/** The count of `key`'s window `windowStart`; 0 when nothing was added to it. */
+export async function findWindowCount(
+  db: Executor,
+  table: RateWindowTable,
+  key: string,
+  windowStart: number,
+): Promise<number> {
+  const column = KEY_COLUMN[table];
+  const row = await db
+    .selectFrom(table)
+    .select('n')
+    .where(column as 'projectId', '=', key)
+    .where('windowStart', '=', windowStart)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

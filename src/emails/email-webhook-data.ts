@@ -1,6 +1,6 @@
 /**
  * The `data` of an email webhook (beyond.md §4) built from email rows, in one place for every email
- * type: `{ emailId, messageId, contactId, to, from, subject, sourceType, campaignId?, workflowId? }`
+ * type: `{ emailId, messageId, contactId, to, from, subject, sourceType, variant, campaignId?, workflowId? }`
  * plus what the type adds (smtpResponse, url, bounceType …). A workflow email's row names its
  * execution, so the workflows of all WORKFLOW rows are read in one query. Callers ask
  * `deps.webhooks.wants` first and build nothing when no endpoint listens.
@@ -16,7 +16,16 @@ import { findEmailFacts, listExecutionWorkflows } from './emails.repo.ts';
 /** The columns of an email row the webhook data is made of. */
 export type EmailFacts = Pick<
   Selectable<EmailsTable>,
-  'id' | 'projectId' | 'messageId' | 'contactId' | 'toEmail' | 'fromEmail' | 'subject' | 'sourceType' | 'sourceId'
+  | 'id'
+  | 'projectId'
+  | 'messageId'
+  | 'contactId'
+  | 'toEmail'
+  | 'fromEmail'
+  | 'subject'
+  | 'sourceType'
+  | 'sourceId'
+  | 'variant'
 >;
 
 export interface EmailWebhookData extends Record<string, unknown> {
@@ -29,6 +38,8 @@ export interface EmailWebhookData extends Record<string, unknown> {
   sourceType: EmailFacts['sourceType'];
   campaignId?: string;
   workflowId?: string;
+  /** The A/B variant the email is (beyond.md §9); null outside a test. */
+  variant: string | null;
 }
 
 /** What a type adds to one row's data (`smtpResponse`, `url`, `bounceType` …); undefined: nothing. */
@@ -58,6 +69,7 @@ export async function emailWebhookData<R extends EmailFacts>(
       to: r.toEmail,
       from: r.fromEmail,
       subject: r.subject,
+      variant: r.variant ?? null,
       sourceType: r.sourceType,
     };
     if (r.sourceType === 'CAMPAIGN' && r.sourceId) data.campaignId = r.sourceId;

@@ -31,6 +31,8 @@ const COLUMNS = [
   'contactId',
   'templateId',
   'templateVersion',
+  'variant',
+  'scheduledAt',
   'messageId',
   'via',
   'createdAt',
@@ -163,7 +165,18 @@ export async function findEmailFacts(db: Executor, projectId: string, ids: reado
   if (ids.length === 0) return [];
   return db
     .selectFrom('emails')
-    .select(['id', 'projectId', 'messageId', 'contactId', 'toEmail', 'fromEmail', 'subject', 'sourceType', 'sourceId'])
+    .select([
+      'id',
+      'projectId',
+      'messageId',
+      'contactId',
+      'toEmail',
+      'fromEmail',
+      'subject',
+      'sourceType',
+      'sourceId',
+      'variant',
+    ])
     .where('projectId', '=', projectId)
     .where('id', 'in', [...new Set(ids)])
     .execute();

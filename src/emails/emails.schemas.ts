@@ -56,6 +56,13 @@ export const EmailLogItem = Type.Object({
   templateVersion: Type.Union([Type.Integer(), Type.Null()], {
     description: 'The version of that template the email was composed from (beyond.md §8).',
   }),
+  variant: Type.Union([Type.String(), Type.Null()], {
+    description: "The A/B variant's name for a campaign test's email (beyond.md §9); null otherwise.",
+  }),
+  scheduledAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description:
+      "When an email that waits will go: its recipient's local time, a send window's opening, or a later day under the daily cap; null for mail due at once.",
+  }),
   messageId: Type.String({
     description:
       'The Message-ID, without angle brackets; the same on every attempt. Ours, or the one a message submitted over SMTP carried.',

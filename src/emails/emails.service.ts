@@ -33,6 +33,8 @@ export function toEmailLogItem(row: repo.EmailLogRow): EmailLogItem {
     contactId: row.contactId,
     templateId: row.templateId,
     templateVersion: row.templateVersion === null ? null : Number(row.templateVersion),
+    variant: row.variant,
+    scheduledAt: iso(row.scheduledAt),
     messageId: row.messageId,
     via: row.via,
     createdAt: new Date(row.createdAt).toISOString(),

@@ -5,7 +5,14 @@ import type { Deps } from '../deps.ts';
 import { requireUser } from '../http/auth.ts';
 import { created, noContent, routeSchema, SESSION } from '../http/routes.ts';
 import { IdParams } from '../http/schemas.ts';
-import { CreateProjectBody, ProjectView, ProjectWithSecret, UpdateProjectBody } from './projects.schemas.ts';
+import { getSendingPlan } from '../sending/sending-plan.service.ts';
+import {
+  CreateProjectBody,
+  ProjectView,
+  ProjectWithSecret,
+  SendingPlan,
+  UpdateProjectBody,
+} from './projects.schemas.ts';
 import {
   createProject,
   deleteProject,
@@ -32,6 +39,12 @@ export const projectRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (a
     '/users/@me/projects/:id',
     schema({ params: IdParams, body: UpdateProjectBody, response: { 200: ProjectView } }),
     async (req) => updateProjectSettings(deps, req.userId!, req.params.id, req.body),
+  );
+
+  app.get(
+    '/users/@me/projects/:id/sending-plan',
+    schema({ params: IdParams, response: { 200: SendingPlan } }),
+    async (req) => getSendingPlan(deps, req.userId!, req.params.id),
   );
 
   app.post(

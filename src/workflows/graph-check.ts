@@ -56,6 +56,8 @@ export function triggerProblems(w: GraphWorkflow): FieldError[] {
 /** Does a pass through this step take time (so a cycle through it is bounded by the clock)? */
 function waits(s: GraphStep): boolean {
   if (s.type === 'WAIT_FOR_EVENT') return true;
+  // A DELAY until a local time always waits (to the next such time, strictly after the arrival).
+  if (s.type === 'DELAY' && s.config.until !== undefined) return true;
   return s.type === 'DELAY' && typeof s.config.amount === 'number' && s.config.amount > 0;
 }
 

@@ -7,6 +7,7 @@ import { isPlainObject } from '../contacts/data-rules.ts';
 import { normalizeEmail } from '../contacts/email.ts';
 import type { StepType } from '../db/workflow-tables.ts';
 import { AppError, type FieldError, invalid, invalidFields } from '../errors.ts';
+import { parseClock, WEEKDAYS, type Weekday } from '../lib/zoned-time.ts';
 import { checkCustomHeaders } from '../mail/headers.ts';
 import { assertTemplateSyntax } from '../mail/render/liquid.ts';
 import type { FilterForm } from '../segments/filters/check.ts';
@@ -27,9 +28,12 @@ export interface SendEmailConfig {
   /** Only contacts subscribed to this topic are sent to (beyond.md §1); the others are skipped. */
   topicId?: string;
 }
-export interface DelayConfig {
-  amount: number;
-  unit: DelayUnit;
+/** A wait for a duration, or until a local time in the contact's zone (beyond.md §9). */
+export type DelayConfig = { amount: number; unit: DelayUnit } | { until: DelayUntil };
+export interface DelayUntil {
+  localTime: string;
+  /** Only on these weekdays; absent: any day. */
+  days?: Weekday[];
 }
 export interface WaitConfig {
   eventName: string;
@@ -85,7 +89,25 @@ function sendEmailTarget(c: Config): SendEmailConfig {
   return { templateId, recipient: { type: 'CUSTOM', customEmail: email } };
 }
 
+function delayUntil(u: unknown): DelayConfig {
+  if (!isPlainObject(u)) throw invalid(at('until'), 'must be an object { localTime, days? }');
+  if (typeof u.localTime !== 'string' || !parseClock(u.localTime))
+    throw invalid(at('until.localTime'), 'must be a time HH:MM (00:00 to 23:59)', 'INVALID_TIME');
+  if (u.days === undefined) return { until: { localTime: u.localTime } };
+  const days = u.days;
+  const known: readonly string[] = WEEKDAYS;
+  if (!Array.isArray(days) || days.length === 0 || days.some((d) => typeof d !== 'string' || !known.includes(d)))
+    throw invalid(at('until.days'), `must be a non-empty list of ${WEEKDAYS.join(', ')}`);
+  if (new Set(days).size !== days.length) throw invalid(at('until.days'), 'must not repeat a day', 'DUPLICATE');
+  return { until: { localTime: u.localTime, days: days as Weekday[] } };
+}
+
 function delay(c: Config): DelayConfig {
+  if (c.until !== undefined) {
+    if (c.amount !== undefined || c.unit !== undefined)
+      throw invalid(at('until'), 'is given instead of amount and unit, not with them');
+    return delayUntil(c.until);
+  }
   const { amount, unit } = c;
   if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0) {
     throw invalid(at('amount'), 'must be a number of at least 0');
@@ -226,4 +248,4 @@ export function normalizeStepConfig(type: StepType, config: Config | undefined):
 }
 
 /** A DELAY's length in milliseconds. */
-export const delayMs = (c: DelayConfig) => Math.round(c.amount * DELAY_UNITS[c.unit]);
+export const delayMs = (c: Extract<DelayConfig, { amount: number }>) => Math.round(c.amount * DELAY_UNITS[c.unit]);

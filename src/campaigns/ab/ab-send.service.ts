@@ -14,7 +14,7 @@ import { conflict, invalid } from '../../errors.ts';
 import { percent } from '../../lib/percent.ts';
 import { aggregateVariantEmails, type CampaignRow, findCampaignById } from '../campaigns.repo.ts';
 import type { CampaignView, WinnerBody } from '../campaigns.schemas.ts';
-import { getCampaign, getCampaignRow } from '../campaigns.service.ts';
+import { campaignView, getCampaignRow } from '../campaigns.service.ts';
 import { endTestPhase, restartDispatch } from '../dispatch/dispatch.repo.ts';
 import { dispatchKind } from '../dispatch/dispatch.ts';
 import * as repo from './ab.repo.ts';
@@ -133,7 +133,7 @@ export async function chooseWinner(
   if (!storedVariants(c).some((v) => v.name === body.variant))
     throw invalid('variant', `no variant is named "${body.variant}"`, 'UNKNOWN_VARIANT');
   if (!(await sendWinner(deps, id, body.variant))) throw waiting();
-  return getCampaign({ reader: deps.db }, projectId, id);
+  return campaignView(deps, await getCampaignRow({ reader: deps.db }, projectId, id));
 }
 
 /** The tick's catch-up: AUTO tests whose wait is over, whatever happened to their decide job. */

@@ -5,6 +5,7 @@
  * waits for its opening. A row stored due later is not claimed before then (no timer per row).
  */
 
+import { contactZone } from '../../contacts/contact-zone.ts';
 import { fromJson } from '../../db/codecs.ts';
 import type { Deps } from '../../deps.ts';
 import type { SendSettings } from '../../projects/projects.service.ts';
@@ -15,7 +16,7 @@ import { findTestAssignments } from '../ab/ab.repo.ts';
 import { storedVariants, variantMessage } from '../ab/variants.ts';
 import { campaignMessage } from '../campaign-content.ts';
 import type { CampaignRow } from '../campaigns.repo.ts';
-import { contactZone, type LocalSend, zoneDueTimes } from '../local-send.ts';
+import { type LocalSend, zoneDueTimes } from '../local-send.ts';
 
 export interface PlannedContact {
   contact: AudienceContact;

@@ -10,12 +10,17 @@ import {
   prepareUpdate,
   updateContactIn,
 } from '../../contacts/contact-update.service.ts';
+import { contactZone } from '../../contacts/contact-zone.ts';
+import { getContact } from '../../contacts/contacts.service.ts';
 import type { Deps } from '../../deps.ts';
 import { findEventSince } from '../../events/events.service.ts';
+import { nextLocalTime, parseClock } from '../../lib/zoned-time.ts';
+import { getSendSettings } from '../../projects/projects.service.ts';
 import { contactMatches, loadFilterEnv } from '../../segments/audience.ts';
 import {
   conditionTree,
   type DelayConfig,
+  type DelayUntil,
   delayMs,
   type ExitConfig,
   type UpdateContactConfig,
@@ -36,7 +41,7 @@ export async function runStep(deps: Deps, input: StepInput): Promise<StepOutcome
     case 'TRIGGER':
       return { kind: 'next' };
     case 'DELAY':
-      return delayStep(input);
+      return delayStep(deps, input);
     case 'WAIT_FOR_EVENT':
       return waitStep(deps, input);
     case 'CONDITION':
@@ -57,11 +62,28 @@ export async function runStep(deps: Deps, input: StepInput): Promise<StepOutcome
 const entered = (row: ExecutionRow) => new Date(row.stepEnteredAt).getTime();
 
 /** Counted from the arrival at the step, so a restart in between neither shortens nor extends it. */
-function delayStep({ row, step, now }: StepInput): StepOutcome {
-  const ms = delayMs(step.config as unknown as DelayConfig);
-  const dueAt = new Date(entered(row) + ms);
+async function delayStep(deps: Deps, input: StepInput): Promise<StepOutcome> {
+  const { row, step, now } = input;
+  const config = step.config as unknown as DelayConfig;
+  const dueAt =
+    'until' in config ? await untilDueAt(deps, input, config.until) : new Date(entered(row) + delayMs(config));
+  const ms = dueAt.getTime() - entered(row);
   if (row.resume === 'ELAPSED' || dueAt <= now) return { kind: 'next', output: { delayedMs: ms } };
   return { kind: 'wait', dueAt };
+}
+
+/**
+ * The first time after the arrival at which the clock in the contact's zone (data.timezone when it is
+ * an IANA name, else the project's) shows `localTime`, on one of `days`. Strictly after, so a cycle
+ * through the step always waits.
+ */
+async function untilDueAt(deps: Deps, { row, once }: StepInput, until: DelayUntil): Promise<Date> {
+  const projectZone = await once(`zone:${row.projectId}`, async () => {
+    return (await getSendSettings(deps, row.projectId)).schedule.timezone;
+  });
+  const contact = await getContact(deps, row.projectId, row.contactId).catch(() => undefined);
+  const zone = contactZone(contact?.data, projectZone);
+  return nextLocalTime(new Date(entered(row) + 1), parseClock(until.localTime)!, zone, until.days);
 }
 
 /**
