@@ -1,6 +1,6 @@
 /**
  * The `data` of an email webhook (beyond.md §4) built from email rows, in one place for every email
- * type: `{ emailId, messageId, contactId, to, from, subject, sourceType, variant, campaignId?, workflowId? }`
+ * type: `{ emailId, messageId, contactId, to, from, subject, sourceType, campaignId?, variant?, workflowId? }`
  * plus what the type adds (smtpResponse, url, bounceType …). A workflow email's row names its
  * execution, so the workflows of all WORKFLOW rows are read in one query. Callers ask
  * `deps.webhooks.wants` first and build nothing when no endpoint listens.
@@ -38,8 +38,8 @@ export interface EmailWebhookData extends Record<string, unknown> {
   sourceType: EmailFacts['sourceType'];
   campaignId?: string;
   workflowId?: string;
-  /** The A/B variant the email is (beyond.md §9); null outside a test. */
-  variant: string | null;
+  /** The A/B variant the email is (beyond.md §9); only on a campaign test's emails. */
+  variant?: string;
 }
 
 /** What a type adds to one row's data (`smtpResponse`, `url`, `bounceType` …); undefined: nothing. */
@@ -69,10 +69,10 @@ export async function emailWebhookData<R extends EmailFacts>(
       to: r.toEmail,
       from: r.fromEmail,
       subject: r.subject,
-      variant: r.variant ?? null,
       sourceType: r.sourceType,
     };
     if (r.sourceType === 'CAMPAIGN' && r.sourceId) data.campaignId = r.sourceId;
+    if (r.variant) data.variant = r.variant;
     // Keyed by project too: an execution id is only this row's when it is of the row's project.
     const workflowId = r.sourceType === 'WORKFLOW' && workflows.get(`${r.projectId}\u0000${r.sourceId}`);
     if (workflowId) data.workflowId = workflowId;
