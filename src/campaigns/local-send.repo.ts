@@ -1,5 +1,5 @@
 /** SQL of a local-time send's plan: an audience's contacts counted by the zone their data names. */
-import type { Expression, SqlBool } from 'kysely';
+import { type Expression, type SqlBool, sql } from 'kysely';
 import type { DialectSql } from '../db/dialect.ts';
 import type { Executor } from '../db/index.ts';
 
@@ -19,7 +19,8 @@ export async function countByTimezone(
     .select([zone.as('zone'), (eb) => eb.fn.countAll<number | string>().as('n')])
     .where('contacts.projectId', '=', projectId)
     .where(where)
-    .groupBy(zone)
+    // By position: the path is a bound parameter, and PostgreSQL does not see two bindings as one expression.
+    .groupBy(sql`1`)
     .execute();
   return rows.map((r) => ({ zone: r.zone, n: Number(r.n) }));
 }
