@@ -1107,6 +1107,14 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        abTest?: {
+                            decidedBy: "AUTO" | "MANUAL";
+                            metric: "OPENS" | "CLICKS";
+                            /** @description Percent of the audience in the test group. */
+                            testPercent: number;
+                            /** @description AUTO: how long after the last test email was handed over the winner is picked. */
+                            waitMinutes: number;
+                        } | null;
                         /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
                         audienceFilter?: components["schemas"]["FilterInput"] | null;
                         audienceType: "ALL" | "SEGMENT" | "FILTERED";
@@ -1130,6 +1138,21 @@ export interface paths {
                         topicId?: string | null;
                         /** @description MARKETING | HEADLESS | TRANSACTIONAL is read as emailType. */
                         type?: string;
+                        /** @description A/B variants (2–4), given together with abTest; null or absent: no test. */
+                        variants?: {
+                            /** @description HTML (format HTML) or MJML (format MJML) with Liquid; at most 512 KB. Not given with BLOCKS. */
+                            body?: string;
+                            document?: components["schemas"]["BlockDocument"];
+                            /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                            format?: "HTML" | "MJML" | "BLOCKS";
+                            from?: string;
+                            fromName?: string | null;
+                            /** @description Unique within the campaign. */
+                            name: string;
+                            subject?: string;
+                            /** @description The variant's subject and content are this template's (its live version). */
+                            templateId?: string;
+                        }[] | null;
                     };
                 };
             };
@@ -1188,6 +1211,24 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            abTest: {
+                                /**
+                                 * Format: date-time
+                                 * @description When an AUTO test picks its winner.
+                                 */
+                                decideAt: string | null;
+                                decidedBy: "AUTO" | "MANUAL";
+                                metric: "OPENS" | "CLICKS";
+                                /** @description null until the campaign is sent. */
+                                phase: ("TESTING" | "WAITING" | "SENDING_WINNER" | "DONE") | (never | null);
+                                /** @description Percent of the audience in the test group. */
+                                testPercent: number;
+                                /** @description Size of the test group (0 before sending). */
+                                testRecipients: number;
+                                /** @description AUTO: how long after the last test email was handed over the winner is picked. */
+                                waitMinutes: number;
+                                winner: string | null;
+                            } | null;
                             /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
                             audienceFilter: components["schemas"]["FilterInput"] | null;
                             audienceType: "ALL" | "SEGMENT" | "FILTERED";
@@ -1207,6 +1248,10 @@ export interface paths {
                             from: string;
                             fromName: string | null;
                             id: string;
+                            localSend: {
+                                date: string;
+                                localTime: string;
+                            } | null;
                             name: string;
                             replyTo: string | null;
                             /** Format: date-time */
@@ -1224,6 +1269,20 @@ export interface paths {
                             type: "ALL" | "SEGMENT" | "FILTERED";
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description A/B variants with the campaign's values where they change none. */
+                            variants: {
+                                /** @description HTML; the MJML source for MJML; the rendered HTML (Liquid kept) for BLOCKS. */
+                                body: string;
+                                /** @description The block document (format BLOCKS). */
+                                document: components["schemas"]["BlockDocument"] | null;
+                                /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                                format: "HTML" | "MJML" | "BLOCKS";
+                                from: string;
+                                fromName: string | null;
+                                name: string;
+                                subject: string;
+                                templateId: string | null;
+                            }[];
                         };
                     };
                 };
@@ -1241,6 +1300,14 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        abTest?: {
+                            decidedBy: "AUTO" | "MANUAL";
+                            metric: "OPENS" | "CLICKS";
+                            /** @description Percent of the audience in the test group. */
+                            testPercent: number;
+                            /** @description AUTO: how long after the last test email was handed over the winner is picked. */
+                            waitMinutes: number;
+                        } | null;
                         /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
                         audienceFilter?: components["schemas"]["FilterInput"] | null;
                         audienceType: "ALL" | "SEGMENT" | "FILTERED";
@@ -1264,6 +1331,21 @@ export interface paths {
                         topicId?: string | null;
                         /** @description MARKETING | HEADLESS | TRANSACTIONAL is read as emailType. */
                         type?: string;
+                        /** @description A/B variants (2–4), given together with abTest; null or absent: no test. */
+                        variants?: {
+                            /** @description HTML (format HTML) or MJML (format MJML) with Liquid; at most 512 KB. Not given with BLOCKS. */
+                            body?: string;
+                            document?: components["schemas"]["BlockDocument"];
+                            /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                            format?: "HTML" | "MJML" | "BLOCKS";
+                            from?: string;
+                            fromName?: string | null;
+                            /** @description Unique within the campaign. */
+                            name: string;
+                            subject?: string;
+                            /** @description The variant's subject and content are this template's (its live version). */
+                            templateId?: string;
+                        }[] | null;
                     };
                 };
             };
@@ -1275,6 +1357,24 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            abTest: {
+                                /**
+                                 * Format: date-time
+                                 * @description When an AUTO test picks its winner.
+                                 */
+                                decideAt: string | null;
+                                decidedBy: "AUTO" | "MANUAL";
+                                metric: "OPENS" | "CLICKS";
+                                /** @description null until the campaign is sent. */
+                                phase: ("TESTING" | "WAITING" | "SENDING_WINNER" | "DONE") | (never | null);
+                                /** @description Percent of the audience in the test group. */
+                                testPercent: number;
+                                /** @description Size of the test group (0 before sending). */
+                                testRecipients: number;
+                                /** @description AUTO: how long after the last test email was handed over the winner is picked. */
+                                waitMinutes: number;
+                                winner: string | null;
+                            } | null;
                             /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
                             audienceFilter: components["schemas"]["FilterInput"] | null;
                             audienceType: "ALL" | "SEGMENT" | "FILTERED";
@@ -1294,6 +1394,10 @@ export interface paths {
                             from: string;
                             fromName: string | null;
                             id: string;
+                            localSend: {
+                                date: string;
+                                localTime: string;
+                            } | null;
                             name: string;
                             replyTo: string | null;
                             /** Format: date-time */
@@ -1311,6 +1415,20 @@ export interface paths {
                             type: "ALL" | "SEGMENT" | "FILTERED";
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description A/B variants with the campaign's values where they change none. */
+                            variants: {
+                                /** @description HTML; the MJML source for MJML; the rendered HTML (Liquid kept) for BLOCKS. */
+                                body: string;
+                                /** @description The block document (format BLOCKS). */
+                                document: components["schemas"]["BlockDocument"] | null;
+                                /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                                format: "HTML" | "MJML" | "BLOCKS";
+                                from: string;
+                                fromName: string | null;
+                                name: string;
+                                subject: string;
+                                templateId: string | null;
+                            }[];
                         };
                     };
                 };
@@ -1369,6 +1487,24 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            abTest: {
+                                /**
+                                 * Format: date-time
+                                 * @description When an AUTO test picks its winner.
+                                 */
+                                decideAt: string | null;
+                                decidedBy: "AUTO" | "MANUAL";
+                                metric: "OPENS" | "CLICKS";
+                                /** @description null until the campaign is sent. */
+                                phase: ("TESTING" | "WAITING" | "SENDING_WINNER" | "DONE") | (never | null);
+                                /** @description Percent of the audience in the test group. */
+                                testPercent: number;
+                                /** @description Size of the test group (0 before sending). */
+                                testRecipients: number;
+                                /** @description AUTO: how long after the last test email was handed over the winner is picked. */
+                                waitMinutes: number;
+                                winner: string | null;
+                            } | null;
                             /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
                             audienceFilter: components["schemas"]["FilterInput"] | null;
                             audienceType: "ALL" | "SEGMENT" | "FILTERED";
@@ -1388,6 +1524,10 @@ export interface paths {
                             from: string;
                             fromName: string | null;
                             id: string;
+                            localSend: {
+                                date: string;
+                                localTime: string;
+                            } | null;
                             name: string;
                             replyTo: string | null;
                             /** Format: date-time */
@@ -1405,6 +1545,20 @@ export interface paths {
                             type: "ALL" | "SEGMENT" | "FILTERED";
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description A/B variants with the campaign's values where they change none. */
+                            variants: {
+                                /** @description HTML; the MJML source for MJML; the rendered HTML (Liquid kept) for BLOCKS. */
+                                body: string;
+                                /** @description The block document (format BLOCKS). */
+                                document: components["schemas"]["BlockDocument"] | null;
+                                /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                                format: "HTML" | "MJML" | "BLOCKS";
+                                from: string;
+                                fromName: string | null;
+                                name: string;
+                                subject: string;
+                                templateId: string | null;
+                            }[];
                         };
                     };
                 };
@@ -1443,6 +1597,24 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            abTest: {
+                                /**
+                                 * Format: date-time
+                                 * @description When an AUTO test picks its winner.
+                                 */
+                                decideAt: string | null;
+                                decidedBy: "AUTO" | "MANUAL";
+                                metric: "OPENS" | "CLICKS";
+                                /** @description null until the campaign is sent. */
+                                phase: ("TESTING" | "WAITING" | "SENDING_WINNER" | "DONE") | (never | null);
+                                /** @description Percent of the audience in the test group. */
+                                testPercent: number;
+                                /** @description Size of the test group (0 before sending). */
+                                testRecipients: number;
+                                /** @description AUTO: how long after the last test email was handed over the winner is picked. */
+                                waitMinutes: number;
+                                winner: string | null;
+                            } | null;
                             /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
                             audienceFilter: components["schemas"]["FilterInput"] | null;
                             audienceType: "ALL" | "SEGMENT" | "FILTERED";
@@ -1462,6 +1634,10 @@ export interface paths {
                             from: string;
                             fromName: string | null;
                             id: string;
+                            localSend: {
+                                date: string;
+                                localTime: string;
+                            } | null;
                             name: string;
                             replyTo: string | null;
                             /** Format: date-time */
@@ -1479,6 +1655,20 @@ export interface paths {
                             type: "ALL" | "SEGMENT" | "FILTERED";
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description A/B variants with the campaign's values where they change none. */
+                            variants: {
+                                /** @description HTML; the MJML source for MJML; the rendered HTML (Liquid kept) for BLOCKS. */
+                                body: string;
+                                /** @description The block document (format BLOCKS). */
+                                document: components["schemas"]["BlockDocument"] | null;
+                                /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                                format: "HTML" | "MJML" | "BLOCKS";
+                                from: string;
+                                fromName: string | null;
+                                name: string;
+                                subject: string;
+                                templateId: string | null;
+                            }[];
                         };
                     };
                 };
@@ -1511,6 +1701,10 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description YYYY-MM-DD. */
+                        date?: string;
+                        /** @description With `date`: each recipient's email goes at this time in its zone (at once where it has passed). */
+                        localTime?: string;
                         /** @description ISO 8601 date-time in the future; absent: send now. */
                         scheduledFor?: string;
                     };
@@ -1524,6 +1718,24 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            abTest: {
+                                /**
+                                 * Format: date-time
+                                 * @description When an AUTO test picks its winner.
+                                 */
+                                decideAt: string | null;
+                                decidedBy: "AUTO" | "MANUAL";
+                                metric: "OPENS" | "CLICKS";
+                                /** @description null until the campaign is sent. */
+                                phase: ("TESTING" | "WAITING" | "SENDING_WINNER" | "DONE") | (never | null);
+                                /** @description Percent of the audience in the test group. */
+                                testPercent: number;
+                                /** @description Size of the test group (0 before sending). */
+                                testRecipients: number;
+                                /** @description AUTO: how long after the last test email was handed over the winner is picked. */
+                                waitMinutes: number;
+                                winner: string | null;
+                            } | null;
                             /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
                             audienceFilter: components["schemas"]["FilterInput"] | null;
                             audienceType: "ALL" | "SEGMENT" | "FILTERED";
@@ -1543,6 +1755,10 @@ export interface paths {
                             from: string;
                             fromName: string | null;
                             id: string;
+                            localSend: {
+                                date: string;
+                                localTime: string;
+                            } | null;
                             name: string;
                             replyTo: string | null;
                             /** Format: date-time */
@@ -1560,6 +1776,75 @@ export interface paths {
                             type: "ALL" | "SEGMENT" | "FILTERED";
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description A/B variants with the campaign's values where they change none. */
+                            variants: {
+                                /** @description HTML; the MJML source for MJML; the rendered HTML (Liquid kept) for BLOCKS. */
+                                body: string;
+                                /** @description The block document (format BLOCKS). */
+                                document: components["schemas"]["BlockDocument"] | null;
+                                /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                                format: "HTML" | "MJML" | "BLOCKS";
+                                from: string;
+                                fromName: string | null;
+                                name: string;
+                                subject: string;
+                                templateId: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/{id}/send-plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description YYYY-MM-DD. */
+                        date: string;
+                        /** @description HH:MM, 24-hour clock. */
+                        localTime: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Recipients by zone, soonest first; a moment already past is now. */
+                            groups: {
+                                recipients: number;
+                                /** Format: date-time */
+                                sendAt: string;
+                                timezone: string;
+                            }[];
+                            total: number;
                         };
                     };
                 };
@@ -1610,6 +1895,18 @@ export interface paths {
                             sentCount: number;
                             totalRecipients: number;
                             unsubscribedCount: number;
+                            /** @description Per A/B variant; empty without a test. Unique opens and clicks. */
+                            variants: {
+                                clicked: number;
+                                /** @description Percent of sentCount (0 when nothing was sent). */
+                                clickRate: number;
+                                name: string;
+                                opened: number;
+                                /** @description Percent of sentCount (0 when nothing was sent). */
+                                openRate: number;
+                                sent: number;
+                                winner: boolean;
+                            }[];
                         };
                     };
                 };
@@ -1719,6 +2016,122 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/{id}/winner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        variant: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            abTest: {
+                                /**
+                                 * Format: date-time
+                                 * @description When an AUTO test picks its winner.
+                                 */
+                                decideAt: string | null;
+                                decidedBy: "AUTO" | "MANUAL";
+                                metric: "OPENS" | "CLICKS";
+                                /** @description null until the campaign is sent. */
+                                phase: ("TESTING" | "WAITING" | "SENDING_WINNER" | "DONE") | (never | null);
+                                /** @description Percent of the audience in the test group. */
+                                testPercent: number;
+                                /** @description Size of the test group (0 before sending). */
+                                testRecipients: number;
+                                /** @description AUTO: how long after the last test email was handed over the winner is picked. */
+                                waitMinutes: number;
+                                winner: string | null;
+                            } | null;
+                            /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
+                            audienceFilter: components["schemas"]["FilterInput"] | null;
+                            audienceType: "ALL" | "SEGMENT" | "FILTERED";
+                            /** @description HTML; the MJML source for MJML; the rendered HTML (Liquid kept) for BLOCKS. */
+                            body: string;
+                            /** Format: date-time */
+                            cancelledAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            /** @description The block document (format BLOCKS). */
+                            document: components["schemas"]["BlockDocument"] | null;
+                            /** @description Content class, as for templates; MARKETING by default. */
+                            emailType: "MARKETING" | "HEADLESS" | "TRANSACTIONAL";
+                            /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                            format: "HTML" | "MJML" | "BLOCKS";
+                            from: string;
+                            fromName: string | null;
+                            id: string;
+                            localSend: {
+                                date: string;
+                                localTime: string;
+                            } | null;
+                            name: string;
+                            replyTo: string | null;
+                            /** Format: date-time */
+                            scheduledAt: string | null;
+                            segmentId: string | null;
+                            /** Format: date-time */
+                            sentAt: string | null;
+                            /** Format: date-time */
+                            startedAt: string | null;
+                            status: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";
+                            subject: string;
+                            /** @description The topic whose subscribers receive it (null: every subscribed contact of the audience); its unsubscribe link leaves that topic only. */
+                            topicId: string | null;
+                            totalRecipients: number;
+                            type: "ALL" | "SEGMENT" | "FILTERED";
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description A/B variants with the campaign's values where they change none. */
+                            variants: {
+                                /** @description HTML; the MJML source for MJML; the rendered HTML (Liquid kept) for BLOCKS. */
+                                body: string;
+                                /** @description The block document (format BLOCKS). */
+                                document: components["schemas"]["BlockDocument"] | null;
+                                /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                                format: "HTML" | "MJML" | "BLOCKS";
+                                from: string;
+                                fromName: string | null;
+                                name: string;
+                                subject: string;
+                                templateId: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3142,6 +3555,11 @@ export interface paths {
                                 messageId: string;
                                 /** Format: date-time */
                                 openedAt: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When an email that waits will go: its recipient's local time, a send window's opening, or a later day under the daily cap; null for mail due at once.
+                                 */
+                                scheduledAt: string | null;
                                 /** Format: date-time */
                                 sentAt: string | null;
                                 /** @description The campaign (CAMPAIGN) or workflow execution (WORKFLOW); null for /v1/send. */
@@ -3154,6 +3572,8 @@ export interface paths {
                                 /** @description The version of that template the email was composed from (beyond.md §8). */
                                 templateVersion: number | null;
                                 to: string;
+                                /** @description The A/B variant's name for a campaign test's email (beyond.md §9); null otherwise. */
+                                variant: string | null;
                                 /** @description How a TRANSACTIONAL email arrived: api (POST /v1/send) or smtp (SMTP submission); null for other mail. */
                                 via: ("api" | "smtp") | (never | null);
                             }[];
@@ -3242,6 +3662,11 @@ export interface paths {
                             messageId: string;
                             /** Format: date-time */
                             openedAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When an email that waits will go: its recipient's local time, a send window's opening, or a later day under the daily cap; null for mail due at once.
+                             */
+                            scheduledAt: string | null;
                             /** Format: date-time */
                             sentAt: string | null;
                             /** @description The campaign (CAMPAIGN) or workflow execution (WORKFLOW); null for /v1/send. */
@@ -3254,6 +3679,8 @@ export interface paths {
                             /** @description The version of that template the email was composed from (beyond.md §8). */
                             templateVersion: number | null;
                             to: string;
+                            /** @description The A/B variant's name for a campaign test's email (beyond.md §9); null otherwise. */
+                            variant: string | null;
                             /** @description How a TRANSACTIONAL email arrived: api (POST /v1/send) or smtp (SMTP submission); null for other mail. */
                             via: ("api" | "smtp") | (never | null);
                         };
@@ -3314,6 +3741,11 @@ export interface paths {
                             messageId: string;
                             /** Format: date-time */
                             openedAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When an email that waits will go: its recipient's local time, a send window's opening, or a later day under the daily cap; null for mail due at once.
+                             */
+                            scheduledAt: string | null;
                             /** Format: date-time */
                             sentAt: string | null;
                             /** @description The campaign (CAMPAIGN) or workflow execution (WORKFLOW); null for /v1/send. */
@@ -3326,6 +3758,8 @@ export interface paths {
                             /** @description The version of that template the email was composed from (beyond.md §8). */
                             templateVersion: number | null;
                             to: string;
+                            /** @description The A/B variant's name for a campaign test's email (beyond.md §9); null otherwise. */
+                            variant: string | null;
                             /** @description How a TRANSACTIONAL email arrived: api (POST /v1/send) or smtp (SMTP submission); null for other mail. */
                             via: ("api" | "smtp") | (never | null);
                         };
@@ -6851,6 +7285,8 @@ export interface paths {
                             confirmationTemplateId: string | null;
                             /** Format: date-time */
                             createdAt: string;
+                            /** @description MARKETING emails handed over per day (midnight to midnight in the project zone); null: no cap. */
+                            dailyMarketingCap: number | null;
                             /** @description Locale for contacts without data.locale; null: English. */
                             defaultLocale: string | null;
                             disabled: boolean;
@@ -6865,6 +7301,15 @@ export interface paths {
                             secretKeyHint: string;
                             /** @description Emails per second; null: the server default (SEND_RATE_PER_SECOND). */
                             sendRatePerSecond: number | null;
+                            sendWindow: {
+                                days: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+                                /** @description HH:MM; before start: the window spans midnight; equal: refused. */
+                                end: string;
+                                /** @description HH:MM, 24-hour clock. */
+                                start: string;
+                                /** @description IANA time zone, e.g. Europe/Berlin. */
+                                timezone: string;
+                            } | null;
                             signupForm: {
                                 description: string;
                                 /** @description GET /join/:projectId answers 404 while false. */
@@ -6883,10 +7328,19 @@ export interface paths {
                                 topics: string[];
                             };
                             signupFrom: string | null;
+                            /** @description IANA time zone, e.g. Europe/Berlin. */
+                            timezone: string;
                             /** @description Open and click tracking: ENABLED (default), DISABLED, or MARKETING_ONLY. */
                             tracking: "ENABLED" | "DISABLED" | "MARKETING_ONLY";
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description Cap for day d after startedOn: startPerDay × (1 + growthPercent/100)^d, rounded down. */
+                            warmup: {
+                                growthPercent: number;
+                                /** @description YYYY-MM-DD: day 0 of the warm-up. */
+                                startedOn: string;
+                                startPerDay: number;
+                            } | null;
                             /** @description Key of the X-Mailwright-Signature HMAC on outgoing workflow webhooks (whsec_…). */
                             webhookSigningSecret: string;
                         }[];
@@ -6923,6 +7377,8 @@ export interface paths {
                             confirmationTemplateId: string | null;
                             /** Format: date-time */
                             createdAt: string;
+                            /** @description MARKETING emails handed over per day (midnight to midnight in the project zone); null: no cap. */
+                            dailyMarketingCap: number | null;
                             /** @description Locale for contacts without data.locale; null: English. */
                             defaultLocale: string | null;
                             disabled: boolean;
@@ -6938,6 +7394,15 @@ export interface paths {
                             secretKeyHint: string;
                             /** @description Emails per second; null: the server default (SEND_RATE_PER_SECOND). */
                             sendRatePerSecond: number | null;
+                            sendWindow: {
+                                days: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+                                /** @description HH:MM; before start: the window spans midnight; equal: refused. */
+                                end: string;
+                                /** @description HH:MM, 24-hour clock. */
+                                start: string;
+                                /** @description IANA time zone, e.g. Europe/Berlin. */
+                                timezone: string;
+                            } | null;
                             signupForm: {
                                 description: string;
                                 /** @description GET /join/:projectId answers 404 while false. */
@@ -6956,10 +7421,19 @@ export interface paths {
                                 topics: string[];
                             };
                             signupFrom: string | null;
+                            /** @description IANA time zone, e.g. Europe/Berlin. */
+                            timezone: string;
                             /** @description Open and click tracking: ENABLED (default), DISABLED, or MARKETING_ONLY. */
                             tracking: "ENABLED" | "DISABLED" | "MARKETING_ONLY";
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description Cap for day d after startedOn: startPerDay × (1 + growthPercent/100)^d, rounded down. */
+                            warmup: {
+                                growthPercent: number;
+                                /** @description YYYY-MM-DD: day 0 of the warm-up. */
+                                startedOn: string;
+                                startPerDay: number;
+                            } | null;
                             /** @description Key of the X-Mailwright-Signature HMAC on outgoing workflow webhooks (whsec_…). */
                             webhookSigningSecret: string;
                         };
@@ -7021,6 +7495,8 @@ export interface paths {
                         allowedOrigins?: string[];
                         /** @description Template of the confirmation mail (its body uses {{confirmUrl}}); null: the built-in text. */
                         confirmationTemplateId?: string | null;
+                        /** @description MARKETING emails handed over per day (midnight to midnight in the project zone); null: no cap. */
+                        dailyMarketingCap?: number | null;
                         /** @description Language of the unsubscribe footer and subscription pages for contacts without data.locale; null: English. */
                         defaultLocale?: string | (never | null);
                         /** @description Sign-ups wait for a confirmation link; needs signupFrom (422 otherwise). */
@@ -7028,6 +7504,16 @@ export interface paths {
                         name?: string;
                         /** @description Emails per second this project sends; null: the server default. */
                         sendRatePerSecond?: number | null;
+                        /** @description When MARKETING mail may go out (timezone: the project zone when absent); null: always. */
+                        sendWindow?: {
+                            days: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+                            /** @description HH:MM; before start: the window spans midnight; equal: refused. */
+                            end: string;
+                            /** @description HH:MM, 24-hour clock. */
+                            start: string;
+                            /** @description IANA time zone, e.g. Europe/Berlin. */
+                            timezone?: string;
+                        } | null;
                         signupForm?: {
                             description?: string;
                             /** @description GET /join/:projectId answers 404 while false. */
@@ -7047,8 +7533,17 @@ export interface paths {
                         };
                         /** @description Sender of confirmation mail, on a verified domain of the project (422 otherwise). */
                         signupFrom?: string | null;
+                        /** @description Zone of recipients without data.timezone and of the daily cap. */
+                        timezone?: string;
                         /** @description Open and click tracking: ENABLED (default), DISABLED, or MARKETING_ONLY. */
                         tracking?: "ENABLED" | "DISABLED" | "MARKETING_ONLY";
+                        /** @description Cap for day d after startedOn: startPerDay × (1 + growthPercent/100)^d, rounded down. */
+                        warmup?: {
+                            growthPercent: number;
+                            /** @description YYYY-MM-DD: day 0 of the warm-up. */
+                            startedOn: string;
+                            startPerDay: number;
+                        } | null;
                     };
                 };
             };
@@ -7066,6 +7561,8 @@ export interface paths {
                             confirmationTemplateId: string | null;
                             /** Format: date-time */
                             createdAt: string;
+                            /** @description MARKETING emails handed over per day (midnight to midnight in the project zone); null: no cap. */
+                            dailyMarketingCap: number | null;
                             /** @description Locale for contacts without data.locale; null: English. */
                             defaultLocale: string | null;
                             disabled: boolean;
@@ -7080,6 +7577,15 @@ export interface paths {
                             secretKeyHint: string;
                             /** @description Emails per second; null: the server default (SEND_RATE_PER_SECOND). */
                             sendRatePerSecond: number | null;
+                            sendWindow: {
+                                days: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+                                /** @description HH:MM; before start: the window spans midnight; equal: refused. */
+                                end: string;
+                                /** @description HH:MM, 24-hour clock. */
+                                start: string;
+                                /** @description IANA time zone, e.g. Europe/Berlin. */
+                                timezone: string;
+                            } | null;
                             signupForm: {
                                 description: string;
                                 /** @description GET /join/:projectId answers 404 while false. */
@@ -7098,10 +7604,19 @@ export interface paths {
                                 topics: string[];
                             };
                             signupFrom: string | null;
+                            /** @description IANA time zone, e.g. Europe/Berlin. */
+                            timezone: string;
                             /** @description Open and click tracking: ENABLED (default), DISABLED, or MARKETING_ONLY. */
                             tracking: "ENABLED" | "DISABLED" | "MARKETING_ONLY";
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description Cap for day d after startedOn: startPerDay × (1 + growthPercent/100)^d, rounded down. */
+                            warmup: {
+                                growthPercent: number;
+                                /** @description YYYY-MM-DD: day 0 of the warm-up. */
+                                startedOn: string;
+                                startPerDay: number;
+                            } | null;
                             /** @description Key of the X-Mailwright-Signature HMAC on outgoing workflow webhooks (whsec_…). */
                             webhookSigningSecret: string;
                         };
@@ -7403,6 +7918,8 @@ export interface paths {
                             confirmationTemplateId: string | null;
                             /** Format: date-time */
                             createdAt: string;
+                            /** @description MARKETING emails handed over per day (midnight to midnight in the project zone); null: no cap. */
+                            dailyMarketingCap: number | null;
                             /** @description Locale for contacts without data.locale; null: English. */
                             defaultLocale: string | null;
                             disabled: boolean;
@@ -7418,6 +7935,15 @@ export interface paths {
                             secretKeyHint: string;
                             /** @description Emails per second; null: the server default (SEND_RATE_PER_SECOND). */
                             sendRatePerSecond: number | null;
+                            sendWindow: {
+                                days: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+                                /** @description HH:MM; before start: the window spans midnight; equal: refused. */
+                                end: string;
+                                /** @description HH:MM, 24-hour clock. */
+                                start: string;
+                                /** @description IANA time zone, e.g. Europe/Berlin. */
+                                timezone: string;
+                            } | null;
                             signupForm: {
                                 description: string;
                                 /** @description GET /join/:projectId answers 404 while false. */
@@ -7436,10 +7962,19 @@ export interface paths {
                                 topics: string[];
                             };
                             signupFrom: string | null;
+                            /** @description IANA time zone, e.g. Europe/Berlin. */
+                            timezone: string;
                             /** @description Open and click tracking: ENABLED (default), DISABLED, or MARKETING_ONLY. */
                             tracking: "ENABLED" | "DISABLED" | "MARKETING_ONLY";
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description Cap for day d after startedOn: startPerDay × (1 + growthPercent/100)^d, rounded down. */
+                            warmup: {
+                                growthPercent: number;
+                                /** @description YYYY-MM-DD: day 0 of the warm-up. */
+                                startedOn: string;
+                                startPerDay: number;
+                            } | null;
                             /** @description Key of the X-Mailwright-Signature HMAC on outgoing workflow webhooks (whsec_…). */
                             webhookSigningSecret: string;
                         };
@@ -7701,6 +8236,59 @@ export interface paths {
                                  * @description Start of the window: SUSPENSION_WINDOW_DAYS ago, or the last reinstatement if later.
                                  */
                                 since: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/@me/projects/{id}/sending-plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Today first; caps rounded down, null where nothing limits. */
+                            next7Days: {
+                                cap: number | null;
+                                date: string;
+                            }[];
+                            /** @description The project's zone: days run midnight to midnight there. */
+                            timezone: string;
+                            today: {
+                                /** @description null: nothing limits today. */
+                                cap: number | null;
+                                date: string;
+                                remaining: number | null;
+                                /** @description MARKETING emails handed over today. */
+                                sent: number;
                             };
                         };
                     };

@@ -22,37 +22,31 @@ export const AbDecidedBy = literals(['AUTO', 'MANUAL']);
 export const AbPhase = literals(['TESTING', 'WAITING', 'SENDING_WINNER', 'DONE']);
 
 /** One A/B variant in a request: what it changes of the campaign's own content (beyond.md §9). */
-export const VariantInput = Type.Object(
-  {
-    name: Type.String({ minLength: 1, maxLength: 60, description: 'Unique within the campaign.' }),
-    subject: Type.Optional(Type.String({ minLength: 1, maxLength: 998 })),
-    from: Type.Optional(Type.String({ minLength: 1, maxLength: 320 })),
-    fromName: Type.Optional(orNull(Type.String({ maxLength: 200 }))),
-    ...ContentFields,
-    templateId: Type.Optional(
-      Type.String({
-        maxLength: 64,
-        description: "The variant's subject and content are this template's (its live version).",
-      }),
-    ),
-  },
-  { [COMPONENT]: 'CampaignVariantInput' },
-);
+export const VariantInput = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 60, description: 'Unique within the campaign.' }),
+  subject: Type.Optional(Type.String({ minLength: 1, maxLength: 998 })),
+  from: Type.Optional(Type.String({ minLength: 1, maxLength: 320 })),
+  fromName: Type.Optional(orNull(Type.String({ maxLength: 200 }))),
+  ...ContentFields,
+  templateId: Type.Optional(
+    Type.String({
+      maxLength: 64,
+      description: "The variant's subject and content are this template's (its live version).",
+    }),
+  ),
+});
 export type VariantInput = Static<typeof VariantInput>;
 
-export const AbTestInput = Type.Object(
-  {
-    testPercent: Type.Integer({ minimum: 5, maximum: 50, description: 'Percent of the audience in the test group.' }),
-    metric: AbMetric,
-    waitMinutes: Type.Integer({
-      minimum: 1,
-      maximum: 10080,
-      description: 'AUTO: how long after the last test email was handed over the winner is picked.',
-    }),
-    decidedBy: AbDecidedBy,
-  },
-  { [COMPONENT]: 'AbTestInput' },
-);
+export const AbTestInput = Type.Object({
+  testPercent: Type.Integer({ minimum: 5, maximum: 50, description: 'Percent of the audience in the test group.' }),
+  metric: AbMetric,
+  waitMinutes: Type.Integer({
+    minimum: 1,
+    maximum: 10080,
+    description: 'AUTO: how long after the last test email was handed over the winner is picked.',
+  }),
+  decidedBy: AbDecidedBy,
+});
 export type AbTestInput = Static<typeof AbTestInput>;
 
 export const CampaignBody = Type.Object({

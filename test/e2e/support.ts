@@ -61,3 +61,7 @@ export function sessionCookieOf(res: LightMyRequestResponse): string | undefined
   const c = res.cookies.find((cookie) => cookie.name === 'session');
   return c ? `session=${c.value}` : undefined;
 }
+
+/** The field names of an error envelope's `errors` (none: empty). */
+export const fieldNames = (error: { errors?: unknown[] }) =>
+  ((error.errors ?? []) as { field: string }[]).map((e) => e.field);
