@@ -35,7 +35,7 @@ export async function getCampaignStats(
     openRate: percent(n.opened, n.sent),
     clickRate: percent(n.clicked, n.sent),
     bounceRate: percent(n.bounced, n.sent),
-    variants,
+    ...(variants.length > 0 && { variants }),
   };
 }
 

@@ -219,17 +219,19 @@ export const CampaignStats = Type.Object({
   openRate: Rate,
   clickRate: Rate,
   bounceRate: Rate,
-  variants: Type.Array(
-    Type.Object({
-      name: Type.String(),
-      sent: Count,
-      opened: Count,
-      clicked: Count,
-      openRate: Rate,
-      clickRate: Rate,
-      winner: Type.Boolean(),
-    }),
-    { description: 'Per A/B variant; empty without a test. Unique opens and clicks.' },
+  variants: Type.Optional(
+    Type.Array(
+      Type.Object({
+        name: Type.String(),
+        sent: Count,
+        opened: Count,
+        clicked: Count,
+        openRate: Rate,
+        clickRate: Rate,
+        winner: Type.Boolean(),
+      }),
+      { description: 'Per A/B variant, only for a campaign with a test. Unique opens and clicks.' },
+    ),
   ),
 });
 export type CampaignStats = Static<typeof CampaignStats>;

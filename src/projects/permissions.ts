@@ -30,7 +30,7 @@ export const PERMISSIONS = {
   'webhooks.manage': ['OWNER', 'ADMIN'],
   /** Add, change, test and delete the project's own transports: they hold relay credentials and carry its mail. */
   'transports.manage': ['OWNER', 'ADMIN'],
-  /** Name, tracking mode, default locale, send rate. */
+  /** Name, tracking mode, default locale, send rate, and the sending schedule (zone, window, cap, warm-up). */
   'settings.change': ['OWNER', 'ADMIN'],
   'keys.rotate': ['OWNER', 'ADMIN'],
   /** Add members, send and revoke invitations. */

@@ -361,7 +361,14 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
       'post',
     );
     check(await t.app.inject({ url: '/users/@me/projects', headers: session }), '/users/@me/projects', 'get');
-    const patch = { name: 'Views 2', tracking: 'MARKETING_ONLY' };
+    const patch = {
+      name: 'Views 2',
+      tracking: 'MARKETING_ONLY',
+      timezone: 'Europe/Berlin',
+      sendWindow: { days: ['MON', 'TUE'], start: '22:00', end: '06:00' },
+      dailyMarketingCap: 5000,
+      warmup: { startedOn: '2026-01-01', startPerDay: 50, growthPercent: 20 },
+    };
     const url = `/users/@me/projects/${project.id}`;
     check(
       await t.app.inject({ method: 'PATCH', url, headers: session, payload: patch }),
@@ -373,6 +380,13 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
       '/users/@me/projects/{id}/regenerate-keys',
       'post',
     );
+    check(
+      await t.app.inject({ url: `${url}/sending-plan`, headers: session }),
+      '/users/@me/projects/{id}/sending-plan',
+      'get',
+    );
+    // The rest of the views sends at any hour.
+    await t.app.inject({ method: 'PATCH', url, headers: session, payload: { sendWindow: null } });
     const auth = { authorization: `Bearer ${rotated.secretKey}` };
     const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
       t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
@@ -508,6 +522,22 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
     check(await api('GET', `/campaigns/${campaign.id}/stats`), '/campaigns/{id}/stats', 'get');
     check(await api('GET', `/campaigns/${campaign.id}/timeseries`), '/campaigns/{id}/timeseries', 'get');
     check(await api('POST', '/campaigns/audience', { audienceType: 'ALL' }), '/campaigns/audience', 'post');
+    const local = { localTime: '09:00', date: '2030-01-01' };
+    check(await api('POST', `/campaigns/${campaign.id}/send-plan`, local), '/campaigns/{id}/send-plan', 'post');
+    // An A/B test (beyond.md §9) waiting for its winner, chosen by hand; two recipients for two variants.
+    await api('POST', '/contacts', { email: 'bo@views.test', subscribed: true });
+    const variants = [
+      { name: 'A', subject: 'A' },
+      { name: 'B', subject: 'B' },
+    ];
+    const abTest = { testPercent: 50, metric: 'OPENS', waitMinutes: 60, decidedBy: 'MANUAL' };
+    const ab = (await api('POST', '/campaigns', { ...campaignBody, name: 'AB', variants, abTest })).json().data;
+    check(await api('POST', `/campaigns/${ab.id}/send`, {}), '/campaigns/{id}/send', 'post');
+    await t.deps.jobs.drain();
+    await t.deps.jobs.drain();
+    check(await api('GET', `/campaigns/${ab.id}`), '/campaigns/{id}', 'get');
+    check(await api('POST', `/campaigns/${ab.id}/winner`, { variant: 'B' }), '/campaigns/{id}/winner', 'post');
+    check(await api('GET', `/campaigns/${ab.id}/stats`), '/campaigns/{id}/stats', 'get');
     expect((await api('DELETE', `/campaigns/${copy.id}`)).statusCode).toBe(204);
     const sender = check(
       await api('POST', '/templates', {

@@ -120,7 +120,9 @@ describe.each(DIALECTS)('project reset on %s', (dialect) => {
       .execute();
     await ok(await api(p, 'POST', `/contacts/${ann.id}/confirmation`));
     await ok(await campaign(p, domain, 'News'));
-    // A sent campaign too: its emails have per-campaign counters the reset must clear.
+    // A sent campaign too: its emails have per-campaign counters the reset must clear, and under a
+    // daily cap they count towards the day's marketing mail.
+    await ok(await h.as(p.owner, 'PATCH', `/users/@me/projects/${p.id}`, { dailyMarketingCap: 1000 }));
     const sent = await ok(await campaign(p, domain, 'Sent news'));
     await ok(await api(p, 'POST', `/campaigns/${sent.data.id}/send`, {}));
     await settle();

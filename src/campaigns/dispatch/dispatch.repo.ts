@@ -3,8 +3,9 @@
  * campaign's outbox rows as a whole (cancel, finish), and the scheduler's look-ups. The fan-out's
  * cursor and counts move through src/jobs/job-rows.ts; the batch insert is outbox.repo.ts's.
  */
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Executor } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
 
 // Literal: the partial unique index emails_campaign_contact_uq serves only queries that visibly say so.
 const CAMPAIGN_ROWS = sql<boolean>`source_type = 'CAMPAIGN'`;
@@ -108,13 +109,17 @@ const HANDED_OVER = sql<SqlBool>`(exists (select 1 from campaign_dispatches d
   and not exists (select 1 from emails m where m.source_type = 'CAMPAIGN' and m.source_id = campaigns.id
     and m.status in ('PENDING', 'SENDING')))`;
 
-/** SENDING campaigns (any project) whose audience walk completed: the ones a finish check may end. */
+/**
+ * SENDING campaigns (any project) whose audience walk completed: the ones a finish check may end. An
+ * A/B test waiting for its winner is not one: its end comes after the winner's walk.
+ */
 export async function listWalkedSending(db: Executor, limit: number): Promise<string[]> {
   const rows = await db
     .selectFrom('campaigns')
     .innerJoin('campaignDispatches as d', 'd.id', 'campaigns.id')
     .select('campaigns.id')
     .where('campaigns.status', '=', 'SENDING')
+    .where(notWaitingForWinner)
     .where('d.status', '=', 'completed')
     .limit(limit)
     .execute();
@@ -134,7 +139,10 @@ export function recipientsWhere(
     select 1 from suppressions s where s.project_id = contacts.project_id and s.email = contacts.email))`;
 }
 
-/** True while the campaign is SENDING and its audience walk has completed (its rows may still be going out). */
+/**
+ * True while the campaign is SENDING and its audience walk has completed (its rows may still be going
+ * out); false while an A/B test waits for its winner, so no finish check keeps coming back meanwhile.
+ */
 export async function isWalkedSending(db: Executor, id: string): Promise<boolean> {
   const row = await db
     .selectFrom('campaigns')
@@ -142,9 +150,14 @@ export async function isWalkedSending(db: Executor, id: string): Promise<boolean
     .select('campaigns.id')
     .where('campaigns.id', '=', id)
     .where('campaigns.status', '=', 'SENDING')
+    .where(notWaitingForWinner)
     .where('d.status', '=', 'completed')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+function notWaitingForWinner(eb: ExpressionBuilder<Database, 'campaigns'>) {
+  return eb.or([eb('campaigns.abPhase', 'is', null), eb('campaigns.abPhase', '<>', 'WAITING')]);
 }
 
 /** When the campaign's next PENDING row falls due; undefined when none waits. */
