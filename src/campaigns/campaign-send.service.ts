@@ -239,6 +239,7 @@ export async function cancelCampaign(
       startedAt: null,
       scheduledAt: null,
       totalRecipients: 0,
+      ...{ abPhase: null, abWinner: null, abDecideAt: null, localSend: null },
     };
     return repo.transitionCampaign(trx, id, ['CANCELLED'], { ...draft, updatedAt: now });
   });

@@ -39,8 +39,10 @@ export function zoneDueTimes(s: LocalSend): (zone: string) => Date {
   const date = parseDate(s.date)!;
   const cache = new Map<string, Date>();
   return (zone) => {
-    let at = cache.get(zone);
-    if (!at) cache.set(zone, (at = localInstant(date, clock, zone)));
+    const known = cache.get(zone);
+    if (known) return known;
+    const at = localInstant(date, clock, zone);
+    cache.set(zone, at);
     return at;
   };
 }

@@ -84,7 +84,7 @@ function settled(explain: boolean): true | false | string {
   const main = document.querySelector('main')?.getBoundingClientRect();
   if (!main || main.width === 0 || main.height === 0) left.push('no visible <main>');
   for (const [what, selector] of [
-    ['skeletons', '.animate-pulse:not(.react-flow__handle)'],
+    ['skeletons', '.animate-pulse:not(.react-flow__handle):not([data-live])'],
     ['spinners', '.animate-spin'],
     ['busy regions', '[aria-busy="true"]'],
   ] as const) {
@@ -138,6 +138,10 @@ interface Seed {
   /** A draft campaign in the visual editor. */
   blocksCampaignId: string;
   sentCampaignId: string;
+  /** A draft with an A/B test of two variants, one with content of its own. */
+  abDraftCampaignId: string;
+  /** A campaign sent with an A/B test decided by hand, waiting for its winner. */
+  abWaitingCampaignId: string;
   workflowId: string;
   executionId: string;
   /** A webhook endpoint with a delivered test message in its log. */
@@ -346,6 +350,7 @@ const PROJECT_SCREENS: Screen[] = [
   // Settings.
   { name: 'settings: general', url: (s) => p(s, '/settings'), heading: 'Settings' },
   { name: 'settings: sign-up & consent', url: (s) => p(s, '/settings/consent'), heading: 'Settings' },
+  { name: 'settings: sending', url: (s) => p(s, '/settings/sending'), heading: 'Settings' },
   { name: 'settings: keys', url: (s) => p(s, '/settings/keys'), heading: 'Settings' },
   { name: 'settings: members', url: (s) => p(s, '/settings/members'), heading: 'Settings' },
   { name: 'settings: security', url: (s) => p(s, '/settings/security'), heading: 'Settings' },
@@ -367,6 +372,29 @@ const PROJECT_SCREENS: Screen[] = [
   { name: 'new campaign', url: (s) => p(s, '/campaigns/new'), heading: /campaign/i },
   { name: 'campaign (draft)', url: (s) => p(s, `/campaigns/${s.draftCampaignId}`), heading: 'Summer draft' },
   { name: 'campaign (sent)', url: (s) => p(s, `/campaigns/${s.sentCampaignId}`), heading: 'Spring news' },
+  { name: 'campaign (A/B draft)', url: (s) => p(s, `/campaigns/${s.abDraftCampaignId}`), heading: 'Split test' },
+  {
+    name: 'campaign (A/B waiting)',
+    url: (s) => p(s, `/campaigns/${s.abWaitingCampaignId}`),
+    heading: 'Split test sent',
+    prepare: async (page) => {
+      await page
+        .getByRole('table', { name: 'Results per variant' })
+        .getByRole('button', { name: 'Choose B' })
+        .waitFor();
+    },
+  },
+  {
+    name: 'campaign: local-time dialog',
+    url: (s) => p(s, `/campaigns/${s.draftCampaignId}`),
+    heading: 'Summer draft',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Schedule' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Schedule the campaign' });
+      await dialog.getByRole('radio', { name: /At a local time/ }).check();
+      await dialog.getByRole('table', { name: 'Recipients by time zone' }).waitFor();
+    },
+  },
   // Templates.
   { name: 'templates', url: (s) => p(s, '/templates'), heading: 'Templates' },
   { name: 'new template', url: (s) => p(s, '/templates/new'), heading: /template/i },
@@ -597,6 +625,27 @@ describe('dashboard accessibility on sqlite', () => {
       await publicApi('POST', '/campaigns', { ...inBlocks, format: 'BLOCKS', document: EVERY_BLOCK }),
     );
     await publicApi('POST', `/campaigns/${seed.sentCampaignId}/send`, {});
+    seed.abDraftCampaignId = idOf(
+      await publicApi('POST', '/campaigns', {
+        ...campaign('Split test'),
+        variants: [
+          { name: 'A', subject: 'Split test: short' },
+          { name: 'B', format: 'HTML', body: '<p>Another body. <a href="https://a11y.test/b">Read</a></p>' },
+        ],
+        abTest: { testPercent: 20, metric: 'CLICKS', waitMinutes: 120, decidedBy: 'AUTO' },
+      }),
+    );
+    seed.abWaitingCampaignId = idOf(
+      await publicApi('POST', '/campaigns', {
+        ...campaign('Split test sent'),
+        variants: [
+          { name: 'A', subject: 'Split A' },
+          { name: 'B', subject: 'Split B' },
+        ],
+        abTest: { testPercent: 50, metric: 'OPENS', waitMinutes: 60, decidedBy: 'MANUAL' },
+      }),
+    );
+    await publicApi('POST', `/campaigns/${seed.abWaitingCampaignId}/send`, {});
 
     // A workflow on `signed_up` that waits for `paid`, enabled, with an execution waiting.
     const workflow = await call<{ id: string; steps: Array<{ id: string }> }>('POST', '/workflows', {
@@ -664,6 +713,14 @@ describe('dashboard accessibility on sqlite', () => {
         timeout: 20_000,
       })
       .toBe('SENT');
+    await expect
+      .poll(
+        async () =>
+          (await call<{ abTest: { phase: string } | null }>('GET', `/campaigns/${seed.abWaitingCampaignId}`)).abTest
+            ?.phase,
+        { timeout: 20_000 },
+      )
+      .toBe('WAITING');
     await call('POST', '/transports', {
       name: 'Backup relay',
       kind: 'SMTP',

@@ -56,6 +56,8 @@ export async function chooseTestGroup(
   const variants = storedVariants(c).length;
   if (!settings || variants === 0) return;
   const size = testGroupSize(audience, settings.testPercent, variants);
+  // A send cancelled back to DRAFT before anything went out may have left one behind.
+  await repo.deleteTestGroup(trx, c.id);
   await repo.insertTestGroup(trx, { campaignId: c.id, projectId: c.projectId, where, size, variants });
 }
 

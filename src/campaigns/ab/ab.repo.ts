@@ -22,6 +22,11 @@ export async function insertTestGroup(
   return Number(r.numAffectedRows ?? 0);
 }
 
+/** Forgets the campaign's test group (a send that never went out, before the campaign is sent again). */
+export async function deleteTestGroup(db: Executor, campaignId: string): Promise<void> {
+  await db.deleteFrom('campaignTestRecipients').where('campaignId', '=', campaignId).execute();
+}
+
 /** The variant (index) of each of `contactIds` that is in the campaign's test group. */
 export async function findTestAssignments(
   db: Executor,

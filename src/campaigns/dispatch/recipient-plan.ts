@@ -63,8 +63,10 @@ function dueTimes(c: CampaignRow, settings: SendSettings, now: Date): RecipientP
   const opening = new Map<number, Date>();
   const open = (at: Date) => {
     if (!window) return at;
-    let next = opening.get(at.getTime());
-    if (!next) opening.set(at.getTime(), (next = windowOpenAt(window, at)));
+    const known = opening.get(at.getTime());
+    if (known) return known;
+    const next = windowOpenAt(window, at);
+    opening.set(at.getTime(), next);
     return next;
   };
   return (data) => {

@@ -100,11 +100,24 @@ export function ContentEditor({
   );
 }
 
-/** The choice of format for a new email; changing it starts the content over (`onChange`). */
-export function FormatPicker({ value, onChange }: { value: ContentFormat; onChange: (f: ContentFormat) => void }) {
+/**
+ * The choice of format for a new email; changing it starts the content over (`onChange`). `name`
+ * tells its radios from another picker's on the same form (an A/B test's variants).
+ */
+export function FormatPicker({
+  value,
+  onChange,
+  name = 'content-format',
+  legend = 'Format',
+}: {
+  value: ContentFormat;
+  onChange: (f: ContentFormat) => void;
+  name?: string;
+  legend?: string;
+}) {
   return (
     <fieldset>
-      <legend className="mb-1 text-sm font-medium text-slate-700">Format</legend>
+      <legend className="mb-1 text-sm font-medium text-slate-700">{legend}</legend>
       <div className="grid gap-2 sm:grid-cols-3">
         {FORMATS.map((f) => (
           <label
@@ -113,7 +126,7 @@ export function FormatPicker({ value, onChange }: { value: ContentFormat; onChan
           >
             <input
               type="radio"
-              name="content-format"
+              name={name}
               value={f.id}
               checked={value === f.id}
               onChange={() => onChange(f.id)}

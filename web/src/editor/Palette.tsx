@@ -15,7 +15,7 @@ import {
   SquareMousePointer,
   Type,
 } from 'lucide-react';
-import type { PointerEventHandler } from 'react';
+import { type PointerEventHandler, useId } from 'react';
 import { cx } from '../lib/cx.ts';
 import { BLOCK_TYPES, type BlockType } from './document.ts';
 import { paletteId } from './drop.ts';
@@ -33,9 +33,11 @@ export const BLOCK_ICONS: Record<BlockType, LucideIcon> = {
 };
 
 export function Palette({ onAdd }: { onAdd: (type: BlockType) => void }) {
+  // Two editors on one screen (a campaign and its A/B variant) each name their own palette.
+  const titleId = useId();
   return (
-    <section aria-labelledby="palette-title" className="min-w-0">
-      <h3 id="palette-title" className="mb-2 text-sm font-medium text-slate-700">
+    <section aria-labelledby={titleId} className="min-w-0">
+      <h3 id={titleId} className="mb-2 text-sm font-medium text-slate-700">
         Blocks
       </h3>
       <ul className="grid grid-cols-3 gap-1.5 lg:grid-cols-1">

@@ -1,7 +1,7 @@
 // Invariant: a refusal shows once, under the field it names, or above the form when it names none of them.
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/client.ts';
-import { apiFieldError, formLevelError, sameValue } from './draft-errors.ts';
+import { apiFieldError, formLevelError, sameValue, valueAt } from './draft-errors.ts';
 
 const refusal = (code: string, errors: Array<{ field: string; message: string }> = []) =>
   new ApiError(422, code, `${code} said`, errors);
@@ -13,6 +13,14 @@ describe('a form draft', () => {
     expect(sameValue(['a'], { 0: 'a' })).toBe(false);
     expect(sameValue({ a: '' }, { a: ' ' })).toBe(false);
     expect(sameValue(null, {})).toBe(false);
+  });
+
+  it('finds a nested field of a draft by its path', () => {
+    const draft = { name: 'x', abTest: { variants: [{ subject: 'a' }, { subject: 'b' }] } };
+    expect(valueAt(draft, 'name')).toEqual({ found: true, value: 'x' });
+    expect(valueAt(draft, 'abTest.variants[1].subject')).toEqual({ found: true, value: 'b' });
+    expect(valueAt(draft, 'abTest.variants[2].subject').found).toBe(false);
+    expect(valueAt(draft, 'sendRatePerSecond').found).toBe(false);
   });
 
   it('shows a named field its message, and the form none', () => {

@@ -18,6 +18,19 @@ export function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /**
+ * The value at `path` inside a draft (`name`, `abTest.variants[1].subject`), and whether it is there:
+ * a refusal of a nested field shows until that field changes.
+ */
+export function valueAt(draft: unknown, path: string): { found: boolean; value: unknown } {
+  let value = draft;
+  for (const part of path.split(/\.|\[(\d+)\]/).filter((p) => p !== undefined && p !== '')) {
+    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, part)) return { found: false, value };
+    value = (value as Record<string, unknown>)[part];
+  }
+  return { found: true, value };
+}
+
+/**
  * The API's message for `field`: from its `errors[]` (the field or one inside it), or the whole
  * error when its code belongs to the field (`codeFields`: a sender off the verified domains is the
  * sender's problem, though the API names no field).

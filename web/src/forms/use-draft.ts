@@ -10,7 +10,7 @@
 import { type FormEvent, useState } from 'react';
 import { useUnsavedChanges } from '../components/LeaveGuard.tsx';
 import { useSaveShortcut } from '../lib/use-save-shortcut.ts';
-import { apiFieldError, formLevelError, sameValue } from './draft-errors.ts';
+import { apiFieldError, formLevelError, sameValue, valueAt } from './draft-errors.ts';
 
 type KeysOf<D, V> = { [K in keyof D]: D[K] extends V ? K : never }[keyof D] & string;
 
@@ -64,7 +64,10 @@ export interface Draft<D> {
   checkbox: <K extends KeysOf<D, boolean>>(
     key: K,
   ) => { checked: boolean; onChange: (e: { target: { checked: boolean } }) => void };
-  /** The message under `field`: a failed check, or the API's, until draft `key` (the field's own by default) changes. */
+  /**
+   * The message under `field`: a failed check, or the API's, until draft `key` (the field's own by
+   * default; a path such as `abTest.variants[1].subject` too) changes.
+   */
   error: (field: string, key?: string) => string | undefined;
   /** The API's refusal that no field shows, for above the form. */
   formError: unknown;
@@ -125,11 +128,12 @@ export function useDraft<D extends object, B>(saved: D, options: DraftOptions<D,
     if (dirty && !options.sends) submit();
   });
 
-  /** Whether `key` of the draft changed since the last submit (its refusal no longer applies). */
-  const changedSinceSubmit = (key: string) =>
-    state.submitted !== null &&
-    key in value &&
-    !sameValue((value as Record<string, unknown>)[key], (state.submitted as Record<string, unknown>)[key]);
+  /** Whether `key` of the draft (a path inside it too) changed since the last submit (its refusal no longer applies). */
+  const changedSinceSubmit = (key: string) => {
+    if (state.submitted === null) return false;
+    const now = valueAt(value, key);
+    return now.found && !sameValue(now.value, valueAt(state.submitted, key).value);
+  };
   const error = (field: string, key = field) =>
     changedSinceSubmit(key) ? undefined : (state.checks[field] ?? apiFieldError(save.error, field, codeFields));
   const bodyFields = state.submitted ? Object.keys(toBody(state.submitted) as object) : [];

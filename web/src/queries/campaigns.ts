@@ -1,7 +1,8 @@
 /**
  * Campaigns: a page of the list, one campaign, its results (stats, time series), the live count of
- * an audience being edited, and their writes: create, save, test, send or schedule, cancel, copy,
- * delete. Every read of one campaign sits under its detail key, so removing it forgets them all.
+ * an audience being edited, what a local-time send would do, and their writes: create, save, test,
+ * send or schedule, choose an A/B test's winner, cancel, copy, delete. Every read of one campaign
+ * sits under its detail key, so removing it forgets them all.
  */
 import { keepPreviousData, mutationOptions, queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -18,6 +19,14 @@ export type CampaignBody = RequestBody<Operation<'/campaigns/{id}', 'put'>>;
 export type SendBody = RequestBody<Operation<'/campaigns/{id}/send', 'post'>>;
 export type TestBody = RequestBody<Operation<'/campaigns/{id}/test', 'post'>>;
 export type AudienceBody = RequestBody<Operation<'/campaigns/audience', 'post'>>;
+export type SendPlanBody = RequestBody<Operation<'/campaigns/{id}/send-plan', 'post'>>;
+export type SendPlan = ResponseBody<Operation<'/campaigns/{id}/send-plan', 'post'>>;
+export type WinnerBody = RequestBody<Operation<'/campaigns/{id}/winner', 'post'>>;
+/** A variant of an A/B test as the campaign shows it (the campaign's values filled in). */
+export type CampaignVariant = Campaign['variants'][number];
+export type AbTest = NonNullable<Campaign['abTest']>;
+export type AbPhase = NonNullable<AbTest['phase']>;
+export type VariantStats = CampaignStats['variants'][number];
 /** A filter in either API form (the OpenAPI document's FilterInput). */
 export type AudienceFilter = NonNullable<AudienceBody['audienceFilter']>;
 type ListQuery = NonNullable<Operation<'/campaigns', 'get'>['parameters']['query']>;
@@ -65,6 +74,18 @@ export const campaignQueries = {
       // Contacts change under it; a few seconds is as fresh as a count being typed needs.
       staleTime: 5_000,
     }),
+  /**
+   * When a send at `body`'s local time would reach whom, zone by zone (POST, but a read: nothing
+   * changes). Read again as the time is typed and when the dialog opens again.
+   */
+  sendPlan: ({ api, projectId }: ProjectScope, id: string, body: SendPlanBody) =>
+    queryOptions({
+      queryKey: [...campaignKeys.detail(projectId, id), 'send-plan', body],
+      queryFn: ({ signal }) => api.post('/campaigns/{id}/send-plan', { path: { id }, body, signal }),
+      placeholderData: keepPreviousData,
+      retry: false,
+      staleTime: 5_000,
+    }),
 };
 
 /**
@@ -105,11 +126,22 @@ export const campaignMutations = {
       mutationFn: (body: TestBody) => api.post('/campaigns/{id}/test', { path: { id }, body }),
       meta: { invalidates: affects.sends(projectId) },
     }),
-  /** Sends now, or at `scheduledFor` (also to move a scheduled one to another time). */
+  /**
+   * Sends now, at `scheduledFor` (also to move a scheduled one to another time), or at a local time
+   * in each recipient's zone (`localTime` and `date`).
+   */
   send: ({ api, projectId }: ProjectScope, id: string) =>
     mutationOptions({
       mutationKey: campaignKeys.mutation(projectId, 'send'),
       mutationFn: (body: SendBody) => api.post('/campaigns/{id}/send', { path: { id }, body }),
+      meta: { invalidates: affects.campaigns(projectId) },
+      onSuccess: storesAnswer<Campaign>(campaignKeys, projectId),
+    }),
+  /** Picks the A/B test's winner by hand (MANUAL, while it waits); the rest of the audience gets it. */
+  winner: ({ api, projectId }: ProjectScope, id: string) =>
+    mutationOptions({
+      mutationKey: campaignKeys.mutation(projectId, 'winner'),
+      mutationFn: (body: WinnerBody) => api.post('/campaigns/{id}/winner', { path: { id }, body }),
       meta: { invalidates: affects.campaigns(projectId) },
       onSuccess: storesAnswer<Campaign>(campaignKeys, projectId),
     }),

@@ -10,7 +10,7 @@ import { api as accountApi } from '../api/client.ts';
 import { type Project, sessionKeys } from '../api/session.ts';
 import { storesAnswer } from './cache.ts';
 import { type ProjectScope, projectDataKey, settingsKeys } from './keys.ts';
-import type { Reset } from './settings.ts';
+import { type Reset, sendingPlanKey } from './settings.ts';
 
 export type ProjectSettings = RequestBody<Operation<'/users/@me/projects/{id}', 'patch'>>;
 export type NewProject = RequestBody<Operation<'/users/@me/projects', 'post'>>;
@@ -38,12 +38,15 @@ export const projectMutations = {
       mutationFn: (body: NewProject) => accountApi.post('/users/@me/projects', { body }),
       meta: { invalidates: [sessionKeys.projects] },
     }),
-  /** Changes the project's settings; the answer arrives in the projects list before the screen reacts. */
+  /**
+   * Changes the project's settings; the answer arrives in the projects list before the screen reacts,
+   * and the sending plan follows the sending settings.
+   */
   update: ({ api, projectId }: ProjectScope) =>
     mutationOptions({
       mutationKey: projectKey(projectId, 'update'),
       mutationFn: (body: ProjectSettings) => api.patch('/users/@me/projects/{id}', { path: { id: projectId }, body }),
-      meta: { invalidates: [sessionKeys.projects] },
+      meta: { invalidates: [sessionKeys.projects, sendingPlanKey(projectId)] },
     }),
   /** New secret and public keys (the old ones stop working); the list carries the key hint and public key. */
   rotateKeys: ({ api, projectId }: ProjectScope) =>

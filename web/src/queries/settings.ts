@@ -1,7 +1,8 @@
 /**
- * Project settings kept outside the project list: a data reset's progress. The settings themselves
- * (name, tracking, keys) come with the project in the account's list (api/session.ts); starting a
- * reset is a project write (projects.ts).
+ * Project settings kept outside the project list: a data reset's progress and the sending plan (the
+ * daily caps the sending settings make). The settings themselves (name, tracking, keys, sending) come
+ * with the project in the account's list (api/session.ts); changing them and starting a reset are
+ * project writes (projects.ts).
  */
 import { partialMatchKey, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -9,10 +10,21 @@ import type { Operation, ResponseBody } from '../../../client/index.ts';
 import { type ProjectScope, projectDataKey, settingsKeys } from './keys.ts';
 
 export type Reset = ResponseBody<Operation<'/users/@me/projects/{id}/resets/{resetId}', 'get'>>;
+export type SendingPlan = ResponseBody<Operation<'/users/@me/projects/{id}/sending-plan', 'get'>>;
+
+/** The sending plan's key: a change of the sending settings refreshes it (projects.ts). */
+export const sendingPlanKey = (projectId: string) => [...settingsKeys.all(projectId), 'sending-plan'];
 
 export const RESET_RUNNING: ReadonlyArray<Reset['status']> = ['queued', 'processing'];
 
 export const settingsQueries = {
+  /** Today's cap, sent and remaining, and the next seven days' caps; the sent count moves, so it is read each minute. */
+  sendingPlan: ({ api, projectId }: ProjectScope) =>
+    queryOptions({
+      queryKey: sendingPlanKey(projectId),
+      queryFn: () => api.get('/users/@me/projects/{id}/sending-plan', { path: { id: projectId } }),
+      refetchInterval: 60_000,
+    }),
   /** Polled each second while the reset runs. */
   reset: ({ api, projectId }: ProjectScope, resetId: string) =>
     queryOptions({

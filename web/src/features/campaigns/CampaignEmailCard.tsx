@@ -1,4 +1,7 @@
-/** What a campaign past its draft sent (or will send): sender, audience, topic, kind, and the email itself. */
+/**
+ * What a campaign past its draft sent (or will send): sender, audience, topic, kind, when (a local
+ * time in each zone), its A/B variants, and the email itself.
+ */
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { useMe } from '../../api/session.ts';
@@ -16,6 +19,7 @@ import type { Campaign } from '../../queries/campaigns.ts';
 import { segmentQueries } from '../../queries/segments.ts';
 import { topicQueries } from '../../queries/topics.ts';
 import { EMAIL_TYPES } from './campaign-model.ts';
+import { localSendText } from './local-send.ts';
 
 const NO_SAMPLE: Record<string, unknown> = {};
 
@@ -43,6 +47,18 @@ export function CampaignEmailCard({ campaign }: { campaign: Campaign }) {
             </Item>
           )}
           <Item term="Kind">{EMAIL_TYPES.find((t) => t.id === campaign.emailType)?.label}</Item>
+          {campaign.localSend && <Item term="Delivery">{localSendText(campaign.localSend)}</Item>}
+          {campaign.variants.length > 0 && (
+            <Item term="Variants">
+              <ul>
+                {campaign.variants.map((v) => (
+                  <li key={v.name}>
+                    <span className="font-medium">{v.name}</span>: {v.subject}
+                  </li>
+                ))}
+              </ul>
+            </Item>
+          )}
           {campaign.description && <Item term="Note">{campaign.description}</Item>}
           <Item term="Created">{formatDateTime(campaign.createdAt)}</Item>
         </dl>

@@ -1,7 +1,8 @@
 /**
- * The campaign form: name, sender, audience (with its topic and live count) and content. The API's refusals
- * land on their fields: a sender off the verified domains under "From address", a bad condition on
- * its row of the audience filter; anything else above the form.
+ * The campaign form: name, sender, audience (with its topic and live count), content and its A/B
+ * test. The API's refusals land on their fields: a sender off the verified domains under "From
+ * address", a bad condition on its row of the audience filter, a variant's field at that variant;
+ * anything else above the form.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -15,6 +16,7 @@ import { TopicSelect } from '../../components/TopicSelect.tsx';
 import { apiProblems } from '../../filters/convert.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { domainQueries } from '../../queries/domains.ts';
+import { AbTestCard } from './AbTestCard.tsx';
 import { AudienceCount, AudiencePicker } from './AudiencePicker.tsx';
 import { CampaignContentCard } from './CampaignContentCard.tsx';
 import { domainOf, onVerifiedDomain } from './campaign-model.ts';
@@ -81,6 +83,7 @@ export function CampaignForm({ d, isNew = false }: { d: CampaignDraft; isNew?: b
         </div>
       </Card>
       <CampaignContentCard d={d} isNew={isNew} />
+      <AbTestCard d={d} />
     </div>
   );
 }

@@ -9,7 +9,10 @@ import { CAMPAIGN_STATUS, type CampaignStatus } from './campaign-model.ts';
 export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
   return (
     <span className="inline-flex items-center gap-1.5">
-      {status === 'SENDING' && <span className="size-1.5 animate-pulse rounded-full bg-amber-500" aria-hidden />}
+      {status === 'SENDING' && (
+        // A live mark, not a loading placeholder (the accessibility sweep tells them apart by it).
+        <span data-live className="size-1.5 animate-pulse rounded-full bg-amber-500" aria-hidden />
+      )}
       <StatusBadge looks={CAMPAIGN_STATUS} status={status} />
     </span>
   );

@@ -9,10 +9,12 @@ import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { formatDateTime, formatNumber, formatRelative, plural } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { type Campaign, campaignQueries, useResultsAfterSend } from '../../queries/campaigns.ts';
+import { AbTestSection } from './AbTestSection.tsx';
 import { type CampaignDialog, CampaignDialogs, DuplicateButton, MoreActions } from './CampaignDialogs.tsx';
 import { CampaignEmailCard } from './CampaignEmailCard.tsx';
 import { CampaignHeader } from './CampaignHeader.tsx';
 import { CampaignResults } from './CampaignStats.tsx';
+import { localSendText } from './local-send.ts';
 
 export function CampaignStatusScreen({ campaign }: { campaign: Campaign }) {
   const scope = useProject();
@@ -57,7 +59,8 @@ export function CampaignStatusScreen({ campaign }: { campaign: Campaign }) {
           <Callout tone="success" icon={false}>
             <p>
               Sent to {plural(campaign.totalRecipients, 'contact')}{' '}
-              {campaign.sentAt ? `on ${formatDateTime(campaign.sentAt)}` : ''}.
+              {campaign.sentAt ? `on ${formatDateTime(campaign.sentAt)}` : ''}
+              {campaign.localSend ? ` (${localSendText(campaign.localSend)})` : ''}.
             </p>
           </Callout>
         )}
@@ -68,6 +71,9 @@ export function CampaignStatusScreen({ campaign }: { campaign: Campaign }) {
               rest of the audience did not get it.
             </p>
           </Callout>
+        )}
+        {campaign.abTest && campaign.status !== 'SCHEDULED' && (
+          <AbTestSection campaign={campaign} abTest={campaign.abTest} live={sending} />
         )}
         {campaign.status !== 'SCHEDULED' && (
           <section aria-labelledby="results-heading" className="space-y-3">
@@ -126,6 +132,15 @@ function ScheduledCard({
   );
 }
 
+/** What a sending campaign is doing, by its A/B test's phase (NONE: no test). */
+const SENDING_TITLE: Record<NonNullable<NonNullable<Campaign['abTest']>['phase']> | 'NONE', string> = {
+  NONE: 'Sending…',
+  TESTING: 'Sending the test…',
+  WAITING: 'Test sent: waiting for the winner',
+  SENDING_WINNER: 'Sending the winner…',
+  DONE: 'Sending…',
+};
+
 function SendingCard({ campaign, onCancel }: { campaign: Campaign; onCancel: () => void }) {
   const stats = useQuery({ ...campaignQueries.stats(useProject(), campaign.id), refetchInterval: 1500 });
   const sent = stats.data?.sentCount ?? 0;
@@ -134,10 +149,15 @@ function SendingCard({ campaign, onCancel }: { campaign: Campaign; onCancel: () 
     <Card>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <p className="text-sm font-medium text-slate-900">Sending…</p>
+          <p className="text-sm font-medium text-slate-900">{SENDING_TITLE[campaign.abTest?.phase ?? 'NONE']}</p>
           <p className="text-sm text-slate-500" data-testid="send-progress-text">
             {formatNumber(sent)} of {formatNumber(total)} sent
           </p>
+          {campaign.localSend && (
+            <p className="text-sm text-slate-500" data-testid="local-send">
+              {localSendText(campaign.localSend)}: each email waits for that moment in its recipient’s zone.
+            </p>
+          )}
         </div>
         <Button variant="secondary" icon={<XCircle className="size-4" aria-hidden />} onClick={onCancel}>
           Stop sending

@@ -1,6 +1,6 @@
 /**
- * The campaign's sending dialogs: a test send, choosing a send time, and the last check before
- * sending now. Each runs its own write and is mounted only while open, so each opening starts anew.
+ * The campaign's sending dialogs: a test send, choosing a send time (one moment, or a local time in
+ * each recipient's zone), and the last check before sending now. Each runs its own write and is mounted only while open, so each opening starts anew.
  */
 import { Send } from 'lucide-react';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { useMe } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { CancelAnd, Dialog } from '../../components/Dialog.tsx';
 import { TextInput } from '../../components/Field.tsx';
+import { RadioGroup } from '../../components/RadioGroup.tsx';
 import { FormError, Skeleton } from '../../components/States.tsx';
 import { FormDialog } from '../../forms/FormDialog.tsx';
 import { useDraft } from '../../forms/use-draft.ts';
@@ -18,6 +19,8 @@ import { toast } from '../../lib/toasts.ts';
 import { type Campaign, campaignMutations } from '../../queries/campaigns.ts';
 import { useAction } from '../../queries/use-action.ts';
 import { defaultScheduleTime, fromLocalInput, scheduleProblem, toLocalInput } from './campaign-model.ts';
+import { LocalSendFields } from './LocalSendFields.tsx';
+import { defaultLocalSend, localSendProblems, localSendText } from './local-send.ts';
 import { useAudiencePreview } from './use-audience-preview.ts';
 
 interface DialogProps {
@@ -34,7 +37,9 @@ function useSend({ campaign, onClose }: DialogProps) {
       toast(
         next.status === 'SCHEDULED'
           ? `Scheduled for ${formatDateTime(next.scheduledAt)}`
-          : `Sending to ${plural(next.totalRecipients, 'contact')}`,
+          : next.localSend
+            ? `Sending at ${localSendText(next.localSend)}`
+            : `Sending to ${plural(next.totalRecipients, 'contact')}`,
       );
     },
   });
@@ -67,41 +72,83 @@ export function SendTestDialog({ campaign, onClose }: DialogProps) {
   );
 }
 
-/** A send time in the person's own zone; a scheduled campaign's dialog starts from its time. */
+const WHEN = [
+  { value: 'AT', label: 'At one moment', hint: 'Everyone gets it from the time you choose, in your time zone.' },
+  {
+    value: 'LOCAL',
+    label: 'At a local time in each recipient’s time zone',
+    hint: 'Each contact gets it at, say, 9:00 their time on the day you choose.',
+  },
+] as const;
+
+/**
+ * A send time in the person's own zone, or a local time in each recipient's zone (not for an A/B
+ * test, whose test group goes first); a scheduled campaign's dialog starts from its time.
+ */
 export function ScheduleDialog(props: DialogProps) {
   const current = props.campaign.status === 'SCHEDULED' ? props.campaign.scheduledAt : null;
+  const local = !props.campaign.abTest;
   const send = useSend(props);
   const [start] = useState(() => ({
+    when: 'AT' as 'AT' | 'LOCAL',
     at: toLocalInput(current ? new Date(current) : defaultScheduleTime(new Date())),
+    ...defaultLocalSend(new Date()),
   }));
   const d = useDraft(start, {
     save: send,
-    toBody: ({ at }) => ({ scheduledFor: fromLocalInput(at) }),
-    check: ({ at }) => ({ scheduledFor: scheduleProblem(at, new Date()) }),
+    toBody: ({ when, at, localTime, date }) =>
+      when === 'LOCAL' ? { localTime, date } : { scheduledFor: fromLocalInput(at) },
+    check: (v) => (v.when === 'LOCAL' ? localSendProblems(v) : { scheduledFor: scheduleProblem(v.at, new Date()) }),
     sends: true,
   });
   const iso = fromLocalInput(d.value.at);
   const fine = iso && !scheduleProblem(d.value.at, new Date());
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const atLocal = d.value.when === 'LOCAL';
   return (
     <FormDialog
       open
       onClose={props.onClose}
       title={current ? 'Change the send time' : 'Schedule the campaign'}
-      submitLabel={current ? 'Change time' : 'Schedule'}
+      submitLabel={atLocal ? 'Send at local times' : current ? 'Change time' : 'Schedule'}
       draft={d}
+      wide={atLocal}
     >
-      {/* No `min`: the browser's own check would stop the form before it says what is wrong. */}
-      <TextInput
-        label="Send at"
-        type="datetime-local"
-        required
-        {...d.text('at', 'scheduledFor')}
-        hint={`Your time zone: ${zone}.${fine ? ` It goes out ${formatDateTime(iso)}.` : ''}`}
-      />
-      <p className="text-sm text-slate-600">
-        The audience is counted again when it starts: contacts who join before then get it too.
-      </p>
+      {local ? (
+        <RadioGroup<'AT' | 'LOCAL'>
+          legend="When"
+          name="schedule-when"
+          value={d.value.when}
+          options={WHEN}
+          onChange={(when) => d.set({ when })}
+        />
+      ) : (
+        <p className="text-sm text-slate-600">
+          An A/B test sends to its test group first, so it goes out at one moment, not at local times.
+        </p>
+      )}
+      {atLocal ? (
+        <LocalSendFields
+          campaignId={props.campaign.id}
+          value={d.value}
+          onChange={d.set}
+          error={(field) => d.error(field)}
+        />
+      ) : (
+        <>
+          {/* No `min`: the browser's own check would stop the form before it says what is wrong. */}
+          <TextInput
+            label="Send at"
+            type="datetime-local"
+            required
+            {...d.text('at', 'scheduledFor')}
+            hint={`Your time zone: ${zone}.${fine ? ` It goes out ${formatDateTime(iso)}.` : ''}`}
+          />
+          <p className="text-sm text-slate-600">
+            The audience is counted again when it starts: contacts who join before then get it too.
+          </p>
+        </>
+      )}
     </FormDialog>
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { blankAbTest } from './ab-test-model.ts';
 import {
   allowed,
   CAMPAIGN_STATUS,
@@ -31,6 +32,18 @@ describe('status', () => {
     expect(campaignPollInterval({ status: 'SCHEDULED', scheduledAt: '2024-05-01T10:01:00Z' }, now)).toBe(5000);
     expect(campaignPollInterval({ status: 'SCHEDULED', scheduledAt: '2024-05-01T11:00:00Z' }, now)).toBe(false);
     expect(campaignPollInterval({ status: 'SENT', scheduledAt: null }, now)).toBe(false);
+  });
+
+  it('reads an A/B test waiting for its winner less often, until its last minute', () => {
+    const now = Date.parse('2024-05-01T10:00:00Z');
+    const waiting = (decideAt: string | null) => ({
+      status: 'SENDING' as const,
+      scheduledAt: null,
+      abTest: { phase: 'WAITING', decideAt },
+    });
+    expect(campaignPollInterval(waiting(null), now)).toBe(15_000);
+    expect(campaignPollInterval(waiting('2024-05-01T12:00:00Z'), now)).toBe(15_000);
+    expect(campaignPollInterval(waiting(new Date(now + 30_000).toISOString()), now)).toBe(2000);
   });
 });
 
@@ -75,6 +88,7 @@ describe('the API body', () => {
     audienceType: 'SEGMENT',
     segmentId: 's1',
     topicId: '',
+    abTest: blankAbTest(),
   };
 
   it('keeps only the audience field its type needs and empties optional text to null', () => {
@@ -93,6 +107,8 @@ describe('the API body', () => {
       segmentId: 's1',
       audienceFilter: null,
       topicId: null,
+      variants: null,
+      abTest: null,
     });
     expect(campaignBody({ ...values, topicId: 't1' }, filter)).toMatchObject({ topicId: 't1' });
     expect(campaignBody({ ...values, audienceType: 'FILTERED' }, filter)).toMatchObject({

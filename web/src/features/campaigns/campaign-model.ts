@@ -9,6 +9,7 @@ import type { BlockDocument } from '../../editor/document.ts';
 import type { ContentFormat } from '../../editor/formats.ts';
 import type { EmailType } from '../../lib/email-render.ts';
 import type { AudienceFilter, Campaign } from '../../queries/campaigns.ts';
+import { type AbTestDraft, abTestBody } from './ab-test-model.ts';
 
 export type { EmailType } from '../../lib/email-render.ts';
 export type CampaignStatus = Campaign['status'];
@@ -55,14 +56,25 @@ export function allowed(status: CampaignStatus) {
 }
 
 /**
- * How often to read a campaign again (ms), or false: every 1.5 s while it sends, every 5 s in the
- * two minutes before a scheduled start (to see it begin), else not at all.
+ * How often to read a campaign again (ms), or false: every 1.5 s while it sends, but every 15 s while
+ * an A/B test waits for its winner (every 2 s in its last minute), every 5 s in the two minutes before
+ * a scheduled start (to see it begin), else not at all.
  */
 export function campaignPollInterval(
-  c: { status: CampaignStatus; scheduledAt: string | null } | undefined,
+  c:
+    | {
+        status: CampaignStatus;
+        scheduledAt: string | null;
+        abTest?: { phase: string | null; decideAt: string | null } | null;
+      }
+    | undefined,
   now: number,
 ): number | false {
   if (!c) return false;
+  if (c.status === 'SENDING' && c.abTest?.phase === 'WAITING') {
+    const left = c.abTest.decideAt ? new Date(c.abTest.decideAt).getTime() - now : Number.POSITIVE_INFINITY;
+    return left < 60_000 ? 2000 : 15_000;
+  }
   if (c.status === 'SENDING') return 1500;
   if (c.status === 'SCHEDULED' && c.scheduledAt && new Date(c.scheduledAt).getTime() - now < 120_000) return 5000;
   return false;
@@ -117,6 +129,8 @@ export interface CampaignFormValues {
   segmentId: string;
   /** The topic it goes to; '' for none (everyone subscribed). */
   topicId: string;
+  /** Its A/B test (off unless `abTest.enabled`). */
+  abTest: AbTestDraft;
 }
 
 /** What the form must fix before a save, said per field. */
@@ -146,6 +160,7 @@ export function campaignBody(v: CampaignFormValues, audienceFilter: unknown) {
     segmentId: v.audienceType === 'SEGMENT' ? v.segmentId || null : null,
     audienceFilter: v.audienceType === 'FILTERED' ? (audienceFilter as AudienceFilter) : null,
     topicId: v.topicId || null,
+    ...abTestBody(v.abTest),
   };
 }
 

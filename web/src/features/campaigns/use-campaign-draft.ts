@@ -12,6 +12,7 @@ import { type GroupNode, newGroup } from '../../filters/tree.ts';
 import { useFieldOptions } from '../../filters/use-field-options.ts';
 import { type DraftSave, useDraft } from '../../forms/use-draft.ts';
 import type { Campaign, CampaignBody } from '../../queries/campaigns.ts';
+import { abTestDraftOf, abTestProblems, blankAbTest, MAX_VARIANTS } from './ab-test-model.ts';
 import { type CampaignFormValues, campaignBody, missingFields } from './campaign-model.ts';
 
 export interface CampaignDraftValues extends CampaignFormValues {
@@ -38,6 +39,7 @@ export function blank(): CampaignDraftValues {
     audienceType: 'ALL',
     segmentId: '',
     topicId: '',
+    abTest: blankAbTest(),
     filter: newGroup('AND'),
   };
 }
@@ -58,9 +60,13 @@ export function draftOf(c: Campaign): CampaignDraftValues {
     audienceType: c.audienceType,
     segmentId: c.segmentId ?? '',
     topicId: c.topicId ?? '',
+    abTest: abTestDraftOf(c.abTest, c.variants, c, (doc) => withIds(doc)),
     filter: fromApi(c.audienceFilter),
   };
 }
+
+/** The A/B test's fields the API may name (`variants[1].subject`, `abTest.waitMinutes`): shown at them. */
+const AB_FIELDS = ['abTest', ...Array.from({ length: MAX_VARIANTS }, (_, i) => `variants[${i}]`)];
 
 /** `saved` must keep its identity while the campaign does (a new tree has new row ids). */
 export function useCampaignDraft(saved: CampaignDraftValues, save: DraftSave<CampaignBody>, leaveMessage: string) {
@@ -80,9 +86,14 @@ export function useCampaignDraft(saved: CampaignDraftValues, save: DraftSave<Cam
     // showing what they lack (the check's own message for them is not shown; the rows say it).
     check: (v) => {
       setTried(true);
-      return { ...missingFields(v), audienceFilter: filterIncomplete(v) ? 'Finish the conditions.' : undefined };
+      return {
+        ...missingFields(v),
+        ...abTestProblems(v.abTest),
+        audienceFilter: filterIncomplete(v) ? 'Finish the conditions.' : undefined,
+      };
     },
     codeFields: { UNVERIFIED_DOMAIN: 'from' },
+    fields: AB_FIELDS,
     leaveMessage,
   });
   const filter = d.value.filter;

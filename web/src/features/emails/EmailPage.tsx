@@ -1,4 +1,7 @@
-/** One email of the log: its facts, every delivery attempt, its events, and a retry once it FAILED. */
+/**
+ * One email of the log: its facts (its A/B variant, when a waiting one goes), every delivery attempt,
+ * its events, and a retry once it FAILED.
+ */
 import { useQuery } from '@tanstack/react-query';
 import { RotateCw } from 'lucide-react';
 import { useParams } from 'react-router';
@@ -80,6 +83,12 @@ function EmailView({ email }: { email: EmailDetail }) {
             <TextLink to={to('templates', email.templateId)}>
               {email.templateVersion ? `Version ${email.templateVersion}` : 'The template'}
             </TextLink>
+          </Fact>
+        )}
+        {email.variant && <Fact label="A/B variant">{email.variant}</Fact>}
+        {email.scheduledAt && (
+          <Fact label="Scheduled for">
+            <time dateTime={email.scheduledAt}>{formatDateTime(email.scheduledAt)}</time>
           </Fact>
         )}
         <Fact label="Attempts">

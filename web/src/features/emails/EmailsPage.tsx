@@ -8,7 +8,7 @@ import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { EmptyState } from '../../components/States.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { Table } from '../../components/Table.tsx';
-import { formatNumber } from '../../lib/format.ts';
+import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { useCursorPaging } from '../../lib/url-state.ts';
 import { type EmailRow, emailQueries } from '../../queries/emails.ts';
@@ -87,6 +87,11 @@ function EmailTable({ rows }: { rows: EmailRow[] }) {
           cell: (e) => (
             <span className="flex flex-col items-start gap-0.5">
               <StatusBadge looks={EMAIL_STATUS} status={e.status} />
+              {e.scheduledAt && e.status === 'PENDING' && (
+                <span className="whitespace-nowrap text-xs text-slate-600">
+                  Scheduled for <time dateTime={e.scheduledAt}>{formatDateTime(e.scheduledAt)}</time>
+                </span>
+              )}
               {e.status === 'FAILED' && e.lastError && (
                 <span className="max-w-48 truncate text-xs text-red-700" title={e.lastError}>
                   {e.lastError}
@@ -95,7 +100,16 @@ function EmailTable({ rows }: { rows: EmailRow[] }) {
             </span>
           ),
         },
-        { key: 'source', header: 'Source', cell: (e) => <SourceWithVia email={e} /> },
+        {
+          key: 'source',
+          header: 'Source',
+          cell: (e) => (
+            <span className="flex flex-col items-start gap-0.5">
+              <SourceWithVia email={e} />
+              {e.variant && <span className="text-xs text-slate-600">Variant {e.variant}</span>}
+            </span>
+          ),
+        },
         { key: 'attempts', header: 'Attempts', className: 'tabular-nums', cell: (e) => e.attemptCount },
         {
           key: 'created',

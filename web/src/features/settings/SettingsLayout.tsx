@@ -12,6 +12,7 @@ export function SettingsLayout() {
   const pages = [
     { path: '', label: 'General' },
     { path: 'consent', label: 'Sign-up & consent' },
+    { path: 'sending', label: 'Sending' },
     { path: 'keys', label: 'API keys' },
     { path: 'members', label: 'Members' },
     ...(config.data?.billing ? [{ path: 'billing', label: 'Billing' }] : []),
@@ -25,7 +26,7 @@ export function SettingsLayout() {
     <>
       <PageHeader
         title="Settings"
-        description={`Everything about ${project.name}: its name, sign-up, keys, team and safety.`}
+        description={`Everything about ${project.name}: its name, sign-up, sending, keys, team and safety.`}
       />
       <nav aria-label="Settings pages" className="mb-6 border-b border-slate-200">
         {/* On a phone the row scrolls inside itself instead of widening the page. */}

@@ -5,6 +5,7 @@ import { GeneralSettings } from './GeneralSettings.tsx';
 import { KeysSettings } from './KeysSettings.tsx';
 import { MembersSettings } from './MembersSettings.tsx';
 import { SecuritySettings } from './SecuritySettings.tsx';
+import { SendingSettings } from './SendingSettings.tsx';
 import { SettingsLayout } from './SettingsLayout.tsx';
 
 /** The Settings screens, relative to /p/:projectId; each sub-page is its own URL. */
@@ -15,6 +16,7 @@ export const settingsRoutes: RouteObject[] = [
     children: [
       { index: true, element: <GeneralSettings /> },
       { path: 'consent', element: <ConsentSettings /> },
+      { path: 'sending', element: <SendingSettings /> },
       { path: 'keys', element: <KeysSettings /> },
       { path: 'members', element: <MembersSettings /> },
       { path: 'billing', element: <BillingSettings /> },

@@ -6,6 +6,7 @@ import type { Operation, ResponseBody } from '../../../../client/index.ts';
 import type { StatusLooks } from '../../components/StatusBadge.tsx';
 import type { Operator } from '../../filters/language.ts';
 import { operatorLabel } from '../../filters/operators.ts';
+import { WEEKDAYS } from '../../lib/weekdays.ts';
 import type { ExecutionStatus, StepRun } from '../../queries/executions.ts';
 import type { Step, Transition, Workflow } from '../../queries/workflows.ts';
 
@@ -149,6 +150,8 @@ export function stepTitle(step: Pick<Step, 'type' | 'name'>): string {
 
 const plural = (n: number, unit: string) => `${n} ${n === 1 ? unit.replace(/s$/, '') : unit}`;
 
+const dayShort = (id: string) => WEEKDAYS.find((w) => w.id === id)?.short ?? id;
+
 /** A timeout in seconds as the largest whole unit ("2 days", "90 minutes"). */
 export function formatSeconds(seconds: number): string {
   if (seconds % 86_400 === 0) return plural(seconds / 86_400, 'days');
@@ -195,8 +198,14 @@ export function stepSummary(
       const sends = r?.type === 'CUSTOM' ? `Sends “${name}” to ${r.customEmail}` : `Sends “${name}”`;
       return c.topicId ? `${sends}, topic subscribers only` : sends;
     }
-    case 'DELAY':
+    case 'DELAY': {
+      const until = c.until as { localTime?: string; days?: string[] } | undefined;
+      if (until) {
+        const days = until.days?.length ? ` on ${until.days.map(dayShort).join(', ')}` : '';
+        return `Waits until ${until.localTime ?? '?'} in the contact’s time zone${days}`;
+      }
       return `Waits ${plural(Number(c.amount ?? 0), String(c.unit ?? 'minutes'))}`;
+    }
     case 'WAIT_FOR_EVENT':
       return typeof c.timeout === 'number'
         ? `Waits for ${String(c.eventName)}, up to ${formatSeconds(c.timeout)}`

@@ -29,7 +29,7 @@ describe('step drafts', () => {
   });
 
   it('gives a new step sensible defaults', () => {
-    expect(draftFor('DELAY')).toEqual({ amount: '1', unit: 'days' });
+    expect(draftFor('DELAY')).toEqual({ mode: 'DURATION', amount: '1', unit: 'days', localTime: '09:00', days: [] });
     expect(configFor('SEND_EMAIL', draftFor('SEND_EMAIL'), none)).toEqual({
       templateId: '',
       recipient: { type: 'CONTACT' },
@@ -44,7 +44,21 @@ describe('step drafts', () => {
     const wait = { eventName: 'paid', timeLimit: true, timeoutAmount: '90', timeoutUnit: 'minutes' as const };
     expect(configFor('WAIT_FOR_EVENT', wait, none)).toEqual({ eventName: 'paid', timeout: 5400 });
     expect(draftFor('WAIT_FOR_EVENT', { eventName: 'paid', timeout: 5400 })).toEqual(wait);
-    expect(configFor('DELAY', { amount: 'soon', unit: 'days' }, none)).toEqual({ amount: 'soon', unit: 'days' });
+    expect(configFor('DELAY', { ...draftFor('DELAY'), amount: 'soon' }, none)).toEqual({
+      amount: 'soon',
+      unit: 'days',
+    });
+  });
+
+  it('waits until a local time, on the days ticked in week order, or any day', () => {
+    const until = { until: { localTime: '09:30', days: ['MON', 'FRI'] } };
+    expect(configFor('DELAY', draftFor('DELAY', until), none)).toEqual(until);
+    const draft = { ...draftFor('DELAY'), mode: 'UNTIL' as const, localTime: '18:00', days: ['SAT', 'MON'] as const };
+    expect(configFor('DELAY', { ...draft, days: [...draft.days] }, none)).toEqual({
+      until: { localTime: '18:00', days: ['MON', 'SAT'] },
+    });
+    expect(configFor('DELAY', { ...draft, days: [] }, none)).toEqual({ until: { localTime: '18:00' } });
+    expect(draftFor('DELAY', { until: { localTime: '07:00' } })).toMatchObject({ mode: 'UNTIL', days: [] });
   });
 
   it('sends a webhook body that is not a JSON object as text', () => {

@@ -3,6 +3,8 @@
  * (decisions.md "Events, workflows": step configs). The API checks the result and names problems by
  * `config.<path>`, which the forms show under the matching control. Pure.
  */
+
+import { inWeekOrder, type Weekday } from '../../lib/weekdays.ts';
 import { type ConditionDraft, configFromDraft, draftFromConfig } from './condition.ts';
 import type { AddableType } from './model.ts';
 
@@ -17,8 +19,14 @@ export interface SendEmailDraft {
   topicId: string;
 }
 export interface DelayDraft {
+  /** For a duration (`amount` `unit`), or until a local time in the contact's zone on some days. */
+  mode: 'DURATION' | 'UNTIL';
   amount: string;
   unit: TimeUnit;
+  /** HH:MM (mode UNTIL). */
+  localTime: string;
+  /** The days it may go on; none: any day. */
+  days: Weekday[];
 }
 export interface WaitDraft {
   eventName: string;
@@ -86,10 +94,16 @@ export function draftFor<T extends AddableType>(type: T, config: Config = {}): S
         topicId: str(c.topicId),
       };
     },
-    DELAY: () => ({
-      amount: c.amount === undefined ? '1' : str(c.amount),
-      unit: (['minutes', 'hours', 'days'].includes(str(c.unit)) ? c.unit : 'days') as TimeUnit,
-    }),
+    DELAY: () => {
+      const until = (c.until ?? null) as { localTime?: unknown; days?: unknown } | null;
+      return {
+        mode: until ? 'UNTIL' : 'DURATION',
+        amount: c.amount === undefined ? '1' : str(c.amount),
+        unit: (['minutes', 'hours', 'days'].includes(str(c.unit)) ? c.unit : 'days') as TimeUnit,
+        localTime: until ? str(until.localTime) : '09:00',
+        days: until && Array.isArray(until.days) ? inWeekOrder(until.days.map(str)) : [],
+      };
+    },
     WAIT_FOR_EVENT: () => {
       const t = typeof c.timeout === 'number' ? c.timeout : undefined;
       const unit: TimeUnit = t === undefined || t % 86_400 === 0 ? 'days' : t % 3600 === 0 ? 'hours' : 'minutes';
@@ -182,6 +196,9 @@ export function configFor(type: AddableType, draft: AnyDraft, fieldTypes: Readon
     }
     case 'DELAY': {
       const d = draft as DelayDraft;
+      if (d.mode === 'UNTIL') {
+        return { until: { localTime: d.localTime, ...(d.days.length > 0 ? { days: inWeekOrder(d.days) } : {}) } };
+      }
       return { amount: num(d.amount) ?? null, unit: d.unit };
     }
     case 'WAIT_FOR_EVENT': {

@@ -2,12 +2,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Select, TextInput } from '../../../components/Field.tsx';
+import { RadioGroup, type RadioOption } from '../../../components/RadioGroup.tsx';
 import { TopicSelect } from '../../../components/TopicSelect.tsx';
 import { useProject } from '../../../lib/project-context.tsx';
 import { templateQueries } from '../../../queries/templates.ts';
 import type { SendEmailDraft } from '../step-drafts.ts';
 import { configError, type FieldsProps } from './field-props.ts';
-import { RadioGroup, type RadioOption } from './RadioGroup.tsx';
 
 const RECIPIENTS: RadioOption<SendEmailDraft['recipient']>[] = [
   { value: 'CONTACT', label: 'The contact' },

@@ -21,7 +21,7 @@ import { WebhookFields } from './WebhookFields.tsx';
 /** The field prefixes each type's controls show errors for; anything else goes to the form's message. */
 export const SHOWN_FIELDS: Record<AddableType, string[]> = {
   SEND_EMAIL: ['config.templateId', 'config.recipient'],
-  DELAY: ['config.amount', 'config.unit'],
+  DELAY: ['config.amount', 'config.unit', 'config.until'],
   WAIT_FOR_EVENT: ['config.eventName', 'config.timeout'],
   CONDITION: ['config.field', 'config.operator', 'config.value', 'config.unit', 'config.count', 'config.condition'],
   WEBHOOK: ['config.url', 'config.method', 'config.headers', 'config.body'],

@@ -1,5 +1,10 @@
-/** DELAY and WAIT_FOR_EVENT: an amount of time, and an event with an optional time limit. */
+/**
+ * DELAY and WAIT_FOR_EVENT: an amount of time or until a local time (on some days), and an event with
+ * an optional time limit.
+ */
 import { Checkbox, Select, TextInput } from '../../../components/Field.tsx';
+import { RadioGroup } from '../../../components/RadioGroup.tsx';
+import { WEEKDAYS } from '../../../lib/weekdays.ts';
 import type { DelayDraft, TimeUnit, WaitDraft } from '../step-drafts.ts';
 import { EventNameInput } from './EventNameInput.tsx';
 import { configError, type FieldsProps } from './field-props.ts';
@@ -24,23 +29,89 @@ function UnitSelect({
   );
 }
 
+const DELAY_MODES = [
+  { value: 'DURATION', label: 'For a duration' },
+  { value: 'UNTIL', label: 'Until a local time' },
+] as const;
+
 export function DelayFields({ draft, onChange, error }: FieldsProps<DelayDraft>) {
   return (
-    <div className="grid grid-cols-2 gap-3">
-      <TextInput
-        label="Wait for"
-        inputMode="decimal"
-        value={draft.amount}
-        onChange={(e) => onChange({ ...draft, amount: e.target.value })}
-        error={configError(error, 'amount')}
+    <div className="space-y-4">
+      <RadioGroup<DelayDraft['mode']>
+        legend="Wait"
+        name="delay-mode"
+        value={draft.mode}
+        options={DELAY_MODES}
+        onChange={(mode) => onChange({ ...draft, mode })}
       />
-      <UnitSelect
-        label="Unit"
-        value={draft.unit}
-        onChange={(unit) => onChange({ ...draft, unit })}
-        error={configError(error, 'unit')}
-      />
-      <p className="col-span-2 text-xs text-slate-500">Up to 365 days. The contact then moves on to the next step.</p>
+      {draft.mode === 'DURATION' ? (
+        <div className="grid grid-cols-2 gap-3">
+          <TextInput
+            label="Wait for"
+            inputMode="decimal"
+            value={draft.amount}
+            onChange={(e) => onChange({ ...draft, amount: e.target.value })}
+            error={configError(error, 'amount')}
+          />
+          <UnitSelect
+            label="Unit"
+            value={draft.unit}
+            onChange={(unit) => onChange({ ...draft, unit })}
+            error={configError(error, 'unit')}
+          />
+          <p className="col-span-2 text-xs text-slate-500">
+            Up to 365 days. The contact then moves on to the next step.
+          </p>
+        </div>
+      ) : (
+        <UntilFields draft={draft} onChange={onChange} error={error} />
+      )}
+    </div>
+  );
+}
+
+/** The next such time in the contact's zone (data.timezone, else the project's), on the days ticked. */
+function UntilFields({ draft, onChange, error }: FieldsProps<DelayDraft>) {
+  const daysError = configError(error, 'until.days');
+  return (
+    <div className="space-y-3">
+      <div className="max-w-40">
+        <TextInput
+          label="Local time"
+          type="time"
+          value={draft.localTime}
+          onChange={(e) => onChange({ ...draft, localTime: e.target.value })}
+          error={configError(error, 'until.localTime') ?? configError(error, 'until')}
+        />
+      </div>
+      <fieldset>
+        <legend className="mb-1 text-sm font-medium text-slate-700">On</legend>
+        <div className="flex flex-wrap gap-x-3 gap-y-2">
+          {WEEKDAYS.map((w) => (
+            <Checkbox
+              key={w.id}
+              label={
+                <>
+                  <span aria-hidden>{w.short}</span>
+                  <span className="sr-only">{w.long}</span>
+                </>
+              }
+              checked={draft.days.includes(w.id)}
+              onChange={(e) =>
+                onChange({
+                  ...draft,
+                  days: e.target.checked ? [...draft.days, w.id] : draft.days.filter((d) => d !== w.id),
+                })
+              }
+            />
+          ))}
+        </div>
+        {daysError && <p className="mt-1 text-xs text-red-600">{daysError}</p>}
+      </fieldset>
+      <p className="text-xs text-slate-500">
+        Waits to the next such time in the contact’s time zone (data.timezone, else the project’s); no day ticked: any
+        day.
+      </p>
     </div>
   );
 }

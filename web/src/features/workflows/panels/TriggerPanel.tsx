@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../../components/Button.tsx';
 import { Checkbox, Select, TextInput } from '../../../components/Field.tsx';
+import { RadioGroup, type RadioOption } from '../../../components/RadioGroup.tsx';
 import { FormError } from '../../../components/States.tsx';
 import { type Draft, useDraft } from '../../../forms/use-draft.ts';
 import { useProject } from '../../../lib/project-context.tsx';
@@ -11,7 +12,6 @@ import { useAction } from '../../../queries/use-action.ts';
 import { workflowMutations } from '../../../queries/workflows.ts';
 import { isGraphError } from '../editor/use-graph-problems.ts';
 import { EventNameInput } from '../fields/EventNameInput.tsx';
-import { RadioGroup, type RadioOption } from '../fields/RadioGroup.tsx';
 import type { Step, Workflow } from '../model.ts';
 import { StepIcon } from '../parts.tsx';
 import { PanelShell, ProblemList } from './PanelShell.tsx';

@@ -1,4 +1,4 @@
-/** One choice of a few as radio buttons under a legend (a trigger's kind, a send's recipient). */
+/** One choice of a few as radio buttons under a legend (a trigger's kind, a send's recipient, a variant's content). */
 import type { ReactNode } from 'react';
 
 export interface RadioOption<T extends string> {
@@ -47,7 +47,7 @@ export function RadioGroup<T extends string>({
           {o.hint ? (
             <span>
               <span className="block font-medium text-slate-800">{o.label}</span>
-              <span className="block text-xs text-slate-500">{o.hint}</span>
+              <span className="block text-xs text-slate-600">{o.hint}</span>
             </span>
           ) : (
             o.label

@@ -1,0 +1,214 @@
+/**
+ * Settings → Sending (beyond.md §9): the project's time zone (for contacts without their own, the
+ * send window and the day's cap), the send window for marketing mail, the daily marketing cap and the
+ * warm-up. One save sends them all; a refusal shows at its field. Below, the caps of the next seven
+ * days as the server plans them (SendingPlanCard).
+ */
+import { useMemo } from 'react';
+import { can, type Project } from '../../api/session.ts';
+import { Checkbox, Select, TextInput } from '../../components/Field.tsx';
+import { Card } from '../../components/Layout.tsx';
+import { PermissionNotice } from '../../components/PermissionNotice.tsx';
+import { Switch } from '../../components/Switch.tsx';
+import { DraftForm } from '../../forms/DraftForm.tsx';
+import { type Draft, useDraft } from '../../forms/use-draft.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
+import { toast } from '../../lib/toasts.ts';
+import { WEEKDAYS } from '../../lib/weekdays.ts';
+import { projectMutations } from '../../queries/projects.ts';
+import { useAction } from '../../queries/use-action.ts';
+import { SendingPlanCard } from './SendingPlanCard.tsx';
+import {
+  type SendingDraft,
+  sendingBody,
+  sendingDraftOf,
+  sendingProblems,
+  warmupCap,
+  windowSummary,
+  zoneOptions,
+} from './sending-draft.ts';
+
+export function SendingSettings() {
+  const { project } = useProject();
+  return (
+    <div className="space-y-6">
+      <SendingForm key={project.id} project={project} />
+      <SendingPlanCard />
+    </div>
+  );
+}
+
+function SendingForm({ project }: { project: Project }) {
+  const scope = useProject();
+  const editable = can(project, 'settings.change');
+  const save = useAction(projectMutations.update(scope), {
+    inline: true,
+    onSuccess: () => toast('Sending settings saved.'),
+  });
+  const d = useDraft(sendingDraftOf(project), {
+    save,
+    toBody: sendingBody,
+    check: sendingProblems,
+    leaveMessage: 'Your sending settings are not saved yet. Leave and lose them?',
+  });
+  const v = d.value;
+  const zones = useMemo(
+    () => zoneOptions(Intl.supportedValuesOf('timeZone'), v.timezone, v.windowZone),
+    [v.timezone, v.windowZone],
+  );
+
+  return (
+    <div className="space-y-6">
+      <PermissionNotice permission="settings.change" acts="change these settings" className="" />
+      <DraftForm draft={d} editable={editable} submitLabel="Save sending settings" className="space-y-6">
+        <Card title="Time zone">
+          <div className="max-w-md">
+            <Select
+              label="Project time zone"
+              {...d.text('timezone')}
+              hint="For contacts without a data.timezone of their own, and for the daily cap’s day."
+            >
+              {zones.map((z) => (
+                <option key={z} value={z}>
+                  {z.replaceAll('_', ' ')}
+                </option>
+              ))}
+            </Select>
+          </div>
+        </Card>
+        <SendWindow d={d} zones={zones} />
+        <DailyLimit d={d} />
+      </DraftForm>
+    </div>
+  );
+}
+
+/** Marketing mail due outside the window waits for its next opening; transactional mail never waits. */
+function SendWindow({ d, zones }: { d: Draft<SendingDraft>; zones: string[] }) {
+  const v = d.value;
+  const daysError = d.error('sendWindow.days', 'days');
+  return (
+    <Card title="Send window">
+      <div className="max-w-2xl space-y-4">
+        <div className="space-y-1">
+          <Switch
+            className="text-left"
+            label="Send marketing mail only at certain times"
+            showLabel
+            checked={v.windowOn}
+            onChange={(windowOn) => d.set({ windowOn })}
+          />
+          <p className="text-xs text-slate-500">
+            Campaigns and marketing workflow emails due outside the window wait for its next opening. Transactional mail
+            never waits.
+          </p>
+        </div>
+        {v.windowOn && (
+          <>
+            <fieldset>
+              <legend className="mb-1 text-sm font-medium text-slate-700">Days</legend>
+              <div className="flex flex-wrap gap-x-4 gap-y-2">
+                {WEEKDAYS.map((w) => (
+                  <Checkbox
+                    key={w.id}
+                    label={
+                      <>
+                        <span aria-hidden>{w.short}</span>
+                        <span className="sr-only">{w.long}</span>
+                      </>
+                    }
+                    checked={v.days.includes(w.id)}
+                    onChange={(e) =>
+                      d.set({ days: e.target.checked ? [...v.days, w.id] : v.days.filter((x) => x !== w.id) })
+                    }
+                  />
+                ))}
+              </div>
+              {daysError && <p className="mt-1 text-xs text-red-600">{daysError}</p>}
+            </fieldset>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextInput label="From" type="time" {...d.text('start', 'sendWindow.start')} />
+              <TextInput label="Until" type="time" {...d.text('end', 'sendWindow.end')} hint={windowSummary(v)} />
+              <div className="sm:col-span-2 sm:max-w-md">
+                <Select label="In the time zone" {...d.text('windowZone', 'sendWindow.timezone')}>
+                  <option value="">The project’s ({v.timezone.replaceAll('_', ' ')})</option>
+                  {zones.map((z) => (
+                    <option key={z} value={z}>
+                      {z.replaceAll('_', ' ')}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+            </div>
+          </>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/** The daily marketing cap and the warm-up: the smaller of the two caps holds each day. */
+function DailyLimit({ d }: { d: Draft<SendingDraft> }) {
+  const v = d.value;
+  const perDay = Number(v.startPerDay);
+  const growth = Number(v.growthPercent);
+  const known = Number.isFinite(perDay) && perDay > 0 && Number.isFinite(growth) && growth > 0;
+  return (
+    <Card title="Daily limit">
+      <div className="max-w-2xl space-y-5">
+        <div className="space-y-3">
+          <Switch
+            className="text-left"
+            label="Cap marketing mail per day"
+            showLabel
+            checked={v.capOn}
+            onChange={(capOn) => d.set({ capOn })}
+          />
+          {v.capOn && (
+            <div className="max-w-xs">
+              <TextInput
+                label="Emails per day"
+                inputMode="numeric"
+                {...d.text('cap', 'dailyMarketingCap')}
+                hint="Mail past the day’s cap waits for the next day (midnight in the project’s time zone)."
+              />
+            </div>
+          )}
+        </div>
+        <div className="space-y-3 border-t border-slate-100 pt-4">
+          <Switch
+            className="text-left"
+            label="Warm up a new sending domain or IP"
+            showLabel
+            checked={v.warmupOn}
+            onChange={(warmupOn) => d.set({ warmupOn })}
+          />
+          <p className="text-xs text-slate-500">
+            Starts with a few emails a day and grows each day; where a daily cap is set too, the smaller one holds.
+          </p>
+          {v.warmupOn && (
+            <div className="grid gap-4 sm:grid-cols-3">
+              <TextInput label="Started on" type="date" {...d.text('startedOn', 'warmup.startedOn')} />
+              <TextInput
+                label="Emails on the first day"
+                inputMode="numeric"
+                {...d.text('startPerDay', 'warmup.startPerDay')}
+              />
+              <TextInput
+                label="Growth per day (%)"
+                inputMode="decimal"
+                {...d.text('growthPercent', 'warmup.growthPercent')}
+                hint={
+                  known
+                    ? `Day 8: ${formatNumber(warmupCap(perDay, growth, 7))}; day 31: ${formatNumber(warmupCap(perDay, growth, 30))}.`
+                    : 'From 1 to 100.'
+                }
+              />
+            </div>
+          )}
+        </div>
+      </div>
+    </Card>
+  );
+}
