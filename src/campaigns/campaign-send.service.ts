@@ -20,6 +20,7 @@ import { getSendSettings } from '../projects/projects.service.ts';
 import { audienceCondition, countAudienceContacts, loadFilterEnv, newestContactId } from '../segments/audience.ts';
 import { composeEmail } from '../sending/compose.ts';
 import { assertTestable, chooseTestGroup, endTest } from './ab/ab-send.service.ts';
+import { deleteTestGroup } from './ab/ab.repo.ts';
 import { audienceOf, campaignMessage, subscribedOnly } from './campaign-content.ts';
 import * as repo from './campaigns.repo.ts';
 import type { AudiencePreview, AudiencePreviewBody, SendCampaignBody, TestCampaignBody } from './campaigns.schemas.ts';
@@ -231,6 +232,7 @@ export async function cancelCampaign(
     if (unsent.tried || (await dispatch.countCampaignRows(trx, id)) > unsent.marked) return moved;
     await deleteCampaignEmails(trx, id);
     await dispatch.deleteDispatch(trx, id);
+    await deleteTestGroup(trx, id);
     // Nothing went out: the marketing reservation of the send is given back (billing/usage.service.ts).
     await releaseSends(deps, projectId, 'marketing', Number(moved.totalRecipients), trx);
     const draft = {

@@ -235,6 +235,23 @@ describe.each(DIALECTS)('A/B tests on %s', (dialect) => {
     expect([...subjects.values()].filter(([s]) => s === 'Subject A')).toHaveLength(9);
   });
 
+  it('chooses a new test group when a test cancelled before anything went out is sent again', async () => {
+    const domain = 'ab-again.test';
+    const { p } = await project(domain, 6);
+    const id = await create(p, body(domain));
+    expect((await api(p, 'POST', `/campaigns/${id}/send`, {})).json().abTest.testRecipients).toBe(3);
+    const cancelled = await api(p, 'POST', `/campaigns/${id}/cancel`);
+    expect(cancelled.json()).toMatchObject({
+      status: 'DRAFT',
+      abTest: { phase: null, winner: null, testRecipients: 0 },
+    });
+    const again = await api(p, 'POST', `/campaigns/${id}/send`, {});
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().abTest).toMatchObject({ phase: 'TESTING', testRecipients: 3 });
+    await t.deps.jobs.drain();
+    expect((await subjectsAt(domain)).size).toBe(3);
+  });
+
   it('takes a variant from a template, and names it in the email log', async () => {
     const domain = 'ab-template.test';
     const { p } = await project(domain, 4);
