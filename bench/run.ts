@@ -14,6 +14,8 @@ const HELPERS = [
   'profile-summary.ts',
   'cpu-per-request.ts',
   'floor-server.ts',
+  'optimization-lib.ts',
+  'optimization-measure.ts',
   'service.ts',
   'smtp.ts',
   'webhooks-lib.ts',

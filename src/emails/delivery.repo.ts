@@ -22,17 +22,33 @@ import type { EmailRow } from './outbox.repo.ts';
 
 const EMAILS = DUE_ROWS.emails;
 
-/** Claims up to `limit` due rows (transactional first), none of `skipProjects`: SENDING, one more attempt, leased until `leaseUntil` under `token`. */
+/** The claim's priorities (enqueue.ts): transactional mail first, then bulk. */
+const PRIORITIES = [0, 1] as const;
+
+/**
+ * Claims up to `limit` due rows (transactional first), none of `skipProjects`: SENDING, one more
+ * attempt, leased until `leaseUntil` under `token`. One priority at a time: with the priority fixed,
+ * the walk of emails_due_idx (priority, next_attempt_at, id) ends at the first row not due yet, so
+ * mail stored due later (a recipient's zone, a send window, a daily cap) is never read by a claim.
+ */
 export async function claimDueEmails(
   db: Db,
   dialect: DialectSql,
   at: { now: Date; leaseUntil: Date; token: string; limit: number; skipProjects?: string[] },
 ): Promise<EmailRow[]> {
   const skip = at.skipProjects ?? [];
-  return claimDueRows(db, dialect, EMAILS, at, {
-    ...(skip.length > 0 && { where: (eb) => eb('projectId', 'not in', skip) }),
-    set: { updatedAt: at.now },
-  });
+  const out: EmailRow[] = [];
+  for (const priority of PRIORITIES) {
+    const limit = at.limit - out.length;
+    if (limit <= 0) break;
+    const rows = await claimDueRows(db, dialect, EMAILS, { ...at, limit }, {
+      where: (eb) =>
+        eb.and([eb('priority', '=', priority), ...(skip.length > 0 ? [eb('projectId', 'not in', skip)] : [])]),
+      set: { updatedAt: at.now },
+    });
+    out.push(...rows);
+  }
+  return out;
 }
 
 /** The claim of a row: its id and the token its claim wrote. */
@@ -136,7 +152,15 @@ export function renewEmailLeases(
   return renewClaimedRows(db, dialect, EMAILS, { ids: at.ids, token: at.token, until: at.leaseUntil });
 }
 
-/** When the next row falls due (a retry, a lease running out); undefined when nothing waits. */
-export function nextDueAt(db: Executor): Promise<Date | undefined> {
-  return findNextDueAt(db, EMAILS);
+/**
+ * When the next row falls due (a retry, a lease running out, mail waiting for its time); undefined
+ * when nothing waits. Per priority, so each look is the first entry of its part of emails_due_idx.
+ */
+export async function nextDueAt(db: Executor): Promise<Date | undefined> {
+  const times: number[] = [];
+  for (const p of PRIORITIES) {
+    const due = await findNextDueAt(db, EMAILS, (eb) => eb('priority', '=', p));
+    if (due) times.push(due.getTime());
+  }
+  return times.length > 0 ? new Date(Math.min(...times)) : undefined;
 }

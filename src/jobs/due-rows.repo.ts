@@ -140,12 +140,17 @@ export async function renewClaimedRows(
 }
 
 /** When the next row of `t` falls due (a retry, a wait's end, a lease running out); undefined when none waits. */
-export async function findNextDueAt(db: Executor, t: AnyDueRowTable): Promise<Date | undefined> {
+export async function findNextDueAt(
+  db: Executor,
+  t: AnyDueRowTable,
+  where?: (eb: AnyBuilder) => Expression<SqlBool>,
+): Promise<Date | undefined> {
   const row = await (db as Untyped)
     .selectFrom(t.table)
     .select(t.due)
     .where(stillActive(t))
     .where(t.due, 'is not', null)
+    .$if(where !== undefined, (q) => q.where(where!))
     .orderBy(t.due)
     .limit(1)
     .executeTakeFirst();
