@@ -1895,8 +1895,8 @@ export interface paths {
                             sentCount: number;
                             totalRecipients: number;
                             unsubscribedCount: number;
-                            /** @description Per A/B variant; empty without a test. Unique opens and clicks. */
-                            variants: {
+                            /** @description Per A/B variant, only for a campaign with a test. Unique opens and clicks. */
+                            variants?: {
                                 clicked: number;
                                 /** @description Percent of sentCount (0 when nothing was sent). */
                                 clickRate: number;

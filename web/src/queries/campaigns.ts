@@ -26,7 +26,7 @@ export type WinnerBody = RequestBody<Operation<'/campaigns/{id}/winner', 'post'>
 export type CampaignVariant = Campaign['variants'][number];
 export type AbTest = NonNullable<Campaign['abTest']>;
 export type AbPhase = NonNullable<AbTest['phase']>;
-export type VariantStats = CampaignStats['variants'][number];
+export type VariantStats = NonNullable<CampaignStats['variants']>[number];
 /** A filter in either API form (the OpenAPI document's FilterInput). */
 export type AudienceFilter = NonNullable<AudienceBody['audienceFilter']>;
 type ListQuery = NonNullable<Operation<'/campaigns', 'get'>['parameters']['query']>;
