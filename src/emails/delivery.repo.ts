@@ -41,11 +41,17 @@ export async function claimDueEmails(
   for (const priority of PRIORITIES) {
     const limit = at.limit - out.length;
     if (limit <= 0) break;
-    const rows = await claimDueRows(db, dialect, EMAILS, { ...at, limit }, {
-      where: (eb) =>
-        eb.and([eb('priority', '=', priority), ...(skip.length > 0 ? [eb('projectId', 'not in', skip)] : [])]),
-      set: { updatedAt: at.now },
-    });
+    const rows = await claimDueRows(
+      db,
+      dialect,
+      EMAILS,
+      { ...at, limit },
+      {
+        where: (eb) =>
+          eb.and([eb('priority', '=', priority), ...(skip.length > 0 ? [eb('projectId', 'not in', skip)] : [])]),
+        set: { updatedAt: at.now },
+      },
+    );
     out.push(...rows);
   }
   return out;
