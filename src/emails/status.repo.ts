@@ -47,7 +47,7 @@ const advance = (eb: Eb, name: TransitionName) => {
     .end();
 };
 
-/** Applies `set` to the project's email and answers its contact and open count (undefined: no such email). */
+/** Applies `set` to the project's email and answers its contact, open count and A/B variant (undefined: no such email). */
 function updateEngagement(
   db: Executor,
   projectId: string,
@@ -59,7 +59,7 @@ function updateEngagement(
     .set(set)
     .where('projectId', '=', projectId)
     .where('id', '=', id)
-    .returning(['contactId', 'openCount'])
+    .returning(['contactId', 'openCount', 'variant'])
     .executeTakeFirst();
 }
 
@@ -90,7 +90,7 @@ export function markFirstOpenByClick(db: Executor, projectId: string, id: string
     .where('projectId', '=', projectId)
     .where('id', '=', id)
     .where('openedAt', 'is', null)
-    .returning(['contactId'])
+    .returning(['contactId', 'variant'])
     .executeTakeFirst();
 }
 

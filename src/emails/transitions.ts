@@ -46,6 +46,9 @@ export async function recordReport(
   return true;
 }
 
+/** `{ variant }` for an A/B test's email (beyond.md §9), nothing otherwise: other events' data is as it was. */
+const variantOf = (row: { variant: string | null }) => (row.variant ? { variant: row.variant } : {});
+
 /**
  * Counts an open of the project's email in `trx`. The event marks the first open only: mail clients
  * load the pixel on every view, and a pixel URL reloaded in a loop must not fill the event log (the
@@ -56,7 +59,7 @@ export async function recordOpen(deps: EventDeps, trx: Trx, projectId: string, e
   if (!row?.contactId || Number(row.openCount) !== 1) return;
   await recordEvent(
     { ...deps, db: trx },
-    { projectId, contactId: row.contactId, name: TRANSITIONS.opened.event, data: { emailId } },
+    { projectId, contactId: row.contactId, name: TRANSITIONS.opened.event, data: { emailId, ...variantOf(row) } },
   );
 }
 
@@ -81,14 +84,14 @@ export async function recordClick(
       projectId,
       contactId: opened.contactId,
       name: TRANSITIONS.opened.event,
-      data: { emailId },
+      data: { emailId, ...variantOf(opened) },
     });
   }
   await recordEvent(events, {
     projectId,
     contactId: row.contactId,
     name: TRANSITIONS.clicked.event,
-    data: { emailId, url },
+    data: { emailId, url, ...variantOf(row) },
   });
 }
 

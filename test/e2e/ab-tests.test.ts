@@ -138,6 +138,17 @@ describe.each(DIALECTS)('A/B tests on %s', (dialect) => {
     for (const e of ofVariant('A').slice(0, 5)) expect((await open(p, e.id)).statusCode).toBe(200);
     for (const e of ofVariant('B').slice(0, 3)) expect((await click(p, e.id)).statusCode).toBe(302);
     for (const e of ofVariant('A').slice(0, 1)) await click(p, e.id);
+    // The contacts' email.open and email.click events name the variant too.
+    const clicks = await t.deps.db
+      .selectFrom('events')
+      .select(['data'])
+      .where('projectId', '=', p.id)
+      .where('name', '=', 'email.click')
+      .execute();
+    const clickData = clicks.map(
+      (e) => (typeof e.data === 'string' ? JSON.parse(e.data) : e.data) as { variant: string },
+    );
+    expect(clickData.map((d) => d.variant).sort()).toEqual(['A', 'B', 'B', 'B']);
 
     // Not before the wait is over, whatever runs.
     clock.advance(29 * MINUTE);
