@@ -27,7 +27,7 @@ const MINUTE_MS = 60_000;
 type AbDeps = Pick<Deps, 'db' | 'jobs' | 'clock'>;
 
 /** The test group's size: `testPercent` of the audience, at least one recipient a variant. */
-export function testGroupSize(audience: number, testPercent: number, variants: number): number {
+function testGroupSize(audience: number, testPercent: number, variants: number): number {
   return Math.min(audience, Math.max(variants, Math.round((audience * testPercent) / 100)));
 }
 

@@ -6,16 +6,16 @@
  */
 import { useMemo } from 'react';
 import { can, type Project } from '../../api/session.ts';
-import { Checkbox, Select, TextInput } from '../../components/Field.tsx';
+import { Select, TextInput } from '../../components/Field.tsx';
 import { Card } from '../../components/Layout.tsx';
 import { PermissionNotice } from '../../components/PermissionNotice.tsx';
 import { Switch } from '../../components/Switch.tsx';
+import { WeekdayPicker } from '../../components/WeekdayPicker.tsx';
 import { DraftForm } from '../../forms/DraftForm.tsx';
 import { type Draft, useDraft } from '../../forms/use-draft.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
-import { WEEKDAYS } from '../../lib/weekdays.ts';
 import { projectMutations } from '../../queries/projects.ts';
 import { useAction } from '../../queries/use-action.ts';
 import { SendingPlanCard } from './SendingPlanCard.tsx';
@@ -106,27 +106,7 @@ function SendWindow({ d, zones }: { d: Draft<SendingDraft>; zones: string[] }) {
         </div>
         {v.windowOn && (
           <>
-            <fieldset>
-              <legend className="mb-1 text-sm font-medium text-slate-700">Days</legend>
-              <div className="flex flex-wrap gap-x-4 gap-y-2">
-                {WEEKDAYS.map((w) => (
-                  <Checkbox
-                    key={w.id}
-                    label={
-                      <>
-                        <span aria-hidden>{w.short}</span>
-                        <span className="sr-only">{w.long}</span>
-                      </>
-                    }
-                    checked={v.days.includes(w.id)}
-                    onChange={(e) =>
-                      d.set({ days: e.target.checked ? [...v.days, w.id] : v.days.filter((x) => x !== w.id) })
-                    }
-                  />
-                ))}
-              </div>
-              {daysError && <p className="mt-1 text-xs text-red-600">{daysError}</p>}
-            </fieldset>
+            <WeekdayPicker legend="Days" days={v.days} onChange={(days) => d.set({ days })} error={daysError} />
             <div className="grid gap-4 sm:grid-cols-2">
               <TextInput label="From" type="time" {...d.text('start', 'sendWindow.start')} />
               <TextInput label="Until" type="time" {...d.text('end', 'sendWindow.end')} hint={windowSummary(v)} />

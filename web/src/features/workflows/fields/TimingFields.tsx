@@ -4,7 +4,7 @@
  */
 import { Checkbox, Select, TextInput } from '../../../components/Field.tsx';
 import { RadioGroup } from '../../../components/RadioGroup.tsx';
-import { WEEKDAYS } from '../../../lib/weekdays.ts';
+import { WeekdayPicker } from '../../../components/WeekdayPicker.tsx';
 import type { DelayDraft, TimeUnit, WaitDraft } from '../step-drafts.ts';
 import { EventNameInput } from './EventNameInput.tsx';
 import { configError, type FieldsProps } from './field-props.ts';
@@ -84,30 +84,12 @@ function UntilFields({ draft, onChange, error }: FieldsProps<DelayDraft>) {
           error={configError(error, 'until.localTime') ?? configError(error, 'until')}
         />
       </div>
-      <fieldset>
-        <legend className="mb-1 text-sm font-medium text-slate-700">On</legend>
-        <div className="flex flex-wrap gap-x-3 gap-y-2">
-          {WEEKDAYS.map((w) => (
-            <Checkbox
-              key={w.id}
-              label={
-                <>
-                  <span aria-hidden>{w.short}</span>
-                  <span className="sr-only">{w.long}</span>
-                </>
-              }
-              checked={draft.days.includes(w.id)}
-              onChange={(e) =>
-                onChange({
-                  ...draft,
-                  days: e.target.checked ? [...draft.days, w.id] : draft.days.filter((d) => d !== w.id),
-                })
-              }
-            />
-          ))}
-        </div>
-        {daysError && <p className="mt-1 text-xs text-red-600">{daysError}</p>}
-      </fieldset>
+      <WeekdayPicker
+        legend="On"
+        days={draft.days}
+        onChange={(days) => onChange({ ...draft, days })}
+        error={daysError}
+      />
       <p className="text-xs text-slate-500">
         Waits to the next such time in the contact’s time zone (data.timezone, else the project’s); no day ticked: any
         day.
