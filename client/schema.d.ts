@@ -586,6 +586,170 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description An action, or every action of a resource with `template.*`. */
+                    action?: string;
+                    /** @description A user id, `sk_…` key id or email. */
+                    actor?: string;
+                    cursor?: string;
+                    limit?: number;
+                    resourceId?: string;
+                    resourceType?: string;
+                    since?: string;
+                    until?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Pass as `cursor` for the next page; "" when there is none. */
+                            cursor: string;
+                            data: {
+                                /** @description What happened, `<resource>.<verb>`: "template.updated", "auth.signed_in", … */
+                                action: "audit_log.exported" | "auth.sign_in_failed" | "auth.signed_in" | "billing.checkout_started" | "billing.limits_changed" | "billing.portal_opened" | "campaign.cancelled" | "campaign.created" | "campaign.deleted" | "campaign.sent" | "campaign.test_sent" | "campaign.updated" | "campaign.winner_chosen" | "contact.deleted" | "contact.erased" | "contact.exported" | "contacts.bulk_deleted" | "contacts.bulk_subscribed" | "contacts.bulk_unsubscribed" | "contacts.imported" | "domain.created" | "domain.deleted" | "email.retried" | "event.deleted" | "field.deleted" | "invite.revoked" | "key.rotated" | "member.added" | "member.joined" | "member.removed" | "member.role_changed" | "project.created" | "project.deleted" | "project.reinstated" | "project.reset" | "project.updated" | "segment.created" | "segment.deleted" | "segment.members_added" | "segment.members_removed" | "segment.recomputed" | "segment.updated" | "suppression.created" | "suppression.deleted" | "suppressions.exported" | "suppressions.imported" | "template.created" | "template.deleted" | "template.draft_discarded" | "template.draft_saved" | "template.published" | "template.updated" | "template.version_restored" | "topic.created" | "topic.deleted" | "topic.updated" | "transport.created" | "transport.deleted" | "transport.tested" | "transport.updated" | "upload.created" | "upload.deleted" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.tested" | "webhook_endpoint.updated" | "webhook_message.retried" | "workflow.created" | "workflow.deleted" | "workflow.execution_cancelled" | "workflow.execution_started" | "workflow.executions_cancelled" | "workflow.step_added" | "workflow.step_removed" | "workflow.step_updated" | "workflow.transition_added" | "workflow.transition_removed" | "workflow.updated";
+                                actor: {
+                                    /** @description The member's address when the change was made. */
+                                    email?: string;
+                                    /** @description A member's user id, the secret key as `sk_…` and its last characters, or null. */
+                                    id: string | null;
+                                    type: "USER" | "KEY" | "SYSTEM";
+                                };
+                                /** Format: date-time */
+                                at: string;
+                                /** @description The fields that changed, each [before, after]; secrets read "[redacted]". */
+                                changes?: {
+                                    [key: string]: unknown[];
+                                };
+                                id: string;
+                                ip: string | null;
+                                resource: {
+                                    id: string | null;
+                                    type: string;
+                                };
+                                userAgent: string | null;
+                            }[];
+                            hasMore: boolean;
+                            /** @description Matching entries; only on the first page (0 on later pages). */
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit-log/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The matching entries as CSV (newest first). */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description An action, or every action of a resource with `template.*`. */
+                    action?: string;
+                    /** @description A user id, `sk_…` key id or email. */
+                    actor?: string;
+                    resourceId?: string;
+                    resourceType?: string;
+                    since?: string;
+                    until?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit-log/facets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actions: string[];
+                            actors: {
+                                /** @description The member's address when the change was made. */
+                                email?: string;
+                                /** @description A member's user id, the secret key as `sk_…` and its last characters, or null. */
+                                id: string | null;
+                                type: "USER" | "KEY" | "SYSTEM";
+                            }[];
+                            resourceTypes: string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/login": {
         parameters: {
             query?: never;
@@ -2221,6 +2385,12 @@ export interface paths {
                                 github: boolean;
                                 google: boolean;
                             };
+                            oidc: {
+                                /** @description Single sign-on is configured: GET /auth/oidc/start starts it. */
+                                enabled: boolean;
+                                /** @description What the sign-in button names (OIDC_NAME). */
+                                name: string;
+                            };
                             signupsEnabled: boolean;
                             smtp: boolean;
                             /** @description Uploaded images go to object storage (S3_BUCKET) rather than DATA_DIR. */
@@ -3567,6 +3737,12 @@ export interface paths {
                                 sourceType: "TRANSACTIONAL" | "CAMPAIGN" | "WORKFLOW";
                                 status: "PENDING" | "SENDING" | "SENT" | "DELIVERED" | "OPENED" | "CLICKED" | "BOUNCED" | "COMPLAINED" | "FAILED" | "SUPPRESSED";
                                 subject: string;
+                                /** @description SUPPRESSED emails only: the suppression rule that held the email (beyond.md §10). */
+                                suppressedBy?: {
+                                    /** @description The rule (GET /suppressions); an ERASED rule is an erased address. */
+                                    id: string;
+                                    reason: "BOUNCE" | "COMPLAINT" | "MANUAL" | "ERASED";
+                                };
                                 /** @description The template the email was sent from, if any. */
                                 templateId: string | null;
                                 /** @description The version of that template the email was composed from (beyond.md §8). */
@@ -3674,6 +3850,12 @@ export interface paths {
                             sourceType: "TRANSACTIONAL" | "CAMPAIGN" | "WORKFLOW";
                             status: "PENDING" | "SENDING" | "SENT" | "DELIVERED" | "OPENED" | "CLICKED" | "BOUNCED" | "COMPLAINED" | "FAILED" | "SUPPRESSED";
                             subject: string;
+                            /** @description SUPPRESSED emails only: the suppression rule that held the email (beyond.md §10). */
+                            suppressedBy?: {
+                                /** @description The rule (GET /suppressions); an ERASED rule is an erased address. */
+                                id: string;
+                                reason: "BOUNCE" | "COMPLAINT" | "MANUAL" | "ERASED";
+                            };
                             /** @description The template the email was sent from, if any. */
                             templateId: string | null;
                             /** @description The version of that template the email was composed from (beyond.md §8). */
@@ -3753,6 +3935,12 @@ export interface paths {
                             sourceType: "TRANSACTIONAL" | "CAMPAIGN" | "WORKFLOW";
                             status: "PENDING" | "SENDING" | "SENT" | "DELIVERED" | "OPENED" | "CLICKED" | "BOUNCED" | "COMPLAINED" | "FAILED" | "SUPPRESSED";
                             subject: string;
+                            /** @description SUPPRESSED emails only: the suppression rule that held the email (beyond.md §10). */
+                            suppressedBy?: {
+                                /** @description The rule (GET /suppressions); an ERASED rule is an erased address. */
+                                id: string;
+                                reason: "BOUNCE" | "COMPLAINT" | "MANUAL" | "ERASED";
+                            };
                             /** @description The template the email was sent from, if any. */
                             templateId: string | null;
                             /** @description The version of that template the email was composed from (beyond.md §8). */
@@ -5348,6 +5536,294 @@ export interface paths {
                             tls: "STARTTLS" | null;
                             /** @description Any user name is accepted; this one is a suggestion. */
                             username: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/suppressions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                    /** @description Text the address or the domain contains (case-insensitive). An ERASED rule matches only its whole address. */
+                    q?: string;
+                    reason?: "BOUNCE" | "COMPLAINT" | "MANUAL" | "ERASED";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Pass as `cursor` for the next page; "" when there is none. */
+                            cursor: string;
+                            data: {
+                                /** @description The address the rule holds (lower-cased). */
+                                address?: string;
+                                /** @description ERASED rules only: the hex SHA-256 of the erased address (trimmed, lower-cased), which is all that is kept of it. */
+                                addressHash?: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description The domain whose every address the rule holds (a `*@domain` rule). */
+                                domain?: string;
+                                /**
+                                 * Format: date-time
+                                 * @description From then on the rule holds no mail; null: never.
+                                 */
+                                expiresAt: string | null;
+                                id: string;
+                                note: string | null;
+                                reason: "BOUNCE" | "COMPLAINT" | "MANUAL" | "ERASED";
+                            }[];
+                            hasMore: boolean;
+                            /** @description Matching rules, counted up to 10,000 (10000 means at least that); only on the first page (0 on later pages). */
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Addresses to hold; `*@example.com` holds a whole domain here too. */
+                        addresses?: string[];
+                        /** @description Domains to hold, as `example.com` or `*@example.com`. */
+                        domains?: string[];
+                        /** @description An ISO 8601 date-time in the future. */
+                        expiresAt?: string | null;
+                        note?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The rules now in force for what was sent (an address that had a rule keeps it), in the order sent. */
+                            data: {
+                                /** @description The address the rule holds (lower-cased). */
+                                address?: string;
+                                /** @description ERASED rules only: the hex SHA-256 of the erased address (trimmed, lower-cased), which is all that is kept of it. */
+                                addressHash?: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description The domain whose every address the rule holds (a `*@domain` rule). */
+                                domain?: string;
+                                /**
+                                 * Format: date-time
+                                 * @description From then on the rule holds no mail; null: never.
+                                 */
+                                expiresAt: string | null;
+                                id: string;
+                                note: string | null;
+                                reason: "BOUNCE" | "COMPLAINT" | "MANUAL" | "ERASED";
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/suppressions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/suppressions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV with a header row: address,domain,reason,note,createdAt,expiresAt */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/suppressions/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description New rules (an address or domain that already had one keeps it). */
+                            added: number;
+                            /** @description One per refused line, the first 1000. */
+                            errors: {
+                                /** @description The line of the file (1 is the first); 0 for a failure of the whole import. */
+                                line: number;
+                                message: string;
+                            }[];
+                            id: string;
+                            /** @description Lines done so far (added, already held, or refused). */
+                            processed: number;
+                            status: "PENDING" | "RUNNING" | "DONE" | "FAILED";
+                            /** @description Non-blank lines of the file. */
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/suppressions/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description New rules (an address or domain that already had one keeps it). */
+                            added: number;
+                            /** @description One per refused line, the first 1000. */
+                            errors: {
+                                /** @description The line of the file (1 is the first); 0 for a failure of the whole import. */
+                                line: number;
+                                message: string;
+                            }[];
+                            id: string;
+                            /** @description Lines done so far (added, already held, or refused). */
+                            processed: number;
+                            status: "PENDING" | "RUNNING" | "DONE" | "FAILED";
+                            /** @description Non-blank lines of the file. */
+                            total: number;
                         };
                     };
                 };
@@ -7294,7 +7770,7 @@ export interface paths {
                             id: string;
                             name: string;
                             /** @description What the caller's role may do in the project (the server's permission table, src/projects/permissions.ts). */
-                            permissions: ("project.use" | "contacts.erase" | "domains.manage" | "webhooks.manage" | "transports.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
+                            permissions: ("project.use" | "contacts.erase" | "domains.manage" | "webhooks.manage" | "transports.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate" | "audit.read" | "suppressions.manage")[];
                             publicKey: string;
                             /** @description The caller's role in the project. */
                             role: "OWNER" | "ADMIN" | "MEMBER";
@@ -7386,7 +7862,7 @@ export interface paths {
                             id: string;
                             name: string;
                             /** @description What the caller's role may do in the project (the server's permission table, src/projects/permissions.ts). */
-                            permissions: ("project.use" | "contacts.erase" | "domains.manage" | "webhooks.manage" | "transports.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
+                            permissions: ("project.use" | "contacts.erase" | "domains.manage" | "webhooks.manage" | "transports.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate" | "audit.read" | "suppressions.manage")[];
                             publicKey: string;
                             /** @description The caller's role in the project. */
                             role: "OWNER" | "ADMIN" | "MEMBER";
@@ -7570,7 +8046,7 @@ export interface paths {
                             id: string;
                             name: string;
                             /** @description What the caller's role may do in the project (the server's permission table, src/projects/permissions.ts). */
-                            permissions: ("project.use" | "contacts.erase" | "domains.manage" | "webhooks.manage" | "transports.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
+                            permissions: ("project.use" | "contacts.erase" | "domains.manage" | "webhooks.manage" | "transports.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate" | "audit.read" | "suppressions.manage")[];
                             publicKey: string;
                             /** @description The caller's role in the project. */
                             role: "OWNER" | "ADMIN" | "MEMBER";
@@ -7927,7 +8403,7 @@ export interface paths {
                             id: string;
                             name: string;
                             /** @description What the caller's role may do in the project (the server's permission table, src/projects/permissions.ts). */
-                            permissions: ("project.use" | "contacts.erase" | "domains.manage" | "webhooks.manage" | "transports.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate")[];
+                            permissions: ("project.use" | "contacts.erase" | "domains.manage" | "webhooks.manage" | "transports.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate" | "audit.read" | "suppressions.manage")[];
                             publicKey: string;
                             /** @description The caller's role in the project. */
                             role: "OWNER" | "ADMIN" | "MEMBER";
@@ -8290,6 +8766,48 @@ export interface paths {
                                 /** @description MARKETING emails handed over today. */
                                 sent: number;
                             };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/@me/sign-in-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Configured OAuth providers the account is linked to. */
+                            oauth: string[];
+                            /** @description Single sign-on is configured and the account is linked to it. */
+                            oidc: boolean;
+                            /** @description The account has a password, and password sign-in is open to it. */
+                            password: boolean;
                         };
                     };
                 };

@@ -6,11 +6,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { activityRoutes } from './activity/activity.routes.ts';
 import { analyticsRoutes } from './analytics/analytics.routes.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
+import { installAudit } from './audit/audit-hook.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { BLOCK_COMPONENTS } from './authoring/document-schema.ts';
 import { billingRoutes, stripeWebhookRoutes } from './billing/billing.routes.ts';
 import { snsRoutes } from './bounces/sns.routes.ts';
 import { campaignRoutes } from './campaigns/campaigns.routes.ts';
+import { auditViews } from './composition.ts';
 import { contactRoutes } from './contacts/contacts.routes.ts';
 import type { Deps } from './deps.ts';
 import { domainRoutes } from './domains/domains.routes.ts';
@@ -37,6 +40,7 @@ import { segmentRoutes } from './segments/segments.routes.ts';
 import { sendRoutes } from './sending/send.routes.ts';
 import { signupRoutes } from './signup/signup.routes.ts';
 import { submissionRoutes } from './submission/submission.routes.ts';
+import { suppressionRoutes } from './suppressions/suppressions.routes.ts';
 import { templateRoutes } from './templates/templates.routes.ts';
 import { topicRoutes } from './topics/topics.routes.ts';
 import { trackingRoutes } from './tracking/tracking.routes.ts';
@@ -118,6 +122,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   registerRateLimit(app, deps.config);
+  // Before the routes: each route is checked against the audit list as it is registered.
+  installAudit(app, deps, auditViews(deps));
 
   await app.register(opsRoutes, { deps });
   await app.register(authRoutes, { deps });
@@ -141,6 +147,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(eventRoutes, { deps });
   await app.register(capturedMailRoutes, { deps });
   await app.register(emailRoutes, { deps });
+  await app.register(suppressionRoutes, { deps });
   await app.register(snsRoutes, { deps });
   await app.register(billingRoutes, { deps });
   await app.register(stripeWebhookRoutes, { deps });
@@ -150,6 +157,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(activityRoutes, { deps });
   await app.register(analyticsRoutes, { deps });
   await app.register(uploadRoutes, { deps });
+  await app.register(auditRoutes, { deps });
   for (const plugin of options.plugins ?? []) await app.register(async (scope) => plugin(scope, deps));
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -4,11 +4,15 @@
  * and the test environment build their deps here; no module fills a registry by being imported.
  */
 
+import { pruneAuditLog } from './audit/audit.service.ts';
+import type { AuditViews } from './audit/audit-hook.ts';
 import { pruneLoginThrottle } from './auth/auth.service.ts';
 import { pruneAuthRows } from './auth/auth-maintenance.ts';
+import { createOidcClient } from './auth/oidc/oidc-client.ts';
 import { pruneSnsMessages } from './bounces/sns.service.ts';
 import { campaignFieldUsage } from './campaigns/campaign-usage.ts';
 import { campaignCron, campaignKinds, campaignTasks } from './campaigns/campaigns.jobs.ts';
+import { getCampaign } from './campaigns/campaigns.service.ts';
 import type { Config } from './config.ts';
 import type { ContactWatcher } from './contacts/contact-watchers.ts';
 import { contactKinds } from './contacts/contacts.jobs.ts';
@@ -26,6 +30,7 @@ import {
   type Wiring,
 } from './deps.ts';
 import { domainCron, domainTasks } from './domains/domains.jobs.ts';
+import { listDomains } from './domains/domains.service.ts';
 import { createVerifiedDomainCache } from './domains/verified-cache.ts';
 import type { EventListener } from './events/event-listener.ts';
 import { pruneIdempotencyKeys } from './http/idempotency.ts';
@@ -34,16 +39,25 @@ import { pruneFailedJobs } from './jobs/maintenance.ts';
 import type { CronEntry, TaskList } from './jobs/types.ts';
 import type { UsageLookup } from './lib/usage.ts';
 import { createKeyCache } from './projects/key-cache.ts';
+import { getTeam } from './projects/members/members.service.ts';
+import { listProjects } from './projects/projects.service.ts';
 import { safetyKinds, safetyTasks } from './projects/safety/safety.jobs.ts';
 import { segmentFieldUsage, segmentsUsingEvent } from './segments/segment-usage.ts';
 import { membershipListener, membershipWatcher, segmentCron, segmentTasks } from './segments/segments.jobs.ts';
+import { getSegment } from './segments/segments.service.ts';
 import { createTrackedSegmentsCache } from './segments/tracked-cache.ts';
 import { sendingCron, sendingTasks } from './sending/sending.jobs.ts';
 import { sendingParts } from './sending/sending-parts.ts';
 import { prunePendingConfirmations } from './signup/confirmations.service.ts';
+import { suppressionKinds } from './suppressions/import/import.jobs.ts';
+import { createSuppressionRuleCache } from './suppressions/rule-cache.ts';
+import { getTemplate } from './templates/templates.service.ts';
 import { createTopicCache } from './topics/topic-cache.ts';
+import { getTopic } from './topics/topics.service.ts';
 import { createProjectSenders } from './transports/senders.ts';
+import { getTransport } from './transports/transports.service.ts';
 import { pruneUploadStaging } from './uploads/staging.ts';
+import { getEndpoint } from './webhooks/endpoints.service.ts';
 import { webhookEventListener } from './webhooks/event-messages.ts';
 import { webhookParts } from './webhooks/webhook-parts.ts';
 import { webhookCron, webhookTasks } from './webhooks/webhooks.jobs.ts';
@@ -52,9 +66,10 @@ import { workflowListener } from './workflows/triggers.ts';
 import { workflowEventUsage, workflowFieldUsage, workflowTemplateUsage } from './workflows/usage.ts';
 import { createWorkflowWaker } from './workflows/waker.ts';
 import { workflowCron, workflowKinds, workflowTasks } from './workflows/workflows.jobs.ts';
+import { getWorkflow } from './workflows/workflows.service.ts';
 
 /** Every resumable job (src/jobs/job-row-kind.ts): each gets its task, the one sweep, hand-over on stop. */
-export const jobRowKinds = [...contactKinds, ...campaignKinds, ...workflowKinds, ...safetyKinds];
+export const jobRowKinds = [...contactKinds, ...campaignKinds, ...workflowKinds, ...safetyKinds, ...suppressionKinds];
 
 /** Handlers by job name (`feature.action`); each re-reads its rows and is safe to run twice. */
 export function taskList(deps: Deps): TaskList {
@@ -77,6 +92,7 @@ export function taskList(deps: Deps): TaskList {
       await pruneSnsMessages(deps);
       await pruneUploadStaging(deps);
       await prunePendingConfirmations(deps);
+      await pruneAuditLog(deps);
     },
   };
 }
@@ -144,13 +160,36 @@ export function featureState(core: CoreDeps): FeatureState {
     fieldTypes: createFieldTypeCache(core.caches),
     topics: createTopicCache(core.caches),
     verifiedDomains: createVerifiedDomainCache(core.caches),
+    suppressionRules: createSuppressionRuleCache(core),
     trackedSegments: createTrackedSegmentsCache(core.caches),
     workflowTriggers: createWorkflowTriggerCache(core.caches),
     workflowWaker: createWorkflowWaker(core.changes, core.jobs),
     searchIndex: createSearchIndexer(core),
     transports: createProjectSenders(core),
+    oidc: createOidcClient(core),
     ...sendingParts(core),
     ...webhookParts(core),
+  };
+}
+
+/**
+ * Each resource type's API view as the audit log compares it before and after a change
+ * (audit/audit-hook.ts). Contacts have none on purpose: the log must not keep a person's data, which
+ * an erasure could then not reach.
+ */
+export function auditViews(deps: Deps): AuditViews {
+  return {
+    template: ({ projectId, id }) => getTemplate(deps, projectId, id),
+    campaign: ({ projectId, id }) => getCampaign(deps, projectId, id),
+    segment: ({ projectId, id }) => getSegment(deps, projectId, id),
+    workflow: ({ projectId, id }) => getWorkflow(deps, projectId, id),
+    topic: ({ projectId, id }) => getTopic(deps, projectId, id),
+    webhook_endpoint: ({ projectId, id }) => getEndpoint(deps, projectId, id),
+    transport: ({ projectId, id }) => getTransport(deps, projectId, id),
+    domain: async ({ projectId, id }) => (await listDomains(deps, projectId, projectId)).find((d) => d.id === id),
+    project: async ({ id, userId }) =>
+      userId ? (await listProjects(deps, userId)).find((p) => p.id === id) : undefined,
+    member: async ({ projectId, id }) => (await getTeam(deps, projectId)).members.find((m) => m.userId === id),
   };
 }
 

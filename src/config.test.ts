@@ -105,6 +105,42 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '0' }).port).toBe(0);
   });
 
+  it('reads single sign-on only with OIDC_ISSUER, keeping the issuer exactly as given', () => {
+    expect(loadConfig({}).oidc).toBeUndefined();
+    const oidc = {
+      OIDC_ISSUER: 'https://id.example.com/application/o/mw/',
+      OIDC_CLIENT_ID: 'c',
+      OIDC_CLIENT_SECRET: 's',
+    };
+    expect(loadConfig({ ...oidc, OIDC_ALLOWED_DOMAINS: 'example.com, Example.org' }).oidc).toEqual({
+      issuer: 'https://id.example.com/application/o/mw/',
+      clientId: 'c',
+      clientSecret: 's',
+      clientAuthMethod: 'client_secret_basic',
+      name: 'Single sign-on',
+      allowedDomains: ['example.com', 'Example.org'],
+      only: undefined,
+    });
+    expect(loadConfig({ ...oidc, OIDC_ONLY: 'true', OIDC_NAME: 'Acme' }).oidc).toMatchObject({
+      only: true,
+      name: 'Acme',
+    });
+    expect(problems({ OIDC_ISSUER: 'https://id.example.com' })).toEqual([
+      'OIDC_ISSUER and OIDC_CLIENT_ID must be set together',
+      'OIDC_ISSUER and OIDC_CLIENT_SECRET must be set together',
+    ]);
+    // OIDC_ONLY without a provider would leave only the first owner a way in: refused.
+    expect(problems({ OIDC_ONLY: 'true', OIDC_CLIENT_ID: 'c' })).toEqual([
+      'OIDC_CLIENT_ID, OIDC_ONLY set without OIDC_ISSUER',
+    ]);
+    expect(problems({ ...oidc, OIDC_ISSUER: 'id.example.com' })).toEqual([
+      expect.stringMatching(/^OIDC_ISSUER must be the provider's issuer URL/),
+    ]);
+    expect(problems({ ...oidc, OIDC_CLIENT_AUTH_METHOD: 'private_key_jwt' })).toEqual([
+      expect.stringMatching(/^OIDC_CLIENT_AUTH_METHOD must be one of client_secret_basic, client_secret_post/),
+    ]);
+  });
+
   it('reports every invalid value together in one ConfigError', () => {
     const env = {
       PORT: 'abc',

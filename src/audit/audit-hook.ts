@@ -3,16 +3,20 @@
  * AUDITED_ROUTES is looked up: a route that changes something and has no line stops the service from
  * starting. An audited route gets two hooks of its own:
  *  - before the handler (preHandler, after authentication and validation): the resource's view as it
- *    is, when its type has a view and its id is in the path;
- *  - once the handler answered 2xx (onSend, before a byte of the answer leaves): the view as it is now
- *    (or the 201 answer for a resource without one), the fields that differ, and the entry.
- * The entry is written before the answer is sent (its id in the `X-Audit-Entry` header), so a client
- * that saw its change succeed can read its entry; a write of the entry that fails turns the answer
- * into a 500.
+ *    is, when its type has a view and its id is in the path, and the entry (who, from where, what),
+ *    handed to the handler's first write (db/first-write.ts): it is written in that write's
+ *    transaction, unsealed, so it commits with the change or not at all;
+ *  - once the handler answered (onSend, before a byte of the answer leaves): the view as it is now (or
+ *    the 201 answer for a resource without one), and the entry sealed with the fields that differ.
+ * A route whose change no Kysely write carried (or whose project is only known from its answer, like
+ * a new project) gets its entry whole at that point instead. The entry's id is in the `X-Audit-Entry`
+ * header of the answer; a failure to write or seal it turns the answer into a 500.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { type FirstWriteScope, firstWriteScope, runInFirstWriteScope } from '../db/first-write.ts';
 import type { Deps } from '../deps.ts';
-import { actorOf, originOf, record, recordSignIn } from './audit.service.ts';
+import type { NewAuditEntry } from './audit.repo.ts';
+import { actorOf, entryRow, originOf, record, recordSignIn, sealEntry, unsealedEntry } from './audit.service.ts';
 import {
   AUDITED_ROUTES,
   type AuditedRoute,
@@ -23,12 +27,22 @@ import {
 } from './audited-routes.ts';
 import { diffViews } from './changes.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** For routes added from outside the product (tests' probes, benchmarks): their line of AUDITED_ROUTES. */
+    audit?: RouteAudit;
+  }
+}
+
 /** Reads a resource's API view in its project (undefined when there is none). */
 export type AuditView = (ctx: { projectId: string; id: string; userId?: string }) => Promise<unknown>;
 export type AuditViews = Readonly<Record<string, AuditView>>;
 
 interface Pending {
   before?: unknown;
+  /** The entry the handler's first write carries (when the project was known before the handler). */
+  row?: NewAuditEntry;
+  scope?: FirstWriteScope;
 }
 
 type HookDeps = Pick<Deps, 'db' | 'reader' | 'clock' | 'log'>;
@@ -67,7 +81,7 @@ function projectOf(req: FastifyRequest, result: Record<string, unknown> | undefi
   return req.auth?.projectId;
 }
 
-async function view(deps: HookDeps, views: AuditViews, type: string, ctx: Parameters<AuditView>[0]) {
+async function view(views: AuditViews, type: string, ctx: Parameters<AuditView>[0]) {
   const load = views[type];
   if (!load) return undefined;
   try {
@@ -79,33 +93,71 @@ async function view(deps: HookDeps, views: AuditViews, type: string, ctx: Parame
 }
 
 function audited(deps: HookDeps, views: AuditViews, spec: AuditedRoute) {
-  async function before(req: FastifyRequest) {
+  const projectFromResult = spec.project !== undefined && 'result' in spec.project;
+  const idFromResult = spec.id !== undefined && spec.id !== 'none' && 'result' in spec.id;
+
+  /**
+   * Before the handler: the view as it is, and (when the project is known already) the entry, written
+   * unsealed by the handler's first write in that write's transaction. The handler runs in the scope.
+   */
+  function before(req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) {
     const state: Pending = {};
     pending.set(req, state);
-    const projectId = spec.project && 'result' in spec.project ? undefined : projectOf(req, undefined, spec);
-    const id = spec.id && spec.id !== 'none' && 'result' in spec.id ? undefined : resourceId(req, undefined, spec);
-    if (projectId && id) state.before = await view(deps, views, spec.resource, { projectId, id, userId: req.userId });
+    const prepare = async () => {
+      const projectId = projectFromResult ? undefined : projectOf(req, undefined, spec);
+      const id = idFromResult ? undefined : resourceId(req, undefined, spec);
+      if (projectId && id) state.before = await view(views, spec.resource, { projectId, id, userId: req.userId });
+      if (!projectId) return;
+      const actor = await actorOf(deps, projectId, req.auth ?? { via: 'session', userId: req.userId });
+      const row = entryRow(deps, projectId, actor, originOf(req), {
+        action: spec.action,
+        resource: { type: spec.resource, id: id ?? null },
+      });
+      state.row = row;
+      state.scope = firstWriteScope(async (run) => {
+        await run(unsealedEntry(deps, row));
+      });
+    };
+    prepare().then(
+      () => (state.scope ? runInFirstWriteScope(state.scope, () => done()) : done()),
+      (err: Error) => done(err),
+    );
   }
 
+  /** Once the handler answered: seal the entry with what changed, or write it whole if no write carried it. */
   async function after(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
-    if (reply.statusCode >= 300) return payload;
+    const state = pending.get(req) ?? {};
+    const scope = state.scope;
+    const wrote = scope?.state === 'committed';
+    // A write still running (work the handler left going) carries the entry when it commits, unsealed.
+    if (scope?.state === 'claimed') return payload;
+    // A write started after the answer no longer carries it: this answer writes it whole, below.
+    if (scope?.state === 'waiting') scope.state = 'committed';
+    // A refused change writes nothing, unless a write of it committed before the refusal.
+    if (reply.statusCode >= 300 && !wrote) return payload;
     const result = parseJson(payload);
-    const projectId = projectOf(req, result, spec);
+    const projectId = state.row?.projectId ?? projectOf(req, result, spec);
     if (!projectId) {
       deps.log.error({ route: routeKey(req.method, req.routeOptions.url ?? '') }, 'audited change without a project');
       return payload;
     }
     const id = resourceId(req, result, spec);
-    const state = pending.get(req) ?? {};
-    let now = id ? await view(deps, views, spec.resource, { projectId, id, userId: req.userId }) : undefined;
+    let now = id ? await view(views, spec.resource, { projectId, id, userId: req.userId }) : undefined;
     // A resource without a view: what a creation answered is what was made.
     if (now === undefined && !views[spec.resource] && reply.statusCode === 201) now = result;
-    const actor = await actorOf(deps, projectId, req.auth ?? { via: 'session', userId: req.userId });
-    const [entryId] = await record(deps, [projectId], actor, originOf(req), {
-      action: spec.action,
-      resource: { type: spec.resource, id: id ?? null },
-      changes: diffViews(state.before, now),
-    });
+    const changes = diffViews(state.before, now);
+    let entryId: string;
+    if (wrote && state.row) {
+      await sealEntry(deps, state.row.id, changes, id);
+      entryId = state.row.id;
+    } else {
+      const actor = await actorOf(deps, projectId, req.auth ?? { via: 'session', userId: req.userId });
+      [entryId] = (await record(deps, [projectId], actor, originOf(req), {
+        action: spec.action,
+        resource: { type: spec.resource, id: id ?? null },
+        changes,
+      })) as [string];
+    }
     // Which entry the change wrote: a client (and the audit sweep in api-views.test.ts) can look it up.
     reply.header('x-audit-entry', entryId);
     return payload;
@@ -137,7 +189,9 @@ export function installAudit(app: FastifyInstance, deps: HookDeps, views: AuditV
     for (const method of asArray(route.method)) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
       const key = routeKey(method, route.url);
-      const spec: RouteAudit | undefined = AUDITED_ROUTES[key];
+      // Routes added from outside the product (tests' probes, benchmarks) say it in their own config.
+      const own = route.config?.audit;
+      const spec: RouteAudit | undefined = AUDITED_ROUTES[key] ?? own;
       if (!spec) {
         if (MUTATING.has(method)) {
           throw new Error(

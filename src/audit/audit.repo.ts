@@ -25,6 +25,28 @@ export async function insertEntries(db: Executor, entries: NewAuditEntry[]): Pro
   await db.insertInto('auditLog').values(entries).execute();
 }
 
+/** The statement that writes an unsealed entry, to run inside the change's transaction (db/first-write.ts). */
+export function unsealedEntryStatement(db: Executor, entry: NewAuditEntry) {
+  return db
+    .insertInto('auditLog')
+    .values({ ...entry, sealed: false })
+    .compile();
+}
+
+/** Completes an unsealed entry once: what changed, and the id of a resource it created. */
+export async function sealEntry(db: Executor, id: string, changes: string | null, resourceId: string | null) {
+  await db
+    .updateTable('auditLog')
+    .set((eb) => ({
+      changes,
+      resourceId: eb.fn.coalesce('resourceId', eb.val(resourceId)),
+      sealed: true,
+    }))
+    .where('id', '=', id)
+    .where('sealed', '=', false)
+    .execute();
+}
+
 export interface AuditFilter {
   /** A user id, a key id, or an email address. */
   actor?: string;

@@ -52,7 +52,31 @@ export async function actorOf(
   return { type: 'KEY', id: hint ? `sk_…${hint}` : null };
 }
 
-/** Appends `entry` to each project's log. */
+/** The row of an entry of `projectId`'s log, stamped now. */
+export function entryRow(
+  deps: Pick<Deps, 'clock'>,
+  projectId: string,
+  actor: Actor,
+  origin: Origin,
+  entry: Entry,
+): repo.NewAuditEntry {
+  return {
+    id: newId(),
+    projectId,
+    at: deps.clock.now(),
+    actorType: actor.type,
+    actorId: actor.id,
+    actorEmail: actor.email ?? null,
+    ip: origin.ip,
+    userAgent: origin.userAgent,
+    action: entry.action,
+    resourceType: entry.resource.type,
+    resourceId: entry.resource.id,
+    changes: entry.changes ? JSON.stringify(entry.changes) : null,
+  };
+}
+
+/** Appends `entry` to each project's log; returns the entries' ids. */
 export async function record(
   deps: Pick<Deps, 'db' | 'clock'>,
   projectIds: string[],
@@ -60,26 +84,24 @@ export async function record(
   origin: Origin,
   entry: Entry,
 ): Promise<string[]> {
-  const at = deps.clock.now();
-  const ids = projectIds.map(() => newId());
-  await repo.insertEntries(
-    deps.db,
-    projectIds.map((projectId, i) => ({
-      id: ids[i]!,
-      projectId,
-      at,
-      actorType: actor.type,
-      actorId: actor.id,
-      actorEmail: actor.email ?? null,
-      ip: origin.ip,
-      userAgent: origin.userAgent,
-      action: entry.action,
-      resourceType: entry.resource.type,
-      resourceId: entry.resource.id,
-      changes: entry.changes ? JSON.stringify(entry.changes) : null,
-    })),
-  );
-  return ids;
+  const rows = projectIds.map((projectId) => entryRow(deps, projectId, actor, origin, entry));
+  await repo.insertEntries(deps.db, rows);
+  return rows.map((r) => r.id);
+}
+
+/** The statement writing `row` unsealed, for the change's own transaction (see audit-hook.ts). */
+export function unsealedEntry(deps: Pick<Deps, 'db'>, row: repo.NewAuditEntry) {
+  return repo.unsealedEntryStatement(deps.db, row);
+}
+
+/** Seals an entry written in the change's transaction with what changed. */
+export async function sealEntry(
+  deps: Pick<Deps, 'db'>,
+  id: string,
+  changes: Changes | undefined,
+  resourceId: string | undefined,
+): Promise<void> {
+  await repo.sealEntry(deps.db, id, changes ? JSON.stringify(changes) : null, resourceId ?? null);
 }
 
 /**

@@ -1,4 +1,4 @@
-/** Email verification, password reset and password change (account.service.ts has the rules). */
+/** Email verification, password reset and change (account.service.ts has the rules), and sign-in methods. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps.ts';
 import { requireUser } from '../http/auth.ts';
@@ -15,10 +15,12 @@ import {
   EmailBody,
   OkEnvelope,
   ResetPasswordBody,
+  SignInMethodsView,
   TokenBody,
   trimEmailField,
   UserEnvelope,
 } from './auth.schemas.ts';
+import { signInMethods } from './sign-in-methods.ts';
 
 export const accountRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
   app.post(
@@ -59,6 +61,15 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (a
       await resetPassword(deps, req.body.token, req.body.password);
       return { success: true as const, message: 'Your password was changed. Sign in with the new one.' };
     },
+  );
+
+  app.get(
+    '/users/@me/sign-in-methods',
+    {
+      onRequest: requireUser(deps),
+      schema: { tags: ['users'], security: [{ session: [] }], response: { 200: SignInMethodsView } },
+    },
+    async (req) => signInMethods(deps, req.userId!),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-/** /auth/* and /users/@me: sign-up, login, logout, the current user; account and OAuth routes registered here. */
+/** /auth/* and /users/@me: sign-up, login, logout, the current user; account, OAuth and OIDC routes registered here. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps.ts';
 import { requireUser } from '../http/auth.ts';
@@ -8,6 +8,7 @@ import { sendVerification } from './account.service.ts';
 import { Credentials, LoginBody, trimEmailField, UserEnvelope, UserView } from './auth.schemas.ts';
 import { currentUser, login, signup } from './auth.service.ts';
 import { oauthRoutes } from './oauth/oauth.routes.ts';
+import { oidcRoutes } from './oidc/oidc.routes.ts';
 import { endSession } from './session.service.ts';
 import { setSessionCookie } from './session-cookie.ts';
 import { SESSION_COOKIE } from './sessions.ts';
@@ -61,4 +62,5 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app,
 
   await app.register(accountRoutes, { deps });
   await app.register(oauthRoutes, { deps });
+  await app.register(oidcRoutes, { deps });
 };

@@ -54,3 +54,10 @@ export type OkEnvelope = Static<typeof OkEnvelope>;
 
 export const OAuthConfigView = Type.Object({ github: Type.Boolean(), google: Type.Boolean() });
 export type OAuthConfigView = Static<typeof OAuthConfigView>;
+
+export const SignInMethodsView = Type.Object({
+  password: Type.Boolean({ description: 'The account has a password, and password sign-in is open to it.' }),
+  oidc: Type.Boolean({ description: 'Single sign-on is configured and the account is linked to it.' }),
+  oauth: Type.Array(Type.String(), { description: 'Configured OAuth providers the account is linked to.' }),
+});
+export type SignInMethodsView = Static<typeof SignInMethodsView>;

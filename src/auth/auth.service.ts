@@ -5,6 +5,7 @@ import type { Deps } from '../deps.ts';
 import { AppError, conflict, forbidden, tooManyRequests, unauthorized } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
 import type { UserView } from './auth.schemas.ts';
+import { oidcOnly, passwordSignInAllowed, passwordSignInDisabled } from './oidc/oidc-only.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import * as repo from './users.repo.ts';
 
@@ -36,6 +37,7 @@ export async function signup(
   input: { email: string; password: string },
   ip: string,
 ) {
+  if (oidcOnly(deps)) throw passwordSignInDisabled(deps);
   if (deps.config.disableSignups) throw forbidden('Sign-ups are disabled on this server.');
   // Every sign-up costs a deliberately slow hash, so one client may only try a few an hour.
   const limit = { key: `signup-ip:${ip}`, max: MAX_SIGNUPS_PER_IP, windowMs: SIGNUP_WINDOW_MS };
@@ -52,10 +54,11 @@ export async function signup(
  * Checks credentials. Each attempt is counted before the slow password hash, by a conditional write
  * per limit (account and IP together; account; IP), so parallel attempts cannot all slip under a
  * limit; past one, 429 with no password work. A wrong email or password gives the same 401 either
- * way. A success gives its counts back and clears the account-and-IP window.
+ * way. A success gives its counts back and clears the account-and-IP window. With OIDC_ONLY, anyone
+ * but the instance's first owner gets 403 PASSWORD_SIGN_IN_DISABLED (oidc/oidc-only.ts).
  */
 export async function login(
-  deps: Pick<Deps, 'db' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
   input: { email: string; password: string },
   ip: string,
 ): Promise<UserView> {
@@ -68,7 +71,13 @@ export async function login(
   await reserveOrThrottle(deps, { key: account, max: MAX_FAILURES_PER_ACCOUNT, windowMs }, LOGIN_THROTTLED);
   await reserveOrThrottle(deps, { key: client, max: MAX_FAILURES_PER_IP, windowMs }, LOGIN_THROTTLED);
   const user = await repo.findUserByEmail(deps.db, email);
-  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
+  // OIDC_ONLY is decided before the password is looked at (no one else's password is ever checked);
+  // the first owner's wrong password gets the same 403, after the same hash work, so the answer
+  // tells neither whether an account exists nor which one is the first owner's.
+  const allowed = await passwordSignInAllowed(deps, user?.id);
+  const hash = allowed ? user?.passwordHash : undefined;
+  const ok = await verifyPassword(input.password, hash ?? (await dummyPasswordHash()));
+  if (!allowed || (oidcOnly(deps) && !ok)) throw passwordSignInDisabled(deps);
   if (!user || !ok) throw unauthorized('UNAUTHORIZED', 'Invalid email or password.');
   await repo.deleteThrottle(deps.db, pair);
   for (const key of [account, client]) await repo.releaseAttempt(deps.db, key);

@@ -1,7 +1,7 @@
-/** SQL for delivery feedback: finding the email a report is about, suppressions, SNS ids seen (the status moves are src/emails/'s). */
+/** SQL for delivery feedback: finding the email a report is about, SNS ids seen (the status moves are src/emails/'s, the rules src/suppressions/'). */
 import type { Selectable } from 'kysely';
 import type { Executor } from '../db/index.ts';
-import type { EmailsTable, SuppressionReason } from '../db/schema.ts';
+import type { EmailsTable } from '../db/schema.ts';
 
 /** The columns feedback needs of an email. */
 export type FeedbackEmail = Pick<Selectable<EmailsTable>, 'id' | 'projectId' | 'contactId' | 'toEmail' | 'status'>;
@@ -17,19 +17,6 @@ export async function findEmailBy(
   if ('id' in key) return q.where('id', '=', key.id).executeTakeFirst();
   if ('messageId' in key) return q.where('messageId', '=', key.messageId).orderBy('id').limit(1).executeTakeFirst();
   return q.where('transportMessageId', '=', key.transportMessageId).orderBy('id').limit(1).executeTakeFirst();
-}
-
-/** Puts the (lower-cased) address on the project's suppression list; an existing entry is kept as it is. */
-export async function insertSuppression(
-  db: Executor,
-  s: { projectId: string; email: string; reason: SuppressionReason; emailId: string },
-  now: Date,
-): Promise<void> {
-  await db
-    .insertInto('suppressions')
-    .values({ ...s, email: s.email.toLowerCase(), createdAt: now })
-    .onConflict((oc) => oc.columns(['projectId', 'email']).doNothing())
-    .execute();
 }
 
 /** Remembers an SNS MessageId; false when it was seen before (SNS delivers at least once). */

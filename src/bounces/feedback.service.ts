@@ -2,17 +2,17 @@
  * Delivery feedback (decisions.md "Email records"): deliveries, bounces and complaints reported by SES
  * (SNS) or by mail to our inbound listener move the email's status, record email.delivery /
  * email.bounce / email.complaint, and a hard bounce or a complaint unsubscribes the contact and puts
- * the address on the project's suppression list. The status move is the gate: only the report whose
+ * a rule on the address in the project's suppression list (src/suppressions/). The status move is the gate: only the report whose
  * conditional update changed the row has effects, so a repeated report changes nothing.
  */
 import { setContactSubscription } from '../contacts/contacts.service.ts';
 import type { Executor, Trx } from '../db/index.ts';
-import type { SuppressionReason } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { recordReport } from '../emails/transitions.ts';
 import { recordEvent } from '../events/events.service.ts';
 import { isUuid } from '../lib/ids.ts';
 import { SAFETY_CHECK_JOB, safetyCheckKey } from '../projects/safety/security.service.ts';
+import { addFeedbackRule } from '../suppressions/suppressions.service.ts';
 import * as repo from './feedback.repo.ts';
 
 export interface Feedback {
@@ -29,7 +29,7 @@ export interface Feedback {
   detail?: string;
 }
 
-export type FeedbackDeps = Pick<Deps, 'db' | 'clock' | 'eventListeners' | 'jobs'>;
+export type FeedbackDeps = Pick<Deps, 'db' | 'clock' | 'eventListeners' | 'jobs' | 'suppressionRules'>;
 
 /** What a report did: `applied` false when the email was not found or had already moved on. */
 export interface FeedbackOutcome {
@@ -97,16 +97,12 @@ async function markComplained(trx: Trx, deps: FeedbackDeps, email: repo.Feedback
  * for the project's suspension check in this transaction, so it cannot be lost (one pending check per
  * project: a burst of bounces costs one count).
  */
-async function stopMailing(trx: Trx, deps: FeedbackDeps, email: repo.FeedbackEmail, reason: SuppressionReason) {
+async function stopMailing(trx: Trx, deps: FeedbackDeps, email: repo.FeedbackEmail, reason: 'BOUNCE' | 'COMPLAINT') {
   const tx = { ...deps, db: trx };
   const projectId = email.projectId;
   await deps.jobs.enqueue(SAFETY_CHECK_JOB, { projectId }, { trx, jobKey: safetyCheckKey(projectId) });
   if (email.contactId) await setContactSubscription(tx, email.projectId, email.contactId, false, reason.toLowerCase());
-  await repo.insertSuppression(
-    trx,
-    { projectId: email.projectId, email: email.toEmail, reason, emailId: email.id },
-    deps.clock.now(),
-  );
+  await addFeedbackRule(deps, trx, { projectId, email: email.toEmail, reason, emailId: email.id });
 }
 
 /** The email a report names: by our id, else our Message-ID, else the transport's id. */

@@ -19,7 +19,7 @@ import {
   snsRefusal,
 } from './sns.ts';
 
-type SnsDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'log' | 'eventListeners' | 'dns' | 'jobs'>;
+type SnsDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'log' | 'eventListeners' | 'dns' | 'jobs' | 'suppressionRules'>;
 
 /** What the receiver did with a verified message. */
 export type SnsOutcome = 'applied' | 'duplicate' | 'confirmed' | 'ignored';

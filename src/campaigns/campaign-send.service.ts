@@ -46,7 +46,12 @@ export async function countRecipients(
   if (upTo === '') return { upTo, count: 0 };
   const env = await loadFilterEnv(deps, c.projectId);
   const where = audienceCondition(audienceOf(c), env, { dialect: deps.dialect, projectId: c.projectId });
-  const scoped = dispatch.recipientsWhere(where, { upTo, subscribedOnly: subscribedOnly(c) });
+  const scoped = dispatch.recipientsWhere(where, {
+    upTo,
+    subscribedOnly: subscribedOnly(c),
+    dialect: deps.dialect,
+    now: deps.clock.now(),
+  });
   return { upTo, count: await countAudienceContacts(deps, c.projectId, scoped), where: scoped };
 }
 
@@ -68,7 +73,16 @@ export async function previewAudience(
   const subscribed = subscribedOnly({ emailType: body.emailType ?? 'MARKETING' });
   const [matching, recipients] = await Promise.all([
     countAudienceContacts(deps, projectId, where),
-    countAudienceContacts(deps, projectId, dispatch.recipientsWhere(where, { upTo, subscribedOnly: subscribed })),
+    countAudienceContacts(
+      deps,
+      projectId,
+      dispatch.recipientsWhere(where, {
+        upTo,
+        subscribedOnly: subscribed,
+        dialect: deps.dialect,
+        now: deps.clock.now(),
+      }),
+    ),
   ]);
   return { matching, recipients };
 }

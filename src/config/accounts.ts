@@ -18,6 +18,42 @@ function oauthProvider(p: 'GITHUB' | 'GOOGLE', authorize: string, token: string,
 }
 export type OAuthProviderConfig = Static<ReturnType<typeof oauthProvider>>;
 
+/**
+ * OpenID Connect single sign-on (docs/sso.md): on when OIDC_ISSUER is set, which then needs
+ * OIDC_CLIENT_ID and OIDC_CLIENT_SECRET. The issuer is kept exactly as given (no trailing slash
+ * dropped): discovery compares it with the provider's `issuer`, and some end in a slash.
+ */
+const OidcSettings = Type.Object(
+  {
+    issuer: Setting.text('OIDC_ISSUER', undefined, {
+      pattern: '^https?://[^\\s#?]+$',
+      problem: "must be the provider's issuer URL (http(s), no query or fragment)",
+    }),
+    clientId: Setting.text('OIDC_CLIENT_ID'),
+    clientSecret: Setting.text('OIDC_CLIENT_SECRET', undefined, { quote: false }),
+    /** How the client authenticates at the token endpoint, as registered at the provider. */
+    clientAuthMethod: Setting.choice(
+      'OIDC_CLIENT_AUTH_METHOD',
+      ['client_secret_basic', 'client_secret_post'],
+      'client_secret_basic',
+    ),
+    /** What the sign-in button says: "Sign in with {name}". */
+    name: Setting.text('OIDC_NAME', 'Single sign-on'),
+    /** Email domains that may sign in this way (lower-cased, exact); empty: any domain. */
+    allowedDomains: Setting.list('OIDC_ALLOWED_DOMAINS'),
+    /** Password sign-in off for everyone but the instance's first owner; unset counts as false. */
+    only: Type.Optional(Setting.flag('OIDC_ONLY')),
+  },
+  {
+    presentWhen: 'issuer',
+    orphans: true,
+    together: [
+      ['issuer', 'clientId'],
+      ['issuer', 'clientSecret'],
+    ],
+  },
+);
+
 /** STRIPE_SECRET_KEY turns billing on; STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID and STRIPE_API_URL complete it. */
 const BillingSettings = Type.Object(
   {
@@ -54,6 +90,8 @@ export const AccountSettings = Type.Object({
       ),
     ),
   }),
+  /** OpenID Connect sign-in (docs/sso.md); undefined unless OIDC_ISSUER is set. */
+  oidc: Type.Optional(OidcSettings),
   /** Stripe billing (docs/billing.md); undefined (billing off) unless STRIPE_SECRET_KEY is set. */
   billing: Type.Optional(BillingSettings),
   /** Secrets given in the environment; missing ones are generated and kept in DATA_DIR (see secrets.ts). */

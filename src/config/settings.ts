@@ -120,7 +120,8 @@ function readGroup(group: SettingSchema, env: Env, problems: string[]): Record<s
     else if (s.properties) out[name] = readGroup(s, env, problems);
   }
   for (const [a, b] of group.together ?? []) {
-    if ((out[a] === undefined) !== (out[b] === undefined)) {
+    // Whether each is set, not whether it was accepted: a refused value is reported once, as itself.
+    if ((given(props[a]!, env) === undefined) !== (given(props[b]!, env) === undefined)) {
       problems.push(`${nameOf(props[a]!)} and ${nameOf(props[b]!)} must be set together`);
     }
   }

@@ -34,5 +34,7 @@ export const WorkSettings = Type.Object({
   webhookEndpointConcurrency: Setting.int('WEBHOOK_ENDPOINT_CONCURRENCY', 16, 1, 500),
   /** Days finished event-webhook messages (and their attempts) are kept in the log. */
   webhookRetentionDays: Setting.int('WEBHOOK_RETENTION_DAYS', 30, 1, 3650),
+  /** Days audit-log entries are kept; older ones are pruned hourly (the only delete the log allows). */
+  auditRetentionDays: Setting.int('AUDIT_RETENTION_DAYS', 365, 1, 36500),
 });
 export type WorkConfig = Static<typeof WorkSettings>;

@@ -1,5 +1,5 @@
 /** The audit log (migration 0030): append-only, one row per change to how a project is set up. */
-import type { Json, Timestamp } from './column-types.ts';
+import type { Bool, Json, Timestamp } from './column-types.ts';
 
 export type AuditActorType = 'USER' | 'KEY' | 'SYSTEM';
 
@@ -17,6 +17,8 @@ export interface AuditLogTable {
   resourceId: string | null;
   /** `{ <field>: [before, after] }`, secrets redacted; null when the action changes no field. */
   changes: Json | null;
+  /** False between the entry's write in the change's transaction and its one completion (migration 0030). */
+  sealed: Bool;
 }
 
 export interface AuditTables {

@@ -3,6 +3,8 @@ import type { Timestamp } from './column-types.ts';
 
 export type AuthTokenPurpose = 'VERIFY_EMAIL' | 'RESET_PASSWORD';
 export type OAuthProvider = 'github' | 'google';
+/** Who vouches for a linked identity: an OAuth provider, or the OpenID Connect issuer (OIDC_ISSUER). */
+export type IdentityProvider = OAuthProvider | 'oidc';
 
 export interface SessionsTable {
   id: string;
@@ -22,7 +24,7 @@ export interface AuthTokensTable {
 }
 
 export interface OAuthAccountsTable {
-  provider: OAuthProvider;
+  provider: IdentityProvider;
   providerAccountId: string;
   userId: string;
   email: string;

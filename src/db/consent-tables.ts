@@ -40,6 +40,8 @@ export interface ErasedAddressesTable {
   projectId: string;
   emailHash: string;
   erasedAt: Timestamp;
+  /** The ERASED rule's id in the suppression list (migration 0031). */
+  id: string;
 }
 
 export interface ConsentTables {

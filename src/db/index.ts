@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import { startCheckpointer } from './checkpointer.ts';
 import { type DialectSql, dialectFor, SqliteValuesPlugin } from './dialect.ts';
+import { withFirstWriteHooks } from './first-write.ts';
 import { groupCommitRunner } from './group-commit.ts';
 import { registerRawRunner, statementName } from './prepared.ts';
 import type { Database } from './schema.ts';
@@ -43,7 +44,7 @@ export function openDatabase(
   if (config.databaseKind === 'postgres') {
     const pgPool = createPgPool(config.databaseUrl!, config.pgPoolSize);
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: pgPool }),
+      dialect: withFirstWriteHooks(new PostgresDialect({ pool: pgPool })),
       plugins: [new CamelCasePlugin(CAMEL_CASE)],
     });
     // Named statements: each pooled connection parses the hot queries once.
@@ -78,7 +79,8 @@ function openSqlite(file: string, dialect: DialectSql): DatabaseHandle {
   });
   const kysely = (database: ReturnType<typeof withStatementCache>) =>
     new Kysely<Database>({
-      dialect: new SqliteDialect({ database }),
+      // The reader never writes, so the hooks only ever act on the writer.
+      dialect: withFirstWriteHooks(new SqliteDialect({ database })),
       plugins: [new SqliteValuesPlugin(), new CamelCasePlugin(CAMEL_CASE)],
     });
   const openReader = () => {

@@ -32,6 +32,8 @@ import * as m0026transports from './migrations/0026_transports.ts';
 import * as m0027indexDiet from './migrations/0027_email_index_diet.ts';
 import * as m0028authoring from './migrations/0028_authoring.ts';
 import * as m0029optimization from './migrations/0029_optimization.ts';
+import * as m0030auditLog from './migrations/0030_audit_log.ts';
+import * as m0031suppressionRules from './migrations/0031_suppression_rules.ts';
 
 type Step = { up(db: Kysely<unknown>, d: DialectSql): Promise<void> };
 
@@ -67,6 +69,8 @@ const steps: Record<string, Step> = {
   '0027_email_index_diet': m0027indexDiet,
   '0028_authoring': m0028authoring,
   '0029_optimization': m0029optimization,
+  '0030_audit_log': m0030auditLog,
+  '0031_suppression_rules': m0031suppressionRules,
 };
 
 /** Applies every pending migration; throws with the failing migration's name on error. */

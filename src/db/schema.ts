@@ -5,6 +5,7 @@
  * where callers have always imported them from.
  */
 import type { AnalyticsTables } from './analytics-tables.ts';
+import type { AuditTables } from './audit-tables.ts';
 import type { AuthTables } from './auth-tables.ts';
 import type { BillingTables } from './billing-tables.ts';
 import type { CampaignTables } from './campaign-tables.ts';
@@ -13,6 +14,7 @@ import type { ContactTables } from './contact-tables.ts';
 import type { CoreTables } from './core-tables.ts';
 import type { SafetyTables } from './safety-tables.ts';
 import type { SendingTables } from './sending-tables.ts';
+import type { SuppressionTables } from './suppression-tables.ts';
 import type { TeamTables } from './team-tables.ts';
 import type { TransportTables } from './transport-tables.ts';
 import type { UploadTables } from './uploads-tables.ts';
@@ -25,6 +27,7 @@ export type * from './consent-tables.ts';
 export type * from './contact-tables.ts';
 export type * from './core-tables.ts';
 export type * from './sending-tables.ts';
+export type * from './suppression-tables.ts';
 export type * from './transport-tables.ts';
 export type * from './webhook-tables.ts';
 
@@ -42,4 +45,6 @@ export interface Database
     BillingTables,
     WebhookTables,
     ConsentTables,
-    TransportTables {}
+    TransportTables,
+    AuditTables,
+    SuppressionTables {}

@@ -121,6 +121,9 @@ export interface EmailsTable {
   variant: string | null;
   /** When a waiting email is due (its zone's moment, a window's opening, a day under the cap); null: at once. */
   scheduledAt: Timestamp | null;
+  /** The suppression rule that held a SUPPRESSED email (migration 0031), and that rule's reason. */
+  suppressionId: string | null;
+  suppressionReason: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -148,16 +151,6 @@ export interface CapturedMessagesTable {
   /** JSON object: lower-cased header name → value. */
   headers: Json;
   raw: Buffer;
-  createdAt: Timestamp;
-}
-
-export type SuppressionReason = 'BOUNCE' | 'COMPLAINT' | 'MANUAL';
-
-export interface SuppressionsTable {
-  projectId: string;
-  email: string;
-  reason: SuppressionReason;
-  emailId: string | null;
   createdAt: Timestamp;
 }
 
@@ -199,7 +192,6 @@ export interface SendingTables {
   emails: EmailsTable;
   emailAttachments: EmailAttachmentsTable;
   capturedMessages: CapturedMessagesTable;
-  suppressions: SuppressionsTable;
   idempotencyKeys: IdempotencyKeysTable;
   sendRateWindows: SendRateWindowsTable;
   marketingDayCounts: MarketingDayCountsTable;

@@ -125,16 +125,23 @@ export async function deferClaimed(
   }));
 }
 
+/** Why rows are SUPPRESSED: the rule that held them (the email log's `suppressedBy`), and a lastError text. */
+export interface SuppressedHold {
+  rule?: { id: string; reason: string };
+  lastError?: string;
+}
+
 /**
- * `suppressed` for rows of the claim `token` to suppressed addresses: stored, never sent; `reason`,
- * when given, becomes the row's lastError. Answers the ids that moved (the claim still held them).
+ * `suppressed` for rows of the claim `token` to suppressed addresses: stored, never sent, with the
+ * rule that held them; `hold.lastError`, when given, becomes the row's lastError. Answers the ids that
+ * moved (the claim still held them).
  */
 export function markSuppressed(
   db: Executor,
   ids: string[],
   token: string,
   now: Date,
-  reason?: string,
+  hold: SuppressedHold = {},
 ): Promise<string[]> {
   return updateClaimed(
     db,
@@ -144,7 +151,8 @@ export function markSuppressed(
       status: TRANSITIONS.suppressed.to,
       leaseUntil: null,
       updatedAt: now,
-      ...(reason === undefined ? {} : { lastError: reason }),
+      ...(hold.rule === undefined ? {} : { suppressionId: hold.rule.id, suppressionReason: hold.rule.reason }),
+      ...(hold.lastError === undefined ? {} : { lastError: hold.lastError }),
     },
   );
 }

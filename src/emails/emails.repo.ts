@@ -43,6 +43,8 @@ const COLUMNS = [
   'bouncedAt',
   'attempts',
   'lastError',
+  'suppressionId',
+  'suppressionReason',
 ] as const;
 
 function matching(db: Executor, projectId: string, f: EmailFilter) {

@@ -19,6 +19,10 @@ export const EMAIL_STATUSES = [
 ] as const satisfies readonly EmailStatus[];
 
 const EmailStatusSchema = literals(EMAIL_STATUSES);
+
+/** The reasons of the rules that hold mail (suppressions.schemas.ts RULE_REASONS). */
+const SUPPRESSED_BY_REASONS = ['BOUNCE', 'COMPLAINT', 'MANUAL', 'ERASED'] as const;
+export type SuppressedByReason = (typeof SUPPRESSED_BY_REASONS)[number];
 const SourceType = literals(['TRANSACTIONAL', 'CAMPAIGN', 'WORKFLOW']);
 
 const dateText = (description: string) =>
@@ -79,6 +83,15 @@ export const EmailLogItem = Type.Object({
   bouncedAt: Time,
   attemptCount: Type.Integer({ description: 'Attempts of the current round (a retry starts a new round at 0).' }),
   lastError: Type.Union([Type.String(), Type.Null()]),
+  suppressedBy: Type.Optional(
+    Type.Object(
+      {
+        id: Type.String({ description: 'The rule (GET /suppressions); an ERASED rule is an erased address.' }),
+        reason: literals(SUPPRESSED_BY_REASONS),
+      },
+      { description: 'SUPPRESSED emails only: the suppression rule that held the email (beyond.md §10).' },
+    ),
+  ),
 });
 export type EmailLogItem = Static<typeof EmailLogItem>;
 

@@ -62,23 +62,28 @@ export async function recordUnsent(
 }
 
 /**
- * Moves the `held` rows of the claim `token` (id → reason, undefined for a plain suppression) to
- * SUPPRESSED, one statement per reason, announcing `email.suppressed` in the move's transaction for
- * the rows the claim still held.
+ * Moves the `held` rows of the claim `token` (id → its hold: the rule that held it, and the text its
+ * lastError records, if any) to SUPPRESSED, one statement per hold, announcing `email.suppressed` in
+ * the move's transaction for the rows the claim still held.
  */
 export async function recordSuppressed(
   deps: Pick<Deps, 'db' | 'clock' | 'webhooks'>,
   projectId: string,
   rows: EmailRow[],
-  held: Map<string, string | undefined>,
+  held: Map<string, delivery.SuppressedHold>,
   token: string,
 ): Promise<void> {
   const heldRows = rows.filter((r) => held.has(r.id));
   const move = async (db: Executor) => {
     const moved = new Set<string>();
-    for (const [reason, group] of groupBy(heldRows, (r) => held.get(r.id))) {
+    const byHold = groupBy(heldRows, (r) => {
+      const h = held.get(r.id)!;
+      return `${h.rule?.id ?? ''}\n${h.lastError ?? ''}`;
+    });
+    for (const group of byHold.values()) {
       const ids = group.map((r) => r.id);
-      for (const id of await delivery.markSuppressed(db, ids, token, deps.clock.now(), reason)) moved.add(id);
+      const hold = held.get(group[0]!.id)!;
+      for (const id of await delivery.markSuppressed(db, ids, token, deps.clock.now(), hold)) moved.add(id);
     }
     return moved;
   };

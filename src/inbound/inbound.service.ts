@@ -13,7 +13,10 @@ import { emailIdFromAddress } from '../mail/verp.ts';
 import { receivedMailData, senderOf } from './inbound-mail.ts';
 import { reportOf } from './reports.ts';
 
-export type InboundDeps = Pick<Deps, 'db' | 'reader' | 'dialect' | 'clock' | 'eventListeners' | 'log' | 'jobs'>;
+export type InboundDeps = Pick<
+  Deps,
+  'db' | 'reader' | 'dialect' | 'clock' | 'eventListeners' | 'log' | 'jobs' | 'suppressionRules'
+>;
 
 /** Whether a recipient is ours to accept: a VERP address, or an address on a verified domain of a project. */
 export async function acceptsRecipient(deps: Pick<Deps, 'reader'>, address: string): Promise<boolean> {

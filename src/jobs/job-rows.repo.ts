@@ -9,7 +9,13 @@ import type { ExpressionBuilder, Selectable, Updateable } from 'kysely';
 import type { DialectSql } from '../db/dialect.ts';
 import type { Executor } from '../db/index.ts';
 import type { ProjectResetsTable } from '../db/safety-tables.ts';
-import type { BulkJobsTable, CampaignDispatchesTable, Database, ImportJobsTable } from '../db/schema.ts';
+import type {
+  BulkJobsTable,
+  CampaignDispatchesTable,
+  Database,
+  ImportJobsTable,
+  SuppressionImportsTable,
+} from '../db/schema.ts';
 import type { WorkflowFanoutsTable } from '../db/workflow-tables.ts';
 
 /** The tables that are job rows. A feature adding one lists it here. */
@@ -19,6 +25,7 @@ export interface JobRowTables {
   campaignDispatches: CampaignDispatchesTable;
   workflowFanouts: WorkflowFanoutsTable;
   projectResets: ProjectResetsTable;
+  suppressionImports: SuppressionImportsTable;
 }
 export type JobRowTable = keyof JobRowTables & keyof Database;
 export type JobRow<T extends JobRowTable> = Selectable<JobRowTables[T]>;

@@ -9,6 +9,10 @@ import { assertMetricsAccess, isDatabaseReady, publicConfig } from './ops.servic
 const PublicConfig = Type.Object({
   signupsEnabled: Type.Boolean(),
   oauth: Type.Object({ github: Type.Boolean(), google: Type.Boolean() }),
+  oidc: Type.Object({
+    enabled: Type.Boolean({ description: 'Single sign-on is configured: GET /auth/oidc/start starts it.' }),
+    name: Type.String({ description: 'What the sign-in button names (OIDC_NAME).' }),
+  }),
   billing: Type.Boolean(),
   storage: Type.Boolean({ description: 'Uploaded images go to object storage (S3_BUCKET) rather than DATA_DIR.' }),
   smtp: Type.Boolean(),
@@ -18,9 +22,14 @@ const PublicConfig = Type.Object({
 
 export const opsRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
   app.get('/health', { schema: { tags: ['ops'] } }, async () => ({ status: 'ok' }));
+  // The status code follows the database alone; `oidc` (when configured) reports single sign-on,
+  // whose provider being down must not take the instance out of a load balancer (docs/sso.md).
   app.get('/ready', { schema: { tags: ['ops'] } }, async (_req, reply) => {
     const ok = await isDatabaseReady(deps);
-    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', database: ok });
+    const oidc = deps.oidc.readiness();
+    return reply
+      .code(ok ? 200 : 503)
+      .send({ status: ok ? 'ok' : 'unavailable', database: ok, ...(oidc ? { oidc } : {}) });
   });
   app.get(
     '/metrics',

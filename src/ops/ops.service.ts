@@ -24,6 +24,7 @@ export function publicConfig(config: Config) {
   return {
     signupsEnabled: !config.disableSignups,
     oauth: oauthConfigView({ config }),
+    oidc: { enabled: config.oidc !== undefined, name: config.oidc?.name ?? 'Single sign-on' },
     billing: config.billing !== undefined,
     // Object storage (S3_BUCKET) for uploaded images; false: they are kept under DATA_DIR.
     storage: config.uploads.s3 !== undefined,

@@ -4,8 +4,16 @@
  * opt-in sign-up (whose confirmed sign-up lifts the erasure, erasure.service.ts).
  */
 import { createHash } from 'node:crypto';
+import type { Db, Executor } from '../db/index.ts';
 import type { Deps } from '../deps.ts';
-import { findConfirmations, findErasedHashes } from './privacy.repo.ts';
+import {
+  countErased,
+  findConfirmations,
+  findErasedById,
+  findErasedHashes,
+  listErasedHashes,
+  listErasedPage,
+} from './privacy.repo.ts';
 
 /** Why an erased address's email was not sent (the SUPPRESSED row's lastError). */
 export const ERASED_REASON = "Not sent: the recipient's data was erased at their request";
@@ -18,16 +26,59 @@ export function emailHash(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase(), 'utf8').digest('hex');
 }
 
-/** The addresses among `emails` (as given) whose hash is erased in the project; one indexed query. */
+/**
+ * The addresses among `emails` (as given) whose hash is erased in the project, each with its ERASED
+ * rule's id (the suppression list shows erased addresses as rules); one indexed query.
+ */
 export async function findErased(
   deps: Pick<Deps, 'reader'>,
   projectId: string,
   emails: string[],
-): Promise<Set<string>> {
-  if (emails.length === 0) return new Set();
+): Promise<Map<string, string>> {
+  if (emails.length === 0) return new Map();
   const hashes = new Map(emails.map((e) => [e, emailHash(e)]));
   const erased = await findErasedHashes(deps.reader, projectId, [...new Set(hashes.values())]);
-  return new Set(emails.filter((e) => erased.has(hashes.get(e)!)));
+  const out = new Map<string, string>();
+  for (const [e, hash] of hashes) {
+    const id = erased.get(hash);
+    if (id !== undefined) out.set(e, id);
+  }
+  return out;
+}
+
+/** An erased address as the suppression list shows it: its rule id, its hash and when it was erased. */
+export interface ErasedEntry {
+  id: string;
+  emailHash: string;
+  erasedAt: string;
+}
+
+/**
+ * The project's erased addresses newest first after the id `after`, at most `limit`; with `address`,
+ * only that address's (the hash is all that is kept, so a search can only name an address whole).
+ */
+export function listErasedEntries(
+  db: Executor,
+  projectId: string,
+  page: { after?: string; limit: number; address?: string },
+): Promise<ErasedEntry[]> {
+  const hash = page.address === undefined ? undefined : emailHash(page.address);
+  return listErasedPage(db, projectId, { after: page.after, limit: page.limit, hash });
+}
+
+/** The project's erased addresses (only `address`'s when given), counted up to `cap`. */
+export function countErasedEntries(db: Executor, projectId: string, cap: number, address?: string): Promise<number> {
+  return countErased(db, projectId, cap, address === undefined ? undefined : emailHash(address));
+}
+
+/** One erased address of the project by its rule id, or undefined. */
+export function findErasedEntry(db: Executor, projectId: string, id: string): Promise<ErasedEntry | undefined> {
+  return findErasedById(db, projectId, id);
+}
+
+/** The project's erased hashes after `after` in hash order, at most `limit` (the suppression cache's load). */
+export function erasedHashesAfter(db: Db, projectId: string, after: string, limit: number): Promise<string[]> {
+  return listErasedHashes(db, projectId, after, limit);
 }
 
 /** What an outbox row tells about being a sign-up's confirmation. */

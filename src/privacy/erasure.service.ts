@@ -11,6 +11,7 @@ import type { Trx } from '../db/index.ts';
 import type { Deps } from '../deps.ts';
 import { eraseEmails } from '../emails/transitions.ts';
 import { notFound } from '../errors.ts';
+import { newId } from '../lib/ids.ts';
 import { ERASED_REASON, emailHash } from './erased.ts';
 import * as repo from './privacy.repo.ts';
 import type { ErasureResult } from './privacy.schemas.ts';
@@ -30,7 +31,7 @@ const SCRUB_PAGE = 500;
  * counts, without the address.
  */
 export async function eraseContact(
-  deps: Pick<Deps, 'db' | 'dialect' | 'clock' | 'webhooks'>,
+  deps: Pick<Deps, 'db' | 'dialect' | 'clock' | 'webhooks' | 'suppressionRules'>,
   projectId: string,
   contactId: string,
 ): Promise<Erased> {
@@ -52,7 +53,10 @@ export async function eraseContact(
     await repo.forgetFeedItems(trx, projectId, contactId);
     await repo.deleteCapturedTo(trx, projectId, address);
     await repo.deleteSuppression(trx, projectId, address);
-    await repo.insertErasedAddress(trx, projectId, emailHash(address), now);
+    const hash = emailHash(address);
+    await repo.insertErasedAddress(trx, projectId, hash, now, newId());
+    // The cached rules learn the erased address (the deleted address rule is confirmed away on a hit).
+    await deps.suppressionRules.added(trx, projectId, [{ kind: 'erased', value: hash, expiresAt: null }]);
     if (announce)
       await deps.webhooks.announce(trx, projectId, [{ type: 'contact.deleted', data: toContactView(gone) }]);
     const erased = { events, executions, emails };

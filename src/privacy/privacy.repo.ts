@@ -168,10 +168,17 @@ export async function deleteSuppression(db: Executor, projectId: string, email: 
 
 // ---- Erased addresses ----
 
-export async function insertErasedAddress(db: Executor, projectId: string, emailHash: string, at: Date): Promise<void> {
+/** Records the erased address's hash; a hash erased before keeps its id (the ERASED rule's). */
+export async function insertErasedAddress(
+  db: Executor,
+  projectId: string,
+  emailHash: string,
+  at: Date,
+  id: string,
+): Promise<void> {
   await db
     .insertInto('erasedAddresses')
-    .values({ projectId, emailHash, erasedAt: at })
+    .values({ projectId, emailHash, erasedAt: at, id })
     .onConflict((oc) => oc.columns(['projectId', 'emailHash']).doUpdateSet({ erasedAt: at }))
     .execute();
 }
@@ -184,16 +191,80 @@ export async function deleteErasedAddress(db: Executor, projectId: string, email
     .execute();
 }
 
-/** Those of `hashes` erased in the project (erased_addresses_pk). */
-export async function findErasedHashes(db: Executor, projectId: string, hashes: string[]): Promise<Set<string>> {
-  if (hashes.length === 0) return new Set();
+/** Those of `hashes` erased in the project, each with its ERASED rule's id (erased_addresses_key). */
+export async function findErasedHashes(
+  db: Executor,
+  projectId: string,
+  hashes: string[],
+): Promise<Map<string, string>> {
+  if (hashes.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('erasedAddresses')
+    .select(['emailHash', 'id'])
+    .where('projectId', '=', projectId)
+    .where('emailHash', 'in', hashes)
+    .execute();
+  return new Map(rows.map((r) => [r.emailHash, r.id]));
+}
+
+/** One erased address of the project by its rule id. */
+export function findErasedById(db: Executor, projectId: string, id: string) {
+  return db
+    .selectFrom('erasedAddresses')
+    .select(['id', 'emailHash', 'erasedAt'])
+    .where('projectId', '=', projectId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * The project's erased addresses newest first after the id `after` (erased_addresses_project_id_uq),
+ * at most `limit`; only `hash` when given.
+ */
+export function listErasedPage(
+  db: Executor,
+  projectId: string,
+  page: { after?: string; limit: number; hash?: string },
+) {
+  return db
+    .selectFrom('erasedAddresses')
+    .select(['id', 'emailHash', 'erasedAt'])
+    .where('projectId', '=', projectId)
+    .$if(page.hash !== undefined, (q) => q.where('emailHash', '=', page.hash!))
+    .$if(page.after !== undefined, (q) => q.where('id', '<', page.after!))
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .execute();
+}
+
+/** The project's erased addresses (only `hash` when given), counted up to `cap`. */
+export async function countErased(db: Executor, projectId: string, cap: number, hash?: string): Promise<number> {
+  const row = await db
+    .selectFrom(
+      db
+        .selectFrom('erasedAddresses')
+        .select('id')
+        .where('projectId', '=', projectId)
+        .$if(hash !== undefined, (q) => q.where('emailHash', '=', hash!))
+        .limit(cap)
+        .as('e'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The next `limit` erased hashes of the project after `after`, in hash order (the primary key). */
+export async function listErasedHashes(db: Executor, projectId: string, after: string, limit: number) {
   const rows = await db
     .selectFrom('erasedAddresses')
     .select('emailHash')
     .where('projectId', '=', projectId)
-    .where('emailHash', 'in', hashes)
+    .where('emailHash', '>', after)
+    .orderBy('emailHash')
+    .limit(limit)
     .execute();
-  return new Set(rows.map((r) => r.emailHash));
+  return rows.map((r) => r.emailHash);
 }
 
 /** Those of `ids` that are the project's pending confirmations, with the address each was for. */

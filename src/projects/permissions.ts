@@ -49,6 +49,13 @@ export const PERMISSIONS = {
   'project.delete': ['OWNER'],
   /** Lift an automatic suspension. */
   'project.reinstate': ['OWNER'],
+  /** Read and export the project's audit log (who changed what): it names members, addresses and IPs. */
+  'audit.read': ['OWNER', 'ADMIN'],
+  /**
+   * Add, import and delete suppression rules: a deleted rule lets mail reach an address that bounced
+   * or complained again, and a domain rule can silence a whole customer.
+   */
+  'suppressions.manage': ['OWNER', 'ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -73,6 +80,12 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'PATCH /transports/:id': 'transports.manage',
   'DELETE /transports/:id': 'transports.manage',
   'POST /transports/:id/test': 'transports.manage',
+  'GET /audit-log': 'audit.read',
+  'GET /audit-log/export': 'audit.read',
+  'GET /audit-log/facets': 'audit.read',
+  'POST /suppressions': 'suppressions.manage',
+  'DELETE /suppressions/:id': 'suppressions.manage',
+  'POST /suppressions/import': 'suppressions.manage',
 };
 
 /** The permission a resource route needs (`route` is the Fastify pattern, e.g. `/domains/:id`). */

@@ -10,7 +10,6 @@
 
 import { setTimeout as sleep } from 'node:timers/promises';
 import { recordSendRejection } from '../bounces/feedback.service.ts';
-import { findHeldBack } from '../bounces/suppressions.ts';
 import type { Deps } from '../deps.ts';
 import {
   type AttemptTiming,
@@ -25,6 +24,7 @@ import { type DueRowsKind, workDueRows } from '../jobs/due-rows.ts';
 import { backoffMinutes, retryDueAt } from '../lib/backoff.ts';
 import { groupBy } from '../lib/group-by.ts';
 import { TransportError } from '../mail/types.ts';
+import { findHeldBack } from '../suppressions/holds.ts';
 import { type ProjectRoutes, routesForBatch, streamOf } from '../transports/routing.ts';
 import { holdOutsideWindow, holdOverDailyCap } from './marketing-schedule.ts';
 import { type DkimLookup, dkimCache, toOutgoing } from './outgoing.ts';
@@ -147,8 +147,9 @@ async function recordFailure(deps: Deps, row: EmailRow, err: unknown, attempts: 
 }
 
 /**
- * The claimed rows whose address is not suppressed for their project; the others become SUPPRESSED
- * (an erased address's with the reason, and a sign-up's confirmation to it still goes: suppressions.ts).
+ * The claimed rows no suppression rule of their project holds; the others become SUPPRESSED with the
+ * rule that held them (an erased address's with the reason too, and a sign-up's confirmation to it
+ * still goes: suppressions/holds.ts). The rules are cached: a batch nobody is suppressed in costs no statement.
  */
 async function withoutSuppressed(deps: Deps, claimed: EmailRow[], token: string): Promise<EmailRow[]> {
   const byProject = groupBy(claimed, (r) => r.projectId);

@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../fixtures/processes.ts';
 import { type HttpListener, startHttpListener } from '../servers/http-listener.ts';
+import { type OidcProviderServer, startOidcProvider } from '../servers/oidc-provider.ts';
 import { type StripeApiServer, startStripeApi } from '../servers/stripe-api.ts';
 import { useBrowserEnv } from './harness.ts';
 
@@ -147,6 +148,10 @@ interface Seed {
   /** A webhook endpoint with a delivered test message in its log. */
   endpointId: string;
   endpointUrl: string;
+  /** A suppression import with a refused line. */
+  suppressionImportId: string;
+  /** A send held by a suppression rule. */
+  heldEmailId: string;
 }
 
 interface Screen {
@@ -443,6 +448,49 @@ const PROJECT_SCREENS: Screen[] = [
   },
   { name: 'email log', url: (s) => p(s, '/emails'), heading: 'Email log' },
   { name: 'email', url: (s) => p(s, `/emails/${s.emailId}`), heading: /Welcome aboard/ },
+  { name: 'email (held by a suppression)', url: (s) => p(s, `/emails/${s.heldEmailId}`), heading: /Your receipt/ },
+  // Suppressions and the audit log.
+  { name: 'suppressions', url: (s) => p(s, '/suppressions'), heading: 'Suppressions' },
+  {
+    name: 'suppressions: add dialog, a line refused',
+    url: (s) => p(s, '/suppressions'),
+    heading: 'Suppressions',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Add suppressions' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Add suppressions' });
+      await dialog.getByLabel('Addresses and domains').fill('new@a11y.test\nnot-an-address@');
+      await dialog.getByRole('button', { name: 'Add suppressions' }).click();
+      await dialog.getByText(/^Line 2: /).waitFor();
+    },
+  },
+  {
+    name: 'suppressions: delete dialog',
+    url: (s) => p(s, '/suppressions'),
+    heading: 'Suppressions',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Delete the rule for held@a11y.test' }).click();
+      await page.getByRole('dialog', { name: 'Delete the rule for held@a11y.test?' }).waitFor();
+    },
+  },
+  { name: 'suppressions import', url: (s) => p(s, '/suppressions/import'), heading: 'Import suppressions' },
+  {
+    name: 'suppressions import job',
+    url: (s) => p(s, `/suppressions/import/${s.suppressionImportId}`),
+    heading: 'Suppression import',
+    prepare: async (page) => {
+      await page.getByRole('table', { name: 'Refused lines' }).waitFor();
+    },
+  },
+  { name: 'audit log', url: (s) => p(s, '/audit-log'), heading: 'Audit log' },
+  {
+    name: 'audit log: entry',
+    url: (s) => p(s, '/audit-log'),
+    heading: 'Audit log',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'template.updated' }).first().click();
+      await page.getByRole('dialog', { name: 'template.updated' }).getByRole('table').waitFor();
+    },
+  },
   { name: 'not found', url: (s) => p(s, '/no-such-screen'), heading: 'Page not found' },
   // The empty states of a project with nothing in it yet.
   ...(
@@ -463,6 +511,8 @@ const PROJECT_SCREENS: Screen[] = [
       ['workflows', '/workflows', 'Workflows'],
       ['webhooks', '/webhooks', 'Webhooks'],
       ['email log', '/emails', 'Email log'],
+      ['suppressions', '/suppressions', 'Suppressions'],
+      ['audit log', '/audit-log', 'Audit log'],
     ] as const
   ).map(([name, path, heading]) => ({
     name: `empty ${name}`,
@@ -485,14 +535,19 @@ const SIGNED_OUT_SCREENS: Screen[] = [
 describe('dashboard accessibility on sqlite', () => {
   // A loopback receiver for the webhook endpoint's test message (loopback is allowed for it).
   let receiver: HttpListener | undefined;
-  const env: Record<string, string> = { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' };
+  // A single sign-on provider, so the sign-in page offers it (nobody signs in through it here).
+  let oidc: OidcProviderServer | undefined;
+  const env: Record<string, string> = { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', OIDC_NAME: 'A11y SSO' };
   beforeAll(async () => {
     receiver = await startHttpListener();
+    oidc = await startOidcProvider({ redirectUri: 'http://127.0.0.1/auth/oidc/callback' });
+    Object.assign(env, oidc.env());
     // SMTP submission on without a certificate: Settings shows its card with the insecure-auth warning.
     Object.assign(env, { SMTP_SUBMISSION_PORT: String(await freePort()), SMTP_SUBMISSION_ALLOW_INSECURE: 'true' });
   });
   afterAll(async () => {
     await receiver?.close();
+    await oidc?.close();
   });
   const t = useBrowserEnv({ dialect: 'sqlite', name: 'a11y', env });
   const seed = {} as Seed;
@@ -737,6 +792,42 @@ describe('dashboard accessibility on sqlite', () => {
       streams: ['MARKETING'],
       enabled: false,
     });
+
+    // Suppression rules (an address and a domain, by hand), an import with a refused line, and a send
+    // one of them held.
+    await call('POST', '/suppressions', {
+      addresses: ['held@a11y.test'],
+      domains: ['*@blocked.a11y.test'],
+      note: 'Asked us to stop',
+    });
+    const imported = await t.context.request.fetch(`${t.url}/suppressions/import`, {
+      method: 'POST',
+      headers: { 'x-requested-with': 'browser-test', 'x-project-id': seed.projectId },
+      multipart: {
+        file: {
+          name: 'stop-list.csv',
+          mimeType: 'text/csv',
+          buffer: Buffer.from('one@stop.a11y.test\nnot an address\n*@stop-domain.a11y.test\n'),
+        },
+      },
+    });
+    expect(imported.ok(), await imported.text()).toBe(true);
+    seed.suppressionImportId = ((await imported.json()) as { id: string }).id;
+    const held = await publicApi<{ data: { emails: Array<{ email: string }> } }>('POST', '/v1/send', {
+      to: 'held@a11y.test',
+      from: { email: 'hello@a11y.test', name: 'A11y Co' },
+      subject: 'Your receipt',
+      body: '<p>Thanks for your order.</p>',
+    });
+    seed.heldEmailId = held.data.emails[0]!.email;
+    await expect
+      .poll(
+        async () => (await call<{ status: string }>('GET', `/suppressions/imports/${seed.suppressionImportId}`)).status,
+      )
+      .toBe('DONE');
+    await expect
+      .poll(async () => (await call<{ status: string }>('GET', `/emails/${seed.heldEmailId}`)).status)
+      .toBe('SUPPRESSED');
   });
 
   describe('signed in', () => {

@@ -73,7 +73,9 @@ export function useBrowserEnv(options: BrowserEnvOptions): BrowserEnv {
   beforeAll(async () => {
     db = await createTestDatabase(options.dialect);
     t.dns = await startDnsServer();
-    const port = await freePort();
+    // A test that must know the server's address before it starts (a redirect URI registered at an
+    // identity provider) gives its PORT in `env`.
+    const port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
     t.url = `http://127.0.0.1:${port}`;
     t.server = startNode('src/main.ts', ['serve'], {
       ...db.env,

@@ -4,17 +4,27 @@
 // only listed enum values (the serializer would drop an unlisted field and pass an unlisted value).
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDITED_ROUTES } from '../../src/audit/audited-routes.ts';
 import { issueToken } from '../../src/auth/tokens.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { type DnsServer, startDnsServer } from '../servers/dns-server.ts';
 import type { HttpListener } from '../servers/http-listener.ts';
 import { type StripeApiServer, startStripeApi } from '../servers/stripe-api.ts';
 import { checkAccountViews, checkReportViews, SUSPEND_VOLUME } from './api-views-accounts.ts';
-import { uploadCsv } from './contacts-helpers.ts';
+import { multipartBody, uploadCsv } from './contacts-helpers.ts';
 import { sampleMessage } from './mail-helpers.ts';
 import { at, enumOf, expectConforms, type OpenApi, type Schema } from './openapi-schema.ts';
 import { SNS_TOPIC, signSns, startCertHost } from './sns-signing.ts';
 import { workflowHelpers } from './workflow-helpers.ts';
+
+/** Audited routes by their OpenAPI key (`post /templates/{id}`) and the action their entry has. */
+const AUDIT_BY_DOC_KEY = new Map(
+  Object.entries(AUDITED_ROUTES).flatMap(([key, spec]) => {
+    if ('skip' in spec) return [];
+    const [method, url] = key.split(' ') as [string, string];
+    return [[`${method.toLowerCase()} ${url.replace(/:(\w+)/g, '{$1}')}`, spec.action] as const];
+  }),
+);
 
 const EMAIL_STATUSES = [
   'PENDING',
@@ -67,6 +77,12 @@ const ENUMS: Array<[path: string, method: string, status: string, pointer: strin
   ['/emails', 'get', '200', 'data.[].status', EMAIL_STATUSES],
   ['/emails', 'get', '200', 'data.[].sourceType', ['TRANSACTIONAL', 'CAMPAIGN', 'WORKFLOW']],
   ['/emails/{id}', 'get', '200', 'attempts.[].result', ['ACCEPTED', 'TEMPORARY_FAILURE', 'PERMANENT_FAILURE']],
+  // beyond.md §10: suppression rules, their imports, and the rule that held an email.
+  ['/suppressions', 'get', '200', 'data.[].reason', ['BOUNCE', 'COMPLAINT', 'MANUAL', 'ERASED']],
+  ['/suppressions', 'post', '201', 'data.[].reason', ['BOUNCE', 'COMPLAINT', 'MANUAL', 'ERASED']],
+  ['/suppressions/import', 'post', '202', 'status', ['PENDING', 'RUNNING', 'DONE', 'FAILED']],
+  ['/suppressions/imports/{id}', 'get', '200', 'status', ['PENDING', 'RUNNING', 'DONE', 'FAILED']],
+  ['/emails', 'get', '200', 'data.[].suppressedBy.reason', ['BOUNCE', 'COMPLAINT', 'MANUAL', 'ERASED']],
   // beyond.md §4: event webhooks.
   ['/webhook-endpoints/{id}/messages', 'get', '200', 'data.[].status', ['PENDING', 'DELIVERED', 'FAILED']],
   ['/webhook-endpoints/{id}/messages/{messageId}', 'get', '200', 'status', ['PENDING', 'DELIVERED', 'FAILED']],
@@ -230,6 +246,13 @@ const CONTRACT_FIELDS: Array<[path: string, method: string, status: string, poin
   ['/workflows/{id}/executions/cancel-all', 'post', '200', '', ['cancelled']],
   // decisions.md "Uploads".
   ['/uploads/image', 'post', '201', '', ['id', 'url', 'contentType', 'size']],
+  // beyond.md §10 (notes/44-api.md): suppression rules and their imports.
+  ['/suppressions', 'get', '200', '', ['data', 'cursor', 'hasMore', 'total']],
+  ['/suppressions', 'get', '200', 'data.[]', ['id', 'reason', 'note', 'createdAt', 'expiresAt']],
+  ['/suppressions', 'post', '201', '', ['data']],
+  ['/suppressions/imports/{id}', 'get', '200', '', ['id', 'status', 'total', 'processed', 'added', 'errors']],
+  ['/suppressions/imports/{id}', 'get', '200', 'errors.[]', ['line', 'message']],
+  ['/emails', 'get', '200', 'data.[].suppressedBy', ['id', 'reason']],
 ];
 
 const STRIPE_WEBHOOK_SECRET = 'whsec_test_views';
@@ -323,10 +346,18 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
   it('answers every view with what its schema requires, nothing it lacks and only listed enum values', async () => {
     await loadDoc();
     const checked = new Set<string>();
+    // The audit: each audited change answered here names the entry it wrote (X-Audit-Entry).
+    const auditEntries = new Map<string, string>();
     const check = (res: LightMyRequestResponse, path: string, method: string) => {
       const status = String(res.statusCode);
       expectConforms(res.json(), responseSchema(path, method, status), `${method} ${path} ${status}`);
       checked.add(`${method} ${path}`);
+      const audit = AUDIT_BY_DOC_KEY.get(`${method} ${path}`);
+      if (audit && res.statusCode < 300) {
+        const entry = res.headers['x-audit-entry'];
+        expect(entry, `${method} ${path} is audited (${audit}) but wrote no entry`).toEqual(expect.any(String));
+        auditEntries.set(String(entry), audit);
+      }
       return res.json();
     };
     const user = await t.make.user();
@@ -340,6 +371,8 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
     const credentials = { email: 'views@example.test', password: 'long enough password' };
     check(await t.app.inject({ method: 'POST', url: '/auth/login', payload: credentials }), '/auth/login', 'post');
     check(await t.app.inject({ url: '/users/@me', headers: session }), '/users/@me', 'get');
+    const methods = await t.app.inject({ url: '/users/@me/sign-in-methods', headers: session });
+    check(methods, '/users/@me/sign-in-methods', 'get');
     // Account routes (rules in auth-*.test.ts); tokens issued directly, as the mail would carry them.
     const viewsUserId: string = signup.json().data.user.id;
     const token = (purpose: 'VERIFY_EMAIL' | 'RESET_PASSWORD') => issueToken(t.deps, viewsUserId, purpose);
@@ -605,6 +638,44 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
     expect(check(await api('GET', `/emails/${emailId}`), '/emails/{id}', 'get').attempts).toHaveLength(1);
     await t.deps.db.updateTable('emails').set({ status: 'FAILED' }).where('id', '=', emailId).execute();
     check(await api('POST', `/emails/${emailId}/retry`), '/emails/{id}/retry', 'post');
+    // Suppressions (docs/suppressions.md): rules by hand, an import, the ERASED rule of erase@views.test,
+    // and an email a domain rule held (suppressedBy in the log).
+    const rules = check(
+      await api('POST', '/suppressions', { addresses: ['held@views.test'], domains: ['held-views.test'], note: 'v' }),
+      '/suppressions',
+      'post',
+    );
+    const rulesFile = multipartBody('listed@views.test\n*@listed-views.test\nnot an address\n');
+    const ruleImport = check(
+      await t.app.inject({
+        method: 'POST',
+        url: '/suppressions/import',
+        headers: { ...rulesFile.headers, ...auth },
+        payload: rulesFile.payload,
+      }),
+      '/suppressions/import',
+      'post',
+    );
+    const heldSend = { to: 'someone@held-views.test', from: 'a@views.test', subject: 'S', body: 'B' };
+    check(await api('POST', '/v1/send', heldSend), '/v1/send', 'post');
+    await t.deps.jobs.drain();
+    const listedRules = check(await api('GET', '/suppressions'), '/suppressions', 'get');
+    expect(listedRules.data.map((r: { reason: string }) => r.reason).sort()).toEqual([
+      'ERASED',
+      'MANUAL',
+      'MANUAL',
+      'MANUAL',
+      'MANUAL',
+    ]);
+    const rulesImported = check(
+      await api('GET', `/suppressions/imports/${ruleImport.id}`),
+      '/suppressions/imports/{id}',
+      'get',
+    );
+    expect(rulesImported).toMatchObject({ status: 'DONE', added: 2, errors: [expect.objectContaining({ line: 3 })] });
+    const held = check(await api('GET', '/emails?status=SUPPRESSED'), '/emails', 'get');
+    expect(held.data[0].suppressedBy).toEqual({ id: rules.data[1].id, reason: 'MANUAL' });
+    expect((await api('DELETE', `/suppressions/${rules.data[0].id}`)).statusCode).toBe(204);
     // Event webhooks (docs/webhooks.md), sent to the certificate host, which answers any path.
     const hookUrl = `${certHost.url}/hook`;
     const hook = check(
@@ -658,6 +729,9 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
       SigningCertURL: `${certHost.url}/cert.pem`,
     });
     check(await t.app.inject({ method: 'POST', url: '/webhooks/sns', payload: sns }), '/webhooks/sns', 'post');
+    // The audit log (docs/audit-log.md), after the changes above wrote to it.
+    check(await api('GET', '/audit-log?limit=5'), '/audit-log', 'get');
+    check(await api('GET', '/audit-log/facets'), '/audit-log/facets', 'get');
     const accounts = { user, projectId: project.id, stripe, webhookSecret: STRIPE_WEBHOOK_SECRET };
     await checkAccountViews(t, check, accounts);
     const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
@@ -666,5 +740,14 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
         .map(([method]) => `${method} ${path}`),
     );
     expect(documented.filter((op) => !checked.has(op))).toEqual([]);
-  });
+    // Every entry a change named is in the log, with the action the audit list gives its route.
+    const rows = await t.deps.db
+      .selectFrom('auditLog')
+      .select(['id', 'action'])
+      .where('id', 'in', [...auditEntries.keys()])
+      .execute();
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.action]))).toEqual(Object.fromEntries(auditEntries));
+    expect(auditEntries.size).toBeGreaterThan(40);
+    // Every view of the API in one test: ~20 s alone, more beside other files.
+  }, 120_000);
 });

@@ -7,8 +7,10 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { pruneAuditLog } from '../../src/audit/audit.service.ts';
+import { entryRow, pruneAuditLog, sealEntry, unsealedEntry } from '../../src/audit/audit.service.ts';
+import { firstWriteScope, runInFirstWriteScope } from '../../src/db/first-write.ts';
 import { manualClock } from '../../src/lib/clock.ts';
+import { newId } from '../../src/lib/ids.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import type { TestProject, TestUser } from '../factories.ts';
 import { expectError } from './support.ts';
@@ -247,6 +249,69 @@ describe.each(DIALECTS)('audit log on %s', (dialect) => {
     expect(left.map((e) => e.changes?.name?.[1])).toEqual(['New']);
     // The door closes again after the prune.
     await expect(sql`DELETE FROM audit_log`.execute(t.deps.db)).rejects.toThrow(/append-only/);
+  });
+
+  it("writes the entry in the change's own transaction: a rolled-back change leaves none", async () => {
+    const p = await t.make.project();
+    const actor = { type: 'SYSTEM' as const, id: null };
+    const origin = { ip: null, userAgent: null };
+    const entry = (action: string) =>
+      entryRow(t.deps, p.id, actor, origin, { action, resource: { type: 'topic', id: null } });
+    const topicRow = (name: string) => ({
+      id: newId(),
+      projectId: p.id,
+      name,
+      description: null,
+      defaultSubscribed: false,
+      public: true,
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
+    });
+    const ids = async () =>
+      await t.deps.db.selectFrom('auditLog').select(['id', 'sealed']).where('projectId', '=', p.id).execute();
+
+    // A transaction that wrote and then failed takes its entry with it; the next write carries it.
+    const row = entry('topic.created');
+    const scope = firstWriteScope((run) => run(unsealedEntry(t.deps, row)).then(() => undefined));
+    await runInFirstWriteScope(scope, async () => {
+      await expect(
+        t.deps.db.transaction().execute(async (trx) => {
+          await trx.insertInto('topics').values(topicRow('rolled back')).execute();
+          throw new Error('boom');
+        }),
+      ).rejects.toThrow('boom');
+    });
+    expect(scope.state).toBe('waiting');
+    expect(await ids()).toEqual([]);
+    // A write on its own gets a transaction of its own, shared with the entry.
+    await runInFirstWriteScope(scope, () => t.deps.db.insertInto('topics').values(topicRow('kept')).execute());
+    expect(scope.state).toBe('committed');
+    expect((await ids()).map((r) => r.id)).toEqual([row.id]);
+    // Reads and later writes of the scope leave the entry alone: one entry per scope.
+    await runInFirstWriteScope(scope, () => t.deps.db.insertInto('topics').values(topicRow('later')).execute());
+    expect((await ids()).length).toBe(1);
+
+    // The one update an entry takes: sealed once with its changes; then never again.
+    await sealEntry(t.deps, row.id, { name: [null, 'kept'] }, 'topic-id');
+    const [sealed] = await log(p);
+    expect(sealed).toMatchObject({
+      id: row.id,
+      resource: { type: 'topic', id: 'topic-id' },
+      changes: { name: [null, 'kept'] },
+    });
+    await expect(
+      sql`UPDATE audit_log SET changes = NULL, sealed = ${dialect === 'postgres' ? sql`false` : sql`0`}`.execute(
+        t.deps.db,
+      ),
+    ).rejects.toThrow(/append-only/);
+    const other = entry('topic.updated');
+    await t.deps.db.executeQuery(unsealedEntry(t.deps, other));
+    // Sealing may not rewrite who did what.
+    await expect(
+      sql`UPDATE audit_log SET action = 'topic.deleted', sealed = ${dialect === 'postgres' ? sql`true` : sql`1`} WHERE id = ${other.id}`.execute(
+        t.deps.db,
+      ),
+    ).rejects.toThrow(/append-only/);
   });
 
   it('refuses to start with a route that changes something and is not in the audit list', async () => {

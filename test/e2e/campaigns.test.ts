@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignTick } from '../../src/campaigns/campaigns.jobs.ts';
 import { runDispatch } from '../../src/campaigns/dispatch/dispatch.ts';
+import { newId } from '../../src/lib/ids.ts';
 import { deliverDue } from '../../src/sending/delivery.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import type { TestProject } from '../factories.ts';
@@ -158,7 +159,7 @@ describe.each(DIALECTS)('campaigns on %s', (dialect) => {
     const blocked = await t.make.contact(p);
     await t.deps.db
       .insertInto('suppressions')
-      .values({ projectId: p.id, email: blocked.email, reason: 'BOUNCE', createdAt: new Date() })
+      .values({ id: newId(), projectId: p.id, email: blocked.email, reason: 'BOUNCE', createdAt: new Date() })
       .execute();
     const id = await create(p);
     // The body is optional (it may carry scheduledFor): a send without one sends now.

@@ -3,7 +3,7 @@
 // complaint the contact unsubscribed (one contact.unsubscribed) and the address suppressed.
 import { describe, expect, it } from 'vitest';
 import { recordFeedback, recordSendRejection } from '../../src/bounces/feedback.service.ts';
-import { findSuppressedEmails } from '../../src/bounces/suppressions.repo.ts';
+import { findSuppressedEmails } from '../../src/suppressions/suppressions.repo.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { emailState, eventsNamed, insertSentEmail, isSubscribed, suppressionsOf } from './feedback-helpers.ts';
 

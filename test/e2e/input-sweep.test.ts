@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { reportFigures } from '../fixtures/figures.ts';
-import { uploadCsv } from './contacts-helpers.ts';
+import { multipartBody, uploadCsv } from './contacts-helpers.ts';
 import { expectEnvelope } from './support.ts';
 import { type Operation, requestFor, type SweepRequest, type SweepWorld } from './sweep-inputs.ts';
 
@@ -79,6 +79,16 @@ describe.each(DIALECTS)('input sweep over every route on %s', (dialect) => {
     const transition = await post(`${wf}/transitions`, { fromStepId: workflow.steps[0].id, toStepId: step.id });
     await t.app.inject({ method: 'PATCH', url: wf, headers: asP, payload: { enabled: true } });
     const execution = await post(`${wf}/executions`, { contactId: contact.id });
+    const [rule] = (await post('/suppressions', { addresses: ['held@sweep.test'], domains: ['held-sweep.test'] })).data;
+    const rulesFile = multipartBody('listed@sweep.test\n*@listed-sweep.test\n');
+    const ruleImport = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/suppressions/import',
+        headers: { ...rulesFile.headers, ...asP },
+        payload: rulesFile.payload,
+      })
+    ).json();
     const ids = [
       contact.id,
       domain.id,
@@ -91,6 +101,8 @@ describe.each(DIALECTS)('input sweep over every route on %s', (dialect) => {
       step.id,
       transition.id,
       execution.id,
+      rule.id,
+      ruleImport.id,
     ];
     expect(ids.every((id) => typeof id === 'string')).toBe(true);
     return { ids, secretKey: p.secretKey, cookie: p.owner.cookie, projectId: p.id };

@@ -17,6 +17,7 @@ import { memberOf } from './team-helpers.ts';
 /** Routes of signed-in users that belong to no project (the account, project creation, invitations). */
 const ACCOUNT_ROUTES = [
   'GET /users/@me',
+  'GET /users/@me/sign-in-methods',
   'POST /users/@me/password',
   'POST /auth/request-verification',
   'GET /users/@me/projects',
@@ -149,6 +150,9 @@ const ROUTES: Record<Permission, string[]> = {
     'POST /uploads/image',
     'GET /uploads',
     'DELETE /uploads/{id}',
+    'GET /suppressions',
+    'GET /suppressions/export',
+    'GET /suppressions/imports/{id}',
   ],
   'contacts.erase': ['POST /contacts/{id}/erase'],
   'domains.manage': ['POST /domains', 'DELETE /domains/{id}'],
@@ -181,6 +185,8 @@ const ROUTES: Record<Permission, string[]> = {
   'project.reset': ['POST /users/@me/projects/{id}/reset'],
   'project.delete': ['DELETE /users/@me/projects/{id}'],
   'project.reinstate': ['POST /users/@me/projects/{id}/reinstate'],
+  'audit.read': ['GET /audit-log', 'GET /audit-log/facets', 'GET /audit-log/export'],
+  'suppressions.manage': ['POST /suppressions', 'DELETE /suppressions/{id}', 'POST /suppressions/import'],
 };
 
 /** Bodies for routes that check the role after validating the body (so `{}` would meet a 422 first); they change nothing. */

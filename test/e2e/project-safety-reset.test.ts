@@ -14,7 +14,7 @@ import { runReset } from '../../src/projects/safety/safety.jobs.ts';
 import { insertFanout } from '../../src/workflows/fanouts.repo.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import type { TestProject } from '../factories.ts';
-import { uploadCsv } from './contacts-helpers.ts';
+import { multipartBody, uploadCsv } from './contacts-helpers.ts';
 import { safetyHelpers } from './project-safety-helpers.ts';
 import { cascadeClosure, countProjectRows, tablesWithProjectId } from './project-tables.ts';
 import { expectError } from './support.ts';
@@ -29,6 +29,7 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  */
 const KEPT: Record<string, string> = {
   memberships: 'the members stay',
+  audit_log: 'who changed what, the reset included, outlives the data (append-only; only the retention prune deletes)',
   invites: 'pending invitations belong to the team, which stays',
   project_resets: 'the resets themselves: the running one is polled through it',
   project_suspensions: 'the suspension history stays',
@@ -137,6 +138,9 @@ describe.each(DIALECTS)('project reset on %s', (dialect) => {
     const email = await h.email(p, { contactId: ann.id });
     await recordFeedback(t.deps, { kind: 'bounce', bounceType: 'hard', emailId: email });
     await ok(await uploadCsv(t.app, p.auth, 'email\ncat@example.test\n'));
+    const rules = multipartBody('dan@example.test\n*@blocked.test\n', { filename: 'rules.csv' });
+    const headers = { ...rules.headers, authorization: p.auth };
+    await ok(await t.app.inject({ method: 'POST', url: '/suppressions/import', headers, payload: rules.payload }));
     const idempotent = { authorization: p.auth, 'idempotency-key': `reset-${p.id}` };
     const payload = { to: 'cy@example.test', subject: 'Once', body: '<p>Once</p>', from: `me@${domain}` };
     await ok(await t.app.inject({ method: 'POST', url: '/v1/send', headers: idempotent, payload }));

@@ -2,6 +2,7 @@
 // anything goes out; bad input is a 4xx that changes nothing; delivery sends each row once.
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
+import { newId } from '../../src/lib/ids.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { sendHelpers } from './send-helpers.ts';
 import { expectError } from './support.ts';
@@ -211,7 +212,14 @@ describe.each(DIALECTS)('POST /v1/send on %s', (dialect) => {
     const p = await t.make.project();
     await t.deps.db
       .insertInto('suppressions')
-      .values({ projectId: p.id, email: 'gone@example.test', reason: 'BOUNCE', emailId: null, createdAt: new Date() })
+      .values({
+        id: newId(),
+        projectId: p.id,
+        email: 'gone@example.test',
+        reason: 'BOUNCE',
+        emailId: null,
+        createdAt: new Date(),
+      })
       .execute();
     const res = await send(p, { to: 'gone@example.test', from: 'a@shop.test', subject: 'S', body: 'B' });
     expect(res.statusCode).toBe(200);

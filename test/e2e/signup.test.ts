@@ -5,6 +5,7 @@
 // drive it are refused (422 naming the field) unless they hold.
 import { describe, expect, it } from 'vitest';
 import { fromJson } from '../../src/db/codecs.ts';
+import { newId } from '../../src/lib/ids.ts';
 import { emailHash } from '../../src/privacy/erased.ts';
 import { prunePendingConfirmations } from '../../src/signup/confirmations.service.ts';
 import { DIALECTS, useTestEnv } from '../env.ts';
@@ -297,7 +298,7 @@ describe.each(DIALECTS)('sign-up API on %s', (dialect) => {
       const p = await h.project({ doubleOptIn: true });
       await t.deps.db
         .insertInto('erasedAddresses')
-        .values({ projectId: p.id, emailHash: emailHash('back@example.test'), erasedAt: new Date() })
+        .values({ id: newId(), projectId: p.id, emailHash: emailHash('back@example.test'), erasedAt: new Date() })
         .execute();
       await h.subscribe(p.publicKey, { email: 'back@example.test' });
       const [mail] = await h.mailTo(p, 'back@example.test');

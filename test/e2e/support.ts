@@ -17,7 +17,12 @@ export async function probeRoutes(app: FastifyInstance, deps: Deps): Promise<voi
     via: req.auth!.via,
   });
   app.get('/probe', { onRequest: requireProject(deps) }, whoami);
-  app.post('/probe-track', { onRequest: requireProject(deps, { allowPublic: true }) }, whoami);
+  app.post(
+    '/probe-track',
+    // A stand-in for /v1/track: data plane, so not audited (src/audit/audited-routes.ts).
+    { onRequest: requireProject(deps, { allowPublic: true }), config: { audit: { skip: 'data plane' } } },
+    whoami,
+  );
 }
 
 const ERROR_FIELDS = ['code', 'message', 'statusCode', 'requestId', 'errors', 'suggestion'];

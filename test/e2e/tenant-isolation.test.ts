@@ -7,7 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, useTestEnv } from '../env.ts';
 import { reportFigures } from '../fixtures/figures.ts';
-import { uploadCsv } from './contacts-helpers.ts';
+import { multipartBody, uploadCsv } from './contacts-helpers.ts';
 import { sampleMessage } from './mail-helpers.ts';
 import { expectError } from './support.ts';
 
@@ -99,6 +99,7 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
   // The sweep makes well over 1000 calls a minute as B; rate limits are tested in rate-limit.test.ts.
   const t = useTestEnv({ dialect, env: { RATE_LIMIT_PER_MINUTE: '1000000', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
 
+  // ~200 routes, three callers each, and the checks that nothing changed: longer than one test's default.
   it("refuses every route for another project's ids and another user's session, leaking and changing nothing", async () => {
     const a = await t.make.project();
     const b = await t.make.project();
@@ -145,6 +146,18 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
     // An endpoint of A's with a message in its log (loopback port 9 refuses: the test fails and is logged).
     const hook = (await post('/webhook-endpoints', { url: 'http://127.0.0.1:9/a-only-hook', events: ['*'] })).json();
     const hookTest = (await post(`/webhook-endpoints/${hook.id}/test`, {})).json();
+    // A's suppression rule, an erased address (an ERASED rule B must not even be told exists) and an import.
+    const [rule] = (await post('/suppressions', { addresses: ['held@a-only.test'], note: 'a-only-note' })).json().data;
+    const erasable = await t.make.contact(a, { email: 'erased@a-only.test' });
+    await post(`/contacts/${erasable.id}/erase`, {});
+    const erased = (await t.app.inject({ url: '/suppressions?reason=ERASED', headers: asA })).json().data[0];
+    const rulesFile = multipartBody('listed@a-only.test\n');
+    const ruleImport = await t.app.inject({
+      method: 'POST',
+      url: '/suppressions/import',
+      headers: { ...rulesFile.headers, ...asA },
+      payload: rulesFile.payload,
+    });
     const ids = [
       hook.id,
       hookTest.messageId,
@@ -161,6 +174,9 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
       transition.id,
       execution.id,
       sent.emails[0].email,
+      rule.id,
+      erased.id,
+      ruleImport.json().id,
       a.id,
     ];
     const secrets = [
@@ -184,6 +200,8 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
       'a-only-sender',
       'a-only-step',
       'a-only-context',
+      'a-only-note',
+      erased.addressHash,
     ];
     expect(ids.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
     const workflowOfA = (await t.app.inject({ url: wf, headers: asA })).json();
@@ -236,6 +254,7 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
         `/webhook-endpoints/${hook.id}/messages`,
         wf,
         `${wf}/executions`,
+        '/suppressions',
       ])
         views[url] = (await t.app.inject({ url, headers: asA })).body.replace(/"computedAt":"[^"]*"/, '');
       views.projects = (await t.app.inject({ url: '/users/@me/projects', headers: { cookie: a.owner.cookie } })).body;
@@ -336,5 +355,5 @@ describe.each(DIALECTS)('tenant isolation sweep on %s', (dialect) => {
     expect(executions.data).toEqual([expect.objectContaining({ id: execution.id, status: 'RUNNING' })]);
     const usage = (await t.app.inject({ url: `/templates/${sender.id}/usage`, headers: asA })).json();
     expect(usage.workflows).toEqual([{ id: workflow.id, name: 'a-only-workflow', stepId: step.id }]);
-  });
+  }, 120_000);
 });

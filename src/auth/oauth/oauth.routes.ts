@@ -1,6 +1,7 @@
 /** GET /auth/oauth-config, and the OAuth round trip: /auth/oauth/:provider and its callback. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { originOf, recordSignIn } from '../../audit/audit.service.ts';
 import type { Deps } from '../../deps.ts';
 import { OAuthConfigView } from '../auth.schemas.ts';
 import { setSessionCookie } from '../session-cookie.ts';
@@ -35,6 +36,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app
       reply.clearCookie(OAUTH_COOKIE, { path: OAUTH_COOKIE_PATH });
       const userId = await finishOAuth(deps, req.params.provider, saved, req.query);
       await setSessionCookie(deps, reply, userId);
+      await recordSignIn(deps, originOf(req), { userId }, { ok: true, method: req.params.provider });
       return reply.redirect(`${deps.config.baseUrl}/`, 302);
     },
   );

@@ -4,7 +4,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { generateCodeVerifier, generateState } from 'arctic';
-import type { OAuthProvider } from '../../db/auth-tables.ts';
+import type { IdentityProvider } from '../../db/auth-tables.ts';
 import { toBool } from '../../db/codecs.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
@@ -16,8 +16,8 @@ import * as repo from './oauth.repo.ts';
 import { type OAuthState, signOAuthState } from './oauth-state.ts';
 import { authorizationUrl, exchangeCode, fetchIdentity, PROVIDERS } from './providers.ts';
 
-/** The password hash of an account that has none (OAuth only): no password ever verifies against it. */
-const NO_PASSWORD = '!no-password';
+/** The password hash of an account that has none (OAuth or OIDC only): no password ever verifies against it. */
+export const NO_PASSWORD = '!no-password';
 
 type OAuthDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'secrets' | 'log'>;
 
@@ -87,9 +87,9 @@ export async function finishOAuth(
  * takes the account from whoever registered it: its password is removed and its sessions end, since
  * the provider has just proven that the address belongs to someone else.
  */
-async function signInIdentity(
+export async function signInIdentity(
   deps: OAuthDeps,
-  provider: OAuthProvider,
+  provider: IdentityProvider,
   identity: { accountId: string; email: string },
 ): Promise<string> {
   const linked = await repo.findLinkedUserId(deps.db, provider, identity.accountId);

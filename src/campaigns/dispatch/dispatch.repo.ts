@@ -4,6 +4,7 @@
  * cursor and counts move through src/jobs/job-rows.ts; the batch insert is outbox.repo.ts's.
  */
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { DialectSql } from '../../db/dialect.ts';
 import type { Executor } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -128,15 +129,21 @@ export async function listWalkedSending(db: Executor, limit: number): Promise<st
 
 /**
  * Who of an audience (`where`, over `contacts`) a send reaches, as the fan-out walks it: contacts up to
- * the frozen id, subscribed ones only when asked, and no address on the project's suppression list.
+ * the frozen id, subscribed ones only when asked, and none an address or domain rule in force at `now`
+ * holds (each an index probe: suppression_rules_email_uq, suppression_rules_domain_uq). Erased
+ * addresses are kept only as hashes: the fan-out leaves those out (suppressions/holds.ts).
  */
 export function recipientsWhere(
   where: Expression<SqlBool>,
-  o: { upTo: string; subscribedOnly: boolean },
+  o: { upTo: string; subscribedOnly: boolean; dialect: DialectSql; now: Date },
 ): Expression<SqlBool> {
   const subscribed = o.subscribedOnly ? sql`and contacts.subscribed = ${sql.lit(true)}` : sql``;
-  return sql<SqlBool>`(${where} and contacts.id <= ${o.upTo} ${subscribed} and not exists (
-    select 1 from suppressions s where s.project_id = contacts.project_id and s.email = contacts.email))`;
+  const live = sql`(s.expires_at is null or s.expires_at > ${o.now.toISOString()})`;
+  return sql<SqlBool>`(${where} and contacts.id <= ${o.upTo} ${subscribed}
+    and not exists (select 1 from suppressions s
+      where s.project_id = contacts.project_id and s.email = contacts.email and ${live})
+    and not exists (select 1 from suppressions s
+      where s.project_id = contacts.project_id and s.domain = ${o.dialect.emailDomain('contacts.email')} and ${live}))`;
 }
 
 /**

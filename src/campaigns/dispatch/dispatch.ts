@@ -8,7 +8,6 @@
  * so the run's next advance fails and its batch rolls back. Only one batch is in memory at a time.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { findSuppressed } from '../../bounces/suppressions.ts';
 import { toContactView } from '../../contacts/contact-view.ts';
 import type { Deps } from '../../deps.ts';
 import { type EmailToSend, enqueue } from '../../emails/enqueue.ts';
@@ -19,6 +18,7 @@ import { newId } from '../../lib/ids.ts';
 import { getSendSettings, type SendSettings } from '../../projects/projects.service.ts';
 import { audienceBatches } from '../../segments/audience.ts';
 import { composeEmail } from '../../sending/compose.ts';
+import { findSuppressed } from '../../suppressions/holds.ts';
 import { audienceOf, subscribedOnly } from '../campaign-content.ts';
 import { type CampaignRow, findCampaignById } from '../campaigns.repo.ts';
 import { type PlannedContact, type RecipientPlan, recipientPlan } from './recipient-plan.ts';
@@ -49,6 +49,7 @@ type DispatchDeps = Pick<
   | 'deliveryWaker'
   | 'log'
   | 'topics'
+  | 'suppressionRules'
 >;
 
 /** Campaign fan-outs: the audience walked into the outbox, one committed batch at a time. */

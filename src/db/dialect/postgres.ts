@@ -39,6 +39,7 @@ export function postgresDialect(): DialectSql {
       sql.raw<string>(
         `to_char((${expr}) at time zone 'UTC', '${interval === 'hour' ? 'YYYY-MM-DD"T"HH24' : 'YYYY-MM-DD'}')`,
       ),
+    emailDomain: (column) => sql<string>`substr(${sql.ref(column)}, strpos(${sql.ref(column)}, '@') + 1)`,
     groupedUpserts: true,
     rowLocks: true,
     claimRows: (db, spec) => claimRowsWith(db, spec, true),

@@ -35,6 +35,7 @@ export function sqliteDialect(): DialectSql {
     inList: (column, values) => sql<SqlBool>`(${sql.ref(column)} in (${sql.join(values)}))`,
     // Timestamps are stored as ISO 8601 UTC text: the bucket is a prefix.
     utcBucket: (expr, interval) => sql.raw<string>(`substr(${expr}, 1, ${interval === 'hour' ? 13 : 10})`),
+    emailDomain: (column) => sql<string>`substr(${sql.ref(column)}, instr(${sql.ref(column)}, '@') + 1)`,
     groupedUpserts: false,
     rowLocks: false,
     // One writer connection: the statement runs alone, so no row can be picked twice.

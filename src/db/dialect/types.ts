@@ -49,6 +49,8 @@ export interface DialectSql {
   inList(column: string, values: string[]): RawBuilder<SqlBool>;
   /** The UTC hour (`YYYY-MM-DDTHH`) or day (`YYYY-MM-DD`) of a timestamp expression, as text. */
   utcBucket(expr: string, interval: 'hour' | 'day'): RawBuilder<string>;
+  /** What follows the first `@` of an address column (its domain, for addresses stored normalised). */
+  emailDomain(column: string): RawBuilder<string>;
   /**
    * True where concurrent single-contact upserts are best sent together as one multi-row statement
    * (PostgreSQL: one round trip and one commit for all). SQLite's writer shares commits by itself

@@ -46,7 +46,9 @@ export const WIPE_PLAN: readonly WipeStep[] = [
   { table: 'transports', key: 'id' },
   { table: 'import_jobs', key: 'id' },
   { table: 'bulk_jobs', key: 'id' },
-  { table: 'suppressions', key: 'email' },
+  { table: 'suppressions', key: 'id' },
+  // Cascades to its stored file.
+  { table: 'suppression_imports', key: 'id' },
   { table: 'idempotency_keys', key: 'key' },
   { table: 'activity_log', key: 'id' },
   { table: 'contact_fields', key: 'key' },

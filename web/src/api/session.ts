@@ -8,6 +8,8 @@ import { ApiError, api } from './client.ts';
 
 export const sessionKeys = {
   me: ['me'],
+  /** Under the user's key: whatever refreshes the user refreshes how they sign in. */
+  signInMethods: ['me', 'sign-in-methods'],
   projects: ['projects'],
   config: ['config'],
 } as const;
@@ -27,6 +29,9 @@ export const sessionQueries = {
       },
       staleTime: 60_000,
     }),
+  /** How the signed-in user can sign in: a password, single sign-on, OAuth providers. */
+  signInMethods: () =>
+    queryOptions({ queryKey: sessionKeys.signInMethods, queryFn: () => api.get('/users/@me/sign-in-methods') }),
   projects: () => queryOptions({ queryKey: sessionKeys.projects, queryFn: () => api.get('/users/@me/projects') }),
   /** GET /config: which optional features this server has (billing, OAuth, the capture outbox). */
   config: () =>

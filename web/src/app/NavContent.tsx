@@ -1,6 +1,6 @@
 import { LogOut, Plus, UserRound } from 'lucide-react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { type Project, useMe, useServerConfig } from '../api/session.ts';
+import { can, type Project, useMe, useServerConfig } from '../api/session.ts';
 import { cx } from '../lib/cx.ts';
 import { accountMutations } from '../queries/account.ts';
 import { useAction } from '../queries/use-action.ts';
@@ -70,7 +70,9 @@ export function NavContent({
               )}
               <ul>
                 {group.items
-                  .filter((item) => !item.captureOnly || capture)
+                  .filter(
+                    (item) => (!item.captureOnly || capture) && (!item.permission || can(current, item.permission)),
+                  )
                   .map((item) => (
                     <li key={item.path}>
                       <NavLink

@@ -7,6 +7,7 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { AccountPage } from '../features/account/AccountPage.tsx';
 import { activityRoutes } from '../features/activity/routes.tsx';
 import { analyticsRoutes } from '../features/analytics/routes.tsx';
+import { auditRoutes } from '../features/audit/routes.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { ForgotPasswordPage, ResetPasswordPage } from '../features/auth/PasswordPages.tsx';
 import { SignupPage } from '../features/auth/SignupPage.tsx';
@@ -21,6 +22,7 @@ import { overviewRoutes } from '../features/overview/routes.tsx';
 import { NewProjectPage } from '../features/projects/NewProjectPage.tsx';
 import { segmentsRoutes } from '../features/segments/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
+import { suppressionsRoutes } from '../features/suppressions/routes.tsx';
 import { templatesRoutes } from '../features/templates/routes.tsx';
 import { topicsRoutes } from '../features/topics/routes.tsx';
 import { transportsRoutes } from '../features/transports/routes.tsx';
@@ -81,8 +83,10 @@ export const router = createBrowserRouter([
           ...workflowsRoutes,
           ...domainsRoutes,
           ...transportsRoutes,
+          ...suppressionsRoutes,
           ...webhooksRoutes,
           ...settingsRoutes,
+          ...auditRoutes,
           ...outboxRoutes,
           { path: '*', element: <NotFound /> },
         ],

@@ -19,6 +19,7 @@ import {
   outboxKeys,
   segmentKeys,
   setupKeys,
+  suppressionKeys,
   templateKeys,
   topicKeys,
   transportKeys,
@@ -119,6 +120,15 @@ const executions: Affects = (p) => [
 /** Sending domains: the list (senders, the Overview) and the checklist's domain step. */
 const domains: Affects = (p) => [domainKeys.all(p), setupKeys.all(p)];
 
+/**
+ * Suppression rules added, imported or deleted: their list, and the campaigns' audience counts, which
+ * leave suppressed addresses out.
+ */
+const suppressions: Affects = (p) => [suppressionKeys.all(p), campaignKeys.all(p)];
+
+/** A contact erased: what any contact write changes, and the ERASED rule that keeps its address from mail. */
+const erasure: Affects = (p) => [...contacts(p), suppressionKeys.all(p)];
+
 const webhooks: Affects = (p) => [webhookKeys.all(p)];
 const transports: Affects = (p) => [transportKeys.all(p)];
 const members: Affects = (p) => [memberKeys.all(p)];
@@ -137,4 +147,6 @@ export const affects = {
   webhooks,
   transports,
   members,
+  suppressions,
+  erasure,
 };

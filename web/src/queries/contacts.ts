@@ -123,7 +123,7 @@ export const contactMutations = {
     mutationOptions({
       mutationKey: contactKeys.mutation(projectId, 'erase'),
       mutationFn: () => api.post('/contacts/{id}/erase', { path: { id } }),
-      meta: { invalidates: affects.contacts(projectId), removes: removal(contactKeys, projectId, id) },
+      meta: { invalidates: affects.erasure(projectId), removes: removal(contactKeys, projectId, id) },
     }),
   remove: ({ api, projectId }: ProjectScope, id: string) =>
     mutationOptions({

@@ -14,6 +14,7 @@ import type { Removal } from '../api/query-client.ts';
 export type Resource =
   | 'activity'
   | 'analytics'
+  | 'audit'
   | 'billing'
   | 'bulk'
   | 'campaigns'
@@ -30,6 +31,7 @@ export type Resource =
   | 'segments'
   | 'settings'
   | 'setup'
+  | 'suppressions'
   | 'templates'
   | 'topics'
   | 'transports'
@@ -83,6 +85,7 @@ export function removal(keys: ResourceKeys, projectId: string, id: string): Remo
 // change imports only this file, never another resource's module (no import circle can form).
 export const activityKeys = resourceKeys('activity');
 export const analyticsKeys = resourceKeys('analytics');
+export const auditKeys = resourceKeys('audit');
 export const billingKeys = resourceKeys('billing');
 export const bulkKeys = resourceKeys('bulk');
 export const campaignKeys = resourceKeys('campaigns');
@@ -99,6 +102,7 @@ export const securityKeys = resourceKeys('security');
 export const segmentKeys = resourceKeys('segments');
 export const settingsKeys = resourceKeys('settings');
 export const setupKeys = resourceKeys('setup');
+export const suppressionKeys = resourceKeys('suppressions');
 export const templateKeys = resourceKeys('templates');
 export const topicKeys = resourceKeys('topics');
 export const transportKeys = resourceKeys('transports');

@@ -114,7 +114,7 @@ export function describe(item: ActivityItem, formatWhen: (iso: string) => string
     case 'email.suppressed':
       return {
         parts: ['Did not send ', subject, ' to ', contact, ...fromCampaign],
-        detail: 'The address is on the suppression list after a bounce or complaint.',
+        detail: 'The address or its domain is on the suppression list.',
       };
     case 'contact.subscribed':
       return { parts: [contact, ' subscribed'] };

@@ -1,15 +1,17 @@
+import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useServerConfig } from '../../api/session.ts';
 import { AuthShell } from '../../components/AuthShell.tsx';
-import { Button } from '../../components/Button.tsx';
+import { Button, buttonClasses } from '../../components/Button.tsx';
 import { FormError } from '../../components/States.tsx';
 import { EmailField, PasswordField } from '../../forms/account-fields.tsx';
+import { cx } from '../../lib/cx.ts';
 import { safeNext } from '../../lib/safe-next.ts';
 import { accountMutations } from '../../queries/account.ts';
 import { useAction } from '../../queries/use-action.ts';
 
-/** Sign-in with email and password, or with a configured OAuth provider. */
+/** Sign-in with the company's single sign-on when the server has it, with email and password, or with a configured OAuth provider. */
 export function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -26,6 +28,7 @@ export function LoginPage() {
     login.mutate({ email, password });
   };
   const oauth = config.data?.oauth;
+  const oidc = config.data?.oidc;
   return (
     <AuthShell
       title="Sign in"
@@ -44,6 +47,18 @@ export function LoginPage() {
         )
       }
     >
+      {oidc?.enabled && (
+        <div className="mb-5 space-y-5">
+          {/* A page of the server, not the dashboard's: it sends the browser on to the provider. */}
+          <a href="/auth/oidc/start" className={cx(buttonClasses('primary', 'md'), 'w-full')}>
+            <KeyRound className="size-4" aria-hidden />
+            Sign in with {oidc.name}
+          </a>
+          <p className="flex items-center gap-3 text-xs text-slate-500 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
+            or with your password
+          </p>
+        </div>
+      )}
       <form onSubmit={submit} className="space-y-4" noValidate>
         <FormError error={login.error} fields={['email', 'password']} />
         <EmailField value={email} onChange={setEmail} error={login.error} />

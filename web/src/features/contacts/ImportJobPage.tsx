@@ -1,15 +1,13 @@
 /** CSV import, step two: the job's progress until it ends, its counts and the rows it skipped. */
 import { useQuery } from '@tanstack/react-query';
-import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { useParams } from 'react-router';
 import { LinkButton } from '../../components/Button.tsx';
-import { Callout } from '../../components/Callout.tsx';
 import { DetailScreen } from '../../components/DetailScreen.tsx';
-import { Card, PageHeader, Stat } from '../../components/Layout.tsx';
-import { ProgressBar } from '../../components/ProgressBar.tsx';
+import { JobProgressCard } from '../../components/JobProgressCard.tsx';
+import { PageHeader, Stat } from '../../components/Layout.tsx';
 import { StatusBadge, type StatusLooks } from '../../components/StatusBadge.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
-import { formatDateTime, formatNumber, formatPercent, plural } from '../../lib/format.ts';
+import { formatDateTime, formatNumber, plural } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { jobDone } from '../../queries/bulk.ts';
 import { useRefreshWhenDone } from '../../queries/cache.ts';
@@ -65,7 +63,6 @@ export function ImportJobPage() {
 function ImportJobView({ job }: { job: ImportJob }) {
   const { to } = useProject();
   const running = !jobDone(job.status);
-  const ratio = job.totalRows > 0 ? job.processed / job.totalRows : running ? 0 : 1;
   return (
     <>
       <PageHeader
@@ -83,42 +80,23 @@ function ImportJobView({ job }: { job: ImportJob }) {
         }
       />
 
-      <Card className="mb-6">
-        <div role="status" aria-live="polite" className="mb-3 flex items-center gap-2 text-sm">
-          {running ? (
-            <Loader2 className="size-4 animate-spin text-brand-600" aria-hidden />
-          ) : job.status === 'failed' ? (
-            <XCircle className="size-4 text-red-600" aria-hidden />
-          ) : (
-            <CheckCircle2 className="size-4 text-emerald-600" aria-hidden />
-          )}
-          <span className="font-medium text-slate-900">
-            {job.status === 'queued'
-              ? 'Waiting to start…'
-              : job.status === 'processing'
-                ? `Importing… ${formatNumber(job.processed)} of ${plural(job.totalRows, 'row')}`
-                : job.status === 'failed'
-                  ? 'The import stopped'
-                  : `Import finished: ${plural(job.totalRows, 'row')} read`}
-          </span>
-          <StatusBadge looks={STATUS} status={job.status} />
-          <span className="ml-auto text-slate-500 tabular-nums">{formatPercent(ratio)}</span>
-        </div>
-        <ProgressBar
-          label="Import progress"
-          value={job.processed}
-          max={job.totalRows}
-          tone={job.status === 'failed' ? 'red' : job.status === 'completed' ? 'green' : 'brand'}
-        />
-        {job.status === 'failed' && (
-          <Callout tone="danger" role="alert" className="mt-3">
-            <p>
-              {job.failureReason ?? 'Something went wrong while reading the file.'} Rows done before it stopped are
-              kept; importing the same file again is safe.
-            </p>
-          </Callout>
-        )}
-      </Card>
+      <JobProgressCard
+        state={running ? 'running' : job.status === 'failed' ? 'failed' : 'done'}
+        text={
+          job.status === 'queued'
+            ? 'Waiting to start…'
+            : job.status === 'processing'
+              ? `Importing… ${formatNumber(job.processed)} of ${plural(job.totalRows, 'row')}`
+              : job.status === 'failed'
+                ? 'The import stopped'
+                : `Import finished: ${plural(job.totalRows, 'row')} read`
+        }
+        badge={<StatusBadge looks={STATUS} status={job.status} />}
+        value={job.processed}
+        max={job.totalRows}
+        label="Import progress"
+        failure={`${job.failureReason ?? 'Something went wrong while reading the file.'} Rows done before it stopped are kept; importing the same file again is safe.`}
+      />
 
       <div className="mb-6 grid gap-4 sm:grid-cols-3">
         <Stat label="New contacts" value={formatNumber(job.imported)} hint="Created, subscribed" />

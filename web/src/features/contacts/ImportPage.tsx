@@ -1,37 +1,27 @@
 /** CSV import, step one: pick a file, see its columns and first rows, start the import. */
-import { CheckCircle2, FileSpreadsheet, Upload, XCircle } from 'lucide-react';
-import { type DragEvent, useId, useState } from 'react';
+import { CheckCircle2, XCircle } from 'lucide-react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, fieldError } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
+import { CSV_MAX_BYTES, CsvFilePicker, sizeText } from '../../components/CsvFilePicker.tsx';
 import { Badge, Card, PageHeader } from '../../components/Layout.tsx';
 import { BackLink } from '../../components/Links.tsx';
 import { FormError } from '../../components/States.tsx';
-import { cx } from '../../lib/cx.ts';
 import { formatNumber, plural } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { importMutations } from '../../queries/imports.ts';
 import { useAction } from '../../queries/use-action.ts';
 import { type CsvPreview, columnRole, previewCsv } from './csv-preview.ts';
 
-const MAX_BYTES = 5 * 1024 * 1024;
-
-function sizeText(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
 export function ImportPage() {
   const scope = useProject();
   const { to } = scope;
   const navigate = useNavigate();
-  const inputId = useId();
   const [file, setFile] = useState<File>();
   const [preview, setPreview] = useState<CsvPreview>();
   const [readError, setReadError] = useState<string>();
-  const [dragging, setDragging] = useState(false);
 
   // The job page refreshes what the import changed when it ends.
   const upload = useAction(importMutations.upload(scope), {
@@ -45,7 +35,7 @@ export function ImportPage() {
     setPreview(undefined);
     setReadError(undefined);
     if (!f) return;
-    if (f.size > MAX_BYTES) {
+    if (f.size > CSV_MAX_BYTES) {
       setReadError(`This file is ${sizeText(f.size)}; the limit is 5 MB. Split it into smaller files.`);
       return;
     }
@@ -54,12 +44,6 @@ export function ImportPage() {
     } catch {
       setReadError('This file could not be read. Save it as CSV (UTF-8) and try again.');
     }
-  };
-
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    void choose(e.dataTransfer.files[0]);
   };
 
   const fileError = fieldError(upload.error, 'file');
@@ -83,33 +67,7 @@ export function ImportPage() {
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="min-w-0 space-y-6">
           <Card title="File">
-            <input
-              id={inputId}
-              type="file"
-              accept=".csv,text/csv"
-              className="peer sr-only"
-              onChange={(e) => void choose(e.target.files?.[0])}
-            />
-            <label
-              htmlFor={inputId}
-              onDragOver={(e) => {
-                e.preventDefault();
-                setDragging(true);
-              }}
-              onDragLeave={() => setDragging(false)}
-              onDrop={onDrop}
-              className={cx(
-                'flex cursor-pointer flex-col items-center justify-center rounded-lg border-2 border-dashed px-6 py-8 text-center transition-colors peer-focus-visible:border-brand-600 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600/30 hover:border-brand-500',
-                dragging ? 'border-brand-500 bg-brand-50' : 'border-slate-300 bg-slate-50',
-              )}
-            >
-              <FileSpreadsheet className="mb-2 size-8 text-slate-400" aria-hidden />
-              <span className="inline-flex h-9 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3.5 text-sm font-medium text-slate-800 shadow-sm">
-                <Upload className="size-4" aria-hidden />
-                {file ? 'Choose another CSV file' : 'Choose a CSV file'}
-              </span>
-              <span className="mt-2 text-xs text-slate-500">or drop it here · UTF-8, up to 5 MB</span>
-            </label>
+            <CsvFilePicker chosen={Boolean(file)} onChoose={(f) => void choose(f)} />
 
             {file && (
               <div className="mt-4 flex items-center justify-between gap-3 text-sm">

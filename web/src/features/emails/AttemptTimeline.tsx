@@ -14,9 +14,16 @@ const ICONS = {
   PERMANENT_FAILURE: <CircleX className="size-4 text-red-600" aria-hidden />,
 };
 
-export function AttemptTimeline({ attempts }: { attempts: EmailAttempt[] }) {
+/** The attempts, oldest first; `held` when a suppression rule kept the email from ever being tried. */
+export function AttemptTimeline({ attempts, held }: { attempts: EmailAttempt[]; held?: boolean }) {
   if (attempts.length === 0) {
-    return <p className="text-sm text-slate-500">No attempt yet: the email is waiting its turn.</p>;
+    return (
+      <p className="text-sm text-slate-500">
+        {held
+          ? 'None: the email was held, never handed to a server.'
+          : 'No attempt yet: the email is waiting its turn.'}
+      </p>
+    );
   }
   return (
     <ol aria-label="Delivery attempts, oldest first" className="relative space-y-4 border-l border-slate-200 pl-5">

@@ -11,7 +11,7 @@ import { DetailScreen } from '../../components/DetailScreen.tsx';
 import { Fact } from '../../components/Fact.tsx';
 import { Card, PageHeader } from '../../components/Layout.tsx';
 import { TextLink } from '../../components/Links.tsx';
-import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { StatusBadge, statusLabel } from '../../components/StatusBadge.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
@@ -19,7 +19,7 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { type EmailDetail, emailMutations, emailQueries } from '../../queries/emails.ts';
 import { useAction } from '../../queries/use-action.ts';
 import { AttemptTimeline, EmailEvents } from './AttemptTimeline.tsx';
-import { EMAIL_STATUS, SourceWithVia } from './email-status.tsx';
+import { EMAIL_STATUS, SourceWithVia, suppressionRuleLink } from './email-status.tsx';
 
 export function EmailPage() {
   const { emailId = '' } = useParams();
@@ -67,6 +67,15 @@ function EmailView({ email }: { email: EmailDetail }) {
           <p className="break-words">{email.lastError}</p>
         </Callout>
       )}
+      {email.status === 'SUPPRESSED' && email.suppressedBy && (
+        <Callout tone="warning" title="Held by suppression rule" className="mb-6">
+          <p>
+            This email was not sent: a {statusLabel(email.suppressedBy.reason).toLowerCase()} rule on the project's
+            suppression list holds mail to {email.to}.{' '}
+            <TextLink to={suppressionRuleLink(to, email.to, email.suppressedBy)}>Show the rule</TextLink>
+          </p>
+        </Callout>
+      )}
       <dl className="mb-6 grid grid-cols-2 gap-4 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm lg:grid-cols-4">
         <Fact label="To">
           {email.contactId ? <TextLink to={to('contacts', email.contactId)}>{email.to}</TextLink> : email.to}
@@ -108,7 +117,7 @@ function EmailView({ email }: { email: EmailDetail }) {
       </dl>
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <Card title="Delivery attempts">
-          <AttemptTimeline attempts={email.attempts} />
+          <AttemptTimeline attempts={email.attempts} held={email.status === 'SUPPRESSED'} />
         </Card>
         <Card title="Events">
           <EmailEvents events={email.events} />

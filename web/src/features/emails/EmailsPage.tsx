@@ -6,7 +6,7 @@ import { TextLink } from '../../components/Links.tsx';
 import { cursorPages, ListStates } from '../../components/ListScreen.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { EmptyState } from '../../components/States.tsx';
-import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { StatusBadge, statusLabel } from '../../components/StatusBadge.tsx';
 import { Table } from '../../components/Table.tsx';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
@@ -90,6 +90,11 @@ function EmailTable({ rows }: { rows: EmailRow[] }) {
               {e.scheduledAt && e.status === 'PENDING' && (
                 <span className="whitespace-nowrap text-xs text-slate-600">
                   Scheduled for <time dateTime={e.scheduledAt}>{formatDateTime(e.scheduledAt)}</time>
+                </span>
+              )}
+              {e.status === 'SUPPRESSED' && e.suppressedBy && (
+                <span className="whitespace-nowrap text-xs text-slate-600">
+                  Held by a {statusLabel(e.suppressedBy.reason).toLowerCase()} rule
                 </span>
               )}
               {e.status === 'FAILED' && e.lastError && (

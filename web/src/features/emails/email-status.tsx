@@ -58,3 +58,17 @@ export function SourceWithVia({ email }: { email: Pick<EmailRow, 'sourceType' | 
     </span>
   );
 }
+
+/**
+ * The suppression list narrowed to the rule that held mail to `address`, with the rule marked:
+ * searched by the address's domain, which finds an address rule and a `*@domain` rule alike; an
+ * erased address is kept as a hash and found by the whole address only.
+ */
+export function suppressionRuleLink(
+  to: (...segments: string[]) => string,
+  address: string,
+  rule: { id: string; reason: string },
+): string {
+  const q = rule.reason === 'ERASED' ? address : address.slice(address.lastIndexOf('@') + 1);
+  return `${to('suppressions')}?${new URLSearchParams({ q, rule: rule.id })}`;
+}

@@ -1,0 +1,116 @@
+/**
+ * Adding MANUAL rules: addresses and `*@domain` patterns one a line, a note, and a day they lapse.
+ * The API adds all or nothing; each entry it refuses is shown with the line it was typed on.
+ */
+import { TextArea, TextInput } from '../../components/Field.tsx';
+import { FormDialog } from '../../forms/FormDialog.tsx';
+import { useDraft } from '../../forms/use-draft.ts';
+import { localDayStart } from '../../lib/days.ts';
+import { formatNumber, plural } from '../../lib/format.ts';
+import { useProject } from '../../lib/project-context.tsx';
+import { toast } from '../../lib/toasts.ts';
+import { type NewSuppressions, suppressionMutations } from '../../queries/suppressions.ts';
+import { useAction } from '../../queries/use-action.ts';
+import { entryCount, type LineError, lineErrors, MAX_ENTRIES, parseEntries } from './entries.ts';
+
+interface Draft {
+  entries: string;
+  note: string;
+  /** A local day (YYYY-MM-DD) or ''. */
+  expires: string;
+}
+
+const BLANK: Draft = { entries: '', note: '', expires: '' };
+
+function toBody(draft: Draft): NewSuppressions {
+  const { addresses, domains } = parseEntries(draft.entries);
+  return {
+    ...(addresses.length > 0 ? { addresses } : {}),
+    ...(domains.length > 0 ? { domains } : {}),
+    ...(draft.note.trim() ? { note: draft.note.trim() } : {}),
+    ...(draft.expires ? { expiresAt: localDayStart(draft.expires) } : {}),
+  };
+}
+
+function check(draft: Draft): Partial<Record<string, string>> {
+  const count = entryCount(parseEntries(draft.entries));
+  if (count === 0) return { entries: 'Enter at least one address or domain.' };
+  if (count > MAX_ENTRIES) {
+    return {
+      entries: `That is ${formatNumber(count)}; at most ${formatNumber(MAX_ENTRIES)} at a time. Import a CSV file for more.`,
+    };
+  }
+  return {};
+}
+
+// The API's messages about an entry start with a verb ("is not a valid email address…").
+const lineText = (e: LineError) => `Line ${e.line}: “${e.entry}” ${e.message}`;
+
+/** Tomorrow as a date input's value: the earliest day a rule may lapse (it must lapse in the future). */
+function tomorrow(): string {
+  const now = new Date();
+  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+export function AddSuppressionsDialog({ onClose }: { onClose: () => void }) {
+  const save = useAction(suppressionMutations.create(useProject()), {
+    inline: true,
+    onSuccess: (_answer, body) => {
+      const count = (body.addresses?.length ?? 0) + (body.domains?.length ?? 0);
+      toast(`Suppressed ${plural(count, 'address or domain', 'addresses and domains')}.`);
+      onClose();
+    },
+  });
+  const d = useDraft(BLANK, { save, toBody, check, fields: ['note', 'expiresAt'] });
+  const parsed = parseEntries(d.value.entries);
+  // The API's refusals of entries, while the entries are as they were sent.
+  const refusedApi = d.error('addresses', 'entries') ?? d.error('domains', 'entries');
+  const refused = refusedApi ? lineErrors(save.error, parsed) : [];
+  const entriesError =
+    d.error('entries') ??
+    (refused.length === 1
+      ? lineText(refused[0]!)
+      : refused.length > 1
+        ? `${refused.length} lines were refused, so nothing was added:`
+        : refusedApi);
+  const count = entryCount(parsed);
+
+  return (
+    <FormDialog open onClose={onClose} title="Add suppressions" submitLabel="Add suppressions" draft={d}>
+      <div>
+        <TextArea
+          label="Addresses and domains"
+          autoFocus
+          rows={6}
+          spellCheck={false}
+          placeholder={'ann@example.com\n*@example.org'}
+          className="font-mono"
+          value={d.value.entries}
+          onChange={(e) => d.set({ entries: e.target.value })}
+          error={entriesError}
+          hint={
+            count > 0
+              ? `${plural(count, 'entry', 'entries')}. One a line: an address, or *@domain for every address at a domain.`
+              : 'One a line: an address, or *@domain for every address at a domain.'
+          }
+        />
+        {refused.length > 1 && (
+          <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs text-red-600">
+            {refused.map((e) => (
+              <li key={`${e.line}-${e.entry}`}>{lineText(e)}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <TextInput label="Note (optional)" maxLength={500} placeholder="Why, for your team" {...d.text('note')} />
+      <TextInput
+        label="Expires on (optional)"
+        type="date"
+        min={tomorrow()}
+        hint="Mail is held until this day starts. Leave empty to keep the rule until it is deleted."
+        {...d.text('expires', 'expiresAt')}
+      />
+    </FormDialog>
+  );
+}
