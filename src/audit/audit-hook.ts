@@ -13,7 +13,7 @@
  * header of the answer; a failure to write or seal it turns the answer into a 500.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { type FirstWriteScope, firstWriteScope, runInFirstWriteScope } from '../db/first-write.ts';
+import { endFirstWriteScope, type FirstWriteScope, firstWriteScope, runInFirstWriteScope } from '../db/first-write.ts';
 import type { Deps } from '../deps.ts';
 import type { NewAuditEntry } from './audit.repo.ts';
 import { actorOf, entryRow, originOf, record, recordSignIn, sealEntry, unsealedEntry } from './audit.service.ts';
@@ -129,10 +129,10 @@ function audited(deps: HookDeps, views: AuditViews, spec: AuditedRoute) {
     const state = pending.get(req) ?? {};
     const scope = state.scope;
     const wrote = scope?.state === 'committed';
+    // A write started after the answer no longer carries the entry: this answer writes it whole, below.
+    if (scope) endFirstWriteScope(scope);
     // A write still running (work the handler left going) carries the entry when it commits, unsealed.
     if (scope?.state === 'claimed') return payload;
-    // A write started after the answer no longer carries it: this answer writes it whole, below.
-    if (scope?.state === 'waiting') scope.state = 'committed';
     // A refused change writes nothing, unless a write of it committed before the refusal.
     if (reply.statusCode >= 300 && !wrote) return payload;
     const result = parseJson(payload);
@@ -164,6 +164,11 @@ function audited(deps: HookDeps, views: AuditViews, spec: AuditedRoute) {
   }
 
   return { before, after };
+}
+
+async function endScope(req: FastifyRequest) {
+  const scope = pending.get(req)?.scope;
+  if (scope) endFirstWriteScope(scope);
 }
 
 /** POST /auth/login: the sign-in or the refusal, in each of the member's projects. */
@@ -207,6 +212,9 @@ export function installAudit(app: FastifyInstance, deps: HookDeps, views: AuditV
       const hooks = audited(deps, views, spec);
       route.preHandler = [...asArray(route.preHandler), hooks.before];
       route.onSend = [...asArray(route.onSend), hooks.after];
+      // A request that never reaches onSend (aborted, or failed in an earlier onSend) still ends its scope.
+      route.onResponse = [...asArray(route.onResponse), endScope];
+      route.onRequestAbort = [...asArray(route.onRequestAbort), endScope];
     }
   });
 }

@@ -29,9 +29,10 @@ export interface FirstWriteScope {
   hook: (run: RunOnWrite) => Promise<void>;
   /**
    * waiting: no write yet; claimed: a transaction that wrote will run the hook at its commit (given
-   * back if it rolls back); committed: the hook ran and committed with its write.
+   * back if it rolls back); committed: the hook ran and committed with its write; ended: the scope
+   * ended before any write claimed it.
    */
-  state: 'waiting' | 'claimed' | 'committed';
+  state: 'waiting' | 'claimed' | 'committed' | 'ended';
 }
 
 /** A scope whose first write will run `hook`. */
@@ -41,9 +42,26 @@ export function firstWriteScope(hook: FirstWriteScope['hook']): FirstWriteScope 
 
 const scopes = new AsyncLocalStorage<FirstWriteScope>();
 
-/** Runs `fn` (and all it starts) inside a scope whose first write runs `scope.hook`. */
+/**
+ * Scopes begun and not yet ended. On Node 20 an enabled AsyncLocalStorage makes every promise of the
+ * process slower (async hooks), so it is enabled only while a scope is open: setup changes are rare,
+ * and the data plane between them runs without it.
+ */
+const open = new Set<FirstWriteScope>();
+
+/** Runs `fn` (and all it starts) inside a scope whose first write runs `scope.hook`, until `endFirstWriteScope`. */
 export function runInFirstWriteScope<T>(scope: FirstWriteScope, fn: () => T): T {
+  open.add(scope);
   return scopes.run(scope, fn);
+}
+
+/**
+ * Ends a scope: a write that has not claimed it by now no longer runs its hook. Once no scope is
+ * open the storage is switched off (a write still running keeps the scope it claimed).
+ */
+export function endFirstWriteScope(scope: FirstWriteScope): void {
+  if (scope.state === 'waiting') scope.state = 'ended';
+  if (open.delete(scope) && open.size === 0) scopes.disable();
 }
 
 const WRITE_NODES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
@@ -93,7 +111,7 @@ class Connection implements DatabaseConnection {
         throw err;
       }
     } catch (err) {
-      scope.state = 'waiting';
+      scope.state = open.has(scope) ? 'waiting' : 'ended';
       throw err;
     }
   }
@@ -129,8 +147,9 @@ class FirstWriteDriver implements Driver {
   }
   async rollbackTransaction(connection: DatabaseConnection) {
     const c = connection as Connection;
-    // The write is undone: the next write of the scope runs the hook instead.
-    if (c.pending) c.pending.state = 'waiting';
+    // The write is undone: the next write of the scope runs the hook instead (unless the scope ended).
+    if (c.pending && open.has(c.pending)) c.pending.state = 'waiting';
+    else if (c.pending) c.pending.state = 'ended';
     c.inTransaction = false;
     c.pending = undefined;
     await this.inner.rollbackTransaction(c.inner);

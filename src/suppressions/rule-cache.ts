@@ -1,7 +1,7 @@
 /**
  * Each project's suppression rules in memory, so checking the recipients of a delivery batch (or of
  * a campaign's fan-out batch) costs no statement: a Set of addresses, a Set of domains and a Set of
- * erased addresses' hashes, loaded once per project in keyset pages (100,000 rules: about 10 MB).
+ * erased addresses' hashes, loaded once per project in keyset pages (100,000 rules: about 12 MB of heap).
  *
  * The index may say more than the database (a rule deleted, an erasure lifted, a transaction that
  * added a rule and rolled back), never less: a hit is confirmed by the database before mail is held

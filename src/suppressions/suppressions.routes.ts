@@ -5,6 +5,7 @@ import type { Deps } from '../deps.ts';
 import { requireProject } from '../http/auth.ts';
 import { created, noContent, routeSchema } from '../http/routes.ts';
 import { IdParams } from '../http/schemas.ts';
+import { EXPORT_COLUMNS, exportSuppressions } from './export.ts';
 import { suppressionImportRoutes } from './import/import.routes.ts';
 import {
   AddedSuppressions,
@@ -12,13 +13,7 @@ import {
   ListSuppressionsQuery,
   SuppressionPage,
 } from './suppressions.schemas.ts';
-import {
-  addSuppressions,
-  deleteSuppression,
-  EXPORT_COLUMNS,
-  exportSuppressions,
-  listSuppressions,
-} from './suppressions.service.ts';
+import { addSuppressions, deleteSuppression, listSuppressions } from './suppressions.service.ts';
 
 const CsvFile = {
   description: `CSV with a header row: ${EXPORT_COLUMNS.join(',')}`,

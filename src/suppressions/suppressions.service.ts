@@ -3,7 +3,6 @@
  * import, listed with the erased addresses (as ERASED rules), deleted, and exported. Every write of a
  * rule tells the rule cache (rule-cache.ts) in its transaction, so sending sees it at once.
  */
-import { Readable } from 'node:stream';
 import { normalizeEmail } from '../contacts/email.ts';
 import type { Executor } from '../db/index.ts';
 import type { SuppressionReason } from '../db/schema.ts';
@@ -221,49 +220,15 @@ export async function deleteSuppression(
   projectId: string,
   id: string,
 ): Promise<void> {
-  const deleted = await deps.suppressionRules.writing(deps.db, projectId, (trx) => repo.deleteRule(trx, projectId, id));
-  if (deleted) return;
+  // Looked up first, so an id the project does not have makes no process reload its rules.
+  if (await repo.findRule(deps.db, projectId, id)) {
+    await deps.suppressionRules.writing(deps.db, projectId, (trx) => repo.deleteRule(trx, projectId, id));
+    return;
+  }
   if (await findErasedEntry(deps.reader, projectId, id)) {
     throw conflict(
       "An ERASED rule cannot be deleted: the person's address was erased at their request, and only their own confirmed sign-up makes it mailable again.",
     );
   }
   throw notFound('SUPPRESSION');
-}
-
-/** Rules per page of the export. */
-const EXPORT_PAGE = 1000;
-export const EXPORT_COLUMNS = ['address', 'domain', 'reason', 'note', 'createdAt', 'expiresAt'] as const;
-
-/** One CSV cell: quoted when it must be; a note starting like a formula is defused for spreadsheets. */
-function cell(value: string | null, text = false): string {
-  if (value === null) return '';
-  const safe = text && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-/**
- * GET /suppressions/export: every address and domain rule of the project as CSV (`EXPORT_COLUMNS`,
- * oldest first), read a page at a time as the client takes it. ERASED rules are left out: their
- * address is not kept.
- */
-export function exportSuppressions(deps: Pick<Deps, 'reader'>, projectId: string): Readable {
-  async function* lines(): AsyncGenerator<string> {
-    yield `${EXPORT_COLUMNS.join(',')}\r\n`;
-    for (let after = ''; ; ) {
-      const page = await repo.listRulesAfter(deps.reader, projectId, after, EXPORT_PAGE);
-      if (page.length > 0) {
-        yield page
-          .map((r) => {
-            const v = toRuleView(r);
-            const cells = [cell(v.address ?? null), cell(v.domain ?? null), v.reason, cell(v.note, true)];
-            return `${[...cells, v.createdAt, v.expiresAt ?? ''].join(',')}\r\n`;
-          })
-          .join('');
-      }
-      if (page.length < EXPORT_PAGE) return;
-      after = page.at(-1)!.id;
-    }
-  }
-  return Readable.from(lines());
 }
