@@ -5,13 +5,14 @@
  * BENCH_RULES (default 100,000) rules through POST /suppressions/import (half addresses, half
  * `*@domain`; none holds a round's recipients, so every email is checked and sent), the other none.
  * Transactional email through POST /v1/send (one recipient each, 20 in flight), each round timed from
- * its first request until the sink holds every email: BENCH_ROUNDS (default 3) rounds of BENCH_EMAILS
- * (default 5,000) for each case, interleaved: the project without rules, the project with them, and
- * the project with them while a rule is added every BENCH_ADD_EVERY_MS (default 500) ms through POST
- * /suppressions (as bounces add them: the cached rules take the add, no reload). Target: delivered
- * emails/s with the rules >= 0.95 of without (ratio of the rounds' medians). Also
- * reported: the import's time, the first delivery after it (the rules read into memory), the service's
- * CPU per 1,000 emails and memory, and a check that mail to a held domain is SUPPRESSED, unsent.
+ * its first request until the sink holds every email: BENCH_ROUNDS (default 5) rounds of BENCH_EMAILS
+ * (default 3,000) for each case, interleaved so a change of the machine's load weighs on all alike:
+ * the project without rules, the project with them, and the project with them while a rule is added
+ * every BENCH_ADD_EVERY_MS (default 500) ms through POST /suppressions (as bounces add them: the
+ * cached rules take the add, no reload). Target: delivered emails/s with the rules >= 0.95 of without
+ * (ratio of the rounds' medians). Also reported: the import's time, the first delivery after it (the
+ * rules read into memory), the service's CPU per 1,000 emails and memory, and a check that mail to a
+ * held domain is SUPPRESSED, unsent.
  * SQLite by default; BENCH_DATABASE_URL=postgres://… also runs it on a fresh database of that server.
  */
 import { performance } from 'node:perf_hooks';
@@ -23,8 +24,8 @@ import { type Service, startService } from './service.ts';
 import { deliveringToSink, startCountingSink, verifiedDomain } from './smtp.ts';
 
 const RULES = Number(process.env.BENCH_RULES ?? 100_000);
-const EMAILS = Number(process.env.BENCH_EMAILS ?? 5_000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const EMAILS = Number(process.env.BENCH_EMAILS ?? 3_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const HELD = 200;
 /** A rule added this often in the third case: a hard bounce every half second, each an HTTP request of its own. */
 const ADD_EVERY_MS = Number(process.env.BENCH_ADD_EVERY_MS ?? 500);
@@ -123,17 +124,23 @@ async function secondProject(svc: Service, dns: DnsServer, domain: string): Prom
   return other;
 }
 
-function compare(label: string, name: string, without: Round[], withRules: Round[], target = '') {
-  const line = (what: string, k: keyof Round, unit: string, target = '') => {
-    const [b, a] = [without.map((r) => r[k]!), withRules.map((r) => r[k]!)];
+function compare(label: string, name: string, first: Round[], second: Round[], target = '') {
+  const line = (what: string, k: keyof Round, unit: string, suffix = '') => {
+    const [b, a] = [first.map((r) => r[k]!), second.map((r) => r[k]!)];
     const ratio = median(a) / median(b);
-    console.log(`${label}:   ${what.padEnd(26)} ${fmt(b)} → ${fmt(a)} ${unit}; ratio ${ratio.toFixed(3)}${target}`);
+    // Rounds of the same r ran next to each other.
+    const paired = median(a.map((x, i) => x / b[i]!));
+    console.log(
+      `${label}:   ${what.padEnd(26)} ${fmt(b)} → ${fmt(a)} ${unit}; ratio ${ratio.toFixed(3)}${suffix}, paired ${paired.toFixed(3)}`,
+    );
   };
-  console.log(`${label}: ${name} (rounds of each; ratio of the medians, second / first)`);
+  console.log(
+    `${label}: ${name} (rounds of each; ratio of the medians, second / first; paired: median of the rounds' own ratios)`,
+  );
   line('/v1/send accepted', 'acceptPerS', 'req/s');
   line('delivered', 'deliveredPerS', 'emails/s', target);
   line('service CPU', 'cpuMsPer1000', 'ms per 1,000 delivered');
-  const missing = [...without, ...withRules].reduce((n, r) => n + r.missing, 0);
+  const missing = [...first, ...second].reduce((n, r) => n + r.missing, 0);
   console.log(`${label}:   ${'missing'.padEnd(26)} ${missing}`);
 }
 
@@ -154,16 +161,20 @@ async function benchOn(label: string, env: Record<string, string>): Promise<void
     const rss0 = await rssNow(svc);
     const importMs = await importRules(svc);
     const first = await sendRound(ruled, 1, `first${tag}`, 1);
-    // Interleaved, so a change of the machine's load meanwhile weighs on both sides alike.
+    // Interleaved, in the order A B C then C B A, so a change of the machine's load meanwhile (a
+    // rising or falling trend) weighs on every case alike.
     const rounds = { without: [] as Round[], with: [] as Round[], adding: [] as Round[] };
     let added = 0;
-    for (let r = 0; r < ROUNDS; r++) {
-      rounds.without.push(await sendRound(without, EMAILS, `n${tag}${r}`));
-      rounds.with.push(await sendRound(ruled, EMAILS, `w${tag}${r}`));
-      const adder = addingRules(svc, ADD_EVERY_MS);
-      rounds.adding.push(await sendRound(ruled, EMAILS, `d${tag}${r}`));
-      added += await adder.stop();
-    }
+    const cases = [
+      async (r: number) => rounds.without.push(await sendRound(without, EMAILS, `n${tag}${r}`)),
+      async (r: number) => rounds.with.push(await sendRound(ruled, EMAILS, `w${tag}${r}`)),
+      async (r: number) => {
+        const adder = addingRules(svc!, ADD_EVERY_MS);
+        rounds.adding.push(await sendRound(ruled, EMAILS, `d${tag}${r}`));
+        added += await adder.stop();
+      },
+    ];
+    for (let r = 0; r < ROUNDS; r++) for (const run of r % 2 === 0 ? cases : cases.toReversed()) await run(r);
     const rss1 = await rssNow(svc);
     const held = await heldCheck(ruled);
     console.log(

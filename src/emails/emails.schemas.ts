@@ -3,6 +3,7 @@ import { type Static, Type } from 'typebox';
 import type { EmailStatus } from '../db/schema.ts';
 import { CursorPageOf, CursorQuery } from '../http/pagination.ts';
 import { DateTime, literals } from '../http/schemas.ts';
+import { RULE_REASONS } from '../suppressions/suppressions.schemas.ts';
 
 /** decisions.md "Email records", in the order an email moves through them. */
 export const EMAIL_STATUSES = [
@@ -20,9 +21,6 @@ export const EMAIL_STATUSES = [
 
 const EmailStatusSchema = literals(EMAIL_STATUSES);
 
-/** The reasons of the rules that hold mail (suppressions.schemas.ts RULE_REASONS). */
-const SUPPRESSED_BY_REASONS = ['BOUNCE', 'COMPLAINT', 'MANUAL', 'ERASED'] as const;
-export type SuppressedByReason = (typeof SUPPRESSED_BY_REASONS)[number];
 const SourceType = literals(['TRANSACTIONAL', 'CAMPAIGN', 'WORKFLOW']);
 
 const dateText = (description: string) =>
@@ -87,7 +85,7 @@ export const EmailLogItem = Type.Object({
     Type.Object(
       {
         id: Type.String({ description: 'The rule (GET /suppressions); an ERASED rule is an erased address.' }),
-        reason: literals(SUPPRESSED_BY_REASONS),
+        reason: literals(RULE_REASONS),
       },
       { description: 'SUPPRESSED emails only: the suppression rule that held the email (beyond.md §10).' },
     ),

@@ -9,9 +9,10 @@ import { fromJson } from '../db/codecs.ts';
 import type { Deps } from '../deps.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import { decodeCursor, toCursorPage } from '../http/pagination.ts';
+import type { RuleReason } from '../suppressions/suppressions.schemas.ts';
 import { listAttempts } from './attempts.repo.ts';
 import * as repo from './emails.repo.ts';
-import type { EmailDetail, EmailLogItem, EmailPage, ListEmailsQuery, SuppressedByReason } from './emails.schemas.ts';
+import type { EmailDetail, EmailLogItem, EmailPage, ListEmailsQuery } from './emails.schemas.ts';
 
 /** `total` stops here: exact below it, this number at or above it (as the activity feed counts). */
 export const COUNT_CAP = 10_000;
@@ -47,7 +48,7 @@ export function toEmailLogItem(row: repo.EmailLogRow): EmailLogItem {
     lastError: row.lastError,
     // Only on SUPPRESSED emails a rule held (beyond.md §10); every other answer keeps its shape.
     ...(row.status === 'SUPPRESSED' && row.suppressionId !== null
-      ? { suppressedBy: { id: row.suppressionId, reason: row.suppressionReason as SuppressedByReason } }
+      ? { suppressedBy: { id: row.suppressionId, reason: row.suppressionReason as RuleReason } }
       : {}),
   };
 }

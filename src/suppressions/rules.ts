@@ -49,8 +49,3 @@ export function parseTarget(input: string): Parsed<{ target: RuleTarget }> {
 export function domainOf(address: string): string {
   return address.slice(address.lastIndexOf('@') + 1);
 }
-
-/** The rule's target as one line of an import or an export: the address, or `*@domain`. */
-export function targetText(target: { email: string | null; domain: string | null }): string {
-  return target.email ?? `${DOMAIN_PREFIX}${target.domain}`;
-}

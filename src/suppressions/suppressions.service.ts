@@ -30,6 +30,7 @@ export const ERASED_NOTE = "Erased at the person's request: only a hash of the a
 
 const iso = (at: string | null) => (at === null ? null : new Date(at).toISOString());
 
+/** A rule's API view: its `address` or its `domain`, never both. */
 export function toRuleView(row: repo.RuleRow): SuppressionRule {
   return {
     id: row.id,

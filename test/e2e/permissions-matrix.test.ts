@@ -307,7 +307,8 @@ describe.each(DIALECTS)('permission matrix on %s', (dialect) => {
       }
     }
     expect(checked).toBe(routes.length * ROLES.length);
-  });
+    // ~200 routes, a fresh project and four callers each: 15 s alone, past 30 s beside other files.
+  }, 120_000);
 
   it('never limits a secret key: the project key may do what only admins may do in the dashboard', async () => {
     const p = await t.make.project();

@@ -32,6 +32,8 @@ describe.each(DIALECTS)('team roles on %s', (dialect) => {
       'members.manage',
       'webhooks.manage',
       'transports.manage',
+      'audit.read',
+      'suppressions.manage',
     ];
     const expected = {
       OWNER: {

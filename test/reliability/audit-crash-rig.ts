@@ -32,6 +32,8 @@ export interface Fleet {
   killAll(): Promise<void>;
   /** Starts every process again; resolves once each is ready. */
   startAll(): Promise<void>;
+  /** Sends `signal` to every process now running (SIGSTOP and SIGCONT to freeze them for a look). */
+  signalAll(signal: NodeJS.Signals): void;
 }
 
 async function killed(procs: NodeProcess[]): Promise<void> {
@@ -55,6 +57,9 @@ export async function startFleet(
       urls: () => cluster.urls(),
       processes: () => members.map((m) => m.proc),
       killAll: () => killed(members.map((m) => m.proc)),
+      signalAll: (signal) => {
+        for (const m of members) m.proc.child.kill(signal);
+      },
       startAll: async () => {
         await Promise.all(members.map((m) => cluster.start(m)));
       },
@@ -92,6 +97,7 @@ export async function startFleet(
     urls: () => [url],
     processes: () => [proc!],
     killAll: () => killed([proc!]),
+    signalAll: (signal) => proc!.child.kill(signal),
     startAll: start,
   };
 }
@@ -127,22 +133,81 @@ function takeIdle(ledger: Ledger): string | undefined {
   return id;
 }
 
+export interface LoadOptions {
+  round: number;
+  requests: number;
+  /** SIGKILL every process once this many requests were answered (none sent after); none without. */
+  killAt?: number;
+  /**
+   * Aimed: from `killAt` answers on, the processes are frozen now and then for a look at the database,
+   * and killed frozen once it shows a change at stake (committed, not yet sealed or entered, its request
+   * unanswered): the instant between a commit and its seal, which a blind kill seldom hits on SQLite.
+   */
+  aimed?: boolean;
+}
+
+/**
+ * Whether the database shows a change at stake: an entry left unsealed since `unsealed` was counted
+ * (a change committed, its seal and answer to come), or a creation or deletion of a request still in
+ * `flying` that committed without a sealed entry of its action naming its topic.
+ */
+async function changeAtStake(fleet: Fleet, flying: Set<Sent>, unsealed: number): Promise<boolean> {
+  if ((await unsealedCount(fleet)) > unsealed) return true;
+  const { db } = fleet.deps;
+  const rows = await db.selectFrom('topics').select(['id', 'name']).where('projectId', '=', fleet.project.id).execute();
+  const byName = new Map(rows.map((r) => [r.name, r.id]));
+  const ids = new Set(rows.map((r) => r.id));
+  const committed = new Map<string, string>();
+  for (const r of flying) {
+    if (r.op === 'create' && byName.has(r.token)) committed.set(byName.get(r.token)!, 'topic.created');
+    if (r.op === 'delete' && !ids.has(r.topicId!)) committed.set(r.topicId!, 'topic.deleted');
+  }
+  if (committed.size === 0) return false;
+  const sealed = await db
+    .selectFrom('auditLog')
+    .select(['resourceId', 'action'])
+    .where('projectId', '=', fleet.project.id)
+    .where('resourceId', 'in', [...committed.keys()])
+    .where('sealed', '=', true)
+    .execute();
+  const entered = new Set(sealed.map((e) => `${e.resourceId} ${e.action}`));
+  return [...committed].some(([id, action]) => !entered.has(`${id} ${action}`));
+}
+
+async function unsealedCount(fleet: Fleet): Promise<number> {
+  const row = await fleet.deps.db
+    .selectFrom('auditLog')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('projectId', '=', fleet.project.id)
+    .where('sealed', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /**
  * Sends up to `requests` audited topic changes, IN_FLIGHT at a time, over the fleet's APIs: creations
- * while fewer than LIVE_TARGET topics exist, else deletions and PATCHes of idle topics (7 to 3). With
- * `killAt`, every process is SIGKILLed once that many requests have been answered, the others in
- * flight; no request is sent after. Answers when every request has settled (and the kill is done).
+ * while fewer than LIVE_TARGET topics exist, else deletions and PATCHes of idle topics (7 to 3), and
+ * SIGKILLs every process in the middle as `o` says. Answers once every request has settled and every
+ * process is dead (or the round ran out): how many were sent, in how long, and whether an aimed kill
+ * found its moment.
  */
-export async function runLoad(fleet: Fleet, ledger: Ledger, o: { round: number; requests: number; killAt?: number }) {
+export async function runLoad(fleet: Fleet, ledger: Ledger, o: LoadOptions) {
   const urls = fleet.urls();
   const deadline = Date.now() + ROUND_MS;
+  const flying = new Set<Sent>();
   let issued = 0;
   let settled = 0;
-  let inFlight = 0;
   let next = 0;
   let killing: Promise<void> | undefined;
+  let aimedHit = false;
+  let killedAfter: number | undefined;
+  const kill = () => {
+    killedAfter = settled;
+    killing = fleet.killAll();
+  };
   const send = async (r: Sent, method: string, path: string, body?: object) => {
     ledger.requests.push(r);
+    flying.add(r);
     const headers: Record<string, string> = { authorization: fleet.project.auth };
     if (body) headers['content-type'] = 'application/json';
     try {
@@ -156,10 +221,12 @@ export async function runLoad(fleet: Fleet, ledger: Ledger, o: { round: number; 
     } catch (err) {
       r.error = String((err as { cause?: unknown }).cause ?? err);
       return undefined;
+    } finally {
+      flying.delete(r);
     }
   };
   const pick = (): Op => {
-    const live = ledger.idle.size + inFlight;
+    const live = ledger.idle.size + flying.size;
     if (ledger.idle.size === 0 || (live < LIVE_TARGET && Math.random() < 0.6)) return 'create';
     return Math.random() < 0.7 ? 'delete' : 'patch';
   };
@@ -183,21 +250,38 @@ export async function runLoad(fleet: Fleet, ledger: Ledger, o: { round: number; 
     // A PATCHed topic is idle again; one whose request was cut is left to the sync after the restart.
     if (op === 'patch' && r.status === 200) ledger.idle.add(topicId);
   };
+  const going = () => !killing && issued < o.requests && Date.now() < deadline;
   const worker = async () => {
-    while (!killing && issued < o.requests && Date.now() < deadline) {
-      const seq = issued++;
-      inFlight++;
-      await one(seq);
-      inFlight--;
+    while (going()) {
+      await one(issued++);
       settled++;
-      if (o.killAt !== undefined && settled >= o.killAt && !killing) killing = fleet.killAll();
+      if (!o.aimed && o.killAt !== undefined && settled >= o.killAt && !killing) kill();
+    }
+  };
+  // Aimed: every few ms, every process is frozen (SIGSTOP) while the database is read, so what it
+  // shows is what a kill then leaves; a change at stake is killed frozen, else they go on (SIGCONT).
+  const aim = async () => {
+    const unsealed = await unsealedCount(fleet);
+    while (going()) {
+      if (settled >= o.killAt!) {
+        fleet.signalAll('SIGSTOP');
+        if (await changeAtStake(fleet, flying, unsealed)) {
+          aimedHit = true;
+          kill();
+          return;
+        }
+        fleet.signalAll('SIGCONT');
+      }
+      await new Promise((r) => setTimeout(r, settled >= o.killAt! ? Math.random() * 10 : 20));
     }
   };
   const started = Date.now();
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  await Promise.all([...Array.from({ length: IN_FLIGHT }, worker), o.aimed ? aim() : undefined]);
   const ms = Date.now() - started;
+  // An aimed kill that found no moment still kills, at the end (nothing in flight then).
+  if (o.killAt !== undefined && !killing) kill();
   await killing;
-  return { issued, ms, killedAfter: killing ? o.killAt : undefined };
+  return { issued, ms, killedAfter, aimedHit };
 }
 
 /** A topic as stored: its name (a creation's token) and description (the last PATCH's token). */
