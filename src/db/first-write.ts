@@ -95,13 +95,31 @@ class Connection implements DatabaseConnection {
     scope.state = 'claimed';
     if (this.inTransaction) {
       this.pending = scope;
-      return this.inner.executeQuery<R>(query);
+      let result: QueryResult<R>;
+      try {
+        result = await this.inner.executeQuery<R>(query);
+      } catch (err) {
+        this.pending = undefined;
+        scope.state = open.has(scope) ? 'waiting' : 'ended';
+        throw err;
+      }
+      // A write that changed no row (an update that lost a race with a delete) carries nothing.
+      if (result.numAffectedRows === 0n) {
+        this.pending = undefined;
+        scope.state = open.has(scope) ? 'waiting' : 'ended';
+      }
+      return result;
     }
     // A write on its own: it and the hook commit together.
     try {
       await this.driver.beginTransaction(this.inner, {});
       try {
         const result = await this.inner.executeQuery<R>(query);
+        if (result.numAffectedRows === 0n) {
+          await this.driver.commitTransaction(this.inner);
+          scope.state = open.has(scope) ? 'waiting' : 'ended';
+          return result;
+        }
         await scope.hook((q) => this.inner.executeQuery(q));
         await this.driver.commitTransaction(this.inner);
         scope.state = 'committed';

@@ -283,6 +283,12 @@ describe.each(DIALECTS)('audit log on %s', (dialect) => {
     });
     expect(scope.state).toBe('waiting');
     expect(await ids()).toEqual([]);
+    // A write that changes no row (an update that lost a race with a delete) does not carry it either.
+    await runInFirstWriteScope(scope, () =>
+      t.deps.db.updateTable('topics').set({ name: 'gone' }).where('id', '=', newId()).execute(),
+    );
+    expect(scope.state).toBe('waiting');
+    expect(await ids()).toEqual([]);
     // A write on its own gets a transaction of its own, shared with the entry.
     await runInFirstWriteScope(scope, () => t.deps.db.insertInto('topics').values(topicRow('kept')).execute());
     expect(scope.state).toBe('committed');
