@@ -1,6 +1,7 @@
 /** SQL for the audit log: append, list with filters (newest first), the filters' values, and the prune. */
-import { type SelectQueryBuilder, sql } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
 import type { AuditActorType } from '../db/audit-tables.ts';
+import type { DialectSql } from '../db/dialect.ts';
 import type { Executor } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -133,16 +134,15 @@ export async function secretKeyHint(db: Executor, projectId: string): Promise<st
  */
 export async function pruneSlice(
   db: { transaction(): { execute<T>(fn: (trx: Executor) => Promise<T>): Promise<T> } },
-  kind: 'postgres' | 'sqlite',
+  door: DialectSql['auditPruneDoor'],
   before: Date,
   limit: number,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    if (kind === 'postgres') await sql`SET LOCAL mailwright.audit_prune = 'on'`.execute(trx);
-    else await sql`UPDATE audit_prune_gate SET open = 1`.execute(trx);
+    await door.open.execute(trx);
     const old = trx.selectFrom('auditLog').select('id').where('at', '<', before.toISOString()).limit(limit);
     const r = await trx.deleteFrom('auditLog').where('id', 'in', old).executeTakeFirst();
-    if (kind === 'sqlite') await sql`UPDATE audit_prune_gate SET open = 0`.execute(trx);
+    if (door.close) await door.close.execute(trx);
     return Number(r.numDeletedRows);
   });
 }

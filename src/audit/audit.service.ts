@@ -264,7 +264,7 @@ export async function pruneAuditLog(deps: Pick<Deps, 'db' | 'dialect' | 'clock' 
   const before = new Date(deps.clock.now().getTime() - deps.config.auditRetentionDays * 86_400_000);
   let total = 0;
   for (;;) {
-    const n = await repo.pruneSlice(deps.db, deps.dialect.kind, before, PRUNE_SLICE);
+    const n = await repo.pruneSlice(deps.db, deps.dialect.auditPruneDoor, before, PRUNE_SLICE);
     total += n;
     if (n < PRUNE_SLICE) return total;
   }

@@ -40,6 +40,8 @@ export function postgresDialect(): DialectSql {
         `to_char((${expr}) at time zone 'UTC', '${interval === 'hour' ? 'YYYY-MM-DD"T"HH24' : 'YYYY-MM-DD'}')`,
       ),
     emailDomain: (column) => sql<string>`substr(${sql.ref(column)}, strpos(${sql.ref(column)}, '@') + 1)`,
+    // A setting of this transaction only: no other session ever sees it.
+    auditPruneDoor: { open: sql`SET LOCAL mailwright.audit_prune = 'on'` },
     groupedUpserts: true,
     rowLocks: true,
     claimRows: (db, spec) => claimRowsWith(db, spec, true),

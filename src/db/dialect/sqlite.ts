@@ -36,6 +36,11 @@ export function sqliteDialect(): DialectSql {
     // Timestamps are stored as ISO 8601 UTC text: the bucket is a prefix.
     utcBucket: (expr, interval) => sql.raw<string>(`substr(${expr}, 1, ${interval === 'hour' ? 13 : 10})`),
     emailDomain: (column) => sql<string>`substr(${sql.ref(column)}, instr(${sql.ref(column)}, '@') + 1)`,
+    // A gate row, opened and closed inside one transaction of the one writer: no other write sees it open.
+    auditPruneDoor: {
+      open: sql`UPDATE audit_prune_gate SET open = 1`,
+      close: sql`UPDATE audit_prune_gate SET open = 0`,
+    },
     groupedUpserts: false,
     rowLocks: false,
     // One writer connection: the statement runs alone, so no row can be picked twice.

@@ -52,6 +52,11 @@ export interface DialectSql {
   /** What follows the first `@` of an address column (its domain, for addresses stored normalised). */
   emailDomain(column: string): RawBuilder<string>;
   /**
+   * Opens the audit log's one door for the rest of the current transaction: the retention prune's
+   * deletes (migration 0030). `close` shuts it again before the commit where the door is a row.
+   */
+  auditPruneDoor: { open: RawBuilder<unknown>; close?: RawBuilder<unknown> };
+  /**
    * True where concurrent single-contact upserts are best sent together as one multi-row statement
    * (PostgreSQL: one round trip and one commit for all). SQLite's writer shares commits by itself
    * (group-commit.ts) and runs each statement in microseconds, so it keeps one statement a call.
