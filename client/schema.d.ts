@@ -627,7 +627,7 @@ export interface paths {
                                  * @description What happened, `<resource>.<verb>`: "template.updated", "auth.signed_in", …
                                  * @enum {string}
                                  */
-                                action: "audit_log.exported" | "auth.sign_in_failed" | "auth.signed_in" | "billing.checkout_started" | "billing.limits_changed" | "billing.portal_opened" | "campaign.cancelled" | "campaign.created" | "campaign.deleted" | "campaign.sent" | "campaign.test_sent" | "campaign.updated" | "campaign.winner_chosen" | "contact.deleted" | "contact.erased" | "contact.exported" | "contacts.bulk_deleted" | "contacts.bulk_subscribed" | "contacts.bulk_unsubscribed" | "contacts.imported" | "domain.created" | "domain.deleted" | "email.retried" | "event.deleted" | "field.deleted" | "invite.revoked" | "key.rotated" | "member.added" | "member.joined" | "member.removed" | "member.role_changed" | "project.created" | "project.deleted" | "project.reinstated" | "project.reset" | "project.updated" | "segment.created" | "segment.deleted" | "segment.members_added" | "segment.members_removed" | "segment.recomputed" | "segment.updated" | "suppression.created" | "suppression.deleted" | "suppressions.exported" | "suppressions.imported" | "template.created" | "template.deleted" | "template.draft_discarded" | "template.draft_saved" | "template.published" | "template.updated" | "template.version_restored" | "topic.created" | "topic.deleted" | "topic.updated" | "transport.created" | "transport.deleted" | "transport.tested" | "transport.updated" | "upload.created" | "upload.deleted" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.tested" | "webhook_endpoint.updated" | "webhook_message.retried" | "workflow.created" | "workflow.deleted" | "workflow.execution_cancelled" | "workflow.execution_started" | "workflow.executions_cancelled" | "workflow.step_added" | "workflow.step_removed" | "workflow.step_updated" | "workflow.transition_added" | "workflow.transition_removed" | "workflow.updated";
+                                action: "audit_log.exported" | "auth.sign_in_failed" | "auth.signed_in" | "billing.checkout_started" | "billing.limits_changed" | "billing.portal_opened" | "campaign.cancelled" | "campaign.created" | "campaign.deleted" | "campaign.sent" | "campaign.test_sent" | "campaign.updated" | "campaign.winner_chosen" | "contact.deleted" | "contact.erased" | "contact.exported" | "contacts.bulk_deleted" | "contacts.bulk_subscribed" | "contacts.bulk_unsubscribed" | "contacts.imported" | "domain.created" | "domain.deleted" | "email.retried" | "event.deleted" | "field.deleted" | "invite.revoked" | "key.rotated" | "mcp.create_campaign_draft" | "mcp.get_campaign_stats" | "mcp.get_contact" | "mcp.list_campaigns" | "mcp.list_contacts" | "mcp.list_templates" | "mcp.search_email_log" | "mcp.send_email" | "mcp.track_event" | "mcp.upsert_contact" | "member.added" | "member.joined" | "member.removed" | "member.role_changed" | "project.created" | "project.deleted" | "project.reinstated" | "project.reset" | "project.updated" | "segment.created" | "segment.deleted" | "segment.members_added" | "segment.members_removed" | "segment.recomputed" | "segment.updated" | "suppression.created" | "suppression.deleted" | "suppressions.exported" | "suppressions.imported" | "template.created" | "template.deleted" | "template.draft_discarded" | "template.draft_saved" | "template.published" | "template.updated" | "template.version_restored" | "topic.created" | "topic.deleted" | "topic.updated" | "transport.created" | "transport.deleted" | "transport.tested" | "transport.updated" | "upload.created" | "upload.deleted" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.tested" | "webhook_endpoint.updated" | "webhook_message.retried" | "workflow.created" | "workflow.deleted" | "workflow.execution_cancelled" | "workflow.execution_started" | "workflow.executions_cancelled" | "workflow.step_added" | "workflow.step_removed" | "workflow.step_updated" | "workflow.transition_added" | "workflow.transition_removed" | "workflow.updated";
                                 actor: {
                                     /** @description The member's address when the change was made. */
                                     email?: string;
@@ -792,6 +792,7 @@ export interface paths {
                                     email: string;
                                     emailVerified: boolean;
                                     id: string;
+                                    language?: "en" | "de" | "fr" | "es";
                                 };
                             };
                             /** @enum {boolean} */
@@ -1123,6 +1124,7 @@ export interface paths {
                                     email: string;
                                     emailVerified: boolean;
                                     id: string;
+                                    language?: "en" | "de" | "fr" | "es";
                                 };
                             };
                             /** @enum {boolean} */
@@ -1176,6 +1178,7 @@ export interface paths {
                                     email: string;
                                     emailVerified: boolean;
                                     id: string;
+                                    language?: "en" | "de" | "fr" | "es";
                                 };
                             };
                             /** @enum {boolean} */
@@ -1225,6 +1228,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             campaigns: {
+                                /** @description On the project's public archive once SENT. */
+                                archive: boolean;
                                 audienceType: "ALL" | "SEGMENT" | "FILTERED";
                                 /** Format: date-time */
                                 cancelledAt: string | null;
@@ -1282,6 +1287,8 @@ export interface paths {
                             /** @description AUTO: how long after the last test email was handed over the winner is picked. */
                             waitMinutes: number;
                         } | null;
+                        /** @description Listed on the project's public archive (GET /archive/{projectId}) once SENT, readable there without personal data. Default false; absent on PUT: unchanged. */
+                        archive?: boolean;
                         /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
                         audienceFilter?: components["schemas"]["FilterInput"] | null;
                         audienceType: "ALL" | "SEGMENT" | "FILTERED";
@@ -1396,6 +1403,8 @@ export interface paths {
                                 waitMinutes: number;
                                 winner: string | null;
                             } | null;
+                            /** @description On the project's public archive once SENT. */
+                            archive: boolean;
                             /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
                             audienceFilter: components["schemas"]["FilterInput"] | null;
                             audienceType: "ALL" | "SEGMENT" | "FILTERED";
@@ -1475,6 +1484,8 @@ export interface paths {
                             /** @description AUTO: how long after the last test email was handed over the winner is picked. */
                             waitMinutes: number;
                         } | null;
+                        /** @description Listed on the project's public archive (GET /archive/{projectId}) once SENT, readable there without personal data. Default false; absent on PUT: unchanged. */
+                        archive?: boolean;
                         /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
                         audienceFilter?: components["schemas"]["FilterInput"] | null;
                         audienceType: "ALL" | "SEGMENT" | "FILTERED";
@@ -1542,6 +1553,8 @@ export interface paths {
                                 waitMinutes: number;
                                 winner: string | null;
                             } | null;
+                            /** @description On the project's public archive once SENT. */
+                            archive: boolean;
                             /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
                             audienceFilter: components["schemas"]["FilterInput"] | null;
                             audienceType: "ALL" | "SEGMENT" | "FILTERED";
@@ -1624,7 +1637,110 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        patch?: never;
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Listed on the project's public archive (GET /archive/{projectId}) once SENT, readable there without personal data. Default false; absent on PUT: unchanged. */
+                        archive?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            abTest: {
+                                /**
+                                 * Format: date-time
+                                 * @description When an AUTO test picks its winner.
+                                 */
+                                decideAt: string | null;
+                                decidedBy: "AUTO" | "MANUAL";
+                                metric: "OPENS" | "CLICKS";
+                                /** @description null until the campaign is sent. */
+                                phase: ("TESTING" | "WAITING" | "SENDING_WINNER" | "DONE") | (never | null);
+                                /** @description Percent of the audience in the test group. */
+                                testPercent: number;
+                                /** @description Size of the test group (0 before sending). */
+                                testRecipients: number;
+                                /** @description AUTO: how long after the last test email was handed over the winner is picked. */
+                                waitMinutes: number;
+                                winner: string | null;
+                            } | null;
+                            /** @description On the project's public archive once SENT. */
+                            archive: boolean;
+                            /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
+                            audienceFilter: components["schemas"]["FilterInput"] | null;
+                            audienceType: "ALL" | "SEGMENT" | "FILTERED";
+                            /** @description HTML; the MJML source for MJML; the rendered HTML (Liquid kept) for BLOCKS. */
+                            body: string;
+                            /** Format: date-time */
+                            cancelledAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            /** @description The block document (format BLOCKS). */
+                            document: components["schemas"]["BlockDocument"] | null;
+                            /** @description Content class, as for templates; MARKETING by default. */
+                            emailType: "MARKETING" | "HEADLESS" | "TRANSACTIONAL";
+                            /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                            format: "HTML" | "MJML" | "BLOCKS";
+                            from: string;
+                            fromName: string | null;
+                            id: string;
+                            localSend: {
+                                date: string;
+                                localTime: string;
+                            } | null;
+                            name: string;
+                            replyTo: string | null;
+                            /** Format: date-time */
+                            scheduledAt: string | null;
+                            segmentId: string | null;
+                            /** Format: date-time */
+                            sentAt: string | null;
+                            /** Format: date-time */
+                            startedAt: string | null;
+                            status: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";
+                            subject: string;
+                            /** @description The topic whose subscribers receive it (null: every subscribed contact of the audience); its unsubscribe link leaves that topic only. */
+                            topicId: string | null;
+                            totalRecipients: number;
+                            type: "ALL" | "SEGMENT" | "FILTERED";
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description A/B variants with the campaign's values where they change none. */
+                            variants: {
+                                /** @description HTML; the MJML source for MJML; the rendered HTML (Liquid kept) for BLOCKS. */
+                                body: string;
+                                /** @description The block document (format BLOCKS). */
+                                document: components["schemas"]["BlockDocument"] | null;
+                                /** @description How the content is written: HTML `body`, MJML `body`, or a block `document` (beyond.md §8). */
+                                format: "HTML" | "MJML" | "BLOCKS";
+                                from: string;
+                                fromName: string | null;
+                                name: string;
+                                subject: string;
+                                templateId: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/campaigns/{id}/cancel": {
@@ -1672,6 +1788,8 @@ export interface paths {
                                 waitMinutes: number;
                                 winner: string | null;
                             } | null;
+                            /** @description On the project's public archive once SENT. */
+                            archive: boolean;
                             /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
                             audienceFilter: components["schemas"]["FilterInput"] | null;
                             audienceType: "ALL" | "SEGMENT" | "FILTERED";
@@ -1782,6 +1900,8 @@ export interface paths {
                                 waitMinutes: number;
                                 winner: string | null;
                             } | null;
+                            /** @description On the project's public archive once SENT. */
+                            archive: boolean;
                             /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
                             audienceFilter: components["schemas"]["FilterInput"] | null;
                             audienceType: "ALL" | "SEGMENT" | "FILTERED";
@@ -1903,6 +2023,8 @@ export interface paths {
                                 waitMinutes: number;
                                 winner: string | null;
                             } | null;
+                            /** @description On the project's public archive once SENT. */
+                            archive: boolean;
                             /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
                             audienceFilter: components["schemas"]["FilterInput"] | null;
                             audienceType: "ALL" | "SEGMENT" | "FILTERED";
@@ -2240,6 +2362,8 @@ export interface paths {
                                 waitMinutes: number;
                                 winner: string | null;
                             } | null;
+                            /** @description On the project's public archive once SENT. */
+                            archive: boolean;
                             /** @description A filter group in either form of the segments section ({ operator, conditions } or { logic, groups }). */
                             audienceFilter: components["schemas"]["FilterInput"] | null;
                             audienceType: "ALL" | "SEGMENT" | "FILTERED";
@@ -4401,6 +4525,80 @@ export interface paths {
                             userId: string;
                         };
                     };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description A request (id and method), a notification (method, no id) or a response. One message a request: batches are refused. */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        error?: {
+                            [key: string]: unknown;
+                        };
+                        id?: string | number;
+                        /** @enum {string} */
+                        jsonrpc: "2.0";
+                        /** @description initialize, tools/list, tools/call, … */
+                        method?: string;
+                        params?: {
+                            [key: string]: unknown;
+                        };
+                        result?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description The request's answer: `result`, or a JSON-RPC `error` (a tool's own failure is a result with isError). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: {
+                                code: number;
+                                data?: unknown;
+                                message: string;
+                            };
+                            id: (string | number) | (never | null);
+                            /** @enum {string} */
+                            jsonrpc: "2.0";
+                            result?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Notifications and responses: accepted, no body. */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
             };
         };
@@ -7676,6 +7874,7 @@ export interface paths {
                             email: string;
                             emailVerified: boolean;
                             id: string;
+                            language?: "en" | "de" | "fr" | "es";
                         };
                     };
                 };
@@ -7686,7 +7885,39 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        language: ("en" | "de" | "fr" | "es") | (never | null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            emailVerified: boolean;
+                            id: string;
+                            language?: "en" | "de" | "fr" | "es";
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/users/@me/password": {
@@ -7771,6 +8002,8 @@ export interface paths {
                             disabled: boolean;
                             doubleOptIn: boolean;
                             id: string;
+                            /** @description The MCP server (POST /mcp, docs/mcp.md) lists and runs its write tools: upsert_contact, send_email, track_event, create_campaign_draft. Default false: read tools only. */
+                            mcpWrites: boolean;
                             name: string;
                             /** @description What the caller's role may do in the project (the server's permission table, src/projects/permissions.ts). */
                             permissions: ("project.use" | "contacts.erase" | "domains.manage" | "webhooks.manage" | "transports.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate" | "audit.read" | "suppressions.manage")[];
@@ -7863,6 +8096,8 @@ export interface paths {
                             disabled: boolean;
                             doubleOptIn: boolean;
                             id: string;
+                            /** @description The MCP server (POST /mcp, docs/mcp.md) lists and runs its write tools: upsert_contact, send_email, track_event, create_campaign_draft. Default false: read tools only. */
+                            mcpWrites: boolean;
                             name: string;
                             /** @description What the caller's role may do in the project (the server's permission table, src/projects/permissions.ts). */
                             permissions: ("project.use" | "contacts.erase" | "domains.manage" | "webhooks.manage" | "transports.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate" | "audit.read" | "suppressions.manage")[];
@@ -7980,6 +8215,8 @@ export interface paths {
                         defaultLocale?: string | (never | null);
                         /** @description Sign-ups wait for a confirmation link; needs signupFrom (422 otherwise). */
                         doubleOptIn?: boolean;
+                        /** @description The MCP server (POST /mcp, docs/mcp.md) lists and runs its write tools: upsert_contact, send_email, track_event, create_campaign_draft. Default false: read tools only. */
+                        mcpWrites?: boolean;
                         name?: string;
                         /** @description Emails per second this project sends; null: the server default. */
                         sendRatePerSecond?: number | null;
@@ -8047,6 +8284,8 @@ export interface paths {
                             disabled: boolean;
                             doubleOptIn: boolean;
                             id: string;
+                            /** @description The MCP server (POST /mcp, docs/mcp.md) lists and runs its write tools: upsert_contact, send_email, track_event, create_campaign_draft. Default false: read tools only. */
+                            mcpWrites: boolean;
                             name: string;
                             /** @description What the caller's role may do in the project (the server's permission table, src/projects/permissions.ts). */
                             permissions: ("project.use" | "contacts.erase" | "domains.manage" | "webhooks.manage" | "transports.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate" | "audit.read" | "suppressions.manage")[];
@@ -8404,6 +8643,8 @@ export interface paths {
                             disabled: boolean;
                             doubleOptIn: boolean;
                             id: string;
+                            /** @description The MCP server (POST /mcp, docs/mcp.md) lists and runs its write tools: upsert_contact, send_email, track_event, create_campaign_draft. Default false: read tools only. */
+                            mcpWrites: boolean;
                             name: string;
                             /** @description What the caller's role may do in the project (the server's permission table, src/projects/permissions.ts). */
                             permissions: ("project.use" | "contacts.erase" | "domains.manage" | "webhooks.manage" | "transports.manage" | "settings.change" | "keys.rotate" | "members.invite" | "members.manage" | "billing.manage" | "billing.read" | "project.reset" | "project.delete" | "project.reinstate" | "audit.read" | "suppressions.manage")[];

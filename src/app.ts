@@ -28,6 +28,7 @@ import { genRequestId } from './http/request-id.ts';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { capturedMailRoutes } from './mail/captured/captured.routes.ts';
+import { mcpRoutes } from './mcp/mcp.routes.ts';
 import { installMetrics } from './ops/metrics.ts';
 import { opsRoutes } from './ops/ops.routes.ts';
 import { privacyRoutes } from './privacy/privacy.routes.ts';
@@ -47,6 +48,7 @@ import { trackingRoutes } from './tracking/tracking.routes.ts';
 import { transportRoutes } from './transports/transports.routes.ts';
 import { uploadRoutes } from './uploads/uploads.routes.ts';
 import { verifyRoutes } from './verify/verify.routes.ts';
+import { webVersionRoutes } from './web-version/web-version.routes.ts';
 import { webhookRoutes } from './webhooks/webhooks.routes.ts';
 import { workflowRoutes } from './workflows/workflows.routes.ts';
 
@@ -154,10 +156,12 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(publicPageRoutes, { deps });
   await app.register(signupRoutes, { deps });
   await app.register(trackingRoutes, { deps });
+  await app.register(webVersionRoutes, { deps });
   await app.register(activityRoutes, { deps });
   await app.register(analyticsRoutes, { deps });
   await app.register(uploadRoutes, { deps });
   await app.register(auditRoutes, { deps });
+  await app.register(mcpRoutes, { deps });
   for (const plugin of options.plugins ?? []) await app.register(async (scope) => plugin(scope, deps));
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -6,6 +6,7 @@
 import { type AccountConfig, AccountSettings } from './config/accounts.ts';
 import { type DomainConfig, DomainSettings, finishDomains } from './config/domains.ts';
 import { finishMail, type MailConfig, MailSettings } from './config/mail.ts';
+import { McpClientSettings } from './config/mcp-client.ts';
 import { finishServer, type ServerConfig, ServerSettings } from './config/server.ts';
 import { type Env, readSettings } from './config/settings.ts';
 import { finishUploads, type UploadsConfig, UploadsSettings } from './config/uploads.ts';
@@ -45,4 +46,28 @@ export function loadConfig(env: Env = process.env): Config {
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+export interface McpClientConfig {
+  /** The server's base address, without a trailing slash. */
+  url: string;
+  key: string;
+}
+
+/**
+ * Reads what `mailwright mcp` needs (MAILWRIGHT_URL, MAILWRIGHT_KEY), both required, and nothing else:
+ * the stdio bridge opens no database. Throws ConfigError listing every problem.
+ */
+export function loadMcpClientConfig(env: Env = process.env): McpClientConfig {
+  const problems: string[] = [];
+  const { url, key } = readSettings(McpClientSettings, env, problems);
+  const refused = (name: string) => problems.some((p) => p.startsWith(name));
+  if (url === undefined && !refused('MAILWRIGHT_URL')) {
+    problems.push("MAILWRIGHT_URL is required: the Mailwright server's address, e.g. http://localhost:3000");
+  }
+  if (key === undefined && !refused('MAILWRIGHT_KEY')) {
+    problems.push("MAILWRIGHT_KEY is required: the project's secret key (sk_…)");
+  }
+  if (problems.length > 0 || url === undefined || key === undefined) throw new ConfigError(problems);
+  return { url, key };
 }

@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 /**
  * The CLI. `serve` (default) runs the API, the workers and the scheduler in one process;
- * `serve --role api` only the API; `worker` only the workers and scheduler; `migrate` only migrates.
+ * `serve --role api` only the API; `worker` only the workers and scheduler; `migrate` only migrates;
+ * `mcp` serves a running server's MCP tools on stdio (MAILWRIGHT_URL, MAILWRIGHT_KEY; docs/mcp.md).
  */
 import { setFlagsFromString } from 'node:v8';
-import { buildApp } from './app.ts';
-import { createDeps } from './composition.ts';
-import { type Config, ConfigError, loadConfig } from './config.ts';
+import type { buildApp } from './app.ts';
+import type { createDeps } from './composition.ts';
+import { type Config, ConfigError, loadConfig, loadMcpClientConfig } from './config.ts';
 import type { startInboundSmtp } from './inbound/inbound-smtp.ts';
-import { SWEEP_JOB } from './jobs/job-row-kind.ts';
 import type { SubmissionServer } from './submission/submission-server.ts';
 
 type Role = 'all' | 'api' | 'worker';
@@ -17,8 +17,8 @@ function parseArgs(argv: string[]): { command: string; role: Role } {
   const command = argv[0] && !argv[0].startsWith('-') ? argv[0] : 'serve';
   const i = argv.indexOf('--role');
   const role = (i >= 0 ? argv[i + 1] : command === 'worker' ? 'worker' : 'all') as Role;
-  if (!['serve', 'worker', 'migrate'].includes(command) || !['all', 'api', 'worker'].includes(role)) {
-    throw new Error('usage: mailwright [serve [--role all|api|worker] | worker | migrate]');
+  if (!['serve', 'worker', 'migrate', 'mcp'].includes(command) || !['all', 'api', 'worker'].includes(role)) {
+    throw new Error('usage: mailwright [serve [--role all|api|worker] | worker | migrate | mcp]');
   }
   return { command, role };
 }
@@ -35,11 +35,38 @@ function boundHeapGrowth(percent: number): void {
   if (percent > 0 && !given) setFlagsFromString(`--heap-growing-percent=${percent}`);
 }
 
+/**
+ * `mailwright mcp`: the stdio bridge. stdout is the protocol's, so every word of its own goes to stderr;
+ * a missing or malformed MAILWRIGHT_URL / MAILWRIGHT_KEY exits 2, an unreachable server or a refused key 1.
+ */
+async function serveMcpOnStdio(): Promise<void> {
+  let config: ReturnType<typeof loadMcpClientConfig>;
+  try {
+    config = loadMcpClientConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(`mailwright mcp: ${err.message}`);
+    process.exit(2);
+  }
+  // Loaded only for this command: the MCP client and stdio transport, nothing of the server.
+  const { runStdioBridge } = await import('./mcp/stdio-bridge.ts');
+  try {
+    await runStdioBridge(config, (line) => console.error(line));
+  } catch (err) {
+    console.error(`mailwright mcp: cannot use ${config.url}/mcp: ${(err as Error).message}`);
+    process.exit(1);
+  }
+  process.exit(0);
+}
+
 async function main(): Promise<void> {
   const { command, role } = parseArgs(process.argv.slice(2));
+  if (command === 'mcp') return serveMcpOnStdio();
+  // The server's modules load only for the commands that run it: `mcp` starts without them.
+  const [server, composition] = await Promise.all([import('./app.ts'), import('./composition.ts')]);
   const config = loadConfig();
   boundHeapGrowth(config.heapGrowingPercent);
-  const deps = await createDeps(config);
+  const deps = await composition.createDeps(config);
   if (command === 'migrate') {
     deps.log.info('migrations applied');
     await deps.close();
@@ -69,7 +96,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   if (role !== 'worker') {
-    app = await buildApp(deps);
+    app = await server.buildApp(deps);
     if (stopping) return;
     await app.listen({ port: config.port, host: config.host });
     if (config.submission.port !== undefined && !stopping) {
@@ -114,6 +141,7 @@ async function kickBackgroundWork(deps: Awaited<ReturnType<typeof createDeps>>, 
   await deps.deliveryWaker.wakeNow();
   // Due campaign starts and ends.
   await deps.jobs.enqueue('campaign.schedule', {}, { jobKey: 'campaign.schedule' });
+  const { SWEEP_JOB } = await import('./jobs/job-row-kind.ts');
   const leaseEnd = new Date(deps.clock.now().getTime() + config.jobLeaseMs + 1000);
   // Fan-outs, imports, bulk actions and resets a killed process held, once their lease has run out.
   await deps.jobs.enqueue(SWEEP_JOB, {}, { jobKey: SWEEP_JOB, runAt: leaseEnd });

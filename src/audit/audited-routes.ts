@@ -6,6 +6,8 @@
  * ship unaudited by being forgotten. GET routes are listed only when they are audited (exports).
  */
 
+import { MCP_ACTIONS } from '../mcp/tool-names.ts';
+
 /** Where a value of the entry is read: a path parameter, or a field of the 2xx answer's JSON. */
 export type Source = { param: string } | { result: string };
 
@@ -33,7 +35,12 @@ export type Unaudited =
   /** Calls from outside services (SNS, Stripe), verified by signature. */
   | 'incoming'
   /** Sign-in is recorded by the sign-in itself (sign-ins.ts), in every project of the member. */
-  | 'sign-in';
+  | 'sign-in'
+  /**
+   * A route carrying operations that each record their own entry as they run: POST /mcp writes one
+   * entry `mcp.<tool>` per tool call (mcp/tool-audit.ts), in the transaction of a write tool's change.
+   */
+  | 'per call';
 
 export type RouteAudit = AuditedRoute | { skip: Unaudited };
 
@@ -73,6 +80,7 @@ export const AUDITED_ROUTES: Readonly<Record<string, RouteAudit>> = {
   'POST /auth/request-password-reset': { skip: 'account' },
   'POST /auth/reset-password': { skip: 'account' },
   'POST /users/@me/password': { skip: 'account' },
+  'PATCH /users/@me': { skip: 'account' },
 
   // The project itself, its keys, its safety switches and its billing.
   'POST /users/@me/projects': {
@@ -140,6 +148,7 @@ export const AUDITED_ROUTES: Readonly<Record<string, RouteAudit>> = {
   // Campaigns.
   'POST /campaigns': { action: 'campaign.created', resource: 'campaign', id: fromResult('id') },
   'PUT /campaigns/:id': { action: 'campaign.updated', resource: 'campaign' },
+  'PATCH /campaigns/:id': { action: 'campaign.updated', resource: 'campaign' },
   'DELETE /campaigns/:id': { action: 'campaign.deleted', resource: 'campaign' },
   'POST /campaigns/:id/duplicate': { action: 'campaign.created', resource: 'campaign', id: fromResult('id') },
   'POST /campaigns/:id/send': { action: 'campaign.sent', resource: 'campaign' },
@@ -214,6 +223,11 @@ export const AUDITED_ROUTES: Readonly<Record<string, RouteAudit>> = {
   'POST /v1/subscribe': { skip: 'data plane' },
   'POST /v1/verify': { skip: 'data plane' },
 
+  // The MCP server (docs/mcp.md): one entry per tool call, written by the call (MCP_ACTIONS below);
+  // initialize and tools/list write none. DELETE only answers 405 (a stateless server has no session).
+  'POST /mcp': { skip: 'per call' },
+  'DELETE /mcp': { skip: 'per call' },
+
   // The recipients' own pages: unsubscribe, preferences, sign-up forms and confirmations.
   'POST /unsubscribe/:token': { skip: 'public' },
   'POST /subscribe/:token': { skip: 'public' },
@@ -226,12 +240,16 @@ export const AUDITED_ROUTES: Readonly<Record<string, RouteAudit>> = {
   'POST /webhooks/incoming/stripe': { skip: 'incoming' },
 };
 
-/** Entries written outside the route list: sign-ins (sign-ins by password, OAuth and OIDC). */
+/** Entries written outside the route list: sign-ins (sign-ins by password, OAuth and OIDC); MCP tool calls are MCP_ACTIONS. */
 export const SIGN_IN_ACTIONS = ['auth.signed_in', 'auth.sign_in_failed'] as const;
 
 /** Every action an entry can have, sorted (the API view's enum). */
 export const AUDIT_ACTIONS: readonly string[] = [
-  ...new Set([...Object.values(AUDITED_ROUTES).flatMap((r) => ('skip' in r ? [] : [r.action])), ...SIGN_IN_ACTIONS]),
+  ...new Set([
+    ...Object.values(AUDITED_ROUTES).flatMap((r) => ('skip' in r ? [] : [r.action])),
+    ...SIGN_IN_ACTIONS,
+    ...MCP_ACTIONS,
+  ]),
 ].sort();
 
 /** Methods that change something: every route with one of them must be in the list. */

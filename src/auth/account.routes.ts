@@ -8,6 +8,7 @@ import {
   requestPasswordReset,
   requestVerification,
   resetPassword,
+  updateAccountSettings,
   verifyEmail,
 } from './account.service.ts';
 import {
@@ -18,7 +19,9 @@ import {
   SignInMethodsView,
   TokenBody,
   trimEmailField,
+  UpdateMeBody,
   UserEnvelope,
+  UserView,
 } from './auth.schemas.ts';
 import { signInMethods } from './sign-in-methods.ts';
 
@@ -61,6 +64,15 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (a
       await resetPassword(deps, req.body.token, req.body.password);
       return { success: true as const, message: 'Your password was changed. Sign in with the new one.' };
     },
+  );
+
+  app.patch(
+    '/users/@me',
+    {
+      onRequest: requireUser(deps),
+      schema: { tags: ['users'], security: [{ session: [] }], body: UpdateMeBody, response: { 200: UserView } },
+    },
+    async (req) => updateAccountSettings(deps, req.userId!, req.body),
   );
 
   app.get(

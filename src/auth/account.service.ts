@@ -7,7 +7,7 @@ import { toBool } from '../db/codecs.ts';
 import type { Deps } from '../deps.ts';
 import { unauthorized } from '../errors.ts';
 import { sendPasswordResetMail, sendVerificationMail } from './account-mail.ts';
-import type { UserView } from './auth.schemas.ts';
+import type { UpdateMeBody, UserView } from './auth.schemas.ts';
 import { normalizeEmail, reserveOrThrottle, toUserView } from './auth.service.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { endUserSessions } from './session.service.ts';
@@ -110,6 +110,14 @@ export async function resetPassword(deps: AccountDeps, token: string, password: 
  * the caller's stays. Wrong current passwords are throttled per user (a stolen session must not
  * become a password oracle).
  */
+/** Saves the account's own settings (the dashboard's language) and answers the user as it now is. */
+export async function updateAccountSettings(deps: AccountDeps, userId: string, input: UpdateMeBody): Promise<UserView> {
+  await repo.updateUserSettings(deps.db, userId, { language: input.language }, deps.clock.now());
+  const user = await repo.findUserById(deps.db, userId);
+  if (!user) throw unauthorized('UNAUTHORIZED', 'Sign in first.');
+  return toUserView(user);
+}
+
 export async function changePassword(
   deps: AccountDeps,
   userId: string,

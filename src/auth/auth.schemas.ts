@@ -23,10 +23,20 @@ export type Credentials = Static<typeof Credentials>;
 export const LoginBody = Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }), password: GivenPassword });
 export type LoginBody = Static<typeof LoginBody>;
 
+/** The dashboard's languages (beyond.md §11). */
+export const DashboardLanguage = Type.Union([
+  Type.Literal('en'),
+  Type.Literal('de'),
+  Type.Literal('fr'),
+  Type.Literal('es'),
+]);
+
 export const UserView = Type.Object({
   id: Type.String(),
   email: Type.String(),
   emailVerified: Type.Boolean(),
+  /** The dashboard's language the user chose; absent while it follows the browser's. */
+  language: Type.Optional(DashboardLanguage),
   createdAt: DateTime,
 });
 export type UserView = Static<typeof UserView>;
@@ -35,6 +45,13 @@ export const UserEnvelope = Type.Object({
   success: Type.Literal(true),
   data: Type.Object({ user: UserView }),
 });
+
+/** PATCH /users/@me: the account's own settings; `language: null` goes back to the browser's. */
+export const UpdateMeBody = Type.Object(
+  { language: Type.Union([DashboardLanguage, Type.Null()]) },
+  { additionalProperties: false },
+);
+export type UpdateMeBody = Static<typeof UpdateMeBody>;
 
 export const TokenBody = Type.Object({ token: Token });
 export type TokenBody = Static<typeof TokenBody>;

@@ -23,8 +23,14 @@ const SIGNUP_THROTTLED = 'Too many sign-ups from this address. Try again later.'
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUserById>>>;
 
+const DASHBOARD_LANGUAGES = ['en', 'de', 'fr', 'es'] as const;
+const isDashboardLanguage = (value: string): value is NonNullable<UserView['language']> =>
+  (DASHBOARD_LANGUAGES as readonly string[]).includes(value);
+
 export function toUserView(u: UserRow): UserView {
-  return { id: u.id, email: u.email, emailVerified: toBool(u.emailVerified), createdAt: u.createdAt };
+  const view: UserView = { id: u.id, email: u.email, emailVerified: toBool(u.emailVerified), createdAt: u.createdAt };
+  if (u.language && isDashboardLanguage(u.language)) view.language = u.language;
+  return view;
 }
 
 export function normalizeEmail(email: string): string {

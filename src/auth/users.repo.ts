@@ -29,6 +29,11 @@ export async function insertUser(
   return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** Writes the account's own settings. */
+export async function updateUserSettings(db: Executor, id: string, settings: { language: string | null }, at: Date) {
+  await db.updateTable('users').set({ language: settings.language, updatedAt: at }).where('id', '=', id).execute();
+}
+
 export async function findThrottle(db: Executor, key: string) {
   return db.selectFrom('authThrottle').selectAll().where('key', '=', key).executeTakeFirst();
 }

@@ -1,4 +1,4 @@
-/** /campaigns: CRUD, an audience preview, duplicate, send, cancel, test, stats and their time series. Rules live in the services. */
+/** /campaigns: CRUD, the archive flag, an audience preview, duplicate, send, cancel, test, stats and their time series. Rules live in the services. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Deps } from '../deps.ts';
@@ -6,6 +6,7 @@ import { requireProject } from '../http/auth.ts';
 import { created, idFirst, noContent, routeSchema } from '../http/routes.ts';
 import { IdParams } from '../http/schemas.ts';
 import { chooseWinner } from './ab/ab-send.service.ts';
+import { patchCampaign } from './campaign-archive.service.ts';
 import { cancelCampaign, previewAudience, sendCampaign, sendTestCampaign } from './campaign-send.service.ts';
 import { getCampaignStats, getCampaignTimeseries } from './campaign-stats.service.ts';
 import {
@@ -14,6 +15,7 @@ import {
   CampaignBody,
   CampaignCreated,
   CampaignPage,
+  CampaignPatchBody,
   CampaignStats,
   CampaignTimeseries,
   CampaignTimeseriesQuery,
@@ -67,6 +69,12 @@ export const campaignRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (
   );
   app.put('/campaigns/:id', schema({ params, body: CampaignBody, response: view }, { preValidation }), async (req) =>
     replaceCampaign(deps, req.auth!.projectId, req.params.id, req.body),
+  );
+  // Unlike PUT (a DRAFT's content), what PATCH changes may change in any state: a sent campaign joins the archive.
+  app.patch(
+    '/campaigns/:id',
+    schema({ params, body: CampaignPatchBody, response: view }, { preValidation }),
+    async (req) => patchCampaign(deps, req.auth!.projectId, req.params.id, req.body),
   );
   app.delete(
     '/campaigns/:id',

@@ -49,6 +49,11 @@ export const AbTestInput = Type.Object({
 });
 export type AbTestInput = Static<typeof AbTestInput>;
 
+const ArchiveFlag = Type.Boolean({
+  description:
+    "Listed on the project's public archive (GET /archive/{projectId}) once SENT, readable there without personal data. Default false; absent on PUT: unchanged.",
+});
+
 export const CampaignBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 200 }),
   description: Type.Optional(orNull(Type.String({ maxLength: 2000 }))),
@@ -73,8 +78,13 @@ export const CampaignBody = Type.Object({
     }),
   ),
   abTest: Type.Optional(Type.Union([AbTestInput, Type.Null()])),
+  archive: Type.Optional(ArchiveFlag),
 });
 export type CampaignBody = Static<typeof CampaignBody>;
+
+/** PATCH /campaigns/{id}: what may change in any state (the archive flag; the content changes only as a DRAFT, through PUT). */
+export const CampaignPatchBody = Type.Object({ archive: Type.Optional(ArchiveFlag) });
+export type CampaignPatchBody = Static<typeof CampaignPatchBody>;
 
 export const ListCampaignsQuery = Type.Object({
   ...PageQuery.properties,
@@ -135,6 +145,7 @@ const SummaryFields = {
   sentAt: Time,
   cancelledAt: Time,
   totalRecipients: Type.Integer(),
+  archive: Type.Boolean({ description: "On the project's public archive once SENT." }),
   createdAt: DateTime,
   updatedAt: DateTime,
 };

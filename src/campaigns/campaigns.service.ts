@@ -5,7 +5,7 @@
  * cancelling and test sends are in campaign-send.service.ts.
  */
 import { compileContent, contentView } from '../authoring/content.ts';
-import { fromJson, toJson } from '../db/codecs.ts';
+import { fromJson, toBool, toJson } from '../db/codecs.ts';
 import type { EmailType } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { assertVerifiedSender } from '../domains/domains.service.ts';
@@ -55,6 +55,7 @@ export function toCampaignSummary(row: repo.CampaignRow): CampaignSummary {
     sentAt: row.sentAt,
     cancelledAt: row.cancelledAt,
     totalRecipients: row.totalRecipients,
+    archive: toBool(row.archive),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -158,6 +159,7 @@ export async function duplicateCampaign(deps: WriteDeps, projectId: string, id: 
     abWinner: null,
     abDecideAt: null,
     localSend: null,
+    archive: toBool(source.archive),
     createdAt: now,
     updatedAt: now,
   });
@@ -222,6 +224,8 @@ async function checkedContent(deps: WriteDeps, projectId: string, body: Campaign
     emailType,
     audienceType: body.audienceType,
     ...audience,
+    // Absent: the flag stays as it is (a PUT from a client that knows nothing of the archive keeps it).
+    ...(body.archive !== undefined && { archive: body.archive }),
   };
 }
 

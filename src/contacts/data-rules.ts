@@ -14,6 +14,8 @@ export const RESERVED_DATA_KEYS: ReadonlySet<string> = new Set([
   'unsubscribeUrl',
   'subscribeUrl',
   'manageUrl',
+  // The web version link (beyond.md §11) is generated per email like the three above.
+  'webVersionUrl',
   'plunk_id',
   'plunk_email',
   // Not a rule of the spec: a key that would rewrite an object's prototype is never useful data.

@@ -56,6 +56,8 @@ export interface CampaignsTable extends MessageColumns {
   abDecideAt: Timestamp | null;
   /** JSON { localTime, date } of a send at a local time in each recipient's zone. */
   localSend: Json | null;
+  /** Listed on the project's public archive once SENT (beyond.md §11, migration 0032). */
+  archive: Bool;
 }
 
 export type AbPhase = 'TESTING' | 'WAITING' | 'SENDING_WINNER' | 'DONE';

@@ -10,6 +10,8 @@ export interface UsersTable {
   email: string;
   passwordHash: string;
   emailVerified: Bool;
+  /** The dashboard's language (migration 0034); null: the browser's. */
+  language: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -44,6 +46,8 @@ export interface ProjectsTable {
   dailyMarketingCap: number | null;
   /** JSON Warmup (sending/daily-cap.ts); null: none. */
   warmup: Json | null;
+  /** The MCP server's write tools are listed and run (beyond.md §11, migration 0033). */
+  mcpWrites: Bool;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

@@ -34,6 +34,9 @@ import * as m0028authoring from './migrations/0028_authoring.ts';
 import * as m0029optimization from './migrations/0029_optimization.ts';
 import * as m0030auditLog from './migrations/0030_audit_log.ts';
 import * as m0031suppressionRules from './migrations/0031_suppression_rules.ts';
+import * as m0032webVersion from './migrations/0032_web_version.ts';
+import * as m0033mcpWrites from './migrations/0033_mcp_writes.ts';
+import * as m0034userLanguage from './migrations/0034_user_language.ts';
 
 type Step = { up(db: Kysely<unknown>, d: DialectSql): Promise<void> };
 
@@ -71,6 +74,9 @@ const steps: Record<string, Step> = {
   '0029_optimization': m0029optimization,
   '0030_audit_log': m0030auditLog,
   '0031_suppression_rules': m0031suppressionRules,
+  '0032_web_version': m0032webVersion,
+  '0033_mcp_writes': m0033mcpWrites,
+  '0034_user_language': m0034userLanguage,
 };
 
 /** Applies every pending migration; throws with the failing migration's name on error. */

@@ -95,6 +95,27 @@ export async function findEmail(db: Executor, projectId: string, id: string): Pr
     .executeTakeFirst();
 }
 
+/** What the web version of one email of the project shows: its rendered subject and body as stored, and whom it went to. */
+export async function findEmailContent(db: Executor, projectId: string, id: string) {
+  return db
+    .selectFrom('emails')
+    .select([
+      'id',
+      'contactId',
+      'emailType',
+      'toEmail',
+      'fromEmail',
+      'fromName',
+      'subject',
+      'html',
+      'createdAt',
+      'sentAt',
+    ])
+    .where('id', '=', id)
+    .where('projectId', '=', projectId)
+    .executeTakeFirst();
+}
+
 /**
  * FAILED → PENDING for a new round of attempts, due now; the row when it moved. Of two concurrent
  * retries exactly one gets it. `last_error` stays: it says why the last round failed until a send

@@ -6,9 +6,11 @@
 import { parseInstant } from '../analytics/time.ts';
 import { normalizeEmail } from '../contacts/email.ts';
 import { fromJson } from '../db/codecs.ts';
+import type { EmailType } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import { decodeCursor, toCursorPage } from '../http/pagination.ts';
+import { isUuid } from '../lib/ids.ts';
 import type { RuleReason } from '../suppressions/suppressions.schemas.ts';
 import { listAttempts } from './attempts.repo.ts';
 import * as repo from './emails.repo.ts';
@@ -135,4 +137,40 @@ export async function retryEmail(
   const current = await repo.findEmail(deps.db, projectId, id);
   if (!current) throw notFound('EMAIL');
   throw conflict(`The email is ${current.status}; only a FAILED email can be retried.`);
+}
+
+/** An email as its web version shows it (beyond.md §11). */
+export interface EmailContent {
+  id: string;
+  contactId: string | null;
+  emailType: EmailType;
+  fromEmail: string;
+  fromName: string | null;
+  subject: string;
+  html: string;
+  sentAt: string;
+}
+
+/**
+ * The stored subject and body of one email of the project, exactly as composed for its recipient;
+ * undefined when there is none, or when its content is gone (an erased contact's emails keep only
+ * their status and times).
+ */
+export async function getEmailContent(
+  deps: Pick<Deps, 'reader'>,
+  projectId: string,
+  id: string,
+): Promise<EmailContent | undefined> {
+  const row = isUuid(id) ? await repo.findEmailContent(deps.reader, projectId, id) : undefined;
+  if (!row || row.html === '' || row.toEmail === '') return undefined;
+  return {
+    id: row.id,
+    contactId: row.contactId,
+    emailType: row.emailType,
+    fromEmail: row.fromEmail,
+    fromName: row.fromName,
+    subject: row.subject,
+    html: row.html,
+    sentAt: new Date(row.sentAt ?? row.createdAt).toISOString(),
+  };
 }

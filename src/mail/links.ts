@@ -1,7 +1,7 @@
 /**
- * The links a sent email carries back to us: subscription pages (unsubscribe, subscribe, manage)
- * and tracking (open pixel, click redirect). Each carries a signed token naming the project, the
- * contact or email and, for clicks, the one URL it may redirect to. Routes read them back here.
+ * The links a sent email carries back to us: subscription pages (unsubscribe, subscribe, manage),
+ * tracking (open pixel, click redirect) and the web version. Each carries a signed token naming the
+ * project, the contact or email and, for clicks, the one URL it may redirect to. Routes read them back here.
  */
 import { signToken, verifyToken } from '../lib/signed-token.ts';
 
@@ -24,9 +24,17 @@ export interface TrackingToken extends Record<string, unknown> {
   u?: string;
 }
 
+/** A web version link: the email it shows. No expiry: a newsletter is read months later (rotating the signing key ends them all). */
+export interface WebVersionToken extends Record<string, unknown> {
+  p: string;
+  /** Email id. */
+  e: string;
+}
+
 const SUBSCRIPTION = 'subscription';
 const OPEN = 'open';
 const CLICK = 'click';
+const VIEW = 'view';
 
 export interface SubscriptionUrls {
   unsubscribeUrl: string;
@@ -62,4 +70,15 @@ export const readOpenToken = (secret: string, token: string) => verifyToken<Trac
 export const readClickToken = (secret: string, token: string) => {
   const t = verifyToken<TrackingToken>(secret, CLICK, token);
   return t && typeof t.u === 'string' ? (t as TrackingToken & { u: string }) : undefined;
+};
+
+/** The web version URL of an email (GET /view/:token). */
+export function webVersionUrl(baseUrl: string, secret: string, token: WebVersionToken): string {
+  return `${baseUrl}/view/${signToken(secret, VIEW, { p: token.p, e: token.e })}`;
+}
+
+/** The web version token's payload when it is ours and has the shape we sign; undefined otherwise. */
+export const readWebVersionToken = (secret: string, token: string): WebVersionToken | undefined => {
+  const t = verifyToken<WebVersionToken>(secret, VIEW, token);
+  return t && typeof t.p === 'string' && typeof t.e === 'string' ? t : undefined;
 };

@@ -80,6 +80,7 @@ export async function updateProject(
     sendWindow?: string | null;
     dailyMarketingCap?: number | null;
     warmup?: string | null;
+    mcpWrites?: boolean;
     updatedAt: Date;
   } & SignupColumnsPatch,
 ): Promise<void> {
@@ -100,6 +101,7 @@ export async function updateProject(
       sendWindow: patch.sendWindow,
       dailyMarketingCap: patch.dailyMarketingCap,
       warmup: patch.warmup,
+      mcpWrites: patch.mcpWrites,
       updatedAt: patch.updatedAt,
     })
     .where('id', '=', projectId)
@@ -150,6 +152,11 @@ export async function findSendSettings(db: Executor, projectId: string) {
     ])
     .where('id', '=', projectId)
     .executeTakeFirst();
+}
+
+/** Whether the project's MCP server may run write tools; undefined when the project is gone. */
+export async function findMcpWrites(db: Executor, projectId: string) {
+  return db.selectFrom('projects').select('mcpWrites').where('id', '=', projectId).executeTakeFirst();
 }
 
 /** What sign-up needs of a project: its name, default locale and sign-up settings; undefined when it is gone. */

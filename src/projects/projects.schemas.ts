@@ -35,6 +35,9 @@ const WarmupFields = {
 const WARMUP_DESCRIPTION = 'Cap for day d after startedOn: startPerDay × (1 + growthPercent/100)^d, rounded down.';
 const CAP_DESCRIPTION =
   'MARKETING emails handed over per day (midnight to midnight in the project zone); null: no cap.';
+const MCP_WRITES_DESCRIPTION =
+  'The MCP server (POST /mcp, docs/mcp.md) lists and runs its write tools: upsert_contact, send_email, ' +
+  'track_event, create_campaign_draft. Default false: read tools only.';
 
 export const UpdateProjectBody = Type.Object({
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
@@ -60,6 +63,7 @@ export const UpdateProjectBody = Type.Object({
     Type.Union([Type.Integer({ minimum: 1, maximum: 10_000_000 }), Type.Null()], { description: CAP_DESCRIPTION }),
   ),
   warmup: Type.Optional(Type.Union([Type.Object(WarmupFields), Type.Null()], { description: WARMUP_DESCRIPTION })),
+  mcpWrites: Type.Optional(Type.Boolean({ description: MCP_WRITES_DESCRIPTION })),
   ...SignupSettingsInput,
 });
 export type UpdateProjectBody = Static<typeof UpdateProjectBody>;
@@ -85,6 +89,7 @@ export const ProjectView = Type.Object({
   sendWindow: Type.Union([Type.Object({ ...SendWindowFields, timezone: Zone }), Type.Null()]),
   dailyMarketingCap: Type.Union([Type.Integer(), Type.Null()], { description: CAP_DESCRIPTION }),
   warmup: Type.Union([Type.Object(WarmupFields), Type.Null()], { description: WARMUP_DESCRIPTION }),
+  mcpWrites: Type.Boolean({ description: MCP_WRITES_DESCRIPTION }),
   ...SignupSettingsView,
   webhookSigningSecret: Type.String({
     description: 'Key of the X-Mailwright-Signature HMAC on outgoing workflow webhooks (whsec_…).',

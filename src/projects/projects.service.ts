@@ -29,6 +29,7 @@ export function toProjectView(row: ProjectRow, secrets: Pick<Deps['secrets'], 's
     sendRatePerSecond: row.sendRatePerSecond,
     defaultLocale: row.defaultLocale,
     disabled: toBool(row.disabled),
+    mcpWrites: toBool(row.mcpWrites),
     ...toScheduleSettings(row),
     ...toSignupSettings(row),
     webhookSigningSecret: webhookSigningSecret(secrets.signingSecret, row.id),
@@ -90,8 +91,8 @@ export async function createProject(
 }
 
 /**
- * Changes a project's name, tracking mode, send rate, default locale and sign-up settings (owners and
- * admins); any other field of `patch` is ignored. 422 for sign-up settings that do not hold
+ * Changes a project's name, tracking mode, send rate, default locale, MCP writes and sign-up settings
+ * (owners and admins); any other field of `patch` is ignored. 422 for sign-up settings that do not hold
  * (signup/signup-settings.service.ts), with nothing written.
  */
 export async function updateProjectSettings(
@@ -111,6 +112,7 @@ export async function updateProjectSettings(
       tracking: patch.tracking,
       sendRatePerSecond: patch.sendRatePerSecond,
       defaultLocale: patch.defaultLocale,
+      mcpWrites: patch.mcpWrites,
       ...schedule,
       ...signup,
       updatedAt: deps.clock.now(),
@@ -180,6 +182,16 @@ export async function getSendSettings(
     defaultLocale: cached.defaultLocale ?? undefined,
     schedule: cached.schedule,
   };
+}
+
+/**
+ * Whether the project's MCP server lists and runs its write tools (`mcpWrites`, default false), read
+ * fresh on every call so turning it off applies at once; 404 PROJECT_NOT_FOUND when the project is gone.
+ */
+export async function mcpWritesEnabled(deps: Pick<Deps, 'reader'>, projectId: string): Promise<boolean> {
+  const row = await repo.findMcpWrites(deps.reader, projectId);
+  if (!row) throw notFound('PROJECT');
+  return toBool(row.mcpWrites);
 }
 
 /** A project as sign-up sees it: name, default locale and settings, read fresh (a change applies at once). */

@@ -66,23 +66,39 @@ const STYLE = [
   'fieldset{border:0;padding:0;margin:0 0 1rem}legend{font-weight:600;margin-bottom:.5rem}',
 ].join('');
 
+/** What a page may add to the frame: trusted head markup, search indexing, a class on `<main>`. */
+export interface DocumentOptions {
+  /** Extra `<head>` elements, built from escaped parts (the archive's feed link). */
+  head?: string;
+  /** Whether search engines may index it (the public archive); pages reached by a personal link never. */
+  indexable?: boolean;
+  mainClass?: string;
+}
+
 /**
  * A whole self-contained page (inline CSS, no script, nothing loaded); `body` is HTML built from
  * escaped parts, `style` extra CSS of the pages that need more (the sign-up forms).
  */
-export function htmlDocument(locale: Locale, title: string, body: string, style = ''): string {
+export function htmlDocument(
+  locale: Locale,
+  title: string,
+  body: string,
+  style = '',
+  options: DocumentOptions = {},
+): string {
   return [
     '<!doctype html>',
     `<html lang="${locale}">`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="robots" content="noindex, nofollow">',
+    ...(options.indexable ? [] : ['<meta name="robots" content="noindex, nofollow">']),
     `<title>${escapeHtml(title)}</title>`,
+    ...(options.head ? [options.head] : []),
     `<style>${STYLE}${style}</style>`,
     '</head>',
     '<body>',
-    `<main>${body}</main>`,
+    options.mainClass ? `<main class="${escapeHtml(options.mainClass)}">${body}</main>` : `<main>${body}</main>`,
     '</body>',
     '</html>',
   ].join('\n');

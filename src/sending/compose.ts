@@ -2,14 +2,14 @@
  * Turns one message and one recipient into the outbox row that will go out: the Liquid subject and
  * body rendered with the contact's variables, the MARKETING footer and List-Unsubscribe headers,
  * the plain-text part, and tracking. Everything a retry needs is in the row, so every attempt sends
- * the same bytes.
+ * the same bytes (and the web version, GET /view/:token, shows that row).
  */
 import type { ContactView } from '../contacts/contacts.schemas.ts';
 import type { EmailSource, EmailType, Tracking } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import type { NewEmail } from '../emails/enqueue.ts';
 import { tooLarge } from '../errors.ts';
-import { subscriptionUrls } from '../mail/links.ts';
+import { subscriptionUrls, webVersionUrl } from '../mail/links.ts';
 import { appendFooter, marketingFooter } from '../mail/render/footer.ts';
 import { renderTemplate } from '../mail/render/liquid.ts';
 import { htmlToPlainText } from '../mail/render/text.ts';
@@ -99,6 +99,12 @@ export async function composeEmail(
     e: emailId,
     ...(msg.topicId && { t: msg.topicId }),
   });
+  // Marketing mail (what gets the List-Unsubscribe pair) links to its web version; transactional mail
+  // (receipts, resets) does not: its page would put what may be a secret behind a forwardable link.
+  const webVersion =
+    msg.emailType === 'TRANSACTIONAL'
+      ? ''
+      : webVersionUrl(deps.config.baseUrl, secret, { p: target.projectId, e: emailId });
   // The project's default locale stands in for a contact that has none (docs/project-safety.md).
   const locale = typeof contact.data.locale === 'string' ? contact.data.locale : settings.defaultLocale;
   const vars = {
@@ -109,6 +115,7 @@ export async function composeEmail(
     subscribed: contact.subscribed,
     locale,
     ...urls,
+    webVersionUrl: webVersion,
   };
   const subject = await renderTemplate('subject', 'subject', msg.subject, vars);
   let html = await renderTemplate('body', 'body', msg.body, vars);
@@ -120,7 +127,7 @@ export async function composeEmail(
   }
   if (msg.emailType === 'MARKETING') {
     setHeader(headers, 'Precedence', 'bulk');
-    html = appendFooter(html, marketingFooter(locale, urls));
+    html = appendFooter(html, marketingFooter(locale, { ...urls, webVersionUrl: webVersion }));
   }
   const text = htmlToPlainText(html);
   html = withTrackingIfSet(deps, html, {

@@ -160,6 +160,9 @@ const CONTRACT_FIELDS: Array<[path: string, method: string, status: string, poin
     ['id', 'name', 'description', 'subject', 'body', 'from', 'fromName', 'replyTo', 'audienceType', 'segmentId'],
   ],
   ['/campaigns/{id}', 'get', '200', '', ['audienceFilter', 'status', 'scheduledAt', 'type']],
+  // beyond.md §11: the public archive's flag.
+  ['/campaigns/{id}', 'get', '200', '', ['archive']],
+  ['/campaigns/{id}', 'patch', '200', '', ['id', 'status', 'archive']],
   [
     '/campaigns/{id}/stats',
     'get',
@@ -371,6 +374,12 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
     const credentials = { email: 'views@example.test', password: 'long enough password' };
     check(await t.app.inject({ method: 'POST', url: '/auth/login', payload: credentials }), '/auth/login', 'post');
     check(await t.app.inject({ url: '/users/@me', headers: session }), '/users/@me', 'get');
+    const language = { language: 'de' };
+    check(
+      await t.app.inject({ method: 'PATCH', url: '/users/@me', headers: session, payload: language }),
+      '/users/@me',
+      'patch',
+    );
     const methods = await t.app.inject({ url: '/users/@me/sign-in-methods', headers: session });
     check(methods, '/users/@me/sign-in-methods', 'get');
     // Account routes (rules in auth-*.test.ts); tokens issued directly, as the mail would carry them.
@@ -401,6 +410,7 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
       sendWindow: { days: ['MON', 'TUE'], start: '22:00', end: '06:00' },
       dailyMarketingCap: 5000,
       warmup: { startedOn: '2026-01-01', startPerDay: 50, growthPercent: 20 },
+      mcpWrites: true,
     };
     const url = `/users/@me/projects/${project.id}`;
     check(
@@ -539,6 +549,7 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
     const campaignBody = { name: 'C', subject: 'S', body: '<p>x</p>', from: 'a@views.test', audienceType: 'ALL' };
     const campaign = check(await api('POST', '/campaigns', campaignBody), '/campaigns', 'post').data;
     check(await api('PUT', `/campaigns/${campaign.id}`, { ...campaignBody, name: 'C2' }), '/campaigns/{id}', 'put');
+    check(await api('PATCH', `/campaigns/${campaign.id}`, { archive: true }), '/campaigns/{id}', 'patch');
     const copy = check(await api('POST', `/campaigns/${campaign.id}/duplicate`), '/campaigns/{id}/duplicate', 'post');
     check(
       await api('POST', `/campaigns/${campaign.id}/test`, { email: 't@views.test' }),
@@ -729,6 +740,22 @@ describe.each(DIALECTS)('API views on %s', (dialect) => {
       SigningCertURL: `${certHost.url}/cert.pem`,
     });
     check(await t.app.inject({ method: 'POST', url: '/webhooks/sns', payload: sns }), '/webhooks/sns', 'post');
+    // The MCP server (docs/mcp.md): a JSON-RPC answer; a tool call names the entry it wrote (one per call).
+    const initialize = {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'views', version: '1' },
+    };
+    check(
+      await api('POST', '/mcp', { jsonrpc: '2.0', id: 1, method: 'initialize', params: initialize }),
+      '/mcp',
+      'post',
+    );
+    const toolCall = { name: 'list_templates', arguments: { limit: 5 } };
+    const mcpCall = await api('POST', '/mcp', { jsonrpc: '2.0', id: 2, method: 'tools/call', params: toolCall });
+    expect(check(mcpCall, '/mcp', 'post').result.isError).toBeFalsy();
+    expect(mcpCall.headers['x-audit-entry'], 'POST /mcp tools/call wrote no entry').toEqual(expect.any(String));
+    auditEntries.set(String(mcpCall.headers['x-audit-entry']), 'mcp.list_templates');
     // The audit log (docs/audit-log.md), after the changes above wrote to it.
     check(await api('GET', '/audit-log?limit=5'), '/audit-log', 'get');
     check(await api('GET', '/audit-log/facets'), '/audit-log/facets', 'get');

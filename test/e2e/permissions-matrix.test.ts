@@ -17,6 +17,7 @@ import { memberOf } from './team-helpers.ts';
 /** Routes of signed-in users that belong to no project (the account, project creation, invitations). */
 const ACCOUNT_ROUTES = [
   'GET /users/@me',
+  'PATCH /users/@me',
   'GET /users/@me/sign-in-methods',
   'POST /users/@me/password',
   'POST /auth/request-verification',
@@ -68,10 +69,13 @@ const ROUTES: Record<Permission, string[]> = {
     'PUT /templates/{id}/draft',
     'DELETE /templates/{id}/draft',
     'POST /templates/{id}/publish',
+    // The MCP server: any member (on a session with X-Project-Id) or the key; its tools' writes follow mcpWrites.
+    'POST /mcp',
     'GET /campaigns',
     'POST /campaigns',
     'GET /campaigns/{id}',
     'PUT /campaigns/{id}',
+    'PATCH /campaigns/{id}',
     'DELETE /campaigns/{id}',
     'POST /campaigns/{id}/duplicate',
     'POST /campaigns/{id}/send',

@@ -48,6 +48,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /outbox/{id}/raw': { status: 404, code: 'MESSAGE_NOT_FOUND' },
   'GET /campaigns/{id}': { status: 404, code: 'CAMPAIGN_NOT_FOUND' },
   'PUT /campaigns/{id}': { status: 404, code: 'CAMPAIGN_NOT_FOUND' },
+  'PATCH /campaigns/{id}': { status: 404, code: 'CAMPAIGN_NOT_FOUND' },
   'DELETE /campaigns/{id}': { status: 404, code: 'CAMPAIGN_NOT_FOUND' },
   'POST /campaigns/{id}/duplicate': { status: 404, code: 'CAMPAIGN_NOT_FOUND' },
   'POST /campaigns/{id}/send': { status: 404, code: 'CAMPAIGN_NOT_FOUND' },

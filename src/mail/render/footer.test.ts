@@ -42,6 +42,20 @@ describe('marketingFooter', () => {
     expect(marketingFooter('nl', urls)).toContain('>Afmelden</a>');
   });
 
+  it('leads with the web version link when it is given, localized', () => {
+    const withView = { ...urls, webVersionUrl: 'https://m.test/view/e.k' };
+    const f = marketingFooter(undefined, withView);
+    expect(f).toMatch(
+      />View in browser<\/a> &middot; <a [^>]+>Unsubscribe<\/a> &middot; <a [^>]+>Manage preferences<\/a>/,
+    );
+    expect(f).toContain('<a href="https://m.test/view/e.k"');
+    expect(htmlToPlainText(f)).toContain('https://m.test/view/e.k');
+    expect(marketingFooter('de', withView)).toContain('>Im Browser ansehen</a>');
+    expect(marketingFooter('fr', withView)).toContain('>Voir dans le navigateur</a>');
+    expect(marketingFooter('es', withView)).toContain('>Ver en el navegador</a>');
+    expect(marketingFooter('en', { ...urls, webVersionUrl: '' })).not.toContain('View in browser');
+  });
+
   it('escapes the URLs in their attributes', () => {
     const f = marketingFooter('en', { unsubscribeUrl: 'https://m.test/u?a=1&b="><script>', manageUrl: 'x' });
     expect(f).toContain('href="https://m.test/u?a=1&amp;b=&quot;&gt;&lt;script&gt;"');

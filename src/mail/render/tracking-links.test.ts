@@ -4,7 +4,7 @@
 // are. Any input, however hostile, is scanned in linear time.
 import { describe, expect, it } from 'vitest';
 import { readClickToken, readOpenToken } from '../links.ts';
-import { withTracking } from './tracking-links.ts';
+import { withoutOpenPixel, withTracking } from './tracking-links.ts';
 
 const SECRET = 'secret-for-tests';
 const BASE = 'http://mail.test';
@@ -52,6 +52,7 @@ describe('withTracking clicks', () => {
       `${BASE}/unsubscribe/tok.mac`,
       `${BASE}/subscribe/tok.mac`,
       `${BASE}/manage/tok.mac`,
+      `${BASE}/view/tok.mac`,
       `${BASE}/t/c/already.tracked`,
       'mailto:ann@example.test',
       'tel:+4912345',
@@ -120,5 +121,27 @@ describe('withTracking opens', () => {
 
   it('appends the pixel to a body without </body>', () => {
     expect(withTracking('<p>Hi</p>', { ...opts, opens: true, clicks: false })).toMatch(/^<p>Hi<\/p><img src="/);
+  });
+});
+
+describe('withoutOpenPixel', () => {
+  const tracked = (html: string) => withTracking(html, { ...opts, opens: true, clicks: true });
+
+  it('gives back the body as tracked minus its pixel: click links stay', () => {
+    const html =
+      '<html><body><p>Hi</p><a href="https://a.test/">x</a><img src="https://a.test/logo.png"></body></html>';
+    const out = withoutOpenPixel(tracked(html), opts);
+    expect(out).not.toContain('/t/o/');
+    expect(clickTargets(out)).toEqual(['https://a.test/']);
+    expect(out).toContain('<img src="https://a.test/logo.png">');
+    expect(out).toBe(withTracking(html, { ...opts, opens: false, clicks: true }));
+  });
+
+  it("drops an open pixel of ours written under another public address, and nothing like it that isn't one", () => {
+    const moved = withTracking('<p>Hi</p>', { ...opts, baseUrl: 'https://old.test', opens: true, clicks: false });
+    expect(withoutOpenPixel(moved, opts)).toBe('<p>Hi</p>');
+    const lookalikes =
+      '<img src="https://a.test/t/o/x.y" width="2" height="1" alt="" style="display:none"><img src="/t/o/">';
+    expect(withoutOpenPixel(lookalikes, opts)).toBe(lookalikes);
   });
 });

@@ -23,19 +23,40 @@ export function withTracking(html: string, o: TrackingOptions): string {
   const base = o.baseUrl.replace(/\/+$/, '');
   let out = html;
   if (o.clicks) {
-    // Our own pages (the subscription links carry their own token) and links already tracked stay as they are.
-    const own = ['/unsubscribe/', '/subscribe/', '/manage/', '/t/'].map((p) => (base + p).toLowerCase());
+    // Our own pages (the subscription and web version links carry their own token) and links already
+    // tracked stay as they are: opening the web version is neither a click nor an open.
+    const own = ['/unsubscribe/', '/subscribe/', '/manage/', '/view/', '/t/'].map((p) => (base + p).toLowerCase());
     out = rewriteHrefs(out, (raw) => {
       const url = trackableUrl(raw);
       if (!url || own.some((prefix) => url.toLowerCase().startsWith(prefix))) return undefined;
       return clickUrl(base, o.secret, { p: o.projectId, e: o.emailId, u: url });
     });
   }
-  if (o.opens) {
-    const src = escapeHtml(openPixelUrl(base, o.secret, { p: o.projectId, e: o.emailId }));
-    out = insertBeforeBodyEnd(out, `<img src="${src}" width="1" height="1" alt="" style="display:none">`);
-  }
+  if (o.opens) out = insertBeforeBodyEnd(out, openPixelTag(base, o));
   return out;
+}
+
+type PixelOf = Pick<TrackingOptions, 'secret' | 'projectId' | 'emailId'>;
+
+function openPixelTag(base: string, o: PixelOf): string {
+  const src = escapeHtml(openPixelUrl(base, o.secret, { p: o.projectId, e: o.emailId }));
+  return `<img src="${src}" width="1" height="1" alt="" style="display:none">`;
+}
+
+/**
+ * The body without the email's open pixel (the web version shows the email, and showing it is not an
+ * open). The tag is rebuilt exactly as `withTracking` wrote it (the token is deterministic), so only
+ * that tag goes; any other tag pointing at an open pixel of ours is dropped too, in case the public
+ * address changed since the email was sent.
+ */
+export function withoutOpenPixel(html: string, o: PixelOf & { baseUrl: string }): string {
+  const tag = openPixelTag(o.baseUrl.replace(/\/+$/, ''), o);
+  const at = html.lastIndexOf(tag);
+  const out = at === -1 ? html : html.slice(0, at) + html.slice(at + tag.length);
+  return out.replace(
+    /<img src="[^"<>]*\/t\/o\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+" width="1" height="1" alt="" style="display:none">/g,
+    '',
+  );
 }
 
 /**

@@ -3,6 +3,7 @@
  * project go through `useProject().api`, which adds X-Project-Id; account calls use `api`.
  */
 import { ApiError, type Client, createClient } from '../../../client/index.ts';
+import { i18n } from '../i18n/i18n.ts';
 
 export type { Client };
 export { ApiError };
@@ -19,11 +20,11 @@ export function projectClient(projectId: string): Client {
   return createClient({ headers: DASHBOARD_HEADERS, projectId: () => projectId });
 }
 
-/** The message to show for a failed call: the API's own message when there is one. */
+/** The message to show for a failed call: the API's own message (as the server wrote it) when there is one. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   if (error instanceof Error) return error.message;
-  return 'Something went wrong.';
+  return i18n.t('Something went wrong.');
 }
 
 /** The API's message for one form field (the envelope's `errors[]`), if it named that field. */

@@ -1,5 +1,6 @@
 import { Menu } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { Project } from '../api/session.ts';
 import { Brand } from '../components/Brand.tsx';
@@ -12,6 +13,7 @@ import { NavContent } from './NavContent.tsx';
  * on any other route change (the project switcher), and on Escape.
  */
 export function MobileNav({ projects, current }: { projects: Project[]; current?: Project }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to a new path.
@@ -20,7 +22,7 @@ export function MobileNav({ projects, current }: { projects: Project[]; current?
     <header className="sticky top-0 z-20 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 md:hidden">
       <button
         type="button"
-        aria-label="Menu"
+        aria-label={t('Menu')}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => setOpen(true)}
@@ -30,7 +32,7 @@ export function MobileNav({ projects, current }: { projects: Project[]; current?
       </button>
       <Brand />
       {current && <span className="ml-auto truncate text-sm text-slate-500">{current.name}</span>}
-      <SideSheet open={open} onClose={() => setOpen(false)} title="Menu" side="left">
+      <SideSheet open={open} onClose={() => setOpen(false)} title={t('Menu')} side="left">
         <div className="-mx-5 -my-4 flex min-h-full flex-col pt-3">
           <NavContent
             projects={projects}

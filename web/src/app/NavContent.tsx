@@ -1,4 +1,5 @@
 import { LogOut, Plus, UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { can, type Project, useMe, useServerConfig } from '../api/session.ts';
 import { cx } from '../lib/cx.ts';
@@ -22,6 +23,7 @@ export function NavContent({
   switcherId: string;
   onNavigate?: () => void;
 }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const me = useMe();
   const config = useServerConfig();
@@ -32,7 +34,7 @@ export function NavContent({
     <>
       <div className="px-3 pb-3">
         <label htmlFor={switcherId} className="sr-only">
-          Project
+          {t('Project')}
         </label>
         <div className="flex gap-1">
           <select
@@ -41,7 +43,7 @@ export function NavContent({
             onChange={(e) => navigate(`/p/${e.target.value}`)}
             className="w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
           >
-            {!current && <option value="">Choose a project</option>}
+            {!current && <option value="">{t('Choose a project')}</option>}
             {projects.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
@@ -50,8 +52,8 @@ export function NavContent({
           </select>
           <Link
             to="/new-project"
-            aria-label="New project"
-            title="New project"
+            aria-label={t('New project')}
+            title={t('New project')}
             onClick={onNavigate}
             className="rounded-md border border-slate-300 p-1.5 text-slate-600 hover:bg-slate-50"
           >
@@ -59,13 +61,13 @@ export function NavContent({
           </Link>
         </div>
       </div>
-      <nav aria-label="Sections" className="flex-1 overflow-y-auto px-3">
+      <nav aria-label={t('Sections')} className="flex-1 overflow-y-auto px-3">
         {current &&
           NAV_GROUPS.map((group) => (
             <div key={group.label} className="mb-3">
               {group.label && (
                 <div className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
-                  {group.label}
+                  {t(group.label)}
                 </div>
               )}
               <ul>
@@ -86,7 +88,7 @@ export function NavContent({
                           )
                         }
                       >
-                        {item.label}
+                        {t(item.label)}
                       </NavLink>
                     </li>
                   ))}
@@ -101,7 +103,7 @@ export function NavContent({
           className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100"
         >
           <UserRound className="size-4" aria-hidden />
-          <span className="truncate">{me.data?.email ?? 'Account'}</span>
+          <span className="truncate">{me.data?.email ?? t('Account')}</span>
         </Link>
         <button
           type="button"
@@ -109,7 +111,7 @@ export function NavContent({
           className="mt-1 flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100"
         >
           <LogOut className="size-4" aria-hidden />
-          Sign out
+          {t('Sign out')}
         </button>
       </div>
     </>

@@ -1,4 +1,5 @@
 import { useContext } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../components/States.tsx';
 import { ProjectContext } from '../lib/project-context.tsx';
@@ -6,16 +7,17 @@ import { usePageTitle } from '../lib/use-page-title.ts';
 
 /** An address that is no screen: inside a project's frame (its <main>) or on its own page. */
 export function NotFound() {
-  usePageTitle('Page not found');
+  const { t } = useTranslation();
+  usePageTitle(t('Page not found'));
   const inProject = useContext(ProjectContext) !== null;
   const body = (
     <EmptyState
       headingLevel={1}
-      title="Page not found"
-      description="This address is not a page of the dashboard."
+      title={t('Page not found')}
+      description={t('This address is not a page of the dashboard.')}
       action={
         <Link className="text-sm font-medium text-brand-700 hover:underline" to="/">
-          Go to the dashboard
+          {t('Go to the dashboard')}
         </Link>
       }
     />

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useParams } from 'react-router';
 import { projectClient } from '../api/client.ts';
 import { rememberProject, useProjects } from '../api/session.ts';
@@ -14,6 +15,7 @@ import { useHeadingFocus } from './use-heading-focus.ts';
  * content's width (min-w-0), so a wide table scrolls inside its own box, not the page.
  */
 export function ProjectLayout() {
+  const { t } = useTranslation();
   const { projectId = '' } = useParams();
   useHeadingFocus(useLocation().pathname);
   const projects = useProjects();
@@ -36,7 +38,7 @@ export function ProjectLayout() {
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:text-brand-700 focus:shadow-lg"
       >
-        Skip to content
+        {t('Skip to content')}
       </a>
       <MobileNav projects={projects.data ?? []} current={project} />
       <Sidebar projects={projects.data ?? []} current={project} />
@@ -45,7 +47,10 @@ export function ProjectLayout() {
           {projects.isPending && <Skeleton className="h-8 w-64" />}
           {projects.isError && <ErrorState error={projects.error} retry={() => projects.refetch()} />}
           {projects.isSuccess && !value && (
-            <EmptyState title="Project not found" description="It does not exist, or you are not a member of it." />
+            <EmptyState
+              title={t('Project not found')}
+              description={t('It does not exist, or you are not a member of it.')}
+            />
           )}
           {value && (
             <ProjectContext.Provider value={value}>
@@ -54,7 +59,7 @@ export function ProjectLayout() {
                   role="alert"
                   className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900"
                 >
-                  This project is suspended: sending is paused and API keys are refused. See Settings → Security.
+                  {t('This project is suspended: sending is paused and API keys are refused. See Settings → Security.')}
                 </div>
               )}
               <Outlet />

@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { lastProject, useMe, useProjects } from '../api/session.ts';
 import { ErrorState, Skeleton } from '../components/States.tsx';
 
 /** `/`: the last project used, else the first, else project creation; sign-in when signed out. */
 export function RootRedirect() {
+  const { t } = useTranslation();
   const me = useMe();
   const projects = useProjects(Boolean(me.data));
   if (me.isError)
@@ -21,7 +23,7 @@ export function RootRedirect() {
     );
   if (!projects.data) {
     return (
-      <div role="status" aria-label="Loading" className="p-8">
+      <div role="status" aria-label={t('Loading')} className="p-8">
         <Skeleton className="h-8 w-48" />
       </div>
     );

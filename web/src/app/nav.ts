@@ -1,4 +1,5 @@
 import type { Permission } from '../api/session.ts';
+import { msg } from '../i18n/msg.ts';
 
 /** The project sidebar's entries, in order; `path` is relative to `/p/:projectId`. */
 export interface NavItem {
@@ -11,7 +12,7 @@ export interface NavItem {
 }
 
 // Paths are written out, never derived from labels: a label may be reworded or translated, a URL
-// people bookmarked may not change with it.
+// people bookmarked may not change with it. Labels are English messages the sidebar translates.
 const item = (label: string, path: string, only: Pick<NavItem, 'captureOnly' | 'permission'> = {}): NavItem => ({
   label,
   path,
@@ -19,39 +20,43 @@ const item = (label: string, path: string, only: Pick<NavItem, 'captureOnly' | '
 });
 
 export const NAV_GROUPS: Array<{ label: string; items: NavItem[] }> = [
-  { label: '', items: [item('Overview', '')] },
+  { label: '', items: [item(msg('Overview'), '')] },
   {
-    label: 'Audience',
+    label: msg('Audience'),
     items: [
-      item('Contacts', 'contacts'),
-      item('Fields', 'fields'),
-      item('Segments', 'segments'),
-      item('Topics', 'topics'),
-      item('Events', 'events'),
+      item(msg('Contacts'), 'contacts'),
+      item(msg('Fields'), 'fields'),
+      item(msg('Segments'), 'segments'),
+      item(msg('Topics'), 'topics'),
+      item(msg('Events'), 'events'),
     ],
   },
   {
-    label: 'Messaging',
-    items: [item('Templates', 'templates'), item('Campaigns', 'campaigns'), item('Workflows', 'workflows')],
-  },
-  {
-    label: 'Insights',
+    label: msg('Messaging'),
     items: [
-      item('Activity', 'activity'),
-      item('Analytics', 'analytics'),
-      item('Email log', 'emails'),
-      item('Outbox', 'outbox', { captureOnly: true }),
+      item(msg('Templates'), 'templates'),
+      item(msg('Campaigns'), 'campaigns'),
+      item(msg('Workflows'), 'workflows'),
     ],
   },
   {
-    label: 'Project',
+    label: msg('Insights'),
     items: [
-      item('Domains', 'domains'),
-      item('Transports', 'transports'),
-      item('Suppressions', 'suppressions'),
-      item('Webhooks', 'webhooks'),
-      item('Audit log', 'audit-log', { permission: 'audit.read' }),
-      item('Settings', 'settings'),
+      item(msg('Activity'), 'activity'),
+      item(msg('Analytics'), 'analytics'),
+      item(msg('Email log'), 'emails'),
+      item(msg('Outbox'), 'outbox', { captureOnly: true }),
+    ],
+  },
+  {
+    label: msg('Project'),
+    items: [
+      item(msg('Domains'), 'domains'),
+      item(msg('Transports'), 'transports'),
+      item(msg('Suppressions'), 'suppressions'),
+      item(msg('Webhooks'), 'webhooks'),
+      item(msg('Audit log'), 'audit-log', { permission: 'audit.read' }),
+      item(msg('Settings'), 'settings'),
     ],
   },
 ];

@@ -1,4 +1,5 @@
 /** A one-of filter as a row of toggle buttons: All, then each value (a list's status filter). */
+import { useTranslation } from 'react-i18next';
 import { cx } from '../lib/cx.ts';
 
 export function ChipFilter<T extends string>({
@@ -6,7 +7,7 @@ export function ChipFilter<T extends string>({
   value,
   onChange,
   labelOf,
-  label = 'Filter by status',
+  label,
   className,
 }: {
   values: readonly T[];
@@ -16,8 +17,9 @@ export function ChipFilter<T extends string>({
   label?: string;
   className?: string;
 }) {
+  const { t } = useTranslation();
   return (
-    <fieldset aria-label={label} className={cx('flex flex-wrap gap-1.5', className)}>
+    <fieldset aria-label={label ?? t('Filter by status')} className={cx('flex flex-wrap gap-1.5', className)}>
       {[undefined, ...values].map((v) => (
         <button
           key={v ?? 'all'}
@@ -31,7 +33,7 @@ export function ChipFilter<T extends string>({
               : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
           )}
         >
-          {v ? labelOf(v) : 'All'}
+          {v ? labelOf(v) : t('All')}
         </button>
       ))}
     </fieldset>

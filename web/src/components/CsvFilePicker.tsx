@@ -1,16 +1,19 @@
 /** A CSV file picker that is also a drop zone: the first step of every CSV import. */
 import { FileSpreadsheet, Upload } from 'lucide-react';
 import { type DragEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../i18n/i18n.ts';
 import { cx } from '../lib/cx.ts';
 
 /** The largest file an import takes. */
 export const CSV_MAX_BYTES = 5 * 1024 * 1024;
 
-/** "512 B", "3.2 KB", "1.4 MB". */
+/** "512 B", "3.2 KB", "1.4 MB", in the dashboard's language ("3,2 Ko"). */
 export function sizeText(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  if (bytes < 1024) return i18n.t('{size, number} B', { size: bytes });
+  const tenths = (n: number) => Math.round(n * 10) / 10;
+  if (bytes < 1024 * 1024) return i18n.t('{size, number, ::.0} KB', { size: tenths(bytes / 1024) });
+  return i18n.t('{size, number, ::.0} MB', { size: tenths(bytes / 1024 / 1024) });
 }
 
 /**
@@ -18,6 +21,7 @@ export function sizeText(bytes: number): string {
  * the browser's picker, its focus ring follows the input's). `chosen` says whether a file is picked.
  */
 export function CsvFilePicker({ chosen, onChoose }: { chosen: boolean; onChoose: (file: File | undefined) => void }) {
+  const { t } = useTranslation();
   const inputId = useId();
   const [dragging, setDragging] = useState(false);
   const onDrop = (e: DragEvent) => {
@@ -50,9 +54,9 @@ export function CsvFilePicker({ chosen, onChoose }: { chosen: boolean; onChoose:
         <FileSpreadsheet className="mb-2 size-8 text-slate-400" aria-hidden />
         <span className="inline-flex h-9 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3.5 text-sm font-medium text-slate-800 shadow-sm">
           <Upload className="size-4" aria-hidden />
-          {chosen ? 'Choose another CSV file' : 'Choose a CSV file'}
+          {chosen ? t('Choose another CSV file') : t('Choose a CSV file')}
         </span>
-        <span className="mt-2 text-xs text-slate-500">or drop it here · UTF-8, up to 5 MB</span>
+        <span className="mt-2 text-xs text-slate-500">{t('or drop it here · UTF-8, up to 5 MB')}</span>
       </label>
     </>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { TextInput } from './Field.tsx';
 
 /**
@@ -13,17 +14,19 @@ export function DateRangeFields({
   to: string;
   onChange: (change: { from: string } | { to: string }) => void;
 }) {
+  const { t } = useTranslation();
   // Each end bounds the other: no "To" before "From".
   const ends = [
-    { end: 'from', label: 'From', value: from, min: undefined, max: to || undefined },
-    { end: 'to', label: 'To', value: to, min: from || undefined, max: undefined },
+    { end: 'from', value: from, min: undefined, max: to || undefined },
+    { end: 'to', value: to, min: from || undefined, max: undefined },
   ] as const;
   return (
     <>
-      {ends.map(({ end, label, ...bounds }) => (
+      {ends.map(({ end, ...bounds }) => (
         <div key={end} className="w-40">
           <TextInput
-            label={label}
+            // The ends of a period, not a sender and a recipient: their own message ("Bis", not "An").
+            label={t('{end, select, from {From} other {To}}', { end })}
             type="date"
             {...bounds}
             onChange={(e) => onChange(end === 'from' ? { from: e.target.value } : { to: e.target.value })}

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './Button.tsx';
 import { ModalPanel } from './ModalPanel.tsx';
 import { FormError } from './States.tsx';
@@ -73,7 +74,7 @@ export function ConfirmDialog({
   onConfirm = () => action?.mutate(),
   title,
   children,
-  confirmLabel = 'Confirm',
+  confirmLabel,
   busy = action?.isPending,
   error = action?.error,
 }: {
@@ -88,6 +89,7 @@ export function ConfirmDialog({
   /** The action's failure (a mutation's `error`), shown under the text. */
   error?: unknown;
 }) {
+  const { t } = useTranslation();
   useFreshOnOpen(open, action);
   return (
     <Dialog
@@ -97,7 +99,7 @@ export function ConfirmDialog({
       footer={
         <CancelAnd onCancel={onClose}>
           <Button variant="danger" onClick={onConfirm} loading={busy}>
-            {confirmLabel}
+            {confirmLabel ?? t('Confirm')}
           </Button>
         </CancelAnd>
       }
@@ -116,10 +118,11 @@ export function ConfirmDialog({
 
 /** A dialog's buttons: Cancel, then the dialog's own action (`children`). */
 export function CancelAnd({ onCancel, children }: { onCancel: () => void; children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <>
       <Button variant="secondary" onClick={onCancel}>
-        Cancel
+        {t('Cancel')}
       </Button>
       {children}
     </>

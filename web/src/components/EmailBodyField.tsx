@@ -4,6 +4,7 @@
  * loaded when the field first shows, not with the dashboard.
  */
 import { lazy, Suspense, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Skeleton } from './States.tsx';
 
 const HtmlEditor = lazy(() => import('./HtmlEditor.tsx'));
@@ -13,7 +14,7 @@ export function EmailBodyField({
   onChange,
   error,
   height = 520,
-  label = 'HTML body',
+  label: given,
 }: {
   value: string;
   onChange: (body: string) => void;
@@ -23,6 +24,8 @@ export function EmailBodyField({
   /** 'HTML body' unless the source is another language (MJML). */
   label?: string;
 }) {
+  const { t } = useTranslation();
+  const label = given ?? t('HTML body');
   const errorId = useId();
   return (
     <div className="min-w-0">

@@ -6,6 +6,7 @@
  * forms on one screen each with their own would leave one of them unguarded.
  */
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { ConfirmDialog } from './Dialog.tsx';
 
@@ -34,6 +35,7 @@ export function leaveUnasked(): void {
 }
 
 export function LeaveGuard() {
+  const { t } = useTranslation();
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
     const pass = passNext;
     passNext = false;
@@ -52,8 +54,8 @@ export function LeaveGuard() {
       open={blocked}
       onClose={() => blocker.reset?.()}
       onConfirm={() => blocker.proceed?.()}
-      title="Leave without saving?"
-      confirmLabel="Leave"
+      title={t('Leave without saving?')}
+      confirmLabel={t('Leave')}
     >
       {blocked ? [...unsaved.values()][0] : null}
     </ConfirmDialog>

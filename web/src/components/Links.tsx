@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cx } from '../lib/cx.ts';
 import { useProject } from '../lib/project-context.tsx';
@@ -20,8 +21,8 @@ export function BackLink({ to, children }: { to: string; children: string }) {
   );
 }
 
-/** An inline text link in the brand colour. */
-export function TextLink({ to, children, className }: { to: string; children: ReactNode; className?: string }) {
+/** An inline text link in the brand colour (its text may come from a `<Trans>` message around it). */
+export function TextLink({ to, children, className }: { to: string; children?: ReactNode; className?: string }) {
   return (
     <Link to={to} className={cx('font-medium text-brand-700 hover:underline', className)}>
       {children}
@@ -34,6 +35,7 @@ export function TextLink({ to, children, className }: { to: string; children: Re
  * is read once per contact (the contact's own query, shared with its page).
  */
 export function ContactLink({ id, email }: { id: string; email?: string }) {
+  const { t } = useTranslation();
   const project = useProject();
   const contact = useQuery({
     ...contactQueries.one(project, id),
@@ -43,6 +45,6 @@ export function ContactLink({ id, email }: { id: string; email?: string }) {
   });
   const label = email ?? contact.data?.email;
   if (!label && contact.isPending) return <span className="inline-block h-4 w-40 animate-pulse rounded bg-slate-200" />;
-  if (!label) return <span className="text-slate-500">Deleted contact</span>;
+  if (!label) return <span className="text-slate-500">{t('Deleted contact')}</span>;
   return <TextLink to={project.to('contacts', id)}>{label}</TextLink>;
 }

@@ -5,7 +5,7 @@
  */
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { plural } from '../lib/format.ts';
+import { i18n } from '../i18n/i18n.ts';
 import type { CursorPaging } from '../lib/url-state.ts';
 import { PageHeader } from './Layout.tsx';
 import { ErrorState, LoadingRows } from './States.tsx';
@@ -67,14 +67,31 @@ interface CursorPage {
   total?: number;
 }
 
+/** What a cursor list counts, with its count in words ("1,204 messages"), in the dashboard's language. */
+const COUNTED = {
+  email: (count: number) => i18n.t('{count, plural, one {# email} other {# emails}}', { count }),
+  execution: (count: number) => i18n.t('{count, plural, one {# execution} other {# executions}}', { count }),
+  message: (count: number) => i18n.t('{count, plural, one {# message} other {# messages}}', { count }),
+  rule: (count: number) => i18n.t('{count, plural, one {# rule} other {# rules}}', { count }),
+};
+
+export type CountedNoun = keyof typeof COUNTED;
+
 /**
  * The paging of a cursor list kept in the URL (useCursorPaging): the count of matches on the first
- * page ("1,204 messages"), the page's number after it, Previous while there is a page before.
+ * page ("1,204 messages"), the page's number after it, Previous while there is a page before. `noun`
+ * names what is counted, or is a function giving the count in words (an ICU plural message).
  */
-export function cursorPages(paging: CursorPaging, page: CursorPage, noun: string): Paging {
+export function cursorPages(
+  paging: CursorPaging,
+  page: CursorPage,
+  noun: CountedNoun | ((total: number) => string),
+): Paging {
   const total = page.total ?? 0;
+  const counted = typeof noun === 'function' ? noun : COUNTED[noun];
   return {
-    label: paging.pageIndex === 0 && total > 0 ? plural(total, noun) : `Page ${paging.pageIndex + 1}`,
+    label:
+      paging.pageIndex === 0 && total > 0 ? counted(total) : i18n.t('Page {number}', { number: paging.pageIndex + 1 }),
     onPrev: paging.hasPrev ? paging.prev : undefined,
     onNext: page.hasMore && page.cursor ? () => paging.next(page.cursor as string) : undefined,
   };

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cx } from '../lib/cx.ts';
 
 /**
@@ -21,6 +22,7 @@ export function ModalPanel({
   className?: string;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <div className={cx('flex flex-col', className)}>
       <header className="flex items-center justify-between border-b border-slate-100 px-5 py-3">
@@ -29,7 +31,7 @@ export function ModalPanel({
         </h2>
         <button
           type="button"
-          aria-label="Close"
+          aria-label={t('Close')}
           onClick={onClose}
           className="rounded p-1 text-slate-500 hover:bg-slate-100"
         >

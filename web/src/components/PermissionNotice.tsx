@@ -3,6 +3,7 @@
  * hold a permission is the server's to say (its 403 names them), so no screen writes role names.
  */
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { can, type Permission } from '../api/session.ts';
 import { useProject } from '../lib/project-context.tsx';
 import { Callout } from './Callout.tsx';
@@ -19,25 +20,23 @@ export function PermissionNotice({
   className = 'mb-4',
 }: {
   permission: Permission;
-  /** What the member can still see ("the endpoints and their messages"). */
+  /** What the member can still see ("the endpoints and their messages"), translated. */
   sees?: string;
-  /** What the permission allows, as a verb phrase ("add, change or delete them"). */
+  /** What the permission allows, as a verb phrase ("add, change or delete them"), translated. */
   acts?: string;
   children?: ReactNode;
   className?: string;
 }) {
+  const { t } = useTranslation();
   const { project } = useProject();
   if (can(project, permission)) return null;
+  const said = [
+    sees ? t('You can see {sees}.', { sees }) : '',
+    acts ? t('Your role does not let you {acts}.', { acts }) : '',
+  ];
   return (
     <Callout className={className}>
-      <p>
-        {children ?? (
-          <>
-            {sees && `You can see ${sees}. `}
-            {acts && `Your role does not let you ${acts}.`}
-          </>
-        )}
-      </p>
+      <p>{children ?? said.filter(Boolean).join(' ')}</p>
     </Callout>
   );
 }

@@ -6,6 +6,7 @@
  */
 import { Monitor, Smartphone } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cx } from '../lib/cx.ts';
 
 export type PreviewWidth = 'desktop' | 'mobile';
@@ -22,7 +23,7 @@ interface Props {
   /** Why it does not render (shown above the last rendering that did). */
   error?: ReactNode;
   height: number;
-  /** The preview's own name, when a screen shows more than one. */
+  /** The preview's own name (translated), when a screen shows more than one; "Preview" by default. */
   title?: string;
   /** Controlled width, for previews side by side that switch together. */
   width?: PreviewWidth;
@@ -37,25 +38,27 @@ export function PreviewFrame({
   fromName,
   error,
   height,
-  title = 'Preview',
+  title: ownTitle,
   width,
   onWidth,
 }: Props) {
+  const { t } = useTranslation();
+  const title = ownTitle ?? t('Preview');
   const [ownWidth, setOwnWidth] = useState<PreviewWidth>('desktop');
   const shown = width ?? ownWidth;
   const setWidth = onWidth ?? setOwnWidth;
-  const sender = from ? (fromName ? `${fromName} <${from}>` : from) : 'No sender set';
-  const frameTitle = title === 'Preview' ? 'Email preview' : `${title}: email preview`;
+  const sender = from ? (fromName ? `${fromName} <${from}>` : from) : t('No sender set');
+  const frameTitle = ownTitle === undefined ? t('Email preview') : t('{title}: email preview', { title: ownTitle });
   return (
     <section aria-label={title} className="flex min-w-0 flex-col">
       <div className="mb-1 flex items-center justify-between">
         <h3 className="text-sm font-medium text-slate-700">{title}</h3>
         <fieldset className="flex rounded-md border border-slate-300 p-0.5">
-          <legend className="sr-only">Preview width</legend>
+          <legend className="sr-only">{t('Preview width')}</legend>
           {(
             [
-              ['desktop', 'Desktop', Monitor],
-              ['mobile', 'Mobile', Smartphone],
+              ['desktop', t('Desktop'), Monitor],
+              ['mobile', t('Mobile'), Smartphone],
             ] as const
           ).map(([id, label, Icon]) => (
             <button
@@ -78,19 +81,21 @@ export function PreviewFrame({
       <div className="flex flex-col overflow-hidden rounded-md border border-slate-300 bg-slate-100 shadow-sm">
         <dl className="space-y-0.5 border-b border-slate-200 bg-white px-3 py-2 text-xs">
           <div className="flex gap-2">
-            <dt className="w-12 shrink-0 text-slate-500">From</dt>
+            <dt className="w-12 shrink-0 text-slate-500">{t('From')}</dt>
             <dd className={cx('truncate', from ? 'text-slate-800' : 'text-slate-500')}>{sender}</dd>
           </div>
           <div className="flex gap-2">
-            <dt className="w-12 shrink-0 text-slate-500">Subject</dt>
+            <dt className="w-12 shrink-0 text-slate-500">{t('Subject')}</dt>
             <dd className="truncate font-medium text-slate-900" data-testid="preview-subject">
-              {subject === undefined ? '…' : subject || <span className="font-normal text-slate-500">No subject</span>}
+              {subject === undefined
+                ? '…'
+                : subject || <span className="font-normal text-slate-500">{t('No subject')}</span>}
             </dd>
           </div>
         </dl>
         {error && (
           <p role="status" className="border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-900">
-            The email does not render yet: {error}
+            {t('The email does not render yet:')} {error}
           </p>
         )}
         <div className="flex justify-center" style={{ height }}>

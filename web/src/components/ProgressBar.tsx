@@ -1,5 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { cx } from '../lib/cx.ts';
-import { formatNumber } from '../lib/format.ts';
+import { formatNumber, formatPercent } from '../lib/format.ts';
 
 export type ProgressTone = 'brand' | 'green' | 'amber' | 'red' | 'gray';
 
@@ -33,6 +34,7 @@ export function ProgressBar({
   tone?: ProgressTone;
   className?: string;
 }) {
+  const { t } = useTranslation();
   const known = value !== undefined && Number.isFinite(value);
   const ratio = known && max > 0 ? Math.max(0, Math.min(1, value / max)) : 0;
   return (
@@ -46,9 +48,9 @@ export function ProgressBar({
         valueText ??
         (known
           ? max === 100
-            ? `${Math.round(ratio * 100)} %`
-            : `${formatNumber(value)} of ${formatNumber(max)}`
-          : 'Loading')
+            ? formatPercent(Math.round(ratio * 100) / 100)
+            : t('{done} of {total}', { done: formatNumber(value), total: formatNumber(max) })
+          : t('Loading'))
       }
       className={cx('h-2 w-full overflow-hidden rounded-full bg-slate-100', className)}
     >

@@ -1,5 +1,6 @@
 import { Search, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './Button.tsx';
 import { TextInput } from './Field.tsx';
 
@@ -14,7 +15,7 @@ export function RecipientSearch({
   onSearch,
   filtered,
   onClear,
-  clearLabel = 'Clear',
+  clearLabel,
   className = '',
 }: {
   /** The form's accessible name. */
@@ -27,6 +28,7 @@ export function RecipientSearch({
   clearLabel?: string;
   className?: string;
 }) {
+  const { t } = useTranslation();
   const [typed, setTyped] = useState(applied);
   const search = (e: FormEvent) => {
     e.preventDefault();
@@ -40,19 +42,19 @@ export function RecipientSearch({
     <form onSubmit={search} aria-label={name} className={`flex flex-wrap items-end gap-2 ${className}`}>
       <div className="w-full max-w-sm">
         <TextInput
-          label="Recipient"
+          label={t('Recipient')}
           type="email"
-          placeholder="Exact address, e.g. ann@example.com"
+          placeholder={t('Exact address, e.g. {example}', { example: 'ann@example.com' })}
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
         />
       </div>
       <Button type="submit" variant="secondary" icon={<Search className="size-4" aria-hidden />}>
-        Search
+        {t('Search')}
       </Button>
       {filtered && (
         <Button variant="ghost" onClick={clear} icon={<X className="size-4" aria-hidden />}>
-          {clearLabel}
+          {clearLabel ?? t('Clear')}
         </Button>
       )}
     </form>

@@ -4,6 +4,8 @@
  */
 import { KeyRound } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { inSentence } from '../lib/format.ts';
 import { Callout } from './Callout.tsx';
 import { CopyButton } from './CopyButton.tsx';
 
@@ -15,11 +17,12 @@ export interface SecretValue {
 }
 
 export function ShowOnceSecret({ values, children }: { values: SecretValue[]; children?: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <div className="space-y-3 text-sm text-slate-700">
       <Callout tone="warning" icon={<KeyRound className="mt-0.5 size-4 shrink-0" aria-hidden />}>
         <p>
-          <strong>Copy it now: you won't see it again.</strong> {children}
+          <strong>{t("Copy it now: you won't see it again.")}</strong> {children}
         </p>
       </Callout>
       <dl className="space-y-3">
@@ -33,7 +36,7 @@ export function ShowOnceSecret({ values, children }: { values: SecretValue[]; ch
               >
                 {v.value}
               </code>
-              <CopyButton value={v.value} label={`Copy ${v.label.toLowerCase()}`} />
+              <CopyButton value={v.value} label={t('Copy {name}', { name: inSentence(v.label) })} />
             </dd>
           </div>
         ))}

@@ -1,5 +1,6 @@
 import { AlertTriangle, Inbox } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldError } from '../api/client.ts';
 import { cx } from '../lib/cx.ts';
 import { Button } from './Button.tsx';
@@ -35,6 +36,7 @@ export function EmptyState({
 
 /** A failed load, with the API's message and a retry. */
 export function ErrorState({ error, retry }: { error: unknown; retry?: () => void }) {
+  const { t } = useTranslation();
   return (
     <div
       role="alert"
@@ -42,12 +44,12 @@ export function ErrorState({ error, retry }: { error: unknown; retry?: () => voi
     >
       <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
       <div className="flex-1">
-        <p className="font-medium">Could not load this.</p>
+        <p className="font-medium">{t('Could not load this.')}</p>
         <p className="mt-0.5">{errorMessage(error)}</p>
       </div>
       {retry && (
         <Button size="sm" variant="secondary" onClick={retry}>
-          Retry
+          {t('Retry')}
         </Button>
       )}
     </div>
@@ -60,9 +62,14 @@ export function Skeleton({ className }: { className?: string }) {
 }
 
 /** Rows of skeleton lines for a loading table or list. */
-export function LoadingRows({ rows = 5, label = 'Loading' }: { rows?: number; label?: string }) {
+export function LoadingRows({ rows = 5, label }: { rows?: number; label?: string }) {
+  const { t } = useTranslation();
   return (
-    <div role="status" aria-label={label} className="space-y-2 rounded-lg border border-slate-200 bg-white p-4">
+    <div
+      role="status"
+      aria-label={label ?? t('Loading')}
+      className="space-y-2 rounded-lg border border-slate-200 bg-white p-4"
+    >
       {Array.from({ length: rows }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
         <Skeleton key={i} className="h-6 w-full" />

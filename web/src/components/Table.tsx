@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cx } from '../lib/cx.ts';
 import { Button } from './Button.tsx';
 
@@ -66,9 +67,10 @@ export function Table<T>({
 
 /** Previous/next for cursor or page lists. */
 export function Pager({ onPrev, onNext, label }: { onPrev?: () => void; onNext?: () => void; label?: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <nav
-      aria-label="Pagination"
+      aria-label={t('Pagination')}
       className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600"
     >
       <span>{label}</span>
@@ -79,7 +81,7 @@ export function Pager({ onPrev, onNext, label }: { onPrev?: () => void; onNext?:
           onClick={onPrev}
           disabled={!onPrev}
         >
-          Previous
+          {t('Previous')}
         </button>
         <button
           type="button"
@@ -87,7 +89,7 @@ export function Pager({ onPrev, onNext, label }: { onPrev?: () => void; onNext?:
           onClick={onNext}
           disabled={!onNext}
         >
-          Next
+          {t('Next')}
         </button>
       </div>
     </nav>
@@ -102,21 +104,14 @@ export interface MorePages {
 }
 
 /** Under a growing list: what is shown (`status`) and a button for the next page while there is one. */
-export function LoadMore({
-  list,
-  label = 'Load more',
-  status,
-}: {
-  list: MorePages;
-  label?: string;
-  status?: ReactNode;
-}) {
+export function LoadMore({ list, label, status }: { list: MorePages; label?: string; status?: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
       <span>{status}</span>
       {list.hasNextPage && (
         <Button variant="secondary" size="sm" loading={list.isFetchingNextPage} onClick={() => list.fetchNextPage()}>
-          {label}
+          {label ?? t('Load more')}
         </Button>
       )}
     </div>

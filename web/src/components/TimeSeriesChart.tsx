@@ -4,6 +4,7 @@
  * (Recharts) is loaded on demand, so no screen pays for it in the main bundle.
  */
 import { lazy, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   busyPoints,
   type ChartInterval,
@@ -12,7 +13,7 @@ import {
   chartDateFormats,
   figure,
 } from '../lib/chart-data.ts';
-import { formatNumber } from '../lib/format.ts';
+import { formatNumber, inSentence } from '../lib/format.ts';
 import { Skeleton } from './States.tsx';
 
 export type { ChartPoint, ChartSeries } from '../lib/chart-data.ts';
@@ -31,8 +32,8 @@ export function TimeSeriesChart({
   timeZoneLabel,
   timeZone,
   interval = 'day',
-  subject = 'Emails',
-  emptyText = 'Nothing in this period.',
+  subject: ownSubject,
+  emptyText: ownEmptyText,
   legend = true,
 }: {
   series: ChartSeries[];
@@ -43,21 +44,31 @@ export function TimeSeriesChart({
   /** The IANA zone to write bucket starts in; the viewer's when left out. */
   timeZone?: string;
   interval?: ChartInterval;
-  /** What is counted, for the description and the table's caption. */
+  /** What is counted, for the description and the table's caption ("Emails"), translated. */
   subject?: string;
-  /** Said over the empty plot and in the table when every figure is zero. */
+  /** Said over the empty plot and in the table when every figure is zero ("Nothing in this period."). */
   emptyText?: string;
   /** Off where the screen shows its own (the analytics metric toggles). */
   legend?: boolean;
 }) {
+  const { t } = useTranslation();
+  const subject = ownSubject ?? t('Emails');
+  const emptyText = ownEmptyText ?? t('Nothing in this period.');
   const formats = useMemo(() => chartDateFormats(interval, timeZone), [interval, timeZone]);
   const busy = busyPoints(points, series);
   const per = interval === 'hour' ? 'hour' : 'day';
-  const names = series.map((s) => s.label.toLowerCase()).join(', ');
+  const names = series.map((s) => inSentence(s.label)).join(', ');
   const description =
     series.length > 0
-      ? `Chart of ${subject.toLowerCase()} ${names} per ${per}. The figures are in the table that follows.`
-      : 'Empty chart: no series is chosen.';
+      ? t(
+          '{per, select, hour {Chart of {subject} {names} per hour.} other {Chart of {subject} {names} per day.}} The figures are in the table that follows.',
+          { per, subject: inSentence(subject), names },
+        )
+      : t('Empty chart: no series is chosen.');
+  const caption = t(
+    '{per, select, hour {{subject} per hour{only, select, yes { (only the hours with any)} other {}}} other {{subject} per day{only, select, yes { (only the days with any)} other {}}}}{zone, select, none {} other {, times in {zone}}}',
+    { per, subject, only: busy.length < points.length ? 'yes' : 'no', zone: timeZoneLabel || 'none' },
+  );
   return (
     <figure>
       {legend && series.length > 1 && (
@@ -78,22 +89,20 @@ export function TimeSeriesChart({
           <TimeSeriesPlot series={series} points={points} height={height} formats={formats} description={description} />
         </Suspense>
       </div>
-      {timeZoneLabel && <figcaption className="mt-1 text-xs text-slate-500">Times in {timeZoneLabel}</figcaption>}
+      {timeZoneLabel && (
+        <figcaption className="mt-1 text-xs text-slate-500">{t('Times in {zone}', { zone: timeZoneLabel })}</figcaption>
+      )}
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-xs font-medium text-slate-600 hover:text-slate-900">
-          Show as table
+          {t('Show as table')}
         </summary>
         <div className="mt-2 max-h-72 overflow-auto rounded border border-slate-200">
           <table className="min-w-full text-left text-xs">
-            <caption className="sr-only">
-              {subject} per {per}
-              {busy.length < points.length ? ` (only the ${per}s with any)` : ''}
-              {timeZoneLabel ? `, times in ${timeZoneLabel}` : ''}
-            </caption>
+            <caption className="sr-only">{caption}</caption>
             <thead className="bg-slate-50 text-slate-500">
               <tr>
                 <th scope="col" className="px-3 py-1.5 font-medium">
-                  {interval === 'hour' ? 'Hour' : 'Day'}
+                  {interval === 'hour' ? t('Hour') : t('Day')}
                 </th>
                 {series.map((s) => (
                   <th key={s.key} scope="col" className="px-3 py-1.5 text-right font-medium">

@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { formatNumber } from '../lib/format.ts';
+import { Trans, useTranslation } from 'react-i18next';
 import { useProject } from '../lib/project-context.tsx';
 import { topicQueries } from '../queries/topics.ts';
 import { Select } from './Field.tsx';
@@ -23,6 +23,7 @@ export function TopicSelect({
   error?: string;
   hint?: ReactNode;
 }) {
+  const { t } = useTranslation();
   const project = useProject();
   const topics = useQuery(topicQueries.list(project));
   const list = topics.data ?? [];
@@ -30,26 +31,31 @@ export function TopicSelect({
   const noTopics = topics.isSuccess && list.length === 0;
   return (
     <Select
-      label="Topic"
+      label={t('Topic')}
       value={value}
       onChange={(e) => onChange(e.target.value)}
-      error={error ?? (topics.isError ? 'The topics could not be loaded.' : undefined)}
+      error={error ?? (topics.isError ? t('The topics could not be loaded.') : undefined)}
       hint={
         noTopics ? (
-          <>
-            No topics yet. <TextLink to={project.to('topics')}>Add topics</TextLink> to let contacts choose what they
-            get.
-          </>
+          <Trans
+            i18nKey="No topics yet. <topics>Add topics</topics> to let contacts choose what they get."
+            components={{ topics: <TextLink to={project.to('topics')} /> }}
+          />
         ) : (
-          (hint ?? 'Only contacts subscribed to the topic get it; its unsubscribe link leaves that topic only.')
+          (hint ?? t('Only contacts subscribed to the topic get it; its unsubscribe link leaves that topic only.'))
         )
       }
     >
-      <option value="">Everyone subscribed (no topic)</option>
-      {!known && value && <option value={value}>{topics.isPending ? 'Loading topics…' : 'A deleted topic'}</option>}
-      {list.map((t) => (
-        <option key={t.id} value={t.id}>
-          {t.name} ({formatNumber(t.subscriberCount)} {t.subscriberCount === 1 ? 'subscriber' : 'subscribers'})
+      <option value="">{t('Everyone subscribed (no topic)')}</option>
+      {!known && value && (
+        <option value={value}>{topics.isPending ? t('Loading topics…') : t('A deleted topic')}</option>
+      )}
+      {list.map((topic) => (
+        <option key={topic.id} value={topic.id}>
+          {t('{name} ({count, plural, one {# subscriber} other {# subscribers}})', {
+            name: topic.name,
+            count: topic.subscriberCount,
+          })}
         </option>
       ))}
     </Select>

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './Button.tsx';
 import { CancelAnd, type ConfirmAction, Dialog, useFreshOnOpen } from './Dialog.tsx';
 import { TextInput } from './Field.tsx';
@@ -15,7 +16,7 @@ export function TypeToConfirmDialog({
   action,
   title,
   confirmText,
-  confirmLabel = 'Delete',
+  confirmLabel,
   children,
 }: {
   open: boolean;
@@ -26,6 +27,7 @@ export function TypeToConfirmDialog({
   confirmLabel?: string;
   children?: ReactNode;
 }) {
+  const { t } = useTranslation();
   useFreshOnOpen(open, action);
   const [typed, setTyped] = useState('');
   // Each opening starts empty, so an earlier confirmation never carries over.
@@ -45,7 +47,7 @@ export function TypeToConfirmDialog({
         {children && <div className="text-sm text-slate-600">{children}</div>}
         <FormError error={action.error} />
         <TextInput
-          label={`Type ${confirmText} to confirm`}
+          label={t('Type {text} to confirm', { text: confirmText })}
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
           autoComplete="off"
@@ -54,7 +56,7 @@ export function TypeToConfirmDialog({
         <div className="-mx-5 -mb-4 flex justify-end gap-2 border-t border-slate-100 px-5 py-3">
           <CancelAnd onCancel={onClose}>
             <Button type="submit" variant="danger" disabled={!matches} loading={action.isPending}>
-              {confirmLabel}
+              {confirmLabel ?? t('Delete')}
             </Button>
           </CancelAnd>
         </div>

@@ -5,6 +5,7 @@
  */
 import { ImageIcon } from 'lucide-react';
 import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Block } from './document.ts';
 import { useBlockEditor } from './editor-context.ts';
 import { TextEditor } from './TextEditor.tsx';
@@ -20,6 +21,7 @@ export function blockBoxStyle(block: Block): CSSProperties {
 }
 
 export function BlockContent({ block }: { block: Block }) {
+  const { t } = useTranslation();
   const { update, selected } = useBlockEditor();
   const id = block.id!;
   switch (block.type) {
@@ -27,7 +29,7 @@ export function BlockContent({ block }: { block: Block }) {
       return (
         // A heading is one line of text that wraps as the email would: a textarea that grows, Enter kept out.
         <textarea
-          aria-label="Heading text"
+          aria-label={t('Heading text')}
           rows={1}
           value={block.text}
           onChange={(e) => update(id, { text: e.target.value.replace(/[\r\n]+/g, ' ') })}
@@ -43,7 +45,7 @@ export function BlockContent({ block }: { block: Block }) {
         <TextEditor
           value={block.html}
           onChange={(html) => update(id, { html })}
-          label="Text"
+          label={t('Text')}
           active={selected === id}
         />
       );
@@ -53,7 +55,7 @@ export function BlockContent({ block }: { block: Block }) {
           className="inline-block rounded px-5 py-2.5 text-sm font-semibold"
           style={{ backgroundColor: block.backgroundColor ?? '#414141', color: block.textColor ?? '#ffffff' }}
         >
-          {block.label || 'Button'}
+          {block.label || t('Button')}
         </span>
       );
     case 'image':
@@ -70,7 +72,7 @@ export function BlockContent({ block }: { block: Block }) {
       ) : (
         <div className="flex items-center justify-center gap-2 rounded border border-dashed border-slate-300 bg-slate-50 py-6 text-sm text-slate-600">
           <ImageIcon className="size-5" aria-hidden />
-          No image yet: upload one in the block’s settings
+          {t('No image yet: upload one in the block’s settings')}
         </div>
       );
     case 'divider':
@@ -81,25 +83,25 @@ export function BlockContent({ block }: { block: Block }) {
           className="rounded border border-dashed border-slate-200 text-center text-xs text-slate-500"
           style={{ height: block.height }}
         >
-          {block.height} px
+          {t('{height} px', { height: block.height })}
         </div>
       );
     case 'social':
       return (
-        <ul className="inline-flex flex-wrap gap-2" aria-label="Social links">
+        <ul className="inline-flex flex-wrap gap-2" aria-label={t('Social links')}>
           {block.links.map((link, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: links have no id and keep their order.
             <li key={i} className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs text-slate-800">
               {link.network}
             </li>
           ))}
-          {block.links.length === 0 && <li className="text-xs text-slate-600">No links yet</li>}
+          {block.links.length === 0 && <li className="text-xs text-slate-600">{t('No links yet')}</li>}
         </ul>
       );
     case 'html':
       return (
         <pre className="max-h-32 overflow-hidden rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap text-slate-700">
-          {block.html || 'Empty HTML block'}
+          {block.html || t('Empty HTML block')}
         </pre>
       );
     case 'columns':

@@ -16,7 +16,10 @@ import {
 } from '@dnd-kit/core';
 import { ArrowLeft, Redo2, Undo2 } from 'lucide-react';
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button.tsx';
+import { msg } from '../i18n/msg.ts';
+import { formatNumber } from '../lib/format.ts';
 import { BlockSettings } from './BlockSettings.tsx';
 import { Canvas } from './Canvas.tsx';
 import { announcementsFor, collisionFor, type KeyboardStep, keyboardStepsFor } from './dnd.ts';
@@ -53,6 +56,7 @@ export function BlockEditor({
   /** The API's refusals of the document at the last save. */
   problems?: BlockProblem[];
 }) {
+  const { t } = useTranslation();
   const history = useDocumentHistory(value, onChange);
   const { doc, edit } = history;
   const [selected, select] = useState<string | null>(null);
@@ -85,7 +89,7 @@ export function BlockEditor({
       return insertBlock(d, block, at.container, at.index + 1);
     });
     select(block.id!);
-    setStatus(`${blockLabel(type)} added`);
+    setStatus(t('{block} added', { block: blockLabel(type) }));
   };
 
   const step = useRef<KeyboardStep>({ over: null, up: false });
@@ -126,8 +130,8 @@ export function BlockEditor({
         <div className="flex flex-wrap items-center gap-2">
           {(
             [
-              ['Undo', 'Ctrl+Z', Undo2, history.canUndo, history.undo],
-              ['Redo', 'Shift+Ctrl+Z', Redo2, history.canRedo, history.redo],
+              [msg('Undo'), 'Ctrl+Z', Undo2, history.canUndo, history.undo],
+              [msg('Redo'), 'Shift+Ctrl+Z', Redo2, history.canRedo, history.redo],
             ] as const
           ).map(([label, keys, Icon, can, run]) => (
             <Button
@@ -137,13 +141,13 @@ export function BlockEditor({
               icon={<Icon className="size-4" aria-hidden />}
               disabled={!can}
               onClick={run}
-              title={`${label} (${keys})`}
+              title={`${t(label)} (${keys})`}
             >
-              {label}
+              {t(label)}
             </Button>
           ))}
           <span className="text-xs text-slate-600">
-            {countBlocks(doc)} of {MAX_BLOCKS} blocks
+            {t('{count} of {max} blocks', { count: formatNumber(countBlocks(doc)), max: formatNumber(MAX_BLOCKS) })}
           </span>
           <span role="status" className="sr-only">
             {status}
@@ -153,7 +157,14 @@ export function BlockEditor({
         <DndContext
           sensors={sensors}
           collisionDetection={collide}
-          accessibility={{ announcements }}
+          accessibility={{
+            announcements,
+            screenReaderInstructions: {
+              draggable: t(
+                'To pick up a draggable item, press the space bar. While dragging, use the arrow keys to move the item. Press space again to drop the item in its new position, or press escape to cancel.',
+              ),
+            },
+          }}
           onDragStart={(e) => {
             setDragging(sourceOf(String(e.active.id)));
             const keyboard = e.activatorEvent instanceof KeyboardEvent;
@@ -191,7 +202,7 @@ export function BlockEditor({
           <div className="grid gap-4 lg:grid-cols-[9rem_minmax(0,1fr)_17rem]">
             <Palette onAdd={add} />
             <Canvas />
-            <section aria-label="Settings" className="min-w-0 rounded-md border border-slate-200 bg-white p-3">
+            <section aria-label={t('Settings')} className="min-w-0 rounded-md border border-slate-200 bg-white p-3">
               {selectedBlock ? (
                 <>
                   <Button
@@ -201,7 +212,7 @@ export function BlockEditor({
                     icon={<ArrowLeft className="size-4" aria-hidden />}
                     onClick={() => select(null)}
                   >
-                    Email style
+                    {t('Email style')}
                   </Button>
                   <BlockSettings
                     block={selectedBlock}

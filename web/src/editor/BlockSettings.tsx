@@ -3,6 +3,7 @@
  * an image's file, address, text and width, a spacer's height, social links, columns), then the
  * alignment and padding every block has. The API's refusals of the block show under their fields.
  */
+import { useTranslation } from 'react-i18next';
 import { Select, TextArea, TextInput } from '../components/Field.tsx';
 import { type Block, blockLabel } from './document.ts';
 import { useBlockEditor } from './editor-context.ts';
@@ -28,6 +29,7 @@ const FIELDS_SHOWN = new Set([
 ]);
 
 export function BlockSettings({ block, problems }: { block: Block; problems: BlockProblem[] }) {
+  const { t } = useTranslation();
   const { update } = useBlockEditor();
   const id = block.id!;
   const set = (patch: Record<string, unknown>) => update(id, patch);
@@ -36,7 +38,9 @@ export function BlockSettings({ block, problems }: { block: Block; problems: Blo
   const whole = problems.filter((p) => !FIELDS_SHOWN.has(p.field.split(/[.[]/)[0]!));
   return (
     <div className="space-y-3">
-      <h3 className="text-sm font-semibold text-slate-900">{blockLabel(block.type)} settings</h3>
+      <h3 className="text-sm font-semibold text-slate-900">
+        {t('{block} settings', { block: blockLabel(block.type) })}
+      </h3>
       {whole.map((p) => (
         <p key={`${p.field}-${p.message}`} role="alert" className="text-xs text-red-600">
           {p.field ? `${p.field}: ` : ''}
@@ -61,59 +65,60 @@ function TypeSettings({
   set: (patch: Record<string, unknown>) => void;
   error: (field: string) => string | undefined;
 }) {
+  const { t } = useTranslation();
   switch (block.type) {
     case 'heading':
       return (
         <>
           <TextInput
-            label="Heading"
+            label={t('Heading')}
             value={block.text}
             onChange={(e) => set({ text: e.target.value })}
             error={error('text')}
           />
           <Select
-            label="Level"
+            label={t('Level')}
             value={String(block.level ?? 1)}
             onChange={(e) => set({ level: Number(e.target.value) })}
           >
-            <option value="1">Level 1 (largest)</option>
-            <option value="2">Level 2</option>
-            <option value="3">Level 3</option>
+            <option value="1">{t('Level 1 (largest)')}</option>
+            <option value="2">{t('Level {level}', { level: 2 })}</option>
+            <option value="3">{t('Level {level}', { level: 3 })}</option>
           </Select>
         </>
       );
     case 'text':
       return (
         <p className="text-xs text-slate-600">
-          Edit the text where it is; its toolbar sets bold, italic, underline, links and fields.
+          {t('Edit the text where it is; its toolbar sets bold, italic, underline, links and fields.')}
         </p>
       );
     case 'button':
       return (
         <>
           <TextInput
-            label="Button label"
+            label={t('Button label')}
             value={block.label}
             onChange={(e) => set({ label: e.target.value })}
             error={error('label')}
           />
           <TextInput
-            label="Button link"
+            label={t('Button link')}
             value={block.href}
             placeholder="https://…"
             onChange={(e) => set({ href: e.target.value })}
-            hint="An http(s) address, or a Liquid value like {{ url }}."
+            hint={t('An http(s) address, or a Liquid value like {example}.', { example: '{{ url }}' })}
             error={error('href')}
           />
           <ColorField
-            label="Button color"
+            label={t('Button color')}
             value={block.backgroundColor}
             placeholder="#414141"
             onChange={(backgroundColor) => set({ backgroundColor })}
             error={error('backgroundColor')}
           />
           <ColorField
-            label="Label color"
+            label={t('Label color')}
             value={block.textColor}
             placeholder="#ffffff"
             onChange={(textColor) => set({ textColor })}
@@ -126,34 +131,34 @@ function TypeSettings({
         <>
           <ImageUpload onUploaded={(src) => set({ src })} />
           <TextInput
-            label="Image address"
+            label={t('Image address')}
             value={block.src}
             placeholder="https://…"
             onChange={(e) => set({ src: e.target.value })}
             error={error('src')}
           />
           <TextInput
-            label="Alternative text"
+            label={t('Alternative text')}
             value={block.alt}
             onChange={(e) => set({ alt: e.target.value })}
-            hint="Read out by screen readers, and shown where images are off."
+            hint={t('Read out by screen readers, and shown where images are off.')}
             error={error('alt')}
           />
           <TextInput
-            label="Image link"
+            label={t('Image link')}
             value={block.href ?? ''}
-            placeholder="Optional: https://…"
+            placeholder={t('Optional: https://…')}
             onChange={(e) => set({ href: e.target.value.trim() === '' ? undefined : e.target.value })}
             error={error('href')}
           />
           <NumberField
-            label="Width (px)"
+            label={t('Width (px)')}
             value={block.width}
             optional
             min={1}
             max={800}
             onChange={(width) => set({ width })}
-            hint="Blank: as wide as the content"
+            hint={t('Blank: as wide as the content')}
             error={error('width')}
           />
         </>
@@ -161,7 +166,7 @@ function TypeSettings({
     case 'spacer':
       return (
         <NumberField
-          label="Height (px)"
+          label={t('Height (px)')}
           value={block.height}
           min={1}
           max={500}
@@ -172,7 +177,7 @@ function TypeSettings({
     case 'html':
       return (
         <TextArea
-          label="HTML"
+          label={t('HTML')}
           rows={8}
           className="font-mono text-xs"
           value={block.html}

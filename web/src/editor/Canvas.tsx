@@ -8,6 +8,7 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { CSS } from '@dnd-kit/utilities';
 import { ArrowDown, ArrowUp, Copy, GripVertical, Trash2 } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cx } from '../lib/cx.ts';
 import { BlockContent, blockBoxStyle } from './BlockContent.tsx';
 import { type Block, blockLabel, type Container, duplicateBlock, moveBlock, ROOT, removeBlock } from './document.ts';
@@ -15,6 +16,7 @@ import { CANVAS_ID, columnId } from './drop.ts';
 import { useBlockEditor } from './editor-context.ts';
 
 export function Canvas() {
+  const { t } = useTranslation();
   const { doc, select } = useBlockEditor();
   const style = doc.style ?? {};
   const { setNodeRef, isOver } = useDroppable({ id: CANVAS_ID });
@@ -30,7 +32,7 @@ export function Canvas() {
     >
       <section
         ref={setNodeRef}
-        aria-label="Email content"
+        aria-label={t('Email content')}
         // The space below the last block is the email's own: a block dropped there goes at the end.
         className={cx('email-canvas mx-auto min-h-40 rounded pb-10', isOver && 'ring-2 ring-brand-500')}
         style={
@@ -46,7 +48,7 @@ export function Canvas() {
         <BlockList blocks={doc.blocks} container={ROOT} />
         {doc.blocks.length === 0 && (
           <p className="p-10 text-center text-sm text-slate-600">
-            Drag blocks here from the palette, or choose one there to add it.
+            {t('Drag blocks here from the palette, or choose one there to add it.')}
           </p>
         )}
       </section>
@@ -85,6 +87,7 @@ function SortableBlock({
   count: number;
   dropBefore: boolean;
 }) {
+  const { t } = useTranslation();
   const { selected, select, edit } = useBlockEditor();
   const id = block.id!;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
@@ -99,7 +102,7 @@ function SortableBlock({
     <div
       ref={setNodeRef}
       role="group"
-      aria-label={`${label} block ${index + 1}`}
+      aria-label={t('{block} block {number}', { block: label, number: index + 1 })}
       data-block-id={id}
       style={{ transform: CSS.Translate.toString(transform), transition }}
       // A block inside columns is selected, not the columns around it: the event stops at the first block.
@@ -129,23 +132,34 @@ function SortableBlock({
           {...attributes}
           {...listeners}
           type="button"
-          aria-label={`Drag ${label} block ${index + 1}`}
+          aria-label={t('Drag {block} block {number}', { block: label, number: index + 1 })}
           className="cursor-grab rounded p-1 hover:bg-slate-200"
         >
           <GripVertical className="size-4" aria-hidden />
         </button>
         <span className="mr-auto font-medium">{label}</span>
-        <ToolButton label={`Move ${label} up`} disabled={index === 0} onClick={() => move(index - 1)}>
+        <ToolButton
+          label={t('Move {block} up', { block: label })}
+          disabled={index === 0}
+          onClick={() => move(index - 1)}
+        >
           <ArrowUp className="size-4" aria-hidden />
         </ToolButton>
-        <ToolButton label={`Move ${label} down`} disabled={index === count - 1} onClick={() => move(index + 1)}>
+        <ToolButton
+          label={t('Move {block} down', { block: label })}
+          disabled={index === count - 1}
+          onClick={() => move(index + 1)}
+        >
           <ArrowDown className="size-4" aria-hidden />
         </ToolButton>
-        <ToolButton label={`Duplicate ${label}`} onClick={() => edit((doc) => duplicateBlock(doc, id).doc)}>
+        <ToolButton
+          label={t('Duplicate {block}', { block: label })}
+          onClick={() => edit((doc) => duplicateBlock(doc, id).doc)}
+        >
           <Copy className="size-4" aria-hidden />
         </ToolButton>
         <ToolButton
-          label={`Delete ${label}`}
+          label={t('Delete {block}', { block: label })}
           onClick={() => {
             edit((doc) => removeBlock(doc, id));
             select(null);
@@ -201,17 +215,18 @@ function ColumnsBlock({ block }: { block: Extract<Block, { type: 'columns' }> })
 }
 
 function ColumnArea({ parentId, column, blocks }: { parentId: string; column: number; blocks: Block[] }) {
+  const { t } = useTranslation();
   const { setNodeRef, isOver } = useDroppable({ id: columnId(parentId, column) });
   return (
     // biome-ignore lint/a11y/useSemanticElements: a column is a group of blocks, not a form's fieldset.
     <div
       ref={setNodeRef}
       role="group"
-      aria-label={`Column ${column + 1}`}
+      aria-label={t('Column {number}', { number: column + 1 })}
       className={cx('min-h-16 rounded border border-dashed border-slate-300', isOver && 'border-brand-500 bg-brand-50')}
     >
       <BlockList blocks={blocks} container={{ kind: 'column', parentId, column }} />
-      {blocks.length === 0 && <p className="p-2 text-center text-xs text-slate-600">Drop blocks here</p>}
+      {blocks.length === 0 && <p className="p-2 text-center text-xs text-slate-600">{t('Drop blocks here')}</p>}
     </div>
   );
 }

@@ -4,6 +4,7 @@
  * format where the email is new.
  */
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { EmailBodyField } from '../components/EmailBodyField.tsx';
 import { EmailPreview } from '../components/EmailPreview.tsx';
 import type { EmailType } from '../lib/email-render.ts';
@@ -47,6 +48,7 @@ export function ContentEditor({
   /** Where the sample data is typed, under the editors. */
   sampleEditor?: ReactNode;
 }) {
+  const { t } = useTranslation();
   const { format, subject, body, document, from, fromName, type } = content;
   const blocks = document ?? { version: 1 as const, blocks: [] };
   // HTML renders in the browser as it is typed; MJML and blocks need the server's MJML engine.
@@ -87,7 +89,7 @@ export function ContentEditor({
     <>
       <div className="grid gap-4 xl:grid-cols-2">
         <EmailBodyField
-          label={format === 'MJML' ? 'MJML source' : 'HTML body'}
+          label={format === 'MJML' ? t('MJML source') : t('HTML body')}
           value={body}
           onChange={(b) => onChange({ body: b })}
           error={bodyError}
@@ -108,16 +110,18 @@ export function FormatPicker({
   value,
   onChange,
   name = 'content-format',
-  legend = 'Format',
+  legend,
 }: {
   value: ContentFormat;
   onChange: (f: ContentFormat) => void;
   name?: string;
+  /** Translated by the caller; "Format" when none. */
   legend?: string;
 }) {
+  const { t } = useTranslation();
   return (
     <fieldset>
-      <legend className="mb-1 text-sm font-medium text-slate-700">{legend}</legend>
+      <legend className="mb-1 text-sm font-medium text-slate-700">{legend ?? t('Format')}</legend>
       <div className="grid gap-2 sm:grid-cols-3">
         {FORMATS.map((f) => (
           <label
@@ -133,8 +137,8 @@ export function FormatPicker({
               className="mt-1 accent-brand-600"
             />
             <span>
-              <span className="block font-medium text-slate-900">{f.label}</span>
-              <span className="block text-xs text-slate-600">{f.hint}</span>
+              <span className="block font-medium text-slate-900">{t(f.label)}</span>
+              <span className="block text-xs text-slate-600">{t(f.hint)}</span>
             </span>
           </label>
         ))}

@@ -4,6 +4,7 @@
  * query is kept for half a minute and shared with the filter builders.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useProject } from '../lib/project-context.tsx';
 import { fieldQueries } from '../queries/contacts.ts';
 
@@ -17,18 +18,19 @@ export function insertableFields(fields: Array<{ field: string; isCustom: boolea
 }
 
 export function FieldPicker({ onPick }: { onPick: (field: string) => void }) {
+  const { t } = useTranslation();
   const fields = useQuery(fieldQueries.list(useProject()));
   const options = insertableFields(fields.data?.fields ?? []);
   return (
     <select
-      aria-label="Insert field"
+      aria-label={t('Insert field')}
       value=""
       onChange={(e) => {
         if (e.target.value) onPick(e.target.value);
       }}
       className="h-7 rounded border border-slate-300 bg-white px-1 text-xs text-slate-700"
     >
-      <option value="">Insert field…</option>
+      <option value="">{t('Insert field…')}</option>
       {options.map((field) => (
         <option key={field} value={field}>
           {field.replace(/^data\./, '')}

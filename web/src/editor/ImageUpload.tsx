@@ -4,12 +4,14 @@
  */
 import { Upload } from 'lucide-react';
 import { useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/client.ts';
 import { useProject } from '../lib/project-context.tsx';
 import { uploadMutations } from '../queries/uploads.ts';
 import { useAction } from '../queries/use-action.ts';
 
 export function ImageUpload({ onUploaded }: { onUploaded: (url: string) => void }) {
+  const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const upload = useAction(uploadMutations.image(useProject()), {
@@ -23,7 +25,7 @@ export function ImageUpload({ onUploaded }: { onUploaded: (url: string) => void 
         className="inline-flex cursor-pointer items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 focus-within:ring-2 focus-within:ring-brand-500"
       >
         <Upload className="size-4" aria-hidden />
-        {upload.isPending ? 'Uploading…' : 'Upload an image'}
+        {upload.isPending ? t('Uploading…') : t('Upload an image')}
         <input
           id={id}
           ref={input}
@@ -37,7 +39,9 @@ export function ImageUpload({ onUploaded }: { onUploaded: (url: string) => void 
           }}
         />
       </label>
-      <p className="text-xs text-slate-500">PNG, JPEG, GIF or WebP. Its address is public, as images in email are.</p>
+      <p className="text-xs text-slate-500">
+        {t('PNG, JPEG, GIF or WebP. Its address is public, as images in email are.')}
+      </p>
       {upload.isError && (
         <p role="alert" className="text-xs text-red-600">
           {errorMessage(upload.error)}

@@ -3,6 +3,7 @@
  * the API's 10) and a columns block's columns (how many, and a block added to one).
  */
 import { Plus, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button.tsx';
 import { Select, TextInput } from '../components/Field.tsx';
 import type { SocialNetwork } from './block-types.ts';
@@ -32,17 +33,18 @@ export function SocialSettings({
   set: (patch: Record<string, unknown>) => void;
   error: (field: string) => string | undefined;
 }) {
+  const { t } = useTranslation();
   const links = block.links;
   const change = (i: number, patch: Partial<(typeof links)[number]>) =>
     set({ links: links.map((l, j) => (j === i ? { ...l, ...patch } : l)) });
   return (
     <fieldset className="space-y-2">
-      <legend className="text-sm font-medium text-slate-700">Links</legend>
+      <legend className="text-sm font-medium text-slate-700">{t('Links')}</legend>
       {links.map((link, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: links have no id and keep their order.
         <div key={i} className="space-y-1 rounded border border-slate-200 p-2">
           <Select
-            label={`Network ${i + 1}`}
+            label={t('Network {number}', { number: i + 1 })}
             value={link.network}
             onChange={(e) => change(i, { network: e.target.value as SocialNetwork })}
           >
@@ -53,7 +55,7 @@ export function SocialSettings({
             ))}
           </Select>
           <TextInput
-            label={`Address ${i + 1}`}
+            label={t('Address {number}', { number: i + 1 })}
             value={link.href}
             onChange={(e) => change(i, { href: e.target.value })}
             error={error(`links[${i}].href`) ?? error(`links.${i}.href`)}
@@ -64,7 +66,7 @@ export function SocialSettings({
             icon={<Trash2 className="size-4" aria-hidden />}
             onClick={() => set({ links: links.filter((_, j) => j !== i) })}
           >
-            Remove link {i + 1}
+            {t('Remove link {number}', { number: i + 1 })}
           </Button>
         </div>
       ))}
@@ -75,7 +77,7 @@ export function SocialSettings({
         disabled={links.length >= MAX_SOCIAL_LINKS}
         onClick={() => set({ links: [...links, { network: 'web', href: 'https://' }] })}
       >
-        Add a link
+        {t('Add a link')}
       </Button>
     </fieldset>
   );
@@ -84,6 +86,7 @@ export function SocialSettings({
 const IN_COLUMNS = BLOCK_TYPES.filter((b) => b.type !== 'columns');
 
 export function ColumnsSettings({ block }: { block: Extract<Block, { type: 'columns' }> }) {
+  const { t } = useTranslation();
   const { edit, select } = useBlockEditor();
   const id = block.id!;
   const add = (column: number, type: BlockType) => {
@@ -94,14 +97,14 @@ export function ColumnsSettings({ block }: { block: Extract<Block, { type: 'colu
   return (
     <>
       <Select
-        label="Number of columns"
+        label={t('Number of columns')}
         value={String(block.columns.length)}
         onChange={(e) => edit((doc) => setColumnCount(doc, id, Number(e.target.value)))}
-        hint="Blocks of a column taken away move to the last one."
+        hint={t('Blocks of a column taken away move to the last one.')}
       >
         {Array.from({ length: MAX_COLUMNS - MIN_COLUMNS + 1 }, (_, i) => MIN_COLUMNS + i).map((n) => (
           <option key={n} value={n}>
-            {n} columns
+            {t('{count, plural, one {# column} other {# columns}}', { count: n })}
           </option>
         ))}
       </Select>
@@ -109,16 +112,16 @@ export function ColumnsSettings({ block }: { block: Extract<Block, { type: 'colu
         <Select
           // biome-ignore lint/suspicious/noArrayIndexKey: a column is its position.
           key={column}
-          label={`Add to column ${column + 1}`}
+          label={t('Add to column {number}', { number: column + 1 })}
           value=""
           onChange={(e) => {
             if (e.target.value) add(column, e.target.value as BlockType);
           }}
         >
-          <option value="">Choose a block…</option>
+          <option value="">{t('Choose a block…')}</option>
           {IN_COLUMNS.map((b) => (
             <option key={b.type} value={b.type}>
-              {b.label}
+              {t(b.label)}
             </option>
           ))}
         </Select>

@@ -16,6 +16,7 @@ import {
   Type,
 } from 'lucide-react';
 import { type PointerEventHandler, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cx } from '../lib/cx.ts';
 import { BLOCK_TYPES, type BlockType } from './document.ts';
 import { paletteId } from './drop.ts';
@@ -33,17 +34,18 @@ export const BLOCK_ICONS: Record<BlockType, LucideIcon> = {
 };
 
 export function Palette({ onAdd }: { onAdd: (type: BlockType) => void }) {
+  const { t } = useTranslation();
   // Two editors on one screen (a campaign and its A/B variant) each name their own palette.
   const titleId = useId();
   return (
     <section aria-labelledby={titleId} className="min-w-0">
       <h3 id={titleId} className="mb-2 text-sm font-medium text-slate-700">
-        Blocks
+        {t('Blocks')}
       </h3>
       <ul className="grid grid-cols-3 gap-1.5 lg:grid-cols-1">
         {BLOCK_TYPES.map((b) => (
           <li key={b.type}>
-            <PaletteItem type={b.type} label={b.label} hint={b.hint} onAdd={onAdd} />
+            <PaletteItem type={b.type} label={t(b.label)} hint={t(b.hint)} onAdd={onAdd} />
           </li>
         ))}
       </ul>
@@ -62,6 +64,7 @@ function PaletteItem({
   hint: string;
   onAdd: (type: BlockType) => void;
 }) {
+  const { t } = useTranslation();
   const { setNodeRef, listeners, isDragging } = useDraggable({ id: paletteId(type) });
   const Icon = BLOCK_ICONS[type];
   return (
@@ -71,7 +74,7 @@ function PaletteItem({
       // The pointer drags; the keyboard adds with Enter or Space as for any button.
       onPointerDown={listeners?.onPointerDown as PointerEventHandler<HTMLButtonElement> | undefined}
       onClick={() => onAdd(type)}
-      aria-label={`Add ${label}`}
+      aria-label={t('Add {block}', { block: label })}
       title={hint}
       data-palette={type}
       className={cx(

@@ -4,7 +4,9 @@
  * default (the field is removed from the block).
  */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Select, TextInput } from '../components/Field.tsx';
+import { formatNumber } from '../lib/format.ts';
 import type { Align } from './block-types.ts';
 
 const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
@@ -29,6 +31,7 @@ export function ColorField({
   placeholder?: string;
   error?: string;
 }) {
+  const { t } = useTranslation();
   const invalid = value !== undefined && value !== '' && !HEX.test(value);
   return (
     <div className="flex items-end gap-2">
@@ -36,14 +39,14 @@ export function ColorField({
         <TextInput
           label={label}
           value={value ?? ''}
-          placeholder={placeholder ?? 'Default'}
+          placeholder={placeholder ?? t('Default')}
           onChange={(e) => onChange(e.target.value.trim() === '' ? undefined : e.target.value.trim())}
-          error={error ?? (invalid ? 'A hex color, like #1d4ed8 or #fff.' : undefined)}
+          error={error ?? (invalid ? t('A hex color, like #1d4ed8 or #fff.') : undefined)}
         />
       </div>
       <input
         type="color"
-        aria-label={`${label}: picker`}
+        aria-label={t('{field}: picker', { field: label })}
         value={pickerValue(value ?? placeholder)}
         onChange={(e) => onChange(e.target.value)}
         className="mb-0.5 h-9 w-10 shrink-0 cursor-pointer rounded border border-slate-300 bg-white p-0.5"
@@ -75,6 +78,7 @@ export function NumberField({
   hint?: string;
   error?: string;
 }) {
+  const { t } = useTranslation();
   const [typed, setTyped] = useState<string | null>(null);
   const shown = typed ?? (value === undefined ? '' : String(value));
   const n = Number(shown);
@@ -93,8 +97,11 @@ export function NumberField({
         else if (text.trim() !== '' && Number.isInteger(next) && next >= min && next <= max) onChange(next);
       }}
       onBlur={() => setTyped(null)}
-      hint={hint ?? `${min} to ${max}`}
-      error={error ?? (ok ? undefined : `A whole number from ${min} to ${max}.`)}
+      hint={hint ?? t('{min} to {max}', { min: formatNumber(min), max: formatNumber(max) })}
+      error={
+        error ??
+        (ok ? undefined : t('A whole number from {min} to {max}.', { min: formatNumber(min), max: formatNumber(max) }))
+      }
     />
   );
 }
@@ -106,16 +113,17 @@ export function AlignField({
   value: Align | undefined;
   onChange: (a: Align | undefined) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Select
-      label="Alignment"
+      label={t('Alignment')}
       value={value ?? ''}
       onChange={(e) => onChange((e.target.value || undefined) as Align | undefined)}
     >
-      <option value="">Default</option>
-      <option value="left">Left</option>
-      <option value="center">Center</option>
-      <option value="right">Right</option>
+      <option value="">{t('Default')}</option>
+      <option value="left">{t('Left')}</option>
+      <option value="center">{t('Center')}</option>
+      <option value="right">{t('Right')}</option>
     </Select>
   );
 }
@@ -131,15 +139,17 @@ export function PaddingField({
   onChange: (p: string | undefined) => void;
   error?: string;
 }) {
+  const { t } = useTranslation();
   const invalid = value !== undefined && !PADDING.test(value);
   return (
     <TextInput
-      label="Padding"
+      label={t('Padding')}
       value={value ?? ''}
+      // i18n-ignore: a CSS value, as typed
       placeholder="10px 25px"
       onChange={(e) => onChange(e.target.value.trim() === '' ? undefined : e.target.value)}
-      hint="Top and bottom, then left and right, in px."
-      error={error ?? (invalid ? 'Like 10px 25px: one to four sizes in px.' : undefined)}
+      hint={t('Top and bottom, then left and right, in px.')}
+      error={error ?? (invalid ? t('Like 10px 25px: one to four sizes in px.') : undefined)}
     />
   );
 }

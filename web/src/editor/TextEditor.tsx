@@ -10,6 +10,7 @@ import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { Bold, Italic, Link as LinkIcon, Underline as UnderlineIcon } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cx } from '../lib/cx.ts';
 import { FieldPicker } from './FieldPicker.tsx';
 import { fromEditorHtml, liquidField, toEditorHtml } from './inline-html.ts';
@@ -88,6 +89,7 @@ export function TextEditor({
 }
 
 function Toolbar({ editor }: { editor: Editor }) {
+  const { t } = useTranslation();
   const marks = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -103,17 +105,17 @@ function Toolbar({ editor }: { editor: Editor }) {
     command(editor.chain().focus()).run();
   return (
     <div className="mb-1 space-y-1">
-      <div role="toolbar" aria-label="Text formatting" className="flex flex-wrap items-center gap-1">
-        <MarkButton label="Bold" on={marks.bold} onClick={() => run((c) => c.toggleBold())}>
+      <div role="toolbar" aria-label={t('Text formatting')} className="flex flex-wrap items-center gap-1">
+        <MarkButton label={t('Bold')} on={marks.bold} onClick={() => run((c) => c.toggleBold())}>
           <Bold className="size-4" aria-hidden />
         </MarkButton>
-        <MarkButton label="Italic" on={marks.italic} onClick={() => run((c) => c.toggleItalic())}>
+        <MarkButton label={t('Italic')} on={marks.italic} onClick={() => run((c) => c.toggleItalic())}>
           <Italic className="size-4" aria-hidden />
         </MarkButton>
-        <MarkButton label="Underline" on={marks.underline} onClick={() => run((c) => c.toggleUnderline())}>
+        <MarkButton label={t('Underline')} on={marks.underline} onClick={() => run((c) => c.toggleUnderline())}>
           <UnderlineIcon className="size-4" aria-hidden />
         </MarkButton>
-        <MarkButton label="Link" on={marks.link || linking} onClick={() => setLinking((v) => !v)}>
+        <MarkButton label={t('Link')} on={marks.link || linking} onClick={() => setLinking((v) => !v)}>
           <LinkIcon className="size-4" aria-hidden />
         </MarkButton>
         <FieldPicker onPick={(field) => run((c) => c.insertContent(liquidField(field)))} />
@@ -165,6 +167,7 @@ function MarkButton({
 
 /** The address of the link on the selected text: empty removes the link. */
 function LinkForm({ initial, onDone }: { initial: string; onDone: (href?: string) => void }) {
+  const { t } = useTranslation();
   const [href, setHref] = useState(initial);
   const valid = href.trim() === '' || allowedHref(href);
   const apply = (e?: FormEvent) => {
@@ -174,7 +177,7 @@ function LinkForm({ initial, onDone }: { initial: string; onDone: (href?: string
   return (
     <div className="flex flex-wrap items-center gap-1">
       <label className="sr-only" htmlFor="text-link-href">
-        Link address
+        {t('Link address')}
       </label>
       <input
         id="text-link-href"
@@ -191,9 +194,13 @@ function LinkForm({ initial, onDone }: { initial: string; onDone: (href?: string
         className="h-7 min-w-0 flex-1 rounded border border-slate-300 px-2 text-sm"
       />
       <button type="button" onClick={() => apply()} className="h-7 rounded bg-slate-900 px-2 text-xs text-white">
-        Apply link
+        {t('Apply link')}
       </button>
-      {!valid && <span className="text-xs text-red-600">Use an http(s) or mailto: address, or a {'{{ field }}'}.</span>}
+      {!valid && (
+        <span className="text-xs text-red-600">
+          {t('Use an http(s) or mailto: address, or a {example}.', { example: '{{ field }}' })}
+        </span>
+      )}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import {
   type KeyboardCoordinateGetter,
   pointerWithin,
 } from '@dnd-kit/core';
+import { i18n } from '../i18n/i18n.ts';
 import { type BlockDocument, blockLabel, findBlock, locate } from './document.ts';
 import { containerOf, keyboardOrder, sourceOf } from './drop.ts';
 
@@ -75,18 +76,23 @@ export function keyboardStepsFor(
 export function announcementsFor(getDoc: () => BlockDocument): Announcements {
   const name = (id: string | number) => {
     const source = sourceOf(String(id));
-    if (source.kind === 'palette') return `a new ${blockLabel(source.type)} block`;
+    if (source.kind === 'palette') return i18n.t('a new {block} block', { block: blockLabel(source.type) });
     const area = containerOf(String(id));
-    if (area) return area.kind === 'root' ? 'the email' : `column ${area.column + 1}`;
+    if (area)
+      return area.kind === 'root' ? i18n.t('the email') : i18n.t('column {number}', { number: area.column + 1 });
     const block = findBlock(getDoc(), source.id);
-    return block ? `the ${blockLabel(block.type)} block` : 'a block';
+    return block ? i18n.t('the {block} block', { block: blockLabel(block.type) }) : i18n.t('a block');
   };
   return {
-    onDragStart: ({ active }) => `Picked up ${name(active.id)}.`,
+    onDragStart: ({ active }) => i18n.t('Picked up {active}.', { active: name(active.id) }),
     onDragOver: ({ active, over }) =>
-      over ? `${name(active.id)} is over ${name(over.id)}.` : `${name(active.id)} is over no place to drop.`,
+      over
+        ? i18n.t('{active} is over {over}.', { active: name(active.id), over: name(over.id) })
+        : i18n.t('{active} is over no place to drop.', { active: name(active.id) }),
     onDragEnd: ({ active, over }) =>
-      over ? `${name(active.id)} was dropped at ${name(over.id)}.` : `${name(active.id)} was put back.`,
-    onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
+      over
+        ? i18n.t('{active} was dropped at {over}.', { active: name(active.id), over: name(over.id) })
+        : i18n.t('{active} was put back.', { active: name(active.id) }),
+    onDragCancel: ({ active }) => i18n.t('Moving {active} was cancelled.', { active: name(active.id) }),
   };
 }

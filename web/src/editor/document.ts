@@ -4,6 +4,8 @@
  * document's blocks found, changed, moved and removed by id, nested columns included. Pure,
  * unit-tested; every change answers a new document and leaves the old one as it was (undo keeps it).
  */
+import { i18n } from '../i18n/i18n.ts';
+import { msg } from '../i18n/msg.ts';
 import type { Block, BlockDocument, BlockType, DocumentStyle, LeafBlock } from './block-types.ts';
 
 export type { Block, BlockDocument, BlockType, DocumentStyle };
@@ -19,21 +21,26 @@ export type Container = { kind: 'root' } | { kind: 'column'; parentId: string; c
 
 export const ROOT: Container = { kind: 'root' };
 
-/** The block types in the order the palette lists them, with what each is for. */
+/**
+ * The block types in the order the palette lists them, with what each is for. Labels and hints are
+ * English messages, translated where shown (`blockLabel`, `t(b.hint)`).
+ */
 export const BLOCK_TYPES: Array<{ type: BlockType; label: string; hint: string }> = [
-  { type: 'heading', label: 'Heading', hint: 'A title, level 1 to 3' },
-  { type: 'text', label: 'Text', hint: 'Paragraphs with bold, italic, links and fields' },
-  { type: 'button', label: 'Button', hint: 'A link that looks like a button' },
-  { type: 'image', label: 'Image', hint: 'An uploaded or linked picture' },
-  { type: 'divider', label: 'Divider', hint: 'A horizontal line' },
-  { type: 'spacer', label: 'Spacer', hint: 'Empty space of a set height' },
-  { type: 'columns', label: 'Columns', hint: 'Two to four columns side by side' },
-  { type: 'social', label: 'Social links', hint: 'Links to your profiles' },
-  { type: 'html', label: 'HTML', hint: 'Your own HTML, as it is' },
+  { type: 'heading', label: msg('Heading'), hint: msg('A title, level 1 to 3') },
+  { type: 'text', label: msg('Text'), hint: msg('Paragraphs with bold, italic, links and fields') },
+  { type: 'button', label: msg('Button'), hint: msg('A link that looks like a button') },
+  { type: 'image', label: msg('Image'), hint: msg('An uploaded or linked picture') },
+  { type: 'divider', label: msg('Divider'), hint: msg('A horizontal line') },
+  { type: 'spacer', label: msg('Spacer'), hint: msg('Empty space of a set height') },
+  { type: 'columns', label: msg('Columns'), hint: msg('Two to four columns side by side') },
+  { type: 'social', label: msg('Social links'), hint: msg('Links to your profiles') },
+  { type: 'html', label: msg('HTML'), hint: msg('Your own HTML, as it is') },
 ];
 
+/** The block type's name in the dashboard's language. */
 export function blockLabel(type: BlockType): string {
-  return BLOCK_TYPES.find((b) => b.type === type)?.label ?? type;
+  const label = BLOCK_TYPES.find((b) => b.type === type)?.label;
+  return label ? i18n.t(label) : type;
 }
 
 export const CONTENT_WIDTH = { min: 480, max: 800, initial: 600 } as const;
@@ -48,16 +55,16 @@ export function newId(): string {
   return `b${Date.now().toString(36)}${counter.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-/** A new block of `type` with the content it starts with. */
+/** A new block of `type` with the content it starts with (its words in the dashboard's language). */
 export function newBlock(type: BlockType): Block {
   const id = newId();
   switch (type) {
     case 'heading':
-      return { id, type, text: 'A heading', level: 2 };
+      return { id, type, text: i18n.t('A heading'), level: 2 };
     case 'text':
-      return { id, type, html: 'Write something here.' };
+      return { id, type, html: i18n.t('Write something here.') };
     case 'button':
-      return { id, type, label: 'Click here', href: 'https://example.com', align: 'center' };
+      return { id, type, label: i18n.t('Click here'), href: 'https://example.com', align: 'center' };
     case 'image':
       return { id, type, src: '', alt: '' };
     case 'divider':
@@ -69,7 +76,7 @@ export function newBlock(type: BlockType): Block {
     case 'social':
       return { id, type, links: [{ network: 'web', href: 'https://example.com' }] };
     case 'html':
-      return { id, type, html: '<p>Your HTML</p>' };
+      return { id, type, html: `<p>${i18n.t('Your HTML')}</p>` };
   }
 }
 
@@ -78,13 +85,19 @@ export function emptyDocument(): BlockDocument {
   return { version: 1, blocks: [] };
 }
 
+/**
+ * The Liquid around a greeting's fallback word: the contact's first name, else the word ("there").
+ * The word is the translator's, in the whole greeting: `Hello {firstNameOr}there{end}`.
+ */
+export const LIQUID_NAME = { firstNameOr: '{{ firstName ?? "', end: '" }}' };
+
 /** A document to start a new email with: a heading and a text block. */
 export function starterDocument(): BlockDocument {
   return {
     version: 1,
     blocks: [
-      { id: newId(), type: 'heading', text: 'Hello {{ firstName ?? "there" }}', level: 1 },
-      { id: newId(), type: 'text', html: 'Write your message here.' },
+      { id: newId(), type: 'heading', text: i18n.t('Hello {firstNameOr}there{end}', LIQUID_NAME), level: 1 },
+      { id: newId(), type: 'text', html: i18n.t('Write your message here.') },
     ],
   };
 }

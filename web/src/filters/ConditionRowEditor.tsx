@@ -1,6 +1,7 @@
 /** One condition of the builder: field, operator, value (and event count), with its row actions. */
 import { Group, Trash2 } from 'lucide-react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cx } from '../lib/cx.ts';
 import { customOperators, type FieldOption, findOption, isListed, SECTIONS } from './fields.ts';
 import type { Operator } from './language.ts';
@@ -36,6 +37,7 @@ export function ConditionRowEditor({
   /** Whether the row may become a group of its own (the depth allows one more level). */
   canGroup: boolean;
 }) {
+  const { t } = useTranslation();
   const problemId = useId();
   const opt = findOption(row.field, row.operator, ctx.options);
   const listed = isListed(opt, ctx.options);
@@ -56,7 +58,7 @@ export function ConditionRowEditor({
   };
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset inside the list item would restyle the legend; a labelled group is the same to assistive tech.
-    <div role="group" aria-label={`Condition ${path}`} className="min-w-0">
+    <div role="group" aria-label={t('Condition {path}', { path })} className="min-w-0">
       <div
         className={cx(
           'flex items-start gap-2 rounded-lg border bg-white p-2',
@@ -66,7 +68,7 @@ export function ConditionRowEditor({
         {/* The controls wrap as the width asks; the row's actions stay at its top right. */}
         <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
           <select
-            aria-label="Field"
+            aria-label={t('Field')}
             value={typed ? OTHER : opt.key}
             onChange={(e) => chooseField(e.target.value)}
             className={cx(CONTROL, FIELD_WIDTH)}
@@ -75,7 +77,7 @@ export function ConditionRowEditor({
             {SECTIONS.map((section) => {
               const items = ctx.options.filter((o) => o.section === section);
               return items.length === 0 ? null : (
-                <optgroup key={section} label={section}>
+                <optgroup key={section} label={t(section)}>
                   {items.map((o) => (
                     <option key={o.key} value={o.key}>
                       {o.label}
@@ -84,20 +86,20 @@ export function ConditionRowEditor({
                 </optgroup>
               );
             })}
-            {ctx.customFieldHint !== undefined && <option value={OTHER}>Another field…</option>}
+            {ctx.customFieldHint !== undefined && <option value={OTHER}>{t('Another field…')}</option>}
           </select>
           {typed && (
             <input
-              aria-label="Field path"
+              aria-label={t('Field path')}
               title={ctx.customFieldHint}
-              placeholder="workflow.plan"
+              placeholder="workflow.plan" // i18n-ignore: a field path, code.
               value={row.field}
               onChange={(e) => set({ field: e.target.value })}
               className={cx(CONTROL, FIELD_WIDTH, 'font-mono')}
             />
           )}
           <select
-            aria-label="Operator"
+            aria-label={t('Operator')}
             value={row.operator}
             onChange={(e) => set({ operator: e.target.value as Operator })}
             className={cx(CONTROL, FIELD_WIDTH)}
@@ -123,8 +125,8 @@ export function ConditionRowEditor({
             <button
               type="button"
               onClick={() => ctx.wrap(row.id)}
-              aria-label={`Put condition ${path} in a group`}
-              title="Put in a group"
+              aria-label={t('Put condition {path} in a group', { path })}
+              title={t('Put in a group')}
               className="rounded p-1.5 text-slate-500 hover:bg-slate-100 hover:text-brand-700"
             >
               <Group className="size-4" aria-hidden />
@@ -133,8 +135,8 @@ export function ConditionRowEditor({
           <button
             type="button"
             onClick={() => ctx.remove(row.id)}
-            aria-label={`Remove condition ${path}`}
-            title="Remove condition"
+            aria-label={t('Remove condition {path}', { path })}
+            title={t('Remove condition')}
             className="rounded p-1.5 text-slate-500 hover:bg-slate-100 hover:text-red-700"
           >
             <Trash2 className="size-4" aria-hidden />

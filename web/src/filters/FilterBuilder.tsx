@@ -6,6 +6,7 @@
  */
 import { Plus, Trash2, Ungroup } from 'lucide-react';
 import { Fragment } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { cx } from '../lib/cx.ts';
 import { type BuilderContext, ConditionRowEditor } from './ConditionRowEditor.tsx';
 import type { FieldOption } from './fields.ts';
@@ -34,7 +35,7 @@ export interface FilterBuilderProps {
   label: string;
   /** Offers "Another field…", a path typed by hand; the text says what such a path may be. */
   customFieldHint?: string;
-  /** What an empty filter means, said where its conditions would be. */
+  /** What an empty filter means, said where its conditions would be ("No conditions yet: every contact matches."). */
   emptyText?: string;
 }
 
@@ -45,14 +46,15 @@ export function FilterBuilder({
   problems = {},
   label,
   customFieldHint,
-  emptyText = 'No conditions yet: every contact matches.',
+  emptyText,
 }: FilterBuilderProps) {
+  const { t } = useTranslation();
   const ctx: Ctx = {
     options,
     problems,
     customFieldHint,
     maxDepth: MAX_DEPTH,
-    emptyText,
+    emptyText: emptyText ?? t('No conditions yet: every contact matches.'),
     edit: (id, fn) => onChange(updateNode(value, id, fn)),
     remove: (id) => onChange(removeNode(value, id)),
     wrap: (id) => onChange(wrapInGroup(value, id)),
@@ -74,6 +76,7 @@ interface Ctx extends BuilderContext {
 }
 
 function LogicSelect({ logic, onChange, label }: { logic: Logic; onChange: (l: Logic) => void; label: string }) {
+  const { t } = useTranslation();
   return (
     <select
       aria-label={label}
@@ -81,8 +84,8 @@ function LogicSelect({ logic, onChange, label }: { logic: Logic; onChange: (l: L
       onChange={(e) => onChange(e.target.value as Logic)}
       className={cx(CONTROL, 'h-8 py-0 font-medium')}
     >
-      <option value="AND">all</option>
-      <option value="OR">any</option>
+      <option value="AND">{t('all')}</option>
+      <option value="OR">{t('any')}</option>
     </select>
   );
 }
@@ -90,45 +93,48 @@ function LogicSelect({ logic, onChange, label }: { logic: Logic; onChange: (l: L
 const SMALL_BUTTON = 'inline-flex items-center gap-1 rounded px-2 py-1 text-xs text-slate-500 hover:bg-slate-100';
 
 function Group({ group, ctx, depth, path }: { group: GroupNode; ctx: Ctx; depth: number; path: string }) {
+  const { t } = useTranslation();
   const root = depth === 1;
   const problem = ctx.problems[group.id];
   const deeper = depth < ctx.maxDepth;
+  const logicSelect = (
+    <LogicSelect
+      logic={group.logic}
+      label={root ? t('Match all or any of the filter') : t('Match all or any of group {path}', { path })}
+      onChange={(logic) => ctx.edit(group.id, (g) => ({ ...(g as GroupNode), logic }))}
+    />
+  );
   const body = (
     <>
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+        {/* One sentence around the all/any choice, so each language places it where it reads right. */}
         {root && group.children.length === 0 ? (
           <span>{ctx.emptyText}</span>
+        ) : root ? (
+          <Trans i18nKey="Contacts match when <logic/> of these are true" components={{ logic: logicSelect }} />
         ) : (
-          <>
-            <span>{root ? 'Contacts match when' : 'Where'}</span>
-            <LogicSelect
-              logic={group.logic}
-              label={`Match all or any of ${root ? 'the filter' : `group ${path}`}`}
-              onChange={(logic) => ctx.edit(group.id, (g) => ({ ...(g as GroupNode), logic }))}
-            />
-            <span>of these are true</span>
-          </>
+          <Trans i18nKey="Where <logic/> of these are true" components={{ logic: logicSelect }} />
         )}
         {!root && (
           <span className="ml-auto flex">
             <button
               type="button"
               onClick={() => ctx.ungroup(group.id)}
-              aria-label={`Ungroup group ${path}`}
-              title="Move its conditions out of the group"
+              aria-label={t('Ungroup group {path}', { path })}
+              title={t('Move its conditions out of the group')}
               className={cx(SMALL_BUTTON, 'hover:text-brand-700')}
             >
               <Ungroup className="size-3.5" aria-hidden />
-              Ungroup
+              {t('Ungroup')}
             </button>
             <button
               type="button"
               onClick={() => ctx.remove(group.id)}
-              aria-label={`Remove group ${path}`}
+              aria-label={t('Remove group {path}', { path })}
               className={cx(SMALL_BUTTON, 'hover:text-red-700')}
             >
               <Trash2 className="size-3.5" aria-hidden />
-              Remove group
+              {t('Remove group')}
             </button>
           </span>
         )}
@@ -141,7 +147,7 @@ function Group({ group, ctx, depth, path }: { group: GroupNode; ctx: Ctx; depth:
               <Fragment key={child.id}>
                 {i > 0 && (
                   <li aria-hidden className="pl-1 text-[11px] font-semibold uppercase tracking-wide text-slate-500">
-                    {group.logic === 'AND' ? 'and' : 'or'}
+                    {group.logic === 'AND' ? t('and') : t('or')}
                   </li>
                 )}
                 <li>
@@ -164,7 +170,7 @@ function Group({ group, ctx, depth, path }: { group: GroupNode; ctx: Ctx; depth:
           className="inline-flex h-8 items-center gap-1 rounded-md border border-dashed border-slate-300 px-2.5 text-sm text-slate-700 hover:border-brand-500 hover:text-brand-700"
         >
           <Plus className="size-4" aria-hidden />
-          {root ? 'Add condition' : `Add condition to group ${path}`}
+          {root ? t('Add condition') : t('Add condition to group {path}', { path })}
         </button>
         {deeper && (
           <button
@@ -173,7 +179,7 @@ function Group({ group, ctx, depth, path }: { group: GroupNode; ctx: Ctx; depth:
             className="inline-flex h-8 items-center gap-1 rounded-md px-2.5 text-sm text-slate-600 hover:bg-slate-100"
           >
             <Plus className="size-4" aria-hidden />
-            {root ? 'Add group' : `Add group to group ${path}`}
+            {root ? t('Add group') : t('Add group to group {path}', { path })}
           </button>
         )}
       </div>
@@ -184,7 +190,7 @@ function Group({ group, ctx, depth, path }: { group: GroupNode; ctx: Ctx; depth:
     // biome-ignore lint/a11y/useSemanticElements: see ConditionRowEditor.
     <div
       role="group"
-      aria-label={`Group ${path}`}
+      aria-label={t('Group {path}', { path })}
       className={cx(
         'rounded-lg border p-3',
         problem ? 'border-red-300' : 'border-slate-200',

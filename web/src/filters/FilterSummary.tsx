@@ -1,4 +1,5 @@
 /** A filter read out loud as a short list: one line per condition or group of the root, the first few. */
+import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../components/States.tsx';
 import { describeFilter } from './describe.ts';
 import type { FieldOption } from './fields.ts';
@@ -14,7 +15,8 @@ export function FilterSummary({
   options: FieldOption[] | undefined;
   shown?: number;
 }) {
-  if (tree.children.length === 0) return <p className="text-sm text-slate-700">Every contact</p>;
+  const { t } = useTranslation();
+  if (tree.children.length === 0) return <p className="text-sm text-slate-700">{t('Every contact')}</p>;
   if (!options) return <Skeleton className="mt-1 h-4 w-full" />;
   const lines = describeFilter(tree, options);
   return (
@@ -25,7 +27,9 @@ export function FilterSummary({
           {line}
         </li>
       ))}
-      {lines.length > shown && <li className="text-slate-500">and {lines.length - shown} more</li>}
+      {lines.length > shown && (
+        <li className="text-slate-500">{t('{count, plural, other {and # more}}', { count: lines.length - shown })}</li>
+      )}
     </ul>
   );
 }

@@ -5,6 +5,7 @@
  * field's kind; what the API would refuse is named per row. Pure.
  */
 import { ApiError } from '../api/client.ts';
+import { i18n } from '../i18n/i18n.ts';
 import { type FieldOption, findOption } from './fields.ts';
 import { type ApiCondition, type ApiGroup, isUnit, type Logic, OPERATOR_ALIASES } from './language.ts';
 import { isOperator, isOrdering, takesCount, valueInput } from './operators.ts';
@@ -89,7 +90,7 @@ export function toApi(root: GroupNode, options: FieldOption[], at = 'filters'): 
   const problems: Problems = {};
   const group = (g: GroupNode, path: string, nested: boolean): ApiGroup => {
     paths[path] = g.id;
-    if (nested && g.children.length === 0) problems[g.id] = 'Add a condition to this group, or remove it.';
+    if (nested && g.children.length === 0) problems[g.id] = i18n.t('Add a condition to this group, or remove it.');
     return {
       operator: g.logic,
       conditions: g.children.map((n, i) => {
@@ -114,14 +115,14 @@ const isNumber = (s: string) => s !== '' && Number.isFinite(Number(s));
 /** One row as the API takes it, and what is wrong with it if anything. */
 export function toApiCondition(row: ConditionRow, options: FieldOption[]): { out: ApiCondition; problem?: string } {
   const out: ApiCondition = { field: row.field.trim(), operator: row.operator };
-  if (!out.field) return { out, problem: 'Choose a field.' };
+  if (!out.field) return { out, problem: i18n.t('Choose a field.') };
   const kind = findOption(out.field, row.operator, options).kind;
   const text = row.value.trim();
   let problem: string | undefined;
   switch (valueInput(kind, row.operator)) {
     case 'window':
       out.unit = row.unit;
-      if (!/^\d+$/.test(text) || Number(text) < 1) problem = 'Enter a whole number of at least 1.';
+      if (!/^\d+$/.test(text) || Number(text) < 1) problem = i18n.t('Enter a whole number of at least 1.');
       out.value = /^\d+$/.test(text) ? Number(text) : text;
       break;
     case 'list': {
@@ -129,8 +130,8 @@ export function toApiCondition(row: ConditionRow, options: FieldOption[]): { out
         .split(',')
         .map((s) => s.trim())
         .filter(Boolean);
-      if (items.length === 0) problem = 'Enter one or more values, separated by commas.';
-      if (kind === 'number' && items.some((s) => !isNumber(s))) problem = 'Every value must be a number.';
+      if (items.length === 0) problem = i18n.t('Enter one or more values, separated by commas.');
+      if (kind === 'number' && items.some((s) => !isNumber(s))) problem = i18n.t('Every value must be a number.');
       out.value = kind === 'number' && !problem ? items.map(Number) : items;
       break;
     }
@@ -139,15 +140,15 @@ export function toApiCondition(row: ConditionRow, options: FieldOption[]): { out
       out.value = text !== 'false';
       break;
     case 'number':
-      if (!isNumber(text)) problem = 'Enter a number.';
+      if (!isNumber(text)) problem = i18n.t('Enter a number.');
       out.value = isNumber(text) ? Number(text) : text;
       break;
     case 'date':
-      if (!DATE.test(text)) problem = 'Choose a date.';
+      if (!DATE.test(text)) problem = i18n.t('Choose a date.');
       out.value = text;
       break;
     case 'text':
-      if (text === '') problem = 'Enter a value.';
+      if (text === '') problem = i18n.t('Enter a value.');
       // A path with no recorded type compares as its value's type: an ordering wants a number (or a date).
       out.value = kind === 'any' && isOrdering(row.operator) && isNumber(text) ? Number(text) : row.value;
       break;
@@ -156,7 +157,7 @@ export function toApiCondition(row: ConditionRow, options: FieldOption[]): { out
   }
   if (takesCount(row.operator) && row.count.trim() !== '') {
     const c = Number(row.count);
-    if (!Number.isInteger(c) || c < 1) problem = 'The number of times must be a whole number of at least 1.';
+    if (!Number.isInteger(c) || c < 1) problem = i18n.t('The number of times must be a whole number of at least 1.');
     else out.count = c;
   }
   return problem ? { out, problem } : { out };

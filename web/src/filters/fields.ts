@@ -3,6 +3,9 @@
  * (contact fields, custom events, email facts, other segments, topics) and the workflow one (GET
  * /workflows/fields, which adds the trigger event's data). Pure.
  */
+import { activeLanguage } from '../i18n/active-language.ts';
+import { i18n } from '../i18n/i18n.ts';
+import { msg } from '../i18n/msg.ts';
 import type { EmailFact, Operator } from './language.ts';
 import { type FieldKind, KIND_OPERATORS, TRIGGER_OPERATORS } from './operators.ts';
 
@@ -15,18 +18,19 @@ export type FieldSection =
   | 'Email activity'
   | 'Segments'
   | 'Topics';
+/** The picker's groups, in order; each is an English message the picker translates. */
 export const SECTIONS: FieldSection[] = [
-  'Contact',
-  'Custom fields',
-  'Event data',
-  'Workflow context',
-  'Events',
-  'Email activity',
-  'Segments',
-  'Topics',
+  msg('Contact'),
+  msg('Custom fields'),
+  msg('Event data'),
+  msg('Workflow context'),
+  msg('Events'),
+  msg('Email activity'),
+  msg('Segments'),
+  msg('Topics'),
 ];
 
-/** A field a condition can test, as the field picker lists it. */
+/** A field a condition can test, as the field picker lists it (`label` in the dashboard's language). */
 export interface FieldOption {
   /** The picker's value: the field name, made unique where two options test one name differently. */
   key: string;
@@ -37,38 +41,39 @@ export interface FieldOption {
 }
 
 /** The email facts `email.<fact>` tests (FilterEmailFact), in the picker's words and order. */
+// English messages, translated when a catalogue is made (never at module load).
 const EMAIL_FACTS: Record<EmailFact, string> = {
-  sent: 'Was sent an email',
-  delivered: 'Had an email delivered',
-  opened: 'Opened an email',
-  clicked: 'Clicked a link in an email',
-  bounced: 'Bounced an email',
-  complained: 'Marked an email as spam',
+  sent: msg('Was sent an email'),
+  delivered: msg('Had an email delivered'),
+  opened: msg('Opened an email'),
+  clicked: msg('Clicked a link in an email'),
+  bounced: msg('Bounced an email'),
+  complained: msg('Marked an email as spam'),
 };
 const FACT_FIELDS = Object.entries(EMAIL_FACTS).map(([fact, label]) => ({ field: `email.${fact}`, label }));
 
 const STANDARD: Record<string, { label: string; kind: FieldKind }> = {
-  email: { label: 'Email', kind: 'string' },
-  subscribed: { label: 'Subscribed', kind: 'boolean' },
-  createdAt: { label: 'Created', kind: 'date' },
-  updatedAt: { label: 'Last updated', kind: 'date' },
+  email: { label: msg('Email'), kind: 'string' },
+  subscribed: { label: msg('Subscribed'), kind: 'boolean' },
+  createdAt: { label: msg('Created'), kind: 'date' },
+  updatedAt: { label: msg('Last updated'), kind: 'date' },
 };
 
 type Draft = Omit<FieldOption, 'key'>;
 
-const byLabel = (a: Draft, b: Draft) => a.label.localeCompare(b.label);
+const byLabel = (a: Draft, b: Draft) => a.label.localeCompare(b.label, activeLanguage());
 
 function asKind(type: string): FieldKind {
   return type === 'string' || type === 'number' || type === 'boolean' || type === 'date' ? type : 'any';
 }
 
 function emailFacts(): Draft[] {
-  return FACT_FIELDS.map((f) => ({ ...f, kind: 'email', section: 'Email activity' }));
+  return FACT_FIELDS.map((f) => ({ ...f, label: i18n.t(f.label), kind: 'email', section: 'Email activity' }));
 }
 
 function contactField(field: string, type: string): Draft {
   const standard = STANDARD[field];
-  if (standard) return { field, ...standard, section: 'Contact' };
+  if (standard) return { field, label: i18n.t(standard.label), kind: standard.kind, section: 'Contact' };
   return { field, label: field.replace(/^data\./, ''), kind: asKind(type), section: 'Custom fields' };
 }
 
@@ -147,7 +152,8 @@ export function workflowFieldOptions(
       return topicOption(id, topicNames.get(id) ?? id);
     }
     if (f.source === 'email') {
-      const label = FACT_FIELDS.find((e) => e.field === f.field)?.label ?? f.field;
+      const fact = FACT_FIELDS.find((e) => e.field === f.field);
+      const label = fact ? i18n.t(fact.label) : f.field;
       return { field: f.field, label, kind: 'email', section: 'Email activity' };
     }
     if (f.source === 'context')
@@ -180,8 +186,8 @@ export function findOption(field: string, operator: Operator, options: FieldOpti
     return TRIGGER_OPERATORS.includes(operator) ? at('event', rest, 'Events') : at('any', rest, 'Event data');
   }
   if (field.startsWith('email.')) return at('email', field, 'Email activity');
-  if (field.startsWith('segment.')) return at('segment', 'Deleted segment', 'Segments');
-  if (field.startsWith('topic.')) return at('topic', 'Deleted topic', 'Topics');
+  if (field.startsWith('segment.')) return at('segment', i18n.t('Deleted segment'), 'Segments');
+  if (field.startsWith('topic.')) return at('topic', i18n.t('Deleted topic'), 'Topics');
   if (field.startsWith('data.')) return at('any', rest, 'Custom fields');
   if (field.startsWith('workflow.')) return at('any', field, 'Workflow context');
   return at('any', field, 'Contact');

@@ -2,6 +2,9 @@
  * Which operators fit which kind of field, what each is called in the builder, and what value each
  * needs, as the API checks them (src/segments/filters/fields.ts and check.ts). Pure.
  */
+
+import { i18n } from '../i18n/i18n.ts';
+import { msg } from '../i18n/msg.ts';
 import {
   type BooleanOperator,
   type DateOperator,
@@ -71,29 +74,29 @@ const DATE_OPERATORS = listOf<DateOperator>()(
 
 // Keyed by every operator, so an operator the API adds and the builder does not name fails the type check.
 const LABELS: Record<Operator, string> = {
-  equals: 'equals',
-  notEquals: 'does not equal',
-  contains: 'contains',
-  notContains: 'does not contain',
-  startsWith: 'starts with',
-  endsWith: 'ends with',
-  greaterThan: 'is greater than',
-  lessThan: 'is less than',
-  greaterThanOrEqual: 'is at least',
-  lessThanOrEqual: 'is at most',
-  in: 'is one of',
-  notIn: 'is none of',
-  exists: 'is set',
-  notExists: 'is not set',
-  within: 'is within the last',
-  olderThan: 'is more than',
-  triggered: 'has happened',
-  triggeredWithin: 'happened in the last',
-  triggeredOlderThan: 'happened more than',
-  notTriggered: 'has not happened',
-  notTriggeredWithin: 'has not happened in the last',
-  memberOfSegment: 'is a member',
-  notMemberOfSegment: 'is not a member',
+  equals: msg('equals'),
+  notEquals: msg('does not equal'),
+  contains: msg('contains'),
+  notContains: msg('does not contain'),
+  startsWith: msg('starts with'),
+  endsWith: msg('ends with'),
+  greaterThan: msg('is greater than'),
+  lessThan: msg('is less than'),
+  greaterThanOrEqual: msg('is at least'),
+  lessThanOrEqual: msg('is at most'),
+  in: msg('is one of'),
+  notIn: msg('is none of'),
+  exists: msg('is set'),
+  notExists: msg('is not set'),
+  within: msg('is within the last'),
+  olderThan: msg('is more than'),
+  triggered: msg('has happened'),
+  triggeredWithin: msg('happened in the last'),
+  triggeredOlderThan: msg('happened more than'),
+  notTriggered: msg('has not happened'),
+  notTriggeredWithin: msg('has not happened in the last'),
+  memberOfSegment: msg('is a member'),
+  notMemberOfSegment: msg('is not a member'),
 };
 
 const VALUE_OPERATORS = new Set<Operator>([...STRING_OPERATORS, ...NUMBER_OPERATORS, ...DATE_OPERATORS]);
@@ -118,25 +121,28 @@ export const KIND_OPERATORS: Record<FieldKind, Operator[]> = {
 
 /** Words that read better for a kind: a text "is", a date "is after". */
 const KIND_LABELS: Partial<Record<FieldKind, Partial<Record<Operator, string>>>> = {
-  string: { equals: 'is', notEquals: 'is not' },
-  boolean: { equals: 'is', notEquals: 'is not' },
+  string: { equals: msg('is'), notEquals: msg('is not') },
+  boolean: { equals: msg('is'), notEquals: msg('is not') },
   // With the value's words ("subscribed" / "not subscribed"): "News is subscribed".
-  topic: { equals: 'is', notEquals: 'is not' },
+  topic: { equals: msg('is'), notEquals: msg('is not') },
   date: {
-    greaterThan: 'is after',
-    lessThan: 'is before',
-    greaterThanOrEqual: 'is on or after',
-    lessThanOrEqual: 'is on or before',
-    equals: 'is exactly',
-    notEquals: 'is not exactly',
+    greaterThan: msg('is after'),
+    lessThan: msg('is before'),
+    greaterThanOrEqual: msg('is on or after'),
+    lessThanOrEqual: msg('is on or before'),
+    equals: msg('is exactly'),
+    notEquals: msg('is not exactly'),
   },
 };
 
 /** Whether `s` is an operator the API knows (in its long form). */
 export const isOperator = (s: string): s is Operator => Object.hasOwn(LABELS, s);
 
+/** The operator in the builder's words, in the dashboard's language ("is", "is after", "has happened"). */
 export function operatorLabel(kind: FieldKind, op: Operator): string {
-  return KIND_LABELS[kind]?.[op] ?? LABELS[op];
+  const label = KIND_LABELS[kind]?.[op] ?? LABELS[op];
+  // An operator the API does not know (a stored config read as is) has no words: undefined, as before.
+  return label && i18n.t(label);
 }
 
 const VALUELESS = new Set<Operator>(

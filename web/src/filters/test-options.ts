@@ -1,6 +1,11 @@
 /** The catalogue the filter module's tests share: typed custom fields, an event, two segments, two topics. */
+
+import { startEnglishForTests } from '../i18n/test-i18n.ts';
 import { segmentFieldOptions } from './fields.ts';
 import type { ConditionRow } from './tree.ts';
+
+// The catalogue names its standard fields through the translator: started before it is made.
+await startEnglishForTests();
 
 export const options = segmentFieldOptions({
   fields: [

@@ -3,6 +3,7 @@
  * the fields (disabled for a member who may only read), and Save with Discard once something changed.
  */
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button.tsx';
 import { FormError } from '../components/States.tsx';
 import { cx } from '../lib/cx.ts';
@@ -10,18 +11,20 @@ import type { DraftControls } from './use-draft.ts';
 
 export function DraftForm({
   draft,
-  submitLabel = 'Save changes',
+  submitLabel,
   editable = true,
   className,
   children,
 }: {
   draft: DraftControls;
+  /** "Save changes" unless told. */
   submitLabel?: string;
   /** False for a member who may read the settings but not change them: no buttons, fields disabled. */
   editable?: boolean;
   className?: string;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     // The API judges the values and names the field it refuses; the browser's own check would stop
     // the submit first, with its own wording.
@@ -33,11 +36,11 @@ export function DraftForm({
       {editable && (
         <div className="flex gap-2">
           <Button type="submit" loading={draft.saving} disabled={!draft.dirty}>
-            {submitLabel}
+            {submitLabel ?? t('Save changes')}
           </Button>
           {draft.dirty && (
             <Button variant="ghost" onClick={draft.reset}>
-              Discard
+              {t('Discard')}
             </Button>
           )}
         </div>

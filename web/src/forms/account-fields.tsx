@@ -1,4 +1,5 @@
 /** The inputs of the signed-out forms and the account page: an email and a password. */
+import { useTranslation } from 'react-i18next';
 import { fieldError } from '../api/client.ts';
 import { TextInput } from '../components/Field.tsx';
 
@@ -10,9 +11,10 @@ interface FieldProps {
 }
 
 export function EmailField({ value, onChange, error }: FieldProps) {
+  const { t } = useTranslation();
   return (
     <TextInput
-      label="Email"
+      label={t('Email')}
       type="email"
       autoComplete="email"
       required
@@ -28,20 +30,21 @@ export function PasswordField({
   value,
   onChange,
   error,
-  label = 'Password',
+  label,
   name = 'password',
   fresh = false,
 }: FieldProps & { label?: string; name?: string; fresh?: boolean }) {
+  const { t } = useTranslation();
   return (
     <TextInput
-      label={label}
+      label={label ?? t('Password')}
       type="password"
       autoComplete={fresh ? 'new-password' : 'current-password'}
       required
       value={value}
       onChange={(e) => onChange(e.target.value)}
       error={fieldError(error, name)}
-      hint={fresh ? 'At least 8 characters.' : undefined}
+      hint={fresh ? t('At least 8 characters.') : undefined}
     />
   );
 }

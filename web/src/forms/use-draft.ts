@@ -8,6 +8,7 @@
  * effect copying props into state.
  */
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useUnsavedChanges } from '../components/LeaveGuard.tsx';
 import { useSaveShortcut } from '../lib/use-save-shortcut.ts';
 import { apiFieldError, formLevelError, sameValue, valueAt } from './draft-errors.ts';
@@ -93,6 +94,7 @@ interface State<D> {
 }
 
 export function useDraft<D extends object, B>(saved: D, options: DraftOptions<D, B>): Draft<D> {
+  const { t } = useTranslation();
   const { toBody, save, check, codeFields, fields = [] } = options;
   const [state, setState] = useState<State<D>>({ draft: null, submitted: null, checks: {} });
   const value = state.draft ?? saved;
@@ -100,7 +102,7 @@ export function useDraft<D extends object, B>(saved: D, options: DraftOptions<D,
   const saving = save.isPending;
   useUnsavedChanges(
     dirty && !saving && !options.sends,
-    options.leaveMessage ?? 'Your changes are not saved yet. Leave and lose them?',
+    options.leaveMessage ?? t('Your changes are not saved yet. Leave and lose them?'),
   );
 
   const set = (patch: Partial<D>) => setState((s) => ({ ...s, draft: { ...(s.draft ?? saved), ...patch } }));

@@ -2,6 +2,7 @@
  * The pure side of TimeSeriesChart: how a bucket's start is written (axis tick, full label) for
  * hour or day buckets in a time zone, and which buckets the data table lists.
  */
+import { activeLanguage } from '../i18n/active-language.ts';
 
 export interface ChartSeries {
   /** The key of the figure in each point. */
@@ -26,8 +27,13 @@ export interface ChartDateFormats {
 /**
  * Formatters for bucket starts. `timeZone` is the zone the buckets were cut in (an IANA name);
  * without it the viewer's zone is used, which is right when the API was asked for local buckets.
+ * They are written in the dashboard's language unless `locale` says otherwise.
  */
-export function chartDateFormats(interval: ChartInterval, timeZone?: string, locale?: string): ChartDateFormats {
+export function chartDateFormats(
+  interval: ChartInterval,
+  timeZone?: string,
+  locale: string = activeLanguage(),
+): ChartDateFormats {
   const zone = timeZone ? { timeZone } : {};
   const tick = new Intl.DateTimeFormat(
     locale,
@@ -55,5 +61,5 @@ export function busyPoints(points: ChartPoint[], series: ChartSeries[]): ChartPo
 
 /** The viewer's time zone as an IANA name ("Europe/Paris"), for `timeZoneLabel`. */
 export function viewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return Intl.DateTimeFormat(activeLanguage()).resolvedOptions().timeZone || 'UTC';
 }

@@ -4,6 +4,7 @@
  * sample values for the variables every email has and any sample contact data the user typed.
  */
 import { Liquid } from 'liquidjs';
+import { i18n } from '../i18n/i18n.ts';
 
 function engine(escapeOutput: boolean): Liquid {
   const liquid = new Liquid({
@@ -104,7 +105,7 @@ export async function renderLiquid(
     const text = String(await engines[kind].parseAndRender(rewriteFallbacks(source), vars));
     return { text };
   } catch (e) {
-    const message = (e as Error).message.split('\n')[0] ?? 'Liquid error';
+    const message = (e as Error).message.split('\n')[0] ?? i18n.t('Liquid error');
     return { text: source, error: message };
   }
 }
@@ -112,6 +113,8 @@ export async function renderLiquid(
 /** An email's content class: marketing mail gets the unsubscribe footer in the preview. */
 export type EmailType = 'MARKETING' | 'HEADLESS' | 'TRANSACTIONAL';
 
+// The footer as the server appends it to mail for a contact without a language (English): it is
+// the email's text, not the dashboard's, so it is not translated with the dashboard.
 const FOOTER =
   '<div style="margin:32px auto 0;padding:16px;max-width:560px;text-align:center;font:12px/1.5 system-ui,sans-serif;color:#6b7280">' +
   'You received this email because you subscribed.<br>' +

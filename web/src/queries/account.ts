@@ -10,6 +10,8 @@ import { sessionKeys } from '../api/session.ts';
 
 export type Credentials = RequestBody<Operation<'/auth/login', 'post'>>;
 export type PasswordChange = RequestBody<Operation<'/users/@me/password', 'post'>>;
+/** The dashboard's language for the account; null: the browser's. */
+export type LanguageSetting = RequestBody<Operation<'/users/@me', 'patch'>>['language'];
 
 const accountKey = (action: string) => ['account', 'mutation', action];
 
@@ -82,6 +84,16 @@ export const accountMutations = {
     mutationOptions({
       mutationKey: accountKey('change-password'),
       mutationFn: (body: PasswordChange) => api.post('/users/@me/password', { body }),
+    }),
+  /**
+   * Sets the account's dashboard language (null: the browser's). The refreshed user is what
+   * i18n/LanguageRoot.tsx follows to switch the dashboard's language.
+   */
+  setLanguage: () =>
+    mutationOptions({
+      mutationKey: accountKey('set-language'),
+      mutationFn: (language: LanguageSetting) => api.patch('/users/@me', { body: { language } }),
+      meta: { invalidates: [sessionKeys.me] },
     }),
   /** Joins the project of an invitation link; the project is in the list before the screen moves on. */
   acceptInvite: (token: string) =>

@@ -1,6 +1,6 @@
 /**
  * Campaigns: a page of the list, one campaign, its results (stats, time series), the live count of
- * an audience being edited, what a local-time send would do, and their writes: create, save, test,
+ * an audience being edited, what a local-time send would do, and their writes: create, save, archive, test,
  * send or schedule, choose an A/B test's winner, cancel, copy, delete. Every read of one campaign
  * sits under its detail key, so removing it forgets them all.
  */
@@ -16,6 +16,7 @@ export type CampaignSummary = ResponseBody<Operation<'/campaigns', 'get'>>['camp
 export type CampaignStats = ResponseBody<Operation<'/campaigns/{id}/stats', 'get'>>;
 export type CampaignTimeseries = ResponseBody<Operation<'/campaigns/{id}/timeseries', 'get'>>;
 export type CampaignBody = RequestBody<Operation<'/campaigns/{id}', 'put'>>;
+export type CampaignPatch = RequestBody<Operation<'/campaigns/{id}', 'patch'>>;
 export type SendBody = RequestBody<Operation<'/campaigns/{id}/send', 'post'>>;
 export type TestBody = RequestBody<Operation<'/campaigns/{id}/test', 'post'>>;
 export type AudienceBody = RequestBody<Operation<'/campaigns/audience', 'post'>>;
@@ -116,6 +117,14 @@ export const campaignMutations = {
     mutationOptions({
       mutationKey: campaignKeys.mutation(projectId, 'save'),
       mutationFn: (body: CampaignBody) => api.put('/campaigns/{id}', { path: { id }, body }),
+      meta: { invalidates: affects.campaigns(projectId) },
+      onSuccess: storesAnswer<Campaign>(campaignKeys, projectId),
+    }),
+  /** Puts campaign `id` on the project's public archive or takes it off, in any status. */
+  archive: ({ api, projectId }: ProjectScope, id: string) =>
+    mutationOptions({
+      mutationKey: campaignKeys.mutation(projectId, 'archive'),
+      mutationFn: (body: CampaignPatch) => api.patch('/campaigns/{id}', { path: { id }, body }),
       meta: { invalidates: affects.campaigns(projectId) },
       onSuccess: storesAnswer<Campaign>(campaignKeys, projectId),
     }),

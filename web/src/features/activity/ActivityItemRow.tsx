@@ -18,6 +18,7 @@ import {
   Workflow,
   Zap,
 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { TextLink } from '../../components/Links.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { cx } from '../../lib/cx.ts';
@@ -53,6 +54,7 @@ const TONES: Record<Tone, string> = {
 };
 
 function PartView({ part }: { part: Part }) {
+  const { t } = useTranslation();
   const { to } = useProject();
   if (typeof part === 'string') return <>{part}</>;
   switch (part.kind) {
@@ -69,11 +71,13 @@ function PartView({ part }: { part: Part }) {
         </TextLink>
       );
     case 'subject':
-      return <span className="font-medium text-slate-900">“{part.text}”</span>;
+      // Quoted as the language quotes: “…”, „…“, « … ».
+      return <span className="font-medium text-slate-900">{t('“{subject}”', { subject: part.text })}</span>;
   }
 }
 
 export function ActivityItemRow({ item, fresh }: { item: ActivityItem; fresh?: boolean }) {
+  const { t } = useTranslation();
   const Icon = ICONS[item.type] ?? Zap;
   const { parts, detail } = describe(item, formatDateTime);
   return (
@@ -92,7 +96,7 @@ export function ActivityItemRow({ item, fresh }: { item: ActivityItem; fresh?: b
         title={typeLabel(item.type)}
       >
         <Icon className="size-3.5" aria-hidden />
-        <span className="sr-only">{typeLabel(item.type)}:</span>
+        <span className="sr-only">{t('{type}:', { type: typeLabel(item.type) })}</span>
       </span>
       <div className="min-w-0 flex-1">
         <p className="text-sm leading-6 text-slate-700">

@@ -7,10 +7,12 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ArrowUp, History } from 'lucide-react';
 import { Fragment, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/Layout.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
 import { LoadMore } from '../../components/Table.tsx';
-import { formatDate, formatNumber, plural } from '../../lib/format.ts';
+import { i18n } from '../../i18n/i18n.ts';
+import { formatDate } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { activityQueries, useShowNewActivity } from '../../queries/activity.ts';
 import { ActivityFigures, ActivityFilters, LastHour, useActivityFilter } from './ActivityFilters.tsx';
@@ -26,18 +28,19 @@ function dayHeading(iso: string): string {
   const d = new Date(iso);
   const today = new Date();
   const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
-  if (d.toDateString() === today.toDateString()) return 'Today';
-  if (d.toDateString() === yesterday.toDateString()) return 'Yesterday';
+  if (d.toDateString() === today.toDateString()) return i18n.t('Today');
+  if (d.toDateString() === yesterday.toDateString()) return i18n.t('Yesterday');
   return formatDate(iso);
 }
 
 export function ActivityPage() {
+  const { t } = useTranslation();
   const filter = useActivityFilter();
   return (
     <>
       <PageHeader
-        title="Activity"
-        description="Everything that happens in this project, as it happens."
+        title={t('Activity')}
+        description={t('Everything that happens in this project, as it happens.')}
         actions={<LastHour />}
       />
       <ActivityFigures filter={filter} />
@@ -47,10 +50,12 @@ export function ActivityPage() {
           <UpcomingCard />
         </div>
         <div className="min-w-0 xl:order-1 xl:col-span-2">
-          <Feed query={filter.query} emptyTitle={filter.filtered ? 'No activity matches' : 'No activity yet'}>
+          <Feed query={filter.query} emptyTitle={filter.filtered ? t('No activity matches') : t('No activity yet')}>
             {filter.filtered
-              ? `Nothing of the kind "${filter.type ? typeLabel(filter.type) : 'any'}" in this period.`
-              : 'Send an email or track an event and it shows up here within seconds.'}
+              ? filter.type
+                ? t('Nothing of the kind "{kind}" in this period.', { kind: typeLabel(filter.type) })
+                : t('Nothing of the kind "any" in this period.')
+              : t('Send an email or track an event and it shows up here within seconds.')}
           </Feed>
         </div>
       </div>
@@ -68,6 +73,7 @@ function Feed({
   emptyTitle: string;
   children: string;
 }) {
+  const { t } = useTranslation();
   const project = useProject();
   const feedQuery = { ...query, limit: PAGE };
   const feed = useInfiniteQuery(activityQueries.feed(project, feedQuery));
@@ -109,7 +115,9 @@ function Feed({
             className="mb-3 flex w-full items-center justify-center gap-2 rounded-md border border-brand-100 bg-brand-50 px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-100"
           >
             <ArrowUp className="size-4" aria-hidden />
-            {newCount >= 10_000 ? 'Over 10,000 new items' : `${plural(newCount, 'new item')}`} · Show
+            {newCount >= 10_000
+              ? t('Over {count, number} new items · Show', { count: 10_000 })
+              : t('{count, plural, one {# new item} other {# new items}} · Show', { count: newCount })}
           </button>
         )}
       </div>
@@ -118,7 +126,7 @@ function Feed({
       ) : (
         <>
           <ul
-            aria-label="Activity"
+            aria-label={t('Activity')}
             className="divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
           >
             {items.map((item, i) => {
@@ -138,12 +146,13 @@ function Feed({
           </ul>
           <LoadMore
             list={feed}
-            label="Load older"
+            label={t('Load older')}
             status={
-              <>
-                Showing {formatNumber(items.length)}
-                {total > 0 && <> of {total >= 10_000 ? 'over 10,000' : formatNumber(total)}</>}
-              </>
+              total <= 0
+                ? t('Showing {shown, number}', { shown: items.length })
+                : total >= 10_000
+                  ? t('Showing {shown, number} of over {total, number}', { shown: items.length, total: 10_000 })
+                  : t('Showing {shown, number} of {total, number}', { shown: items.length, total })
             }
           />
         </>
@@ -153,8 +162,9 @@ function Feed({
 }
 
 function FeedSkeleton() {
+  const { t } = useTranslation();
   return (
-    <div role="status" aria-label="Loading activity" className="rounded-lg border border-slate-200 bg-white">
+    <div role="status" aria-label={t('Loading activity')} className="rounded-lg border border-slate-200 bg-white">
       {Array.from({ length: 8 }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
         <div key={i} className="flex items-center gap-3 border-b border-slate-100 px-4 py-3 last:border-0">

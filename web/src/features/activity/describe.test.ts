@@ -1,5 +1,8 @@
-import { expect, describe as group, it } from 'vitest';
+import { beforeAll, expect, describe as group, it } from 'vitest';
+import { startEnglishForTests } from '../../i18n/test-i18n.ts';
 import { ACTIVITY_TYPES, type ActivityItem, describe, justAfter } from './describe.ts';
+
+beforeAll(startEnglishForTests);
 
 const base = { id: 'i1', createdAt: '2025-01-02T10:00:00.000Z', data: {} };
 const contact = { id: 'c1', email: 'ada@example.com' };
@@ -38,6 +41,12 @@ group('activity descriptions', () => {
       }),
     ).toBe('[ada@example.com] left [Onboarding]');
     expect(text({ ...base, type: 'email.sent', email })).toBe('Sent [Welcome] to A deleted contact');
+    expect(
+      text({ ...base, type: 'campaign.sent', campaign: { id: 'k', name: 'Launch' }, data: { totalRecipients: 1 } }),
+    ).toBe('Campaign [Launch] was sent to 1 recipient');
+    expect(
+      text({ ...base, type: 'email.clicked', contact, email, campaign: { id: 'k', name: 'Launch' }, data: {} }),
+    ).toBe('[ada@example.com] clicked a link in [Welcome] from [Launch]');
   });
 
   it('gives the detail line: clicked URL, bounce reason, event data', () => {

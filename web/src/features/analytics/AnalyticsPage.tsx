@@ -5,6 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Card, PageHeader, Stat } from '../../components/Layout.tsx';
 import { ErrorState, Skeleton } from '../../components/States.tsx';
 import { preloadTimeSeriesChart, TimeSeriesChart } from '../../components/TimeSeriesChart.tsx';
@@ -24,6 +25,7 @@ const ZONE_LABEL = TIME_ZONE.replace(/_/g, ' ');
 const CHART_HEIGHT = 288;
 
 export function AnalyticsPage() {
+  const { t } = useTranslation();
   const project = useProject();
   const range = useRange();
   // Fetch the chart's code with the page, not once the figures have arrived.
@@ -40,12 +42,12 @@ export function AnalyticsPage() {
   return (
     <>
       <PageHeader
-        title="Analytics"
-        description={`How your email performs. Times are in ${ZONE_LABEL}.`}
+        title={t('Analytics')}
+        description={t('How your email performs. Times are in {zone}.', { zone: ZONE_LABEL })}
         actions={<RangePicker range={range} />}
       />
       <CustomDates range={range} />
-      <section aria-label={`Figures, ${range.label}`} className="mb-6">
+      <section aria-label={t('Figures, {period}', { period: range.label })} className="mb-6">
         <h2 className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">{range.label}</h2>
         {series.isError ? (
           <ErrorState error={series.error} retry={() => series.refetch()} />
@@ -68,24 +70,25 @@ export function AnalyticsPage() {
 }
 
 function Figures({ totals }: { totals: Timeseries['totals'] | undefined }) {
+  const { t } = useTranslation();
   return (
     <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
       {METRICS.map((m) => {
         const share = totals && m.key !== 'sent' ? rate(totals[m.key], totals.sent) : undefined;
         const hint =
           m.key === 'sent' ? (
-            'emails'
+            t('emails')
           ) : !totals ? (
             <Skeleton className="h-3 w-16" />
           ) : share === null ? (
-            'no emails sent'
+            t('no emails sent')
           ) : (
-            `${formatPercent(share)} of sent`
+            t('{share} of sent', { share: formatPercent(share) })
           );
         return (
           <Stat
             key={m.key}
-            label={m.label}
+            label={t(m.label)}
             value={totals ? formatNumber(totals[m.key]) : <Skeleton className="my-1 h-6 w-12" />}
             hint={hint}
           />
@@ -97,15 +100,16 @@ function Figures({ totals }: { totals: Timeseries['totals'] | undefined }) {
 
 /** The chart, with toggles for the metrics it draws (they double as its legend). */
 function OverTime({ data, stale, failed }: { data: Timeseries | undefined; stale: boolean; failed: boolean }) {
+  const { t } = useTranslation();
   const [shown, setShown] = useState<MetricKey[]>(['sent', 'delivered', 'opened', 'clicked']);
-  const series = METRICS.filter((m) => shown.includes(m.key));
+  const series = METRICS.filter((m) => shown.includes(m.key)).map((m) => ({ ...m, label: t(m.label) }));
   return (
     <Card
-      title="Over time"
+      title={t('Over time')}
       className="mb-6"
       actions={
         <fieldset className="flex flex-wrap gap-1">
-          <legend className="sr-only">Metrics on the chart</legend>
+          <legend className="sr-only">{t('Metrics on the chart')}</legend>
           {METRICS.map((m) => {
             const on = shown.includes(m.key);
             return (
@@ -122,7 +126,7 @@ function OverTime({ data, stale, failed }: { data: Timeseries | undefined; stale
                 )}
               >
                 <span className="size-2 rounded-full" style={{ background: on ? m.color : '#cbd5e1' }} aria-hidden />
-                {m.label}
+                {t(m.label)}
               </button>
             );
           })}
@@ -137,7 +141,7 @@ function OverTime({ data, stale, failed }: { data: Timeseries | undefined; stale
             interval={data.interval}
             height={CHART_HEIGHT}
             timeZoneLabel={ZONE_LABEL}
-            emptyText="No emails in this period."
+            emptyText={t('No emails in this period.')}
             legend={false}
           />
         ) : failed ? null : (

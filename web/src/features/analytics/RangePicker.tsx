@@ -1,4 +1,5 @@
 /** The analytics period: a preset or custom dates, and hour or day buckets, kept in the URL. */
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DateRangeFields } from '../../components/DateRangeFields.tsx';
 import { Select } from '../../components/Field.tsx';
@@ -18,6 +19,7 @@ export function useRange(): ResolvedRange {
 
 /** The period and bucket selects, for the page header. */
 export function RangePicker({ range }: { range: ResolvedRange }) {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const patch = useSearchParamPatch();
   const choose = (id: string) =>
@@ -32,10 +34,10 @@ export function RangePicker({ range }: { range: ResolvedRange }) {
   return (
     <div className="flex flex-wrap items-end gap-2">
       <div className="w-44">
-        <Select label="Period" hideLabel value={range.id} onChange={(e) => choose(e.target.value)}>
+        <Select label={t('Period')} hideLabel value={range.id} onChange={(e) => choose(e.target.value)}>
           {RANGES.map((r) => (
             <option key={r.id} value={r.id}>
-              {r.label}
+              {t(r.label)}
             </option>
           ))}
         </Select>
@@ -43,13 +45,13 @@ export function RangePicker({ range }: { range: ResolvedRange }) {
       {range.id !== '24h' && range.hourly && (
         <div className="w-32">
           <Select
-            label="Group by"
+            label={t('Group by')}
             hideLabel
             value={range.interval}
             onChange={(e) => patch({ interval: e.target.value === 'hour' ? 'hour' : undefined })}
           >
-            <option value="day">By day</option>
-            <option value="hour">By hour</option>
+            <option value="day">{t('By day')}</option>
+            <option value="hour">{t('By hour')}</option>
           </Select>
         </div>
       )}

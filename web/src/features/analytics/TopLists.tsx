@@ -1,10 +1,12 @@
 /** The analytics rankings: the best campaigns by a chosen measure, and the most frequent events. */
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Select } from '../../components/Field.tsx';
 import { Card } from '../../components/Layout.tsx';
 import { TextLink } from '../../components/Links.tsx';
 import { ErrorState, LoadingRows } from '../../components/States.tsx';
+import { msg } from '../../i18n/msg.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { useSearchParamState } from '../../lib/url-state.ts';
@@ -12,14 +14,15 @@ import { analyticsQueries, type CampaignMetric } from '../../queries/analytics.t
 import { apiPercent } from './ranges.ts';
 
 const CAMPAIGN_METRICS: Array<{ id: CampaignMetric; label: string }> = [
-  { id: 'sent', label: 'Most sent' },
-  { id: 'opened', label: 'Most opened' },
-  { id: 'clicked', label: 'Most clicked' },
-  { id: 'openRate', label: 'Best open rate' },
-  { id: 'clickRate', label: 'Best click rate' },
+  { id: 'sent', label: msg('Most sent') },
+  { id: 'opened', label: msg('Most opened') },
+  { id: 'clicked', label: msg('Most clicked') },
+  { id: 'openRate', label: msg('Best open rate') },
+  { id: 'clickRate', label: msg('Best click rate') },
 ];
 
 export function TopCampaigns() {
+  const { t } = useTranslation();
   const project = useProject();
   const [chosen, setMetric] = useSearchParamState('rank', 'sent');
   const metric = CAMPAIGN_METRICS.find((m) => m.id === chosen)?.id ?? 'sent';
@@ -29,13 +32,13 @@ export function TopCampaigns() {
   const max = Math.max(1, ...rows.map((r) => Number(r[metric])));
   return (
     <Card
-      title="Top campaigns"
+      title={t('Top campaigns')}
       actions={
         <div className="w-40">
-          <Select label="Rank campaigns by" hideLabel value={metric} onChange={(e) => setMetric(e.target.value)}>
+          <Select label={t('Rank campaigns by')} hideLabel value={metric} onChange={(e) => setMetric(e.target.value)}>
             {CAMPAIGN_METRICS.map((m) => (
               <option key={m.id} value={m.id}>
-                {m.label}
+                {t(m.label)}
               </option>
             ))}
           </Select>
@@ -44,8 +47,8 @@ export function TopCampaigns() {
     >
       <Ranking
         query={top}
-        what="top campaigns"
-        empty="Campaigns show up here once they have sent."
+        loadingLabel={t('Loading top campaigns')}
+        empty={t('Campaigns show up here once they have sent.')}
         items={rows.map((c) => {
           const value = Number(c[metric]);
           return {
@@ -53,16 +56,21 @@ export function TopCampaigns() {
             label: <TextLink to={project.to('campaigns', c.id)}>{c.name}</TextLink>,
             value: isRate ? apiPercent(value) : formatNumber(value),
             share: value / max,
-            hint: `${formatNumber(c.sent)} sent · ${apiPercent(c.openRate)} opened · ${apiPercent(c.clickRate)} clicked`,
+            hint: t('{sent, number} sent · {opened} opened · {clicked} clicked', {
+              sent: c.sent,
+              opened: apiPercent(c.openRate),
+              clicked: apiPercent(c.clickRate),
+            }),
           };
         })}
       />
-      <p className="mt-3 text-xs text-slate-500">All time.</p>
+      <p className="mt-3 text-xs text-slate-500">{t('All time.')}</p>
     </Card>
   );
 }
 
 export function TopEvents({ from, to, label }: { from?: string; to?: string; label: string }) {
+  const { t } = useTranslation();
   const project = useProject();
   // The 24-hour view has no `from`: ask for yesterday and today (whole UTC days, as this endpoint counts).
   const since = from ?? new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
@@ -70,11 +78,11 @@ export function TopEvents({ from, to, label }: { from?: string; to?: string; lab
   const rows = events.data?.data ?? [];
   const max = Math.max(1, ...rows.map((r) => r.count));
   return (
-    <Card title="Top events">
+    <Card title={t('Top events')}>
       <Ranking
         query={events}
-        what="top events"
-        empty="No events tracked in this period."
+        loadingLabel={t('Loading top events')}
+        empty={t('No events tracked in this period.')}
         items={rows.map((e) => ({
           key: e.name,
           label: (
@@ -86,7 +94,7 @@ export function TopEvents({ from, to, label }: { from?: string; to?: string; lab
           share: e.count / max,
         }))}
       />
-      <p className="mt-3 text-xs text-slate-500">{label}, custom events only.</p>
+      <p className="mt-3 text-xs text-slate-500">{t('{period}, custom events only.', { period: label })}</p>
     </Card>
   );
 }
@@ -103,16 +111,17 @@ interface RankedItem {
 /** A ranked list of bars with its loading, error and empty states. */
 function Ranking({
   query,
-  what,
+  loadingLabel,
   empty,
   items,
 }: {
   query: { isPending: boolean; isError: boolean; isSuccess: boolean; error: unknown; refetch: () => unknown };
-  what: string;
+  /** Read out while loading ("Loading top events"). */
+  loadingLabel: string;
   empty: string;
   items: RankedItem[];
 }) {
-  if (query.isPending) return <LoadingRows rows={5} label={`Loading ${what}`} />;
+  if (query.isPending) return <LoadingRows rows={5} label={loadingLabel} />;
   if (query.isError) return <ErrorState error={query.error} retry={() => query.refetch()} />;
   if (items.length === 0) return <p className="py-6 text-center text-sm text-slate-500">{empty}</p>;
   return (

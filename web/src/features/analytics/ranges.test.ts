@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startEnglishForTests } from '../../i18n/test-i18n.ts';
 import { isoDay, rate, resolveRange } from './ranges.ts';
+
+beforeAll(startEnglishForTests);
 
 const now = new Date(2025, 2, 15, 13, 30); // 15 March 2025, 13:30 local
 

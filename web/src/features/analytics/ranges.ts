@@ -3,21 +3,23 @@
  * (`from`/`to` as local calendar days of the browser's zone, hour or day buckets), and the rates of
  * the figures. Pure, so it is unit-tested.
  */
-import { formatPercent } from '../../lib/format.ts';
+import { i18n } from '../../i18n/i18n.ts';
+import { msg } from '../../i18n/msg.ts';
+import { activeLanguage, formatPercent } from '../../lib/format.ts';
 
 export type Interval = 'hour' | 'day';
 export type RangeId = '24h' | '7d' | '30d' | '90d' | '365d' | 'custom';
 
 const RANGE_LABELS: Record<RangeId, string> = {
-  '24h': 'Last 24 hours',
-  '7d': 'Last 7 days',
-  '30d': 'Last 30 days',
-  '90d': 'Last 90 days',
-  '365d': 'Last 12 months',
-  custom: 'Custom dates',
+  '24h': msg('Last 24 hours'),
+  '7d': msg('Last 7 days'),
+  '30d': msg('Last 30 days'),
+  '90d': msg('Last 90 days'),
+  '365d': msg('Last 12 months'),
+  custom: msg('Custom dates'),
 };
 
-/** The period picker's choices, in order. */
+/** The period picker's choices, in order; their labels are English messages (`t(range.label)`). */
 export const RANGES = Object.entries(RANGE_LABELS).map(([id, label]) => ({ id: id as RangeId, label }));
 
 /** Longest span (in days) hour buckets are offered for: more would be a wall of bars. */
@@ -33,8 +35,9 @@ export interface ResolvedRange {
   to?: string;
   /** Whether hour buckets may be chosen for this range. */
   hourly: boolean;
+  /** In the dashboard's language. */
   label: string;
-  /** Why the custom dates cannot be used, if they cannot. */
+  /** Why the custom dates cannot be used, if they cannot (in the dashboard's language). */
   problem?: string;
 }
 
@@ -71,7 +74,7 @@ export function resolveRange(
   now: Date = new Date(),
 ): ResolvedRange {
   const id = (RANGES.some((r) => r.id === params.range) ? params.range : '30d') as RangeId;
-  const label = RANGES.find((r) => r.id === id)!.label;
+  const label = i18n.t(RANGES.find((r) => r.id === id)!.label);
   const wantHour = params.interval === 'hour';
   if (id === '24h') return { id, interval: 'hour', hourly: true, label };
   if (id !== 'custom') {
@@ -88,23 +91,31 @@ export function resolveRange(
       from: daysAgo(now, 29),
       hourly: false,
       label,
-      problem: 'Pick a start and an end date.',
+      problem: i18n.t('Pick a start and an end date.'),
     };
   }
   const days = spanDays(from, to);
-  if (days < 1) return { id, interval: 'day', hourly: false, label, problem: 'The end date is before the start date.' };
+  if (days < 1) {
+    return { id, interval: 'day', hourly: false, label, problem: i18n.t('The end date is before the start date.') };
+  }
   if (days > DAILY_MAX_DAYS) {
-    return { id, interval: 'day', hourly: false, label, problem: 'Pick at most a year (366 days).' };
+    return {
+      id,
+      interval: 'day',
+      hourly: false,
+      label,
+      problem: i18n.t('Pick at most a year ({days, number} days).', { days: DAILY_MAX_DAYS }),
+    };
   }
   const hourly = days <= HOURLY_MAX_DAYS;
-  const fmt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+  const fmt = new Intl.DateTimeFormat(activeLanguage(), { dateStyle: 'medium' });
   return {
     id,
     interval: hourly && wantHour ? 'hour' : 'day',
     from: isoDay(from),
     to: isoDay(to),
     hourly,
-    label: `${fmt.format(from)} – ${fmt.format(to)}`,
+    label: i18n.t('{start} – {end}', { start: fmt.format(from), end: fmt.format(to) }),
   };
 }
 
@@ -118,13 +129,14 @@ export function rate(part: number, whole: number): number | null {
   return whole > 0 ? part / whole : null;
 }
 
+/** The figures, with their labels as English messages (`t(metric.label)`). */
 export const METRICS = [
-  { key: 'sent', label: 'Sent', color: '#64748b' },
-  { key: 'delivered', label: 'Delivered', color: '#0ea5e9' },
-  { key: 'opened', label: 'Opened', color: '#10b981' },
-  { key: 'clicked', label: 'Clicked', color: '#4f46e5' },
-  { key: 'bounced', label: 'Bounced', color: '#ef4444' },
-  { key: 'complained', label: 'Complained', color: '#f59e0b' },
+  { key: 'sent', label: msg('Sent'), color: '#64748b' },
+  { key: 'delivered', label: msg('Delivered'), color: '#0ea5e9' },
+  { key: 'opened', label: msg('Opened'), color: '#10b981' },
+  { key: 'clicked', label: msg('Clicked'), color: '#4f46e5' },
+  { key: 'bounced', label: msg('Bounced'), color: '#ef4444' },
+  { key: 'complained', label: msg('Complained'), color: '#f59e0b' },
 ] as const;
 
 export type MetricKey = (typeof METRICS)[number]['key'];

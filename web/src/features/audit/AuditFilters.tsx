@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { DateRangeFields } from '../../components/DateRangeFields.tsx';
 import { Select, TextInput } from '../../components/Field.tsx';
@@ -14,7 +15,7 @@ import { useProject } from '../../lib/project-context.tsx';
 import { useSearchParamPatch, useSearchParamState } from '../../lib/url-state.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { type AuditFacets, type AuditFilter, auditQueries } from '../../queries/audit.ts';
-import { actionGroups, actorLabel, actorValue, resourceTypeLabel } from './describe.ts';
+import { actionGroups, actorLabel, actorValue, anyActionLabel, resourceTypeLabel } from './describe.ts';
 
 const PARAMS = ['actor', 'action', 'resourceType', 'resourceId', 'since', 'until'] as const;
 type Params = Record<(typeof PARAMS)[number], string>;
@@ -49,6 +50,7 @@ export function useAuditFilter(): AuditFilterState {
 }
 
 export function AuditFilters({ filter }: { filter: AuditFilterState }) {
+  const { t } = useTranslation();
   const patch = useSearchParamPatch();
   const facets = useQuery(auditQueries.facets(useProject()));
   const { params } = filter;
@@ -57,8 +59,8 @@ export function AuditFilters({ filter }: { filter: AuditFilterState }) {
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3">
       <div className="w-full sm:w-56">
-        <Select label="Person or key" value={params.actor} onChange={(e) => patch({ actor: e.target.value })}>
-          <option value="">Anyone</option>
+        <Select label={t('Person or key')} value={params.actor} onChange={(e) => patch({ actor: e.target.value })}>
+          <option value="">{t('Anyone')}</option>
           {actorOptions(facets.data, params.actor).map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -67,11 +69,11 @@ export function AuditFilters({ filter }: { filter: AuditFilterState }) {
         </Select>
       </div>
       <div className="w-full sm:w-56">
-        <Select label="Action" value={params.action} onChange={(e) => patch({ action: e.target.value })}>
-          <option value="">Any action</option>
+        <Select label={t('Action')} value={params.action} onChange={(e) => patch({ action: e.target.value })}>
+          <option value="">{t('Any action')}</option>
           {actionOptions(facets.data, params.action).map((group) => (
             <optgroup key={group.prefix} label={resourceTypeLabel(group.prefix)}>
-              <option value={`${group.prefix}.*`}>Any {group.prefix.replaceAll('_', ' ')} action</option>
+              <option value={`${group.prefix}.*`}>{anyActionLabel(group.prefix)}</option>
               {group.actions.map((a) => (
                 <option key={a} value={a}>
                   {a}
@@ -83,11 +85,11 @@ export function AuditFilters({ filter }: { filter: AuditFilterState }) {
       </div>
       <div className="w-[calc(50%-0.375rem)] sm:w-44">
         <Select
-          label="Resource type"
+          label={t('Resource type')}
           value={params.resourceType}
           onChange={(e) => patch({ resourceType: e.target.value })}
         >
-          <option value="">Any resource</option>
+          <option value="">{t('Any resource')}</option>
           {withCurrent(facets.data?.resourceTypes ?? [], params.resourceType).map((type) => (
             <option key={type} value={type}>
               {resourceTypeLabel(type)}
@@ -105,7 +107,7 @@ export function AuditFilters({ filter }: { filter: AuditFilterState }) {
       />
       {filter.filtered && (
         <Button variant="ghost" onClick={clear} icon={<X className="size-4" aria-hidden />}>
-          Clear filters
+          {t('Clear filters')}
         </Button>
       )}
     </div>
@@ -114,6 +116,7 @@ export function AuditFilters({ filter }: { filter: AuditFilterState }) {
 
 /** The resource id typed, applied once typing pauses (ids are matched exactly: no search per keystroke). */
 function ResourceIdField({ applied, onApply }: { applied: string; onApply: (id: string | undefined) => void }) {
+  const { t } = useTranslation();
   const [typed, setTyped] = useState(applied);
   const settled = useDebouncedValue(typed.trim(), 400);
   // Applied when what is typed settles, never when the URL changes (that would put back a value
@@ -130,9 +133,9 @@ function ResourceIdField({ applied, onApply }: { applied: string; onApply: (id: 
   }, [applied]);
   return (
     <TextInput
-      label="Resource id"
+      label={t('Resource id')}
       value={typed}
-      placeholder="Any"
+      placeholder={t('Any')}
       spellCheck={false}
       onChange={(e) => setTyped(e.target.value)}
     />

@@ -6,6 +6,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Download, ScrollText } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { can } from '../../api/session.ts';
 import { ActionButton } from '../../components/ActionButton.tsx';
 import { PageHeader } from '../../components/Layout.tsx';
@@ -13,6 +14,7 @@ import { TextLink } from '../../components/Links.tsx';
 import { PermissionNotice } from '../../components/PermissionNotice.tsx';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
 import { LoadMore, Table } from '../../components/Table.tsx';
+import { msg } from '../../i18n/msg.ts';
 import { fileNameOf, saveBlob } from '../../lib/download.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
@@ -24,18 +26,21 @@ import { type AuditFilterState, AuditFilters, useAuditFilter } from './AuditFilt
 import { fieldChanges, resourceScreen, resourceTypeLabel } from './describe.ts';
 
 const PAGE_SIZE = 50;
-const TITLE = 'Audit log';
-const DESCRIPTION =
-  'Who changed how this project is set up, and when: in the dashboard or through the API. Newest first.';
+// English messages, translated where shown.
+const TITLE = msg('Audit log');
+const DESCRIPTION = msg(
+  'Who changed how this project is set up, and when: in the dashboard or through the API. Newest first.',
+);
 
 export function AuditLogPage() {
+  const { t } = useTranslation();
   const { project } = useProject();
   if (!can(project, 'audit.read')) {
     return (
       <>
-        <PageHeader title={TITLE} description={DESCRIPTION} />
+        <PageHeader title={t(TITLE)} description={t(DESCRIPTION)} />
         <PermissionNotice permission="audit.read">
-          Your role does not let you read this project's audit log.
+          {t("Your role does not let you read this project's audit log.")}
         </PermissionNotice>
       </>
     );
@@ -44,6 +49,7 @@ export function AuditLogPage() {
 }
 
 function AuditLog() {
+  const { t } = useTranslation();
   const scope = useProject();
   const filter = useAuditFilter();
   const exportCsv = useAction(auditMutations.exportCsv(scope, filter.query), {
@@ -52,11 +58,11 @@ function AuditLog() {
   return (
     <>
       <PageHeader
-        title={TITLE}
-        description={DESCRIPTION}
+        title={t(TITLE)}
+        description={t(DESCRIPTION)}
         actions={
           <ActionButton action={exportCsv} icon={Download}>
-            Export CSV
+            {t('Export CSV')}
           </ActionButton>
         }
       />
@@ -67,11 +73,12 @@ function AuditLog() {
 }
 
 function Entries({ filter }: { filter: AuditFilterState }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const list = useInfiniteQuery(auditQueries.list(scope, filter.query, PAGE_SIZE));
   // The open entry is no filter: it stays out of the URL, and the pages loaded stay loaded.
   const [open, setOpen] = useState<AuditEntry | null>(null);
-  if (list.isPending) return <LoadingRows rows={8} label="Loading the audit log" />;
+  if (list.isPending) return <LoadingRows rows={8} label={t('Loading the audit log')} />;
   if (list.isError) return <ErrorState error={list.error} retry={() => list.refetch()} />;
   const entries = list.data.pages.flatMap((p) => p.data);
   const total = list.data.pages[0]?.total;
@@ -79,11 +86,11 @@ function Entries({ filter }: { filter: AuditFilterState }) {
     return (
       <EmptyState
         icon={<ScrollText className="size-8" aria-hidden />}
-        title={filter.filtered ? 'No entries match these filters' : 'Nothing in the log yet'}
+        title={filter.filtered ? t('No entries match these filters') : t('Nothing in the log yet')}
         description={
           filter.filtered
-            ? 'Try another person or action, or a wider date range.'
-            : 'Changes to templates, campaigns, keys, members and settings show up here as they are made.'
+            ? t('Try another person or action, or a wider date range.')
+            : t('Changes to templates, campaigns, keys, members and settings show up here as they are made.')
         }
       />
     );
@@ -94,10 +101,9 @@ function Entries({ filter }: { filter: AuditFilterState }) {
       <LoadMore
         list={list}
         status={
-          <>
-            Showing {formatNumber(entries.length)}
-            {total !== undefined && total > entries.length && <> of {formatNumber(total)}</>}
-          </>
+          total !== undefined && total > entries.length
+            ? t('Showing {shown} of {total}', { shown: formatNumber(entries.length), total: formatNumber(total) })
+            : t('Showing {shown}', { shown: formatNumber(entries.length) })
         }
       />
       <AuditEntryDialog entry={open} onClose={() => setOpen(null)} />
@@ -106,22 +112,23 @@ function Entries({ filter }: { filter: AuditFilterState }) {
 }
 
 function EntryTable({ entries, onOpen }: { entries: AuditEntry[]; onOpen: (entry: AuditEntry) => void }) {
+  const { t } = useTranslation();
   const { to } = useProject();
   return (
     <Table<AuditEntry>
-      caption="Audit log, newest first"
+      caption={t('Audit log, newest first')}
       rows={entries}
       rowKey={(e) => e.id}
       columns={[
         {
           key: 'at',
-          header: 'When',
+          header: t('When'),
           className: 'whitespace-nowrap',
           cell: (e) => <time dateTime={e.at}>{formatDateTime(e.at)}</time>,
         },
         {
           key: 'actor',
-          header: 'Who',
+          header: t('Who'),
           className: 'max-w-0 min-w-48 w-1/4',
           cell: (e) => (
             <>
@@ -132,7 +139,7 @@ function EntryTable({ entries, onOpen }: { entries: AuditEntry[]; onOpen: (entry
         },
         {
           key: 'action',
-          header: 'Action',
+          header: t('Action'),
           cell: (e) => (
             <button
               type="button"
@@ -146,7 +153,7 @@ function EntryTable({ entries, onOpen }: { entries: AuditEntry[]; onOpen: (entry
         },
         {
           key: 'resource',
-          header: 'Resource',
+          header: t('Resource'),
           className: 'min-w-40',
           cell: (e) => {
             const screen = resourceScreen(e);
@@ -165,7 +172,7 @@ function EntryTable({ entries, onOpen }: { entries: AuditEntry[]; onOpen: (entry
         },
         {
           key: 'changes',
-          header: 'Changed',
+          header: t('Changed'),
           className: 'max-w-0 min-w-28 w-1/5',
           cell: (e) => {
             const fields = fieldChanges(e).map((c) => c.field);

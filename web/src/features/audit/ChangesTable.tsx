@@ -1,5 +1,6 @@
 // biome-ignore-all lint/a11y/noRedundantRoles: on a phone the rows are laid out as blocks, which drops a table's implicit roles; the explicit ones keep it a table for screen readers.
 /** An audit entry's changed fields, each with its value before and after, side by side. */
+import { useTranslation } from 'react-i18next';
 import { type FieldChange, showValue } from './describe.ts';
 
 /**
@@ -8,24 +9,25 @@ import { type FieldChange, showValue } from './describe.ts';
  * roles keep it a table for screen readers when its rows are laid out as blocks.
  */
 export function ChangesTable({ changes }: { changes: FieldChange[] }) {
+  const { t } = useTranslation();
   const cell = 'px-3 py-2 align-top max-sm:block max-sm:py-1';
   return (
     <div className="overflow-hidden rounded-md border border-slate-200">
       <table role="table" className="w-full table-fixed text-sm">
-        <caption className="sr-only">Changed fields, before and after</caption>
+        <caption className="sr-only">{t('Changed fields, before and after')}</caption>
         <thead
           role="rowgroup"
           className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500 max-sm:sr-only"
         >
           <tr role="row">
             <th role="columnheader" scope="col" className="w-40 px-3 py-2">
-              Field
+              {t('Field')}
             </th>
             <th role="columnheader" scope="col" className="px-3 py-2">
-              Before
+              {t('Before')}
             </th>
             <th role="columnheader" scope="col" className="px-3 py-2">
-              After
+              {t('After')}
             </th>
           </tr>
         </thead>
@@ -40,12 +42,12 @@ export function ChangesTable({ changes }: { changes: FieldChange[] }) {
                 {c.field}
               </th>
               <td role="cell" className={`${cell} bg-red-50/50`}>
-                <PhoneLabel>Before</PhoneLabel>
-                <Value value={c.before} label={`${c.field} before`} />
+                <PhoneLabel>{t('Before')}</PhoneLabel>
+                <Value value={c.before} label={t('{field} before', { field: c.field })} />
               </td>
               <td role="cell" className={`${cell} bg-emerald-50/50`}>
-                <PhoneLabel>After</PhoneLabel>
-                <Value value={c.after} label={`${c.field} after`} />
+                <PhoneLabel>{t('After')}</PhoneLabel>
+                <Value value={c.after} label={t('{field} after', { field: c.field })} />
               </td>
             </tr>
           ))}
@@ -65,8 +67,9 @@ function PhoneLabel({ children }: { children: string }) {
 }
 
 function Value({ value, label }: { value: unknown; label: string }) {
+  const { t } = useTranslation();
   const shown = showValue(value);
-  if (shown.kind === 'none') return <span className="text-slate-500 italic">none</span>;
+  if (shown.kind === 'none') return <span className="text-slate-500 italic">{t('none')}</span>;
   if (shown.kind === 'text')
     return <span className="whitespace-pre-wrap break-words text-slate-800">{shown.text}</span>;
   return (

@@ -1,7 +1,11 @@
 // Invariant: the audit log shows every value a change can hold (none, short, long, JSON) without
 // losing any of it, and names actors, action groups and resource screens the same way everywhere.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startEnglishForTests } from '../../i18n/test-i18n.ts';
 import { actionGroups, actorLabel, actorValue, fieldChanges, resourceScreen, showValue } from './describe.ts';
+
+// The dashboard's translator in English, as a screen has it: the messages are the English text.
+beforeAll(startEnglishForTests);
 
 describe('showValue', () => {
   it('shows null and a missing value as none', () => {

@@ -1,5 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useServerConfig } from '../../api/session.ts';
 import { AuthShell } from '../../components/AuthShell.tsx';
@@ -13,6 +14,7 @@ import { useAction } from '../../queries/use-action.ts';
 
 /** Sign-in with the company's single sign-on when the server has it, with email and password, or with a configured OAuth provider. */
 export function LoginPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const config = useServerConfig();
@@ -31,19 +33,21 @@ export function LoginPage() {
   const oidc = config.data?.oidc;
   return (
     <AuthShell
-      title="Sign in"
-      subtitle="Welcome back."
+      title={t('Sign in')}
+      subtitle={t('Welcome back.')}
       footer={
         config.data?.signupsEnabled !== false && (
-          <>
-            No account yet?{' '}
-            <Link
-              className="font-medium text-brand-700 hover:underline"
-              to={`/signup${params.size ? `?${params}` : ''}`}
-            >
-              Create one
-            </Link>
-          </>
+          <Trans
+            i18nKey="No account yet? <a>Create one</a>"
+            components={{
+              a: (
+                <Link
+                  className="font-medium text-brand-700 hover:underline"
+                  to={`/signup${params.size ? `?${params}` : ''}`}
+                />
+              ),
+            }}
+          />
         )
       }
     >
@@ -52,10 +56,10 @@ export function LoginPage() {
           {/* A page of the server, not the dashboard's: it sends the browser on to the provider. */}
           <a href="/auth/oidc/start" className={cx(buttonClasses('primary', 'md'), 'w-full')}>
             <KeyRound className="size-4" aria-hidden />
-            Sign in with {oidc.name}
+            {t('Sign in with {provider}', { provider: oidc.name })}
           </a>
           <p className="flex items-center gap-3 text-xs text-slate-500 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
-            or with your password
+            {t('or with your password')}
           </p>
         </div>
       )}
@@ -65,11 +69,11 @@ export function LoginPage() {
         <PasswordField value={password} onChange={setPassword} error={login.error} />
         <div className="flex items-center justify-between">
           <Link to="/forgot-password" className="text-sm text-brand-700 hover:underline">
-            Forgot your password?
+            {t('Forgot your password?')}
           </Link>
         </div>
         <Button type="submit" className="w-full" loading={login.isPending}>
-          Sign in
+          {t('Sign in')}
         </Button>
       </form>
       {(oauth?.github || oauth?.google) && (
@@ -79,7 +83,7 @@ export function LoginPage() {
               href="/auth/oauth/github"
               className="flex h-9 w-full items-center justify-center rounded-md border border-slate-300 text-sm font-medium hover:bg-slate-50"
             >
-              Continue with GitHub
+              {t('Continue with {provider}', { provider: 'GitHub' })}
             </a>
           )}
           {oauth.google && (
@@ -87,7 +91,7 @@ export function LoginPage() {
               href="/auth/oauth/google"
               className="flex h-9 w-full items-center justify-center rounded-md border border-slate-300 text-sm font-medium hover:bg-slate-50"
             >
-              Continue with Google
+              {t('Continue with {provider}', { provider: 'Google' })}
             </a>
           )}
         </div>

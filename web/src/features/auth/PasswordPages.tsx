@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AuthShell } from '../../components/AuthShell.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -7,14 +8,18 @@ import { EmailField, PasswordField } from '../../forms/account-fields.tsx';
 import { accountMutations } from '../../queries/account.ts';
 import { useAction } from '../../queries/use-action.ts';
 
-const backToSignIn = (
-  <Link className="font-medium text-brand-700 hover:underline" to="/login">
-    Back to sign in
-  </Link>
-);
+function BackToSignIn() {
+  const { t } = useTranslation();
+  return (
+    <Link className="font-medium text-brand-700 hover:underline" to="/login">
+      {t('Back to sign in')}
+    </Link>
+  );
+}
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordPage() {
+  const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const request = useAction(accountMutations.requestPasswordReset(), { inline: true });
   const submit = (e: FormEvent) => {
@@ -23,20 +28,24 @@ export function ForgotPasswordPage() {
   };
   return (
     <AuthShell
-      title="Reset your password"
-      subtitle="We will email you a link to choose a new one."
-      footer={backToSignIn}
+      title={t('Reset your password')}
+      subtitle={t('We will email you a link to choose a new one.')}
+      footer={<BackToSignIn />}
     >
       {request.isSuccess ? (
         <p role="status" className="text-sm text-slate-700">
-          If an account exists for <strong>{email}</strong>, a reset link is on its way. The link works for one hour.
+          <Trans
+            i18nKey="If an account exists for <strong>{email}</strong>, a reset link is on its way. The link works for one hour."
+            values={{ email }}
+            components={{ strong: <strong /> }}
+          />
         </p>
       ) : (
         <form onSubmit={submit} className="space-y-4" noValidate>
           <FormError error={request.error} fields={['email']} />
           <EmailField value={email} onChange={setEmail} error={request.error} />
           <Button type="submit" className="w-full" loading={request.isPending}>
-            Send reset link
+            {t('Send reset link')}
           </Button>
         </form>
       )}
@@ -46,6 +55,7 @@ export function ForgotPasswordPage() {
 
 /** The page a reset link opens: a new password for the token in the URL. */
 export function ResetPasswordPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
@@ -55,23 +65,22 @@ export function ResetPasswordPage() {
     reset.mutate(password);
   };
   return (
-    <AuthShell title="Choose a new password" footer={backToSignIn}>
+    <AuthShell title={t('Choose a new password')} footer={<BackToSignIn />}>
       {reset.isSuccess ? (
         <p role="status" className="text-sm text-slate-700">
-          Your password is changed and every session was signed out.{' '}
-          <Link className="font-medium text-brand-700" to="/login">
-            Sign in
-          </Link>{' '}
-          with the new one.
+          <Trans
+            i18nKey="Your password is changed and every session was signed out. <a>Sign in</a> with the new one."
+            components={{ a: <Link className="font-medium text-brand-700" to="/login" /> }}
+          />
         </p>
       ) : (
         <form onSubmit={submit} className="space-y-4" noValidate>
           <FormError error={reset.error} fields={['password']} />
-          <PasswordField label="New password" value={password} onChange={setPassword} error={reset.error} fresh />
+          <PasswordField label={t('New password')} value={password} onChange={setPassword} error={reset.error} fresh />
           <Button type="submit" className="w-full" loading={reset.isPending} disabled={!token}>
-            Set password
+            {t('Set password')}
           </Button>
-          {!token && <p className="text-sm text-red-600">This link has no token. Request a new one.</p>}
+          {!token && <p className="text-sm text-red-600">{t('This link has no token. Request a new one.')}</p>}
         </form>
       )}
     </AuthShell>

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthShell } from '../../components/AuthShell.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -10,6 +11,7 @@ import { useAction } from '../../queries/use-action.ts';
 
 /** Creates an account (a verification link is mailed) and continues to the first project. */
 export function SignupPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
@@ -27,15 +29,20 @@ export function SignupPage() {
   };
   return (
     <AuthShell
-      title="Create your account"
-      subtitle="Send your first email in a few minutes."
+      title={t('Create your account')}
+      subtitle={t('Send your first email in a few minutes.')}
       footer={
-        <>
-          Already have an account?{' '}
-          <Link className="font-medium text-brand-700 hover:underline" to={`/login${params.size ? `?${params}` : ''}`}>
-            Sign in
-          </Link>
-        </>
+        <Trans
+          i18nKey="Already have an account? <a>Sign in</a>"
+          components={{
+            a: (
+              <Link
+                className="font-medium text-brand-700 hover:underline"
+                to={`/login${params.size ? `?${params}` : ''}`}
+              />
+            ),
+          }}
+        />
       }
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
@@ -43,7 +50,7 @@ export function SignupPage() {
         <EmailField value={email} onChange={setEmail} error={signup.error} />
         <PasswordField value={password} onChange={setPassword} error={signup.error} fresh />
         <Button type="submit" className="w-full" loading={signup.isPending}>
-          Create account
+          {t('Create account')}
         </Button>
       </form>
     </AuthShell>

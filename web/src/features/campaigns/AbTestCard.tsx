@@ -5,12 +5,14 @@
  * (`variants[1].subject`, `abTest.testPercent`) until that field changes.
  */
 import { Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
 import { Select, TextInput } from '../../components/Field.tsx';
 import { Card } from '../../components/Layout.tsx';
 import { RadioGroup } from '../../components/RadioGroup.tsx';
 import { Switch } from '../../components/Switch.tsx';
+import { msg } from '../../i18n/msg.ts';
 import {
   type AbDecider,
   type AbMetric,
@@ -27,11 +29,20 @@ import type { CampaignDraft } from './use-campaign-draft.ts';
 import { VariantFields } from './VariantFields.tsx';
 
 const DECIDERS = [
-  { value: 'AUTO', label: 'Automatically', hint: 'After the wait, the variant with the best rate goes to the rest.' },
-  { value: 'MANUAL', label: 'By hand', hint: 'Once the test emails are out, you choose the winner on the campaign.' },
+  {
+    value: 'AUTO',
+    label: msg('Automatically'),
+    hint: msg('After the wait, the variant with the best rate goes to the rest.'),
+  },
+  {
+    value: 'MANUAL',
+    label: msg('By hand'),
+    hint: msg('Once the test emails are out, you choose the winner on the campaign.'),
+  },
 ] as const;
 
 export function AbTestCard({ d }: { d: CampaignDraft }) {
+  const { t } = useTranslation();
   const ab = d.value.abTest;
   const setAb = (patch: Partial<AbTestDraft>) => d.set({ abTest: { ...ab, ...patch } });
   const setVariant = (i: number, patch: Partial<VariantDraft>) =>
@@ -40,19 +51,20 @@ export function AbTestCard({ d }: { d: CampaignDraft }) {
   const testError = exactError(d.refusal, 'abTest') ?? exactError(d.refusal, 'variants');
 
   return (
-    <Card title="A/B test">
+    <Card title={t('A/B test')}>
       <div className="space-y-4">
         <div className="space-y-1">
           <Switch
             className="text-left"
-            label="Test variants before sending to everyone"
+            label={t('Test variants before sending to everyone')}
             showLabel
             checked={ab.enabled}
             onChange={(enabled) => setAb({ enabled })}
           />
           <p className="text-xs text-slate-500">
-            2 to 4 versions with their own subject, sender or content go to a share of the audience first; the one
-            opened or clicked most goes to the rest.
+            {t(
+              '2 to 4 versions with their own subject, sender or content go to a share of the audience first; the one opened or clicked most goes to the rest.',
+            )}
           </p>
         </div>
         {ab.enabled && (
@@ -86,7 +98,7 @@ export function AbTestCard({ d }: { d: CampaignDraft }) {
                 icon={<Plus className="size-4" aria-hidden />}
                 onClick={() => setAb({ variants: [...ab.variants, blankVariant(names)] })}
               >
-                Add variant
+                {t('Add variant')}
               </Button>
             )}
             <TestSettings d={d} ab={ab} setAb={setAb} />
@@ -107,50 +119,55 @@ function TestSettings({
   ab: AbTestDraft;
   setAb: (patch: Partial<AbTestDraft>) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <div className="space-y-4 border-t border-slate-100 pt-4">
       <div className="grid gap-4 md:grid-cols-2">
         <TextInput
-          label="Test group (% of the audience)"
+          label={t('Test group (% of the audience)')}
           inputMode="numeric"
           value={ab.testPercent}
           onChange={(e) => setAb({ testPercent: e.target.value })}
           error={d.error('abTest.testPercent')}
-          hint={splitSummary(ab.testPercent, ab.variants.length) ?? 'From 5 to 50.'}
+          hint={splitSummary(ab.testPercent, ab.variants.length) ?? t('From 5 to 50.')}
         />
         <Select
-          label="The winner is the variant with the best"
+          label={t('The winner is the variant with the best')}
           value={ab.metric}
           onChange={(e) => setAb({ metric: e.target.value as AbMetric })}
           error={d.error('abTest.metric')}
         >
-          <option value="OPENS">Open rate</option>
-          <option value="CLICKS">Click rate</option>
+          <option value="OPENS">{t('Open rate')}</option>
+          <option value="CLICKS">{t('Click rate')}</option>
         </Select>
       </div>
       <RadioGroup<AbDecider>
-        legend="Who picks the winner"
+        legend={t('Who picks the winner')}
         name="ab-decided-by"
         value={ab.decidedBy}
-        options={DECIDERS}
+        options={DECIDERS.map((o) => ({ ...o, label: t(o.label), hint: t(o.hint) }))}
         onChange={(decidedBy) => setAb({ decidedBy })}
       />
       {ab.decidedBy === 'AUTO' && (
         <div className="grid max-w-md grid-cols-2 gap-3">
           <TextInput
-            label="Wait after the test"
+            label={t('Wait after the test')}
             inputMode="decimal"
             value={ab.waitAmount}
             onChange={(e) => setAb({ waitAmount: e.target.value })}
             error={d.error('abTest.waitMinutes', 'abTest.waitAmount')}
           />
-          <Select label="Unit" value={ab.waitUnit} onChange={(e) => setAb({ waitUnit: e.target.value as WaitUnit })}>
-            <option value="minutes">minutes</option>
-            <option value="hours">hours</option>
-            <option value="days">days</option>
+          <Select
+            label={t('Unit')}
+            value={ab.waitUnit}
+            onChange={(e) => setAb({ waitUnit: e.target.value as WaitUnit })}
+          >
+            <option value="minutes">{t('minutes')}</option>
+            <option value="hours">{t('hours')}</option>
+            <option value="days">{t('days')}</option>
           </Select>
           <p className="col-span-2 text-xs text-slate-500">
-            From 1 minute to 7 days, counted from when the last test email was handed over.
+            {t('From 1 minute to 7 days, counted from when the last test email was handed over.')}
           </p>
         </div>
       )}

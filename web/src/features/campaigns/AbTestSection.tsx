@@ -7,13 +7,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, Trophy } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { CancelAnd, Dialog } from '../../components/Dialog.tsx';
 import { Badge, Card } from '../../components/Layout.tsx';
 import { ErrorState, FormError, Skeleton } from '../../components/States.tsx';
 import { Table } from '../../components/Table.tsx';
 import { cx } from '../../lib/cx.ts';
-import { formatDateTime, formatNumber, formatPercent, plural } from '../../lib/format.ts';
+import { formatDateTime, formatNumber, formatPercent } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { useNow } from '../../lib/use-now.ts';
@@ -30,6 +31,7 @@ import { phaseSentence, phaseSteps, rateScale } from './ab-progress.ts';
 const rate = (percent: number) => formatPercent(percent / 100);
 
 export function AbTestSection({ campaign, abTest, live }: { campaign: Campaign; abTest: AbTest; live: boolean }) {
+  const { t } = useTranslation();
   const stats = useQuery({ ...campaignQueries.stats(useProject(), campaign.id), refetchInterval: live ? 5000 : false });
   const [choosing, setChoosing] = useState<string | null>(null);
   const canChoose = abTest.decidedBy === 'MANUAL' && abTest.phase === 'WAITING';
@@ -37,7 +39,7 @@ export function AbTestSection({ campaign, abTest, live }: { campaign: Campaign; 
   return (
     <section aria-labelledby="ab-heading" className="space-y-3">
       <h2 id="ab-heading" className="text-base font-semibold text-slate-900">
-        A/B test
+        {t('A/B test')}
       </h2>
       <Progress abTest={abTest} />
       {stats.isError ? (
@@ -59,12 +61,12 @@ export function AbTestSection({ campaign, abTest, live }: { campaign: Campaign; 
 
 /** The phases in order with the current one marked, a sentence on it, and the winner once there is one. */
 function Progress({ abTest }: { abTest: AbTest }) {
+  const { t } = useTranslation();
   const counting = abTest.phase === 'WAITING' && abTest.decidedBy === 'AUTO' && Boolean(abTest.decideAt);
   const now = useNow(1000, counting);
-  const metric = abTest.metric === 'OPENS' ? 'open rate' : 'click rate';
   return (
     <Card>
-      <ol className="flex flex-wrap gap-x-6 gap-y-2 text-sm" aria-label="Test phases">
+      <ol className="flex flex-wrap gap-x-6 gap-y-2 text-sm" aria-label={t('Test phases')}>
         {phaseSteps(abTest.phase).map((step) => (
           <li
             key={step.id}
@@ -91,8 +93,8 @@ function Progress({ abTest }: { abTest: AbTest }) {
             >
               {step.state === 'done' ? <Check className="size-3" /> : null}
             </span>
-            {step.label}
-            {step.state === 'done' && <span className="sr-only"> (done)</span>}
+            {t(step.label)}
+            {step.state === 'done' && <span className="sr-only"> {t('(done)')}</span>}
           </li>
         ))}
       </ol>
@@ -100,17 +102,23 @@ function Progress({ abTest }: { abTest: AbTest }) {
         {phaseSentence(abTest, now)}
       </p>
       <p className="mt-1 text-xs text-slate-500">
-        {abTest.testPercent}% of the audience ({plural(abTest.testRecipients, 'contact')}) got the test; the winner is
-        the variant with the best {metric}
-        {abTest.decidedBy === 'MANUAL' ? ', chosen by hand' : ''}.
-        {counting && abTest.decideAt ? ` Decided at ${formatDateTime(abTest.decideAt)}.` : ''}
+        {t(
+          '{share} of the audience ({count, plural, one {# contact} other {# contacts}}) got the test; the winner is the variant with the best {metric, select, OPENS {open rate} other {click rate}}{decider, select, MANUAL {, chosen by hand} other {}}.',
+          {
+            share: formatPercent(abTest.testPercent / 100),
+            count: abTest.testRecipients,
+            metric: abTest.metric,
+            decider: abTest.decidedBy,
+          },
+        )}
+        {counting && abTest.decideAt ? ` ${t('Decided at {when}.', { when: formatDateTime(abTest.decideAt) })}` : ''}
       </p>
       {abTest.winner && (
         <p
           className="mt-2 inline-flex items-center gap-1.5 text-sm font-medium text-emerald-800"
           data-testid="ab-winner"
         >
-          <Trophy className="size-4" aria-hidden /> Winner: {abTest.winner}
+          <Trophy className="size-4" aria-hidden /> {t('Winner: {name}', { name: abTest.winner })}
         </p>
       )}
     </Card>
@@ -118,35 +126,36 @@ function Progress({ abTest }: { abTest: AbTest }) {
 }
 
 function VariantTable({ variants, onChoose }: { variants: VariantStats[]; onChoose?: (name: string) => void }) {
+  const { t } = useTranslation();
   return (
     <Table<VariantStats>
-      caption="Results per variant"
+      caption={t('Results per variant')}
       rows={variants}
       rowKey={(v) => v.name}
       columns={[
         {
           key: 'name',
-          header: 'Variant',
+          header: t('Variant'),
           // The choice sits by the name, so a phone sees it without scrolling the table.
           cell: (v) => (
             <span className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
               <span className="inline-flex items-center gap-1.5 font-medium text-slate-900">
                 {v.name}
-                {v.winner && <Badge tone="green">Winner</Badge>}
+                {v.winner && <Badge tone="green">{t('Winner')}</Badge>}
               </span>
               {onChoose && (
                 <Button size="sm" variant="secondary" className="whitespace-nowrap" onClick={() => onChoose(v.name)}>
-                  Choose {v.name}
+                  {t('Choose {name}', { name: v.name })}
                 </Button>
               )}
             </span>
           ),
         },
-        { key: 'sent', header: 'Sent', className: 'tabular-nums', cell: (v) => formatNumber(v.sent) },
-        { key: 'opened', header: 'Opened', className: 'tabular-nums', cell: (v) => formatNumber(v.opened) },
-        { key: 'openRate', header: 'Open rate', className: 'tabular-nums', cell: (v) => rate(v.openRate) },
-        { key: 'clicked', header: 'Clicked', className: 'tabular-nums', cell: (v) => formatNumber(v.clicked) },
-        { key: 'clickRate', header: 'Click rate', className: 'tabular-nums', cell: (v) => rate(v.clickRate) },
+        { key: 'sent', header: t('Sent'), className: 'tabular-nums', cell: (v) => formatNumber(v.sent) },
+        { key: 'opened', header: t('Opened'), className: 'tabular-nums', cell: (v) => formatNumber(v.opened) },
+        { key: 'openRate', header: t('Open rate'), className: 'tabular-nums', cell: (v) => rate(v.openRate) },
+        { key: 'clicked', header: t('Clicked'), className: 'tabular-nums', cell: (v) => formatNumber(v.clicked) },
+        { key: 'clickRate', header: t('Click rate'), className: 'tabular-nums', cell: (v) => rate(v.clickRate) },
       ]}
     />
   );
@@ -154,6 +163,7 @@ function VariantTable({ variants, onChoose }: { variants: VariantStats[]; onChoo
 
 /** Open and click rate per variant as bars on one scale, each with its figure written beside it. */
 function RateBars({ variants }: { variants: VariantStats[] }) {
+  const { t } = useTranslation();
   const most = rateScale(variants);
   const bar = (label: string, value: number, color: string) => (
     <div className="grid grid-cols-[4.5rem_minmax(0,1fr)_3.5rem] items-center gap-2 text-xs">
@@ -165,8 +175,8 @@ function RateBars({ variants }: { variants: VariantStats[] }) {
     </div>
   );
   return (
-    <Card title="Open and click rate">
-      <ul className="space-y-3" aria-label="Open and click rate per variant">
+    <Card title={t('Open and click rate')}>
+      <ul className="space-y-3" aria-label={t('Open and click rate per variant')}>
         {variants.map((v) => (
           <li key={v.name} className="space-y-1">
             <p className="flex items-center gap-1.5 text-sm font-medium text-slate-900">
@@ -174,12 +184,12 @@ function RateBars({ variants }: { variants: VariantStats[] }) {
               {v.winner && (
                 <>
                   <Trophy className="size-3.5 text-emerald-700" aria-hidden />
-                  <span className="text-xs font-normal text-emerald-800">winner</span>
+                  <span className="text-xs font-normal text-emerald-800">{t('winner')}</span>
                 </>
               )}
             </p>
-            {bar('Opens', v.openRate, 'bg-emerald-500')}
-            {bar('Clicks', v.clickRate, 'bg-amber-500')}
+            {bar(t('Opens'), v.openRate, 'bg-emerald-500')}
+            {bar(t('Clicks'), v.clickRate, 'bg-amber-500')}
           </li>
         ))}
       </ul>
@@ -199,11 +209,12 @@ function ChooseWinnerDialog({
   variant: string;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const choose = useAction(campaignMutations.winner(useProject(), campaign.id), {
     inline: true,
     onSuccess: () => {
       onClose();
-      toast(`${variant} goes to the rest of the audience`);
+      toast(t('{name} goes to the rest of the audience', { name: variant }));
     },
   });
   const rest = Math.max(0, campaign.totalRecipients - abTest.testRecipients);
@@ -211,19 +222,21 @@ function ChooseWinnerDialog({
     <Dialog
       open
       onClose={onClose}
-      title={`Send ${variant} to the rest?`}
+      title={t('Send {name} to the rest?', { name: variant })}
       footer={
         <CancelAnd onCancel={onClose}>
           <Button onClick={() => choose.mutate({ variant })} loading={choose.isPending}>
-            Send {variant} to the rest
+            {t('Send {name} to the rest', { name: variant })}
           </Button>
         </CancelAnd>
       }
     >
       <div className="space-y-3 text-sm text-slate-600">
         <p>
-          The other {plural(rest, 'contact')} of the audience get variant {variant}. Once chosen, the winner cannot be
-          changed.
+          {t(
+            '{count, plural, one {The other # contact of the audience gets variant {name}.} other {The other # contacts of the audience get variant {name}.}} Once chosen, the winner cannot be changed.',
+            { count: rest, name: variant },
+          )}
         </p>
         <FormError error={choose.error} />
       </div>

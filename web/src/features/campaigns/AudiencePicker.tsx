@@ -5,6 +5,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { Filter, Loader2, Users, UsersRound } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client.ts';
 import { Select } from '../../components/Field.tsx';
 import { TextLink } from '../../components/Links.tsx';
@@ -12,6 +13,7 @@ import { ErrorState, Skeleton } from '../../components/States.tsx';
 import { FilterBuilder } from '../../filters/FilterBuilder.tsx';
 import type { FieldOption } from '../../filters/fields.ts';
 import type { GroupNode } from '../../filters/tree.ts';
+import { msg } from '../../i18n/msg.ts';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
@@ -21,9 +23,9 @@ import type { AudienceType, EmailType } from './campaign-model.ts';
 import { useAudiencePreview } from './use-audience-preview.ts';
 
 const CHOICES: Array<{ id: AudienceType; label: string; text: string; icon: typeof Users }> = [
-  { id: 'ALL', label: 'All contacts', text: 'Everyone in the project.', icon: UsersRound },
-  { id: 'SEGMENT', label: 'A segment', text: 'The members of a segment when it sends.', icon: Users },
-  { id: 'FILTERED', label: 'A filter', text: 'Contacts matching conditions set here.', icon: Filter },
+  { id: 'ALL', label: msg('All contacts'), text: msg('Everyone in the project.'), icon: UsersRound },
+  { id: 'SEGMENT', label: msg('A segment'), text: msg('The members of a segment when it sends.'), icon: Users },
+  { id: 'FILTERED', label: msg('A filter'), text: msg('Contacts matching conditions set here.'), icon: Filter },
 ];
 
 export function AudiencePicker({
@@ -49,12 +51,13 @@ export function AudiencePicker({
   segmentError?: string;
   filterMessage?: string;
 }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const segments = useQuery(segmentQueries.list(scope));
   return (
     <div className="space-y-4">
       <fieldset>
-        <legend className="sr-only">Send to</legend>
+        <legend className="sr-only">{t('Send to')}</legend>
         <div className="grid gap-3 md:grid-cols-3">
           {CHOICES.map(({ id, label, text, icon: Icon }) => (
             <label
@@ -75,9 +78,9 @@ export function AudiencePicker({
               <span>
                 <span className="flex items-center gap-1.5 font-medium text-slate-900">
                   <Icon className="size-4 text-slate-500" aria-hidden />
-                  {label}
+                  {t(label)}
                 </span>
-                <span className="text-slate-600">{text}</span>
+                <span className="text-slate-600">{t(text)}</span>
               </span>
             </label>
           ))}
@@ -90,20 +93,25 @@ export function AudiencePicker({
           <ErrorState error={segments.error} retry={() => segments.refetch()} />
         ) : segments.data.length === 0 ? (
           <p className="rounded-md border border-dashed border-slate-300 px-3 py-3 text-sm text-slate-600">
-            The project has no segments yet. <TextLink to={scope.to('segments', 'new')}>Create a segment</TextLink>, or
-            build a filter here instead.
+            <Trans
+              i18nKey="The project has no segments yet. <a>Create a segment</a>, or build a filter here instead."
+              components={{ a: <TextLink to={scope.to('segments', 'new')}>{null}</TextLink> }}
+            />
           </p>
         ) : (
           <Select
-            label="Segment"
+            label={t('Segment')}
             value={segmentId}
             onChange={(e) => onChange({ segmentId: e.target.value })}
             error={segmentError}
           >
-            <option value="">Choose a segment…</option>
+            <option value="">{t('Choose a segment…')}</option>
             {segments.data.map((s) => (
               <option key={s.id} value={s.id}>
-                {s.name} ({formatNumber(s.memberCount)} {s.memberCount === 1 ? 'member' : 'members'})
+                {t('{name} ({count, plural, one {# member} other {# members}})', {
+                  name: s.name,
+                  count: s.memberCount,
+                })}
               </option>
             ))}
           </Select>
@@ -112,14 +120,14 @@ export function AudiencePicker({
         (optionsError ? (
           <ErrorState error={optionsError} retry={retryOptions} />
         ) : !options ? (
-          <div className="space-y-2" role="status" aria-label="Loading fields">
+          <div className="space-y-2" role="status" aria-label={t('Loading fields')}>
             <Skeleton className="h-5 w-72" />
             <Skeleton className="h-12 w-full" />
           </div>
         ) : (
           <div className="rounded-lg border border-slate-200 bg-slate-50/50 p-3">
             <FilterBuilder
-              label="Audience filter"
+              label={t('Audience filter')}
               value={filter}
               onChange={(next) => onChange({ filter: next })}
               options={options}
@@ -149,6 +157,7 @@ export function AudienceCount({
   topicId: string;
   incomplete: boolean;
 }) {
+  const { t } = useTranslation();
   const ready = !incomplete && (audienceType !== 'SEGMENT' || segmentId !== '');
   const preview = useAudiencePreview(
     ready
@@ -174,8 +183,8 @@ export function AudienceCount({
         {!ready ? (
           <span className="text-slate-500">
             {audienceType === 'SEGMENT'
-              ? 'Choose a segment to see who it reaches.'
-              : 'Finish the conditions to see who it reaches.'}
+              ? t('Choose a segment to see who it reaches.')
+              : t('Finish the conditions to see who it reaches.')}
           </span>
         ) : preview.isError && !data ? (
           <span role="alert" className="text-red-700">
@@ -185,21 +194,29 @@ export function AudienceCount({
           <Skeleton className="h-5 w-56" />
         ) : (
           <>
-            <span className="font-semibold text-slate-900">
-              Reaches <span data-testid="audience-count">{formatNumber(data.recipients)}</span>{' '}
-              {data.recipients === 1 ? 'contact' : 'contacts'}
-            </span>
-            <span className="text-slate-500"> if sent now</span>
+            <Trans
+              i18nKey="{count, plural, one {<strong>Reaches <number>#</number> contact</strong><muted> if sent now</muted>} other {<strong>Reaches <number>#</number> contacts</strong><muted> if sent now</muted>}}"
+              values={{ count: data.recipients }}
+              components={{
+                strong: <span className="font-semibold text-slate-900" />,
+                number: <span data-testid="audience-count" />,
+                muted: <span className="text-slate-500" />,
+              }}
+            />
             {skipped > 0 && (
               <span className="block text-xs text-slate-500">
-                {formatNumber(data.matching)} match; {formatNumber(skipped)} unsubscribed or suppressed{' '}
-                {skipped === 1 ? 'is' : 'are'} skipped.
+                {t(
+                  '{matching} match; {skipped, plural, one {# unsubscribed or suppressed is skipped.} other {# unsubscribed or suppressed are skipped.}}',
+                  { matching: formatNumber(data.matching), skipped },
+                )}
               </span>
             )}
           </>
         )}
       </div>
-      {ready && preview.settling && <Loader2 className="size-4 animate-spin text-slate-400" aria-label="Counting" />}
+      {ready && preview.settling && (
+        <Loader2 className="size-4 animate-spin text-slate-400" aria-label={t('Counting')} />
+      )}
     </div>
   );
 }

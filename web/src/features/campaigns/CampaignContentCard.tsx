@@ -6,6 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { useMe } from '../../api/session.ts';
 import { Select, TextInput } from '../../components/Field.tsx';
@@ -16,12 +17,13 @@ import { starterContent } from '../../editor/formats.ts';
 import { documentProblems } from '../../editor/problems.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { type Template, templateQueries } from '../../queries/templates.ts';
-import { EMAIL_TYPES } from './campaign-model.ts';
+import { EMAIL_TYPES, emailTypeHint } from './campaign-model.ts';
 import { type CampaignDraft, STARTER_BODY } from './use-campaign-draft.ts';
 
 const EMPTY_SAMPLE: Record<string, unknown> = {};
 
 export function CampaignContentCard({ d, isNew = false }: { d: CampaignDraft; isNew?: boolean }) {
+  const { t } = useTranslation();
   const me = useMe();
   const templates = useQuery(templateQueries.picker(useProject()));
   const v = d.value;
@@ -33,36 +35,36 @@ export function CampaignContentCard({ d, isNew = false }: { d: CampaignDraft; is
   );
 
   // A template fills the content; it fills the sender only where the form has none yet.
-  const applyTemplate = (t: Template) =>
+  const applyTemplate = (template: Template) =>
     d.set({
-      subject: t.subject,
-      format: t.format,
-      body: t.body,
-      document: t.document ? withIds(t.document as BlockDocument) : null,
-      emailType: t.type,
-      ...(t.from && !v.from ? { from: t.from } : {}),
-      ...(t.fromName && !v.fromName ? { fromName: t.fromName } : {}),
-      ...(t.replyTo && !v.replyTo ? { replyTo: t.replyTo } : {}),
+      subject: template.subject,
+      format: template.format,
+      body: template.body,
+      document: template.document ? withIds(template.document as BlockDocument) : null,
+      emailType: template.type,
+      ...(template.from && !v.from ? { from: template.from } : {}),
+      ...(template.fromName && !v.fromName ? { fromName: template.fromName } : {}),
+      ...(template.replyTo && !v.replyTo ? { replyTo: template.replyTo } : {}),
     });
 
   return (
     <Card
-      title="Content"
+      title={t('Content')}
       actions={
         choices.length > 0 ? (
           <select
-            aria-label="Start from a template"
+            aria-label={t('Start from a template')}
             value=""
             onChange={(e) => {
-              const t = choices.find((x) => x.id === e.target.value);
-              if (t) applyTemplate(t);
+              const chosen = choices.find((x) => x.id === e.target.value);
+              if (chosen) applyTemplate(chosen);
             }}
             className="h-8 max-w-full rounded-md border border-slate-300 bg-white px-2 text-sm"
           >
-            <option value="">Start from a template…</option>
-            {choices.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
+            <option value="">{t('Start from a template…')}</option>
+            {choices.map((choice) => (
+              <option key={choice.id} value={choice.id}>
+                {choice.name}
               </option>
             ))}
           </select>
@@ -71,23 +73,19 @@ export function CampaignContentCard({ d, isNew = false }: { d: CampaignDraft; is
     >
       <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_16rem]">
         <TextInput
-          label="Subject"
+          label={t('Subject')}
           required
           maxLength={998}
           {...d.text('subject')}
           // A subject is one line: a pasted line break becomes a space.
           onChange={(e) => d.set({ subject: e.target.value.replace(/[\r\n]/g, ' ') })}
-          placeholder="What’s new this spring"
-          hint={'Variables work here too: {{ name ?? "friend" }}'}
+          placeholder={t('What’s new this spring')}
+          hint={t('Variables work here too: {example}', { example: '{{ name ?? "friend" }}' })}
         />
-        <Select
-          label="Kind of email"
-          {...d.text('emailType')}
-          hint={EMAIL_TYPES.find((t) => t.id === v.emailType)?.hint}
-        >
-          {EMAIL_TYPES.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.label}
+        <Select label={t('Kind of email')} {...d.text('emailType')} hint={emailTypeHint(v.emailType)}>
+          {EMAIL_TYPES.map((type) => (
+            <option key={type.id} value={type.id}>
+              {t(type.label)}
             </option>
           ))}
         </Select>

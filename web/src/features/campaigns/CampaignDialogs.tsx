@@ -4,6 +4,7 @@
  * offer; and the footer that offers copying and deleting where the status allows.
  */
 import { Copy, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
@@ -42,12 +43,13 @@ export function CampaignDialogs({ open, ...props }: DialogProps & { open: Campai
 
 /** A schedule cancelled is a draft again; a send stopped stays stopped. */
 function CancelDialog({ campaign, onClose }: DialogProps) {
+  const { t } = useTranslation();
   const sending = campaign.status === 'SENDING';
   const cancel = useAction(campaignMutations.cancel(useProject(), campaign.id), {
     inline: true,
     onSuccess: (next) => {
       onClose();
-      toast(next.status === 'DRAFT' ? 'Cancelled: it is a draft again' : 'Sending stopped');
+      toast(next.status === 'DRAFT' ? t('Cancelled: it is a draft again') : t('Sending stopped'));
     },
   });
   return (
@@ -55,24 +57,25 @@ function CancelDialog({ campaign, onClose }: DialogProps) {
       open
       onClose={onClose}
       action={cancel}
-      title={sending ? 'Stop sending?' : 'Cancel the schedule?'}
-      confirmLabel={sending ? 'Stop sending' : 'Cancel schedule'}
+      title={sending ? t('Stop sending?') : t('Cancel the schedule?')}
+      confirmLabel={sending ? t('Stop sending') : t('Cancel schedule')}
     >
       {sending
-        ? 'Emails already sent stay sent; nobody else gets it. This cannot be resumed.'
-        : 'It will not go out. The campaign becomes a draft again, to edit or send later.'}
+        ? t('Emails already sent stay sent; nobody else gets it. This cannot be resumed.')
+        : t('It will not go out. The campaign becomes a draft again, to edit or send later.')}
     </ConfirmDialog>
   );
 }
 
 function DeleteDialog({ campaign, onClose }: DialogProps) {
+  const { t } = useTranslation();
   const scope = useProject();
   const navigate = useNavigate();
   const remove = useAction(campaignMutations.remove(scope, campaign.id), {
     inline: true,
     onSuccess: () => {
       onClose();
-      toast(`“${campaign.name}” deleted`);
+      toast(t('“{name}” deleted', { name: campaign.name }));
       // A draft's unsaved changes went with it: nothing is left to ask about.
       leaveUnasked();
       navigate(scope.to('campaigns'));
@@ -80,30 +83,31 @@ function DeleteDialog({ campaign, onClose }: DialogProps) {
   });
   const gone =
     campaign.status === 'SCHEDULED'
-      ? 'It will not be sent. '
+      ? t('It will not be sent. This cannot be undone.')
       : campaign.status === 'SENT' || campaign.status === 'CANCELLED'
-        ? 'Its emails stay in the activity feed, but the campaign and its results are gone. '
-        : '';
+        ? t('Its emails stay in the activity feed, but the campaign and its results are gone. This cannot be undone.')
+        : t('This cannot be undone.');
   return (
     <ConfirmDialog
       open
       onClose={onClose}
       action={remove}
-      title={`Delete “${campaign.name}”?`}
-      confirmLabel="Delete campaign"
+      title={t('Delete “{name}”?', { name: campaign.name })}
+      confirmLabel={t('Delete campaign')}
     >
-      {gone}This cannot be undone.
+      {gone}
     </ConfirmDialog>
   );
 }
 
 /** Copies `campaign` as a new draft and opens the copy. */
 export function DuplicateButton({ campaign, variant }: { campaign: Campaign; variant: 'secondary' | 'ghost' }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const navigate = useNavigate();
   const duplicate = useAction(campaignMutations.duplicate(scope, campaign.id), {
     onSuccess: (copy) => {
-      toast(`Copied as “${copy.name}”`);
+      toast(t('Copied as “{name}”', { name: copy.name }));
       navigate(scope.to('campaigns', copy.id));
     },
   });
@@ -114,7 +118,7 @@ export function DuplicateButton({ campaign, variant }: { campaign: Campaign; var
       loading={duplicate.isPending}
       onClick={() => duplicate.mutate()}
     >
-      Duplicate
+      {t('Duplicate')}
     </Button>
   );
 }
@@ -129,6 +133,7 @@ export function MoreActions({
   duplicates?: boolean;
   onDelete: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <div className="mt-6 flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 pt-4">
       {duplicates && <DuplicateButton campaign={campaign} variant="ghost" />}
@@ -139,7 +144,7 @@ export function MoreActions({
           icon={<Trash2 className="size-4" aria-hidden />}
           onClick={onDelete}
         >
-          Delete campaign
+          {t('Delete campaign')}
         </Button>
       )}
     </div>

@@ -4,6 +4,7 @@
  */
 import { CalendarClock, Save, Send } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { formatRelative } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
@@ -16,27 +17,28 @@ import { CampaignHeader } from './CampaignHeader.tsx';
 import { draftOf, useCampaignDraft } from './use-campaign-draft.ts';
 
 export function CampaignDraftScreen({ campaign }: { campaign: Campaign }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState<CampaignDialog | null>(null);
   const saved = useMemo(() => draftOf(campaign), [campaign]);
   // The form shows a failed save's errors, whichever action asked for it.
   const save = useAction(campaignMutations.save(useProject(), campaign.id), {
     inline: true,
-    onSuccess: () => toast('Draft saved'),
+    onSuccess: () => toast(t('Draft saved')),
   });
-  const d = useCampaignDraft(saved, save, 'Your changes to this draft are not saved yet.');
+  const d = useCampaignDraft(saved, save, t('Your changes to this draft are not saved yet.'));
 
   const openAfterSave = async (what: CampaignDialog) => {
     const saved = await d.saveFirst();
     if (saved === 'saved') setOpen(what);
-    else if (saved === 'checks') toast('Fix the highlighted fields first', 'error');
-    else toast('The changes could not be saved', 'error');
+    else if (saved === 'checks') toast(t('Fix the highlighted fields first'), 'error');
+    else toast(t('The changes could not be saved'), 'error');
   };
 
   return (
     <>
       <CampaignHeader
         campaign={campaign}
-        note={d.dirty ? 'Unsaved changes' : `Saved ${formatRelative(campaign.updatedAt)}`}
+        note={d.dirty ? t('Unsaved changes') : t('Saved {when}', { when: formatRelative(campaign.updatedAt) })}
         actions={
           <>
             <Button
@@ -46,24 +48,24 @@ export function CampaignDraftScreen({ campaign }: { campaign: Campaign }) {
               disabled={!d.dirty}
               onClick={() => d.submit()}
             >
-              {d.dirty ? 'Save draft' : 'Saved'}
+              {d.dirty ? t('Save draft') : t('Saved')}
             </Button>
             <Button
               variant="secondary"
               icon={<Send className="size-4" aria-hidden />}
               onClick={() => openAfterSave('test')}
             >
-              Send test
+              {t('Send test')}
             </Button>
             <Button
               variant="secondary"
               icon={<CalendarClock className="size-4" aria-hidden />}
               onClick={() => openAfterSave('schedule')}
             >
-              Schedule
+              {t('Schedule')}
             </Button>
             <Button icon={<Send className="size-4" aria-hidden />} onClick={() => openAfterSave('send')}>
-              Send now
+              {t('Send now')}
             </Button>
           </>
         }

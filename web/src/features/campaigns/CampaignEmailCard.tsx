@@ -4,6 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useMe } from '../../api/session.ts';
 import { EmailPreview } from '../../components/EmailPreview.tsx';
 import { Card } from '../../components/Layout.tsx';
@@ -24,32 +25,34 @@ import { localSendText } from './local-send.ts';
 const NO_SAMPLE: Record<string, unknown> = {};
 
 export function CampaignEmailCard({ campaign }: { campaign: Campaign }) {
+  const { t } = useTranslation();
   const me = useMe();
   const sender = campaign.fromName ? `${campaign.fromName} <${campaign.from}>` : campaign.from;
+  const kind = EMAIL_TYPES.find((type) => type.id === campaign.emailType);
   return (
-    <Card title="The email">
+    <Card title={t('The email')}>
       <div className="grid gap-5 lg:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
         <dl className="space-y-3 text-sm">
-          <Item term="From">
+          <Item term={t('From')}>
             <span className="break-all">{sender}</span>
           </Item>
           {campaign.replyTo && (
-            <Item term="Reply-to">
+            <Item term={t('Reply-to')}>
               <span className="break-all">{campaign.replyTo}</span>
             </Item>
           )}
-          <Item term="Audience">
+          <Item term={t('Audience')}>
             <AudienceText campaign={campaign} />
           </Item>
           {campaign.topicId && (
-            <Item term="Topic">
+            <Item term={t('Topic')}>
               <TopicName id={campaign.topicId} />
             </Item>
           )}
-          <Item term="Kind">{EMAIL_TYPES.find((t) => t.id === campaign.emailType)?.label}</Item>
-          {campaign.localSend && <Item term="Delivery">{localSendText(campaign.localSend)}</Item>}
+          <Item term={t('Kind')}>{kind ? t(kind.label) : campaign.emailType}</Item>
+          {campaign.localSend && <Item term={t('Delivery')}>{localSendText(campaign.localSend)}</Item>}
           {campaign.variants.length > 0 && (
-            <Item term="Variants">
+            <Item term={t('Variants')}>
               <ul>
                 {campaign.variants.map((v) => (
                   <li key={v.name}>
@@ -59,8 +62,8 @@ export function CampaignEmailCard({ campaign }: { campaign: Campaign }) {
               </ul>
             </Item>
           )}
-          {campaign.description && <Item term="Note">{campaign.description}</Item>}
-          <Item term="Created">{formatDateTime(campaign.createdAt)}</Item>
+          {campaign.description && <Item term={t('Note')}>{campaign.description}</Item>}
+          <Item term={t('Created')}>{formatDateTime(campaign.createdAt)}</Item>
         </dl>
         {campaign.format === 'HTML' ? (
           <EmailPreview
@@ -104,30 +107,41 @@ function Item({ term, children }: { term: string; children: ReactNode }) {
 
 /** The topic's name, linked to the topics; a deleted one says so. */
 function TopicName({ id }: { id: string }) {
+  const { t } = useTranslation();
   const project = useProject();
   const topics = useQuery(topicQueries.list(project));
-  if (!topics.data) return <>A topic</>;
-  const topic = topics.data.find((t) => t.id === id);
-  return topic ? <TextLink to={project.to('topics')}>{topic.name}</TextLink> : <>A topic that was deleted</>;
+  if (!topics.data) return <>{t('A topic')}</>;
+  const topic = topics.data.find((x) => x.id === id);
+  return topic ? <TextLink to={project.to('topics')}>{topic.name}</TextLink> : t('A topic that was deleted');
 }
 
 /** Who it goes to, in words: everyone, a segment (linked), or the filter read out. */
 function AudienceText({ campaign }: { campaign: Campaign }) {
+  const { t } = useTranslation();
   const project = useProject();
   const segments = useQuery({ ...segmentQueries.list(project), enabled: campaign.audienceType === 'SEGMENT' });
   const { options } = useFieldOptions();
   const tree = useMemo(() => fromApi(campaign.audienceFilter), [campaign.audienceFilter]);
-  if (campaign.audienceType === 'ALL') return <>All contacts</>;
+  if (campaign.audienceType === 'ALL') return <>{t('All contacts')}</>;
   if (campaign.audienceType === 'SEGMENT') {
     const segment = segments.data?.find((s) => s.id === campaign.segmentId);
-    if (!segments.data) return <>A segment</>;
+    if (!segments.data) return <>{t('A segment')}</>;
     return segment ? (
       <TextLink to={project.to('segments', segment.id)}>{segment.name}</TextLink>
     ) : (
-      <>A segment that was deleted</>
+      t('A segment that was deleted')
     );
   }
-  if (countConditions(tree) === 0) return <>Every contact (empty filter)</>;
-  const how = tree.logic === 'AND' ? 'all' : 'any';
-  return <>{`Contacts matching ${how} of: ${describeFilter(tree, options ?? []).join('; ')}`}</>;
+  if (countConditions(tree) === 0) return <>{t('Every contact (empty filter)')}</>;
+  return (
+    <>
+      {t(
+        '{logic, select, AND {Contacts matching all of: {conditions}} other {Contacts matching any of: {conditions}}}',
+        {
+          logic: tree.logic,
+          conditions: describeFilter(tree, options ?? []).join('; '),
+        },
+      )}
+    </>
+  );
 }

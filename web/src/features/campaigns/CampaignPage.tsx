@@ -4,6 +4,7 @@
  * progress, and its results.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DetailScreen } from '../../components/DetailScreen.tsx';
 import { useProject } from '../../lib/project-context.tsx';
@@ -13,6 +14,7 @@ import { CampaignStatusScreen } from './CampaignStatusScreen.tsx';
 import { campaignPollInterval } from './campaign-model.ts';
 
 export function CampaignPage() {
+  const { t } = useTranslation();
   const { campaignId = '' } = useParams();
   const scope = useProject();
   const campaign = useQuery({
@@ -21,7 +23,7 @@ export function CampaignPage() {
     refetchInterval: (q) => campaignPollInterval(q.state.data, Date.now()),
   });
   return (
-    <DetailScreen query={campaign} back={{ to: scope.to('campaigns'), label: 'Campaigns' }} noun="campaign">
+    <DetailScreen query={campaign} back={{ to: scope.to('campaigns'), label: t('Campaigns') }} kind="campaign">
       {/* A draft's form keeps its own state while it is edited; it starts over for another campaign. */}
       {(c) =>
         c.status === 'DRAFT' ? <CampaignDraftScreen key={c.id} campaign={c} /> : <CampaignStatusScreen campaign={c} />

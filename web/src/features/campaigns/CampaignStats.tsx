@@ -4,9 +4,11 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Card, Stat } from '../../components/Layout.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
 import { type ChartSeries, preloadTimeSeriesChart, TimeSeriesChart } from '../../components/TimeSeriesChart.tsx';
+import { msg } from '../../i18n/msg.ts';
 import { viewerTimeZone } from '../../lib/chart-data.ts';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber, formatPercent } from '../../lib/format.ts';
@@ -15,42 +17,70 @@ import { campaignQueries, type SeriesInterval, type CampaignStats as Stats } fro
 import { frameSeries } from './campaign-model.ts';
 
 const SERIES: ChartSeries[] = [
-  { key: 'sent', label: 'Sent', color: '#4f46e5' },
-  { key: 'delivered', label: 'Delivered', color: '#0ea5e9' },
-  { key: 'opened', label: 'Opened', color: '#10b981' },
-  { key: 'clicked', label: 'Clicked', color: '#f59e0b' },
-  { key: 'bounced', label: 'Bounced', color: '#ef4444' },
-  { key: 'unsubscribed', label: 'Unsubscribed', color: '#64748b' },
+  { key: 'sent', label: msg('Sent'), color: '#4f46e5' },
+  { key: 'delivered', label: msg('Delivered'), color: '#0ea5e9' },
+  { key: 'opened', label: msg('Opened'), color: '#10b981' },
+  { key: 'clicked', label: msg('Clicked'), color: '#f59e0b' },
+  { key: 'bounced', label: msg('Bounced'), color: '#ef4444' },
+  { key: 'unsubscribed', label: msg('Unsubscribed'), color: '#64748b' },
 ];
+
+/** The series with their labels in the dashboard's language. */
+function useSeries(): ChartSeries[] {
+  const { t } = useTranslation();
+  return useMemo(() => SERIES.map((s) => ({ ...s, label: t(s.label) })), [t]);
+}
 
 const EMPTY_BUCKET = { sent: 0, delivered: 0, opened: 0, clicked: 0, bounced: 0, unsubscribed: 0 };
 
 const share = (part: number, whole: number) => (whole > 0 ? part / whole : undefined);
 
 function StatFigures({ stats }: { stats: Stats }) {
+  const { t } = useTranslation();
   const sent = stats.sentCount;
-  const rate = (label: string, value: number) => `${formatPercent(value / 100)} ${label}`;
+  const rate = (value: number) => formatPercent(value / 100);
   return (
     <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6" data-testid="campaign-figures">
-      <Stat label="Sent" value={formatNumber(sent)} hint={`of ${formatNumber(stats.totalRecipients)} recipients`} />
       <Stat
-        label="Delivered"
-        value={formatNumber(stats.deliveredCount)}
-        hint={sent ? `${formatPercent(share(stats.deliveredCount, sent))} of sent` : '—'}
+        label={t('Sent')}
+        value={formatNumber(sent)}
+        hint={t('{count, plural, one {of # recipient} other {of # recipients}}', { count: stats.totalRecipients })}
       />
-      <Stat label="Opened" value={formatNumber(stats.openedCount)} hint={rate('open rate', stats.openRate)} />
-      <Stat label="Clicked" value={formatNumber(stats.clickedCount)} hint={rate('click rate', stats.clickRate)} />
-      <Stat label="Bounced" value={formatNumber(stats.bouncedCount)} hint={rate('bounce rate', stats.bounceRate)} />
       <Stat
-        label="Unsubscribed"
+        label={t('Delivered')}
+        value={formatNumber(stats.deliveredCount)}
+        hint={sent ? t('{share} of sent', { share: formatPercent(share(stats.deliveredCount, sent)) }) : '—'}
+      />
+      <Stat
+        label={t('Opened')}
+        value={formatNumber(stats.openedCount)}
+        hint={t('{rate} open rate', { rate: rate(stats.openRate) })}
+      />
+      <Stat
+        label={t('Clicked')}
+        value={formatNumber(stats.clickedCount)}
+        hint={t('{rate} click rate', { rate: rate(stats.clickRate) })}
+      />
+      <Stat
+        label={t('Bounced')}
+        value={formatNumber(stats.bouncedCount)}
+        hint={t('{rate} bounce rate', { rate: rate(stats.bounceRate) })}
+      />
+      <Stat
+        label={t('Unsubscribed')}
         value={formatNumber(stats.unsubscribedCount)}
-        hint={stats.complainedCount ? `${formatNumber(stats.complainedCount)} marked as spam` : 'No spam reports'}
+        hint={
+          stats.complainedCount
+            ? t('{count, plural, one {# marked as spam} other {# marked as spam}}', { count: stats.complainedCount })
+            : t('No spam reports')
+        }
       />
     </div>
   );
 }
 
 export function CampaignResults({ id, live }: { id: string; live: boolean }) {
+  const { t } = useTranslation();
   const stats = useQuery({ ...campaignQueries.stats(useProject(), id), refetchInterval: live ? 1500 : false });
   // The plot's code loads while the figures do, not after them.
   useEffect(preloadTimeSeriesChart, []);
@@ -67,7 +97,7 @@ export function CampaignResults({ id, live }: { id: string; live: boolean }) {
   }
   if (stats.isError) return <ErrorState error={stats.error} retry={() => stats.refetch()} />;
   return (
-    <div className="space-y-4" role="status" aria-label="Loading results">
+    <div className="space-y-4" role="status" aria-label={t('Loading results')}>
       <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
         {SERIES.map((s) => (
           <Skeleton key={s.key} className="h-[92px]" />
@@ -80,6 +110,8 @@ export function CampaignResults({ id, live }: { id: string; live: boolean }) {
 
 /** Emails at each step as bars, longest first; the figures are the table's cells. */
 function Funnel({ stats }: { stats: Stats }) {
+  const { t } = useTranslation();
+  const series = useSeries();
   const values: Record<string, number> = {
     sent: stats.sentCount,
     delivered: stats.deliveredCount,
@@ -90,11 +122,11 @@ function Funnel({ stats }: { stats: Stats }) {
   };
   const most = Math.max(1, ...Object.values(values));
   return (
-    <Card title="From sent to clicked">
+    <Card title={t('From sent to clicked')}>
       <table className="w-full text-sm">
-        <caption className="sr-only">Emails at each step</caption>
+        <caption className="sr-only">{t('Emails at each step')}</caption>
         <tbody>
-          {SERIES.map((s) => (
+          {series.map((s) => (
             <tr key={s.key}>
               <th scope="row" className="w-28 py-1.5 pr-3 text-left font-normal text-slate-700">
                 {s.label}
@@ -123,35 +155,45 @@ function Funnel({ stats }: { stats: Stats }) {
  * written as such; an hour bucket is the same hour anywhere, so it is written in the viewer's zone.
  */
 function OverTime({ id, live }: { id: string; live: boolean }) {
+  const { t } = useTranslation();
+  const series = useSeries();
   const [interval, setGrouping] = useState<SeriesInterval | undefined>(undefined);
-  const series = useQuery({
+  const buckets = useQuery({
     ...campaignQueries.timeseries(useProject(), id, interval),
     refetchInterval: live ? 3000 : false,
   });
-  const current = series.data?.interval ?? interval ?? 'hour';
+  const current = buckets.data?.interval ?? interval ?? 'hour';
   const points = useMemo(
     () =>
-      frameSeries(series.data?.data ?? [], current, EMPTY_BUCKET, new Date()).map(({ start, ...counts }) => ({
+      frameSeries(buckets.data?.data ?? [], current, EMPTY_BUCKET, new Date()).map(({ start, ...counts }) => ({
         date: start,
         ...counts,
       })),
-    [series.data, current],
+    [buckets.data, current],
   );
   const zone = current === 'day' ? 'UTC' : undefined;
   return (
-    <Card title="Over time" actions={<GroupBy value={current} onChange={setGrouping} />}>
-      {series.isPending ? (
+    <Card title={t('Over time')} actions={<GroupBy value={current} onChange={setGrouping} />}>
+      {buckets.isPending ? (
         <Skeleton className="h-72" />
-      ) : series.isError ? (
-        <ErrorState error={series.error} retry={() => series.refetch()} />
+      ) : buckets.isError ? (
+        <ErrorState error={buckets.error} retry={() => buckets.refetch()} />
       ) : points.length === 0 ? (
         <div className="flex h-72 items-center justify-center">
-          <EmptyState title="Nothing sent yet" description="Sends, opens and clicks appear here as they happen." />
+          <EmptyState
+            title={t('Nothing sent yet')}
+            description={t('Sends, opens and clicks appear here as they happen.')}
+          />
         </div>
       ) : (
-        <section aria-label={`Sends, deliveries, opens, clicks, bounces and unsubscribes by ${current}`}>
+        <section
+          aria-label={t(
+            '{interval, select, day {Sends, deliveries, opens, clicks, bounces and unsubscribes by day} other {Sends, deliveries, opens, clicks, bounces and unsubscribes by hour}}',
+            { interval: current },
+          )}
+        >
           <TimeSeriesChart
-            series={SERIES}
+            series={series}
             points={points}
             height={260}
             interval={current}
@@ -165,13 +207,14 @@ function OverTime({ id, live }: { id: string; live: boolean }) {
 }
 
 function GroupBy({ value, onChange }: { value: SeriesInterval; onChange: (v: SeriesInterval) => void }) {
+  const { t } = useTranslation();
   return (
     // biome-ignore lint/a11y/useSemanticElements: a toggle pair in a card header; a fieldset's legend would not fit there.
-    <div role="group" aria-label="Group by" className="flex rounded-md border border-slate-300 p-0.5 text-xs">
+    <div role="group" aria-label={t('Group by')} className="flex rounded-md border border-slate-300 p-0.5 text-xs">
       {(
         [
-          ['hour', 'By hour'],
-          ['day', 'By day'],
+          ['hour', t('By hour')],
+          ['day', t('By day')],
         ] as const
       ).map(([id, text]) => (
         <button

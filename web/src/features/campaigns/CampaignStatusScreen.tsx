@@ -1,15 +1,21 @@
-/** A campaign past its draft: scheduled, sending, sent or cancelled, with its results once it went out. */
+/**
+ * A campaign past its draft: scheduled, sending, sent or cancelled, with its results once it went out,
+ * and whether the public archive shows it.
+ */
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, Mail, Send, XCircle } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, LinkButton } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
 import { Card } from '../../components/Layout.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
-import { formatDateTime, formatNumber, formatRelative, plural } from '../../lib/format.ts';
+import { msg } from '../../i18n/msg.ts';
+import { formatDateTime, formatNumber, formatRelative } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { type Campaign, campaignQueries, useResultsAfterSend } from '../../queries/campaigns.ts';
 import { AbTestSection } from './AbTestSection.tsx';
+import { ArchiveCard } from './ArchiveSetting.tsx';
 import { type CampaignDialog, CampaignDialogs, DuplicateButton, MoreActions } from './CampaignDialogs.tsx';
 import { CampaignEmailCard } from './CampaignEmailCard.tsx';
 import { CampaignHeader } from './CampaignHeader.tsx';
@@ -17,6 +23,7 @@ import { CampaignResults } from './CampaignStats.tsx';
 import { localSendText } from './local-send.ts';
 
 export function CampaignStatusScreen({ campaign }: { campaign: Campaign }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const [open, setOpen] = useState<CampaignDialog | null>(null);
   const sending = campaign.status === 'SENDING';
@@ -30,7 +37,7 @@ export function CampaignStatusScreen({ campaign }: { campaign: Campaign }) {
         actions={
           <>
             <Button variant="secondary" icon={<Send className="size-4" aria-hidden />} onClick={() => setOpen('test')}>
-              Send test
+              {t('Send test')}
             </Button>
             {campaign.status !== 'SCHEDULED' && (
               <LinkButton
@@ -38,7 +45,7 @@ export function CampaignStatusScreen({ campaign }: { campaign: Campaign }) {
                 to={`${scope.to('emails')}?${new URLSearchParams({ campaignId: campaign.id })}`}
                 icon={<Mail className="size-4" aria-hidden />}
               >
-                Email log
+                {t('Email log')}
               </LinkButton>
             )}
             <DuplicateButton campaign={campaign} variant="secondary" />
@@ -58,17 +65,25 @@ export function CampaignStatusScreen({ campaign }: { campaign: Campaign }) {
         {campaign.status === 'SENT' && (
           <Callout tone="success" icon={false}>
             <p>
-              Sent to {plural(campaign.totalRecipients, 'contact')}{' '}
-              {campaign.sentAt ? `on ${formatDateTime(campaign.sentAt)}` : ''}
-              {campaign.localSend ? ` (${localSendText(campaign.localSend)})` : ''}.
+              {t(
+                '{count, plural, one {Sent to # contact} other {Sent to # contacts}}{when, select, none {} other { on {when}}}{local, select, none {} other { ({local})}}.',
+                {
+                  count: campaign.totalRecipients,
+                  when: campaign.sentAt ? formatDateTime(campaign.sentAt) : 'none',
+                  local: campaign.localSend ? localSendText(campaign.localSend) : 'none',
+                },
+              )}
             </p>
           </Callout>
         )}
         {campaign.status === 'CANCELLED' && (
           <Callout tone="danger" icon={false}>
             <p>
-              Cancelled {campaign.cancelledAt ? `on ${formatDateTime(campaign.cancelledAt)}` : ''} while sending: the
-              rest of the audience did not get it.
+              {campaign.cancelledAt
+                ? t('Cancelled on {when} while sending: the rest of the audience did not get it.', {
+                    when: formatDateTime(campaign.cancelledAt),
+                  })
+                : t('Cancelled while sending: the rest of the audience did not get it.')}
             </p>
           </Callout>
         )}
@@ -78,11 +93,12 @@ export function CampaignStatusScreen({ campaign }: { campaign: Campaign }) {
         {campaign.status !== 'SCHEDULED' && (
           <section aria-labelledby="results-heading" className="space-y-3">
             <h2 id="results-heading" className="text-base font-semibold text-slate-900">
-              Results
+              {t('Results')}
             </h2>
             <CampaignResults id={campaign.id} live={sending} />
           </section>
         )}
+        {campaign.status !== 'CANCELLED' && <ArchiveCard campaign={campaign} />}
         <CampaignEmailCard campaign={campaign} />
       </div>
       <MoreActions campaign={campaign} onDelete={() => setOpen('delete')} />
@@ -102,29 +118,33 @@ function ScheduledCard({
   onSendNow: () => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Card>
       <div className="flex flex-wrap items-center gap-4">
         <CalendarClock className="size-8 text-sky-600" aria-hidden />
         <div className="min-w-0 flex-1">
-          <p className="text-sm text-slate-500">Goes out</p>
+          <p className="text-sm text-slate-500">{t('Goes out')}</p>
           <p className="text-lg font-semibold text-slate-900" data-testid="scheduled-at">
             {formatDateTime(campaign.scheduledAt)}{' '}
             <span className="text-sm font-normal text-slate-500">({formatRelative(campaign.scheduledAt)})</span>
           </p>
           <p className="text-sm text-slate-500">
-            To about {plural(campaign.totalRecipients, 'contact')}, counted again when it starts.
+            {t(
+              '{count, plural, one {To about # contact, counted again when it starts.} other {To about # contacts, counted again when it starts.}}',
+              { count: campaign.totalRecipients },
+            )}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" onClick={onReschedule}>
-            Change time
+            {t('Change time')}
           </Button>
           <Button variant="secondary" icon={<XCircle className="size-4" aria-hidden />} onClick={onCancel}>
-            Cancel schedule
+            {t('Cancel schedule')}
           </Button>
           <Button icon={<Send className="size-4" aria-hidden />} onClick={onSendNow}>
-            Send now
+            {t('Send now')}
           </Button>
         </div>
       </div>
@@ -134,14 +154,15 @@ function ScheduledCard({
 
 /** What a sending campaign is doing, by its A/B test's phase (NONE: no test). */
 const SENDING_TITLE: Record<NonNullable<NonNullable<Campaign['abTest']>['phase']> | 'NONE', string> = {
-  NONE: 'Sending…',
-  TESTING: 'Sending the test…',
-  WAITING: 'Test sent: waiting for the winner',
-  SENDING_WINNER: 'Sending the winner…',
-  DONE: 'Sending…',
+  NONE: msg('Sending…'),
+  TESTING: msg('Sending the test…'),
+  WAITING: msg('Test sent: waiting for the winner'),
+  SENDING_WINNER: msg('Sending the winner…'),
+  DONE: msg('Sending…'),
 };
 
 function SendingCard({ campaign, onCancel }: { campaign: Campaign; onCancel: () => void }) {
+  const { t } = useTranslation();
   const stats = useQuery({ ...campaignQueries.stats(useProject(), campaign.id), refetchInterval: 1500 });
   const sent = stats.data?.sentCount ?? 0;
   const total = campaign.totalRecipients;
@@ -149,21 +170,23 @@ function SendingCard({ campaign, onCancel }: { campaign: Campaign; onCancel: () 
     <Card>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <p className="text-sm font-medium text-slate-900">{SENDING_TITLE[campaign.abTest?.phase ?? 'NONE']}</p>
+          <p className="text-sm font-medium text-slate-900">{t(SENDING_TITLE[campaign.abTest?.phase ?? 'NONE'])}</p>
           <p className="text-sm text-slate-500" data-testid="send-progress-text">
-            {formatNumber(sent)} of {formatNumber(total)} sent
+            {t('{sent} of {total} sent', { sent: formatNumber(sent), total: formatNumber(total) })}
           </p>
           {campaign.localSend && (
             <p className="text-sm text-slate-500" data-testid="local-send">
-              {localSendText(campaign.localSend)}: each email waits for that moment in its recipient’s zone.
+              {t('{when}: each email waits for that moment in its recipient’s zone.', {
+                when: localSendText(campaign.localSend),
+              })}
             </p>
           )}
         </div>
         <Button variant="secondary" icon={<XCircle className="size-4" aria-hidden />} onClick={onCancel}>
-          Stop sending
+          {t('Stop sending')}
         </Button>
       </div>
-      <ProgressBar value={Math.min(sent, total)} max={total} label="Send progress" className="mt-3 h-2.5" />
+      <ProgressBar value={Math.min(sent, total)} max={total} label={t('Send progress')} className="mt-3 h-2.5" />
     </Card>
   );
 }

@@ -1,7 +1,9 @@
 /** The project's campaigns, newest first, by status; status and page live in the URL. */
 
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { Megaphone, Plus } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LinkButton } from '../../components/Button.tsx';
 import { PageHeader, Tabs } from '../../components/Layout.tsx';
@@ -9,8 +11,9 @@ import { TextLink } from '../../components/Links.tsx';
 import { ListStates } from '../../components/ListScreen.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { EmptyState } from '../../components/States.tsx';
-import { statusesOf, statusLabel } from '../../components/StatusBadge.tsx';
+import { statusesOf } from '../../components/StatusBadge.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
+import { msg } from '../../i18n/msg.ts';
 import { formatDateTime, formatNumber, formatPercent } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { useSearchParamPatch } from '../../lib/url-state.ts';
@@ -25,9 +28,9 @@ const STATUSES = statusesOf(CAMPAIGN_STATUS);
 const PAGE_SIZE = 20;
 
 const AUDIENCE: Record<CampaignSummary['audienceType'], string> = {
-  ALL: 'All contacts',
-  SEGMENT: 'Segment',
-  FILTERED: 'Filter',
+  ALL: msg('All contacts'),
+  SEGMENT: msg('Segment'),
+  FILTERED: msg('Filter'),
 };
 
 /** A campaign's open or click rate from the list's own numbers; a dash before anything went out. */
@@ -36,15 +39,21 @@ function rate(campaign: CampaignSummary, metric: 'openRate' | 'clickRate') {
 }
 
 /** When the campaign went out, is due to, or was last touched. */
-function when(c: CampaignSummary) {
-  if (c.status === 'SCHEDULED' && c.scheduledAt) return { label: 'Sends', iso: c.scheduledAt };
-  if (c.status === 'SENT' && c.sentAt) return { label: 'Sent', iso: c.sentAt };
-  if (c.status === 'SENDING' && c.startedAt) return { label: 'Started', iso: c.startedAt };
-  if (c.status === 'CANCELLED' && c.cancelledAt) return { label: 'Cancelled', iso: c.cancelledAt };
-  return { label: 'Edited', iso: c.updatedAt };
+function when(c: CampaignSummary): { kind: 'scheduled' | 'sent' | 'started' | 'cancelled' | 'edited'; iso: string } {
+  if (c.status === 'SCHEDULED' && c.scheduledAt) return { kind: 'scheduled', iso: c.scheduledAt };
+  if (c.status === 'SENT' && c.sentAt) return { kind: 'sent', iso: c.sentAt };
+  if (c.status === 'SENDING' && c.startedAt) return { kind: 'started', iso: c.startedAt };
+  if (c.status === 'CANCELLED' && c.cancelledAt) return { kind: 'cancelled', iso: c.cancelledAt };
+  return { kind: 'edited', iso: c.updatedAt };
+}
+
+/** A moment to come, written out (a relative time is for what has happened). */
+function ExactTime({ iso }: { iso: string }) {
+  return <time dateTime={iso}>{formatDateTime(iso)}</time>;
 }
 
 export function CampaignsPage() {
+  const { t } = useTranslation();
   const project = useProject();
   const { to } = project;
   const [search] = useSearchParams();
@@ -66,35 +75,41 @@ export function CampaignsPage() {
     });
   const newButton = (
     <LinkButton to={to('campaigns', 'new')} icon={<Plus className="size-4" aria-hidden />}>
-      New campaign
+      {t('New campaign')}
     </LinkButton>
   );
-  const columns = columnsOf(to);
+  const columns = columnsOf(to, t);
   return (
     <>
       <PageHeader
-        title="Campaigns"
-        description="One email to many contacts: now, or at a time you choose."
+        title={t('Campaigns')}
+        description={t('One email to many contacts: now, or at a time you choose.')}
         actions={newButton}
       />
       <Tabs<Filter>
-        label="Campaign status"
+        label={t('Campaign status')}
         value={status}
         onChange={(s) => set({ status: s })}
         tabs={[
-          { id: 'all', label: 'All' },
-          ...STATUSES.map((s) => ({ id: s, label: s === 'DRAFT' ? 'Drafts' : statusLabel(s) })),
+          { id: 'all', label: t('All') },
+          ...STATUSES.map((s) => ({
+            id: s,
+            label: t(
+              '{status, select, DRAFT {Drafts} SCHEDULED {Scheduled} SENDING {Sending} SENT {Sent} other {Cancelled}}',
+              { status: s },
+            ),
+          })),
         ]}
       />
       <ListStates
         query={list}
-        loadingLabel="Loading campaigns"
+        loadingLabel={t('Loading campaigns')}
         loadingRows={5}
         isEmpty={(data) => data.total === 0}
         paging={(data) =>
           data.totalPages > 1
             ? {
-                label: `Page ${data.page} of ${data.totalPages}`,
+                label: t('Page {page} of {pages}', { page: data.page, pages: data.totalPages }),
                 onPrev: page > 1 ? () => set({ page: page - 1 }) : undefined,
                 onNext: page < data.totalPages ? () => set({ page: page + 1 }) : undefined,
               }
@@ -104,17 +119,28 @@ export function CampaignsPage() {
           status === 'all' ? (
             <EmptyState
               icon={<Megaphone className="size-8" aria-hidden />}
-              title="No campaigns yet"
-              description="Write an email, pick who gets it, test it, then send it now or schedule it."
+              title={t('No campaigns yet')}
+              description={t('Write an email, pick who gets it, test it, then send it now or schedule it.')}
               action={newButton}
             />
           ) : (
-            <EmptyState title={`No ${statusLabel(status).toLowerCase()} campaigns`} description="Try another tab." />
+            <EmptyState
+              title={t(
+                '{status, select, DRAFT {No draft campaigns} SCHEDULED {No scheduled campaigns} SENDING {No sending campaigns} SENT {No sent campaigns} other {No cancelled campaigns}}',
+                { status },
+              )}
+              description={t('Try another tab.')}
+            />
           )
         }
       >
         {(data) => (
-          <Table<CampaignSummary> caption="Campaigns" rowKey={(c) => c.id} rows={data.campaigns} columns={columns} />
+          <Table<CampaignSummary>
+            caption={t('Campaigns')}
+            rowKey={(c) => c.id}
+            rows={data.campaigns}
+            columns={columns}
+          />
         )}
       </ListStates>
     </>
@@ -122,11 +148,11 @@ export function CampaignsPage() {
 }
 
 /** The list's columns; `to` makes the links of the project. */
-function columnsOf(to: (...segments: string[]) => string): Column<CampaignSummary>[] {
+function columnsOf(to: (...segments: string[]) => string, t: TFunction): Column<CampaignSummary>[] {
   return [
     {
       key: 'name',
-      header: 'Campaign',
+      header: t('Campaign'),
       cell: (c) => (
         <div className="min-w-0 max-w-md">
           <TextLink to={to('campaigns', c.id)}>{c.name}</TextLink>
@@ -134,39 +160,41 @@ function columnsOf(to: (...segments: string[]) => string): Column<CampaignSummar
         </div>
       ),
     },
-    { key: 'status', header: 'Status', cell: (c) => <CampaignStatusBadge status={c.status} /> },
-    { key: 'audience', header: 'Audience', cell: (c) => AUDIENCE[c.audienceType] },
+    { key: 'status', header: t('Status'), cell: (c) => <CampaignStatusBadge status={c.status} /> },
+    { key: 'audience', header: t('Audience'), cell: (c) => t(AUDIENCE[c.audienceType]) },
     {
       key: 'recipients',
-      header: 'Recipients',
+      header: t('Recipients'),
       className: 'text-right tabular-nums',
       cell: (c) => (c.status === 'DRAFT' ? <span className="text-slate-500">—</span> : formatNumber(c.totalRecipients)),
     },
     {
       key: 'opens',
-      header: 'Opens',
+      header: t('Opens'),
       className: 'text-right tabular-nums',
       cell: (c) => rate(c, 'openRate'),
     },
     {
       key: 'clicks',
-      header: 'Clicks',
+      header: t('Clicks'),
       className: 'text-right tabular-nums',
       cell: (c) => rate(c, 'clickRate'),
     },
     {
       key: 'when',
-      header: 'When',
+      header: t('When'),
       cell: (c) => {
         const w = when(c);
         return (
           <span className="whitespace-nowrap">
-            <span className="text-slate-500">{w.label} </span>
-            {c.status === 'SCHEDULED' ? (
-              <time dateTime={w.iso}>{formatDateTime(w.iso)}</time>
-            ) : (
-              <RelativeTime iso={w.iso} />
-            )}
+            <Trans
+              i18nKey="{kind, select, scheduled {<label>Sends</label> <time></time>} sent {<label>Sent</label> <time></time>} started {<label>Started</label> <time></time>} cancelled {<label>Cancelled</label> <time></time>} other {<label>Edited</label> <time></time>}}"
+              values={{ kind: w.kind }}
+              components={{
+                label: <span className="text-slate-500" />,
+                time: w.kind === 'scheduled' ? <ExactTime iso={w.iso} /> : <RelativeTime iso={w.iso} />,
+              }}
+            />
           </span>
         );
       },

@@ -5,13 +5,14 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client.ts';
 import { TextInput } from '../../components/Field.tsx';
 import { Skeleton } from '../../components/States.tsx';
 import { Table } from '../../components/Table.tsx';
 import { viewerTimeZone } from '../../lib/chart-data.ts';
 import { cx } from '../../lib/cx.ts';
-import { formatNumber, plural } from '../../lib/format.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { campaignQueries, type SendPlan } from '../../queries/campaigns.ts';
@@ -30,18 +31,19 @@ export function LocalSendFields({
   onChange: (patch: Partial<LocalSend>) => void;
   error: (field: 'localTime' | 'date') => string | undefined;
 }) {
+  const { t } = useTranslation();
   return (
     <div className="space-y-4">
       <div className="grid grid-cols-2 gap-3">
         <TextInput
-          label="Local time"
+          label={t('Local time')}
           type="time"
           value={value.localTime}
           onChange={(e) => onChange({ localTime: e.target.value })}
           error={error('localTime')}
         />
         <TextInput
-          label="Date"
+          label={t('Date')}
           type="date"
           value={value.date}
           onChange={(e) => onChange({ date: e.target.value })}
@@ -49,8 +51,11 @@ export function LocalSendFields({
         />
       </div>
       <p className="text-sm text-slate-600">
-        Each contact gets it at this time in their own zone (<code>data.timezone</code>, else the project’s). It starts
-        sending at once: where that moment has passed, the email goes right away.
+        <Trans
+          i18nKey="Each contact gets it at this time in their own zone (<code>{field}</code>, else the project’s). It starts sending at once: where that moment has passed, the email goes right away."
+          values={{ field: 'data.timezone' }}
+          components={{ code: <code /> }}
+        />
       </p>
       <SendPlanPreview campaignId={campaignId} value={value} />
     </div>
@@ -58,6 +63,7 @@ export function LocalSendFields({
 }
 
 function SendPlanPreview({ campaignId, value }: { campaignId: string; value: LocalSend }) {
+  const { t } = useTranslation();
   const { localTime, date } = value;
   const body = useMemo(() => ({ localTime, date }), [localTime, date]);
   const settled = useDebouncedValue(body, 300);
@@ -81,36 +87,39 @@ function SendPlanPreview({ campaignId, value }: { campaignId: string; value: Loc
       className={cx('space-y-2', stale && 'opacity-60')}
     >
       <h3 id="send-plan-heading" className="text-sm font-medium text-slate-900">
-        When it goes out
+        {t('When it goes out')}
       </h3>
       <p className="text-sm text-slate-600" data-testid="send-plan-total">
         {total === 0
-          ? 'The audience has no one to send to right now.'
-          : `${plural(total, 'contact')} in ${plural(groups.length, 'time zone')}.`}
+          ? t('The audience has no one to send to right now.')
+          : t(
+              '{count, plural, one {# contact} other {# contacts}} in {zones, plural, one {# time zone} other {# time zones}}.',
+              { count: total, zones: groups.length },
+            )}
       </p>
       {groups.length > 0 && (
         <Table<Group>
-          caption="Recipients by time zone"
+          caption={t('Recipients by time zone')}
           rows={groups}
           rowKey={(g) => `${g.timezone} ${g.sendAt}`}
           columns={[
-            { key: 'zone', header: 'Time zone', cell: (g) => zoneName(g.timezone) },
+            { key: 'zone', header: t('Time zone'), cell: (g) => zoneName(g.timezone) },
             {
               key: 'there',
-              header: 'There',
+              header: t('There'),
               className: 'whitespace-nowrap',
               cell: (g) => formatInZone(g.sendAt, g.timezone),
             },
             {
               key: 'yours',
-              header: `Your time (${zoneName(viewer)})`,
+              header: t('Your time ({zone})', { zone: zoneName(viewer) }),
               className: 'whitespace-nowrap',
               cell: (g) =>
-                new Date(g.sendAt).getTime() <= now ? <span>At once (passed)</span> : formatInZone(g.sendAt),
+                new Date(g.sendAt).getTime() <= now ? <span>{t('At once (passed)')}</span> : formatInZone(g.sendAt),
             },
             {
               key: 'recipients',
-              header: 'Recipients',
+              header: t('Recipients'),
               className: 'text-right tabular-nums',
               cell: (g) => formatNumber(g.recipients),
             },

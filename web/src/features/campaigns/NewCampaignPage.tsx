@@ -3,6 +3,7 @@
  * its own screen to test and send.
  */
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/Button.tsx';
 import { PageHeader } from '../../components/Layout.tsx';
@@ -15,6 +16,7 @@ import { CampaignForm } from './CampaignForm.tsx';
 import { blank, useCampaignDraft } from './use-campaign-draft.ts';
 
 export function NewCampaignPage() {
+  const { t } = useTranslation();
   const scope = useProject();
   const navigate = useNavigate();
   const start = useMemo(blank, []);
@@ -22,26 +24,26 @@ export function NewCampaignPage() {
   const create = useAction(campaignMutations.create(scope), {
     inline: true,
     onSuccess: ({ data }) => {
-      toast(`Draft “${data.name}” saved`);
+      toast(t('Draft “{name}” saved', { name: data.name }));
       navigate(scope.to('campaigns', data.id));
     },
   });
-  const d = useCampaignDraft(start, create, 'This campaign is not saved yet. Leave and lose it?');
+  const d = useCampaignDraft(start, create, t('This campaign is not saved yet. Leave and lose it?'));
   const saveButton = (
     <Button type="submit" loading={d.saving}>
-      Save draft
+      {t('Save draft')}
     </Button>
   );
   return (
     <form onSubmit={d.submit} noValidate>
-      <BackLink to={scope.to('campaigns')}>Campaigns</BackLink>
+      <BackLink to={scope.to('campaigns')}>{t('Campaigns')}</BackLink>
       <PageHeader
-        title="New campaign"
-        description="Save it as a draft, then send yourself a test before it goes out."
+        title={t('New campaign')}
+        description={t('Save it as a draft, then send yourself a test before it goes out.')}
         actions={
           <>
             <Button variant="secondary" onClick={() => navigate(scope.to('campaigns'))}>
-              Cancel
+              {t('Cancel')}
             </Button>
             {saveButton}
           </>

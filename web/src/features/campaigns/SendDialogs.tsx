@@ -4,6 +4,7 @@
  */
 import { Send } from 'lucide-react';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client.ts';
 import { useMe } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
@@ -13,7 +14,9 @@ import { RadioGroup } from '../../components/RadioGroup.tsx';
 import { FormError, Skeleton } from '../../components/States.tsx';
 import { FormDialog } from '../../forms/FormDialog.tsx';
 import { useDraft } from '../../forms/use-draft.ts';
-import { formatDateTime, formatNumber, plural } from '../../lib/format.ts';
+import { msg } from '../../i18n/msg.ts';
+import { viewerTimeZone } from '../../lib/chart-data.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { type Campaign, campaignMutations } from '../../queries/campaigns.ts';
@@ -30,16 +33,19 @@ interface DialogProps {
 
 /** The send (now or scheduled) of `campaign`, saying where it went once it did. */
 function useSend({ campaign, onClose }: DialogProps) {
+  const { t } = useTranslation();
   return useAction(campaignMutations.send(useProject(), campaign.id), {
     inline: true,
     onSuccess: (next) => {
       onClose();
       toast(
         next.status === 'SCHEDULED'
-          ? `Scheduled for ${formatDateTime(next.scheduledAt)}`
+          ? t('Scheduled for {when}', { when: formatDateTime(next.scheduledAt) })
           : next.localSend
-            ? `Sending at ${localSendText(next.localSend)}`
-            : `Sending to ${plural(next.totalRecipients, 'contact')}`,
+            ? t('Sending at {when}', { when: localSendText(next.localSend) })
+            : t('{count, plural, one {Sending to # contact} other {Sending to # contacts}}', {
+                count: next.totalRecipients,
+              }),
       );
     },
   });
@@ -47,12 +53,13 @@ function useSend({ campaign, onClose }: DialogProps) {
 
 /** The saved version to one address (the signed-in person's at first). */
 export function SendTestDialog({ campaign, onClose }: DialogProps) {
+  const { t } = useTranslation();
   const me = useMe();
   const test = useAction(campaignMutations.test(useProject(), campaign.id), {
     inline: true,
     onSuccess: (sent) => {
       onClose();
-      toast(`Test sent to ${sent.to}`);
+      toast(t('Test sent to {email}', { email: sent.to }));
     },
   });
   const [start] = useState(() => ({ email: me.data?.email ?? '' }));
@@ -62,22 +69,27 @@ export function SendTestDialog({ campaign, onClose }: DialogProps) {
     sends: true,
   });
   return (
-    <FormDialog open onClose={onClose} title="Send a test email" submitLabel="Send test" draft={d}>
+    <FormDialog open onClose={onClose} title={t('Send a test email')} submitLabel={t('Send test')} draft={d}>
       <p className="text-sm text-slate-600">
-        The saved version goes to this one address, with “[TEST]” before the subject. It does not count in the
-        campaign’s results.
+        {t(
+          'The saved version goes to this one address, with “[TEST]” before the subject. It does not count in the campaign’s results.',
+        )}
       </p>
-      <TextInput label="Send the test to" type="email" required autoFocus {...d.text('email')} />
+      <TextInput label={t('Send the test to')} type="email" required autoFocus {...d.text('email')} />
     </FormDialog>
   );
 }
 
 const WHEN = [
-  { value: 'AT', label: 'At one moment', hint: 'Everyone gets it from the time you choose, in your time zone.' },
+  {
+    value: 'AT',
+    label: msg('At one moment'),
+    hint: msg('Everyone gets it from the time you choose, in your time zone.'),
+  },
   {
     value: 'LOCAL',
-    label: 'At a local time in each recipient’s time zone',
-    hint: 'Each contact gets it at, say, 9:00 their time on the day you choose.',
+    label: msg('At a local time in each recipient’s time zone'),
+    hint: msg('Each contact gets it at, say, 9:00 their time on the day you choose.'),
   },
 ] as const;
 
@@ -86,6 +98,7 @@ const WHEN = [
  * test, whose test group goes first); a scheduled campaign's dialog starts from its time.
  */
 export function ScheduleDialog(props: DialogProps) {
+  const { t } = useTranslation();
   const current = props.campaign.status === 'SCHEDULED' ? props.campaign.scheduledAt : null;
   const local = !props.campaign.abTest;
   const send = useSend(props);
@@ -103,28 +116,28 @@ export function ScheduleDialog(props: DialogProps) {
   });
   const iso = fromLocalInput(d.value.at);
   const fine = iso && !scheduleProblem(d.value.at, new Date());
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = viewerTimeZone();
   const atLocal = d.value.when === 'LOCAL';
   return (
     <FormDialog
       open
       onClose={props.onClose}
-      title={current ? 'Change the send time' : 'Schedule the campaign'}
-      submitLabel={atLocal ? 'Send at local times' : current ? 'Change time' : 'Schedule'}
+      title={current ? t('Change the send time') : t('Schedule the campaign')}
+      submitLabel={atLocal ? t('Send at local times') : current ? t('Change time') : t('Schedule')}
       draft={d}
       wide={atLocal}
     >
       {local ? (
         <RadioGroup<'AT' | 'LOCAL'>
-          legend="When"
+          legend={t('When')}
           name="schedule-when"
           value={d.value.when}
-          options={WHEN}
+          options={WHEN.map((o) => ({ ...o, label: t(o.label), hint: t(o.hint) }))}
           onChange={(when) => d.set({ when })}
         />
       ) : (
         <p className="text-sm text-slate-600">
-          An A/B test sends to its test group first, so it goes out at one moment, not at local times.
+          {t('An A/B test sends to its test group first, so it goes out at one moment, not at local times.')}
         </p>
       )}
       {atLocal ? (
@@ -138,14 +151,18 @@ export function ScheduleDialog(props: DialogProps) {
         <>
           {/* No `min`: the browser's own check would stop the form before it says what is wrong. */}
           <TextInput
-            label="Send at"
+            label={t('Send at')}
             type="datetime-local"
             required
             {...d.text('at', 'scheduledFor')}
-            hint={`Your time zone: ${zone}.${fine ? ` It goes out ${formatDateTime(iso)}.` : ''}`}
+            hint={
+              fine
+                ? t('Your time zone: {zone}. It goes out {when}.', { zone, when: formatDateTime(iso) })
+                : t('Your time zone: {zone}.', { zone })
+            }
           />
           <p className="text-sm text-slate-600">
-            The audience is counted again when it starts: contacts who join before then get it too.
+            {t('The audience is counted again when it starts: contacts who join before then get it too.')}
           </p>
         </>
       )}
@@ -155,6 +172,7 @@ export function ScheduleDialog(props: DialogProps) {
 
 /** "Send to 1,204 contacts now?", with the count taken as the dialog opens. */
 export function SendNowDialog(props: DialogProps) {
+  const { t } = useTranslation();
   const { campaign, onClose } = props;
   const send = useSend(props);
   const preview = useAudiencePreview({
@@ -169,7 +187,7 @@ export function SendNowDialog(props: DialogProps) {
     <Dialog
       open
       onClose={onClose}
-      title="Send it now?"
+      title={t('Send it now?')}
       footer={
         <CancelAnd onCancel={onClose}>
           <Button
@@ -178,15 +196,19 @@ export function SendNowDialog(props: DialogProps) {
             disabled={n === 0}
             icon={<Send className="size-4" aria-hidden />}
           >
-            {n === undefined ? 'Send now' : `Send to ${formatNumber(n)} ${n === 1 ? 'contact' : 'contacts'}`}
+            {n === undefined
+              ? t('Send now')
+              : t('{count, plural, one {Send to # contact} other {Send to # contacts}}', { count: n })}
           </Button>
         </CancelAnd>
       }
     >
       <div className="space-y-3 text-sm text-slate-600">
         <p>
-          “{campaign.name}” goes out right away. Once it has started, it cannot be taken back: you can only stop what
-          has not been sent yet.
+          {t(
+            '“{name}” goes out right away. Once it has started, it cannot be taken back: you can only stop what has not been sent yet.',
+            { name: campaign.name },
+          )}
         </p>
         <div className="rounded-md bg-slate-50 px-3 py-2">
           {preview.isError ? (
@@ -194,13 +216,14 @@ export function SendNowDialog(props: DialogProps) {
           ) : n === undefined ? (
             <Skeleton className="h-5 w-48" />
           ) : n === 0 ? (
-            <span className="text-red-700">The audience has no one to send to right now.</span>
+            <span className="text-red-700">{t('The audience has no one to send to right now.')}</span>
           ) : (
             <span>
-              <strong className="text-slate-900" data-testid="send-count">
-                {formatNumber(n)}
-              </strong>{' '}
-              {n === 1 ? 'contact gets' : 'contacts get'} this email.
+              <Trans
+                i18nKey="{count, plural, one {<number>#</number> contact gets this email.} other {<number>#</number> contacts get this email.}}"
+                values={{ count: n }}
+                components={{ number: <strong className="text-slate-900" data-testid="send-count" /> }}
+              />
             </span>
           )}
         </div>

@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { useMe } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
@@ -14,15 +15,16 @@ import { RadioGroup } from '../../components/RadioGroup.tsx';
 import { ContentEditor, FormatPicker } from '../../editor/ContentEditor.tsx';
 import { starterContent } from '../../editor/formats.ts';
 import { documentProblems } from '../../editor/problems.ts';
+import { msg } from '../../i18n/msg.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { templateQueries } from '../../queries/templates.ts';
 import { exactError, type VariantContent, type VariantDraft } from './ab-test-model.ts';
 import { type CampaignDraft, STARTER_BODY } from './use-campaign-draft.ts';
 
 const CONTENTS = [
-  { value: 'SAME', label: 'Same as the campaign' },
-  { value: 'OWN', label: 'Its own content' },
-  { value: 'TEMPLATE', label: 'A template' },
+  { value: 'SAME', label: msg('Same as the campaign') },
+  { value: 'OWN', label: msg('Its own content') },
+  { value: 'TEMPLATE', label: msg('A template') },
 ] as const;
 
 const NO_SAMPLE: Record<string, unknown> = {};
@@ -40,6 +42,7 @@ export function VariantFields({
   onChange: (patch: Partial<VariantDraft>) => void;
   onRemove?: () => void;
 }) {
+  const { t } = useTranslation();
   const me = useMe();
   const templates = useQuery(templateQueries.picker(useProject()));
   const campaign = d.value;
@@ -70,41 +73,41 @@ export function VariantFields({
 
   return (
     <fieldset className="space-y-4 rounded-md border border-slate-200 p-3 sm:p-4">
-      <legend className="px-1 text-sm font-semibold text-slate-900">Variant {index + 1}</legend>
+      <legend className="px-1 text-sm font-semibold text-slate-900">{t('Variant {n}', { n: index + 1 })}</legend>
       {exactError(refusal, path) && <p className="text-sm text-red-600">{exactError(refusal, path)}</p>}
       <div className="grid gap-4 md:grid-cols-2">
         <TextInput
-          label="Variant name"
+          label={t('Variant name')}
           maxLength={60}
           value={v.name}
           onChange={(e) => onChange({ name: e.target.value })}
           error={error('name')}
-          hint="Shown in the results and the email log."
+          hint={t('Shown in the results and the email log.')}
         />
         {v.content === 'TEMPLATE' ? (
-          <p className="self-end pb-2 text-sm text-slate-600">The subject comes from the template.</p>
+          <p className="self-end pb-2 text-sm text-slate-600">{t('The subject comes from the template.')}</p>
         ) : (
           <TextInput
-            label="Variant subject"
+            label={t('Variant subject')}
             maxLength={998}
             value={v.subject}
             placeholder={campaign.subject}
             onChange={(e) => onChange({ subject: e.target.value.replace(/[\r\n]/g, ' ') })}
             error={error('subject')}
-            hint="Empty: the campaign’s subject."
+            hint={t('Empty: the campaign’s subject.')}
           />
         )}
         <TextInput
-          label="Variant from address"
+          label={t('Variant from address')}
           type="email"
           value={v.from}
           placeholder={campaign.from}
           onChange={(e) => onChange({ from: e.target.value })}
           error={error('from')}
-          hint="Empty: the campaign’s sender."
+          hint={t('Empty: the campaign’s sender.')}
         />
         <TextInput
-          label="Variant from name"
+          label={t('Variant from name')}
           maxLength={200}
           value={v.fromName}
           placeholder={campaign.fromName}
@@ -113,25 +116,25 @@ export function VariantFields({
         />
       </div>
       <RadioGroup<VariantContent>
-        legend="Content"
+        legend={t('Content')}
         name={`variant-${index}-content`}
         value={v.content}
-        options={CONTENTS}
+        options={CONTENTS.map((o) => ({ ...o, label: t(o.label) }))}
         onChange={chooseContent}
       />
       {v.content === 'TEMPLATE' && (
         <Select
-          label="Template"
+          label={t('Template')}
           value={v.templateId}
           onChange={(e) => onChange({ templateId: e.target.value })}
-          error={error('templateId') ?? (templates.isError ? 'The templates could not be loaded.' : undefined)}
-          hint="Its subject and content, as last saved, go out as this variant."
+          error={error('templateId') ?? (templates.isError ? t('The templates could not be loaded.') : undefined)}
+          hint={t('Its subject and content, as last saved, go out as this variant.')}
         >
-          <option value="">Choose a template…</option>
-          {!known && <option value={v.templateId}>A template no longer listed</option>}
-          {choices.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
+          <option value="">{t('Choose a template…')}</option>
+          {!known && <option value={v.templateId}>{t('A template no longer listed')}</option>}
+          {choices.map((choice) => (
+            <option key={choice.id} value={choice.id}>
+              {choice.name}
             </option>
           ))}
         </Select>
@@ -140,7 +143,7 @@ export function VariantFields({
         <div className="space-y-4">
           <FormatPicker
             name={`variant-${index}-format`}
-            legend="Format of this variant"
+            legend={t('Format of this variant')}
             value={v.format}
             onChange={(format) => onChange({ format, ...starterContent(format, STARTER_BODY) })}
           />
@@ -172,7 +175,7 @@ export function VariantFields({
             icon={<Trash2 className="size-4" aria-hidden />}
             onClick={onRemove}
           >
-            Remove variant {index + 1}
+            {t('Remove variant {n}', { n: index + 1 })}
           </Button>
         </div>
       )}

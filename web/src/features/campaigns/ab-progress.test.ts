@@ -1,6 +1,11 @@
 // Invariant: the test's phase reads the same in words and in its steps, and the countdown never goes negative.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startEnglishForTests } from '../../i18n/test-i18n.ts';
 import { formatCountdown, phaseSentence, phaseSteps, rateScale } from './ab-progress.ts';
+
+// The model's messages are read in English: the translator, started without catalogs, formats its
+// English keys.
+beforeAll(startEnglishForTests);
 
 const base = { decidedBy: 'AUTO' as const, metric: 'OPENS' as const, winner: null, decideAt: null, testRecipients: 20 };
 

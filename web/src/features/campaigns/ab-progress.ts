@@ -1,15 +1,18 @@
 /**
  * How the campaign screen tells an A/B test's progress (beyond.md §9): its phases in order, what each
- * says, the time left until an automatic decision, and how the variants compare. Pure, unit-tested.
+ * says, the time left until an automatic decision, and how the variants compare. Phase labels are
+ * English messages the screen translates; sentences are translated when made. Pure, unit-tested.
  */
+import { i18n } from '../../i18n/i18n.ts';
+import { msg } from '../../i18n/msg.ts';
 
 export type Phase = 'TESTING' | 'WAITING' | 'SENDING_WINNER' | 'DONE';
 
 export const PHASES: Array<{ id: Phase; label: string }> = [
-  { id: 'TESTING', label: 'Testing' },
-  { id: 'WAITING', label: 'Waiting' },
-  { id: 'SENDING_WINNER', label: 'Sending the winner' },
-  { id: 'DONE', label: 'Done' },
+  { id: 'TESTING', label: msg('Testing') },
+  { id: 'WAITING', label: msg('Waiting') },
+  { id: 'SENDING_WINNER', label: msg('Sending the winner') },
+  { id: 'DONE', label: msg('Done') },
 ];
 
 export interface ProgressInput {
@@ -21,8 +24,6 @@ export interface ProgressInput {
   testRecipients: number;
 }
 
-const metricWord = (metric: ProgressInput['metric']) => (metric === 'OPENS' ? 'open rate' : 'click rate');
-
 /** Whole seconds until `at` as "2 d 3 h", "1 h 02 min", "4 min 05 s", "12 s"; "0 s" once it is due. */
 export function formatCountdown(ms: number): string {
   const s = Math.max(0, Math.ceil(ms / 1000));
@@ -31,29 +32,45 @@ export function formatCountdown(ms: number): string {
   const m = Math.floor((s % 3600) / 60);
   const sec = s % 60;
   const two = (n: number) => String(n).padStart(2, '0');
-  if (d > 0) return `${d} d ${h} h`;
-  if (h > 0) return `${h} h ${two(m)} min`;
-  if (m > 0) return `${m} min ${two(sec)} s`;
-  return `${sec} s`;
+  if (d > 0) return i18n.t('{d} d {h} h', { d, h });
+  if (h > 0) return i18n.t('{h} h {m} min', { h, m: two(m) });
+  if (m > 0) return i18n.t('{m} min {s} s', { m, s: two(sec) });
+  return i18n.t('{s} s', { s: sec });
 }
 
 /** One sentence on where the test stands, for the phase's heading. */
 export function phaseSentence(t: ProgressInput, now: number): string {
   switch (t.phase) {
     case null:
-      return 'The test starts when the campaign is sent.';
+      return i18n.t('The test starts when the campaign is sent.');
     case 'TESTING':
-      return `Sending the test to ${t.testRecipients} ${t.testRecipients === 1 ? 'contact' : 'contacts'}.`;
+      return i18n.t('{count, plural, one {Sending the test to # contact.} other {Sending the test to # contacts.}}', {
+        count: t.testRecipients,
+      });
     case 'WAITING':
-      if (t.decidedBy === 'MANUAL') return 'The test emails are out. Choose the winner when you are ready.';
-      if (!t.decideAt) return `Waiting to pick the variant with the best ${metricWord(t.metric)}.`;
+      if (t.decidedBy === 'MANUAL') return i18n.t('The test emails are out. Choose the winner when you are ready.');
+      if (!t.decideAt) {
+        return i18n.t(
+          'Waiting to pick the variant with the best {metric, select, OPENS {open rate} other {click rate}}.',
+          { metric: t.metric },
+        );
+      }
       return new Date(t.decideAt).getTime() <= now
-        ? `Picking the variant with the best ${metricWord(t.metric)} now.`
-        : `The variant with the best ${metricWord(t.metric)} is picked in ${formatCountdown(new Date(t.decideAt).getTime() - now)}.`;
+        ? i18n.t('Picking the variant with the best {metric, select, OPENS {open rate} other {click rate}} now.', {
+            metric: t.metric,
+          })
+        : i18n.t(
+            'The variant with the best {metric, select, OPENS {open rate} other {click rate}} is picked in {time}.',
+            { metric: t.metric, time: formatCountdown(new Date(t.decideAt).getTime() - now) },
+          );
     case 'SENDING_WINNER':
-      return `Sending ${t.winner ?? 'the winner'} to the rest of the audience.`;
+      return t.winner
+        ? i18n.t('Sending {winner} to the rest of the audience.', { winner: t.winner })
+        : i18n.t('Sending the winner to the rest of the audience.');
     case 'DONE':
-      return t.winner ? `${t.winner} won and went to the rest of the audience.` : 'The test is over.';
+      return t.winner
+        ? i18n.t('{winner} won and went to the rest of the audience.', { winner: t.winner })
+        : i18n.t('The test is over.');
   }
 }
 

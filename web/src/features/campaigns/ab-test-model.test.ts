@@ -1,6 +1,7 @@
 // Invariant: an A/B test goes to the API as the form shows it (a variant sends only what it changes)
 // and a saved one reads back into the same form.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startEnglishForTests } from '../../i18n/test-i18n.ts';
 import {
   type AbTestDraft,
   abTestBody,
@@ -13,6 +14,10 @@ import {
   waitMinutes,
   waitParts,
 } from './ab-test-model.ts';
+
+// The model's messages are read in English: the translator, started without catalogs, formats its
+// English keys.
+beforeAll(startEnglishForTests);
 
 const own = {
   subject: 'Hi',

@@ -3,12 +3,14 @@
  * campaign's subject, sender or content (its own, or a template's), and how the test runs: the share
  * of the audience it goes to, the metric, the wait and who decides. What a variant leaves empty is
  * the campaign's own. Text is sent as typed, so the API's 422 names the field it refuses
- * (`variants[1].subject`, `abTest.testPercent`). Pure, unit-tested.
+ * (`variants[1].subject`, `abTest.testPercent`). Messages are translated when made. Pure, unit-tested.
  */
 import { ApiError } from '../../api/client.ts';
 import type { BlockDocument } from '../../editor/document.ts';
 import type { ContentFormat } from '../../editor/formats.ts';
 import { sameValue } from '../../forms/draft-errors.ts';
+import { i18n } from '../../i18n/i18n.ts';
+import { formatPercent } from '../../lib/format.ts';
 
 export type AbMetric = 'OPENS' | 'CLICKS';
 export type AbDecider = 'AUTO' | 'MANUAL';
@@ -79,7 +81,7 @@ export interface CampaignOwn {
 /** "A", "B"…: the name a new variant starts with, one no other variant has. */
 export function nextVariantName(taken: string[]): string {
   for (const letter of 'ABCDEFGH') if (!taken.includes(letter)) return letter;
-  return `Variant ${taken.length + 1}`;
+  return i18n.t('Variant {n}', { n: taken.length + 1 });
 }
 
 export function blankVariant(taken: string[]): VariantDraft {
@@ -239,10 +241,10 @@ export function abTestProblems(d: AbTestDraft): Record<string, string | undefine
   const names = d.variants.map((v) => v.name.trim().toLowerCase());
   d.variants.forEach((v, i) => {
     const name = v.name.trim();
-    if (!name) problems[`variants[${i}].name`] = 'Give the variant a name.';
+    if (!name) problems[`variants[${i}].name`] = i18n.t('Give the variant a name.');
     else if (names.indexOf(name.toLowerCase()) !== i)
-      problems[`variants[${i}].name`] = 'Another variant has this name.';
-    if (v.content === 'TEMPLATE' && !v.templateId) problems[`variants[${i}].templateId`] = 'Choose a template.';
+      problems[`variants[${i}].name`] = i18n.t('Another variant has this name.');
+    if (v.content === 'TEMPLATE' && !v.templateId) problems[`variants[${i}].templateId`] = i18n.t('Choose a template.');
   });
   return problems;
 }
@@ -252,7 +254,10 @@ export function splitSummary(testPercent: string, variants: number): string | un
   const p = Number(testPercent.trim());
   if (!Number.isFinite(p) || p <= 0 || variants === 0) return undefined;
   const each = Math.round((p / variants) * 10) / 10;
-  return `${p}% of the audience gets the test, about ${each}% for each variant; the other ${100 - p}% gets the winner.`;
+  return i18n.t(
+    '{test} of the audience gets the test, about {each} for each variant; the other {rest} gets the winner.',
+    { test: formatPercent(p / 100), each: formatPercent(each / 100), rest: formatPercent((100 - p) / 100) },
+  );
 }
 
 /** The API's message naming exactly `field` (not one inside it): a variant's or the test's own. */

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startEnglishForTests } from '../../i18n/test-i18n.ts';
 import { blankAbTest } from './ab-test-model.ts';
 import {
   allowed,
@@ -14,6 +15,10 @@ import {
   scheduleProblem,
   toLocalInput,
 } from './campaign-model.ts';
+
+// The model's messages are read in English: the translator, started without catalogs, formats its
+// English keys.
+beforeAll(startEnglishForTests);
 
 describe('status', () => {
   it('labels every status and says what it allows', () => {
@@ -89,6 +94,7 @@ describe('the API body', () => {
     segmentId: 's1',
     topicId: '',
     abTest: blankAbTest(),
+    archive: true,
   };
 
   it('keeps only the audience field its type needs and empties optional text to null', () => {
@@ -109,6 +115,7 @@ describe('the API body', () => {
       topicId: null,
       variants: null,
       abTest: null,
+      archive: true,
     });
     expect(campaignBody({ ...values, topicId: 't1' }, filter)).toMatchObject({ topicId: 't1' });
     expect(campaignBody({ ...values, audienceType: 'FILTERED' }, filter)).toMatchObject({

@@ -1,12 +1,15 @@
 /**
  * What the campaign screens say about a campaign: status labels and tones, what can be done in
  * each status, when to read it again, the scheduling input (a local date-time field), what the form
- * lacks before a save, and the form's body for the API. Pure, unit-tested.
+ * lacks before a save, and the form's body for the API. Labels are English messages the screens
+ * translate; messages made here are translated when made. Pure, unit-tested.
  */
 
 import type { StatusLooks } from '../../components/StatusBadge.tsx';
 import type { BlockDocument } from '../../editor/document.ts';
 import type { ContentFormat } from '../../editor/formats.ts';
+import { i18n } from '../../i18n/i18n.ts';
+import { msg } from '../../i18n/msg.ts';
 import type { EmailType } from '../../lib/email-render.ts';
 import type { AudienceFilter, Campaign } from '../../queries/campaigns.ts';
 import { type AbTestDraft, abTestBody } from './ab-test-model.ts';
@@ -27,20 +30,27 @@ export const CAMPAIGN_STATUS: StatusLooks<CampaignStatus> = {
 export const EMAIL_TYPES: Array<{ id: EmailType; label: string; hint: string }> = [
   {
     id: 'MARKETING',
-    label: 'Marketing',
-    hint: 'Goes to subscribed contacts, with an unsubscribe link and one-click unsubscribe headers.',
+    label: msg('Marketing'),
+    hint: msg('Goes to subscribed contacts, with an unsubscribe link and one-click unsubscribe headers.'),
   },
   {
     id: 'HEADLESS',
-    label: 'Marketing, own footer',
-    hint: 'Goes to subscribed contacts with no footer added: your body must carry {{ unsubscribeUrl }}.',
+    label: msg('Marketing, own footer'),
+    // The hint carries a Liquid variable: translated with it as an argument (emailTypeHint).
+    hint: msg('Goes to subscribed contacts with no footer added: your body must carry {variable}.'),
   },
   {
     id: 'TRANSACTIONAL',
-    label: 'Transactional',
-    hint: 'Goes to every contact of the audience, subscribed or not. Only for messages people must get.',
+    label: msg('Transactional'),
+    hint: msg('Goes to every contact of the audience, subscribed or not. Only for messages people must get.'),
   },
 ];
+
+/** The hint of a kind of email, in the dashboard's language. */
+export function emailTypeHint(type: EmailType): string | undefined {
+  const hint = EMAIL_TYPES.find((t) => t.id === type)?.hint;
+  return hint && i18n.t(hint, { variable: '{{ unsubscribeUrl }}' });
+}
 
 /** What each status allows, in the order the screen offers it. */
 export function allowed(status: CampaignStatus) {
@@ -107,8 +117,8 @@ export function defaultScheduleTime(now: Date): Date {
 /** Why a chosen send time cannot be used, or undefined when it can. */
 export function scheduleProblem(value: string, now: Date): string | undefined {
   const iso = fromLocalInput(value);
-  if (!iso) return 'Choose a date and a time.';
-  if (new Date(iso).getTime() <= now.getTime() + 60_000) return 'Choose a time at least a minute from now.';
+  if (!iso) return i18n.t('Choose a date and a time.');
+  if (new Date(iso).getTime() <= now.getTime() + 60_000) return i18n.t('Choose a time at least a minute from now.');
   return undefined;
 }
 
@@ -131,16 +141,18 @@ export interface CampaignFormValues {
   topicId: string;
   /** Its A/B test (off unless `abTest.enabled`). */
   abTest: AbTestDraft;
+  /** On the project's public archive once sent. */
+  archive: boolean;
 }
 
 /** What the form must fix before a save, said per field. */
 export function missingFields(v: CampaignFormValues): Partial<Record<keyof CampaignFormValues, string>> {
   return {
-    name: v.name.trim() ? undefined : 'Give the campaign a name.',
-    subject: v.subject.trim() ? undefined : 'Write a subject line.',
-    from: v.from.trim() ? undefined : 'Enter the address it is sent from.',
-    body: v.format === 'BLOCKS' || v.body.trim() ? undefined : 'Write the email, or start from a template.',
-    segmentId: v.audienceType === 'SEGMENT' && !v.segmentId ? 'Choose a segment.' : undefined,
+    name: v.name.trim() ? undefined : i18n.t('Give the campaign a name.'),
+    subject: v.subject.trim() ? undefined : i18n.t('Write a subject line.'),
+    from: v.from.trim() ? undefined : i18n.t('Enter the address it is sent from.'),
+    body: v.format === 'BLOCKS' || v.body.trim() ? undefined : i18n.t('Write the email, or start from a template.'),
+    segmentId: v.audienceType === 'SEGMENT' && !v.segmentId ? i18n.t('Choose a segment.') : undefined,
   };
 }
 
@@ -161,6 +173,7 @@ export function campaignBody(v: CampaignFormValues, audienceFilter: unknown) {
     audienceFilter: v.audienceType === 'FILTERED' ? (audienceFilter as AudienceFilter) : null,
     topicId: v.topicId || null,
     ...abTestBody(v.abTest),
+    archive: v.archive,
   };
 }
 

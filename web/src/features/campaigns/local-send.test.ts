@@ -1,6 +1,11 @@
 // Invariant: a local-time send is asked for only with a real time and date, and its moments are written in the zone they happen in.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startEnglishForTests } from '../../i18n/test-i18n.ts';
 import { defaultLocalSend, formatInZone, localSendProblems, localSendText, zoneName } from './local-send.ts';
+
+// The model's messages are read in English: the translator, started without catalogs, formats its
+// English keys.
+beforeAll(startEnglishForTests);
 
 describe('a send at a local time', () => {
   it('suggests 9:00 tomorrow', () => {

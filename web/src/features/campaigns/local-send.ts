@@ -1,8 +1,10 @@
 /**
  * A send at a local time in each recipient's time zone (beyond.md §9): the time and date as typed,
  * what is wrong with them before asking, and how the moments are written, in the recipient's zone
- * and the viewer's. Pure, unit-tested.
+ * and the viewer's, in the dashboard's language unless another locale is given. Pure, unit-tested.
  */
+import { i18n } from '../../i18n/i18n.ts';
+import { activeLanguage } from '../../lib/format.ts';
 
 export interface LocalSend {
   localTime: string;
@@ -21,10 +23,10 @@ export function defaultLocalSend(now: Date): LocalSend {
 export function localSendProblems(v: LocalSend): { localTime?: string; date?: string } {
   const out: { localTime?: string; date?: string } = {};
   const t = /^(\d{2}):(\d{2})$/.exec(v.localTime);
-  if (!t || Number(t[1]) > 23 || Number(t[2]) > 59) out.localTime = 'Choose a time of day.';
+  if (!t || Number(t[1]) > 23 || Number(t[2]) > 59) out.localTime = i18n.t('Choose a time of day.');
   const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v.date);
   const day = d ? new Date(Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]))) : undefined;
-  if (!day || day.getUTCDate() !== Number(d![3])) out.date = 'Choose a date.';
+  if (!day || day.getUTCDate() !== Number(d![3])) out.date = i18n.t('Choose a date.');
   return out;
 }
 
@@ -33,19 +35,19 @@ export function localSendText(v: LocalSend, locale?: string): string {
   const day = new Date(`${v.date}T00:00:00Z`);
   const date = Number.isNaN(day.getTime())
     ? v.date
-    : new Intl.DateTimeFormat(locale, {
+    : new Intl.DateTimeFormat(locale ?? activeLanguage(), {
         weekday: 'short',
         month: 'short',
         day: 'numeric',
         year: 'numeric',
         timeZone: 'UTC',
       }).format(day);
-  return `${v.localTime} on ${date} in each recipient’s time zone`;
+  return i18n.t('{time} on {date} in each recipient’s time zone', { time: v.localTime, date });
 }
 
 /** A moment as written in `zone` ("Tue, Mar 4, 9:00 AM"); the viewer's zone when none is given. */
 export function formatInZone(iso: string, zone?: string, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, {
+  return new Intl.DateTimeFormat(locale ?? activeLanguage(), {
     weekday: 'short',
     month: 'short',
     day: 'numeric',

@@ -11,6 +11,7 @@ import { fromApi, toApi } from '../../filters/convert.ts';
 import { type GroupNode, newGroup } from '../../filters/tree.ts';
 import { useFieldOptions } from '../../filters/use-field-options.ts';
 import { type DraftSave, useDraft } from '../../forms/use-draft.ts';
+import { i18n } from '../../i18n/i18n.ts';
 import type { Campaign, CampaignBody } from '../../queries/campaigns.ts';
 import { abTestDraftOf, abTestProblems, blankAbTest, MAX_VARIANTS } from './ab-test-model.ts';
 import { type CampaignFormValues, campaignBody, missingFields } from './campaign-model.ts';
@@ -23,7 +24,7 @@ export const STARTER_BODY = `<h1>Hello {{ name ?? "there" }},</h1>
 <p>Write your message here.</p>
 `;
 
-/** A new campaign's values: to everyone, marketing, HTML with a starter body, a new empty filter. */
+/** A new campaign's values: to everyone, marketing, HTML with a starter body, a new empty filter, off the archive. */
 export function blank(): CampaignDraftValues {
   return {
     name: '',
@@ -40,6 +41,7 @@ export function blank(): CampaignDraftValues {
     segmentId: '',
     topicId: '',
     abTest: blankAbTest(),
+    archive: false,
     filter: newGroup('AND'),
   };
 }
@@ -61,6 +63,7 @@ export function draftOf(c: Campaign): CampaignDraftValues {
     segmentId: c.segmentId ?? '',
     topicId: c.topicId ?? '',
     abTest: abTestDraftOf(c.abTest, c.variants, c, (doc) => withIds(doc)),
+    archive: c.archive,
     filter: fromApi(c.audienceFilter),
   };
 }
@@ -89,7 +92,7 @@ export function useCampaignDraft(saved: CampaignDraftValues, save: DraftSave<Cam
       return {
         ...missingFields(v),
         ...abTestProblems(v.abTest),
-        audienceFilter: filterIncomplete(v) ? 'Finish the conditions.' : undefined,
+        audienceFilter: filterIncomplete(v) ? i18n.t('Finish the conditions.') : undefined,
       };
     },
     codeFields: { UNVERIFIED_DOMAIN: 'from' },

@@ -3,9 +3,11 @@
  * whose progress BulkJobStatus follows.
  */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
-import { formatNumber, plural } from '../../lib/format.ts';
+import { msg } from '../../i18n/msg.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { BULK_MAX, type BulkAction, bulkMutations } from '../../queries/bulk.ts';
 import { useAction } from '../../queries/use-action.ts';
@@ -21,6 +23,7 @@ export function BulkActions({
   /** A job was started: its id, and what it does. */
   onStarted: (jobId: string, action: BulkAction) => void;
 }) {
+  const { t } = useTranslation();
   const [confirmDelete, setConfirmDelete] = useState(false);
   // The job runs on after this answers; BulkJobStatus refreshes what it changed when it ends.
   const bulk = useAction(bulkMutations.start(useProject()), {
@@ -36,24 +39,28 @@ export function BulkActions({
     <>
       {count > 0 && (
         <section
-          aria-label="Bulk actions"
+          aria-label={t('Bulk actions')}
           className="mb-3 flex flex-wrap items-center gap-2 rounded-lg border border-brand-100 bg-brand-50 px-3 py-2"
         >
           <span className="mr-auto text-sm font-medium text-brand-700">
-            {plural(count, 'contact')} selected
-            {count > BULK_MAX && ` (the first ${formatNumber(BULK_MAX)} are acted on)`}
+            {count > BULK_MAX
+              ? t('{count, plural, one {# contact} other {# contacts}} selected (the first {max} are acted on)', {
+                  count,
+                  max: formatNumber(BULK_MAX),
+                })
+              : t('{count, plural, one {# contact} other {# contacts}} selected', { count })}
           </span>
           <Button size="sm" variant="secondary" onClick={() => run('subscribe')} loading={busy === 'subscribe'}>
-            Subscribe
+            {t(msg('Subscribe', 'contacts'))}
           </Button>
           <Button size="sm" variant="secondary" onClick={() => run('unsubscribe')} loading={busy === 'unsubscribe'}>
-            Unsubscribe
+            {t('Unsubscribe')}
           </Button>
           <Button size="sm" variant="danger" onClick={() => setConfirmDelete(true)}>
-            Delete
+            {t('Delete')}
           </Button>
           <Button size="sm" variant="ghost" onClick={onClear}>
-            Clear selection
+            {t('Clear selection')}
           </Button>
         </section>
       )}
@@ -62,11 +69,12 @@ export function BulkActions({
         onClose={() => setConfirmDelete(false)}
         onConfirm={() => run('delete')}
         busy={busy === 'delete'}
-        title={`Delete ${plural(count, 'contact')}?`}
-        confirmLabel="Delete contacts"
+        title={t('Delete {count, plural, one {# contact} other {# contacts}}?', { count })}
+        confirmLabel={t('Delete contacts')}
       >
-        Their fields, events and history go with them. This cannot be undone; a contact can come back only by being
-        added again.
+        {t(
+          'Their fields, events and history go with them. This cannot be undone; a contact can come back only by being added again.',
+        )}
       </ConfirmDialog>
     </>
   );

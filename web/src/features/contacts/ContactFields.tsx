@@ -1,10 +1,13 @@
 /** A contact's custom fields: a list to read, and an editor that sends only what changed. */
+
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { Badge, Card } from '../../components/Layout.tsx';
 import { FormError } from '../../components/States.tsx';
 import { useDraft } from '../../forms/use-draft.ts';
+import { activeLanguage } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { type Contact, contactMutations } from '../../queries/contacts.ts';
@@ -13,14 +16,15 @@ import { DataEditor } from './DataEditor.tsx';
 import { buildDataPatch, displayValue, rowChecks, rowsFromData } from './data-editor.ts';
 
 export function ContactFields({ contact }: { contact: Contact }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const [editing, setEditing] = useState(false);
-  const keys = Object.keys(contact.data).sort((a, b) => a.localeCompare(b));
+  const keys = Object.keys(contact.data).sort((a, b) => a.localeCompare(b, activeLanguage()));
   const save = useAction(contactMutations.update(scope, contact.id), {
     inline: true,
     onSuccess: () => {
       setEditing(false);
-      toast('Fields saved.');
+      toast(t('Fields saved.'));
     },
   });
   const d = useDraft(
@@ -32,7 +36,7 @@ export function ContactFields({ contact }: { contact: Contact }) {
       // Rows that change nothing close the editor without asking the API.
       unchanged: ({ rows }) => buildDataPatch(contact.data, rows).empty,
       onUnchanged: () => setEditing(false),
-      leaveMessage: 'The custom fields are not saved yet. Leave and lose the changes?',
+      leaveMessage: t('The custom fields are not saved yet. Leave and lose the changes?'),
     },
   );
   const close = () => {
@@ -42,16 +46,16 @@ export function ContactFields({ contact }: { contact: Contact }) {
 
   if (editing) {
     return (
-      <Card title="Custom fields">
+      <Card title={t('Custom fields')}>
         <form onSubmit={d.submit} noValidate className="space-y-3">
           <FormError error={d.formError} />
           <DataEditor draft={d} />
           <div className="flex justify-end gap-2 border-t border-slate-100 pt-3">
             <Button variant="secondary" onClick={close}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button type="submit" loading={d.saving}>
-              Save fields
+              {t('Save fields')}
             </Button>
           </div>
         </form>
@@ -60,7 +64,7 @@ export function ContactFields({ contact }: { contact: Contact }) {
   }
   return (
     <Card
-      title="Custom fields"
+      title={t('Custom fields')}
       actions={
         <Button
           size="sm"
@@ -68,16 +72,18 @@ export function ContactFields({ contact }: { contact: Contact }) {
           icon={<Pencil className="size-3.5" aria-hidden />}
           onClick={() => setEditing(true)}
         >
-          Edit fields
+          {t('Edit fields')}
         </Button>
       }
     >
       {keys.length === 0 ? (
         <p className="text-sm text-slate-500">
-          No custom fields yet. Add some (plan, company, signup source…) to personalise emails and build segments.
+          {t(
+            'No custom fields yet. Add some (plan, company, signup source…) to personalise emails and build segments.',
+          )}
         </p>
       ) : (
-        <dl className="divide-y divide-slate-100 text-sm" aria-label="Custom fields">
+        <dl className="divide-y divide-slate-100 text-sm" aria-label={t('Custom fields')}>
           {keys.map((k) => (
             <div key={k} className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3 py-2 first:pt-0 last:pb-0">
               <dt className="truncate font-medium text-slate-600" title={k}>
@@ -95,7 +101,8 @@ export function ContactFields({ contact }: { contact: Contact }) {
 }
 
 function FieldValue({ value }: { value: unknown }) {
-  if (typeof value === 'boolean') return <Badge tone={value ? 'green' : 'gray'}>{value ? 'Yes' : 'No'}</Badge>;
+  const { t } = useTranslation();
+  if (typeof value === 'boolean') return <Badge tone={value ? 'green' : 'gray'}>{value ? t('Yes') : t('No')}</Badge>;
   if (value !== null && typeof value === 'object')
     return <code className="rounded bg-slate-50 px-1 py-0.5 font-mono text-xs">{JSON.stringify(value)}</code>;
   return <>{displayValue(value)}</>;

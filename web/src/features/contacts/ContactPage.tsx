@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Mail, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Button, LinkButton } from '../../components/Button.tsx';
 import { DetailScreen } from '../../components/DetailScreen.tsx';
@@ -21,14 +22,15 @@ import { ContactRights } from './ContactRights.tsx';
 import { ContactTimeline } from './ContactTimeline.tsx';
 
 export function ContactPage() {
+  const { t } = useTranslation();
   const { contactId = '' } = useParams();
   const scope = useProject();
   const contact = useQuery(contactQueries.one(scope, contactId));
   return (
     <DetailScreen
       query={contact}
-      back={{ to: scope.to('contacts'), label: 'Contacts' }}
-      noun="contact"
+      back={{ to: scope.to('contacts'), label: t('Contacts') }}
+      kind="contact"
       skeleton={<ContactSkeleton />}
     >
       {(c) => <ContactView contact={c} />}
@@ -37,13 +39,14 @@ export function ContactPage() {
 }
 
 function ContactView({ contact }: { contact: Contact }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const navigate = useNavigate();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const remove = useAction(contactMutations.remove(scope, contact.id), {
     inline: true,
     onSuccess: () => {
-      toast(`${contact.email} was deleted.`);
+      toast(t('{email} was deleted.', { email: contact.email }));
       // The contact is gone: a change left in one of its forms has nothing to be saved to.
       leaveUnasked();
       navigate(scope.to('contacts'), { replace: true });
@@ -55,10 +58,11 @@ function ContactView({ contact }: { contact: Contact }) {
       <PageHeader
         title={contact.email}
         description={
-          <>
-            Added {formatDateTime(contact.createdAt)} · updated{' '}
-            <time title={formatDateTime(contact.updatedAt)}>{formatRelative(contact.updatedAt)}</time>
-          </>
+          <Trans
+            i18nKey="Added {added} · updated <time>{updated}</time>"
+            values={{ added: formatDateTime(contact.createdAt), updated: formatRelative(contact.updatedAt) }}
+            components={{ time: <time title={formatDateTime(contact.updatedAt)} /> }}
+          />
         }
         actions={
           <>
@@ -67,7 +71,7 @@ function ContactView({ contact }: { contact: Contact }) {
               to={`${scope.to('emails')}?${new URLSearchParams({ recipient: contact.email })}`}
               icon={<Mail className="size-4" aria-hidden />}
             >
-              Emails
+              {t('Emails')}
             </LinkButton>
             <ContactRights contact={contact} />
             <Button
@@ -75,7 +79,7 @@ function ContactView({ contact }: { contact: Contact }) {
               icon={<Trash2 className="size-4" aria-hidden />}
               onClick={() => setConfirmDelete(true)}
             >
-              Delete
+              {t('Delete')}
             </Button>
           </>
         }
@@ -92,11 +96,12 @@ function ContactView({ contact }: { contact: Contact }) {
         open={confirmDelete}
         onClose={() => setConfirmDelete(false)}
         action={remove}
-        title={`Delete ${contact.email}?`}
-        confirmLabel="Delete contact"
+        title={t('Delete {email}?', { email: contact.email })}
+        confirmLabel={t('Delete contact')}
       >
-        The contact, its fields and its event history are removed. Emails already sent stay in your analytics. This
-        cannot be undone.
+        {t(
+          'The contact, its fields and its event history are removed. Emails already sent stay in your analytics. This cannot be undone.',
+        )}
       </ConfirmDialog>
     </>
   );

@@ -1,6 +1,7 @@
 /** A contact's profile card: email (changeable), subscription (a switch that answers at once) and the id. */
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { TextInput } from '../../components/Field.tsx';
@@ -14,17 +15,18 @@ import { type Contact, contactMutations } from '../../queries/contacts.ts';
 import { useAction } from '../../queries/use-action.ts';
 
 export function ContactProfile({ contact }: { contact: Contact }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const [editingEmail, setEditingEmail] = useState(false);
   const subscription = useAction(contactMutations.update(scope, contact.id), {
     onSuccess: (updated) =>
-      toast(updated.subscribed ? 'Subscribed to marketing email.' : 'Unsubscribed from marketing email.'),
+      toast(updated.subscribed ? t('Subscribed to marketing email.') : t('Unsubscribed from marketing email.')),
   });
   const changeEmail = useAction(contactMutations.update(scope, contact.id), {
     inline: true,
     onSuccess: () => {
       setEditingEmail(false);
-      toast('Email address changed.');
+      toast(t('Email address changed.'));
     },
   });
   const email = useDraft(
@@ -35,7 +37,7 @@ export function ContactProfile({ contact }: { contact: Contact }) {
       // An address saved as it was is no change: the form closes without asking the API.
       unchanged: (d) => d.email.trim() === contact.email,
       onUnchanged: () => setEditingEmail(false),
-      leaveMessage: 'The new email address is not saved yet. Leave and lose it?',
+      leaveMessage: t('The new email address is not saved yet. Leave and lose it?'),
     },
   );
   const stopEditing = () => {
@@ -44,21 +46,21 @@ export function ContactProfile({ contact }: { contact: Contact }) {
   };
 
   return (
-    <Card title="Profile">
+    <Card title={t('Profile')}>
       <dl className="space-y-4 text-sm">
         <div>
-          <dt className="mb-1 font-medium text-slate-700">Email</dt>
+          <dt className="mb-1 font-medium text-slate-700">{t('Email')}</dt>
           <dd>
             {editingEmail ? (
               <form onSubmit={email.submit} noValidate className="space-y-2">
                 <FormError error={email.formError} />
-                <TextInput label="New email address" hideLabel type="email" autoFocus {...email.text('email')} />
+                <TextInput label={t('New email address')} hideLabel type="email" autoFocus {...email.text('email')} />
                 <div className="flex gap-2">
                   <Button type="submit" size="sm" loading={email.saving}>
-                    Save email
+                    {t('Save email')}
                   </Button>
                   <Button size="sm" variant="ghost" onClick={stopEditing}>
-                    Cancel
+                    {t('Cancel')}
                   </Button>
                 </div>
               </form>
@@ -71,34 +73,38 @@ export function ContactProfile({ contact }: { contact: Contact }) {
                   icon={<Pencil className="size-3.5" aria-hidden />}
                   onClick={() => setEditingEmail(true)}
                 >
-                  Change
+                  {t('Change')}
                 </Button>
               </div>
             )}
           </dd>
         </div>
         <div>
-          <dt className="mb-1 font-medium text-slate-700">Marketing email</dt>
+          <dt className="mb-1 font-medium text-slate-700">{t('Marketing email')}</dt>
           <dd className="flex items-center justify-between gap-3">
             <span className="text-slate-600">
-              {contact.subscribed ? <Badge tone="green">Subscribed</Badge> : <Badge tone="gray">Unsubscribed</Badge>}
+              {contact.subscribed ? (
+                <Badge tone="green">{t('Subscribed')}</Badge>
+              ) : (
+                <Badge tone="gray">{t('Unsubscribed')}</Badge>
+              )}
               <span className="ml-2 text-xs text-slate-500">
-                {contact.subscribed ? 'Receives campaigns.' : 'Gets transactional email only.'}
+                {contact.subscribed ? t('Receives campaigns.') : t('Gets transactional email only.')}
               </span>
             </span>
             <Switch
-              label="Subscribed"
+              label={t('Subscribed')}
               checked={contact.subscribed}
               onChange={(subscribed) => subscription.mutate({ subscribed })}
             />
           </dd>
         </div>
         <div>
-          <dt className="mb-1 font-medium text-slate-700">Contact ID</dt>
+          <dt className="mb-1 font-medium text-slate-700">{t('Contact ID')}</dt>
           <dd className="flex items-center justify-between gap-2">
             <code className="truncate text-xs text-slate-600">{contact.id}</code>
             <span className="shrink-0">
-              <CopyButton value={contact.id} label="Copy ID" />
+              <CopyButton value={contact.id} label={t('Copy ID')} />
             </span>
           </dd>
         </div>

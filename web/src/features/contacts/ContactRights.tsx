@@ -5,6 +5,7 @@
  */
 import { Download, ShieldX } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { can } from '../../api/session.ts';
 import { ActionButton } from '../../components/ActionButton.tsx';
@@ -18,6 +19,7 @@ import { type Contact, contactMutations } from '../../queries/contacts.ts';
 import { useAction } from '../../queries/use-action.ts';
 
 export function ContactRights({ contact }: { contact: Contact }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const navigate = useNavigate();
   const [erasing, setErasing] = useState(false);
@@ -27,7 +29,7 @@ export function ContactRights({ contact }: { contact: Contact }) {
   const erase = useAction(contactMutations.erase(scope, contact.id), {
     inline: true,
     onSuccess: () => {
-      toast(`${contact.email} was erased.`);
+      toast(t('{email} was erased.', { email: contact.email }));
       // The contact is gone: a change left in one of its forms has nothing to be saved to.
       leaveUnasked();
       navigate(scope.to('contacts'), { replace: true });
@@ -37,26 +39,26 @@ export function ContactRights({ contact }: { contact: Contact }) {
   return (
     <>
       <ActionButton action={exportData} icon={Download}>
-        Export data
+        {t('Export data')}
       </ActionButton>
       {/* Erasing cannot be undone, so it takes its own permission (contacts.erase). */}
       {can(scope.project, 'contacts.erase') && (
         <Button variant="secondary" icon={<ShieldX className="size-4" aria-hidden />} onClick={() => setErasing(true)}>
-          Erase
+          {t('Erase')}
         </Button>
       )}
       <TypeToConfirmDialog
         open={erasing}
         onClose={() => setErasing(false)}
         action={erase}
-        title={`Erase ${contact.email}?`}
+        title={t('Erase {email}?', { email: contact.email })}
         confirmText={contact.email}
-        confirmLabel="Erase contact"
+        confirmLabel={t('Erase contact')}
       >
         <p>
-          The contact, its events and its workflow runs are deleted. Its emails stay in your statistics without the
-          address, subject or content, and the address is never mailed again unless it signs up and confirms anew. This
-          cannot be undone; export the data first if the person asked for it.
+          {t(
+            'The contact, its events and its workflow runs are deleted. Its emails stay in your statistics without the address, subject or content, and the address is never mailed again unless it signs up and confirms anew. This cannot be undone; export the data first if the person asked for it.',
+          )}
         </p>
       </TypeToConfirmDialog>
     </>

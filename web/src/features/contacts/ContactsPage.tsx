@@ -5,13 +5,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Search, Upload, UserPlus, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, LinkButton } from '../../components/Button.tsx';
 import { TextInput } from '../../components/Field.tsx';
 import { PageHeader } from '../../components/Layout.tsx';
 import { ListStates } from '../../components/ListScreen.tsx';
 import { EmptyState } from '../../components/States.tsx';
 import { Pager } from '../../components/Table.tsx';
-import { formatNumber, plural } from '../../lib/format.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { useCursorPaging, useSearchParamState } from '../../lib/url-state.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
@@ -24,6 +25,7 @@ import { ContactsTable } from './ContactsTable.tsx';
 const PAGE_SIZES = ['20', '50', '100'] as const;
 
 export function ContactsPage() {
+  const { t } = useTranslation();
   const scope = useProject();
   const { to } = scope;
   const [search, setSearch] = useSearchParamState('search');
@@ -67,12 +69,12 @@ export function ContactsPage() {
 
   const addButton = (
     <Button icon={<UserPlus className="size-4" aria-hidden />} onClick={() => setAdding(true)}>
-      Add contact
+      {t('Add contact')}
     </Button>
   );
   const importButton = (
     <LinkButton variant="secondary" to={to('contacts', 'import')} icon={<Upload className="size-4" aria-hidden />}>
-      Import CSV
+      {t('Import CSV')}
     </LinkButton>
   );
   const firstSteps = (
@@ -85,8 +87,8 @@ export function ContactsPage() {
   return (
     <>
       <PageHeader
-        title="Contacts"
-        description="Everyone you can email from this project."
+        title={t('Contacts')}
+        description={t('Everyone you can email from this project.')}
         actions={
           <>
             {importButton}
@@ -98,8 +100,10 @@ export function ContactsPage() {
       {noContactsAtAll ? (
         <EmptyState
           icon={<Users className="size-8" aria-hidden />}
-          title="No contacts yet"
-          description="Add people one by one, import a CSV file, or let them arrive through the API when you send or track events."
+          title={t('No contacts yet')}
+          description={t(
+            'Add people one by one, import a CSV file, or let them arrive through the API when you send or track events.',
+          )}
           action={firstSteps}
         />
       ) : (
@@ -111,17 +115,17 @@ export function ContactsPage() {
                 aria-hidden
               />
               <TextInput
-                label="Search contacts by email"
+                label={t('Search contacts by email')}
                 hideLabel
                 type="search"
-                placeholder="Search by email"
+                placeholder={t('Search by email')}
                 value={searchText}
                 onChange={(e) => setSearchText(e.target.value)}
                 className="pl-8"
               />
             </div>
             <label className="flex items-center gap-2 text-sm text-slate-600">
-              Rows per page
+              {t('Rows per page')}
               <select
                 value={limit}
                 onChange={(e) => setSize(e.target.value)}
@@ -146,17 +150,17 @@ export function ContactsPage() {
           />
           <ListStates
             query={page}
-            loadingLabel="Loading contacts"
+            loadingLabel={t('Loading contacts')}
             loadingRows={Math.min(limit, 10)}
             empty={
               <EmptyState
                 icon={<Search className="size-8" aria-hidden />}
-                title={search ? `No contacts match “${search}”` : 'No contacts on this page'}
-                description={search ? 'Search looks for this text anywhere in the email address.' : undefined}
+                title={search ? t('No contacts match “{search}”', { search }) : t('No contacts on this page')}
+                description={search ? t('Search looks for this text anywhere in the email address.') : undefined}
                 action={
                   search ? (
                     <Button variant="secondary" onClick={() => setSearchText('')}>
-                      Clear search
+                      {t('Clear search')}
                     </Button>
                   ) : undefined
                 }
@@ -168,7 +172,7 @@ export function ContactsPage() {
                 <div aria-busy={page.isFetching || undefined}>
                   <ContactsTable
                     rows={rows}
-                    caption={search ? `Contacts matching ${search}` : 'Contacts'}
+                    caption={search ? t('Contacts matching {search}', { search }) : t('Contacts')}
                     selected={selected}
                     onToggle={toggle}
                     onTogglePage={togglePage}
@@ -180,7 +184,11 @@ export function ContactsPage() {
                     <span aria-live="polite">
                       {total === undefined
                         ? ' '
-                        : `Showing ${formatNumber(start + 1)}–${formatNumber(start + rows.length)} of ${plural(total, 'contact')}`}
+                        : t('Showing {from}–{to} of {total, plural, one {# contact} other {# contacts}}', {
+                            from: formatNumber(start + 1),
+                            to: formatNumber(start + rows.length),
+                            total,
+                          })}
                     </span>
                   }
                   onPrev={paging.hasPrev ? paging.prev : undefined}

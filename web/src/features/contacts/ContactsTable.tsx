@@ -1,5 +1,6 @@
 /** The contacts list's table: a checkbox per row and for the page, the address, status, first fields, date. */
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/Layout.tsx';
 import { ContactLink } from '../../components/Links.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
@@ -22,6 +23,7 @@ export function ContactsTable({
   onToggle: (id: string) => void;
   onTogglePage: (ids: string[], select: boolean) => void;
 }) {
+  const { t } = useTranslation();
   const ids = rows.map((r) => r.id);
   const all = ids.length > 0 && ids.every((id) => selected.has(id));
   const some = ids.some((id) => selected.has(id));
@@ -40,24 +42,30 @@ export function ContactsTable({
       cell: (c) => (
         <input
           type="checkbox"
-          aria-label={`Select ${c.email}`}
+          aria-label={t('Select {email}', { email: c.email })}
           checked={selected.has(c.id)}
           onChange={() => onToggle(c.id)}
           className={CHECKBOX}
         />
       ),
     },
-    { key: 'email', header: 'Email', cell: (c) => <ContactLink id={c.id} email={c.email} /> },
+    { key: 'email', header: t('Email'), cell: (c) => <ContactLink id={c.id} email={c.email} /> },
     {
       key: 'status',
-      header: 'Status',
+      header: t('Status'),
       className: 'w-36',
-      cell: (c) => (c.subscribed ? <Badge tone="green">Subscribed</Badge> : <Badge tone="gray">Unsubscribed</Badge>),
+      cell: (c) =>
+        c.subscribed ? <Badge tone="green">{t('Subscribed')}</Badge> : <Badge tone="gray">{t('Unsubscribed')}</Badge>,
     },
-    { key: 'fields', header: 'Fields', className: 'hidden xl:table-cell', cell: (c) => <FieldChips data={c.data} /> },
+    {
+      key: 'fields',
+      header: t('Fields'),
+      className: 'hidden xl:table-cell',
+      cell: (c) => <FieldChips data={c.data} />,
+    },
     {
       key: 'created',
-      header: 'Added',
+      header: t('Added'),
       className: 'hidden w-32 whitespace-nowrap sm:table-cell',
       cell: (c) => <time title={formatDateTime(c.createdAt)}>{formatDate(c.createdAt)}</time>,
     },
@@ -76,6 +84,7 @@ function HeaderCheckbox({
   onChange: () => void;
   disabled: boolean;
 }) {
+  const { t } = useTranslation();
   const ref = useRef<HTMLInputElement>(null);
   // `indeterminate` is a property only, never an attribute.
   useEffect(() => {
@@ -85,7 +94,7 @@ function HeaderCheckbox({
     <input
       ref={ref}
       type="checkbox"
-      aria-label="Select all contacts on this page"
+      aria-label={t('Select all contacts on this page')}
       checked={checked}
       disabled={disabled}
       onChange={onChange}

@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import type { Draft } from '../../forms/use-draft.ts';
 import { cx } from '../../lib/cx.ts';
@@ -34,6 +35,7 @@ function useKnownFields(): Map<string, 'string' | 'number' | 'boolean' | 'date'>
 }
 
 export function DataEditor<D extends { rows: DataRow[] }>({ draft }: { draft: Draft<D> }) {
+  const { t } = useTranslation();
   const listId = useId();
   const known = useKnownFields();
   const rows = draft.value.rows;
@@ -52,23 +54,23 @@ export function DataEditor<D extends { rows: DataRow[] }>({ draft }: { draft: Dr
       </datalist>
       {rows.length > 0 && (
         <div aria-hidden className={cx(GRID, 'text-xs font-medium text-slate-500')}>
-          <span>Field</span>
-          <span>Type</span>
-          <span>Value</span>
+          <span>{t('Field')}</span>
+          <span>{t('Type')}</span>
+          <span>{t('Value')}</span>
         </div>
       )}
       {rows.map((row, i) => {
-        const name = row.key.trim() || `field ${i + 1}`;
+        const name = row.key.trim() || t('field {number}', { number: i + 1 });
         const keyError = draft.error(rowField(row.id, 'key'));
         const valueError = draft.error(rowField(row.id, 'value')) ?? apiProblem(row);
         return (
           <div key={row.id}>
             <div className={cx(GRID, 'items-start')}>
               <input
-                aria-label={`Name of field ${i + 1}`}
+                aria-label={t('Name of field {number}', { number: i + 1 })}
                 aria-invalid={keyError ? true : undefined}
                 list={listId}
-                placeholder="e.g. plan"
+                placeholder={t('e.g. plan')}
                 value={row.key}
                 onChange={(ev) => {
                   const key = ev.target.value;
@@ -82,7 +84,7 @@ export function DataEditor<D extends { rows: DataRow[] }>({ draft }: { draft: Dr
                 className={cx(CONTROL, keyError ? 'border-red-400' : 'border-slate-300')}
               />
               <select
-                aria-label={`Type of ${name}`}
+                aria-label={t('Type of {name}', { name })}
                 value={row.kind}
                 onChange={(ev) => {
                   const kind = ev.target.value as ValueKind;
@@ -92,20 +94,20 @@ export function DataEditor<D extends { rows: DataRow[] }>({ draft }: { draft: Dr
               >
                 {(Object.keys(KIND_LABELS) as ValueKind[]).map((k) => (
                   <option key={k} value={k}>
-                    {KIND_LABELS[k]}
+                    {t(KIND_LABELS[k])}
                   </option>
                 ))}
               </select>
               <ValueInput
                 row={row}
-                label={`Value of ${name}`}
+                label={t('Value of {name}', { name })}
                 invalid={Boolean(valueError)}
                 onChange={(value) => update(row.id, { value })}
               />
               <button
                 type="button"
-                aria-label={`Remove ${name}`}
-                title="Remove"
+                aria-label={t('Remove {name}', { name })}
+                title={t('Remove')}
                 onClick={() => onChange(rows.filter((r) => r.id !== row.id))}
                 className="flex size-8 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-red-600"
               >
@@ -126,7 +128,7 @@ export function DataEditor<D extends { rows: DataRow[] }>({ draft }: { draft: Dr
         icon={<Plus className="size-4" aria-hidden />}
         onClick={() => onChange([...rows, emptyRow()])}
       >
-        Add field
+        {t('Add field')}
       </Button>
       {/* A refusal of the fields as a whole, not of one of them. */}
       {dataError && !rows.some(apiProblem) && <p className="text-xs text-red-600">{dataError}</p>}
@@ -145,14 +147,15 @@ function ValueInput({
   invalid: boolean;
   onChange: (value: string) => void;
 }) {
+  const { t } = useTranslation();
   const className = cx(CONTROL, invalid ? 'border-red-400' : 'border-slate-300', row.kind === 'json' && 'font-mono');
   const common = { 'aria-label': label, 'aria-invalid': invalid || undefined, className };
   switch (row.kind) {
     case 'boolean':
       return (
         <select {...common} value={row.value} onChange={(e) => onChange(e.target.value)}>
-          <option value="true">Yes</option>
-          <option value="false">No</option>
+          <option value="true">{t('Yes')}</option>
+          <option value="false">{t('No')}</option>
         </select>
       );
     case 'date':
@@ -171,7 +174,7 @@ function ValueInput({
       return (
         <input
           {...common}
-          placeholder='{"tier": "gold"}'
+          placeholder='{"tier": "gold"}' // i18n-ignore: a JSON example, code.
           spellCheck={false}
           value={row.value}
           onChange={(e) => onChange(e.target.value)}

@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Filter, Megaphone, Trash2, Workflow } from 'lucide-react';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../components/Button.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
@@ -10,18 +11,20 @@ import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Badge, Card, PageHeader, Stat } from '../../components/Layout.tsx';
 import { BackLink } from '../../components/Links.tsx';
 import { ErrorState, Skeleton } from '../../components/States.tsx';
-import { formatNumber, formatPercent, plural } from '../../lib/format.ts';
+import { i18n } from '../../i18n/i18n.ts';
+import { formatNumber, formatPercent } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { type FieldDescriptor, fieldMutations, fieldQueries, useForgetField } from '../../queries/contacts.ts';
 import { useAction } from '../../queries/use-action.ts';
 import { BulkJobStatus, bulkSummary, useBulkJob } from './BulkJobStatus.tsx';
 import { displayValue } from './data-editor.ts';
-import { coverageNote, shortName, TYPE_LOOK, TypeBadge } from './field-look.tsx';
+import { coverageNote, shortName, TypeBadge } from './field-look.tsx';
 
 const VALUES_LIMIT = 50;
 
 export function FieldPage() {
+  const { t } = useTranslation();
   const { field = '' } = useParams();
   const scope = useProject();
   // The field is one entry of the project's field list; null when the list has none of that name.
@@ -40,12 +43,12 @@ export function FieldPage() {
   return (
     <DetailScreen
       query={fields}
-      back={{ to: scope.to('fields'), label: 'Fields' }}
-      noun="field"
+      back={{ to: scope.to('fields'), label: t('Fields') }}
+      kind="field"
       skeleton={<FieldSkeleton />}
       missing={{
-        title: `No contact has a field called “${shortName(field)}”`,
-        description: 'It may have been deleted. A field comes back the next time a contact gets a value for it.',
+        title: t('No contact has a field called “{name}”', { name: shortName(field) }),
+        description: t('It may have been deleted. A field comes back the next time a contact gets a value for it.'),
       }}
     >
       {(f) => <FieldView {...f} onDeleting={setDeleteJob} />}
@@ -78,6 +81,7 @@ function FieldView({
   note: string;
   onDeleting: (jobId: string) => void;
 }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const { to } = scope;
   const [confirm, setConfirm] = useState(false);
@@ -89,6 +93,8 @@ function FieldView({
     onError: () => setConfirm(false),
   });
   const users = usage.data ? usage.data.segments.length + usage.data.campaigns.length + usage.data.workflows.length : 0;
+  const holders = Math.round(descriptor.coverage * contacts);
+  const tag = `{{${name}}}`;
 
   return (
     <>
@@ -97,12 +103,15 @@ function FieldView({
         description={
           descriptor.isCustom ? (
             <span className="inline-flex items-center gap-2">
-              Custom field · in templates as{' '}
-              <code className="rounded bg-slate-100 px-1 font-mono text-xs text-slate-700">{`{{${name}}}`}</code>
-              <CopyButton value={`{{${name}}}`} label="Copy tag" />
+              <Trans
+                i18nKey="Custom field · in templates as <code>{tag}</code>"
+                values={{ tag }}
+                components={{ code: <code className="rounded bg-slate-100 px-1 font-mono text-xs text-slate-700" /> }}
+              />
+              <CopyButton value={tag} label={t('Copy tag')} />
             </span>
           ) : (
-            'Built-in field: every contact has it.'
+            t('Built-in field: every contact has it.')
           )
         }
         actions={
@@ -112,44 +121,50 @@ function FieldView({
               icon={<Trash2 className="size-4" aria-hidden />}
               onClick={() => setConfirm(true)}
             >
-              Delete field
+              {t('Delete field')}
             </Button>
           )
         }
       />
 
       <div className="mb-6 grid gap-4 sm:grid-cols-3">
-        <Stat label="Type" value={<TypeBadge type={descriptor.type} />} hint={typeHint(descriptor)} />
-        <Stat label="Coverage" value={formatPercent(descriptor.coverage)} hint={note} />
+        <Stat label={t('Type')} value={<TypeBadge type={descriptor.type} />} hint={typeHint(descriptor)} />
+        <Stat label={t('Coverage')} value={formatPercent(descriptor.coverage)} hint={note} />
         <Stat
-          label="Contacts with a value"
-          value={formatNumber(Math.round(descriptor.coverage * contacts))}
-          hint={`of ${plural(contacts, 'contact')}`}
+          label={t('Contacts with a value')}
+          value={formatNumber(holders)}
+          hint={t('of {count, plural, one {# contact} other {# contacts}}', { count: contacts })}
         />
       </div>
 
       <div className="grid gap-6 xl:grid-cols-2">
         {descriptor.isCustom && <ValuesCard field={descriptor.field} />}
-        <Card title="Used by">
+        <Card title={t('Used by')}>
           {usage.isPending ? (
-            <div role="status" aria-label="Loading usage" className="space-y-2">
+            <div role="status" aria-label={t('Loading usage')} className="space-y-2">
               <Skeleton className="h-5 w-2/3" />
               <Skeleton className="h-5 w-1/2" />
             </div>
           ) : usage.isError ? (
             <ErrorState error={usage.error} retry={() => usage.refetch()} />
           ) : users === 0 ? (
-            <p className="text-sm text-slate-500">No segment, campaign or workflow refers to this field.</p>
+            <p className="text-sm text-slate-500">{t('No segment, campaign or workflow refers to this field.')}</p>
           ) : (
             <ul className="space-y-2 text-sm">
               {usage.data.segments.map((s) => (
-                <UsageItem key={`s-${s.id}`} icon={Filter} kind="Segment" name={s.name} href={to('segments', s.id)} />
+                <UsageItem
+                  key={`s-${s.id}`}
+                  icon={Filter}
+                  kind={t('Segment')}
+                  name={s.name}
+                  href={to('segments', s.id)}
+                />
               ))}
               {usage.data.campaigns.map((c) => (
                 <UsageItem
                   key={`c-${c.id}`}
                   icon={Megaphone}
-                  kind="Campaign"
+                  kind={t('Campaign')}
                   name={c.name}
                   href={to('campaigns', c.id)}
                 />
@@ -158,7 +173,7 @@ function FieldView({
                 <UsageItem
                   key={`w-${w.id}`}
                   icon={Workflow}
-                  kind="Workflow"
+                  kind={t('Workflow')}
                   name={w.name}
                   href={to('workflows', w.id)}
                 />
@@ -172,28 +187,36 @@ function FieldView({
         open={confirm}
         onClose={() => setConfirm(false)}
         action={remove}
-        title={`Delete the field “${name}”?`}
-        confirmLabel="Delete field"
+        title={t('Delete the field “{name}”?', { name })}
+        confirmLabel={t('Delete field')}
       >
         <p>
-          “{name}” is removed from {plural(Math.round(descriptor.coverage * contacts), 'contact')}. Templates that use{' '}
-          <code>{`{{${name}}}`}</code> will render it empty, or with their fallback.
+          <Trans
+            i18nKey="“{name}” is removed from {count, plural, one {# contact} other {# contacts}}. Templates that use <code>{tag}</code> will render it empty, or with their fallback."
+            values={{ name, count: holders, tag }}
+            components={{ code: <code /> }}
+          />
         </p>
         {users > 0 && (
           <p className="mt-2 font-medium text-amber-800">
-            {plural(users, 'segment, campaign or workflow', 'segments, campaigns or workflows')} refer to it; their
-            conditions on it will no longer match anyone.
+            {t(
+              '{count, plural, one {# segment, campaign or workflow refer to it; their conditions on it will no longer match anyone.} other {# segments, campaigns or workflows refer to it; their conditions on it will no longer match anyone.}}',
+              { count: users },
+            )}
           </p>
         )}
-        <p className="mt-2">This cannot be undone.</p>
+        <p className="mt-2">{t('This cannot be undone.')}</p>
       </ConfirmDialog>
     </>
   );
 }
 
 function typeHint(f: FieldDescriptor): string {
-  if (!f.isCustom) return 'Fixed';
-  return `Set by the first value stored; ${TYPE_LOOK[f.type].label.toLowerCase()} operators apply in segments.`;
+  if (!f.isCustom) return i18n.t('Fixed');
+  return i18n.t(
+    'Set by the first value stored; {type, select, number {number} boolean {yes / no} date {date} other {text}} operators apply in segments.',
+    { type: f.type },
+  );
 }
 
 function UsageItem({
@@ -219,11 +242,12 @@ function UsageItem({
 }
 
 function ValuesCard({ field }: { field: string }) {
+  const { t } = useTranslation();
   const values = useQuery(fieldQueries.values(useProject(), field, VALUES_LIMIT));
   return (
-    <Card title="Most common values">
+    <Card title={t('Most common values')}>
       {values.isPending ? (
-        <div role="status" aria-label="Loading values" className="flex flex-wrap gap-2">
+        <div role="status" aria-label={t('Loading values')} className="flex flex-wrap gap-2">
           {[0, 1, 2, 3, 4].map((i) => (
             <Skeleton key={i} className="h-6 w-20 rounded-full" />
           ))}
@@ -231,10 +255,10 @@ function ValuesCard({ field }: { field: string }) {
       ) : values.isError ? (
         <ErrorState error={values.error} retry={() => values.refetch()} />
       ) : values.data.values.length === 0 ? (
-        <p className="text-sm text-slate-500">No contact holds a value for this field right now.</p>
+        <p className="text-sm text-slate-500">{t('No contact holds a value for this field right now.')}</p>
       ) : (
         <>
-          <ol aria-label="Values, most frequent first" className="flex flex-wrap gap-1.5">
+          <ol aria-label={t('Values, most frequent first')} className="flex flex-wrap gap-1.5">
             {values.data.values.map((v) => (
               <li
                 key={JSON.stringify(v)}
@@ -245,9 +269,14 @@ function ValuesCard({ field }: { field: string }) {
             ))}
           </ol>
           <p className="mt-3 text-xs text-slate-500">
-            Most frequent first
-            {values.data.hasMore ? `; the top ${VALUES_LIMIT} shown` : ''}, read from the newest{' '}
-            {formatNumber(values.data.sampleSize)} contacts.
+            {values.data.hasMore
+              ? t(
+                  'Most frequent first; the top {limit} shown, read from the newest {count, plural, one {# contact} other {# contacts}}.',
+                  { limit: VALUES_LIMIT, count: values.data.sampleSize },
+                )
+              : t('Most frequent first, read from the newest {count, plural, one {# contact} other {# contacts}}.', {
+                  count: values.data.sampleSize,
+                })}
           </p>
         </>
       )}
@@ -257,6 +286,7 @@ function ValuesCard({ field }: { field: string }) {
 
 /** After the delete: the job clearing the key from contacts, then back to the list. */
 function Deleting({ field, jobId }: { field: string; jobId: string }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const { to } = scope;
   const navigate = useNavigate();
@@ -264,15 +294,18 @@ function Deleting({ field, jobId }: { field: string; jobId: string }) {
   useBulkJob(jobId, (job) => {
     if (job.status !== 'failed') forgetField(field);
     toast(
-      job.status === 'failed' ? bulkSummary(job) : `The field “${shortName(field)}” was deleted.`,
+      job.status === 'failed' ? bulkSummary(job) : t('The field “{name}” was deleted.', { name: shortName(field) }),
       job.status === 'failed' ? 'error' : 'success',
     );
     navigate(to('fields'), { replace: true });
   });
   return (
     <>
-      <BackLink to={to('fields')}>Fields</BackLink>
-      <PageHeader title={`Deleting “${shortName(field)}”`} description="Removing the field from every contact." />
+      <BackLink to={to('fields')}>{t('Fields')}</BackLink>
+      <PageHeader
+        title={t('Deleting “{name}”', { name: shortName(field) })}
+        description={t('Removing the field from every contact.')}
+      />
       <BulkJobStatus jobId={jobId} onDismiss={() => navigate(to('fields'))} />
     </>
   );

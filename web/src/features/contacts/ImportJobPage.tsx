@@ -1,5 +1,6 @@
 /** CSV import, step two: the job's progress until it ends, its counts and the rows it skipped. */
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LinkButton } from '../../components/Button.tsx';
 import { DetailScreen } from '../../components/DetailScreen.tsx';
@@ -7,7 +8,8 @@ import { JobProgressCard } from '../../components/JobProgressCard.tsx';
 import { PageHeader, Stat } from '../../components/Layout.tsx';
 import { StatusBadge, type StatusLooks } from '../../components/StatusBadge.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
-import { formatDateTime, formatNumber, plural } from '../../lib/format.ts';
+import { msg } from '../../i18n/msg.ts';
+import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { jobDone } from '../../queries/bulk.ts';
 import { useRefreshWhenDone } from '../../queries/cache.ts';
@@ -22,23 +24,14 @@ const STATUS: StatusLooks<ImportJob['status']> = {
 
 type ImportError = ImportJob['errors'][number];
 
+/** Why a row was skipped, by the API's code (English messages; another code shows as the API gives it). */
 const REASONS: Record<string, string> = {
-  missing_email: 'No email address',
-  invalid_email: 'Not a valid email address',
+  missing_email: msg('No email address'),
+  invalid_email: msg('Not a valid email address'),
 };
 
-const ERROR_COLUMNS: Column<ImportError>[] = [
-  { key: 'row', header: 'Row', className: 'w-20 tabular-nums', cell: (e) => e.row },
-  {
-    key: 'email',
-    header: 'Email',
-    cell: (e) =>
-      e.email ? <span className="font-mono text-xs">{e.email}</span> : <span className="text-slate-500">(empty)</span>,
-  },
-  { key: 'reason', header: 'Problem', cell: (e) => REASONS[e.reason] ?? e.reason },
-];
-
 export function ImportJobPage() {
+  const { t } = useTranslation();
   const { jobId = '' } = useParams();
   const scope = useProject();
   const query = useQuery(importQueries.job(scope, jobId));
@@ -47,12 +40,12 @@ export function ImportJobPage() {
   return (
     <DetailScreen
       query={query}
-      back={{ to: scope.to('contacts'), label: 'Contacts' }}
-      noun="import"
+      back={{ to: scope.to('contacts'), label: t('Contacts') }}
+      kind="import"
       missing={{
-        title: 'There is no such import in this project',
+        title: t('There is no such import in this project'),
         description: '',
-        action: <LinkButton to={scope.to('contacts', 'import')}>Import a file</LinkButton>,
+        action: <LinkButton to={scope.to('contacts', 'import')}>{t('Import a file')}</LinkButton>,
       }}
     >
       {(job) => <ImportJobView job={job} />}
@@ -61,20 +54,49 @@ export function ImportJobPage() {
 }
 
 function ImportJobView({ job }: { job: ImportJob }) {
+  const { t } = useTranslation();
   const { to } = useProject();
   const running = !jobDone(job.status);
+  const errorColumns: Column<ImportError>[] = [
+    { key: 'row', header: t('Row'), className: 'w-20 tabular-nums', cell: (e) => e.row },
+    {
+      key: 'email',
+      header: t('Email'),
+      cell: (e) =>
+        e.email ? (
+          <span className="font-mono text-xs">{e.email}</span>
+        ) : (
+          <span className="text-slate-500">{t('(empty)')}</span>
+        ),
+    },
+    {
+      key: 'reason',
+      header: t('Problem'),
+      cell: (e) => {
+        const reason = REASONS[e.reason];
+        return reason ? t(reason) : e.reason;
+      },
+    },
+  ];
   return (
     <>
       <PageHeader
-        title={`Import of ${job.fileName}`}
-        description={`Started ${formatDateTime(job.createdAt)}${job.finishedAt ? ` · finished ${formatDateTime(job.finishedAt)}` : ''}`}
+        title={t('Import of {file}', { file: job.fileName })}
+        description={
+          job.finishedAt
+            ? t('Started {started} · finished {finished}', {
+                started: formatDateTime(job.createdAt),
+                finished: formatDateTime(job.finishedAt),
+              })
+            : t('Started {started}', { started: formatDateTime(job.createdAt) })
+        }
         actions={
           !running && (
             <>
               <LinkButton variant="secondary" to={to('contacts', 'import')}>
-                Import another file
+                {t('Import another file')}
               </LinkButton>
-              <LinkButton to={to('contacts')}>View contacts</LinkButton>
+              <LinkButton to={to('contacts')}>{t('View contacts')}</LinkButton>
             </>
           )
         }
@@ -84,37 +106,48 @@ function ImportJobView({ job }: { job: ImportJob }) {
         state={running ? 'running' : job.status === 'failed' ? 'failed' : 'done'}
         text={
           job.status === 'queued'
-            ? 'Waiting to start…'
+            ? t('Waiting to start…')
             : job.status === 'processing'
-              ? `Importing… ${formatNumber(job.processed)} of ${plural(job.totalRows, 'row')}`
+              ? t('Importing… {processed} of {count, plural, one {# row} other {# rows}}', {
+                  processed: formatNumber(job.processed),
+                  count: job.totalRows,
+                })
               : job.status === 'failed'
-                ? 'The import stopped'
-                : `Import finished: ${plural(job.totalRows, 'row')} read`
+                ? t('The import stopped')
+                : t('Import finished: {count, plural, one {# row} other {# rows}} read', { count: job.totalRows })
         }
         badge={<StatusBadge looks={STATUS} status={job.status} />}
         value={job.processed}
         max={job.totalRows}
-        label="Import progress"
-        failure={`${job.failureReason ?? 'Something went wrong while reading the file.'} Rows done before it stopped are kept; importing the same file again is safe.`}
+        label={t('Import progress')}
+        failure={t('{reason} Rows done before it stopped are kept; importing the same file again is safe.', {
+          // The server's own words when it gives them.
+          reason: job.failureReason ?? t('Something went wrong while reading the file.'),
+        })}
       />
 
       <div className="mb-6 grid gap-4 sm:grid-cols-3">
-        <Stat label="New contacts" value={formatNumber(job.imported)} hint="Created, subscribed" />
-        <Stat label="Updated" value={formatNumber(job.updated)} hint="Known addresses, fields patched" />
-        <Stat label="Skipped" value={formatNumber(job.skipped)} hint="Rows without a usable email" />
+        <Stat label={t('New contacts')} value={formatNumber(job.imported)} hint={t('Created, subscribed')} />
+        <Stat label={t('Updated')} value={formatNumber(job.updated)} hint={t('Known addresses, fields patched')} />
+        <Stat label={t('Skipped')} value={formatNumber(job.skipped)} hint={t('Rows without a usable email')} />
       </div>
 
       {job.errors.length > 0 && (
         <section aria-labelledby="skipped-rows">
           <h2 id="skipped-rows" className="mb-2 text-sm font-semibold text-slate-900">
-            Skipped rows
+            {t('Skipped rows')}
           </h2>
           <p className="mb-3 text-sm text-slate-500">
-            Fix these rows in your file and import it again: rows already imported are only updated, never duplicated.
+            {t(
+              'Fix these rows in your file and import it again: rows already imported are only updated, never duplicated.',
+            )}
             {job.skipped > job.errors.length &&
-              ` The first ${formatNumber(job.errors.length)} of ${formatNumber(job.skipped)} are listed.`}
+              ` ${t('The first {listed} of {skipped} are listed.', {
+                listed: formatNumber(job.errors.length),
+                skipped: formatNumber(job.skipped),
+              })}`}
           </p>
-          <Table caption="Skipped rows" columns={ERROR_COLUMNS} rows={job.errors} rowKey={(e) => `${e.row}`} />
+          <Table caption={t('Skipped rows')} columns={errorColumns} rows={job.errors} rowKey={(e) => `${e.row}`} />
         </section>
       )}
     </>

@@ -1,6 +1,7 @@
 /** CSV import, step one: pick a file, see its columns and first rows, start the import. */
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, fieldError } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
@@ -9,13 +10,13 @@ import { CSV_MAX_BYTES, CsvFilePicker, sizeText } from '../../components/CsvFile
 import { Badge, Card, PageHeader } from '../../components/Layout.tsx';
 import { BackLink } from '../../components/Links.tsx';
 import { FormError } from '../../components/States.tsx';
-import { formatNumber, plural } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { importMutations } from '../../queries/imports.ts';
 import { useAction } from '../../queries/use-action.ts';
 import { type CsvPreview, columnRole, previewCsv } from './csv-preview.ts';
 
 export function ImportPage() {
+  const { t } = useTranslation();
   const scope = useProject();
   const { to } = scope;
   const navigate = useNavigate();
@@ -36,13 +37,15 @@ export function ImportPage() {
     setReadError(undefined);
     if (!f) return;
     if (f.size > CSV_MAX_BYTES) {
-      setReadError(`This file is ${sizeText(f.size)}; the limit is 5 MB. Split it into smaller files.`);
+      setReadError(
+        t('This file is {size}; the limit is 5 MB. Split it into smaller files.', { size: sizeText(f.size) }),
+      );
       return;
     }
     try {
       setPreview(previewCsv(await f.text()));
     } catch {
-      setReadError('This file could not be read. Save it as CSV (UTF-8) and try again.');
+      setReadError(t('This file could not be read. Save it as CSV (UTF-8) and try again.'));
     }
   };
 
@@ -51,22 +54,24 @@ export function ImportPage() {
   const noRows = preview !== undefined && preview.totalRows === 0;
   const problem =
     readError ??
-    (preview && preview.headers.length === 0 ? 'This file is empty.' : undefined) ??
+    (preview && preview.headers.length === 0 ? t('This file is empty.') : undefined) ??
     (noEmail
-      ? 'This file has no “email” column. The first row must name the columns, one of them “email”.'
+      ? t('This file has no “email” column. The first row must name the columns, one of them “email”.')
       : undefined) ??
-    (noRows ? 'This file has a header row but no contacts under it.' : undefined);
+    (noRows ? t('This file has a header row but no contacts under it.') : undefined);
 
   return (
     <>
-      <BackLink to={to('contacts')}>Contacts</BackLink>
+      <BackLink to={to('contacts')}>{t('Contacts')}</BackLink>
       <PageHeader
-        title="Import contacts"
-        description="Upload a CSV file. New addresses become subscribed contacts; known ones get their fields updated."
+        title={t('Import contacts')}
+        description={t(
+          'Upload a CSV file. New addresses become subscribed contacts; known ones get their fields updated.',
+        )}
       />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="min-w-0 space-y-6">
-          <Card title="File">
+          <Card title={t('File')}>
             <CsvFilePicker chosen={Boolean(file)} onChoose={(f) => void choose(f)} />
 
             {file && (
@@ -77,7 +82,13 @@ export function ImportPage() {
                     {sizeText(file.size)}
                     {preview &&
                       !problem &&
-                      ` · ${plural(preview.totalRows, 'row')} · ${plural(preview.headers.length, 'column')}`}
+                      ` · ${t(
+                        '{rows, plural, one {# row} other {# rows}} · {columns, plural, one {# column} other {# columns}}',
+                        {
+                          rows: preview.totalRows,
+                          columns: preview.headers.length,
+                        },
+                      )}`}
                   </p>
                 </div>
                 <Button
@@ -85,7 +96,7 @@ export function ImportPage() {
                   disabled={Boolean(problem) || !preview}
                   onClick={() => upload.mutate(file)}
                 >
-                  Start import
+                  {t('Start import')}
                 </Button>
               </div>
             )}
@@ -107,20 +118,25 @@ export function ImportPage() {
 
         <aside aria-labelledby="import-rules" className="text-sm text-slate-600">
           <h2 id="import-rules" className="mb-2 text-sm font-semibold text-slate-900">
-            How the import works
+            {t('How the import works')}
           </h2>
           <ul className="list-disc space-y-1.5 pl-5">
             <li>
-              The first row names the columns. <strong>email</strong> is the only one required.
+              <Trans
+                i18nKey="The first row names the columns. <strong>email</strong> is the only one required."
+                components={{ strong: <strong /> }}
+              />
             </li>
-            <li>Every other column becomes a custom field with the column's name.</li>
+            <li>{t("Every other column becomes a custom field with the column's name.")}</li>
             <li>
-              Numbers, <code>true</code>/<code>false</code> (or yes/no) and ISO dates such as <code>2026-03-01</code>{' '}
-              are stored typed; everything else as text.
+              <Trans
+                i18nKey="Numbers, <code>true</code>/<code>false</code> (or yes/no) and ISO dates such as <code>2026-03-01</code> are stored typed; everything else as text."
+                components={{ code: <code /> }}
+              />
             </li>
-            <li>An address that is already a contact gets its fields updated; nothing is duplicated.</li>
-            <li>New contacts are subscribed. Rows with a missing or invalid email are skipped and listed.</li>
-            <li>Columns named id, subscribed, createdAt or updatedAt are left out.</li>
+            <li>{t('An address that is already a contact gets its fields updated; nothing is duplicated.')}</li>
+            <li>{t('New contacts are subscribed. Rows with a missing or invalid email are skipped and listed.')}</li>
+            <li>{t('Columns named id, subscribed, createdAt or updatedAt are left out.')}</li>
           </ul>
         </aside>
       </div>
@@ -129,9 +145,10 @@ export function ImportPage() {
 }
 
 function PreviewCard({ preview }: { preview: CsvPreview }) {
+  const { t } = useTranslation();
   return (
-    <Card title="Preview">
-      <ul aria-label="Columns" className="mb-4 flex flex-wrap gap-1.5">
+    <Card title={t('Preview')}>
+      <ul aria-label={t('Columns')} className="mb-4 flex flex-wrap gap-1.5">
         {preview.headers.map((h, i) => {
           const role = columnRole(h, i, preview.emailIndex);
           return (
@@ -142,9 +159,9 @@ function PreviewCard({ preview }: { preview: CsvPreview }) {
               ) : (
                 <CheckCircle2 className="size-3.5 text-emerald-600" aria-hidden />
               )}
-              <span className="font-medium text-slate-800">{h || '(no name)'}</span>
+              <span className="font-medium text-slate-800">{h || t('(no name)')}</span>
               <Badge tone={role === 'email' ? 'brand' : role === 'field' ? 'gray' : 'yellow'}>
-                {role === 'email' ? 'Email' : role === 'field' ? 'Field' : 'Left out'}
+                {role === 'email' ? t('Email') : role === 'field' ? t('Field') : t('Left out')}
               </Badge>
             </li>
           );
@@ -152,11 +169,11 @@ function PreviewCard({ preview }: { preview: CsvPreview }) {
       </ul>
       <div className="overflow-x-auto rounded-md border border-slate-200">
         <table className="min-w-full divide-y divide-slate-200 text-xs">
-          <caption className="sr-only">The first rows of the file</caption>
+          <caption className="sr-only">{t('The first rows of the file')}</caption>
           <thead className="bg-slate-50">
             <tr>
               <th scope="col" className="px-3 py-2 text-left font-semibold text-slate-500">
-                Row
+                {t('Row')}
               </th>
               {preview.headers.map((h, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: columns are identified by position.
@@ -184,8 +201,9 @@ function PreviewCard({ preview }: { preview: CsvPreview }) {
       </div>
       {preview.totalRows > preview.rows.length && (
         <p className="mt-2 text-xs text-slate-500">
-          and {formatNumber(preview.totalRows - preview.rows.length)} more{' '}
-          {preview.totalRows - preview.rows.length === 1 ? 'row' : 'rows'}.
+          {t('{count, plural, one {and # more row.} other {and # more rows.}}', {
+            count: preview.totalRows - preview.rows.length,
+          })}
         </p>
       )}
     </Card>

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startEnglishForTests } from '../../i18n/test-i18n.ts';
 import {
   buildDataPatch,
   convertValue,
@@ -9,6 +10,9 @@ import {
   parseValue,
   rowsFromData,
 } from './data-editor.ts';
+
+// The editor's messages come from the translator, in English here.
+beforeAll(startEnglishForTests);
 
 const row = (key: string, kind: DataRow['kind'], value: string, originalKey?: string): DataRow => ({
   id: `r-${key}-${value}`,

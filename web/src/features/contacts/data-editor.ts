@@ -3,6 +3,9 @@
  * PATCH payload the API expects (only changed keys; null deletes a key; "" would be ignored by the
  * API, so an empty value is refused here instead of silently doing nothing).
  */
+import { activeLanguage } from '../../i18n/active-language.ts';
+import { i18n } from '../../i18n/i18n.ts';
+import { msg } from '../../i18n/msg.ts';
 
 export type ValueKind = 'text' | 'number' | 'boolean' | 'date' | 'json';
 
@@ -38,12 +41,13 @@ export const RESERVED_KEYS: ReadonlySet<string> = new Set([
   '__proto__',
 ]);
 
+/** Each kind's name: English messages, translated where shown. */
 export const KIND_LABELS: Record<ValueKind, string> = {
-  text: 'Text',
-  number: 'Number',
-  boolean: 'Yes / No',
-  date: 'Date',
-  json: 'JSON',
+  text: msg('Text'),
+  number: msg('Number'),
+  boolean: msg('Yes / No'),
+  date: msg('Date'),
+  json: msg('JSON'),
 };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -88,7 +92,7 @@ function textOf(value: unknown, kind: ValueKind): string {
  */
 export function rowsFromData(data: Record<string, unknown>): DataRow[] {
   return Object.keys(data)
-    .sort((a, b) => a.localeCompare(b))
+    .sort((a, b) => a.localeCompare(b, activeLanguage()))
     .map((key) => {
       const kind = kindOf(data[key]);
       return { id: `stored:${key}`, key, kind, value: textOf(data[key], kind), originalKey: key };
@@ -116,27 +120,30 @@ export type Parsed = { ok: true; value: unknown } | { ok: false; message: string
 export function parseValue(kind: ValueKind, text: string): Parsed {
   switch (kind) {
     case 'text':
-      return text === '' ? { ok: false, message: 'Enter a value, or remove the field.' } : { ok: true, value: text };
+      return text === ''
+        ? { ok: false, message: i18n.t('Enter a value, or remove the field.') }
+        : { ok: true, value: text };
     case 'number': {
       const t = text.trim();
       const n = Number(t);
-      if (t === '' || !Number.isFinite(n)) return { ok: false, message: 'Enter a number, such as 42 or 9.5.' };
+      // The examples stay as typed in every language: the box takes a dot for decimals.
+      if (t === '' || !Number.isFinite(n)) return { ok: false, message: i18n.t('Enter a number, such as 42 or 9.5.') };
       return { ok: true, value: n };
     }
     case 'boolean':
       return { ok: true, value: text === 'true' };
     case 'date':
       if (!DAY.test(text) || Number.isNaN(Date.parse(`${text}T00:00:00Z`)))
-        return { ok: false, message: 'Pick a date.' };
+        return { ok: false, message: i18n.t('Pick a date.') };
       return { ok: true, value: text };
     case 'json': {
-      if (text.trim() === '') return { ok: false, message: 'Enter a value, or remove the field.' };
+      if (text.trim() === '') return { ok: false, message: i18n.t('Enter a value, or remove the field.') };
       try {
         const value = JSON.parse(text) as unknown;
-        if (value === null) return { ok: false, message: 'null removes a field: use Remove instead.' };
+        if (value === null) return { ok: false, message: i18n.t('null removes a field: use Remove instead.') };
         return { ok: true, value };
       } catch {
-        return { ok: false, message: 'This is not valid JSON.' };
+        return { ok: false, message: i18n.t('This is not valid JSON.') };
       }
     }
   }
@@ -144,11 +151,11 @@ export function parseValue(kind: ValueKind, text: string): Parsed {
 
 /** Problems with a row's name, for new or renamed keys (stored keys are taken as they are). */
 export function keyProblem(key: string, isNewName: boolean): string | undefined {
-  if (key === '') return 'Name the field.';
+  if (key === '') return i18n.t('Name the field.');
   if (!isNewName) return undefined;
-  if (RESERVED_KEYS.has(key)) return `"${key}" is reserved by Mailwright and cannot be stored.`;
-  if (key.includes('.')) return 'A field name cannot contain a dot (dots address nested values).';
-  if (key.length > 100) return 'Keep the name under 100 characters.';
+  if (RESERVED_KEYS.has(key)) return i18n.t('"{key}" is reserved by Mailwright and cannot be stored.', { key });
+  if (key.includes('.')) return i18n.t('A field name cannot contain a dot (dots address nested values).');
+  if (key.length > 100) return i18n.t('Keep the name under {max} characters.', { max: 100 });
   return undefined;
 }
 
@@ -176,7 +183,7 @@ export function buildDataPatch(original: Record<string, unknown>, rows: DataRow[
     const renamedOrNew = row.originalKey === undefined || row.originalKey !== key;
     const kp = keyProblem(key, renamedOrNew);
     if (kp) problems.key = kp;
-    else if (seen.has(key)) problems.key = 'This field is already in the list.';
+    else if (seen.has(key)) problems.key = i18n.t('This field is already in the list.');
     if (key) seen.set(key, row.id);
     const parsed = parseValue(row.kind, row.value);
     if (!parsed.ok) problems.value = parsed.message;
@@ -210,7 +217,7 @@ export function rowChecks(errors: Record<string, RowErrors>): Record<string, str
 /** A stored value as a short human text (tables, previews). */
 export function displayValue(value: unknown): string {
   if (value === null || value === undefined) return '—';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return value ? i18n.t('Yes') : i18n.t('No');
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return String(value);
   return JSON.stringify(value);

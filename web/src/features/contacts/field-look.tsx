@@ -1,22 +1,27 @@
 /** How a field shows on the fields screens: its type as a badge, its short name, its coverage. */
 import { Calendar, Hash, ToggleLeft, Type } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/i18n.ts';
+import { msg } from '../../i18n/msg.ts';
 import { formatNumber, formatPercent, formatRelative } from '../../lib/format.ts';
 import type { FieldDescriptor, FieldList } from '../../queries/contacts.ts';
 
+/** Each field type's name (an English message, translated where shown) and icon. */
 export const TYPE_LOOK = {
-  string: { label: 'Text', icon: Type },
-  number: { label: 'Number', icon: Hash },
-  boolean: { label: 'Yes / No', icon: ToggleLeft },
-  date: { label: 'Date', icon: Calendar },
+  string: { label: msg('Text'), icon: Type },
+  number: { label: msg('Number'), icon: Hash },
+  boolean: { label: msg('Yes / No'), icon: ToggleLeft },
+  date: { label: msg('Date'), icon: Calendar },
 } as const;
 
 export function TypeBadge({ type }: { type: FieldDescriptor['type'] }) {
+  const { t } = useTranslation();
   const look = TYPE_LOOK[type];
   const Icon = look.icon;
   return (
     <span className="inline-flex items-center gap-1 rounded-md bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">
       <Icon className="size-3.5" aria-hidden />
-      {look.label}
+      {t(look.label)}
     </span>
   );
 }
@@ -27,6 +32,7 @@ export function shortName(field: string): string {
 }
 
 export function Coverage({ ratio, contacts }: { ratio: number; contacts: number }) {
+  const { t } = useTranslation();
   const count = Math.round(ratio * contacts);
   return (
     <div className="flex items-center gap-3">
@@ -36,7 +42,7 @@ export function Coverage({ ratio, contacts }: { ratio: number; contacts: number 
       <span className="whitespace-nowrap text-slate-700 tabular-nums">
         {formatPercent(ratio)}
         <span className="ml-1.5 text-xs text-slate-500">
-          ({formatNumber(count)} of {formatNumber(contacts)})
+          {t('({count} of {total})', { count: formatNumber(count), total: formatNumber(contacts) })}
         </span>
       </span>
     </div>
@@ -44,8 +50,18 @@ export function Coverage({ ratio, contacts }: { ratio: number; contacts: number 
 }
 
 export function coverageNote(info: FieldList['coverageInfo']): string {
-  const of = `${formatNumber(info.contacts)} ${info.contacts === 1 ? 'contact' : 'contacts'}`;
-  if (info.method === 'sample') return `Coverage estimated from the newest ${of} while the full count runs.`;
-  if (info.method === 'cached') return `Coverage of ${of}, counted ${formatRelative(info.computedAt)}.`;
-  return `Coverage of all ${of}.`;
+  const count = info.contacts;
+  if (info.method === 'sample') {
+    return i18n.t(
+      'Coverage estimated from the newest {count, plural, one {# contact} other {# contacts}} while the full count runs.',
+      { count },
+    );
+  }
+  if (info.method === 'cached') {
+    return i18n.t('Coverage of {count, plural, one {# contact} other {# contacts}}, counted {when}.', {
+      count,
+      when: formatRelative(info.computedAt),
+    });
+  }
+  return i18n.t('Coverage of all {count, plural, one {# contact} other {# contacts}}.', { count });
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Clock, RefreshCw, Trash2, XCircle } from 'lucide-react';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { can } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
@@ -8,6 +9,7 @@ import { Callout } from '../../components/Callout.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { DetailScreen } from '../../components/DetailScreen.tsx';
 import { Badge, Card, PageHeader } from '../../components/Layout.tsx';
+import { TextLink } from '../../components/Links.tsx';
 import { FormError } from '../../components/States.tsx';
 import { TypeToConfirmDialog } from '../../components/TypeToConfirmDialog.tsx';
 import { formatDateTime, formatRelative } from '../../lib/format.ts';
@@ -21,17 +23,27 @@ import { DomainStatus, DomainsNotice } from './shared.tsx';
 
 /** One domain: the DNS records to publish, checking them now, and removing the domain. */
 export function DomainPage() {
+  const { t } = useTranslation();
   const { domainId = '' } = useParams();
   const scope = useProject();
   const domain = useQuery(domainQueries.one(scope, domainId));
   return (
-    <DetailScreen query={domain} back={{ to: scope.to('domains'), label: 'Domains' }} noun="domain">
+    <DetailScreen
+      query={domain}
+      back={{ to: scope.to('domains'), label: t('Domains') }}
+      kind="domain"
+      missing={{
+        title: t('This domain does not exist'),
+        action: <TextLink to={scope.to('domains')}>{t('See all domains')}</TextLink>,
+      }}
+    >
       {(d) => <DomainDetail domain={d} />}
     </DetailScreen>
   );
 }
 
 function DomainDetail({ domain }: { domain: Domain }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const navigate = useNavigate();
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -41,15 +53,15 @@ function DomainDetail({ domain }: { domain: Domain }) {
     inline: true,
     onSuccess: (checked) => {
       const { found, total } = recordProgress(checked.records);
-      if (checked.verified) toast(`${checked.domain} is verified. You can send from it now.`);
-      else toast(`Not verified yet: ${found} of ${total} records found.`, 'error');
+      if (checked.verified) toast(t('{domain} is verified. You can send from it now.', { domain: checked.domain }));
+      else toast(t('Not verified yet: {found} of {total} records found.', { found, total }), 'error');
     },
   });
   const remove = useAction(domainMutations.remove(scope, domain.id), {
     inline: true,
     onSuccess: () => {
       navigate(scope.to('domains'));
-      toast(`${domain.domain} removed.`);
+      toast(t('{domain} removed.', { domain: domain.domain }));
     },
   });
   const { found, total } = recordProgress(domain.records);
@@ -62,7 +74,7 @@ function DomainDetail({ domain }: { domain: Domain }) {
             {domain.domain} <DomainStatus domain={domain} />
           </span>
         }
-        description={`Added ${formatDateTime(domain.createdAt)}`}
+        description={t('Added {date}', { date: formatDateTime(domain.createdAt) })}
         actions={
           <>
             <Button
@@ -71,7 +83,7 @@ function DomainDetail({ domain }: { domain: Domain }) {
               loading={verify.isPending}
               icon={<RefreshCw className="size-4" aria-hidden />}
             >
-              Verify now
+              {t('Verify now')}
             </Button>
             {can(scope.project, 'domains.manage') && (
               <Button
@@ -79,7 +91,7 @@ function DomainDetail({ domain }: { domain: Domain }) {
                 onClick={() => setConfirmDelete(true)}
                 icon={<Trash2 className="size-4 text-red-600" aria-hidden />}
               >
-                Delete
+                {t('Delete')}
               </Button>
             )}
           </>
@@ -89,10 +101,13 @@ function DomainDetail({ domain }: { domain: Domain }) {
       <div className="space-y-6">
         <FormError error={verify.error} />
         <StatusPanel domain={domain} found={found} total={total} />
-        <Card title="DNS records">
+        <Card title={t('DNS records')}>
           <p className="mb-4 text-sm text-slate-600">
-            Add these records at your DNS provider (where you bought the domain). Some providers want only the host part
-            before <span className="font-mono text-xs">{domain.domain}</span>: it is shown under each name.
+            <Trans
+              i18nKey="Add these records at your DNS provider (where you bought the domain). Some providers want only the host part before <domain>{domain}</domain>: it is shown under each name."
+              values={{ domain: domain.domain }}
+              components={{ domain: <span className="font-mono text-xs" /> }}
+            />
           </p>
           <RecordsTable domain={domain} />
         </Card>
@@ -101,13 +116,15 @@ function DomainDetail({ domain }: { domain: Domain }) {
         open={confirmDelete}
         onClose={() => setConfirmDelete(false)}
         action={remove}
-        title={`Delete ${domain.domain}?`}
+        title={t('Delete {domain}?', { domain: domain.domain })}
         confirmText={domain.domain}
-        confirmLabel="Delete domain"
+        confirmLabel={t('Delete domain')}
       >
         <p>
-          Mail from addresses on {domain.domain} will be refused until you add and verify it again. Its DKIM key is
-          thrown away, so the DNS records change if you add it back.
+          {t(
+            'Mail from addresses on {domain} will be refused until you add and verify it again. Its DKIM key is thrown away, so the DNS records change if you add it back.',
+            { domain: domain.domain },
+          )}
         </p>
       </TypeToConfirmDialog>
     </>
@@ -115,15 +132,19 @@ function DomainDetail({ domain }: { domain: Domain }) {
 }
 
 function StatusPanel({ domain, found, total }: { domain: Domain; found: number; total: number }) {
+  const { t } = useTranslation();
   if (domain.verified) {
     return (
       <Callout
         tone="success"
         icon={<CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-600" aria-hidden />}
-        title={`Verified ${domain.verifiedAt ? `on ${formatDateTime(domain.verifiedAt)}` : ''}`}
+        title={domain.verifiedAt ? t('Verified on {date}', { date: formatDateTime(domain.verifiedAt) }) : t('Verified')}
       >
         <p>
-          You can send from any address on {domain.domain}. Keep the records in place: we re-check them every 5 minutes.
+          {t(
+            'You can send from any address on {domain}. Keep the records in place: we re-check them every 5 minutes.',
+            { domain: domain.domain },
+          )}
         </p>
       </Callout>
     );
@@ -132,20 +153,27 @@ function StatusPanel({ domain, found, total }: { domain: Domain; found: number; 
     <Callout
       tone="warning"
       icon={<Clock className="mt-0.5 size-5 shrink-0 text-amber-600" aria-hidden />}
-      title={`Waiting for DNS: ${found} of ${total} records found`}
+      title={t('Waiting for DNS: {found} of {total} records found', { found, total })}
     >
       <p>
-        Publish the records below, then press Verify now. DNS changes can take a few minutes to an hour to show; we also
-        check every 5 minutes.{' '}
-        {domain.lastCheckedAt ? `Last checked ${formatRelative(domain.lastCheckedAt)}.` : 'Not checked yet.'}
+        {t(
+          'Publish the records below, then press Verify now. DNS changes can take a few minutes to an hour to show; we also check every 5 minutes.',
+        )}{' '}
+        {domain.lastCheckedAt
+          ? t('Last checked {when}.', { when: formatRelative(domain.lastCheckedAt) })
+          : t('Not checked yet.')}
       </p>
     </Callout>
   );
 }
 
 function RecordsTable({ domain }: { domain: Domain }) {
+  const { t } = useTranslation();
   return (
-    <ul aria-label="DNS records to publish" className="divide-y divide-slate-100 rounded-md border border-slate-200">
+    <ul
+      aria-label={t('DNS records to publish')}
+      className="divide-y divide-slate-100 rounded-md border border-slate-200"
+    >
       {domain.records.map((record) => (
         <RecordRow key={`${record.purpose}-${record.name}`} record={record} domain={domain} />
       ))}
@@ -154,40 +182,46 @@ function RecordsTable({ domain }: { domain: Domain }) {
 }
 
 function RecordRow({ record, domain }: { record: DomainRecord; domain: Domain }) {
+  const { t } = useTranslation();
   const purpose = PURPOSE_TEXT[record.purpose];
+  const label = t(purpose.label);
   const host = relativeHost(record.name, domain.domain);
   const checked = domain.lastCheckedAt !== null;
   return (
-    <li aria-label={`${purpose.label} record`} data-purpose={record.purpose} className="space-y-3 p-4">
+    <li aria-label={t('{record} record', { record: label })} data-purpose={record.purpose} className="space-y-3 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-2">
           <Badge tone="brand">{record.type}</Badge>
-          <span className="text-sm font-semibold text-slate-900">{purpose.label}</span>
-          {!purpose.required && <span className="text-xs text-slate-500">Recommended</span>}
+          <span className="text-sm font-semibold text-slate-900">{label}</span>
+          {!purpose.required && <span className="text-xs text-slate-500">{t('Recommended')}</span>}
         </div>
         <RecordStatus verified={record.verified} checked={checked} />
       </div>
-      <p className="text-xs text-slate-500">{purpose.help}</p>
+      <p className="text-xs text-slate-500">{t(purpose.help)}</p>
       {checked && !record.verified && record.reason && (
-        <p className="text-xs text-amber-800">Last check: {record.reason}</p>
+        <p className="text-xs text-amber-800">{t('Last check: {reason}', { reason: record.reason })}</p>
       )}
       <dl className="grid gap-3 text-sm xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="min-w-0">
-          <dt className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-500">Host / name</dt>
+          <dt className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-500">{t('Host / name')}</dt>
           <dd className="flex items-start gap-2">
             <code className="min-w-0 flex-1 break-all rounded bg-slate-100 px-2 py-1.5 font-mono text-xs">
               {record.name}
             </code>
-            <CopyButton value={record.name} label={`Copy ${purpose.label} host`} />
+            <CopyButton value={record.name} label={t('Copy {record} host', { record: label })} />
           </dd>
           {host !== record.name && (
             <dd className="mt-1 text-xs text-slate-500">
-              Host only: <span className="font-mono">{host}</span>
+              <Trans
+                i18nKey="Host only: <host>{host}</host>"
+                values={{ host }}
+                components={{ host: <span className="font-mono" /> }}
+              />
             </dd>
           )}
         </div>
         <div className="min-w-0">
-          <dt className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-500">Value</dt>
+          <dt className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-500">{t('Value')}</dt>
           <dd className="flex items-start gap-2">
             <code
               // biome-ignore lint/a11y/noNoninteractiveTabindex: a long value (DKIM) scrolls; keyboard users scroll it by focusing it.
@@ -196,7 +230,7 @@ function RecordRow({ record, domain }: { record: DomainRecord; domain: Domain })
             >
               {record.value}
             </code>
-            <CopyButton value={record.value} label={`Copy ${purpose.label} value`} />
+            <CopyButton value={record.value} label={t('Copy {record} value', { record: label })} />
           </dd>
         </div>
       </dl>
@@ -205,23 +239,24 @@ function RecordRow({ record, domain }: { record: DomainRecord; domain: Domain })
 }
 
 function RecordStatus({ verified, checked }: { verified: boolean; checked: boolean }) {
+  const { t } = useTranslation();
   if (verified) {
     return (
       <span className="inline-flex items-center gap-1 text-xs font-medium text-emerald-700">
-        <CheckCircle2 className="size-4" aria-hidden /> Found
+        <CheckCircle2 className="size-4" aria-hidden /> {t('Found')}
       </span>
     );
   }
   if (!checked) {
     return (
       <span className="inline-flex items-center gap-1 text-xs font-medium text-slate-500">
-        <Clock className="size-4" aria-hidden /> Not checked yet
+        <Clock className="size-4" aria-hidden /> {t('Not checked yet')}
       </span>
     );
   }
   return (
     <span className="inline-flex items-center gap-1 text-xs font-medium text-amber-700">
-      <XCircle className="size-4" aria-hidden /> Not found
+      <XCircle className="size-4" aria-hidden /> {t('Not found')}
     </span>
   );
 }

@@ -1,5 +1,6 @@
 /** An email's delivery attempts in the order they were made (each with its transport), and the events recorded for it. */
 import { CircleCheck, CircleX, Clock } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { JsonBlock } from '../../components/CodeBlock.tsx';
 import { TextLink } from '../../components/Links.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
@@ -16,28 +17,36 @@ const ICONS = {
 
 /** The attempts, oldest first; `held` when a suppression rule kept the email from ever being tried. */
 export function AttemptTimeline({ attempts, held }: { attempts: EmailAttempt[]; held?: boolean }) {
+  const { t } = useTranslation();
   if (attempts.length === 0) {
     return (
       <p className="text-sm text-slate-500">
         {held
-          ? 'None: the email was held, never handed to a server.'
-          : 'No attempt yet: the email is waiting its turn.'}
+          ? t('None: the email was held, never handed to a server.')
+          : t('No attempt yet: the email is waiting its turn.')}
       </p>
     );
   }
   return (
-    <ol aria-label="Delivery attempts, oldest first" className="relative space-y-4 border-l border-slate-200 pl-5">
+    <ol aria-label={t('Delivery attempts, oldest first')} className="relative space-y-4 border-l border-slate-200 pl-5">
       {attempts.map((a, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: attempts have no id, only ever grow at the end, and two may share a time.
         <li key={i} className="relative text-sm">
           <span className="absolute -left-[1.7rem] top-0.5 rounded-full bg-white p-0.5">{ICONS[a.result]}</span>
           <div className="flex flex-wrap items-center gap-2">
-            <span className="font-medium text-slate-900">Attempt {i + 1}</span>
+            <span className="font-medium text-slate-900">{t('Attempt {number}', { number: i + 1 })}</span>
             <StatusBadge looks={ATTEMPT_RESULT} status={a.result} />
             {a.smtpCode ? <code className="font-mono text-xs text-slate-700">SMTP {a.smtpCode}</code> : null}
           </div>
           <p className="mt-0.5 text-xs text-slate-500">
-            <time dateTime={a.at}>{formatDateTime(a.at)}</time> · via <TransportName attempt={a} /> · {a.durationMs} ms
+            <Trans
+              i18nKey="<time/> · via <transport/> · {duration, number} ms"
+              values={{ duration: a.durationMs }}
+              components={{
+                time: <time dateTime={a.at}>{formatDateTime(a.at)}</time>,
+                transport: <TransportName attempt={a} />,
+              }}
+            />
           </p>
           {a.response && (
             <p className="mt-1 break-words rounded bg-slate-50 px-2 py-1 font-mono text-xs text-slate-700">
@@ -61,8 +70,11 @@ function TransportName({ attempt }: { attempt: EmailAttempt }) {
 }
 
 export function EmailEvents({ events }: { events: EmailEvent[] }) {
+  const { t } = useTranslation();
   if (events.length === 0) {
-    return <p className="text-sm text-slate-500">No events yet (deliveries, opens, clicks, bounces show up here).</p>;
+    return (
+      <p className="text-sm text-slate-500">{t('No events yet (deliveries, opens, clicks, bounces show up here).')}</p>
+    );
   }
   return (
     <ul className="divide-y divide-slate-100 text-sm">
@@ -78,7 +90,7 @@ export function EmailEvents({ events }: { events: EmailEvent[] }) {
             </div>
             {data && (
               <div className="mt-1.5">
-                <JsonBlock label={`Data of ${e.name}`} value={data} />
+                <JsonBlock label={t('Data of {event}', { event: e.name })} value={data} />
               </div>
             )}
           </li>

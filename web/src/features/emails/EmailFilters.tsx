@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useMemo } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { DateRangeFields } from '../../components/DateRangeFields.tsx';
 import { Select } from '../../components/Field.tsx';
 import { RecipientSearch } from '../../components/RecipientSearch.tsx';
@@ -51,6 +52,7 @@ export function useEmailFilter(): EmailFilter {
 }
 
 export function EmailFilters({ filter }: { filter: EmailFilter }) {
+  const { t } = useTranslation();
   const patch = useSearchParamPatch();
   const { params } = filter;
   const clear = () => patch(Object.fromEntries(PARAMS.map((p) => [p, undefined])));
@@ -59,8 +61,8 @@ export function EmailFilters({ filter }: { filter: EmailFilter }) {
     <div className="mb-4 space-y-3">
       <div className="flex flex-wrap items-end gap-3">
         <div className="w-40">
-          <Select label="Status" value={params.status} onChange={(e) => patch({ status: e.target.value })}>
-            <option value="">Any status</option>
+          <Select label={t('Status')} value={params.status} onChange={(e) => patch({ status: e.target.value })}>
+            <option value="">{t('Any status')}</option>
             {EMAIL_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {statusLabel(s)}
@@ -69,8 +71,8 @@ export function EmailFilters({ filter }: { filter: EmailFilter }) {
           </Select>
         </div>
         <div className="w-40">
-          <Select label="Source" value={params.sourceType} onChange={(e) => patch({ sourceType: e.target.value })}>
-            <option value="">Any source</option>
+          <Select label={t('Source')} value={params.sourceType} onChange={(e) => patch({ sourceType: e.target.value })}>
+            <option value="">{t('Any source')}</option>
             {EMAIL_SOURCES.map((s) => (
               <option key={s} value={s}>
                 {sourceLabel(s)}
@@ -85,12 +87,12 @@ export function EmailFilters({ filter }: { filter: EmailFilter }) {
         />
       </div>
       <RecipientSearch
-        name="Search by recipient"
+        name={t('Search by recipient')}
         applied={params.recipient}
         onSearch={(recipient) => patch({ recipient })}
         filtered={filter.filtered}
         onClear={clear}
-        clearLabel="Clear filters"
+        clearLabel={t('Clear filters')}
       />
       {params.campaignId && <CampaignChip id={params.campaignId} onRemove={() => patch({ campaignId: undefined })} />}
     </div>
@@ -99,16 +101,22 @@ export function EmailFilters({ filter }: { filter: EmailFilter }) {
 
 /** The campaign the log is narrowed to, by name, with a way out. */
 function CampaignChip({ id, onRemove }: { id: string; onRemove: () => void }) {
+  const { t } = useTranslation();
   const project = useProject();
   const campaign = useQuery({ ...campaignQueries.one(project, id), retry: false });
-  const name = campaign.data?.name ?? (campaign.isError ? 'a deleted campaign' : '…');
+  const name = campaign.data?.name ?? (campaign.isError ? t('a deleted campaign') : '…');
   return (
     <p className="inline-flex items-center gap-2 rounded-full border border-slate-300 bg-white py-1 pl-3 pr-1 text-sm text-slate-700">
-      From the campaign <strong className="font-medium">{name}</strong>
+      <span>
+        <Trans
+          i18nKey="From the campaign <name/>"
+          components={{ name: <strong className="font-medium">{name}</strong> }}
+        />
+      </span>
       <button
         type="button"
         onClick={onRemove}
-        aria-label="Show emails of every campaign"
+        aria-label={t('Show emails of every campaign')}
         className="rounded-full p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
       >
         <X className="size-3.5" aria-hidden />

@@ -4,6 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { RotateCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Button } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
@@ -11,7 +12,7 @@ import { DetailScreen } from '../../components/DetailScreen.tsx';
 import { Fact } from '../../components/Fact.tsx';
 import { Card, PageHeader } from '../../components/Layout.tsx';
 import { TextLink } from '../../components/Links.tsx';
-import { StatusBadge, statusLabel } from '../../components/StatusBadge.tsx';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
@@ -22,23 +23,25 @@ import { AttemptTimeline, EmailEvents } from './AttemptTimeline.tsx';
 import { EMAIL_STATUS, SourceWithVia, suppressionRuleLink } from './email-status.tsx';
 
 export function EmailPage() {
+  const { t } = useTranslation();
   const { emailId = '' } = useParams();
   const scope = useProject();
   const email = useQuery(emailQueries.one(scope, emailId));
   return (
-    <DetailScreen query={email} back={{ to: scope.to('emails'), label: 'Email log' }} noun="email">
+    <DetailScreen query={email} back={{ to: scope.to('emails'), label: t('Email log') }} kind="email">
       {(e) => <EmailView email={e} />}
     </DetailScreen>
   );
 }
 
 function EmailView({ email }: { email: EmailDetail }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const { to } = scope;
-  const subject = email.subject || '(no subject)';
-  usePageTitle(`${subject} · Email log`);
+  const subject = email.subject || t('(no subject)');
+  usePageTitle(`${subject} · ${t('Email log')}`);
   const retry = useAction(emailMutations.retry(scope, email.id), {
-    onSuccess: () => toast('Queued again: a new round of attempts starts now.'),
+    onSuccess: () => toast(t('Queued again: a new round of attempts starts now.')),
   });
 
   return (
@@ -49,7 +52,7 @@ function EmailView({ email }: { email: EmailDetail }) {
             <span className="break-words">{subject}</span> <StatusBadge looks={EMAIL_STATUS} status={email.status} />
           </span>
         }
-        description={`To ${email.to}, from ${email.from}`}
+        description={t('To {to}, from {from}', { to: email.to, from: email.from })}
         actions={
           email.status === 'FAILED' ? (
             <Button
@@ -57,69 +60,76 @@ function EmailView({ email }: { email: EmailDetail }) {
               loading={retry.isPending}
               onClick={() => retry.mutate()}
             >
-              Retry
+              {t('Retry')}
             </Button>
           ) : undefined
         }
       />
       {email.status === 'FAILED' && email.lastError && (
-        <Callout tone="danger" role="alert" title="Not delivered" className="mb-6">
+        <Callout tone="danger" role="alert" title={t('Not delivered')} className="mb-6">
           <p className="break-words">{email.lastError}</p>
         </Callout>
       )}
       {email.status === 'SUPPRESSED' && email.suppressedBy && (
-        <Callout tone="warning" title="Held by suppression rule" className="mb-6">
+        <Callout tone="warning" title={t('Held by suppression rule')} className="mb-6">
           <p>
-            This email was not sent: a {statusLabel(email.suppressedBy.reason).toLowerCase()} rule on the project's
-            suppression list holds mail to {email.to}.{' '}
-            <TextLink to={suppressionRuleLink(to, email.to, email.suppressedBy)}>Show the rule</TextLink>
+            {t(
+              "{reason, select, BOUNCE {This email was not sent: a bounce rule on the project's suppression list holds mail to {address}.} COMPLAINT {This email was not sent: a complaint rule on the project's suppression list holds mail to {address}.} MANUAL {This email was not sent: a manual rule on the project's suppression list holds mail to {address}.} ERASED {This email was not sent: an erased rule on the project's suppression list holds mail to {address}.} other {This email was not sent: a rule on the project's suppression list holds mail to {address}.}}",
+              { reason: email.suppressedBy.reason, address: email.to },
+            )}{' '}
+            <TextLink to={suppressionRuleLink(to, email.to, email.suppressedBy)}>{t('Show the rule')}</TextLink>
           </p>
         </Callout>
       )}
       <dl className="mb-6 grid grid-cols-2 gap-4 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm lg:grid-cols-4">
-        <Fact label="To">
+        <Fact label={t('To')}>
           {email.contactId ? <TextLink to={to('contacts', email.contactId)}>{email.to}</TextLink> : email.to}
         </Fact>
-        <Fact label="Source">
+        <Fact label={t('Source')}>
           {email.sourceType === 'CAMPAIGN' && email.sourceId ? (
-            <TextLink to={to('campaigns', email.sourceId)}>Campaign</TextLink>
+            <TextLink to={to('campaigns', email.sourceId)}>{t('Campaign')}</TextLink>
           ) : (
             <SourceWithVia email={email} />
           )}
         </Fact>
         {email.templateId && (
-          <Fact label="Template">
+          <Fact label={t('Template')}>
             <TextLink to={to('templates', email.templateId)}>
-              {email.templateVersion ? `Version ${email.templateVersion}` : 'The template'}
+              {email.templateVersion ? t('Version {n}', { n: email.templateVersion }) : t('The template')}
             </TextLink>
           </Fact>
         )}
-        {email.variant && <Fact label="A/B variant">{email.variant}</Fact>}
+        {email.variant && <Fact label={t('A/B variant')}>{email.variant}</Fact>}
         {email.scheduledAt && (
-          <Fact label="Scheduled for">
+          <Fact label={t('Scheduled for')}>
             <time dateTime={email.scheduledAt}>{formatDateTime(email.scheduledAt)}</time>
           </Fact>
         )}
-        <Fact label="Attempts">
-          {email.attempts.length}
+        <Fact label={t('Attempts')}>
           {/* A retry starts a new round: attemptCount counts only its attempts. */}
-          {email.attemptCount !== email.attempts.length && ` (${email.attemptCount} this round)`}
+          {email.attemptCount !== email.attempts.length
+            ? t('{total, number} ({round, number} this round)', {
+                total: email.attempts.length,
+                round: email.attemptCount,
+              })
+            : email.attempts.length}
         </Fact>
-        <Fact label="Created">{formatDateTime(email.createdAt)}</Fact>
-        <Fact label="Sent">{formatDateTime(email.sentAt)}</Fact>
-        <Fact label="Delivered">{formatDateTime(email.deliveredAt)}</Fact>
-        <Fact label="Opened">{formatDateTime(email.openedAt)}</Fact>
-        <Fact label="Clicked">{formatDateTime(email.clickedAt)}</Fact>
-        {email.bouncedAt && <Fact label="Bounced">{formatDateTime(email.bouncedAt)}</Fact>}
+        <Fact label={t('Created')}>{formatDateTime(email.createdAt)}</Fact>
+        <Fact label={t('Sent')}>{formatDateTime(email.sentAt)}</Fact>
+        <Fact label={t('Delivered')}>{formatDateTime(email.deliveredAt)}</Fact>
+        <Fact label={t('Opened')}>{formatDateTime(email.openedAt)}</Fact>
+        <Fact label={t('Clicked')}>{formatDateTime(email.clickedAt)}</Fact>
+        {email.bouncedAt && <Fact label={t('Bounced')}>{formatDateTime(email.bouncedAt)}</Fact>}
+        {/* i18n-ignore: the header's own name. */}
         <Fact label="Message-ID" className="col-span-2 lg:col-span-4">
           <span className="break-all font-mono text-xs">{email.messageId}</span>
         </Fact>
       </dl>
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <Card title="Delivery attempts">
+        <Card title={t('Delivery attempts')}>
           <AttemptTimeline attempts={email.attempts} held={email.status === 'SUPPRESSED'} />
         </Card>
-        <Card title="Events">
+        <Card title={t('Events')}>
           <EmailEvents events={email.events} />
         </Card>
       </div>

@@ -1,6 +1,8 @@
 /** How the email log shows an email's status, its source and an attempt's result. */
 import { Badge } from '../../components/Layout.tsx';
 import type { StatusLooks } from '../../components/StatusBadge.tsx';
+import { i18n } from '../../i18n/i18n.ts';
+import { msg } from '../../i18n/msg.ts';
 import type { EmailAttempt, EmailRow, EmailSource, EmailStatus } from '../../queries/emails.ts';
 
 /** In the order an email moves through them (the filter offers them so). */
@@ -26,27 +28,32 @@ export const ATTEMPT_RESULT: StatusLooks<EmailAttempt['result']> = {
 // A source is read as words beside the via badge, never as a badge of its own: labels only. A
 // record still, so a source the API adds fails to compile until it has one.
 const SOURCES: Record<EmailSource, string> = {
-  TRANSACTIONAL: 'Transactional',
-  CAMPAIGN: 'Campaign',
-  WORKFLOW: 'Workflow',
+  TRANSACTIONAL: msg('Transactional'),
+  CAMPAIGN: msg('Campaign'),
+  WORKFLOW: msg('Workflow'),
 };
 
 export const EMAIL_SOURCES = Object.keys(SOURCES) as EmailSource[];
 
-export const sourceLabel = (source: EmailSource) => SOURCES[source] ?? source;
+/** The source in words, in the dashboard's language. */
+export const sourceLabel = (source: EmailSource) => (SOURCES[source] ? i18n.t(SOURCES[source]) : source);
 
 /** How a transactional email arrived: the send API or SMTP submission (null for other mail). */
 type Via = NonNullable<EmailRow['via']>;
 
+// The labels are the protocols' names, the same in every language; the titles are translated.
 const VIA: Record<Via, { label: string; title: string }> = {
-  api: { label: 'API', title: 'Sent with POST /v1/send' },
-  smtp: { label: 'SMTP', title: 'Submitted over SMTP' },
+  // i18n-ignore: a protocol's name.
+  api: { label: 'API', title: msg('Sent with POST /v1/send') },
+  // i18n-ignore: a protocol's name.
+  smtp: { label: 'SMTP', title: msg('Submitted over SMTP') },
 };
 
 /** The source of an email, with how a transactional one arrived as a badge ("Transactional SMTP"). */
 export function SourceWithVia({ email }: { email: Pick<EmailRow, 'sourceType' | 'via'> }) {
   const via = email.via;
-  const shown = via ? (VIA[via] ?? { label: via, title: via }) : null;
+  const known = via ? VIA[via] : undefined;
+  const shown = known ? { ...known, title: i18n.t(known.title) } : via ? { label: via, title: via } : null;
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">
       {sourceLabel(email.sourceType)}

@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
@@ -14,7 +15,7 @@ import { Badge, Card, PageHeader, Stat } from '../../components/Layout.tsx';
 import { BackLink, TextLink } from '../../components/Links.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/States.tsx';
-import { formatDateTime, formatNumber, plural } from '../../lib/format.ts';
+import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { type EventUsage, eventMutations, eventQueries } from '../../queries/events.ts';
@@ -23,6 +24,7 @@ import { EventTable } from './EventTable.tsx';
 import { TrackEventDialog } from './TrackEventDialog.tsx';
 
 export function EventDetailPage() {
+  const { t } = useTranslation();
   const { eventName = '' } = useParams();
   const scope = useProject();
   const { to } = scope;
@@ -35,13 +37,13 @@ export function EventDetailPage() {
 
   return (
     <>
-      <BackLink to={to('events')}>Events</BackLink>
+      <BackLink to={to('events')}>{t('Events')}</BackLink>
       <PageHeader
         title={<span className="font-mono">{eventName}</span>}
         description={
           system
-            ? 'A system event: Mailwright records it as email and contacts change.'
-            : 'A custom event your app tracks.'
+            ? t('A system event: Mailwright records it as email and contacts change.')
+            : t('A custom event your app tracks.')
         }
         actions={
           !system && (
@@ -51,7 +53,7 @@ export function EventDetailPage() {
                 icon={<Plus className="size-4" aria-hidden />}
                 onClick={() => setTrackOpen(true)}
               >
-                Track this event
+                {t('Track this event')}
               </Button>
               <Button
                 variant="secondary"
@@ -59,7 +61,7 @@ export function EventDetailPage() {
                 onClick={() => setDeleteOpen(true)}
                 disabled={!info}
               >
-                Delete events
+                {t('Delete events')}
               </Button>
             </>
           )
@@ -67,24 +69,24 @@ export function EventDetailPage() {
       />
       <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-3">
         <Stat
-          label="Times tracked"
+          label={t('Times tracked')}
           value={names.isPending ? <Skeleton className="my-1 h-6 w-16" /> : formatNumber(info?.count ?? 0)}
         />
         <Stat
-          label="Last seen"
+          label={t('Last seen')}
           value={
             names.isPending ? (
               <Skeleton className="my-1 h-6 w-28" />
             ) : info ? (
               <RelativeTime iso={info.lastSeenAt} />
             ) : (
-              'Never'
+              t('Never')
             )
           }
           hint={info ? formatDateTime(info.lastSeenAt) : undefined}
         />
         <Stat
-          label="Used by"
+          label={t('Used by')}
           value={
             usage.isPending ? (
               <Skeleton className="my-1 h-6 w-20" />
@@ -94,22 +96,27 @@ export function EventDetailPage() {
               '—'
             )
           }
-          hint="segments and workflows"
+          hint={t('segments and workflows')}
         />
       </div>
       {names.isError && <ErrorState error={names.error} retry={() => names.refetch()} />}
 
       <div className="grid gap-6 xl:grid-cols-3">
         <div className="min-w-0 xl:col-span-2">
-          <h2 className="mb-3 text-sm font-semibold text-slate-900">Latest occurrences</h2>
+          <h2 className="mb-3 text-sm font-semibold text-slate-900">{t('Latest occurrences')}</h2>
           <EventTable
             name={eventName}
-            empty={<EmptyState title="Not tracked yet" description={`No contact has triggered ${eventName} so far.`} />}
+            empty={
+              <EmptyState
+                title={t('Not tracked yet')}
+                description={t('No contact has triggered {name} so far.', { name: eventName })}
+              />
+            }
           />
         </div>
-        <Card title="Where it is used">
+        <Card title={t('Where it is used')}>
           {usage.isPending && (
-            <div role="status" aria-label="Loading usage" className="space-y-2">
+            <div role="status" aria-label={t('Loading usage')} className="space-y-2">
               <Skeleton className="h-4 w-3/4" />
               <Skeleton className="h-4 w-1/2" />
             </div>
@@ -135,15 +142,16 @@ export function EventDetailPage() {
 }
 
 function UsageList({ usage }: { usage: EventUsage }) {
+  const { t } = useTranslation();
   const { to } = useProject();
   if (usage.segments.length === 0 && usage.workflows.length === 0) {
-    return <p className="text-sm text-slate-500">No segment or workflow uses this event.</p>;
+    return <p className="text-sm text-slate-500">{t('No segment or workflow uses this event.')}</p>;
   }
   return (
     <div className="space-y-4 text-sm">
       {usage.segments.length > 0 && (
         <div>
-          <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Segments</h3>
+          <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{t('Segments')}</h3>
           <ul className="space-y-1">
             {usage.segments.map((s) => (
               <li key={s.id}>
@@ -155,7 +163,7 @@ function UsageList({ usage }: { usage: EventUsage }) {
       )}
       {usage.workflows.length > 0 && (
         <div>
-          <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Workflows</h3>
+          <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{t('Workflows')}</h3>
           <ul className="space-y-1">
             {usage.workflows.map((w) => (
               <li key={w.id}>
@@ -181,12 +189,15 @@ function DeleteEventsDialog({
   count: number;
   usage?: EventUsage;
 }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const navigate = useNavigate();
   const remove = useAction(eventMutations.removeName(scope, name), {
     inline: true,
     onSuccess: (result) => {
-      toast(`Deleted ${plural(result.deleted, `${name} event`)}`);
+      toast(
+        t('Deleted {count, plural, one {# {name} event} other {# {name} events}}', { count: result.deleted, name }),
+      );
       onClose();
       navigate(scope.to('events'));
     },
@@ -197,18 +208,23 @@ function DeleteEventsDialog({
       open
       onClose={onClose}
       action={remove}
-      title={`Delete every ${name} event?`}
-      confirmLabel={`Delete ${plural(count, 'event')}`}
+      title={t('Delete every {name} event?', { name })}
+      confirmLabel={t('Delete {count, plural, one {# event} other {# events}}', { count })}
     >
       <div className="space-y-3">
         <p>
-          The {plural(count, 'recorded event')} named <Badge>{name}</Badge> will be removed from every contact. This
-          cannot be undone. Contacts themselves stay.
+          <Trans
+            i18nKey="The {count, plural, one {# recorded event} other {# recorded events}} named <name/> will be removed from every contact. This cannot be undone. Contacts themselves stay."
+            values={{ count }}
+            components={{ name: <EventBadge name={name} /> }}
+          />
         </p>
         {usage && used && (
-          <Callout tone="warning" role="alert" title="Still in use">
+          <Callout tone="warning" role="alert" title={t('Still in use')}>
             <p>
-              Segments that filter on this event will no longer match these contacts, and workflows keep waiting for it:
+              {t(
+                'Segments that filter on this event will no longer match these contacts, and workflows keep waiting for it:',
+              )}
             </p>
             <UsageList usage={usage} />
           </Callout>
@@ -216,4 +232,9 @@ function DeleteEventsDialog({
       </div>
     </ConfirmDialog>
   );
+}
+
+/** The event's name as a badge inside a sentence (a name is data, never part of a message). */
+function EventBadge({ name }: { name: string }) {
+  return <Badge>{name}</Badge>;
 }

@@ -5,11 +5,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Activity } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ContactLink } from '../../components/Links.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States.tsx';
 import { type Column, Pager, Table } from '../../components/Table.tsx';
-import { plural } from '../../lib/format.ts';
+import { msg } from '../../i18n/msg.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { useCursorPaging } from '../../lib/url-state.ts';
 import { eventQueries, type TrackedEvent } from '../../queries/events.ts';
@@ -19,6 +20,7 @@ import { summarizeData } from './summary.ts';
 const PAGE_SIZE = 25;
 
 export function EventTable({ name, empty }: { name?: string; empty?: ReactNode }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const paging = useCursorPaging();
   const query = { name, limit: PAGE_SIZE };
@@ -26,7 +28,7 @@ export function EventTable({ name, empty }: { name?: string; empty?: ReactNode }
   // `total` comes with the first page only; that page stays cached while later ones are shown.
   const total = useQuery(eventQueries.list(scope, query)).data?.total;
 
-  if (events.isPending) return <LoadingRows rows={6} label="Loading events" />;
+  if (events.isPending) return <LoadingRows rows={6} label={t('Loading events')} />;
   if (events.isError) return <ErrorState error={events.error} retry={() => events.refetch()} />;
   const page = events.data;
   if (page.data.length === 0 && !paging.hasPrev) {
@@ -34,8 +36,8 @@ export function EventTable({ name, empty }: { name?: string; empty?: ReactNode }
       empty ?? (
         <EmptyState
           icon={<Activity className="size-8" aria-hidden />}
-          title="No events yet"
-          description="Events appear here as soon as they are tracked."
+          title={t('No events yet')}
+          description={t('Events appear here as soon as they are tracked.')}
         />
       )
     );
@@ -44,7 +46,7 @@ export function EventTable({ name, empty }: { name?: string; empty?: ReactNode }
   const columns: Column<TrackedEvent>[] = [
     {
       key: 'when',
-      header: 'When',
+      header: t('When'),
       cell: (e) => <RelativeTime iso={e.createdAt} className="whitespace-nowrap text-slate-600" />,
       className: 'w-36',
     },
@@ -53,18 +55,23 @@ export function EventTable({ name, empty }: { name?: string; empty?: ReactNode }
       : [
           {
             key: 'name',
-            header: 'Event',
+            header: t('Event'),
             cell: (e: TrackedEvent) => <EventNameLink name={e.name} />,
           },
         ]),
     {
       key: 'contact',
-      header: 'Contact',
-      cell: (e) => (e.contactId ? <ContactLink id={e.contactId} /> : <span className="text-slate-500">None</span>),
+      header: t('Contact'),
+      cell: (e) =>
+        e.contactId ? (
+          <ContactLink id={e.contactId} />
+        ) : (
+          <span className="text-slate-500">{t(msg('None', 'contact'))}</span>
+        ),
     },
     {
       key: 'data',
-      header: 'Data',
+      header: t('Data'),
       cell: (e) => {
         if (Object.keys(e.data).length === 0) return <span className="text-slate-500">—</span>;
         return (
@@ -79,13 +86,13 @@ export function EventTable({ name, empty }: { name?: string; empty?: ReactNode }
   return (
     <div className={events.isPlaceholderData ? 'opacity-60' : undefined}>
       <Table
-        caption={name ? `Recent ${name} events` : 'Recent events'}
+        caption={name ? t('Recent {name} events', { name }) : t('Recent events')}
         columns={columns}
         rows={page.data}
         rowKey={(e) => e.id}
       />
       <Pager
-        label={total !== undefined ? plural(total, 'event') : undefined}
+        label={total !== undefined ? t('{count, plural, one {# event} other {# events}}', { count: total }) : undefined}
         onPrev={paging.hasPrev ? paging.prev : undefined}
         onNext={page.hasMore ? () => paging.next(page.cursor) : undefined}
       />

@@ -7,6 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Activity, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { Checkbox } from '../../components/Field.tsx';
@@ -14,6 +15,7 @@ import { PageHeader, Stat, Tabs } from '../../components/Layout.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { EmptyState, ErrorState, LoadingRows, Skeleton } from '../../components/States.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
+import { msg } from '../../i18n/msg.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { useSearchParamState } from '../../lib/url-state.ts';
@@ -25,11 +27,12 @@ import { TrackEventDialog } from './TrackEventDialog.tsx';
 type View = 'names' | 'recent';
 
 const VIEWS: Array<{ id: View; label: string }> = [
-  { id: 'names', label: 'Event names' },
-  { id: 'recent', label: 'Recent events' },
+  { id: 'names', label: msg('Event names') },
+  { id: 'recent', label: msg('Recent events') },
 ];
 
 export function EventsPage() {
+  const { t } = useTranslation();
   const scope = useProject();
   const [viewParam, setView] = useSearchParamState('view', 'names');
   const view: View = viewParam === 'recent' ? 'recent' : 'names';
@@ -44,11 +47,13 @@ export function EventsPage() {
   return (
     <>
       <PageHeader
-        title="Events"
-        description="What your contacts do, tracked from your app. Use events to trigger workflows and build segments."
+        title={t('Events')}
+        description={t(
+          'What your contacts do, tracked from your app. Use events to trigger workflows and build segments.',
+        )}
         actions={
           <Button icon={<Plus className="size-4" aria-hidden />} onClick={() => setTrackOpen(true)}>
-            Track an event
+            {t('Track an event')}
           </Button>
         }
       />
@@ -60,22 +65,27 @@ export function EventsPage() {
         ) : (
           (
             [
-              ['Last 24 hours', stats.data?.last24h],
-              ['Last 7 days', stats.data?.last7d],
-              ['Last 30 days', stats.data?.last30d],
-              ['Event names', stats.data?.distinctNames],
+              [msg('Last 24 hours'), stats.data?.last24h],
+              [msg('Last 7 days'), stats.data?.last7d],
+              [msg('Last 30 days'), stats.data?.last30d],
+              [msg('Event names'), stats.data?.distinctNames],
             ] as const
           ).map(([label, value]) => (
             <Stat
               key={label}
-              label={label}
+              label={t(label)}
               value={stats.isPending ? <Skeleton className="my-1 h-6 w-16" /> : formatNumber(value)}
             />
           ))
         )}
       </div>
 
-      <Tabs<View> label="Events view" value={view} onChange={setView} tabs={VIEWS} />
+      <Tabs<View>
+        label={t('Events view')}
+        value={view}
+        onChange={setView}
+        tabs={VIEWS.map((v) => ({ ...v, label: t(v.label) }))}
+      />
       {view === 'names' ? (
         <NamesView
           loading={names.isPending}
@@ -111,23 +121,24 @@ function NamesView({
   showSystem: boolean;
   onShowSystem: (on: boolean) => void;
 }) {
+  const { t } = useTranslation();
   const shown = names.filter((n) => showSystem || !n.system).sort((a, b) => b.count - a.count);
   const systemCount = names.filter((n) => n.system).length;
   const columns: Column<EventName>[] = [
     {
       key: 'name',
-      header: 'Event',
+      header: t('Event'),
       cell: (n) => <EventNameLink name={n.name} system={n.system} />,
     },
     {
       key: 'count',
-      header: 'Times tracked',
+      header: t('Times tracked'),
       cell: (n) => <span className="tabular-nums">{formatNumber(n.count)}</span>,
       className: 'text-right',
     },
     {
       key: 'last',
-      header: 'Last seen',
+      header: t('Last seen'),
       cell: (n) => <RelativeTime iso={n.lastSeenAt} className="whitespace-nowrap text-slate-600" />,
       className: 'text-right',
     },
@@ -136,21 +147,22 @@ function NamesView({
     <div>
       <div className="mb-3 flex justify-end">
         <Checkbox
-          label={`Show system events${systemCount ? ` (${systemCount})` : ''}`}
+          label={systemCount ? t('Show system events ({count})', { count: systemCount }) : t('Show system events')}
           checked={showSystem}
           onChange={(e) => onShowSystem(e.target.checked)}
         />
       </div>
-      {loading && <LoadingRows rows={5} label="Loading event names" />}
+      {loading && <LoadingRows rows={5} label={t('Loading event names')} />}
       {Boolean(error) && <ErrorState error={error} retry={retry} />}
       {!loading && !error && shown.length === 0 && <NoEvents />}
-      {shown.length > 0 && <Table caption="Event names" columns={columns} rows={shown} rowKey={(n) => n.name} />}
+      {shown.length > 0 && <Table caption={t('Event names')} columns={columns} rows={shown} rowKey={(n) => n.name} />}
     </div>
   );
 }
 
 /** The empty state, with the one call that fills it. */
 function NoEvents() {
+  const { t } = useTranslation();
   const snippet = `curl -X POST ${window.location.origin}/v1/track \\
   -H "Authorization: Bearer <your public or secret key>" \\
   -H "Content-Type: application/json" \\
@@ -158,13 +170,12 @@ function NoEvents() {
   return (
     <EmptyState
       icon={<Activity className="size-8" aria-hidden />}
-      title="No events tracked yet"
+      title={t('No events tracked yet')}
       description={
-        <>
-          Send events from your app with{' '}
-          <code className="rounded bg-slate-100 px-1 text-slate-700">POST /v1/track</code>. The public key is safe to
-          use in a browser.
-        </>
+        <Trans
+          i18nKey="Send events from your app with <code>POST /v1/track</code>. The public key is safe to use in a browser."
+          components={{ code: <code className="rounded bg-slate-100 px-1 text-slate-700" /> }}
+        />
       }
       action={
         <div className="w-[36rem] max-w-full text-left">
@@ -172,7 +183,7 @@ function NoEvents() {
             {snippet}
           </pre>
           <div className="mt-2 flex justify-end">
-            <CopyButton value={snippet} label="Copy command" />
+            <CopyButton value={snippet} label={t('Copy command')} />
           </div>
         </div>
       }

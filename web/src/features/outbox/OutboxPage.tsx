@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/Layout.tsx';
 import { TextLink } from '../../components/Links.tsx';
 import { cursorPages, ListStates } from '../../components/ListScreen.tsx';
@@ -24,6 +25,7 @@ export function OutboxPage() {
 }
 
 function Outbox() {
+  const { t } = useTranslation();
   const scope = useProject();
   const { to } = scope;
   const [recipient, setRecipient] = useSearchParamState('to');
@@ -35,12 +37,14 @@ function Outbox() {
   return (
     <>
       <PageHeader
-        title="Outbox"
-        description="This server captures mail instead of sending it: every message ends up here, exactly as it would have been sent."
+        title={t('Outbox')}
+        description={t(
+          'This server captures mail instead of sending it: every message ends up here, exactly as it would have been sent.',
+        )}
       />
       {/* A new search starts on its first page (the param's setter drops the cursor). */}
       <RecipientSearch
-        name="Search the outbox"
+        name={t('Search the outbox')}
         applied={recipient}
         onSearch={(r) => setRecipient(r)}
         filtered={Boolean(recipient)}
@@ -49,53 +53,53 @@ function Outbox() {
       />
       <ListStates
         query={list}
-        loadingLabel="Loading messages"
+        loadingLabel={t('Loading messages')}
         loadingRows={6}
         paging={(page) => cursorPages(paging, page, 'message')}
         empty={
           <EmptyState
             icon={<Inbox className="size-8" aria-hidden />}
-            title={recipient ? `No messages to ${recipient}` : 'No messages yet'}
+            title={recipient ? t('No messages to {address}', { address: recipient }) : t('No messages yet')}
             description={
               recipient
-                ? 'Search for the exact address the mail went to.'
-                : 'Send a test from the Overview, or call POST /v1/send: the message shows up here.'
+                ? t('Search for the exact address the mail went to.')
+                : t('Send a test from the Overview, or call POST /v1/send: the message shows up here.')
             }
-            action={!recipient && <TextLink to={to()}>Go to the Overview</TextLink>}
+            action={!recipient && <TextLink to={to()}>{t('Go to the Overview')}</TextLink>}
           />
         }
       >
         {(page) => (
           <Table<CapturedMessage>
-            caption="Captured messages, newest first"
+            caption={t('Captured messages, newest first')}
             rows={page.data}
             rowKey={(m) => m.id}
             columns={[
               {
                 key: 'subject',
-                header: 'Subject',
+                header: t('Subject'),
                 className: 'max-w-0 min-w-40 w-1/2',
                 cell: (m) => (
                   <TextLink to={to('outbox', m.emailId)} className="block truncate">
-                    {m.subject || '(no subject)'}
+                    {m.subject || t('(no subject)')}
                   </TextLink>
                 ),
               },
               {
                 key: 'to',
-                header: 'To',
+                header: t('To'),
                 className: 'max-w-0 min-w-40 w-1/5',
                 cell: (m) => <span className="block truncate">{m.to}</span>,
               },
               {
                 key: 'from',
-                header: 'From',
+                header: t('From'),
                 className: 'max-w-0 min-w-40 w-1/5',
                 cell: (m) => <span className="block truncate text-slate-500">{m.from}</span>,
               },
               {
                 key: 'at',
-                header: 'Captured',
+                header: t('Captured'),
                 className: 'whitespace-nowrap',
                 cell: (m) => (
                   <time dateTime={m.createdAt} title={formatDateTime(m.createdAt)}>

@@ -1,9 +1,11 @@
 /** The Overview's last 30 days: contacts, emails sent, open and click rates, and emails per day. */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Card, Stat } from '../../components/Layout.tsx';
 import { ErrorState, Skeleton } from '../../components/States.tsx';
 import { preloadTimeSeriesChart, TimeSeriesChart } from '../../components/TimeSeriesChart.tsx';
+import { msg } from '../../i18n/msg.ts';
 import { viewerTimeZone } from '../../lib/chart-data.ts';
 import { formatNumber, formatPercent } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
@@ -11,12 +13,13 @@ import { contactQueries } from '../../queries/contacts.ts';
 import { overviewQueries } from '../../queries/overview.ts';
 
 const SERIES = [
-  { key: 'sent', label: 'Sent', color: '#4f46e5' },
-  { key: 'opened', label: 'Opened', color: '#059669' },
-  { key: 'clicked', label: 'Clicked', color: '#d97706' },
+  { key: 'sent', label: msg('Sent'), color: '#4f46e5' },
+  { key: 'opened', label: msg('Opened'), color: '#059669' },
+  { key: 'clicked', label: msg('Clicked'), color: '#d97706' },
 ];
 
 export function KeyFigures() {
+  const { t } = useTranslation();
   const project = useProject();
   const series = useQuery(overviewQueries.last30Days(project));
   // The list's `total` on a one-row page is the project's contact count.
@@ -29,39 +32,39 @@ export function KeyFigures() {
   return (
     <section aria-labelledby="figures-heading" className="space-y-3">
       <h2 id="figures-heading" className="text-sm font-semibold text-slate-900">
-        Last 30 days
+        {t('Last 30 days')}
       </h2>
       {series.isError && <ErrorState error={series.error} retry={() => series.refetch()} />}
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <Stat
-          label="Contacts"
+          label={t('Contacts')}
           value={figure(contacts.isPending, contacts.isError ? '—' : formatNumber(contacts.data))}
-          hint="In this project"
+          hint={t('In this project')}
         />
         <Stat
-          label="Emails sent"
+          label={t('Emails sent')}
           value={figure(series.isPending, formatNumber(totals?.sent ?? 0))}
-          hint="Every source"
+          hint={t('Every source')}
         />
         <Stat
-          label="Open rate"
+          label={t('Open rate')}
           value={figure(series.isPending, formatPercent(rate(totals?.opened)))}
-          hint={totals ? `${formatNumber(totals.opened)} opened` : 'Unique opens'}
+          hint={totals ? t('{count, number} opened', { count: totals.opened }) : t('Unique opens')}
         />
         <Stat
-          label="Click rate"
+          label={t('Click rate')}
           value={figure(series.isPending, formatPercent(rate(totals?.clicked)))}
-          hint={totals ? `${formatNumber(totals.clicked)} clicked` : 'Unique clicks'}
+          hint={totals ? t('{count, number} clicked', { count: totals.clicked }) : t('Unique clicks')}
         />
       </div>
-      <Card title="Emails per day">
+      <Card title={t('Emails per day')}>
         {series.data ? (
           <TimeSeriesChart
-            series={SERIES}
+            series={SERIES.map((s) => ({ ...s, label: t(s.label) }))}
             points={series.data.data.map(({ start, ...figures }) => ({ date: start, ...figures }))}
             height={192}
             timeZoneLabel={viewerTimeZone().replace(/_/g, ' ')}
-            emptyText="No emails in the last 30 days yet."
+            emptyText={t('No emails in the last 30 days yet.')}
           />
         ) : (
           <Skeleton className="h-48 w-full" />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/Layout.tsx';
 import { useProject } from '../../lib/project-context.tsx';
 import { KeyFigures } from './KeyFigures.tsx';
@@ -6,10 +7,14 @@ import { SetupChecklist } from './SetupChecklist.tsx';
 
 /** The project's home: what is left to set up, how mail is doing, and how to send from code. */
 export function OverviewPage() {
+  const { t } = useTranslation();
   const { project } = useProject();
   return (
     <>
-      <PageHeader title="Overview" description={`How ${project.name} is doing, and what to do next.`} />
+      <PageHeader
+        title={t('Overview')}
+        description={t('How {project} is doing, and what to do next.', { project: project.name })}
+      />
       <div className="space-y-6">
         <SetupChecklist />
         <KeyFigures />

@@ -1,4 +1,8 @@
-/** The onboarding checklist of the Overview: the setup-state steps in the order a new project takes them. */
+/**
+ * The onboarding checklist of the Overview: the setup-state steps in the order a new project takes them.
+ * Their words are English messages (`msg`) the checklist translates where it shows them.
+ */
+import { msg } from '../../i18n/msg.ts';
 
 export interface SetupStep {
   done: boolean;
@@ -30,66 +34,66 @@ export interface ChecklistItem {
 const STEPS: Array<Omit<ChecklistItem, 'done' | 'at'>> = [
   {
     key: 'domainAdded',
-    title: 'Add a sending domain',
-    description: 'Mail goes out from an address on a domain you own.',
+    title: msg('Add a sending domain'),
+    description: msg('Mail goes out from an address on a domain you own.'),
     href: 'domains',
-    action: 'Add domain',
+    action: msg('Add domain'),
   },
   {
     key: 'domainVerified',
-    title: 'Verify the domain',
-    description: 'Publish the DNS records we give you so inboxes trust your mail.',
+    title: msg('Verify the domain'),
+    description: msg('Publish the DNS records we give you so inboxes trust your mail.'),
     href: 'domains',
-    action: 'Open domains',
+    action: msg('Open domains'),
   },
   {
     key: 'firstContact',
-    title: 'Add your first contact',
-    description: 'Import a CSV, add someone by hand, or let the API create them as you send.',
+    title: msg('Add your first contact'),
+    description: msg('Import a CSV, add someone by hand, or let the API create them as you send.'),
     href: 'contacts',
-    action: 'Open contacts',
+    action: msg('Open contacts'),
   },
   {
     key: 'firstSend',
-    title: 'Send your first email',
-    description: 'Send yourself a test from here, or call POST /v1/send from your code.',
+    title: msg('Send your first email'),
+    description: msg('Send yourself a test from here, or call POST /v1/send from your code.'),
     href: '#send-test',
-    action: 'Send a test',
+    action: msg('Send a test'),
   },
   {
     key: 'firstTemplate',
-    title: 'Create a template',
-    description: 'Design a reusable email once and send it from code, campaigns and workflows.',
+    title: msg('Create a template'),
+    description: msg('Design a reusable email once and send it from code, campaigns and workflows.'),
     href: 'templates',
-    action: 'Open templates',
+    action: msg('Open templates'),
   },
   {
     key: 'firstCampaign',
-    title: 'Draft a campaign',
-    description: 'Write one email for many contacts: everyone, a segment or a filter.',
+    title: msg('Draft a campaign'),
+    description: msg('Write one email for many contacts: everyone, a segment or a filter.'),
     href: 'campaigns',
-    action: 'Open campaigns',
+    action: msg('Open campaigns'),
   },
   {
     key: 'firstCampaignSent',
-    title: 'Send a campaign',
-    description: 'Send it now or schedule it for later.',
+    title: msg('Send a campaign'),
+    description: msg('Send it now or schedule it for later.'),
     href: 'campaigns',
-    action: 'Open campaigns',
+    action: msg('Open campaigns'),
   },
   {
     key: 'firstWorkflow',
-    title: 'Build a workflow',
-    description: 'React to events with emails, delays and conditions.',
+    title: msg('Build a workflow'),
+    description: msg('React to events with emails, delays and conditions.'),
     href: 'workflows',
-    action: 'Open workflows',
+    action: msg('Open workflows'),
   },
   {
     key: 'firstWorkflowEnabled',
-    title: 'Turn a workflow on',
-    description: 'An enabled workflow runs for every contact that triggers it.',
+    title: msg('Turn a workflow on'),
+    description: msg('An enabled workflow runs for every contact that triggers it.'),
     href: 'workflows',
-    action: 'Open workflows',
+    action: msg('Open workflows'),
   },
 ];
 

@@ -22,6 +22,7 @@ export function curlSnippet({ baseUrl, from, to }: SnippetInput): string {
       from,
       to,
       subject: 'Hello from Mailwright',
+      // i18n-ignore: a code sample, copied as it is into a terminal; code speaks English.
       body: '<p>It works! This email was sent through the API.</p>',
     },
     null,

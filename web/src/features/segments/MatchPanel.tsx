@@ -1,6 +1,7 @@
 /** The live count beside a segment's filter: who matches now, how many are subscribed, the first few. */
 import { useQuery } from '@tanstack/react-query';
 import { Loader2, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client.ts';
 import { ContactLink } from '../../components/Links.tsx';
 import { Skeleton } from '../../components/States.tsx';
@@ -20,6 +21,7 @@ export function MatchPanel({
   segmentId?: string;
   incomplete: boolean;
 }) {
+  const { t } = useTranslation();
   const scope = useProject();
   // Counted once the filter has been still for a moment, not on every keystroke.
   const body: PreviewBody | undefined = incomplete || !filters ? undefined : { filters, segmentId };
@@ -38,13 +40,15 @@ export function MatchPanel({
     >
       <div className="flex items-center justify-between">
         <h2 id="match-heading" className="text-sm font-semibold text-slate-900">
-          Matching contacts
+          {t('Matching contacts')}
         </h2>
-        {settling && !incomplete && <Loader2 className="size-4 animate-spin text-slate-400" aria-label="Counting" />}
+        {settling && !incomplete && (
+          <Loader2 className="size-4 animate-spin text-slate-400" aria-label={t('Counting')} />
+        )}
       </div>
       <div className="mt-2 min-h-[4.5rem]" aria-live="polite">
         {incomplete ? (
-          <p className="text-sm text-slate-500">Finish the highlighted conditions to see who matches.</p>
+          <p className="text-sm text-slate-500">{t('Finish the highlighted conditions to see who matches.')}</p>
         ) : preview.isError && !data ? (
           <p role="alert" className="text-sm text-red-700">
             {errorMessage(preview.error)}
@@ -60,7 +64,10 @@ export function MatchPanel({
               {formatNumber(data.count)}
             </p>
             <p className="mt-0.5 text-sm text-slate-500">
-              {data.count === 1 ? 'contact matches' : 'contacts match'} · {formatNumber(data.subscribed)} subscribed
+              {t('{count, plural, one {contact matches} other {contacts match}} · {subscribed} subscribed', {
+                count: data.count,
+                subscribed: formatNumber(data.subscribed),
+              })}
             </p>
           </>
         )}
@@ -68,7 +75,7 @@ export function MatchPanel({
       {data && !incomplete && data.sample.length > 0 && (
         <div className="mt-3 border-t border-slate-100 pt-3">
           <h3 className="text-xs font-medium uppercase tracking-wide text-slate-500">
-            {data.count > data.sample.length ? 'Some of them' : 'They are'}
+            {data.count > data.sample.length ? t('Some of them') : t('They are')}
           </h3>
           <ul className="mt-1.5 space-y-1 text-sm">
             {data.sample.map((c) => (

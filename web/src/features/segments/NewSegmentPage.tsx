@@ -1,5 +1,6 @@
 /** Creating a segment; it opens on its own screen afterwards. */
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/Layout.tsx';
 import { BackLink } from '../../components/Links.tsx';
@@ -11,6 +12,7 @@ import { useAction } from '../../queries/use-action.ts';
 import { SegmentForm, type SegmentFormValues } from './SegmentForm.tsx';
 
 export function NewSegmentPage() {
+  const { t } = useTranslation();
   const scope = useProject();
   const { to } = scope;
   const navigate = useNavigate();
@@ -22,19 +24,22 @@ export function NewSegmentPage() {
   const create = useAction(segmentMutations.create(scope), {
     inline: true,
     onSuccess: (segment) => {
-      toast(`Segment “${segment.name}” created`);
+      toast(t('Segment “{name}” created', { name: segment.name }));
       navigate(to('segments', segment.id));
     },
   });
   return (
     <>
-      <BackLink to={to('segments')}>Segments</BackLink>
-      <PageHeader title="New segment" description="Choose who belongs in it; the count updates as you edit." />
+      <BackLink to={to('segments')}>{t('Segments')}</BackLink>
+      <PageHeader
+        title={t('New segment')}
+        description={t('Choose who belongs in it; the count updates as you edit.')}
+      />
       <SegmentForm
         saved={blank}
         save={create}
         toBody={(values) => values}
-        submitLabel="Create segment"
+        submitLabel={t('Create segment')}
         onCancel={() => navigate(to('segments'))}
       />
     </>

@@ -4,6 +4,7 @@
  * the filter row they name; an unfinished filter row is named once a save was tried.
  */
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { CancelAnd } from '../../components/Dialog.tsx';
 import { Checkbox, TextInput } from '../../components/Field.tsx';
@@ -16,6 +17,7 @@ import type { ApiGroup } from '../../filters/language.ts';
 import type { GroupNode } from '../../filters/tree.ts';
 import { useFieldOptions } from '../../filters/use-field-options.ts';
 import { type DraftSave, useDraft } from '../../forms/use-draft.ts';
+import { msg } from '../../i18n/msg.ts';
 import { cx } from '../../lib/cx.ts';
 import { MatchPanel } from './MatchPanel.tsx';
 
@@ -36,9 +38,10 @@ export interface SegmentSubmit {
   filters?: ApiGroup;
 }
 
+// Names and explanations are English messages, translated where shown.
 const KINDS = [
-  ['DYNAMIC', 'Dynamic', 'Everyone who matches a filter, kept up to date as contacts change.'],
-  ['STATIC', 'Static', 'A fixed list: you add and remove people by email.'],
+  ['DYNAMIC', msg('Dynamic'), msg('Everyone who matches a filter, kept up to date as contacts change.')],
+  ['STATIC', msg('Static'), msg('A fixed list: you add and remove people by email.')],
 ] as const;
 
 /** The filter in the API's form with the rows still to finish; undefined until the field catalogue is in. */
@@ -69,6 +72,7 @@ export function SegmentForm<B>({
   submitLabel: string;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation();
   const [tried, setTried] = useState(false);
   const fields = useFieldOptions(segmentId);
   const options = fields.options;
@@ -89,12 +93,12 @@ export function SegmentForm<B>({
     check: (v) => {
       setTried(true);
       return {
-        name: v.name.trim() ? undefined : 'Give the segment a name.',
+        name: v.name.trim() ? undefined : t('Give the segment a name.'),
         filters:
-          v.type === 'DYNAMIC' && incompleteFilter(convert(v.filter, options)) ? 'Finish the filter.' : undefined,
+          v.type === 'DYNAMIC' && incompleteFilter(convert(v.filter, options)) ? t('Finish the filter.') : undefined,
       };
     },
-    leaveMessage: 'This segment is not saved yet. Leave and lose the changes?',
+    leaveMessage: t('This segment is not saved yet. Leave and lose the changes?'),
   });
   const values = d.value;
   const dynamic = values.type === 'DYNAMIC';
@@ -113,17 +117,23 @@ export function SegmentForm<B>({
         <div className="min-w-0 space-y-5">
           <Card>
             <div className="grid gap-4 md:grid-cols-2">
-              <TextInput label="Name" required maxLength={200} {...d.text('name')} placeholder="Active pro customers" />
               <TextInput
-                label="Description"
+                label={t('Name')}
+                required
+                maxLength={200}
+                {...d.text('name')}
+                placeholder={t('Active pro customers')}
+              />
+              <TextInput
+                label={t('Description')}
                 maxLength={2000}
                 {...d.text('description')}
-                hint="Optional: who this is and what it is for."
+                hint={t('Optional: who this is and what it is for.')}
               />
             </div>
             {!segmentId && (
               <fieldset className="mt-5">
-                <legend className="text-sm font-medium text-slate-700">Kind</legend>
+                <legend className="text-sm font-medium text-slate-700">{t('Kind')}</legend>
                 <div className="mt-2 grid gap-3 md:grid-cols-2">
                   {KINDS.map(([type, label, text]) => (
                     <label
@@ -144,8 +154,8 @@ export function SegmentForm<B>({
                         className="mt-0.5 accent-brand-600"
                       />
                       <span>
-                        <span className="block font-medium text-slate-900">{label}</span>
-                        <span className="text-slate-600">{text}</span>
+                        <span className="block font-medium text-slate-900">{t(label)}</span>
+                        <span className="text-slate-600">{t(text)}</span>
                       </span>
                     </label>
                   ))}
@@ -153,25 +163,27 @@ export function SegmentForm<B>({
               </fieldset>
             )}
             <div className="mt-5">
-              <Checkbox label="Track membership" {...d.checkbox('trackMembership')} />
+              <Checkbox label={t('Track membership')} {...d.checkbox('trackMembership')} />
               <p className="mt-1 pl-6 text-xs text-slate-500">
-                Records an entry and an exit event whenever a contact joins or leaves, so workflows can start from them.
+                {t(
+                  'Records an entry and an exit event whenever a contact joins or leaves, so workflows can start from them.',
+                )}
               </p>
             </div>
           </Card>
           {dynamic && (
-            <Card title="Filter">
+            <Card title={t('Filter')}>
               {fields.error ? (
                 <ErrorState error={fields.error} retry={fields.retry} />
               ) : !options ? (
-                <div className="space-y-2" role="status" aria-label="Loading fields">
+                <div className="space-y-2" role="status" aria-label={t('Loading fields')}>
                   <Skeleton className="h-5 w-72" />
                   <Skeleton className="h-12 w-full" />
                   <Skeleton className="h-8 w-40" />
                 </div>
               ) : (
                 <FilterBuilder
-                  label="Segment filter"
+                  label={t('Segment filter')}
                   value={values.filter}
                   onChange={(filter) => d.set({ filter })}
                   options={options}

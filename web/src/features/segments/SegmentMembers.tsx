@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Undo2, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
 import { Badge, Stat } from '../../components/Layout.tsx';
@@ -34,6 +35,7 @@ const BOX = 'rounded-lg border border-slate-200 bg-white p-4 shadow-sm';
 const BOX_TITLE = 'text-xs font-medium uppercase tracking-wide text-slate-500';
 
 export function SegmentMembers({ segment }: { segment: Segment }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const [pageParam, setPageParam] = useSearchParamState('page', '1');
   const page = Math.max(1, Number(pageParam) || 1);
@@ -42,18 +44,19 @@ export function SegmentMembers({ segment }: { segment: Segment }) {
   const isStatic = segment.type === 'STATIC';
   const data = members.data;
   const columns: Column<SegmentMember>[] = [
-    { key: 'email', header: 'Email', cell: (c) => <ContactLink id={c.id} email={c.email} /> },
+    { key: 'email', header: t('Email'), cell: (c) => <ContactLink id={c.id} email={c.email} /> },
     {
       key: 'subscribed',
-      header: 'Status',
-      cell: (c) => (c.subscribed ? <Badge tone="green">Subscribed</Badge> : <Badge tone="gray">Unsubscribed</Badge>),
+      header: t('Status'),
+      cell: (c) =>
+        c.subscribed ? <Badge tone="green">{t('Subscribed')}</Badge> : <Badge tone="gray">{t('Unsubscribed')}</Badge>,
     },
-    { key: 'created', header: 'Contact since', cell: (c) => formatDateTime(c.createdAt) },
+    { key: 'created', header: t('Contact since'), cell: (c) => formatDateTime(c.createdAt) },
   ];
   if (isStatic) {
     columns.push({
       key: 'remove',
-      header: <span className="sr-only">Actions</span>,
+      header: <span className="sr-only">{t('Actions')}</span>,
       className: 'text-right',
       cell: (c) => (
         <Button
@@ -61,9 +64,9 @@ export function SegmentMembers({ segment }: { segment: Segment }) {
           variant="ghost"
           loading={removing.remove.isPending && removing.remove.variables === c.email}
           onClick={() => removing.remove.mutate(c.email)}
-          aria-label={`Remove ${c.email}`}
+          aria-label={t('Remove {email}', { email: c.email })}
         >
-          Remove
+          {t('Remove')}
         </Button>
       ),
     });
@@ -73,24 +76,20 @@ export function SegmentMembers({ segment }: { segment: Segment }) {
     <div className="space-y-5">
       <div className="grid gap-4 md:grid-cols-3">
         <Stat
-          label="Members now"
+          label={t('Members now')}
           value={data ? formatNumber(data.total) : <Skeleton className="h-8 w-16" />}
-          hint={isStatic ? 'Added by email' : 'Counted live from the filter'}
+          hint={isStatic ? t('Added by email') : t('Counted live from the filter')}
         />
         <Stat
-          label="Stored count"
+          label={t('Stored count')}
           value={formatNumber(segment.memberCount)}
-          hint={
-            <>
-              Updated <RelativeTime iso={segment.updatedAt} />
-            </>
-          }
+          hint={<Trans i18nKey="Updated <time/>" components={{ time: <RelativeTime iso={segment.updatedAt} /> }} />}
         />
         {isStatic ? (
           <div className={BOX}>
-            <div className={BOX_TITLE}>Membership</div>
+            <div className={BOX_TITLE}>{t('Membership')}</div>
             <p className="mt-1 text-sm text-slate-700">
-              A fixed list: people join when you add them here and leave when you remove them.
+              {t('A fixed list: people join when you add them here and leave when you remove them.')}
             </p>
           </div>
         ) : (
@@ -101,27 +100,31 @@ export function SegmentMembers({ segment }: { segment: Segment }) {
       {removing.notice}
       <section aria-labelledby="members-heading">
         <h2 id="members-heading" className="sr-only">
-          Members
+          {t('Members')}
         </h2>
         <ListStates
           query={members}
-          loadingLabel="Loading members"
+          loadingLabel={t('Loading members')}
           loadingRows={6}
           isEmpty={(found) => found.total === 0}
           empty={
             <EmptyState
-              title="No members yet"
+              title={t('No members yet')}
               description={
                 isStatic
-                  ? 'Add people by email above.'
-                  : 'No contact matches the filter right now. Members appear here as contacts come to match it.'
+                  ? t('Add people by email above.')
+                  : t('No contact matches the filter right now. Members appear here as contacts come to match it.')
               }
             />
           }
           paging={(found) => {
             const from = (found.page - 1) * found.pageSize + 1;
             return {
-              label: `${formatNumber(from)}–${formatNumber(from + found.data.length - 1)} of ${formatNumber(found.total)}`,
+              label: t('{from}–{to} of {total}', {
+                from: formatNumber(from),
+                to: formatNumber(from + found.data.length - 1),
+                total: formatNumber(found.total),
+              }),
               onPrev: found.page > 1 ? () => setPageParam(String(found.page - 1)) : undefined,
               onNext: found.page < found.totalPages ? () => setPageParam(String(found.page + 1)) : undefined,
             };
@@ -129,7 +132,7 @@ export function SegmentMembers({ segment }: { segment: Segment }) {
         >
           {(found) => (
             <Table<SegmentMember>
-              caption={`Members of ${segment.name}`}
+              caption={t('Members of {name}', { name: segment.name })}
               rowKey={(c) => c.id}
               rows={found.data}
               columns={columns}
@@ -138,7 +141,13 @@ export function SegmentMembers({ segment }: { segment: Segment }) {
         </ListStates>
       </section>
       <p className="sr-only" aria-live="polite">
-        {data ? `Page ${data.page} of ${Math.max(1, data.totalPages)}, ${MEMBERS_PAGE_SIZE} per page` : ''}
+        {data
+          ? t('Page {page} of {pages}, {size} per page', {
+              page: data.page,
+              pages: Math.max(1, data.totalPages),
+              size: MEMBERS_PAGE_SIZE,
+            })
+          : ''}
       </p>
     </div>
   );
@@ -146,12 +155,13 @@ export function SegmentMembers({ segment }: { segment: Segment }) {
 
 /** What selects a dynamic segment's members, read out loud. */
 function FilterBox({ segment }: { segment: Segment }) {
+  const { t } = useTranslation();
   const { options } = useFieldOptions(segment.id);
   const tree = useMemo(() => fromApi(segment.filters ?? segment.condition), [segment.filters, segment.condition]);
   return (
     <div className={BOX}>
       <div className={BOX_TITLE}>
-        {tree.children.length === 0 ? 'Filter' : `Matches ${tree.logic === 'AND' ? 'all' : 'any'} of`}
+        {tree.children.length === 0 ? t('Filter') : tree.logic === 'AND' ? t('Matches all of') : t('Matches any of')}
       </div>
       <div className="mt-1">
         <FilterSummary tree={tree} options={options} />
@@ -165,6 +175,7 @@ function FilterBox({ segment }: { segment: Segment }) {
  * offers to add the address back.
  */
 function useRemoval(segment: Segment) {
+  const { t } = useTranslation();
   const scope = useProject();
   const [removed, setRemoved] = useState<string>();
   const remove = useAction(segmentMutations.removeMember(scope, segment.id), {
@@ -173,13 +184,13 @@ function useRemoval(segment: Segment) {
   const undo = useAction(segmentMutations.addMembers(scope, segment.id), {
     onSuccess: (_r, { emails }) => {
       setRemoved(undefined);
-      toast(`${emails.join(', ')} is back in the segment`);
+      toast(t('{emails} is back in the segment', { emails: emails.join(', ') }));
     },
   });
   const notice = removed && (
     <Callout role="status" icon={false}>
       <div className="flex flex-wrap items-center gap-2">
-        <span className="mr-auto">{removed} removed from the segment.</span>
+        <span className="mr-auto">{t('{email} removed from the segment.', { email: removed })}</span>
         <Button
           size="sm"
           variant="secondary"
@@ -187,12 +198,12 @@ function useRemoval(segment: Segment) {
           loading={undo.isPending}
           onClick={() => undo.mutate({ emails: [removed] })}
         >
-          Undo
+          {t('Undo')}
         </Button>
         <Button
           size="sm"
           variant="ghost"
-          aria-label="Dismiss"
+          aria-label={t('Dismiss')}
           onClick={() => setRemoved(undefined)}
           icon={<X className="size-4" aria-hidden />}
         />

@@ -1,5 +1,6 @@
 /** A segment's settings tab: the form filled with what is saved; saving returns to the members. */
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { fromApi } from '../../filters/convert.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
@@ -8,6 +9,7 @@ import { useAction } from '../../queries/use-action.ts';
 import { SegmentForm } from './SegmentForm.tsx';
 
 export function SegmentSettings({ segment, onDone }: { segment: Segment; onDone: () => void }) {
+  const { t } = useTranslation();
   // Made once per saved segment: the filter's nodes get fresh ids, and the form compares its draft with these.
   const saved = useMemo(
     () => ({
@@ -22,7 +24,7 @@ export function SegmentSettings({ segment, onDone }: { segment: Segment; onDone:
   const save = useAction(segmentMutations.update(useProject(), segment.id), {
     inline: true,
     onSuccess: () => {
-      toast('Segment saved');
+      toast(t('Segment saved'));
       onDone();
     },
   });
@@ -33,7 +35,7 @@ export function SegmentSettings({ segment, onDone }: { segment: Segment; onDone:
       save={save}
       // The kind is fixed once the segment exists.
       toBody={({ type: _kind, ...change }) => change}
-      submitLabel="Save changes"
+      submitLabel={t('Save changes')}
       onCancel={onDone}
     />
   );

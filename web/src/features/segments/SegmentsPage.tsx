@@ -1,6 +1,7 @@
 /** The segments of the project with their member counts. */
 import { useQuery } from '@tanstack/react-query';
 import { Filter, Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LinkButton } from '../../components/Button.tsx';
 import { Badge } from '../../components/Layout.tsx';
@@ -14,40 +15,43 @@ import { type Segment, segmentQueries } from '../../queries/segments.ts';
 import { SegmentKind } from './SegmentKind.tsx';
 
 export function SegmentsPage() {
+  const { t } = useTranslation();
   const scope = useProject();
   const { to } = scope;
   const segments = useQuery(segmentQueries.list(scope));
   const newButton = (
     <LinkButton to={to('segments', 'new')} icon={<Plus className="size-4" aria-hidden />}>
-      New segment
+      {t('New segment')}
     </LinkButton>
   );
   return (
     <ListScreen
-      title="Segments"
-      description="Groups of contacts to send campaigns to and start workflows from."
+      title={t('Segments')}
+      description={t('Groups of contacts to send campaigns to and start workflows from.')}
       actions={segments.data && segments.data.length > 0 ? newButton : undefined}
       query={segments}
-      loadingLabel="Loading segments"
+      loadingLabel={t('Loading segments')}
       loadingRows={4}
       empty={
         <EmptyState
           icon={<Filter className="size-8" aria-hidden />}
-          title="No segments yet"
-          description="A segment selects contacts by their fields, events and email activity, or holds a list you manage by hand."
+          title={t('No segments yet')}
+          description={t(
+            'A segment selects contacts by their fields, events and email activity, or holds a list you manage by hand.',
+          )}
           action={newButton}
         />
       }
     >
       {(rows) => (
         <Table<Segment>
-          caption="Segments"
+          caption={t('Segments')}
           rowKey={(s) => s.id}
           rows={rows}
           columns={[
             {
               key: 'name',
-              header: 'Name',
+              header: t('Name'),
               cell: (s) => (
                 <div className="min-w-0">
                   <Link
@@ -62,28 +66,28 @@ export function SegmentsPage() {
             },
             {
               key: 'type',
-              header: 'Kind',
+              header: t('Kind'),
               cell: (s) => <SegmentKind type={s.type} />,
             },
             {
               key: 'members',
-              header: 'Members',
+              header: t('Members'),
               className: 'text-right tabular-nums',
               cell: (s) => formatNumber(s.memberCount),
             },
             {
               key: 'tracked',
-              header: 'Tracking',
+              header: t('Tracking'),
               cell: (s) =>
                 s.trackMembership ? (
-                  <Badge tone="green">Entry and exit</Badge>
+                  <Badge tone="green">{t('Entry and exit')}</Badge>
                 ) : (
                   <span className="text-slate-500">—</span>
                 ),
             },
             {
               key: 'updated',
-              header: 'Updated',
+              header: t('Updated'),
               cell: (s) => <RelativeTime iso={s.updatedAt} />,
             },
           ]}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CreditCard, ExternalLink } from 'lucide-react';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { can, useServerConfig } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextInput } from '../../components/Field.tsx';
@@ -11,6 +12,8 @@ import { EmptyState, ErrorState, FormError, LoadingRows, Skeleton } from '../../
 import { DraftForm } from '../../forms/DraftForm.tsx';
 import { integerText, optionalInteger } from '../../forms/numbers.ts';
 import { useDraft } from '../../forms/use-draft.ts';
+import { i18n } from '../../i18n/i18n.ts';
+import { msg } from '../../i18n/msg.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
@@ -22,23 +25,54 @@ import { levelOf, usageRatio } from './usage.ts';
 
 type Category = keyof Limits;
 
-const CATEGORIES: Array<{ key: Category; label: string; help: string }> = [
-  { key: 'transactional', label: 'Transactional', help: 'POST /v1/send' },
-  { key: 'marketing', label: 'Marketing', help: 'Campaigns' },
-  { key: 'workflow', label: 'Workflow', help: 'Workflow email steps' },
+/**
+ * The kinds of sending billed apart, with their words: each phrase whole (a bar's name, a cap's
+ * label), so a language puts the kind where it belongs. What counts is said in words (`help`) or
+ * by its endpoint, which stays as it is.
+ */
+const CATEGORIES: Array<{
+  key: Category;
+  label: string;
+  help?: string;
+  endpoint?: string;
+  bar: string;
+  cap: string;
+}> = [
+  {
+    key: 'transactional',
+    label: msg('Transactional'),
+    endpoint: 'POST /v1/send',
+    bar: msg('Transactional emails against the cap'),
+    cap: msg('Transactional cap'),
+  },
+  {
+    key: 'marketing',
+    label: msg('Marketing'),
+    help: msg('Campaigns'),
+    bar: msg('Marketing emails against the cap'),
+    cap: msg('Marketing cap'),
+  },
+  {
+    key: 'workflow',
+    label: msg('Workflow'),
+    help: msg('Workflow email steps'),
+    bar: msg('Workflow emails against the cap'),
+    cap: msg('Workflow cap'),
+  },
 ];
 
 /** Settings → Billing (only when the server has billing): plan, this period's use against the caps, invoices. */
 export function BillingSettings() {
+  const { t } = useTranslation();
   const config = useServerConfig();
-  if (config.isPending) return <LoadingRows rows={3} label="Loading billing" />;
+  if (config.isPending) return <LoadingRows rows={3} label={t('Loading billing')} />;
   if (config.isError) return <ErrorState error={config.error} retry={() => config.refetch()} />;
   if (!config.data.billing) {
     return (
       <EmptyState
         icon={<CreditCard className="size-8" aria-hidden />}
-        title="Billing is not enabled on this server"
-        description="Sending is not metered here. Whoever runs this server can turn billing on with a Stripe key."
+        title={t('Billing is not enabled on this server')}
+        description={t('Sending is not metered here. Whoever runs this server can turn billing on with a Stripe key.')}
       />
     );
   }
@@ -46,6 +80,7 @@ export function BillingSettings() {
 }
 
 function Billing() {
+  const { t } = useTranslation();
   const scope = useProject();
   const { project } = scope;
   const manage = can(project, 'billing.manage');
@@ -57,7 +92,9 @@ function Billing() {
   useEffect(() => {
     if (!checkout) return;
     toast(
-      checkout === 'success' ? 'Thanks! Your subscription is being set up.' : 'Checkout cancelled: nothing changed.',
+      checkout === 'success'
+        ? i18n.t('Thanks! Your subscription is being set up.')
+        : i18n.t('Checkout cancelled: nothing changed.'),
       checkout === 'success' ? 'success' : 'error',
     );
     setCheckout(undefined);
@@ -70,11 +107,12 @@ function Billing() {
 
   return (
     <div className="space-y-6">
-      <Card title="Subscription">
+      <Card title={t('Subscription', { context: 'billing' })}>
         <div className="flex flex-wrap items-center justify-between gap-4">
           <p className="max-w-xl text-sm text-slate-600">
-            Payments are handled by Stripe. Subscribe to a plan, or manage your payment method, plan and invoices in the
-            billing portal.
+            {t(
+              'Payments are handled by Stripe. Subscribe to a plan, or manage your payment method, plan and invoices in the billing portal.',
+            )}
           </p>
           {manage ? (
             <div className="flex gap-2">
@@ -83,7 +121,7 @@ function Billing() {
                 loading={go.isPending && go.variables === 'checkout'}
                 icon={<CreditCard className="size-4" aria-hidden />}
               >
-                Subscribe
+                {t('Subscribe', { context: 'plan' })}
               </Button>
               <Button
                 variant="secondary"
@@ -91,11 +129,13 @@ function Billing() {
                 loading={go.isPending && go.variables === 'portal'}
                 icon={<ExternalLink className="size-4" aria-hidden />}
               >
-                Open billing portal
+                {t('Open billing portal')}
               </Button>
             </div>
           ) : (
-            <PermissionNotice permission="billing.manage" acts="manage the subscription" className="" />
+            <PermissionNotice permission="billing.manage" className="">
+              {t('Your role does not let you manage the subscription.')}
+            </PermissionNotice>
           )}
         </div>
         <div className="mt-3">
@@ -104,7 +144,7 @@ function Billing() {
       </Card>
 
       <Card
-        title="This billing period"
+        title={t('This billing period')}
         actions={
           consumption.data && (
             <span className="text-xs text-slate-500">
@@ -123,12 +163,13 @@ function Billing() {
             }}
           />
         )}
-        <ul aria-label="Emails sent this period" className="space-y-4">
+        <ul aria-label={t('Emails sent this period')} className="space-y-4">
           {CATEGORIES.map((c) => (
             <UsageBar
               key={c.key}
-              label={c.label}
-              help={c.help}
+              label={t(c.label)}
+              help={c.endpoint ?? t(c.help ?? '')}
+              bar={t(c.bar)}
               used={consumption.data?.[c.key]}
               cap={limits.data ? limits.data[c.key] : undefined}
             />
@@ -136,7 +177,9 @@ function Billing() {
         </ul>
         {consumption.data && (
           <p className="mt-4 text-sm text-slate-600">
-            {formatNumber(consumption.data.total)} emails in total this period.
+            {t('{total, plural, one {# email in total this period.} other {# emails in total this period.}}', {
+              total: consumption.data.total,
+            })}
           </p>
         )}
       </Card>
@@ -149,7 +192,21 @@ function Billing() {
   );
 }
 
-function UsageBar({ label, help, used, cap }: { label: string; help: string; used?: number; cap?: number | null }) {
+function UsageBar({
+  label,
+  help,
+  bar,
+  used,
+  cap,
+}: {
+  label: string;
+  help: string;
+  /** The bar's name: "Marketing emails against the cap". */
+  bar: string;
+  used?: number;
+  cap?: number | null;
+}) {
+  const { t } = useTranslation();
   const loading = used === undefined || cap === undefined;
   const ratio = loading ? null : usageRatio(used, cap);
   const level = levelOf(ratio);
@@ -164,14 +221,22 @@ function UsageBar({ label, help, used, cap }: { label: string; help: string; use
           <Skeleton className="h-4 w-24" />
         ) : (
           <span className="tabular-nums text-slate-700">
-            {formatNumber(used)} {cap === null ? 'sent · no cap' : `of ${formatNumber(cap)}`}
+            {cap === null
+              ? t('{used} sent · no cap', { used: formatNumber(used) })
+              : t('{used} of {cap}', { used: formatNumber(used), cap: formatNumber(cap) })}
           </span>
         )}
       </div>
       <ProgressBar
-        label={`${label} emails against the cap`}
+        label={bar}
         value={loading ? undefined : cap === null ? (used ? 100 : 0) : Math.round((ratio ?? 0) * 100)}
-        valueText={loading ? 'Loading' : cap === null ? 'No cap' : `${Math.round((ratio ?? 0) * 100)} %`}
+        valueText={
+          loading
+            ? t('Loading')
+            : cap === null
+              ? t('No cap')
+              : t('{percent} %', { percent: formatNumber(Math.round((ratio ?? 0) * 100)) })
+        }
         tone={cap === null ? 'gray' : level === 'ok' ? 'brand' : level === 'warn' ? 'amber' : 'red'}
       />
     </li>
@@ -188,13 +253,14 @@ const limitsDraftOf = (limits: Limits): LimitsDraft => ({
 
 const notACap = (text: string) =>
   typeof optionalInteger(text) === 'string'
-    ? 'Enter a whole number of emails, or leave it empty for no cap.'
+    ? i18n.t('Enter a whole number of emails, or leave it empty for no cap.')
     : undefined;
 
 function LimitsForm({ limits, editable }: { limits: Limits; editable: boolean }) {
+  const { t } = useTranslation();
   const save = useAction(billingMutations.saveLimits(useProject()), {
     inline: true,
-    onSuccess: () => toast('Limits saved.'),
+    onSuccess: () => toast(t('Limits saved.')),
   });
   const d = useDraft(limitsDraftOf(limits), {
     save,
@@ -204,25 +270,22 @@ function LimitsForm({ limits, editable }: { limits: Limits; editable: boolean })
         CATEGORIES.map(({ key }) => [key, optionalInteger(draft[key]) as number | null]),
       ) as LimitsBody,
     check: (draft) => Object.fromEntries(CATEGORIES.map(({ key }) => [key, notACap(draft[key])])),
-    leaveMessage: 'Your sending limits are not saved yet. Leave and lose them?',
+    leaveMessage: t('Your sending limits are not saved yet. Leave and lose them?'),
   });
   return (
-    <Card title="Sending limits">
+    <Card title={t('Sending limits')}>
       <p className="mb-4 text-sm text-slate-600">
-        Cap how many emails each kind of sending may use per billing period, so a bug or a big list never runs up the
-        bill. Sends past a cap are refused. Leave a field empty for no cap.
+        {t(
+          'Cap how many emails each kind of sending may use per billing period, so a bug or a big list never runs up the bill. Sends past a cap are refused. Leave a field empty for no cap.',
+        )}
       </p>
-      <PermissionNotice permission="billing.manage" acts="change the limits" />
-      <DraftForm draft={d} editable={editable} submitLabel="Save limits" className="space-y-4">
+      <PermissionNotice permission="billing.manage">
+        {t('Your role does not let you change the limits.')}
+      </PermissionNotice>
+      <DraftForm draft={d} editable={editable} submitLabel={t('Save limits')} className="space-y-4">
         <div className="grid gap-4 lg:grid-cols-3">
           {CATEGORIES.map((c) => (
-            <TextInput
-              key={c.key}
-              label={`${c.label} cap`}
-              inputMode="numeric"
-              placeholder="No cap"
-              {...d.text(c.key)}
-            />
+            <TextInput key={c.key} label={t(c.cap)} inputMode="numeric" placeholder={t('No cap')} {...d.text(c.key)} />
           ))}
         </div>
       </DraftForm>

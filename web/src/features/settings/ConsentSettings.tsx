@@ -5,6 +5,7 @@
  * refusals show on their fields (a sender off the verified domains under "Sender").
  */
 import { useQuery } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { can, type Project } from '../../api/session.ts';
 import { Select, TextInput } from '../../components/Field.tsx';
 import { Card } from '../../components/Layout.tsx';
@@ -29,27 +30,30 @@ export function ConsentSettings() {
 }
 
 function ConsentForm({ project }: { project: Project }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const editable = can(project, 'settings.change');
   const saved = consentDraftOf(project);
   const save = useAction(projectMutations.update(scope), {
     inline: true,
-    onSuccess: () => toast('Sign-up settings saved.'),
+    onSuccess: () => toast(t('Sign-up settings saved.')),
   });
   const d = useDraft(saved, {
     save,
     toBody: consentBody,
     // A sender off the verified domains is refused by its code; it belongs under "Sender".
     codeFields: { UNVERIFIED_DOMAIN: 'signupFrom' },
-    leaveMessage: 'Your sign-up settings are not saved yet. Leave and lose them?',
+    leaveMessage: t('Your sign-up settings are not saved yet. Leave and lose them?'),
   });
 
   return (
     <div className="space-y-6">
-      <PermissionNotice permission="settings.change" acts="change these settings" className="" />
-      <DraftForm draft={d} editable={editable} submitLabel="Save sign-up settings" className="space-y-6">
+      <PermissionNotice permission="settings.change" className="">
+        {t('Your role does not let you change these settings.')}
+      </PermissionNotice>
+      <DraftForm draft={d} editable={editable} submitLabel={t('Save sign-up settings')} className="space-y-6">
         <DoubleOptIn d={d} />
-        <Card title="Sign-up form">
+        <Card title={t('Sign-up form')}>
           <SignupFormFields
             form={d.value.signupForm}
             onChange={(signupForm) => d.set({ signupForm })}
@@ -57,7 +61,7 @@ function ConsentForm({ project }: { project: Project }) {
             editable={editable}
           />
         </Card>
-        <Card title="Sign-ups from your own scripts">
+        <Card title={t('Sign-ups from your own scripts')}>
           <div className="max-w-2xl">
             <OriginsEditor
               origins={d.value.allowedOrigins}
@@ -75,48 +79,55 @@ function ConsentForm({ project }: { project: Project }) {
 
 /** Whether sign-ups confirm their address first, and the confirmation email's sender and template. */
 function DoubleOptIn({ d }: { d: Draft<ConsentDraft> }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const templates = useQuery(templateQueries.picker(scope));
   const templateList = templates.data?.templates ?? [];
   const templateId = d.value.confirmationTemplateId;
   const knownTemplate = !templateId || templateList.some((t) => t.id === templateId);
   return (
-    <Card title="Double opt-in">
+    <Card title={t('Double opt-in')}>
       <div className="max-w-2xl space-y-5">
         <div className="space-y-1">
           <Switch
-            label="Ask new sign-ups to confirm their address"
+            label={t('Ask new sign-ups to confirm their address')}
             showLabel
             checked={d.value.doubleOptIn}
             onChange={(doubleOptIn) => d.set({ doubleOptIn })}
           />
           <p className="text-xs text-slate-500">
-            On: someone who signs up gets an email with a link and is subscribed only once they confirm. Off: they are
-            subscribed at once.
+            {t(
+              'On: someone who signs up gets an email with a link and is subscribed only once they confirm. Off: they are subscribed at once.',
+            )}
           </p>
           {d.error('doubleOptIn') && <p className="text-xs text-red-600">{d.error('doubleOptIn')}</p>}
         </div>
         <TextInput
-          label="Sender of confirmation emails"
+          label={t('Sender of confirmation emails')}
           type="email"
-          placeholder="hello@yourdomain.com"
+          placeholder="hello@yourdomain.com" // i18n-ignore: an address, not words
           {...d.text('signupFrom')}
           hint={
-            <>
-              Must be on a <TextLink to={scope.to('domains')}>verified domain</TextLink>.
-            </>
+            <Trans
+              i18nKey="Must be on a <a>verified domain</a>."
+              components={{ a: <TextLink to={scope.to('domains')} /> }}
+            />
           }
         />
         <Select
-          label="Confirmation email template"
+          label={t('Confirmation email template')}
           {...d.text('confirmationTemplateId')}
           error={
-            d.error('confirmationTemplateId') ?? (templates.isError ? 'The templates could not be loaded.' : undefined)
+            d.error('confirmationTemplateId') ??
+            (templates.isError ? t('The templates could not be loaded.') : undefined)
           }
-          hint="A template of your own must link to {{confirmUrl}}. The built-in text speaks the contact's language."
+          hint={t(
+            "A template of your own must link to {confirmUrl}. The built-in text speaks the contact's language.",
+            { confirmUrl: '{{confirmUrl}}' },
+          )}
         >
-          <option value="">Built-in text</option>
-          {!knownTemplate && <option value={templateId}>A template no longer listed</option>}
+          <option value="">{t('Built-in text')}</option>
+          {!knownTemplate && <option value={templateId}>{t('A template no longer listed')}</option>}
           {templateList.map((t) => (
             <option key={t.id} value={t.id}>
               {t.name}

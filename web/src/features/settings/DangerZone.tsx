@@ -24,7 +24,7 @@ export function DangerZone({
   title,
   description,
   permission,
-  acts,
+  notice,
   button,
   confirm,
   action,
@@ -34,8 +34,8 @@ export function DangerZone({
   title: string;
   description: string;
   permission: Permission;
-  /** What the permission allows, as a verb phrase ("delete the project"). */
-  acts: string;
+  /** Said to a member without `permission`: "Your role does not let you delete the project." */
+  notice: string;
   button: string;
   confirm: { title: string; label: string; warning: string };
   action: DangerAction;
@@ -53,7 +53,9 @@ export function DangerZone({
             {title}
           </h2>
           <p className="mt-1 text-sm text-slate-600">{description}</p>
-          <PermissionNotice permission={permission} acts={acts} className="mt-3" />
+          <PermissionNotice permission={permission} className="mt-3">
+            {notice}
+          </PermissionNotice>
         </div>
         {can(project, permission) && (
           <Button

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { can, type Project } from '../../api/session.ts';
 import { Select, TextInput } from '../../components/Field.tsx';
 import { Card } from '../../components/Layout.tsx';
@@ -5,39 +6,41 @@ import { PermissionNotice } from '../../components/PermissionNotice.tsx';
 import { DraftForm } from '../../forms/DraftForm.tsx';
 import { integerText, optionalInteger } from '../../forms/numbers.ts';
 import { useDraft } from '../../forms/use-draft.ts';
+import { LANGUAGE_NAMES } from '../../i18n/languages.ts';
+import { msg } from '../../i18n/msg.ts';
 import { cx } from '../../lib/cx.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { projectMutations } from '../../queries/projects.ts';
 import { useAction } from '../../queries/use-action.ts';
 import { DeleteProject } from './DeleteProject.tsx';
+import { McpSettings } from './McpSettings.tsx';
 import { SmtpSubmission } from './SmtpSubmission.tsx';
 
 type Tracking = Project['tracking'];
 
 const TRACKING: Array<{ value: Tracking; label: string; help: string }> = [
-  { value: 'ENABLED', label: 'All email', help: 'Track opens and clicks in every email.' },
+  { value: 'ENABLED', label: msg('All email'), help: msg('Track opens and clicks in every email.') },
   {
     value: 'MARKETING_ONLY',
-    label: 'Marketing email only',
-    help: 'Track campaigns and marketing templates; leave transactional mail (receipts, password resets) untouched.',
+    label: msg('Marketing email only'),
+    help: msg(
+      'Track campaigns and marketing templates; leave transactional mail (receipts, password resets) untouched.',
+    ),
   },
-  { value: 'DISABLED', label: 'Off', help: 'No tracking pixel and no rewritten links in any email.' },
+  { value: 'DISABLED', label: msg('Off'), help: msg('No tracking pixel and no rewritten links in any email.') },
 ];
 
-const LOCALES: Array<{ value: string; label: string }> = [
-  { value: '', label: 'English (default)' },
-  { value: 'de', label: 'Deutsch' },
-  { value: 'fr', label: 'Français' },
-  { value: 'es', label: 'Español' },
-];
+/** The languages of the footer and subscription pages besides English (the default), each named in itself. */
+const LOCALES = (['de', 'fr', 'es'] as const).map((value) => ({ value, label: LANGUAGE_NAMES[value] }));
 
-/** Settings → General: name, tracking, send rate, default language; SMTP submission; deleting the project. */
+/** Settings → General: name, tracking, send rate, default language; MCP writes; SMTP submission; deleting the project. */
 export function GeneralSettings() {
   const { project } = useProject();
   return (
     <div className="space-y-6">
       <ProjectForm key={project.id} project={project} />
+      <McpSettings key={`mcp-${project.id}`} project={project} />
       <SmtpSubmission />
       <DeleteProject />
     </div>
@@ -59,9 +62,13 @@ const draftOf = (p: Project): Draft => ({
 });
 
 function ProjectForm({ project }: { project: Project }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const editable = can(project, 'settings.change');
-  const save = useAction(projectMutations.update(scope), { inline: true, onSuccess: () => toast('Settings saved.') });
+  const save = useAction(projectMutations.update(scope), {
+    inline: true,
+    onSuccess: () => toast(t('Settings saved.')),
+  });
   const d = useDraft(draftOf(project), {
     save,
     toBody: (draft) => ({
@@ -74,22 +81,26 @@ function ProjectForm({ project }: { project: Project }) {
     check: (draft) => ({
       sendRatePerSecond:
         typeof optionalInteger(draft.sendRate) === 'string'
-          ? 'Enter a whole number of emails per second, or leave it empty.'
+          ? t('Enter a whole number of emails per second, or leave it empty.')
           : undefined,
     }),
-    leaveMessage: 'Your changes to the project settings are not saved yet. Leave and lose them?',
+    leaveMessage: t('Your changes to the project settings are not saved yet. Leave and lose them?'),
   });
-  const localeOptions = LOCALES.some((l) => l.value === d.value.locale)
-    ? LOCALES
-    : [...LOCALES, { value: d.value.locale, label: d.value.locale }];
+  // A language saved that the list does not offer stays choosable, under its tag.
+  const localeOptions: Array<{ value: string; label: string }> =
+    d.value.locale === '' || LOCALES.some((l) => l.value === d.value.locale)
+      ? LOCALES
+      : [...LOCALES, { value: d.value.locale, label: d.value.locale }];
 
   return (
-    <Card title="Project">
-      <PermissionNotice permission="settings.change" acts="change these settings" />
+    <Card title={t('Project')}>
+      <PermissionNotice permission="settings.change">
+        {t('Your role does not let you change these settings.')}
+      </PermissionNotice>
       <DraftForm draft={d} editable={editable} className="max-w-2xl">
-        <TextInput label="Project name" {...d.text('name')} />
+        <TextInput label={t('Project name')} {...d.text('name')} />
         <fieldset>
-          <legend className="text-sm font-medium text-slate-700">Open and click tracking</legend>
+          <legend className="text-sm font-medium text-slate-700">{t('Open and click tracking')}</legend>
           <div className="mt-2 grid gap-2 lg:grid-cols-3">
             {TRACKING.map((option) => (
               <label
@@ -108,8 +119,8 @@ function ProjectForm({ project }: { project: Project }) {
                   className="mt-0.5 accent-brand-600"
                 />
                 <span>
-                  <span className="block font-medium text-slate-900">{option.label}</span>
-                  <span className="block text-xs text-slate-600">{option.help}</span>
+                  <span className="block font-medium text-slate-900">{t(option.label)}</span>
+                  <span className="block text-xs text-slate-600">{t(option.help)}</span>
                 </span>
               </label>
             ))}
@@ -118,17 +129,18 @@ function ProjectForm({ project }: { project: Project }) {
         </fieldset>
         <div className="grid gap-5 lg:grid-cols-2">
           <TextInput
-            label="Send rate (emails per second)"
+            label={t('Send rate (emails per second)')}
             inputMode="numeric"
-            placeholder="Server default"
+            placeholder={t('Server default')}
             {...d.text('sendRate', 'sendRatePerSecond')}
-            hint="How fast campaigns and workflows hand mail out. Leave empty for the server default."
+            hint={t('How fast campaigns and workflows hand mail out. Leave empty for the server default.')}
           />
           <Select
-            label="Default language"
+            label={t('Default language')}
             {...d.text('locale', 'defaultLocale')}
-            hint="For the unsubscribe footer and subscription pages of contacts without data.locale."
+            hint={t('For the unsubscribe footer and subscription pages of contacts without data.locale.')}
           >
+            <option value="">{t('English (default)')}</option>
             {localeOptions.map((l) => (
               <option key={l.value} value={l.value}>
                 {l.label}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { can } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
@@ -13,33 +14,48 @@ import { ROLE_LABEL } from './roles.ts';
 
 /** Pending invitations; revoking one asks first (its link stops working, and a new one means a new mail). */
 export function InvitesTable({ invites }: { invites: Invite[] }) {
+  const { t } = useTranslation();
   const { project } = useProject();
   const [revoking, setRevoking] = useState<Invite>();
   const manage = can(project, 'members.invite');
   return (
     <>
       <Table<Invite>
-        caption="Pending invitations"
+        caption={t('Pending invitations')}
         rows={invites}
         rowKey={(i) => i.id}
         columns={[
-          { key: 'email', header: 'Email', cell: (i) => <span className="font-medium text-slate-900">{i.email}</span> },
-          { key: 'role', header: 'Role', cell: (i) => <Badge>{ROLE_LABEL[i.role]}</Badge> },
+          {
+            key: 'email',
+            header: t('Email'),
+            cell: (i) => <span className="font-medium text-slate-900">{i.email}</span>,
+          },
+          { key: 'role', header: t('Role'), cell: (i) => <Badge>{t(ROLE_LABEL[i.role])}</Badge> },
           {
             key: 'invited',
-            header: 'Invited',
+            header: t('Invited'),
             className: 'whitespace-nowrap',
             cell: (i) => formatRelative(i.invitedAt),
           },
-          { key: 'expires', header: 'Expires', className: 'whitespace-nowrap', cell: (i) => formatDate(i.expiresAt) },
+          {
+            key: 'expires',
+            header: t('Expires'),
+            className: 'whitespace-nowrap',
+            cell: (i) => formatDate(i.expiresAt),
+          },
           {
             key: 'actions',
-            header: <span className="sr-only">Actions</span>,
+            header: <span className="sr-only">{t('Actions')}</span>,
             className: 'text-right',
             cell: (i) =>
               manage && (
-                <Button size="sm" variant="ghost" onClick={() => setRevoking(i)}>
-                  Revoke<span className="sr-only"> the invitation to {i.email}</span>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={t('Revoke the invitation to {email}', { email: i.email })}
+                  onClick={() => setRevoking(i)}
+                >
+                  {t('Revoke')}
                 </Button>
               ),
           },
@@ -51,11 +67,12 @@ export function InvitesTable({ invites }: { invites: Invite[] }) {
 }
 
 function RevokeDialog({ invite, onClose }: { invite: Invite; onClose: () => void }) {
+  const { t } = useTranslation();
   const revoke = useAction(memberMutations.revokeInvite(useProject(), invite.id), {
     inline: true,
     onSuccess: () => {
       onClose();
-      toast(`Invitation to ${invite.email} revoked.`);
+      toast(t('Invitation to {email} revoked.', { email: invite.email }));
     },
   });
   return (
@@ -63,10 +80,10 @@ function RevokeDialog({ invite, onClose }: { invite: Invite; onClose: () => void
       open
       onClose={onClose}
       action={revoke}
-      title={`Revoke the invitation to ${invite.email}?`}
-      confirmLabel="Revoke invitation"
+      title={t('Revoke the invitation to {email}?', { email: invite.email })}
+      confirmLabel={t('Revoke invitation')}
     >
-      <p>The link in their email stops working. You can invite them again later; they get a new email then.</p>
+      <p>{t('The link in their email stops working. You can invite them again later; they get a new email then.')}</p>
     </ConfirmDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/Layout.tsx';
 import { ListStates } from '../../components/ListScreen.tsx';
 import { EmptyState } from '../../components/States.tsx';
@@ -20,37 +21,38 @@ const INVOICE_STATUS: StatusLooks<NonNullable<Invoice['status']>> = {
 
 /** Settings → Billing: the subscription's invoices, linking to Stripe's page of each. */
 export function Invoices() {
+  const { t } = useTranslation();
   const invoices = useQuery(billingQueries.invoices(useProject()));
   return (
-    <Card title="Invoices">
+    <Card title={t('Invoices')}>
       <ListStates
         query={invoices}
-        loadingLabel="Loading invoices"
+        loadingLabel={t('Loading invoices')}
         loadingRows={2}
-        empty={<EmptyState title="No invoices yet" description="Invoices appear here once you subscribe." />}
+        empty={<EmptyState title={t('No invoices yet')} description={t('Invoices appear here once you subscribe.')} />}
       >
         {(rows) => (
           <Table<Invoice>
-            caption="Invoices"
+            caption={t('Invoices')}
             rows={rows}
             rowKey={(i) => i.id}
             columns={[
-              { key: 'number', header: 'Invoice', cell: (i) => i.number ?? i.id },
-              { key: 'date', header: 'Date', cell: (i) => formatDate(i.created) },
+              { key: 'number', header: t('Invoice'), cell: (i) => i.number ?? i.id },
+              { key: 'date', header: t('Date'), cell: (i) => formatDate(i.created) },
               {
                 key: 'amount',
-                header: 'Amount',
+                header: t('Amount', { context: 'money' }),
                 className: 'tabular-nums',
                 cell: (i) => formatMoney(i.status === 'paid' ? i.amountPaid : i.amountDue, i.currency),
               },
               {
                 key: 'status',
-                header: 'Status',
+                header: t('Status'),
                 cell: (i) => (i.status ? <StatusBadge looks={INVOICE_STATUS} status={i.status} /> : '—'),
               },
               {
                 key: 'link',
-                header: <span className="sr-only">Link</span>,
+                header: <span className="sr-only">{t('Link')}</span>,
                 className: 'text-right',
                 cell: (i) =>
                   i.hostedInvoiceUrl && (
@@ -58,10 +60,10 @@ export function Invoices() {
                       href={i.hostedInvoiceUrl}
                       target="_blank"
                       rel="noreferrer"
+                      aria-label={t('View invoice {invoice}', { invoice: i.number ?? i.id })}
                       className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
                     >
-                      View <ExternalLink className="size-3.5" aria-hidden />
-                      <span className="sr-only"> invoice {i.number ?? i.id}</span>
+                      {t('View')} <ExternalLink className="size-3.5" aria-hidden />
                     </a>
                   ),
               },

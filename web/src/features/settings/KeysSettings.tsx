@@ -1,5 +1,6 @@
 import { Eye, EyeOff, RotateCw } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { can } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
@@ -14,6 +15,7 @@ import { useAction } from '../../queries/use-action.ts';
 
 /** Settings → API keys: the keys in use, rotating them (the new secret shown once) and the webhook signing secret. */
 export function KeysSettings() {
+  const { t } = useTranslation();
   const scope = useProject();
   const { project } = scope;
   const [confirming, setConfirming] = useState(false);
@@ -31,13 +33,13 @@ export function KeysSettings() {
   // Closing the dialog (its button or Escape): Dialog calls this once per close.
   const done = () => {
     setFresh(undefined);
-    toast('Keys rotated. The old keys no longer work.');
+    toast(t('Keys rotated. The old keys no longer work.'));
   };
 
   return (
     <div className="space-y-6">
       <Card
-        title="API keys"
+        title={t('API keys')}
         actions={
           allowed && (
             <Button
@@ -46,39 +48,48 @@ export function KeysSettings() {
               onClick={() => setConfirming(true)}
               icon={<RotateCw className="size-4" aria-hidden />}
             >
-              Rotate keys
+              {t('Rotate keys')}
             </Button>
           )
         }
       >
         <dl className="divide-y divide-slate-100">
           <KeyRow
-            label="Secret key"
-            help="For your servers: every API call. Shown in full only when it is created or rotated."
+            label={t('Secret key')}
+            help={t('For your servers: every API call. Shown in full only when it is created or rotated.')}
           >
             <code data-testid="secret-key-hint" className="rounded bg-slate-100 px-2 py-1.5 font-mono text-xs">
               sk_{'•'.repeat(20)}
               {project.secretKeyHint}
             </code>
           </KeyRow>
-          <KeyRow label="Public key" help="Safe in a browser or app: it can only track events (POST /v1/track).">
+          <KeyRow
+            label={t('Public key')}
+            help={t('Safe in a browser or app: it can only track events ({endpoint}).', {
+              endpoint: 'POST /v1/track',
+            })}
+          >
             <code
               data-testid="public-key-current"
               className="min-w-0 truncate rounded bg-slate-100 px-2 py-1.5 font-mono text-xs"
             >
               {project.publicKey}
             </code>
-            <CopyButton value={project.publicKey} label="Copy public key" />
+            <CopyButton value={project.publicKey} label={t('Copy public key')} />
           </KeyRow>
         </dl>
-        <PermissionNotice permission="keys.rotate" acts="rotate the keys" className="mt-3" />
+        <PermissionNotice permission="keys.rotate" className="mt-3">
+          {t('Your role does not let you rotate the keys.')}
+        </PermissionNotice>
       </Card>
 
-      <Card title="Webhook signing secret">
+      <Card title={t('Webhook signing secret')}>
         <p className="mb-3 text-sm text-slate-600">
-          Workflow webhooks carry an <code className="text-xs">X-Mailwright-Signature</code> header: an HMAC-SHA256 of
-          the body made with this secret. Check it on your server to know a call really came from us. It does not change
-          when you rotate the API keys.
+          <Trans
+            i18nKey="Workflow webhooks carry an <code>{header}</code> header: an HMAC-SHA256 of the body made with this secret. Check it on your server to know a call really came from us. It does not change when you rotate the API keys."
+            values={{ header: 'X-Mailwright-Signature' }}
+            components={{ code: <code className="text-xs" /> }}
+          />
         </p>
         <div className="flex items-center gap-2">
           <code
@@ -93,9 +104,9 @@ export function KeysSettings() {
             onClick={() => setRevealed((r) => !r)}
             icon={revealed ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
           >
-            {revealed ? 'Hide' : 'Reveal'}
+            {revealed ? t('Hide') : t('Reveal')}
           </Button>
-          <CopyButton value={project.webhookSigningSecret} label="Copy signing secret" />
+          <CopyButton value={project.webhookSigningSecret} label={t('Copy signing secret')} />
         </div>
       </Card>
 
@@ -103,20 +114,22 @@ export function KeysSettings() {
         open={confirming}
         onClose={() => setConfirming(false)}
         action={rotate}
-        title="Rotate both API keys?"
-        confirmLabel="Rotate keys"
+        title={t('Rotate both API keys?')}
+        confirmLabel={t('Rotate keys')}
       >
         <p>
-          New secret and public keys are made, and the current ones stop working <strong>immediately</strong>. Every
-          server and app using them gets refused until you put the new keys in.
+          <Trans
+            i18nKey="New secret and public keys are made, and the current ones stop working <strong>immediately</strong>. Every server and app using them gets refused until you put the new keys in."
+            components={{ strong: <strong /> }}
+          />
         </p>
       </ConfirmDialog>
 
       <Dialog
         open={Boolean(fresh)}
         onClose={done}
-        title="Your new keys"
-        footer={<Button onClick={done}>I have saved the secret key</Button>}
+        title={t('Your new keys')}
+        footer={<Button onClick={done}>{t('I have saved the secret key')}</Button>}
       >
         {fresh && <KeysOnce {...fresh} />}
       </Dialog>

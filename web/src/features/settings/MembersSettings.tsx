@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { can } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { Select, TextInput } from '../../components/Field.tsx';
@@ -17,26 +18,30 @@ import { ROLE_HELP, ROLE_LABEL } from './roles.ts';
 
 /** Settings → Members: who is in the project, inviting people, roles, and pending invitations. */
 export function MembersSettings() {
+  const { t } = useTranslation();
   const scope = useProject();
   const team = useQuery(memberQueries.team(scope));
   return (
     <div className="space-y-6">
       {can(scope.project, 'members.invite') && <InviteForm />}
-      <Card title="Members">
-        <ListStates query={team} loadingLabel="Loading members" loadingRows={2} isEmpty={() => false} empty={null}>
+      <Card title={t('Members')}>
+        <ListStates query={team} loadingLabel={t('Loading members')} loadingRows={2} isEmpty={() => false} empty={null}>
           {(data) => <MembersTable members={data.members} />}
         </ListStates>
       </Card>
-      <Card title="Pending invitations">
+      <Card title={t('Pending invitations')}>
         {/* A failed load shows once, in the members' card above. */}
         {!team.isError && (
           <ListStates
             query={team}
-            loadingLabel="Loading invitations"
+            loadingLabel={t('Loading invitations')}
             loadingRows={1}
             isEmpty={(data) => data.invites.length === 0}
             empty={
-              <EmptyState title="No pending invitations" description="People you invite show here until they accept." />
+              <EmptyState
+                title={t('No pending invitations')}
+                description={t('People you invite show here until they accept.')}
+              />
             }
           >
             {(data) => <InvitesTable invites={data.invites} />}
@@ -48,6 +53,7 @@ export function MembersSettings() {
 }
 
 function InviteForm() {
+  const { t } = useTranslation();
   const scope = useProject();
   const [outcome, setOutcome] = useState<string>();
   const invite = useAction(memberMutations.invite(scope), {
@@ -56,16 +62,22 @@ function InviteForm() {
     onSuccess: (added) =>
       setOutcome(
         'userId' in added
-          ? `${added.email} already had an account and is now a member as ${ROLE_LABEL[added.role]}.`
-          : `Invitation sent to ${added.email}. They join as ${ROLE_LABEL[added.role]} when they accept it.`,
+          ? t('{email} already had an account and is now a member as {role}.', {
+              email: added.email,
+              role: t(ROLE_LABEL[added.role]),
+            })
+          : t('Invitation sent to {email}. They join as {role} when they accept it.', {
+              email: added.email,
+              role: t(ROLE_LABEL[added.role]),
+            }),
       ),
   });
   const d = useDraft<{ email: string; role: Role }, { email: string; role: Role }>(
     { email: '', role: 'MEMBER' },
-    { save: invite, toBody: (draft) => draft, leaveMessage: 'This invitation is not sent yet. Leave anyway?' },
+    { save: invite, toBody: (draft) => draft, leaveMessage: t('This invitation is not sent yet. Leave anyway?') },
   );
   return (
-    <Card title="Invite a teammate">
+    <Card title={t('Invite a teammate')}>
       <form
         onSubmit={(e) => {
           setOutcome(undefined);
@@ -77,16 +89,16 @@ function InviteForm() {
         <FormError error={d.formError} />
         <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_12rem_auto] lg:items-start">
           <TextInput
-            label="Email address"
+            label={t('Email address')}
             type="email"
-            placeholder="teammate@company.com"
+            placeholder="teammate@company.com" // i18n-ignore: an address, not words
             autoComplete="off"
             {...d.text('email')}
           />
-          <Select label="Role" {...d.text('role')} hint={ROLE_HELP[d.value.role]}>
+          <Select label={t('Role')} {...d.text('role')} hint={t(ROLE_HELP[d.value.role])}>
             {scope.project.assignableRoles.map((r) => (
               <option key={r} value={r}>
-                {ROLE_LABEL[r]}
+                {t(ROLE_LABEL[r])}
               </option>
             ))}
           </Select>
@@ -96,7 +108,7 @@ function InviteForm() {
             className="lg:mt-6"
             icon={<UserPlus className="size-4" aria-hidden />}
           >
-            Invite
+            {t('Invite', { context: 'verb' })}
           </Button>
         </div>
         {outcome && (

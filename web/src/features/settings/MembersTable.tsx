@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { can, useMe } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
@@ -16,6 +17,7 @@ import { ROLE_LABEL } from './roles.ts';
 
 /** The members with their roles: changing a role (at once, put back if refused), removing someone, leaving. */
 export function MembersTable({ members }: { members: Member[] }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const { project } = scope;
   const me = useMe();
@@ -27,12 +29,13 @@ export function MembersTable({ members }: { members: Member[] }) {
   const isMe = (m: Member) => m.userId === me.data?.id;
   const changeRole = useAction(memberMutations.changeRole(scope), {
     inline: true,
-    onSuccess: (updated) => toast(`${updated.email} is now ${ROLE_LABEL[updated.role]}.`),
+    onSuccess: (updated) =>
+      toast(t('{email} is now {role}.', { email: updated.email, role: t(ROLE_LABEL[updated.role]) })),
   });
   const roleCell = (m: Member) =>
     mayChange(m) ? (
       <label className="inline-flex items-center gap-2">
-        <span className="sr-only">Role of {m.email}</span>
+        <span className="sr-only">{t('Role of {email}', { email: m.email })}</span>
         <select
           value={m.role}
           onChange={(e) => changeRole.mutate({ userId: m.userId, role: e.target.value as Role })}
@@ -40,19 +43,23 @@ export function MembersTable({ members }: { members: Member[] }) {
         >
           {roles.map((r) => (
             <option key={r} value={r}>
-              {ROLE_LABEL[r]}
+              {t(ROLE_LABEL[r])}
             </option>
           ))}
         </select>
       </label>
     ) : (
-      <Badge tone={m.role === 'OWNER' ? 'brand' : 'gray'}>{ROLE_LABEL[m.role]}</Badge>
+      <Badge tone={m.role === 'OWNER' ? 'brand' : 'gray'}>{t(ROLE_LABEL[m.role])}</Badge>
     );
   const actionCell = (m: Member) =>
     (isMe(m) || mayChange(m)) && (
-      <Button size="sm" variant="ghost" onClick={() => setRemoving(m)}>
-        {isMe(m) ? 'Leave' : 'Remove'}
-        <span className="sr-only"> {m.email}</span>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-label={isMe(m) ? t('Leave {email}', { email: m.email }) : t('Remove {email}', { email: m.email })}
+        onClick={() => setRemoving(m)}
+      >
+        {isMe(m) ? t('Leave') : t('Remove')}
       </Button>
     );
 
@@ -61,16 +68,21 @@ export function MembersTable({ members }: { members: Member[] }) {
       <div className="space-y-3">
         <FormError error={changeRole.error} />
         <Table<Member>
-          caption="Project members"
+          caption={t('Project members')}
           rows={members}
           rowKey={(m) => m.userId}
           columns={[
-            { key: 'email', header: 'Member', cell: (m) => <MemberName email={m.email} me={isMe(m)} /> },
-            { key: 'role', header: 'Role', cell: roleCell },
-            { key: 'joined', header: 'Joined', className: 'whitespace-nowrap', cell: (m) => formatDate(m.joinedAt) },
+            { key: 'email', header: t('Member'), cell: (m) => <MemberName email={m.email} me={isMe(m)} /> },
+            { key: 'role', header: t('Role'), cell: roleCell },
+            {
+              key: 'joined',
+              header: t('Joined'),
+              className: 'whitespace-nowrap',
+              cell: (m) => formatDate(m.joinedAt),
+            },
             {
               key: 'actions',
-              header: <span className="sr-only">Actions</span>,
+              header: <span className="sr-only">{t('Actions')}</span>,
               className: 'text-right',
               cell: actionCell,
             },
@@ -83,30 +95,32 @@ export function MembersTable({ members }: { members: Member[] }) {
 }
 
 function MemberName({ email, me }: { email: string; me: boolean }) {
+  const { t } = useTranslation();
   return (
     <span className="flex items-center gap-2">
       <span className="font-medium text-slate-900">{email}</span>
-      {me && <Badge>You</Badge>}
+      {me && <Badge>{t('You')}</Badge>}
     </span>
   );
 }
 
 /** Asks before removing a member, or before leaving when the member is oneself (the project is then gone for them). */
 function RemoveDialog({ member, leaving, onClose }: { member: Member; leaving: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const navigate = useNavigate();
   const remove = useAction(memberMutations.remove(scope, member.userId), {
     inline: true,
     onSuccess: () => {
       onClose();
-      toast(`${member.email} was removed from the project.`);
+      toast(t('{email} was removed from the project.', { email: member.email }));
     },
   });
   const leave = useAction(projectMutations.leave(scope, member.userId), {
     inline: true,
     onSuccess: () => {
       navigate('/', { replace: true });
-      toast(`You left ${scope.project.name}.`);
+      toast(t('You left {name}.', { name: scope.project.name }));
     },
   });
   return (
@@ -114,13 +128,13 @@ function RemoveDialog({ member, leaving, onClose }: { member: Member; leaving: b
       open
       onClose={onClose}
       action={leaving ? leave : remove}
-      title={leaving ? `Leave ${scope.project.name}?` : `Remove ${member.email}?`}
-      confirmLabel={leaving ? 'Leave project' : 'Remove member'}
+      title={leaving ? t('Leave {name}?', { name: scope.project.name }) : t('Remove {email}?', { email: member.email })}
+      confirmLabel={leaving ? t('Leave project') : t('Remove member')}
     >
       <p>
         {leaving
-          ? 'You lose access to this project until someone invites you again.'
-          : 'They lose access to this project at once. You can invite them again later.'}
+          ? t('You lose access to this project until someone invites you again.')
+          : t('They lose access to this project at once. You can invite them again later.')}
       </p>
     </ConfirmDialog>
   );

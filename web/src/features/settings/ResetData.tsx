@@ -1,8 +1,9 @@
 /** Settings → Security: resetting the project's data, with the reset's progress kept in the URL. */
 import { AlertTriangle, CheckCircle2, Loader2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { ErrorState, Skeleton } from '../../components/States.tsx';
-import { formatDateTime, formatNumber } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { useSearchParamState } from '../../lib/url-state.ts';
 import { projectMutations } from '../../queries/projects.ts';
@@ -11,6 +12,7 @@ import { useAction } from '../../queries/use-action.ts';
 import { DangerZone } from './DangerZone.tsx';
 
 export function ResetData() {
+  const { t } = useTranslation();
   const scope = useProject();
   // The reset's id lives in the URL, so its progress survives a reload.
   const [resetId, setResetId] = useSearchParamState('reset');
@@ -21,15 +23,17 @@ export function ResetData() {
   });
   return (
     <DangerZone
-      title="Reset project data"
-      description="Deletes every contact, event, email, template, campaign, segment, workflow and domain of the project. The project itself, its members, API keys and settings stay."
+      title={t('Reset project data')}
+      description={t(
+        'Deletes every contact, event, email, template, campaign, segment, workflow and domain of the project. The project itself, its members, API keys and settings stay.',
+      )}
       permission="project.reset"
-      acts="reset the project's data"
-      button="Reset data"
+      notice={t("Your role does not let you reset the project's data.")}
+      button={t('Reset data')}
       confirm={{
-        title: `Reset ${scope.project.name}?`,
-        label: 'Delete all data',
-        warning: 'This cannot be undone. All contacts, their events and every email sent are deleted for good.',
+        title: t('Reset {name}?', { name: scope.project.name }),
+        label: t('Delete all data'),
+        warning: t('This cannot be undone. All contacts, their events and every email sent are deleted for good.'),
       }}
       action={start}
       disabled={Boolean(resetId)}
@@ -44,6 +48,7 @@ export function ResetData() {
 }
 
 function ResetProgress({ resetId, onDismiss }: { resetId: string; onDismiss: () => void }) {
+  const { t } = useTranslation();
   const reset = useResetProgress(useProject(), resetId);
   if (reset.isPending) return <Skeleton className="h-12 w-full" />;
   if (reset.isError) return <ErrorState error={reset.error} retry={() => reset.refetch()} />;
@@ -61,21 +66,24 @@ function ResetProgress({ resetId, onDismiss }: { resetId: string; onDismiss: () 
         )}
         <div>
           <p className="font-medium text-slate-900">
-            {r.status === 'queued' && 'Reset queued…'}
-            {r.status === 'processing' && 'Deleting the project data…'}
-            {r.status === 'completed' && 'Reset complete'}
-            {r.status === 'failed' && 'The reset failed'}
+            {r.status === 'queued' && t('Reset queued…')}
+            {r.status === 'processing' && t('Deleting the project data…')}
+            {r.status === 'completed' && t('Reset complete')}
+            {r.status === 'failed' && t('The reset failed')}
           </p>
           <p className="text-slate-600">
-            {formatNumber(r.deleted)} records deleted
-            {r.finishedAt ? ` · finished ${formatDateTime(r.finishedAt)}` : ` · started ${formatDateTime(r.createdAt)}`}
+            {t('{count, plural, one {# record deleted} other {# records deleted}}', { count: r.deleted })}
+            {' · '}
+            {r.finishedAt
+              ? t('finished {date}', { date: formatDateTime(r.finishedAt) })
+              : t('started {date}', { date: formatDateTime(r.createdAt) })}
             {r.failureReason ? ` · ${r.failureReason}` : ''}
           </p>
         </div>
       </div>
       {!running && (
         <Button size="sm" variant="ghost" onClick={onDismiss}>
-          Dismiss
+          {t('Dismiss')}
         </Button>
       )}
     </div>

@@ -4,23 +4,28 @@
  * limit" where nothing limits the day. Days are the project's calendar days.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/Layout.tsx';
 import { ErrorState, Skeleton } from '../../components/States.tsx';
 import { cx } from '../../lib/cx.ts';
-import { formatNumber } from '../../lib/format.ts';
+import { activeLanguage, formatNumber } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { type SendingPlan, settingsQueries } from '../../queries/settings.ts';
 
-/** A calendar date (YYYY-MM-DD) as "Tue, Mar 4", whatever the viewer's zone. */
+/** A calendar date (YYYY-MM-DD) as "Tue, Mar 4" in the dashboard's language, whatever the viewer's zone. */
 const dayLabel = (date: string) =>
-  new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+  new Intl.DateTimeFormat(activeLanguage(), {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
 
 export function SendingPlanCard() {
+  const { t } = useTranslation();
   const plan = useQuery(settingsQueries.sendingPlan(useProject()));
   return (
-    <Card title="The next 7 days">
+    <Card title={t('The next 7 days')}>
       {plan.isError ? (
         <ErrorState error={plan.error} retry={() => plan.refetch()} />
       ) : !plan.data ? (
@@ -33,6 +38,7 @@ export function SendingPlanCard() {
 }
 
 function PlanBars({ plan }: { plan: SendingPlan }) {
+  const { t } = useTranslation();
   const { today, next7Days } = plan;
   const caps = next7Days.map((d) => d.cap).filter((c): c is number => c !== null);
   const most = Math.max(1, today.sent, ...caps);
@@ -41,21 +47,27 @@ function PlanBars({ plan }: { plan: SendingPlan }) {
     <div className="space-y-3">
       <p className="text-sm text-slate-700" data-testid="sending-today">
         {today.cap === null
-          ? `Today: ${formatNumber(today.sent)} marketing emails sent, no limit.`
-          : `Today: ${formatNumber(today.sent)} of ${formatNumber(today.cap)} marketing emails sent, ${formatNumber(today.remaining)} left.`}
+          ? t('Today: {sent} marketing emails sent, no limit.', { sent: formatNumber(today.sent) })
+          : t('Today: {sent} of {cap} marketing emails sent, {remaining} left.', {
+              sent: formatNumber(today.sent),
+              cap: formatNumber(today.cap),
+              remaining: formatNumber(today.remaining),
+            })}
       </p>
       {!limited && (
         <p className="text-sm text-slate-500">
-          No cap and no warm-up: marketing mail goes out as fast as the send rate allows, every day.
+          {t('No cap and no warm-up: marketing mail goes out as fast as the send rate allows, every day.')}
         </p>
       )}
       <table className="w-full text-sm">
-        <caption className="sr-only">Marketing emails allowed per day, in {plan.timezone}</caption>
+        <caption className="sr-only">
+          {t('Marketing emails allowed per day, in {zone}', { zone: plan.timezone })}
+        </caption>
         <thead className="sr-only">
           <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Bar</th>
-            <th scope="col">Cap</th>
+            <th scope="col">{t('Day')}</th>
+            <th scope="col">{t('Bar')}</th>
+            <th scope="col">{t('Cap')}</th>
           </tr>
         </thead>
         <tbody>
@@ -64,7 +76,7 @@ function PlanBars({ plan }: { plan: SendingPlan }) {
             return (
               <tr key={day.date}>
                 <th scope="row" className="w-28 py-1.5 pr-3 text-left font-normal whitespace-nowrap text-slate-700">
-                  {isToday ? 'Today' : dayLabel(day.date)}
+                  {isToday ? t('Today') : dayLabel(day.date)}
                 </th>
                 <td className="py-1.5" aria-hidden>
                   {day.cap === null ? (
@@ -85,7 +97,7 @@ function PlanBars({ plan }: { plan: SendingPlan }) {
                   )}
                 </td>
                 <td className="w-32 py-1.5 pl-3 text-right tabular-nums whitespace-nowrap text-slate-900">
-                  {day.cap === null ? 'No limit' : formatNumber(day.cap)}
+                  {day.cap === null ? t('No limit') : formatNumber(day.cap)}
                 </td>
               </tr>
             );
@@ -93,7 +105,9 @@ function PlanBars({ plan }: { plan: SendingPlan }) {
         </tbody>
       </table>
       <p className="text-xs text-slate-500">
-        Days in the project’s time zone ({plan.timezone.replaceAll('_', ' ')}). Today’s darker part is what was sent.
+        {t('Days in the project’s time zone ({zone}). Today’s darker part is what was sent.', {
+          zone: plan.timezone.replaceAll('_', ' '),
+        })}
       </p>
     </div>
   );

@@ -1,34 +1,39 @@
+import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useServerConfig } from '../../api/session.ts';
 import { PageHeader } from '../../components/Layout.tsx';
+import { msg } from '../../i18n/msg.ts';
 import { cx } from '../../lib/cx.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** Settings: one heading and a row of sub-page links; each sub-page is its own URL. */
 export function SettingsLayout() {
+  const { t } = useTranslation();
   const { project, to } = useProject();
   const config = useServerConfig();
   const pages = [
-    { path: '', label: 'General' },
-    { path: 'consent', label: 'Sign-up & consent' },
-    { path: 'sending', label: 'Sending' },
-    { path: 'keys', label: 'API keys' },
-    { path: 'members', label: 'Members' },
-    ...(config.data?.billing ? [{ path: 'billing', label: 'Billing' }] : []),
-    { path: 'security', label: 'Security' },
+    { path: '', label: msg('General') },
+    { path: 'consent', label: msg('Sign-up & consent') },
+    { path: 'sending', label: msg('Sending') },
+    { path: 'keys', label: msg('API keys') },
+    { path: 'members', label: msg('Members') },
+    ...(config.data?.billing ? [{ path: 'billing', label: msg('Billing') }] : []),
+    { path: 'security', label: msg('Security') },
   ];
   // The tab's title names the sub-page: "API keys · Settings · Acme · Mailwright".
   const { pathname } = useLocation();
   const current = pages.find((page) => page.path && pathname.endsWith(`/settings/${page.path}`)) ?? pages[0]!;
-  usePageTitle(`${current.label} · Settings`);
+  usePageTitle(t('{page} · Settings', { page: t(current.label) }));
   return (
     <>
       <PageHeader
-        title="Settings"
-        description={`Everything about ${project.name}: its name, sign-up, sending, keys, team and safety.`}
+        title={t('Settings')}
+        description={t('Everything about {name}: its name, sign-up, sending, keys, team and safety.', {
+          name: project.name,
+        })}
       />
-      <nav aria-label="Settings pages" className="mb-6 border-b border-slate-200">
+      <nav aria-label={t('Settings pages')} className="mb-6 border-b border-slate-200">
         {/* On a phone the row scrolls inside itself instead of widening the page. */}
         <ul className="-mb-px flex gap-1 overflow-x-auto">
           {pages.map((page) => (
@@ -45,7 +50,7 @@ export function SettingsLayout() {
                   )
                 }
               >
-                {page.label}
+                {t(page.label)}
               </NavLink>
             </li>
           ))}

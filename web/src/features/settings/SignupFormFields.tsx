@@ -5,6 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { Checkbox, Select, TextArea, TextInput } from '../../components/Field.tsx';
 import { TextLink } from '../../components/Links.tsx';
@@ -34,6 +35,7 @@ export function SignupFormFields({
   error: FieldErrors;
   editable: boolean;
 }) {
+  const { t } = useTranslation();
   const set = (patch: Partial<SignupFormDraft>) => onChange({ ...form, ...patch });
   const err = (part: string) => error(`signupForm.${part}`);
   const text = (key: 'title' | 'description') => ({
@@ -45,29 +47,29 @@ export function SignupFormFields({
     <div className="space-y-5">
       <div className="flex items-center gap-3">
         <Switch
-          label="Hosted sign-up form"
+          label={t('Hosted sign-up form')}
           showLabel
           checked={form.enabled}
           disabled={!editable}
           onChange={(enabled) => set({ enabled })}
         />
         <span className="text-xs text-slate-500">
-          {form.enabled ? 'Open to visitors.' : 'Off: its address answers 404.'}
+          {form.enabled ? t('Open to visitors.') : t('Off: its address answers 404.')}
         </span>
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
         <TextInput
-          label="Form title"
-          placeholder="e.g. Get our newsletter"
+          label={t('Form title')}
+          placeholder={t('e.g. Get our newsletter')}
           maxLength={200}
           {...text('title')}
-          hint="Empty: “Sign up”, in the visitor's language."
+          hint={t("Empty: “Sign up”, in the visitor's language.")}
         />
         <TextArea
-          label="Description (optional)"
+          label={t('Description (optional)')}
           rows={2}
           maxLength={2000}
-          placeholder="e.g. One email a month. Unsubscribe any time."
+          placeholder={t('e.g. One email a month. Unsubscribe any time.')}
           {...text('description')}
         />
       </div>
@@ -86,26 +88,30 @@ function TopicChoices({
   onChange: (next: string[]) => void;
   error?: string;
 }) {
+  const { t } = useTranslation();
   const project = useProject();
   const topics = useQuery(topicQueries.list(project));
   return (
     <fieldset className="space-y-2">
-      <legend className="text-sm font-medium text-slate-700">Topics to offer</legend>
+      <legend className="text-sm font-medium text-slate-700">{t('Topics to offer')}</legend>
       {topics.isPending && <Skeleton className="h-6 w-64" />}
-      {topics.isError && <p className="text-xs text-red-600">The topics could not be loaded.</p>}
+      {topics.isError && <p className="text-xs text-red-600">{t('The topics could not be loaded.')}</p>}
       {topics.isSuccess && topics.data.length === 0 && (
         <p className="text-sm text-slate-500">
-          No topics yet: sign-ups get everything. <TextLink to={project.to('topics')}>Add topics</TextLink>
+          {t('No topics yet: sign-ups get everything.')}{' '}
+          <TextLink to={project.to('topics')}>{t('Add topics')}</TextLink>
         </p>
       )}
       {topics.isSuccess && topics.data.length > 0 && (
         <div className="flex flex-wrap gap-x-5 gap-y-2">
-          {topics.data.map((t) => (
+          {topics.data.map((topic) => (
             <Checkbox
-              key={t.id}
-              label={t.name}
-              checked={chosen.includes(t.id)}
-              onChange={(e) => onChange(e.target.checked ? [...chosen, t.id] : chosen.filter((id) => id !== t.id))}
+              key={topic.id}
+              label={topic.name}
+              checked={chosen.includes(topic.id)}
+              onChange={(e) =>
+                onChange(e.target.checked ? [...chosen, topic.id] : chosen.filter((id) => id !== topic.id))
+              }
             />
           ))}
         </div>
@@ -126,6 +132,7 @@ function FieldRows({
   error: FieldErrors;
   editable: boolean;
 }) {
+  const { t } = useTranslation();
   const update = (i: number, patch: Partial<SignupFieldDraft>) =>
     onChange(fields.map((f, j) => (j === i ? { ...f, ...patch } : f)));
   const listError = error('signupForm.fields');
@@ -137,13 +144,14 @@ function FieldRows({
   });
   return (
     <fieldset className="space-y-3">
-      <legend className="text-sm font-medium text-slate-700">Fields besides the email address</legend>
+      <legend className="text-sm font-medium text-slate-700">{t('Fields besides the email address')}</legend>
       <p className="text-xs text-slate-500">
-        Each answer is stored in the contact's data under its key (letters, digits, _ and -, starting with a letter). A
-        required yes/no field must be ticked, as a consent box.
+        {t(
+          "Each answer is stored in the contact's data under its key (letters, digits, _ and -, starting with a letter). A required yes/no field must be ticked, as a consent box.",
+        )}
       </p>
       {fields.map((f, i) => {
-        const name = f.key.trim() || `field ${i + 1}`;
+        const name = f.key.trim() || t('field {index}', { index: i + 1 });
         return (
           <div
             // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place and named by position.
@@ -151,35 +159,39 @@ function FieldRows({
             className="grid items-start gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_1fr_8rem_auto]"
           >
             <TextInput
-              label={`Key of field ${i + 1}`}
-              placeholder="e.g. firstName"
+              label={t('Key of field {index}', { index: i + 1 })}
+              placeholder={t('e.g. {example}', { example: 'firstName' })}
               spellCheck={false}
               {...rowText(i, 'key')}
             />
-            <TextInput label={`Label of ${name}`} placeholder="e.g. First name" {...rowText(i, 'label')} />
+            <TextInput
+              label={t('Label of {name}', { name })}
+              placeholder={t('e.g. First name')}
+              {...rowText(i, 'label')}
+            />
             <Select
-              label={`Type of ${name}`}
+              label={t('Type of {name}', { name })}
               value={f.type}
               onChange={(e) => update(i, { type: e.target.value as SignupFieldType })}
               error={rowError(i, 'type')}
             >
-              {SIGNUP_FIELD_TYPES.map((t) => (
-                <option key={t.value} value={t.value}>
-                  {t.label}
+              {SIGNUP_FIELD_TYPES.map((type) => (
+                <option key={type.value} value={type.value}>
+                  {t(type.label)}
                 </option>
               ))}
             </Select>
             <div className="flex items-center gap-2 sm:mt-7">
               <Checkbox
-                label="Required"
-                aria-label={`${name} is required`}
+                label={t('Required')}
+                aria-label={t('{name} is required', { name })}
                 checked={f.required}
                 onChange={(e) => update(i, { required: e.target.checked })}
               />
               <Button
                 variant="ghost"
                 size="sm"
-                aria-label={`Remove ${name}`}
+                aria-label={t('Remove {name}', { name })}
                 icon={<Trash2 className="size-4" aria-hidden />}
                 onClick={() => onChange(fields.filter((_, j) => j !== i))}
               />
@@ -197,7 +209,7 @@ function FieldRows({
           icon={<Plus className="size-4" aria-hidden />}
           onClick={() => onChange([...fields, blankField()])}
         >
-          Add field
+          {t('Add field')}
         </Button>
       )}
     </fieldset>

@@ -5,20 +5,23 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Callout } from '../../components/Callout.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { Card } from '../../components/Layout.tsx';
 import { TextLink } from '../../components/Links.tsx';
 import { ErrorState, LoadingRows } from '../../components/States.tsx';
+import { activeLanguage } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { type SmtpSubmission as Settings, transportQueries } from '../../queries/transports.ts';
 
 export function SmtpSubmission() {
+  const { t } = useTranslation();
   const scope = useProject();
   const settings = useQuery(transportQueries.smtpSubmission(scope));
   return (
-    <Card title="SMTP submission">
-      {settings.isPending && <LoadingRows rows={3} label="Loading the SMTP settings" />}
+    <Card title={t('SMTP submission')}>
+      {settings.isPending && <LoadingRows rows={3} label={t('Loading the SMTP settings')} />}
       {settings.isError && <ErrorState error={settings.error} retry={() => settings.refetch()} />}
       {settings.data && (settings.data.enabled ? <Enabled settings={settings.data} /> : <Disabled />)}
     </Card>
@@ -26,45 +29,63 @@ export function SmtpSubmission() {
 }
 
 function Enabled({ settings }: { settings: Settings }) {
+  const { t } = useTranslation();
   const { to } = useProject();
   const port = settings.port === null ? '' : String(settings.port);
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-600">
-        Apps and devices that only speak SMTP can send through this project: each recipient becomes an email of the log,
-        under the same rules as the send API (a verified sender domain, suppressions, limits, DKIM, tracking).
+        {t(
+          'Apps and devices that only speak SMTP can send through this project: each recipient becomes an email of the log, under the same rules as the send API (a verified sender domain, suppressions, limits, DKIM, tracking).',
+        )}
       </p>
       {settings.insecureAuthAllowed && (
         <div role="note">
           <Callout tone="warning">
             <p>
-              This server accepts the password without TLS (SMTP_SUBMISSION_ALLOW_INSECURE): a client that does not use
-              STARTTLS sends your secret key in clear text. Turn STARTTLS on in every client.
+              {t(
+                'This server accepts the password without TLS ({setting}): a client that does not use STARTTLS sends your secret key in clear text. Turn STARTTLS on in every client.',
+                { setting: 'SMTP_SUBMISSION_ALLOW_INSECURE' },
+              )}
             </p>
           </Callout>
         </div>
       )}
       <dl className="divide-y divide-slate-100">
-        <Row label="Host">
+        <Row label={t('Host')}>
           <Value testId="smtp-host">{settings.host}</Value>
-          <CopyButton value={settings.host} label="Copy host" />
+          <CopyButton value={settings.host} label={t('Copy host')} />
         </Row>
-        <Row label="Port">
+        <Row label={t('Port')}>
           <Value testId="smtp-port">{port}</Value>
-          <CopyButton value={port} label="Copy port" />
+          <CopyButton value={port} label={t('Copy port')} />
         </Row>
-        <Row label="Security" help={settings.tls ? undefined : 'The server has no certificate for STARTTLS.'}>
-          <span className="text-sm text-slate-800">{settings.tls === 'STARTTLS' ? 'STARTTLS' : 'None'}</span>
-        </Row>
-        <Row label="User name" help="Any user name works; the password decides the project.">
-          <Value testId="smtp-username">{settings.username}</Value>
-          <CopyButton value={settings.username} label="Copy user name" />
-        </Row>
-        <Row label="Password" help={`AUTH ${(settings.authMethods ?? ['PLAIN', 'LOGIN']).join(' or ')}.`}>
+        <Row label={t('Security')} help={settings.tls ? undefined : t('The server has no certificate for STARTTLS.')}>
           <span className="text-sm text-slate-800">
-            Your project's secret key (<code className="font-mono text-xs">sk_…</code>). It was shown once, when the
-            project was created; if you no longer have it, rotate it in{' '}
-            <TextLink to={to('settings', 'keys')}>API keys</TextLink> (the old key then stops working everywhere).
+            {settings.tls === 'STARTTLS' ? 'STARTTLS' : t('None', { context: 'security' })}
+          </span>
+        </Row>
+        <Row label={t('User name')} help={t('Any user name works; the password decides the project.')}>
+          <Value testId="smtp-username">{settings.username}</Value>
+          <CopyButton value={settings.username} label={t('Copy user name')} />
+        </Row>
+        <Row
+          label={t('Password')}
+          help={t('AUTH {methods}.', {
+            methods: new Intl.ListFormat(activeLanguage(), { type: 'disjunction' }).format(
+              settings.authMethods ?? ['PLAIN', 'LOGIN'],
+            ),
+          })}
+        >
+          <span className="text-sm text-slate-800">
+            <Trans
+              i18nKey="Your project's secret key (<code>{key}</code>). It was shown once, when the project was created; if you no longer have it, rotate it in <a>API keys</a> (the old key then stops working everywhere)."
+              values={{ key: 'sk_…' }}
+              components={{
+                code: <code className="font-mono text-xs" />,
+                a: <TextLink to={to('settings', 'keys')} />,
+              }}
+            />
           </span>
         </Row>
       </dl>
@@ -73,17 +94,22 @@ function Enabled({ settings }: { settings: Settings }) {
 }
 
 function Disabled() {
+  const { t } = useTranslation();
   return (
     <div className="space-y-3 text-sm text-slate-600">
-      <p>This server does not take mail over SMTP. Its operator turns it on with these settings, then restarts it:</p>
+      <p>
+        {t('This server does not take mail over SMTP. Its operator turns it on with these settings, then restarts it:')}
+      </p>
       <dl className="space-y-2">
-        <EnvVar name="SMTP_SUBMISSION_PORT">The port to listen on, e.g. 587.</EnvVar>
-        <EnvVar name="SMTP_SUBMISSION_TLS_CERT">The certificate (PEM) offered with STARTTLS.</EnvVar>
-        <EnvVar name="SMTP_SUBMISSION_TLS_KEY">Its private key (PEM).</EnvVar>
+        <EnvVar name="SMTP_SUBMISSION_PORT">{t('The port to listen on, e.g. {port}.', { port: '587' })}</EnvVar>
+        <EnvVar name="SMTP_SUBMISSION_TLS_CERT">{t('The certificate (PEM) offered with STARTTLS.')}</EnvVar>
+        <EnvVar name="SMTP_SUBMISSION_TLS_KEY">{t('Its private key (PEM).')}</EnvVar>
       </dl>
       <p>
-        Without a certificate, clients may sign in only when SMTP_SUBMISSION_ALLOW_INSECURE=true, which sends the secret
-        key in clear text: keep that for a private network.
+        {t(
+          'Without a certificate, clients may sign in only when {setting}, which sends the secret key in clear text: keep that for a private network.',
+          { setting: 'SMTP_SUBMISSION_ALLOW_INSECURE=true' },
+        )}
       </p>
     </div>
   );

@@ -4,6 +4,7 @@
  * /v1/subscribe from a browser, and the hosted sign-up form. Text is sent as typed (trimmed), so
  * the API's 422 names the field or row it refuses. Pure.
  */
+import { msg } from '../../i18n/msg.ts';
 
 export type SignupFieldType = 'text' | 'number' | 'boolean';
 
@@ -48,10 +49,11 @@ export interface ConsentSettings {
   };
 }
 
+/** The field types, each with its label (an English message the form translates). */
 export const SIGNUP_FIELD_TYPES: Array<{ value: SignupFieldType; label: string }> = [
-  { value: 'text', label: 'Text' },
-  { value: 'number', label: 'Number' },
-  { value: 'boolean', label: 'Yes/no' },
+  { value: 'text', label: msg('Text') },
+  { value: 'number', label: msg('Number') },
+  { value: 'boolean', label: msg('Yes/no') },
 ];
 
 export function consentDraftOf(s: ConsentSettings): ConsentDraft {

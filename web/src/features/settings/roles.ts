@@ -3,13 +3,15 @@
  * out, come from the server with the project (`can` in api/session.ts, `project.assignableRoles`).
  */
 import type { Project } from '../../api/session.ts';
+import { msg } from '../../i18n/msg.ts';
 
 type Role = Project['role'];
 
-export const ROLE_LABEL: Record<Role, string> = { OWNER: 'Owner', ADMIN: 'Admin', MEMBER: 'Member' };
+/** English messages: screens translate them where they show them (`t(ROLE_LABEL[role])`). */
+export const ROLE_LABEL: Record<Role, string> = { OWNER: msg('Owner'), ADMIN: msg('Admin'), MEMBER: msg('Member') };
 
 export const ROLE_HELP: Record<Role, string> = {
-  OWNER: 'Everything, including billing, resetting and deleting the project.',
-  ADMIN: 'Manages settings, keys, domains and the team.',
-  MEMBER: 'Uses the project: contacts, templates, campaigns, workflows.',
+  OWNER: msg('Everything, including billing, resetting and deleting the project.'),
+  ADMIN: msg('Manages settings, keys, domains and the team.'),
+  MEMBER: msg('Uses the project: contacts, templates, campaigns, workflows.'),
 };

@@ -7,6 +7,12 @@
 
 import { inWeekOrder, type Weekday } from '../../lib/weekdays.ts';
 
+/** The screen's translator (`t` of useTranslation): messages are English, values go in by name. */
+export type Translate = (message: string, values?: Record<string, string>) => string;
+
+/** The English message with its values put in: for callers without a translator (tests). */
+const english: Translate = (message, values = {}) => message.replace(/\{(\w+)\}/g, (_, name) => values[name] ?? '');
+
 /** What the project view says about sending. */
 export interface SendingView {
   timezone: string;
@@ -83,12 +89,12 @@ export function sendingBody(d: SendingDraft) {
   };
 }
 
-/** What the form lacks before a save, keyed as the API names the fields. */
-export function sendingProblems(d: SendingDraft): Record<string, string | undefined> {
+/** What the form lacks before a save, keyed as the API names the fields, in the language of `t`. */
+export function sendingProblems(d: SendingDraft, t: Translate = english): Record<string, string | undefined> {
   return {
-    'sendWindow.days': d.windowOn && d.days.length === 0 ? 'Choose at least one day.' : undefined,
+    'sendWindow.days': d.windowOn && d.days.length === 0 ? t('Choose at least one day.') : undefined,
     'sendWindow.end':
-      d.windowOn && d.start && d.start === d.end ? 'The window must end at another time than it starts.' : undefined,
+      d.windowOn && d.start && d.start === d.end ? t('The window must end at another time than it starts.') : undefined,
   };
 }
 
@@ -104,10 +110,11 @@ export function warmupCap(startPerDay: number, growthPercent: number, day: numbe
   return Math.floor(startPerDay * (1 + growthPercent / 100) ** day);
 }
 
-/** "09:00–17:00": whether the window spans midnight, said in words. */
-export function windowSummary(d: Pick<SendingDraft, 'start' | 'end'>): string | undefined {
+/** "09:00–17:00": whether the window spans midnight, said in words (in the language of `t`). */
+export function windowSummary(d: Pick<SendingDraft, 'start' | 'end'>, t: Translate = english): string | undefined {
   if (!d.start || !d.end || d.start === d.end) return undefined;
+  const values = { start: d.start, end: d.end };
   return d.start > d.end
-    ? `From ${d.start} to ${d.end} the next day (the window spans midnight).`
-    : `From ${d.start} to ${d.end}.`;
+    ? t('From {start} to {end} the next day (the window spans midnight).', values)
+    : t('From {start} to {end}.', values);
 }

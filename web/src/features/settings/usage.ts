@@ -1,4 +1,5 @@
 /** Pure helpers of the billing and security settings: usage against a cap, and money. */
+import { activeLanguage } from '../../lib/format.ts';
 
 /** Use of a capped amount, 0..1 (capped at 1), or null when there is no cap. */
 export function usageRatio(used: number, cap: number | null): number | null {
@@ -13,10 +14,10 @@ export function levelOf(ratio: number | null): 'ok' | 'warn' | 'over' {
   return ratio < 1 ? 'warn' : 'over';
 }
 
-/** Money in the currency's smallest unit (cents), as people read it. */
+/** Money in the currency's smallest unit (cents), as people read it in the dashboard's language. */
 export function formatMoney(amount: number, currency: string): string {
   try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency: currency.toUpperCase() }).format(
+    return new Intl.NumberFormat(activeLanguage(), { style: 'currency', currency: currency.toUpperCase() }).format(
       amount / 100,
     );
   } catch {

@@ -2,11 +2,13 @@
  * Adding MANUAL rules: addresses and `*@domain` patterns one a line, a note, and a day they lapse.
  * The API adds all or nothing; each entry it refuses is shown with the line it was typed on.
  */
+import { useTranslation } from 'react-i18next';
 import { TextArea, TextInput } from '../../components/Field.tsx';
 import { FormDialog } from '../../forms/FormDialog.tsx';
 import { useDraft } from '../../forms/use-draft.ts';
+import { i18n } from '../../i18n/i18n.ts';
 import { localDayStart } from '../../lib/days.ts';
-import { formatNumber, plural } from '../../lib/format.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { type NewSuppressions, suppressionMutations } from '../../queries/suppressions.ts';
@@ -34,17 +36,21 @@ function toBody(draft: Draft): NewSuppressions {
 
 function check(draft: Draft): Partial<Record<string, string>> {
   const count = entryCount(parseEntries(draft.entries));
-  if (count === 0) return { entries: 'Enter at least one address or domain.' };
+  if (count === 0) return { entries: i18n.t('Enter at least one address or domain.') };
   if (count > MAX_ENTRIES) {
     return {
-      entries: `That is ${formatNumber(count)}; at most ${formatNumber(MAX_ENTRIES)} at a time. Import a CSV file for more.`,
+      entries: i18n.t('That is {count}; at most {max} at a time. Import a CSV file for more.', {
+        count: formatNumber(count),
+        max: formatNumber(MAX_ENTRIES),
+      }),
     };
   }
   return {};
 }
 
-// The API's messages about an entry start with a verb ("is not a valid email address…").
-const lineText = (e: LineError) => `Line ${e.line}: “${e.entry}” ${e.message}`;
+// The API's messages about an entry start with a verb ("is not a valid email address…"), in English.
+const lineText = (e: LineError) =>
+  i18n.t('Line {line}: “{entry}” {message}', { line: e.line, entry: e.entry, message: e.message });
 
 /** Tomorrow as a date input's value: the earliest day a rule may lapse (it must lapse in the future). */
 function tomorrow(): string {
@@ -54,11 +60,12 @@ function tomorrow(): string {
 }
 
 export function AddSuppressionsDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
   const save = useAction(suppressionMutations.create(useProject()), {
     inline: true,
     onSuccess: (_answer, body) => {
       const count = (body.addresses?.length ?? 0) + (body.domains?.length ?? 0);
-      toast(`Suppressed ${plural(count, 'address or domain', 'addresses and domains')}.`);
+      toast(t('Suppressed {count, plural, one {# address or domain} other {# addresses and domains}}.', { count }));
       onClose();
     },
   });
@@ -72,18 +79,22 @@ export function AddSuppressionsDialog({ onClose }: { onClose: () => void }) {
     (refused.length === 1
       ? lineText(refused[0]!)
       : refused.length > 1
-        ? `${refused.length} lines were refused, so nothing was added:`
+        ? t(
+            '{count, plural, one {# line was refused, so nothing was added:} other {# lines were refused, so nothing was added:}}',
+            { count: refused.length },
+          )
         : refusedApi);
   const count = entryCount(parsed);
 
   return (
-    <FormDialog open onClose={onClose} title="Add suppressions" submitLabel="Add suppressions" draft={d}>
+    <FormDialog open onClose={onClose} title={t('Add suppressions')} submitLabel={t('Add suppressions')} draft={d}>
       <div>
         <TextArea
-          label="Addresses and domains"
+          label={t('Addresses and domains')}
           autoFocus
           rows={6}
           spellCheck={false}
+          // i18n-ignore: example entries, the same in every language
           placeholder={'ann@example.com\n*@example.org'}
           className="font-mono"
           value={d.value.entries}
@@ -91,8 +102,11 @@ export function AddSuppressionsDialog({ onClose }: { onClose: () => void }) {
           error={entriesError}
           hint={
             count > 0
-              ? `${plural(count, 'entry', 'entries')}. One a line: an address, or *@domain for every address at a domain.`
-              : 'One a line: an address, or *@domain for every address at a domain.'
+              ? t(
+                  '{count, plural, one {# entry} other {# entries}}. One a line: an address, or *@domain for every address at a domain.',
+                  { count },
+                )
+              : t('One a line: an address, or *@domain for every address at a domain.')
           }
         />
         {refused.length > 1 && (
@@ -103,12 +117,17 @@ export function AddSuppressionsDialog({ onClose }: { onClose: () => void }) {
           </ul>
         )}
       </div>
-      <TextInput label="Note (optional)" maxLength={500} placeholder="Why, for your team" {...d.text('note')} />
       <TextInput
-        label="Expires on (optional)"
+        label={t('Note (optional)')}
+        maxLength={500}
+        placeholder={t('Why, for your team')}
+        {...d.text('note')}
+      />
+      <TextInput
+        label={t('Expires on (optional)')}
         type="date"
         min={tomorrow()}
-        hint="Mail is held until this day starts. Leave empty to keep the rule until it is deleted."
+        hint={t('Mail is held until this day starts. Leave empty to keep the rule until it is deleted.')}
         {...d.text('expires', 'expiresAt')}
       />
     </FormDialog>

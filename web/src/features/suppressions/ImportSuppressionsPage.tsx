@@ -1,5 +1,6 @@
 /** Suppression import, step one: pick a CSV file (one address or *@domain a line), see its first lines, start. */
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, fieldError } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
@@ -8,7 +9,7 @@ import { CSV_MAX_BYTES, CsvFilePicker, sizeText } from '../../components/CsvFile
 import { Card, PageHeader } from '../../components/Layout.tsx';
 import { BackLink } from '../../components/Links.tsx';
 import { FormError } from '../../components/States.tsx';
-import { formatNumber, plural } from '../../lib/format.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { suppressionMutations } from '../../queries/suppressions.ts';
 import { useAction } from '../../queries/use-action.ts';
@@ -30,6 +31,7 @@ function previewOf(text: string): Preview {
 }
 
 export function ImportSuppressionsPage() {
+  const { t } = useTranslation();
   const scope = useProject();
   const { to } = scope;
   const navigate = useNavigate();
@@ -49,30 +51,32 @@ export function ImportSuppressionsPage() {
     setReadError(undefined);
     if (!f) return;
     if (f.size > CSV_MAX_BYTES) {
-      setReadError(`This file is ${sizeText(f.size)}; the limit is 5 MB. Split it into smaller files.`);
+      setReadError(
+        t('This file is {size}; the limit is 5 MB. Split it into smaller files.', { size: sizeText(f.size) }),
+      );
       return;
     }
     try {
       setPreview(previewOf(await f.text()));
     } catch {
-      setReadError('This file could not be read. Save it as CSV (UTF-8) and try again.');
+      setReadError(t('This file could not be read. Save it as CSV (UTF-8) and try again.'));
     }
   };
 
-  // The API's message about the file starts with a verb ("has 3 columns on its first line…").
+  // The API's message about the file starts with a verb ("has 3 columns on its first line…"), in English.
   const refusal = fieldError(upload.error, 'file');
-  const fileError = refusal && `This file ${refusal}.`;
-  const problem = readError ?? (preview?.total === 0 ? 'This file is empty.' : undefined);
+  const fileError = refusal && t('This file {refusal}.', { refusal });
+  const problem = readError ?? (preview?.total === 0 ? t('This file is empty.') : undefined);
   return (
     <>
-      <BackLink to={to('suppressions')}>Suppressions</BackLink>
+      <BackLink to={to('suppressions')}>{t('Suppressions')}</BackLink>
       <PageHeader
-        title="Import suppressions"
-        description="Upload a CSV file of addresses and domains this project must never send to."
+        title={t('Import suppressions')}
+        description={t('Upload a CSV file of addresses and domains this project must never send to.')}
       />
       {canManageSuppressions(scope.project) ? (
         <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
-          <Card title="File" className="min-w-0">
+          <Card title={t('File')} className="min-w-0">
             <CsvFilePicker chosen={Boolean(file)} onChoose={(f) => void choose(f)} />
             {file && (
               <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
@@ -80,7 +84,9 @@ export function ImportSuppressionsPage() {
                   <p className="truncate font-medium text-slate-900">{file.name}</p>
                   <p className="text-slate-500">
                     {sizeText(file.size)}
-                    {preview && !problem && ` · ${plural(preview.total, 'line')}`}
+                    {preview &&
+                      !problem &&
+                      ` · ${t('{count, plural, one {# line} other {# lines}}', { count: preview.total })}`}
                   </p>
                 </div>
                 <Button
@@ -88,13 +94,15 @@ export function ImportSuppressionsPage() {
                   disabled={Boolean(problem) || !preview}
                   onClick={() => upload.mutate(file)}
                 >
-                  Start import
+                  {t('Start import')}
                 </Button>
               </div>
             )}
             {preview && !problem && (
               <div className="mt-4">
-                <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">First lines</h3>
+                <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
+                  {t('First lines')}
+                </h3>
                 <ol className="space-y-0.5 rounded-md bg-slate-50 p-3 font-mono text-xs text-slate-700 ring-1 ring-slate-200">
                   {preview.lines.map((line, i) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: preview lines are fixed.
@@ -105,7 +113,7 @@ export function ImportSuppressionsPage() {
                 </ol>
                 {preview.total > preview.lines.length && (
                   <p className="mt-1 text-xs text-slate-500">
-                    and {formatNumber(preview.total - preview.lines.length)} more.
+                    {t('and {count} more.', { count: formatNumber(preview.total - preview.lines.length) })}
                   </p>
                 )}
               </div>
@@ -124,16 +132,18 @@ export function ImportSuppressionsPage() {
           </Card>
           <aside aria-labelledby="import-rules" className="text-sm text-slate-600">
             <h2 id="import-rules" className="mb-2 text-sm font-semibold text-slate-900">
-              How the import works
+              {t('How the import works')}
             </h2>
             <ul className="list-disc space-y-1.5 pl-5">
               <li>
-                One entry a line, no header row: an address (<code>ann@example.com</code>) or a whole domain (
-                <code>*@example.com</code>).
+                <Trans
+                  i18nKey="One entry a line, no header row: an address (<code>ann@example.com</code>) or a whole domain (<code>*@example.com</code>)."
+                  components={{ code: <code /> }}
+                />
               </li>
-              <li>Each becomes a manual rule; what is already suppressed stays as it is.</li>
-              <li>Lines that are neither an address nor a domain are skipped and listed at the end.</li>
-              <li>Mail to a suppressed address is not sent: the email log shows it as suppressed.</li>
+              <li>{t('Each becomes a manual rule; what is already suppressed stays as it is.')}</li>
+              <li>{t('Lines that are neither an address nor a domain are skipped and listed at the end.')}</li>
+              <li>{t('Mail to a suppressed address is not sent: the email log shows it as suppressed.')}</li>
             </ul>
           </aside>
         </div>

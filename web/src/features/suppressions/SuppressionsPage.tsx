@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Ban, Download, Plus, Search, Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ActionButton } from '../../components/ActionButton.tsx';
 import { Button, LinkButton } from '../../components/Button.tsx';
 import { ChipFilter } from '../../components/ChipFilter.tsx';
@@ -13,7 +14,7 @@ import { TextInput } from '../../components/Field.tsx';
 import { PageHeader } from '../../components/Layout.tsx';
 import { cursorPages, ListStates } from '../../components/ListScreen.tsx';
 import { EmptyState } from '../../components/States.tsx';
-import { statusesOf, statusLabel } from '../../components/StatusBadge.tsx';
+import { statusesOf } from '../../components/StatusBadge.tsx';
 import { fileNameOf, saveBlob } from '../../lib/download.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
@@ -24,13 +25,15 @@ import { useAction } from '../../queries/use-action.ts';
 import { AddSuppressionsDialog } from './AddSuppressionsDialog.tsx';
 import { DeleteRuleDialog } from './DeleteRuleDialog.tsx';
 import { SuppressionsTable } from './SuppressionsTable.tsx';
-import { canManageSuppressions, REASONS, SuppressionsNotice } from './shared.tsx';
+import { canManageSuppressions, REASONS, SuppressionsNotice, useReasonLabel } from './shared.tsx';
 
 const REASON_VALUES = statusesOf(REASONS);
 const PAGE_SIZE = 25;
 const COUNT_CAP = 10_000;
 
 export function SuppressionsPage() {
+  const { t } = useTranslation();
+  const reasonLabel = useReasonLabel();
   const scope = useProject();
   const [rawReason, setReason] = useSearchParamState('reason');
   const reason = REASON_VALUES.find((r) => r === rawReason);
@@ -54,7 +57,7 @@ export function SuppressionsPage() {
   });
   const addButton = canManage && (
     <Button onClick={() => setAdding(true)} icon={<Plus className="size-4" aria-hidden />}>
-      Add suppressions
+      {t('Add suppressions')}
     </Button>
   );
   const filtered = Boolean(reason || q);
@@ -62,12 +65,14 @@ export function SuppressionsPage() {
   return (
     <>
       <PageHeader
-        title="Suppressions"
-        description="Addresses and domains this project never sends to. Bounces and complaints add themselves, erased contacts stay here for good, and you can add your own."
+        title={t('Suppressions')}
+        description={t(
+          'Addresses and domains this project never sends to. Bounces and complaints add themselves, erased contacts stay here for good, and you can add your own.',
+        )}
         actions={
           <>
             <ActionButton action={exportCsv} icon={Download}>
-              Export CSV
+              {t('Export CSV')}
             </ActionButton>
             {canManage && (
               <LinkButton
@@ -75,7 +80,7 @@ export function SuppressionsPage() {
                 to={scope.to('suppressions', 'import')}
                 icon={<Upload className="size-4" aria-hidden />}
               >
-                Import CSV
+                {t('Import CSV')}
               </LinkButton>
             )}
             {addButton}
@@ -90,40 +95,46 @@ export function SuppressionsPage() {
             aria-hidden
           />
           <TextInput
-            label="Search by address or domain"
+            label={t('Search by address or domain')}
             hideLabel
             type="search"
-            placeholder="Search by address or domain"
+            placeholder={t('Search by address or domain')}
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
             className="pl-8"
           />
         </div>
         <ChipFilter
-          label="Filter by reason"
+          label={t('Filter by reason')}
           values={REASON_VALUES}
           value={reason}
           onChange={setReason}
-          labelOf={statusLabel}
+          labelOf={reasonLabel}
         />
       </div>
       <ListStates
         query={list}
-        loadingLabel="Loading suppressions"
+        loadingLabel={t('Loading suppressions')}
         loadingRows={6}
         paging={(page) => ({
           ...cursorPages(paging, page, 'rule'),
-          // The API counts up to 10,000 (10,000 means at least that).
-          ...(paging.pageIndex === 0 && page.total >= COUNT_CAP ? { label: `${formatNumber(COUNT_CAP)}+ rules` } : {}),
+          ...(paging.pageIndex === 0 && page.total > 0
+            ? // The API counts up to 10,000 (10,000 means at least that).
+              page.total >= COUNT_CAP
+              ? { label: t('{count}+ rules', { count: formatNumber(COUNT_CAP) }) }
+              : { label: t('{count, plural, one {# rule} other {# rules}}', { count: page.total }) }
+            : {}),
         })}
         empty={
           <EmptyState
             icon={<Ban className="size-8" aria-hidden />}
-            title={filtered ? 'No rules match' : 'Nothing is suppressed'}
+            title={filtered ? t('No rules match') : t('Nothing is suppressed')}
             description={
               filtered
-                ? 'Try another reason, or part of the address or domain.'
-                : 'Addresses that bounce or complain are added here by themselves. Add an address or a whole domain to stop mail to it.'
+                ? t('Try another reason, or part of the address or domain.')
+                : t(
+                    'Addresses that bounce or complain are added here by themselves. Add an address or a whole domain to stop mail to it.',
+                  )
             }
             action={filtered ? undefined : addButton}
           />

@@ -1,5 +1,6 @@
 /** The rules of a page: what each holds, why, its note, when it was added and when it lapses. */
 import { Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { Badge } from '../../components/Layout.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
@@ -21,15 +22,16 @@ export function SuppressionsTable({
   highlight?: string;
   onDelete?: (rule: SuppressionRule) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Table<SuppressionRule>
-      caption="Suppression rules, newest first"
+      caption={t('Suppression rules, newest first')}
       rows={rules}
       rowKey={(r) => r.id}
       columns={[
         {
           key: 'target',
-          header: 'Address or domain',
+          header: t('Address or domain'),
           className: 'min-w-48',
           cell: (r) => (
             <span className="flex flex-col items-start gap-0.5">
@@ -38,20 +40,20 @@ export function SuppressionsTable({
               ) : (
                 <span className="text-slate-700 italic">{ruleTarget(r)}</span>
               )}
-              {r.domain && <span className="text-xs text-slate-500">Every address at this domain</span>}
+              {r.domain && <span className="text-xs text-slate-500">{t('Every address at this domain')}</span>}
               {r.addressHash && (
                 <span className="max-w-56 truncate font-mono text-xs text-slate-500" title={r.addressHash}>
-                  SHA-256 {r.addressHash}
+                  {t('SHA-256 {hash}', { hash: r.addressHash })}
                 </span>
               )}
-              {r.id === highlight && <Badge tone="brand">Held the email</Badge>}
+              {r.id === highlight && <Badge tone="brand">{t('Held the email')}</Badge>}
             </span>
           ),
         },
-        { key: 'reason', header: 'Reason', cell: (r) => <ReasonBadge reason={r.reason} /> },
+        { key: 'reason', header: t('Reason'), cell: (r) => <ReasonBadge reason={r.reason} /> },
         {
           key: 'note',
-          header: 'Note',
+          header: t('Note'),
           className: 'max-w-0 min-w-40 w-1/3',
           cell: (r) =>
             r.note ? (
@@ -64,37 +66,37 @@ export function SuppressionsTable({
         },
         {
           key: 'added',
-          header: 'Added',
+          header: t('Added'),
           className: 'whitespace-nowrap',
           cell: (r) => <RelativeTime iso={r.createdAt} />,
         },
         {
           key: 'expires',
-          header: 'Expires',
+          header: t('Expires'),
           className: 'whitespace-nowrap',
           cell: (r) =>
             r.expiresAt ? (
               <time dateTime={r.expiresAt}>{formatDate(r.expiresAt)}</time>
             ) : (
-              <span className="text-slate-500">Never</span>
+              <span className="text-slate-500">{t('Never')}</span>
             ),
         },
         ...(onDelete
           ? [
               {
                 key: 'actions',
-                header: <span className="sr-only">Actions</span>,
+                header: <span className="sr-only">{t('Actions')}</span>,
                 className: 'whitespace-nowrap text-right',
                 cell: (r: SuppressionRule) =>
                   r.reason === 'ERASED' ? null : (
                     <Button
                       size="sm"
                       variant="ghost"
-                      aria-label={`Delete the rule for ${ruleTarget(r)}`}
+                      aria-label={t('Delete the rule for {target}', { target: ruleTarget(r) })}
                       icon={<Trash2 className="size-3.5" aria-hidden />}
                       onClick={() => onDelete(r)}
                     >
-                      Delete
+                      {t('Delete')}
                     </Button>
                   ),
               },

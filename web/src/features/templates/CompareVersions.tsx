@@ -4,10 +4,12 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { PreviewWidth } from '../../components/PreviewFrame.tsx';
 import { ErrorState, Skeleton } from '../../components/States.tsx';
 import { formatLabel } from '../../editor/formats.ts';
 import { ServerPreview } from '../../editor/ServerPreview.tsx';
+import { msg } from '../../i18n/msg.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { type PreviewBody, type TemplateVersion, templateQueries } from '../../queries/templates.ts';
@@ -20,13 +22,13 @@ function previewOf(v: TemplateVersion): PreviewBody {
     : { format: v.format, subject: v.subject, body: v.body };
 }
 
-/** The rows of the comparison: each field of both versions, and whether it differs. */
+/** The rows of the comparison: each field (an English message, translated where shown) of both versions, and whether it differs. */
 export function differences(a: TemplateVersion, b: TemplateVersion) {
   const rows: Array<[string, string, string]> = [
-    ['Subject', a.subject, b.subject],
-    ['Format', formatLabel(a.format), formatLabel(b.format)],
-    ['Saved by', authorName(a.createdBy), authorName(b.createdBy)],
-    ['Saved', formatDateTime(a.createdAt), formatDateTime(b.createdAt)],
+    [msg('Subject'), a.subject, b.subject],
+    [msg('Format'), formatLabel(a.format), formatLabel(b.format)],
+    [msg('Saved by'), authorName(a.createdBy), authorName(b.createdBy)],
+    [msg('Saved'), formatDateTime(a.createdAt), formatDateTime(b.createdAt)],
   ];
   return rows.map(([field, left, right]) => ({ field, left, right, changed: left !== right }));
 }
@@ -44,6 +46,7 @@ export function CompareVersions({
   from: string;
   fromName: string;
 }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const left = useQuery(templateQueries.version(scope, templateId, a));
   const right = useQuery(templateQueries.version(scope, templateId, b));
@@ -53,29 +56,27 @@ export function CompareVersions({
   }
   if (!left.data || !right.data) {
     return (
-      <div role="status" aria-label="Loading the versions" className="grid gap-4 lg:grid-cols-2">
+      <div role="status" aria-label={t('Loading the versions')} className="grid gap-4 lg:grid-cols-2">
         <Skeleton className="h-64 w-full" />
         <Skeleton className="h-64 w-full" />
       </div>
     );
   }
   return (
-    <section aria-label={`Version ${a} and version ${b}`} className="space-y-3">
+    <section aria-label={t('Version {a} and version {b}', { a, b })} className="space-y-3">
       <div className="relative overflow-x-auto rounded-md border border-slate-200 [contain:inline-size]">
         <table className="min-w-full text-sm">
-          <caption className="sr-only">
-            Version {a} compared with version {b}
-          </caption>
+          <caption className="sr-only">{t('Version {a} compared with version {b}', { a, b })}</caption>
           <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-600">
             <tr>
               <th scope="col" className="px-3 py-2">
-                Field
+                {t('Field')}
               </th>
               <th scope="col" className="px-3 py-2">
-                Version {a}
+                {t('Version {n}', { n: a })}
               </th>
               <th scope="col" className="px-3 py-2">
-                Version {b}
+                {t('Version {n}', { n: b })}
               </th>
             </tr>
           </thead>
@@ -83,8 +84,8 @@ export function CompareVersions({
             {differences(left.data, right.data).map((row) => (
               <tr key={row.field} className={row.changed ? 'bg-amber-50' : undefined}>
                 <th scope="row" className="px-3 py-2 text-left font-medium text-slate-700">
-                  {row.field}
-                  {row.changed && <span className="ml-2 text-xs font-normal text-amber-800">changed</span>}
+                  {t(row.field)}
+                  {row.changed && <span className="ml-2 text-xs font-normal text-amber-800">{t('changed')}</span>}
                 </th>
                 <td className="px-3 py-2 break-all text-slate-800">{row.left}</td>
                 <td className="px-3 py-2 break-all text-slate-800">{row.right}</td>
@@ -103,7 +104,7 @@ export function CompareVersions({
           <ServerPreview
             key={n}
             body={previewOf(version)}
-            title={`Version ${n}`}
+            title={t('Version {n}', { n })}
             from={from}
             fromName={fromName}
             height={460}

@@ -4,6 +4,7 @@
  * Mounted only while open; a delete returns to the templates, which no longer list it.
  */
 import { useQuery } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
@@ -17,13 +18,14 @@ import { type Template, templateMutations, templateQueries } from '../../queries
 import { useAction } from '../../queries/use-action.ts';
 
 export function DeleteTemplateDialog({ onClose, template }: { onClose: () => void; template: Template }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const navigate = useNavigate();
   const usage = useQuery(templateQueries.usage(scope, template.id));
   const remove = useAction(templateMutations.remove(scope, template.id), {
     inline: true,
     onSuccess: () => {
-      toast(`Deleted "${template.name}"`);
+      toast(t('Deleted "{name}"', { name: template.name }));
       onClose();
       // The editor may hold unsaved changes to what is now gone: nothing is left to ask about.
       leaveUnasked();
@@ -39,7 +41,7 @@ export function DeleteTemplateDialog({ onClose, template }: { onClose: () => voi
     <Dialog
       open
       onClose={onClose}
-      title="Delete this template?"
+      title={t('Delete this template?')}
       footer={
         <CancelAnd onCancel={onClose}>
           <Button
@@ -48,35 +50,38 @@ export function DeleteTemplateDialog({ onClose, template }: { onClose: () => voi
             disabled={!usage.isSuccess || blocked}
             onClick={() => remove.mutate()}
           >
-            Delete template
+            {t('Delete template')}
           </Button>
         </CancelAnd>
       }
     >
       <div className="space-y-3 text-sm text-slate-600">
         <p>
-          <strong className="text-slate-900">{template.name}</strong> will be gone for good. Emails already sent with it
-          are not affected.
+          <Trans
+            i18nKey="<name>{name}</name> will be gone for good. Emails already sent with it are not affected."
+            values={{ name: template.name }}
+            components={{ name: <strong className="text-slate-900" /> }}
+          />
         </p>
         {usage.isPending && (
-          <div role="status" aria-label="Checking where it is used" className="space-y-2">
+          <div role="status" aria-label={t('Checking where it is used')} className="space-y-2">
             <Skeleton className="h-4 w-3/4" />
             <Skeleton className="h-4 w-1/2" />
           </div>
         )}
         {usage.isError && <ErrorState error={usage.error} retry={() => usage.refetch()} />}
         {usage.isSuccess && !blocked && campaigns.length === 0 && (
-          <p className="rounded-md bg-slate-50 px-3 py-2">No campaign or workflow uses it.</p>
+          <p className="rounded-md bg-slate-50 px-3 py-2">{t('No campaign or workflow uses it.')}</p>
         )}
         {blocked && (
-          <Callout tone="warning" role="alert" title="Workflows send this template, so it cannot be deleted yet.">
-            <p>Change or remove the email steps that use it first:</p>
+          <Callout tone="warning" role="alert" title={t('Workflows send this template, so it cannot be deleted yet.')}>
+            <p>{t('Change or remove the email steps that use it first:')}</p>
             <NamedLinks items={workflowNames} to={(id) => scope.to('workflows', id)} />
           </Callout>
         )}
         {campaigns.length > 0 && (
           <div>
-            <p>Campaigns that use it:</p>
+            <p>{t('Campaigns that use it:')}</p>
             <NamedLinks items={campaigns} to={(id) => scope.to('campaigns', id)} />
           </div>
         )}

@@ -5,12 +5,14 @@
  * saved the newer one); reloading shows theirs, and the changes here are lost.
  */
 import { useQuery } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { FormError } from '../../components/States.tsx';
 import type { DraftControls } from '../../forms/use-draft.ts';
+import { i18n } from '../../i18n/i18n.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { type Template, templateMutations, templateQueries } from '../../queries/templates.ts';
@@ -21,10 +23,19 @@ export function isConflict(error: unknown): error is ApiError {
   return error instanceof ApiError && error.code === 'VERSION_CONFLICT';
 }
 
+type Author = { type: string; email: string | null } | null | undefined;
+
 /** Who saved, in words: a member's address, or the project's secret key. */
-export function authorName(author: { type: string; email: string | null } | null | undefined): string {
-  if (!author) return 'someone';
-  return author.type === 'KEY' ? 'the API key' : (author.email ?? 'a former member');
+export function authorName(author: Author): string {
+  if (!author) return i18n.t('someone');
+  return author.type === 'KEY' ? i18n.t('the API key') : (author.email ?? i18n.t('a former member'));
+}
+
+/** Who saved, as a `select` argument of a sentence (the words around a name differ by kind in some languages). */
+function authorKind(author: Author): 'nobody' | 'key' | 'former' | 'member' {
+  if (!author) return 'nobody';
+  if (author.type === 'KEY') return 'key';
+  return author.email ? 'member' : 'former';
 }
 
 export function DraftBar({
@@ -37,17 +48,18 @@ export function DraftBar({
   /** Makes the form's next save a draft save (before publishing what is on screen). */
   onSaveDraftFirst: () => void;
 }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const publish = useAction(templateMutations.publish(scope, template.id), {
     inline: true,
-    onSuccess: (t) => toast(`Published as version ${t.version}`),
+    onSuccess: (published) => toast(t('Published as version {version}', { version: published.version })),
   });
   const discard = useAction(templateMutations.discardDraft(scope, template.id), {
     inline: true,
     onSuccess: () => {
       // Changes on screen were the draft's: they go with it. A form without any follows by itself.
       if (d.dirty) d.reset();
-      toast('Draft discarded');
+      toast(t('Draft discarded'));
     },
   });
   const draft = template.draft;
@@ -61,17 +73,24 @@ export function DraftBar({
   };
   const error = publish.error ?? discard.error;
   return (
-    <Callout tone="info" title="This template has an unpublished draft.">
+    <Callout tone="info" title={t('This template has an unpublished draft.')}>
       <p>
-        Saved <RelativeTime iso={draft.updatedAt} /> by {authorName(draft.updatedBy)}. Sends use version{' '}
-        {template.version} until the draft is published.
+        <Trans
+          i18nKey="Saved <time></time> by {kind, select, nobody {someone} key {the API key} former {a former member} other {{email}}}. Sends use version {version} until the draft is published."
+          values={{
+            kind: authorKind(draft.updatedBy),
+            email: draft.updatedBy?.email ?? '',
+            version: template.version,
+          }}
+          components={{ time: <RelativeTime iso={draft.updatedAt} /> }}
+        />
       </p>
       <div className="flex flex-wrap gap-2 pt-1">
         <Button size="sm" loading={publish.isPending} onClick={onPublish}>
-          Publish draft
+          {t('Publish draft')}
         </Button>
         <Button size="sm" variant="secondary" loading={discard.isPending} onClick={() => discard.mutate()}>
-          Discard draft
+          {t('Discard draft')}
         </Button>
       </div>
       {isConflict(error) ? (
@@ -93,11 +112,12 @@ export function VersionConflict({
   /** Drops the changes on screen, once the newer version is in. */
   onReload: () => void;
 }) {
+  const { t } = useTranslation();
   const template = useQuery({ ...templateQueries.one(useProject(), templateId), enabled: false });
   return (
-    <Callout tone="warning" role="alert" title="Someone saved a newer version.">
+    <Callout tone="warning" role="alert" title={t('Someone saved a newer version.')}>
       <p>{error.message}</p>
-      <p>Reload to see it; your changes here are then lost (copy what you need first).</p>
+      <p>{t('Reload to see it; your changes here are then lost (copy what you need first).')}</p>
       <Button
         size="sm"
         variant="secondary"
@@ -107,7 +127,7 @@ export function VersionConflict({
           onReload();
         }}
       >
-        Reload the template
+        {t('Reload the template')}
       </Button>
     </Callout>
   );

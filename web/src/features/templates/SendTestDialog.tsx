@@ -8,6 +8,7 @@
  */
 import { CheckCircle2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { ApiError, fieldError } from '../../api/client.ts';
 import { useServerConfig } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
@@ -53,6 +54,7 @@ export function SendTestDialog({
   /** The preview's sample contact data: an MJML or visual email is rendered with it. */
   sample: Record<string, unknown>;
 }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const config = useServerConfig();
   const [to, setTo] = useState(defaultEmail);
@@ -69,14 +71,14 @@ export function SendTestDialog({
     <Dialog
       open
       onClose={onClose}
-      title="Send a test email"
+      title={t('Send a test email')}
       footer={
         send.isSuccess ? (
-          <Button onClick={onClose}>Done</Button>
+          <Button onClick={onClose}>{t('Done')}</Button>
         ) : (
           <CancelAnd onCancel={onClose}>
             <Button type="submit" form="send-test-form" loading={send.isPending} disabled={noSender}>
-              Send test
+              {t('Send test')}
             </Button>
           </CancelAnd>
         )
@@ -86,28 +88,33 @@ export function SendTestDialog({
         <div className="flex items-start gap-3 text-sm text-slate-700" role="status">
           <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-600" aria-hidden />
           <div>
-            <p className="font-medium text-slate-900">Test sent to {to.trim()}.</p>
+            <p className="font-medium text-slate-900">{t('Test sent to {email}.', { email: to.trim() })}</p>
             {config.data?.mailTransport === 'capture' ? (
               <p className="mt-1">
-                This server keeps mail instead of delivering it: find the message in the{' '}
-                <TextLink to={scope.to('outbox')}>outbox</TextLink>.
+                <Trans
+                  i18nKey="This server keeps mail instead of delivering it: find the message in the <a>outbox</a>."
+                  components={{ a: <TextLink to={scope.to('outbox')}>{null}</TextLink> }}
+                />
               </p>
             ) : (
-              <p className="mt-1">It should arrive within a minute.</p>
+              <p className="mt-1">{t('It should arrive within a minute.')}</p>
             )}
           </div>
         </div>
       ) : (
         <form id="send-test-form" onSubmit={submit} noValidate className="space-y-4">
           <p className="text-sm text-slate-600">
-            Sends what is in the editor now, saved or not, with the subject marked <strong>[TEST]</strong>.{' '}
+            <Trans
+              i18nKey="Sends what is in the editor now, saved or not, with the subject marked <strong>[TEST]</strong>."
+              components={{ strong: <strong /> }}
+            />{' '}
             {draft.format === 'HTML'
-              ? 'Variables are filled from the contact with this address, if there is one.'
-              : 'Variables are filled from the sample data of the preview.'}
+              ? t('Variables are filled from the contact with this address, if there is one.')
+              : t('Variables are filled from the sample data of the preview.')}
           </p>
           {noSender && (
             <Callout tone="warning" role="alert">
-              <p>Set a From address under Sender first: a test needs a sender on a verified domain.</p>
+              <p>{t('Set a From address under Sender first: a test needs a sender on a verified domain.')}</p>
             </Callout>
           )}
           {!toError && <FormError error={error} />}
@@ -121,7 +128,7 @@ export function SendTestDialog({
             </ul>
           )}
           <TextInput
-            label="Send to"
+            label={t('Send to')}
             type="email"
             required
             autoComplete="email"

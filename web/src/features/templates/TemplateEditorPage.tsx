@@ -3,6 +3,7 @@
  * a saved one once it has loaded; a template that is not there says so.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DetailScreen } from '../../components/DetailScreen.tsx';
 import { BackLink } from '../../components/Links.tsx';
@@ -12,9 +13,10 @@ import { templateQueries } from '../../queries/templates.ts';
 import { TemplateForm } from './TemplateForm.tsx';
 
 export function TemplateEditorPage() {
+  const { t } = useTranslation();
   const { templateId } = useParams();
   const scope = useProject();
-  const back = { to: scope.to('templates'), label: 'Templates' };
+  const back = { to: scope.to('templates'), label: t('Templates') };
   if (!templateId) {
     return (
       <>
@@ -27,11 +29,12 @@ export function TemplateEditorPage() {
 }
 
 function ExistingTemplate({ id, back }: { id: string; back: { to: string; label: string } }) {
+  const { t } = useTranslation();
   const template = useQuery(templateQueries.one(useProject(), id));
   return (
-    <DetailScreen query={template} back={back} noun="template" skeleton={<EditorSkeleton />}>
+    <DetailScreen query={template} back={back} kind="template" skeleton={<EditorSkeleton />}>
       {/* The form keeps its own draft and starts over for another template. */}
-      {(t) => <TemplateForm key={t.id} template={t} />}
+      {(found) => <TemplateForm key={found.id} template={found} />}
     </DetailScreen>
   );
 }

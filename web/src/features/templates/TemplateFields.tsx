@@ -4,6 +4,7 @@
  * data typed below.
  */
 import { useMemo } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { useMe } from '../../api/session.ts';
 import { Select, TextArea, TextInput } from '../../components/Field.tsx';
@@ -23,12 +24,15 @@ export type TemplateFormDraft = Draft<TemplateDraft> & { saveError: Error | null
 
 const PREVIEW_HEIGHT = 520;
 
-const SUBJECT_HINT = (
-  <>
-    Use <code className="rounded bg-slate-100 px-1 text-slate-700">{'{{ firstName }}'}</code> for a contact field,{' '}
-    <code className="rounded bg-slate-100 px-1 text-slate-700">{'{{ firstName ?? "there" }}'}</code> for a fallback.
-  </>
-);
+function SubjectHint() {
+  return (
+    <Trans
+      i18nKey="Use <code>{field}</code> for a contact field, <code>{fallback}</code> for a fallback."
+      values={{ field: '{{ firstName }}', fallback: '{{ firstName ?? "there" }}' }}
+      components={{ code: <code className="rounded bg-slate-100 px-1 text-slate-700" /> }}
+    />
+  );
+}
 
 /** The sample contact data the preview renders with, as typed (JSON). */
 export interface SampleData {
@@ -37,57 +41,71 @@ export interface SampleData {
 }
 
 export function TemplateFields({ d, isNew, sample }: { d: TemplateFormDraft; isNew: boolean; sample: SampleData }) {
+  const { t } = useTranslation();
   const { to } = useProject();
   return (
     <>
-      <Card title="Details">
+      <Card title={t('Details')}>
         <div className="grid gap-4 md:grid-cols-2">
           <TextInput
-            label="Name"
+            label={t('Name')}
             required
             autoFocus={isNew}
             {...d.text('name')}
-            hint="Only you see it: it names the template in lists and pickers."
+            hint={t('Only you see it: it names the template in lists and pickers.')}
           />
-          <Select label="Type" {...d.text('type')} hint={typeInfo(d.value.type).hint}>
-            {TEMPLATE_TYPES.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.label}
+          <Select label={t('Type')} {...d.text('type')} hint={t(typeInfo(d.value.type).hint)}>
+            {TEMPLATE_TYPES.map((type) => (
+              <option key={type.id} value={type.id}>
+                {t(type.label)}
               </option>
             ))}
           </Select>
           <div className="md:col-span-2">
-            <TextInput label="Description" {...d.text('description')} placeholder="What it is for, when it is sent" />
+            <TextInput
+              label={t('Description')}
+              {...d.text('description')}
+              placeholder={t('What it is for, when it is sent')}
+            />
           </div>
         </div>
       </Card>
 
-      <Card title="Sender">
+      <Card title={t('Sender')}>
         <div className="grid gap-4 md:grid-cols-3">
           <TextInput
-            label="From address"
+            label={t('From address')}
             type="email"
             {...d.text('from')}
+            // i18n-ignore: an example address
             placeholder="hello@yourdomain.com"
             hint={
-              <>
-                Must be on a <TextLink to={to('domains')}>verified domain</TextLink>.
-              </>
+              <Trans
+                i18nKey="Must be on a <a>verified domain</a>."
+                components={{ a: <TextLink to={to('domains')}>{null}</TextLink> }}
+              />
             }
           />
-          <TextInput label="From name" {...d.text('fromName')} placeholder="Acme" />
-          <TextInput label="Reply-to" type="email" {...d.text('replyTo')} placeholder="support@yourdomain.com" />
+          {/* i18n-ignore: an example sender name (a brand) */}
+          <TextInput label={t('From name')} {...d.text('fromName')} placeholder="Acme" />
+          <TextInput
+            label={t('Reply-to')}
+            type="email"
+            {...d.text('replyTo')}
+            // i18n-ignore: an example address
+            placeholder="support@yourdomain.com"
+          />
         </div>
       </Card>
 
-      <Card title="Content">
+      <Card title={t('Content')}>
         <div className="space-y-4">
           <TextInput
-            label="Subject"
+            label={t('Subject')}
             required
             {...d.text('subject')}
-            placeholder={'Welcome to Acme, {{ firstName ?? "friend" }}'}
-            hint={SUBJECT_HINT}
+            placeholder={t('Welcome to Acme, {name}', { name: '{{ firstName ?? "friend" }}' })}
+            hint={<SubjectHint />}
           />
           <ContentWithPreview d={d} isNew={isNew} sample={sample} />
         </div>
@@ -98,6 +116,7 @@ export function TemplateFields({ d, isNew, sample }: { d: TemplateFormDraft; isN
 
 /** The content in its format with its preview, and the sample data the preview renders with. */
 function ContentWithPreview({ d, isNew, sample }: { d: TemplateFormDraft; isNew: boolean; sample: SampleData }) {
+  const { t } = useTranslation();
   const me = useMe();
   const draft = d.value;
   const parsed = useMemo(() => parseSample(sample.text), [sample.text]);
@@ -127,20 +146,24 @@ function ContentWithPreview({ d, isNew, sample }: { d: TemplateFormDraft; isNew:
         sampleEditor={
           <details className="group rounded-md border border-slate-200 bg-slate-50 px-3 py-2">
             <summary className="cursor-pointer text-sm font-medium text-slate-700">
-              Sample data for the preview
+              {t('Sample data for the preview')}
               {variables.length > 0 && (
-                <span className="ml-2 font-normal text-slate-500">Variables used: {variables.join(', ')}</span>
+                <span className="ml-2 font-normal text-slate-500">
+                  {t('Variables used: {names}', { names: variables.join(', ') })}
+                </span>
               )}
             </summary>
             <div className="mt-2">
               <TextArea
-                label="Sample contact data (JSON)"
+                label={t('Sample contact data (JSON)')}
                 rows={4}
                 className="font-mono text-xs"
                 value={sample.text}
                 onChange={(e) => sample.setText(e.target.value)}
                 error={'error' in parsed ? parsed.error : undefined}
-                hint="Only the preview and tests of MJML and visual emails use it. Real sends fill variables from each contact's data."
+                hint={t(
+                  "Only the preview and tests of MJML and visual emails use it. Real sends fill variables from each contact's data.",
+                )}
               />
             </div>
           </details>

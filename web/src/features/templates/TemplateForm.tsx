@@ -6,6 +6,7 @@
  * The API's field errors show under their fields; Ctrl+S saves; leaving with unsaved changes asks.
  */
 import { useMemo, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMe } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
@@ -44,6 +45,7 @@ const FIRST_SAMPLE = '{\n  "firstName": "Ada"\n}';
 
 /** The editor of `template`, or of a new one; a new one opens as the saved template once created. */
 export function TemplateForm({ template }: { template?: Template }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const navigate = useNavigate();
   const saved = useMemo(() => toDraft(template), [template]);
@@ -54,13 +56,13 @@ export function TemplateForm({ template }: { template?: Template }) {
   const create = useAction(templateMutations.create(scope), {
     inline: true,
     onSuccess: (created) => {
-      toast('Template created');
+      toast(t('Template created'));
       navigate(scope.to('templates', created.id), { replace: true });
     },
   });
   const save = useAction(templateMutations.save(scope, template?.id ?? ''), {
     inline: true,
-    onSuccess: (_t, body) => toast(body.asDraft ? 'Draft saved' : 'Template saved'),
+    onSuccess: (_saved, body) => toast(body.asDraft ? t('Draft saved') : t('Template saved')),
   });
   const d = useDraft<TemplateDraft, TemplateSave | NewTemplate>(saved, {
     save: template ? save : create,
@@ -69,7 +71,7 @@ export function TemplateForm({ template }: { template?: Template }) {
       : createBody,
     codeFields: { UNVERIFIED_DOMAIN: 'from' },
     fields: FIELDS,
-    leaveMessage: 'Your changes to this template are not saved yet. Leave and lose them?',
+    leaveMessage: t('Your changes to this template are not saved yet. Leave and lose them?'),
   });
   const saveError = template ? save.error : create.error;
   const me = useMe();
@@ -89,19 +91,22 @@ export function TemplateForm({ template }: { template?: Template }) {
     <>
       <form onSubmit={d.submit} noValidate>
         <PageHeader
-          title={template ? d.value.name || 'Untitled template' : 'New template'}
+          title={template ? d.value.name || t('Untitled template') : t('New template')}
           description={
             <span className="inline-flex flex-wrap items-center gap-2">
-              <Badge tone={info.tone}>{info.label}</Badge>
+              <Badge tone={info.tone}>{t(info.label)}</Badge>
               <Badge tone="gray">{formatLabel(d.value.format)}</Badge>
-              {template && <span>Version {template.version}</span>}
+              {template && <span>{t('Version {n}', { n: template.version })}</span>}
               {!template ? (
-                'Not saved yet'
+                t('Not saved yet')
               ) : d.dirty ? (
-                <span className="font-medium text-amber-700">Unsaved changes</span>
+                <span className="font-medium text-amber-700">{t('Unsaved changes')}</span>
               ) : (
                 <span>
-                  Saved <RelativeTime iso={template.draft?.updatedAt ?? template.updatedAt} />
+                  <Trans
+                    i18nKey="Saved <time></time>"
+                    components={{ time: <RelativeTime iso={template.draft?.updatedAt ?? template.updatedAt} /> }}
+                  />
                 </span>
               )}
             </span>
@@ -116,7 +121,7 @@ export function TemplateForm({ template }: { template?: Template }) {
                   disabled={!d.dirty}
                   onClick={() => submitAs(true)}
                 >
-                  {hasDraft ? 'Save draft' : 'Save as draft'}
+                  {hasDraft ? t('Save draft') : t('Save as draft')}
                 </Button>
               )}
               {/* A new template can always be tried: the API says what it still lacks. */}
@@ -126,7 +131,7 @@ export function TemplateForm({ template }: { template?: Template }) {
                   disabled={template && !d.dirty}
                   onClick={() => (template ? submitAs(false) : d.submit())}
                 >
-                  {template ? 'Save' : 'Create template'}
+                  {template ? t('Save') : t('Create template')}
                 </Button>
               )}
             </>

@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { FileText, Plus, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button, LinkButton } from '../../components/Button.tsx';
 import { TextInput } from '../../components/Field.tsx';
@@ -16,7 +17,6 @@ import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { EmptyState } from '../../components/States.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import { formatLabel } from '../../editor/formats.ts';
-import { plural } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { useSearchParamPatch } from '../../lib/url-state.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
@@ -28,6 +28,7 @@ const PAGE_SIZE = 20;
 type TypeFilter = 'ALL' | TemplateType;
 
 export function TemplatesPage() {
+  const { t } = useTranslation();
   const project = useProject();
   const { to } = project;
   const [params] = useSearchParams();
@@ -50,46 +51,50 @@ export function TemplatesPage() {
   const columns: Column<Template>[] = [
     {
       key: 'name',
-      header: 'Name',
-      cell: (t) => (
+      header: t('Name'),
+      cell: (row) => (
         <div className="min-w-0 max-w-xs">
-          <TextLink to={to('templates', t.id)} className="block truncate">
-            {t.name}
+          <TextLink to={to('templates', row.id)} className="block truncate">
+            {row.name}
           </TextLink>
-          {t.description && <div className="truncate text-xs text-slate-500">{t.description}</div>}
+          {row.description && <div className="truncate text-xs text-slate-500">{row.description}</div>}
         </div>
       ),
     },
     {
       key: 'type',
-      header: 'Type',
-      cell: (t) => {
-        const info = typeInfo(t.type);
-        return <Badge tone={info.tone}>{info.label}</Badge>;
+      header: t('Type'),
+      cell: (row) => {
+        const info = typeInfo(row.type);
+        return <Badge tone={info.tone}>{t(info.label)}</Badge>;
       },
     },
     {
       key: 'format',
-      header: 'Format',
-      cell: (t) => <span className="whitespace-nowrap text-slate-600">{formatLabel(t.format)}</span>,
+      header: t('Format'),
+      cell: (row) => <span className="whitespace-nowrap text-slate-600">{formatLabel(row.format)}</span>,
       className: 'hidden md:table-cell',
     },
     {
       key: 'subject',
-      header: 'Subject',
-      cell: (t) => <div className="max-w-xs truncate text-slate-600">{t.subject}</div>,
+      header: t('Subject'),
+      cell: (row) => <div className="max-w-xs truncate text-slate-600">{row.subject}</div>,
       className: 'hidden lg:table-cell',
     },
     {
       key: 'from',
-      header: 'From',
-      cell: (t) =>
-        t.from ? <span className="text-slate-600">{t.from}</span> : <span className="text-slate-500">Not set</span>,
+      header: t('From'),
+      cell: (row) =>
+        row.from ? (
+          <span className="text-slate-600">{row.from}</span>
+        ) : (
+          <span className="text-slate-500">{t('Not set')}</span>
+        ),
     },
     {
       key: 'updated',
-      header: 'Updated',
-      cell: (t) => <RelativeTime iso={t.updatedAt} className="whitespace-nowrap text-slate-500" />,
+      header: t('Updated'),
+      cell: (row) => <RelativeTime iso={row.updatedAt} className="whitespace-nowrap text-slate-500" />,
       className: 'text-right',
     },
   ];
@@ -97,28 +102,31 @@ export function TemplatesPage() {
   return (
     <>
       <PageHeader
-        title="Templates"
-        description="Reusable emails for one-off sends, campaigns and workflows."
+        title={t('Templates')}
+        description={t('Reusable emails for one-off sends, campaigns and workflows.')}
         actions={
           <LinkButton to={to('templates', 'new')} icon={<Plus className="size-4" aria-hidden />}>
-            New template
+            {t('New template')}
           </LinkButton>
         }
       />
       <div className="mb-1 flex flex-wrap items-end justify-between gap-3">
         <Tabs<TypeFilter>
-          label="Template type"
+          label={t('Template type')}
           value={type ?? 'ALL'}
           onChange={(id) => update({ type: id === 'ALL' ? undefined : id, page: undefined })}
-          tabs={[{ id: 'ALL', label: 'All' }, ...TEMPLATE_TYPES.map((t) => ({ id: t.id, label: t.label }))]}
+          tabs={[
+            { id: 'ALL', label: t('All') },
+            ...TEMPLATE_TYPES.map((info) => ({ id: info.id, label: t(info.label) })),
+          ]}
         />
         <div className="relative mb-4 w-72">
           <Search className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-slate-400" aria-hidden />
           <TextInput
-            label="Search templates"
+            label={t('Search templates')}
             hideLabel
             type="search"
-            placeholder="Search by name or subject"
+            placeholder={t('Search by name or subject')}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             className="pl-8"
@@ -128,22 +136,26 @@ export function TemplatesPage() {
 
       <ListStates
         query={list}
-        loadingLabel="Loading templates"
+        loadingLabel={t('Loading templates')}
         loadingRows={6}
         isEmpty={(data) => data.templates.length === 0}
         paging={(data) => ({
-          label: `Page ${data.page} of ${Math.max(1, data.totalPages)} · ${plural(data.total, 'template')}`,
+          label: t('Page {page} of {pages} · {count, plural, one {# template} other {# templates}}', {
+            page: data.page,
+            pages: Math.max(1, data.totalPages),
+            count: data.total,
+          }),
           onPrev: page > 1 ? () => update({ page: String(page - 1) }) : undefined,
           onNext: page < data.totalPages ? () => update({ page: String(page + 1) }) : undefined,
         })}
         empty={
           <EmptyState
             icon={<FileText className="size-8" aria-hidden />}
-            title={filtered ? 'No templates match' : 'No templates yet'}
+            title={filtered ? t('No templates match') : t('No templates yet')}
             description={
               filtered
-                ? 'Try another search or type.'
-                : 'A template holds the subject, sender and HTML of an email you send again and again.'
+                ? t('Try another search or type.')
+                : t('A template holds the subject, sender and HTML of an email you send again and again.')
             }
             action={
               filtered ? (
@@ -154,18 +166,18 @@ export function TemplatesPage() {
                     update({ q: undefined, type: undefined, page: undefined });
                   }}
                 >
-                  Clear filters
+                  {t('Clear filters')}
                 </Button>
               ) : (
                 <LinkButton to={to('templates', 'new')} icon={<Plus className="size-4" aria-hidden />}>
-                  Create your first template
+                  {t('Create your first template')}
                 </LinkButton>
               )
             }
           />
         }
       >
-        {(data) => <Table caption="Templates" columns={columns} rows={data.templates} rowKey={(t) => t.id} />}
+        {(data) => <Table caption={t('Templates')} columns={columns} rows={data.templates} rowKey={(row) => row.id} />}
       </ListStates>
     </>
   );

@@ -5,6 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Select } from '../../components/Field.tsx';
@@ -37,6 +38,7 @@ export function VersionHistory({
   /** Drops the form's changes once a restored version is the template's. */
   onRestored: () => void;
 }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const [page, setPage] = useState(1);
   const list = useQuery(templateQueries.versions(scope, template.id, page, PAGE_SIZE));
@@ -46,8 +48,8 @@ export function VersionHistory({
   const [b, setB] = useState(template.version);
   const restore = useAction(templateMutations.restore(scope, template.id), {
     inline: true,
-    onSuccess: (t, { version }) => {
-      toast(`Version ${version} restored as version ${t.version}`);
+    onSuccess: (restored, { version }) => {
+      toast(t('Version {version} restored as version {current}', { version, current: restored.version }));
       setRestoring(null);
       // A form without changes follows the template by itself; one with changes drops them, as asked.
       if (dirty) onRestored();
@@ -57,21 +59,25 @@ export function VersionHistory({
   const columns: Column<TemplateVersionSummary>[] = [
     {
       key: 'version',
-      header: 'Version',
+      header: t('Version'),
       cell: (v) => (
         <span className="inline-flex items-center gap-2 font-medium text-slate-900">
           {v.version}
-          {v.version === template.version && <Badge tone="green">Live</Badge>}
+          {v.version === template.version && <Badge tone="green">{t('Live')}</Badge>}
         </span>
       ),
     },
-    { key: 'saved', header: 'Saved', cell: (v) => <RelativeTime iso={v.createdAt} className="whitespace-nowrap" /> },
-    { key: 'by', header: 'By', cell: (v) => authorName(v.createdBy), className: 'hidden md:table-cell' },
-    { key: 'subject', header: 'Subject', cell: (v) => <div className="max-w-xs truncate">{v.subject}</div> },
-    { key: 'format', header: 'Format', cell: (v) => formatLabel(v.format) },
+    {
+      key: 'saved',
+      header: t('Saved'),
+      cell: (v) => <RelativeTime iso={v.createdAt} className="whitespace-nowrap" />,
+    },
+    { key: 'by', header: t('By'), cell: (v) => authorName(v.createdBy), className: 'hidden md:table-cell' },
+    { key: 'subject', header: t('Subject'), cell: (v) => <div className="max-w-xs truncate">{v.subject}</div> },
+    { key: 'format', header: t('Format'), cell: (v) => formatLabel(v.format) },
     {
       key: 'restore',
-      header: <span className="sr-only">Actions</span>,
+      header: <span className="sr-only">{t('Actions')}</span>,
       className: 'text-right',
       cell: (v) =>
         v.version === template.version ? null : (
@@ -79,27 +85,27 @@ export function VersionHistory({
             size="sm"
             variant="secondary"
             onClick={() => setRestoring(v.version)}
-            aria-label={`Restore version ${v.version}`}
+            aria-label={t('Restore version {n}', { n: v.version })}
           >
-            Restore
+            {t('Restore')}
           </Button>
         ),
     },
   ];
 
   return (
-    <Card title="Versions">
+    <Card title={t('Versions')}>
       <div className="space-y-4">
         {template.version > 1 && (
           <div className="flex flex-wrap items-end gap-3">
-            <VersionSelect label="Compare version" value={a} onChange={setA} latest={template.version} />
-            <VersionSelect label="with version" value={b} onChange={setB} latest={template.version} />
+            <VersionSelect label={t('Compare version')} value={a} onChange={setA} latest={template.version} />
+            <VersionSelect label={t('with version')} value={b} onChange={setB} latest={template.version} />
             <Button variant="secondary" onClick={() => setPair({ a, b })}>
-              Compare
+              {t('Compare')}
             </Button>
             {pair && (
               <Button variant="ghost" onClick={() => setPair(null)}>
-                Close comparison
+                {t('Close comparison')}
               </Button>
             )}
           </div>
@@ -115,34 +121,39 @@ export function VersionHistory({
         )}
         <ListStates
           query={list}
-          loadingLabel="Loading versions"
+          loadingLabel={t('Loading versions')}
           loadingRows={3}
           isEmpty={(data) => data.versions.length === 0}
-          empty={<p className="text-sm text-slate-600">No versions yet.</p>}
+          empty={<p className="text-sm text-slate-600">{t('No versions yet.')}</p>}
           paging={(data) => ({
-            label: `Page ${data.page} of ${Math.max(1, data.totalPages)}`,
+            label: t('Page {page} of {pages}', { page: data.page, pages: Math.max(1, data.totalPages) }),
             onPrev: page > 1 ? () => setPage(page - 1) : undefined,
             onNext: page < data.totalPages ? () => setPage(page + 1) : undefined,
           })}
         >
           {(data) => (
-            <Table caption="Versions" columns={columns} rows={data.versions} rowKey={(v) => String(v.version)} />
+            <Table caption={t('Versions')} columns={columns} rows={data.versions} rowKey={(v) => String(v.version)} />
           )}
         </ListStates>
       </div>
       <ConfirmDialog
         open={restoring !== null}
         onClose={() => setRestoring(null)}
-        title={`Restore version ${restoring}?`}
-        confirmLabel="Restore"
+        title={t('Restore version {n}?', { n: restoring })}
+        confirmLabel={t('Restore')}
         busy={restore.isPending}
         error={restore.error}
         onConfirm={() => restoring !== null && restore.mutate({ version: restoring, baseVersion: template.version })}
       >
         <p>
-          Its subject and content become the template’s again, as version {template.version + 1}. Version{' '}
-          {template.version} stays in the history.
-          {dirty && ' Your unsaved changes on this screen are dropped.'}
+          {t(
+            'Its subject and content become the template’s again, as version {next}. Version {current} stays in the history.',
+            {
+              next: template.version + 1,
+              current: template.version,
+            },
+          )}
+          {dirty && ` ${t('Your unsaved changes on this screen are dropped.')}`}
         </p>
       </ConfirmDialog>
     </Card>

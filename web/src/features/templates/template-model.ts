@@ -1,32 +1,33 @@
 /**
- * What the template screens say about a template: its type's label, tone and meaning, and the
- * editor's draft (every field a string, as the inputs give it) with the API body a save sends.
- * Pure, unit-tested.
+ * What the template screens say about a template: its type's label, tone and meaning (English
+ * messages, translated where shown), and the editor's draft (every field a string, as the inputs
+ * give it) with the API body a save sends. Pure, unit-tested.
  */
 import type { Tone } from '../../components/Layout.tsx';
 import { type BlockDocument, withIds } from '../../editor/document.ts';
 import type { ContentFormat } from '../../editor/formats.ts';
 import { sameValue } from '../../forms/draft-errors.ts';
+import { msg } from '../../i18n/msg.ts';
 import type { NewTemplate, Template, TemplateChange, TemplateType } from '../../queries/templates.ts';
 
 export const TEMPLATE_TYPES: Array<{ id: TemplateType; label: string; tone: Tone; hint: string }> = [
   {
     id: 'TRANSACTIONAL',
-    label: 'Transactional',
+    label: msg('Transactional'),
     tone: 'blue',
-    hint: 'Receipts, password resets, alerts: always delivered, no unsubscribe footer.',
+    hint: msg('Receipts, password resets, alerts: always delivered, no unsubscribe footer.'),
   },
   {
     id: 'MARKETING',
-    label: 'Marketing',
+    label: msg('Marketing'),
     tone: 'brand',
-    hint: 'Newsletters and announcements: only to subscribed contacts, with an unsubscribe footer and headers.',
+    hint: msg('Newsletters and announcements: only to subscribed contacts, with an unsubscribe footer and headers.'),
   },
   {
     id: 'HEADLESS',
-    label: 'Headless',
+    label: msg('Headless'),
     tone: 'gray',
-    hint: 'Only to subscribed contacts, without the footer: the body must carry its own unsubscribe link.',
+    hint: msg('Only to subscribed contacts, without the footer: the body must carry its own unsubscribe link.'),
   },
 ];
 

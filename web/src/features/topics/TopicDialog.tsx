@@ -3,6 +3,7 @@
  * and whether the preference center offers it. Mounted only while open, so each opening starts from
  * the topic as it is then (or empty). The API's refusals show on their fields; TOO_MANY_TOPICS above.
  */
+import { useTranslation } from 'react-i18next';
 import { Checkbox, TextArea, TextInput } from '../../components/Field.tsx';
 import { FormDialog } from '../../forms/FormDialog.tsx';
 import { useDraft } from '../../forms/use-draft.ts';
@@ -28,50 +29,53 @@ const draftOf = (t: Topic): Draft => ({
 });
 
 export function TopicDialog({ topic, onClose }: { topic?: Topic; onClose: () => void }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const save = useAction(topicMutations.save(scope, topic?.id), {
     inline: true,
     onSuccess: (saved) => {
-      toast(topic ? `Topic “${saved.name}” saved.` : `Topic “${saved.name}” created.`);
+      toast(
+        topic ? t('Topic “{name}” saved.', { name: saved.name }) : t('Topic “{name}” created.', { name: saved.name }),
+      );
       onClose();
     },
   });
   const d = useDraft(topic ? draftOf(topic) : blank, {
     save,
     toBody: (draft) => ({ ...draft, name: draft.name.trim(), description: draft.description.trim() || null }),
-    leaveMessage: 'This topic is not saved yet. Leave and lose it?',
+    leaveMessage: t('This topic is not saved yet. Leave and lose it?'),
   });
 
   return (
     <FormDialog
       open
       onClose={onClose}
-      title={topic ? 'Edit topic' : 'New topic'}
-      submitLabel={topic ? 'Save' : 'Create topic'}
+      title={topic ? t('Edit topic') : t('New topic')}
+      submitLabel={topic ? t('Save') : t('Create topic')}
       draft={d}
     >
       <TextInput
-        label="Name"
+        label={t('Name')}
         autoFocus
         maxLength={100}
-        placeholder="e.g. Product news"
+        placeholder={t('e.g. Product news')}
         {...d.text('name')}
-        hint="Contacts see it on their preference page and the sign-up form."
+        hint={t('Contacts see it on their preference page and the sign-up form.')}
       />
       <TextArea
-        label="Description (optional)"
+        label={t('Description (optional)')}
         rows={2}
         maxLength={500}
-        placeholder="e.g. What we shipped this month, at most once a month."
+        placeholder={t('e.g. What we shipped this month, at most once a month.')}
         {...d.text('description')}
       />
       <div className="space-y-2">
         <Checkbox
-          label="Subscribed by default: contacts who made no choice get it"
+          label={t('Subscribed by default: contacts who made no choice get it')}
           {...d.checkbox('defaultSubscribed')}
         />
         <Checkbox
-          label="Public: offered on the preference page, where contacts can change it"
+          label={t('Public: offered on the preference page, where contacts can change it')}
           {...d.checkbox('public')}
         />
       </div>

@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Plus, Tags, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Badge } from '../../components/Layout.tsx';
@@ -20,90 +21,97 @@ import { useAction } from '../../queries/use-action.ts';
 import { TopicDialog } from './TopicDialog.tsx';
 
 export function TopicsPage() {
+  const { t } = useTranslation();
   const scope = useProject();
   const topics = useQuery(topicQueries.list(scope));
   const [editing, setEditing] = useState<Topic | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Topic | null>(null);
   const addButton = (
     <Button onClick={() => setEditing('new')} icon={<Plus className="size-4" aria-hidden />}>
-      New topic
+      {t('New topic')}
     </Button>
   );
 
   return (
     <>
       <ListScreen
-        title="Topics"
-        description="Let contacts choose what they hear about. A campaign or workflow email sent to a topic reaches its subscribers only, and its unsubscribe link leaves that topic alone."
+        title={t('Topics')}
+        description={t(
+          'Let contacts choose what they hear about. A campaign or workflow email sent to a topic reaches its subscribers only, and its unsubscribe link leaves that topic alone.',
+        )}
         actions={addButton}
         query={topics}
-        loadingLabel="Loading topics"
+        loadingLabel={t('Loading topics')}
         empty={
           <EmptyState
             icon={<Tags className="size-8" aria-hidden />}
-            title="No topics yet"
-            description="Add one for each kind of email you send (product news, offers, events), so people can keep some and drop others."
+            title={t('No topics yet')}
+            description={t(
+              'Add one for each kind of email you send (product news, offers, events), so people can keep some and drop others.',
+            )}
             action={addButton}
           />
         }
       >
         {(rows) => (
           <Table<Topic>
-            caption="Topics"
+            caption={t('Topics')}
             rows={rows}
             rowKey={(t) => t.id}
             columns={[
               {
                 key: 'name',
-                header: 'Topic',
+                header: t('Topic'),
                 className: 'max-w-0 min-w-40 w-1/2',
-                cell: (t) => (
+                cell: (topic) => (
                   <>
-                    <span className="block truncate font-medium text-slate-900">{t.name}</span>
-                    {t.description && <span className="block truncate text-xs text-slate-500">{t.description}</span>}
+                    <span className="block truncate font-medium text-slate-900">{topic.name}</span>
+                    {topic.description && (
+                      <span className="block truncate text-xs text-slate-500">{topic.description}</span>
+                    )}
                   </>
                 ),
               },
               {
                 key: 'subscribers',
-                header: 'Subscribers',
+                header: t('Subscribers'),
                 className: 'whitespace-nowrap tabular-nums',
-                cell: (t) => formatNumber(t.subscriberCount),
+                cell: (topic) => formatNumber(topic.subscriberCount),
               },
               {
                 key: 'flags',
-                header: 'Settings',
+                header: t('Settings'),
                 className: 'whitespace-nowrap',
-                cell: (t) => (
+                cell: (topic) => (
                   <span className="flex flex-wrap gap-1">
-                    {t.defaultSubscribed && <Badge tone="blue">Subscribed by default</Badge>}
-                    {t.public ? <Badge tone="green">Public</Badge> : <Badge>Hidden</Badge>}
+                    {topic.defaultSubscribed && <Badge tone="blue">{t('Subscribed by default')}</Badge>}
+                    {topic.public ? <Badge tone="green">{t('Public')}</Badge> : <Badge>{t('Hidden')}</Badge>}
                   </span>
                 ),
               },
               {
                 key: 'actions',
-                header: <span className="sr-only">Actions</span>,
+                header: <span className="sr-only">{t('Actions')}</span>,
                 className: 'whitespace-nowrap text-right',
-                cell: (t) => (
+                cell: (topic) => (
                   <span className="inline-flex gap-1">
                     <Button
                       size="sm"
                       variant="ghost"
-                      aria-label={`Edit ${t.name}`}
+                      aria-label={t('Edit {name}', { name: topic.name })}
                       icon={<Pencil className="size-3.5" aria-hidden />}
-                      onClick={() => setEditing(t)}
+                      onClick={() => setEditing(topic)}
                     >
-                      Edit
+                      {t('Edit')}
                     </Button>
                     <Button
                       size="sm"
                       variant="ghost"
-                      aria-label={`Delete ${t.name}`}
+                      aria-label={t('Delete {name}', { name: topic.name })}
                       icon={<Trash2 className="size-3.5" aria-hidden />}
-                      onClick={() => setDeleting(t)}
+                      onClick={() => setDeleting(topic)}
                     >
-                      Delete
+                      {t('Delete')}
                     </Button>
                   </span>
                 ),
@@ -120,19 +128,27 @@ export function TopicsPage() {
 
 /** Asks before deleting; the API's 409 (a campaign on its way uses the topic) shows in the dialog. */
 function DeleteTopicDialog({ topic, onClose }: { topic: Topic; onClose: () => void }) {
+  const { t } = useTranslation();
   const remove = useAction(topicMutations.remove(useProject(), topic.id), {
     inline: true,
     onSuccess: () => {
-      toast(`Topic “${topic.name}” deleted.`);
+      toast(t('Topic “{name}” deleted.', { name: topic.name }));
       onClose();
     },
   });
   return (
-    <ConfirmDialog open onClose={onClose} action={remove} title={`Delete “${topic.name}”?`} confirmLabel="Delete topic">
+    <ConfirmDialog
+      open
+      onClose={onClose}
+      action={remove}
+      title={t('Delete “{name}”?', { name: topic.name })}
+      confirmLabel={t('Delete topic')}
+    >
       <p>
-        Its {formatNumber(topic.subscriberCount)}{' '}
-        {topic.subscriberCount === 1 ? 'subscriber stays' : 'subscribers stay'} in the project; their choice for this
-        topic is forgotten. A campaign that is scheduled or sending to it keeps the topic until it is done.
+        {t(
+          'Its {count, plural, one {# subscriber stays} other {# subscribers stay}} in the project; their choice for this topic is forgotten. A campaign that is scheduled or sending to it keeps the topic until it is done.',
+          { count: topic.subscriberCount },
+        )}
       </p>
     </ConfirmDialog>
   );

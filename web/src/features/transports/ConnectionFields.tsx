@@ -3,13 +3,17 @@
  * password, or an SES account's region, keys and endpoint. On an edit the secret starts empty and
  * says that leaving it so keeps the stored one.
  */
+import { useTranslation } from 'react-i18next';
 import { Select, TextInput } from '../../components/Field.tsx';
+import { msg } from '../../i18n/msg.ts';
 import { DEFAULT_PORT, type SmtpConnection, type SmtpSecurity } from './smtp-url.ts';
 import type { SesDraft } from './transport-draft.ts';
 
 /** What a secret's input says: typed once, and on an edit, that leaving it empty keeps the stored one. */
 const secretHint = (editing: boolean) =>
-  editing ? 'Leave empty to keep the stored one. It is never shown again.' : 'Stored encrypted and never shown again.';
+  editing
+    ? msg('Leave empty to keep the stored one. It is never shown again.')
+    : msg('Stored encrypted and never shown again.');
 
 /** Bindings of a text input to a text property of a part of the form (the SMTP connection, the SES account). */
 function textOf<P>(part: P, onChange: (next: P) => void) {
@@ -35,6 +39,7 @@ export function SmtpFields({
   /** The API's messages, by field: `url` is the whole connection. */
   error: (field: string) => string | undefined;
 }) {
+  const { t } = useTranslation();
   const set = (patch: Partial<SmtpConnection>) => onChange({ ...value, ...patch });
   const text = textOf(value, onChange);
   const setSecurity = (security: SmtpSecurity) =>
@@ -46,38 +51,40 @@ export function SmtpFields({
 
   return (
     <fieldset className="space-y-4">
-      <legend className="mb-1 text-sm font-medium text-slate-700">SMTP server</legend>
+      <legend className="mb-1 text-sm font-medium text-slate-700">{t('SMTP server')}</legend>
       <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_7rem]">
         <TextInput
-          label="Host"
+          label={t('Host')}
+          // i18n-ignore: an example host name
           placeholder="smtp.example.com"
           autoComplete="off"
           spellCheck={false}
           {...text('host', error('url'))}
         />
-        <TextInput label="Port" inputMode="numeric" autoComplete="off" {...text('port')} />
+        <TextInput label={t('Port')} inputMode="numeric" autoComplete="off" {...text('port')} />
       </div>
       <Select
-        label="Security"
+        label={t('Security')}
         value={value.security}
         onChange={(e) => setSecurity(e.target.value as SmtpSecurity)}
         hint={
           value.security === 'TLS'
-            ? 'The connection is encrypted from its first byte (smtps://, usually port 465).'
-            : 'The connection starts plain and is upgraded with STARTTLS (smtp://, usually port 587).'
+            ? t('The connection is encrypted from its first byte (smtps://, usually port 465).')
+            : t('The connection starts plain and is upgraded with STARTTLS (smtp://, usually port 587).')
         }
       >
+        {/* i18n-ignore: the protocol's name */}
         <option value="STARTTLS">STARTTLS</option>
-        <option value="TLS">TLS from the start</option>
+        <option value="TLS">{t('TLS from the start')}</option>
       </Select>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput label="User name" autoComplete="off" spellCheck={false} {...text('user')} />
+        <TextInput label={t('User name')} autoComplete="off" spellCheck={false} {...text('user')} />
         <TextInput
-          label="Password"
+          label={t('Password')}
           type="password"
           autoComplete="new-password"
           {...password}
-          hint={secretHint(editing)}
+          hint={t(secretHint(editing))}
         />
       </div>
     </fieldset>
@@ -95,12 +102,14 @@ export function SesFields({
   editing: boolean;
   error: (field: string) => string | undefined;
 }) {
+  const { t } = useTranslation();
   const text = textOf(value, onChange);
   return (
     <fieldset className="space-y-4">
-      <legend className="mb-1 text-sm font-medium text-slate-700">Amazon SES account</legend>
+      <legend className="mb-1 text-sm font-medium text-slate-700">{t('Amazon SES account')}</legend>
       <TextInput
-        label="Region"
+        label={t('Region')}
+        // i18n-ignore: an example AWS region
         placeholder="eu-west-1"
         autoComplete="off"
         spellCheck={false}
@@ -108,27 +117,27 @@ export function SesFields({
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInput
-          label="Access key ID"
+          label={t('Access key ID')}
           autoComplete="off"
           spellCheck={false}
           {...text('accessKeyId', error('ses.accessKeyId'))}
         />
         <TextInput
-          label="Secret access key"
+          label={t('Secret access key')}
           type="password"
           autoComplete="new-password"
           {...text('secretAccessKey', error('ses.secretAccessKey'))}
-          hint={secretHint(editing)}
+          hint={t(secretHint(editing))}
         />
       </div>
       <TextInput
-        label="Endpoint (optional)"
+        label={t('Endpoint (optional)')}
         type="url"
         placeholder="https://email.eu-west-1.amazonaws.com"
         autoComplete="off"
         spellCheck={false}
         {...text('endpoint', error('ses.endpoint'))}
-        hint="Only for an SES-compatible service or a VPC endpoint; empty uses the region's."
+        hint={t("Only for an SES-compatible service or a VPC endpoint; empty uses the region's.")}
       />
     </fieldset>
   );

@@ -1,8 +1,10 @@
 /** What a connection test found: it connected and authenticated, or what the server (or the network) answered. */
 import { CircleCheck, CircleX } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { CodeBlock } from '../../components/CodeBlock.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
+import { formatNumber } from '../../lib/format.ts';
 import type { TransportTest } from '../../queries/transports.ts';
 
 export function TestResultDialog({
@@ -14,12 +16,13 @@ export function TestResultDialog({
   result: TransportTest | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Dialog
       open={result !== null}
       onClose={onClose}
-      title={result?.ok ? 'Connection works' : 'Connection failed'}
-      footer={<Button onClick={onClose}>Done</Button>}
+      title={result?.ok ? t('Connection works') : t('Connection failed')}
+      footer={<Button onClick={onClose}>{t('Done')}</Button>}
     >
       {result && (
         <div className="space-y-3 text-sm text-slate-700" data-testid="transport-test-result">
@@ -31,17 +34,23 @@ export function TestResultDialog({
             )}
             <span>
               {result.ok
-                ? `${name} took the connection and the credentials. Nothing was sent.`
-                : `${name} could not be reached or refused the credentials. Nothing was sent. The answer, or what went wrong:`}
+                ? t('{name} took the connection and the credentials. Nothing was sent.', { name })
+                : t(
+                    '{name} could not be reached or refused the credentials. Nothing was sent. The answer, or what went wrong:',
+                    { name },
+                  )}
               {result.durationMs === undefined ? null : (
-                <span className="text-slate-500"> ({result.durationMs} ms)</span>
+                <span className="text-slate-500">
+                  {' '}
+                  ({t('{duration} ms', { duration: formatNumber(result.durationMs) })})
+                </span>
               )}
             </span>
           </p>
           {result.response ? (
-            <CodeBlock label="The server's answer" text={result.response} short />
+            <CodeBlock label={t("The server's answer")} text={result.response} short />
           ) : (
-            <p className="text-slate-500">No answer was recorded.</p>
+            <p className="text-slate-500">{t('No answer was recorded.')}</p>
           )}
         </div>
       )}

@@ -5,6 +5,7 @@
  */
 import { Pencil, PlugZap, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Switch } from '../../components/Switch.tsx';
@@ -24,24 +25,35 @@ export function TransportActions({
   onDelete: () => void;
   onTested: (result: TransportTest) => void;
 }) {
+  const { t } = useTranslation();
   const test = useAction(transportMutations.test(useProject(), transport.id), { onSuccess: onTested });
-  const actions: Array<{ label: string; name: string; icon: ReactNode; onClick: () => void; busy?: boolean }> = [
+  const actions: Array<{
+    key: string;
+    label: string;
+    name: string;
+    icon: ReactNode;
+    onClick: () => void;
+    busy?: boolean;
+  }> = [
     {
-      label: 'Test connection',
-      name: `Test connection of ${transport.name}`,
+      key: 'test',
+      label: t('Test connection'),
+      name: t('Test connection of {name}', { name: transport.name }),
       icon: <PlugZap className="size-3.5" aria-hidden />,
       onClick: () => test.mutate(),
       busy: test.isPending,
     },
     {
-      label: 'Edit',
-      name: `Edit ${transport.name}`,
+      key: 'edit',
+      label: t('Edit'),
+      name: t('Edit {name}', { name: transport.name }),
       icon: <Pencil className="size-3.5" aria-hidden />,
       onClick: onEdit,
     },
     {
-      label: 'Delete',
-      name: `Delete ${transport.name}`,
+      key: 'delete',
+      label: t('Delete'),
+      name: t('Delete {name}', { name: transport.name }),
       icon: <Trash2 className="size-3.5" aria-hidden />,
       onClick: onDelete,
     },
@@ -50,7 +62,7 @@ export function TransportActions({
     <span className="inline-flex items-center gap-1">
       {actions.map((a) => (
         <Button
-          key={a.label}
+          key={a.key}
           size="sm"
           variant="ghost"
           aria-label={a.name}
@@ -67,13 +79,18 @@ export function TransportActions({
 
 /** Switches the transport on or off at once; its name is the switch's label. */
 export function EnabledSwitch({ transport }: { transport: Transport }) {
+  const { t } = useTranslation();
   const toggle = useAction(transportMutations.save(useProject(), transport.id), {
     onSuccess: (saved) =>
-      toast(saved.enabled ? `${saved.name} enabled.` : `${saved.name} disabled: no mail goes out through it.`),
+      toast(
+        saved.enabled
+          ? t('{name} enabled.', { name: saved.name })
+          : t('{name} disabled: no mail goes out through it.', { name: saved.name }),
+      ),
   });
   return (
     <Switch
-      label={`${transport.name} enabled`}
+      label={t('{name} enabled', { name: transport.name })}
       checked={transport.enabled}
       busy={toggle.isPending}
       onChange={(enabled) => toggle.mutate({ enabled })}
@@ -83,10 +100,11 @@ export function EnabledSwitch({ transport }: { transport: Transport }) {
 
 /** Asks before deleting; a refusal from the API shows in the dialog. */
 export function DeleteTransportDialog({ transport, onClose }: { transport: Transport; onClose: () => void }) {
+  const { t } = useTranslation();
   const remove = useAction(transportMutations.remove(useProject(), transport.id), {
     inline: true,
     onSuccess: () => {
-      toast(`Transport “${transport.name}” deleted.`);
+      toast(t('Transport “{name}” deleted.', { name: transport.name }));
       onClose();
     },
   });
@@ -95,12 +113,13 @@ export function DeleteTransportDialog({ transport, onClose }: { transport: Trans
       open
       onClose={onClose}
       action={remove}
-      title={`Delete “${transport.name}”?`}
-      confirmLabel="Delete transport"
+      title={t('Delete “{name}”?', { name: transport.name })}
+      confirmLabel={t('Delete transport')}
     >
       <p>
-        Its credentials are deleted with it. Mail of its streams goes out through the project's other transports, or
-        through the server's own when none is left. The email log keeps its name on past attempts.
+        {t(
+          "Its credentials are deleted with it. Mail of its streams goes out through the project's other transports, or through the server's own when none is left. The email log keeps its name on past attempts.",
+        )}
       </p>
     </ConfirmDialog>
   );

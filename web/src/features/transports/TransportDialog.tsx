@@ -5,9 +5,11 @@
  * refusals show on their fields.
  */
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Checkbox, TextInput } from '../../components/Field.tsx';
 import { FormDialog } from '../../forms/FormDialog.tsx';
 import { useDraft } from '../../forms/use-draft.ts';
+import { msg } from '../../i18n/msg.ts';
 import { cx } from '../../lib/cx.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { toast } from '../../lib/toasts.ts';
@@ -16,23 +18,33 @@ import { useAction } from '../../queries/use-action.ts';
 import { GroupError, SesFields, SmtpFields } from './ConnectionFields.tsx';
 import { BLANK_DRAFT, buildBody, draftOf, STREAMS } from './transport-draft.ts';
 
+// English messages, translated where shown.
 const KINDS: Array<{ value: TransportKind; label: string; help: string }> = [
-  { value: 'SMTP', label: 'SMTP relay', help: 'Any server that takes mail over SMTP with a user and password.' },
-  { value: 'SES', label: 'Amazon SES', help: 'Your own AWS account, through the SES API.' },
+  {
+    value: 'SMTP',
+    label: msg('SMTP relay'),
+    help: msg('Any server that takes mail over SMTP with a user and password.'),
+  },
+  { value: 'SES', label: msg('Amazon SES'), help: msg('Your own AWS account, through the SES API.') },
 ];
 
-const PRIORITY_HINT = 'Lower numbers are tried first; the next one takes over when one fails.';
-const RATE_HINT = 'Across every worker. Leave empty for no limit of its own.';
+const PRIORITY_HINT = msg('Lower numbers are tried first; the next one takes over when one fails.');
+const RATE_HINT = msg('Across every worker. Leave empty for no limit of its own.');
 
 // The fields the form shows a message under, whichever of them the body carries; anything else is a form-level error.
 const FIELDS = ['name', 'kind', 'url', 'ses', 'streams', 'ratePerSecond', 'priority', 'enabled'];
 
 export function TransportDialog({ transport, onClose }: { transport?: Transport; onClose: () => void }) {
+  const { t } = useTranslation();
   const id = useId();
   const save = useAction(transportMutations.save(useProject(), transport?.id), {
     inline: true,
     onSuccess: (saved) => {
-      toast(transport ? `Transport “${saved.name}” saved.` : `Transport “${saved.name}” added.`);
+      toast(
+        transport
+          ? t('Transport “{name}” saved.', { name: saved.name })
+          : t('Transport “{name}” added.', { name: saved.name }),
+      );
       onClose();
     },
   });
@@ -44,7 +56,7 @@ export function TransportDialog({ transport, onClose }: { transport?: Transport;
     // Another transport of the project has the name: a 409 without field errors, shown on the field.
     codeFields: { NAME_TAKEN: 'name' },
     fields: FIELDS,
-    leaveMessage: transport ? 'Your changes to this transport are not saved yet. Leave and lose them?' : undefined,
+    leaveMessage: transport ? t('Your changes to this transport are not saved yet. Leave and lose them?') : undefined,
   });
   const { value: draft, set, error } = d;
   const streamsError = error('streams');
@@ -53,22 +65,22 @@ export function TransportDialog({ transport, onClose }: { transport?: Transport;
     <FormDialog
       open
       onClose={onClose}
-      title={transport ? `Edit ${transport.name}` : 'Add a transport'}
-      submitLabel={transport ? 'Save' : 'Add transport'}
+      title={transport ? t('Edit {name}', { name: transport.name }) : t('Add a transport')}
+      submitLabel={transport ? t('Save') : t('Add transport')}
       draft={d}
       wide
     >
       <TextInput
-        label="Name"
+        label={t('Name')}
         autoFocus
         maxLength={100}
-        placeholder="e.g. Postmark, SES eu-west-1"
+        placeholder={t('e.g. Postmark, SES eu-west-1')}
         {...d.text('name')}
-        hint="Shown in the email log beside each attempt made through it."
+        hint={t('Shown in the email log beside each attempt made through it.')}
       />
       {transport ? null : (
         <fieldset>
-          <legend className="text-sm font-medium text-slate-700">Kind</legend>
+          <legend className="text-sm font-medium text-slate-700">{t('Kind')}</legend>
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
             {KINDS.map((k) => (
               <label
@@ -87,8 +99,8 @@ export function TransportDialog({ transport, onClose }: { transport?: Transport;
                   className="mt-0.5 accent-brand-600"
                 />
                 <span>
-                  <span className="block font-medium text-slate-900">{k.label}</span>
-                  <span className="block text-xs text-slate-600">{k.help}</span>
+                  <span className="block font-medium text-slate-900">{t(k.label)}</span>
+                  <span className="block text-xs text-slate-600">{t(k.help)}</span>
                 </span>
               </label>
             ))}
@@ -108,16 +120,16 @@ export function TransportDialog({ transport, onClose }: { transport?: Transport;
         <SesFields value={draft.ses} onChange={(ses) => set({ ses })} editing={Boolean(transport)} error={error} />
       )}
       <fieldset aria-describedby={streamsError ? `${id}-streams-error` : undefined}>
-        <legend className="text-sm font-medium text-slate-700">Streams</legend>
-        <p className="text-xs text-slate-500">The mail this transport carries. Tick at least one.</p>
+        <legend className="text-sm font-medium text-slate-700">{t('Streams')}</legend>
+        <p className="text-xs text-slate-500">{t('The mail this transport carries. Tick at least one.')}</p>
         <div className="mt-2 space-y-1.5">
           {STREAMS.map((s) => (
             <div key={s.value}>
               <Checkbox
                 label={
                   <span>
-                    <span className="font-medium text-slate-900">{s.label}</span>
-                    <span className="text-slate-500">: {s.help}</span>
+                    <span className="font-medium text-slate-900">{t(s.label)}</span>
+                    <span className="text-slate-500">: {t(s.help)}</span>
                   </span>
                 }
                 checked={draft.streams.includes(s.value)}
@@ -135,16 +147,16 @@ export function TransportDialog({ transport, onClose }: { transport?: Transport;
         <GroupError id={`${id}-streams-error`} message={streamsError} />
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput label="Priority" inputMode="numeric" hint={PRIORITY_HINT} {...d.text('priority')} />
+        <TextInput label={t('Priority')} inputMode="numeric" hint={t(PRIORITY_HINT)} {...d.text('priority')} />
         <TextInput
-          label="Rate limit (emails per second)"
+          label={t('Rate limit (emails per second)')}
           inputMode="numeric"
-          placeholder="No limit"
-          hint={RATE_HINT}
+          placeholder={t('No limit')}
+          hint={t(RATE_HINT)}
           {...d.text('ratePerSecond')}
         />
       </div>
-      <Checkbox label="Enabled: send through this transport" {...d.checkbox('enabled')} />
+      <Checkbox label={t('Enabled: send through this transport')} {...d.checkbox('enabled')} />
     </FormDialog>
   );
 }

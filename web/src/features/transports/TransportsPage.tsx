@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Route } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
 import { ListScreen } from '../../components/ListScreen.tsx';
@@ -20,6 +21,7 @@ import { TransportsTable } from './TransportsTable.tsx';
 import { STREAMS } from './transport-draft.ts';
 
 export function TransportsPage() {
+  const { t } = useTranslation();
   const scope = useProject();
   const transports = useQuery(transportQueries.list(scope));
   const [editing, setEditing] = useState<Transport | 'new' | null>(null);
@@ -28,19 +30,21 @@ export function TransportsPage() {
   const canManage = canManageTransports(scope.project);
   const addButton = canManage && (
     <Button onClick={() => setEditing('new')} icon={<Plus className="size-4" aria-hidden />}>
-      Add transport
+      {t('Add transport')}
     </Button>
   );
 
   return (
     <>
       <ListScreen
-        title="Transports"
-        description="Send this project's mail through your own SMTP relays or Amazon SES accounts. Each email tries the enabled transports of its stream, lowest priority first, and moves on to the next at once when one fails."
+        title={t('Transports')}
+        description={t(
+          "Send this project's mail through your own SMTP relays or Amazon SES accounts. Each email tries the enabled transports of its stream, lowest priority first, and moves on to the next at once when one fails.",
+        )}
         actions={addButton}
         notice={<TransportsNotice />}
         query={transports}
-        loadingLabel="Loading transports"
+        loadingLabel={t('Loading transports')}
         empty={<NoTransports add={addButton} />}
       >
         {(rows) => (
@@ -50,12 +54,12 @@ export function TransportsPage() {
               transports={rows}
               actions={
                 canManage
-                  ? (t) => (
+                  ? (tr) => (
                       <TransportActions
-                        transport={t}
-                        onEdit={() => setEditing(t)}
-                        onDelete={() => setDeleting(t)}
-                        onTested={(result) => setTested({ name: t.name, result })}
+                        transport={tr}
+                        onEdit={() => setEditing(tr)}
+                        onDelete={() => setDeleting(tr)}
+                        onTested={(result) => setTested({ name: tr.name, result })}
                       />
                     )
                   : undefined
@@ -74,12 +78,14 @@ export function TransportsPage() {
 }
 
 function NoTransports({ add }: { add: ReactNode }) {
-  const why =
-    "Without transports, this project's mail goes out through the server's own transport. Add one to send through your own provider, for transactional mail, marketing mail or both; add several to fail over from one to the next.";
+  const { t } = useTranslation();
+  const why = t(
+    "Without transports, this project's mail goes out through the server's own transport. Add one to send through your own provider, for transactional mail, marketing mail or both; add several to fail over from one to the next.",
+  );
   return (
     <EmptyState
       icon={<Route className="size-8" aria-hidden />}
-      title="No transports yet"
+      title={t('No transports yet')}
       description={why}
       action={add}
     />
@@ -88,12 +94,21 @@ function NoTransports({ add }: { add: ReactNode }) {
 
 /** Names each stream no enabled transport carries: its mail still goes out, through the server's transport. */
 function UncoveredStreams({ transports }: { transports: Transport[] }) {
-  const uncovered = STREAMS.filter((s) => !transports.some((t) => t.enabled && t.streams.includes(s.value)));
+  const { t } = useTranslation();
+  const uncovered = STREAMS.filter((s) => !transports.some((tr) => tr.enabled && tr.streams.includes(s.value)));
   if (uncovered.length === 0) return null;
-  const names = uncovered.map((s) => s.label.toLowerCase()).join(' and ');
+  // The streams are two: one uncovered, or both.
+  const text =
+    uncovered.length > 1
+      ? t(
+          "No enabled transport carries transactional and marketing mail: it goes out through the server's own transport.",
+        )
+      : uncovered[0]?.value === 'TRANSACTIONAL'
+        ? t("No enabled transport carries transactional mail: it goes out through the server's own transport.")
+        : t("No enabled transport carries marketing mail: it goes out through the server's own transport.");
   return (
     <Callout className="mb-4">
-      <p>No enabled transport carries {names} mail: it goes out through the server's own transport.</p>
+      <p>{text}</p>
     </Callout>
   );
 }

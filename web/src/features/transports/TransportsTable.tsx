@@ -1,5 +1,6 @@
 /** The transports in the order they are tried: name and connection, streams, priority, rate, state, actions. */
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Table } from '../../components/Table.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import type { Transport } from '../../queries/transports.ts';
@@ -32,29 +33,31 @@ export function TransportsTable({
   transports: Transport[];
   actions?: (transport: Transport) => ReactNode;
 }) {
-  const state = (t: Transport) => (
+  const { t } = useTranslation();
+  const state = (tr: Transport) => (
     <span className="flex items-start gap-2">
-      {actions && <EnabledSwitch transport={t} />}
-      <TransportState transport={t} />
+      {actions && <EnabledSwitch transport={tr} />}
+      <TransportState transport={tr} />
     </span>
   );
-  const rate = (t: Transport) => (t.ratePerSecond === null ? 'No limit' : `${formatNumber(t.ratePerSecond)}/s`);
+  const rate = (tr: Transport) =>
+    tr.ratePerSecond === null ? t('No limit') : t('{rate}/s', { rate: formatNumber(tr.ratePerSecond) });
   return (
     <Table<Transport>
-      caption="Transports, in the order they are tried"
+      caption={t('Transports, in the order they are tried')}
       rows={transports}
-      rowKey={(t) => t.id}
+      rowKey={(tr) => tr.id}
       columns={[
-        { key: 'name', header: 'Transport', className: 'min-w-44', cell: (t) => <NameCell transport={t} /> },
-        { key: 'streams', header: 'Streams', cell: (t) => <StreamList streams={t.streams} /> },
-        { key: 'priority', header: 'Priority', className: NUMBER, cell: (t) => formatNumber(t.priority) },
-        { key: 'rate', header: 'Rate', className: NUMBER, cell: rate },
-        { key: 'state', header: 'Status', className: 'min-w-36', cell: state },
+        { key: 'name', header: t('Transport'), className: 'min-w-44', cell: (tr) => <NameCell transport={tr} /> },
+        { key: 'streams', header: t('Streams'), cell: (tr) => <StreamList streams={tr.streams} /> },
+        { key: 'priority', header: t('Priority'), className: NUMBER, cell: (tr) => formatNumber(tr.priority) },
+        { key: 'rate', header: t('Rate'), className: NUMBER, cell: rate },
+        { key: 'state', header: t('Status'), className: 'min-w-36', cell: state },
         ...(actions
           ? [
               {
                 key: 'actions',
-                header: <span className="sr-only">Actions</span>,
+                header: <span className="sr-only">{t('Actions')}</span>,
                 className: 'whitespace-nowrap text-right',
                 cell: actions,
               },

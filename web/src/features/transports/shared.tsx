@@ -1,4 +1,5 @@
 /** Pieces of the transports screen: who may change them, a transport's state, its kind and streams, the permission notice. */
+import { Trans, useTranslation } from 'react-i18next';
 import { can, type Project } from '../../api/session.ts';
 import { Badge } from '../../components/Layout.tsx';
 import { PermissionNotice } from '../../components/PermissionNotice.tsx';
@@ -17,25 +18,26 @@ export function isPaused(t: Pick<Transport, 'pausedUntil'>, now = Date.now()): b
   return Boolean(t.pausedUntil && new Date(t.pausedUntil).getTime() > now);
 }
 
-export function TransportState({ transport: t }: { transport: Transport }) {
-  const failures = t.consecutiveFailures ?? 0;
+export function TransportState({ transport: tr }: { transport: Transport }) {
+  const { t } = useTranslation();
+  const failures = tr.consecutiveFailures ?? 0;
   return (
     <span className="flex flex-col items-start gap-0.5">
-      {!t.enabled ? (
-        <Badge>Disabled</Badge>
-      ) : isPaused(t) ? (
-        <Badge tone="yellow">Paused</Badge>
+      {!tr.enabled ? (
+        <Badge>{t('Disabled')}</Badge>
+      ) : isPaused(tr) ? (
+        <Badge tone="yellow">{t('Paused')}</Badge>
       ) : (
-        <Badge tone="green">Enabled</Badge>
+        <Badge tone="green">{t('Enabled')}</Badge>
       )}
-      {t.enabled && isPaused(t) && (
+      {tr.enabled && isPaused(tr) && (
         <span className="text-xs text-amber-800">
-          Tried again <RelativeTime iso={t.pausedUntil} />
+          <Trans i18nKey="Tried again <time/>" components={{ time: <RelativeTime iso={tr.pausedUntil} /> }} />
         </span>
       )}
       {failures > 0 && (
         <span className="text-xs text-slate-500">
-          {failures} failure{failures === 1 ? '' : 's'} in a row
+          {t('{count, plural, one {# failure} other {# failures}} in a row', { count: failures })}
         </span>
       )}
     </span>
@@ -49,15 +51,17 @@ export function connectionOf(t: Transport): string {
 }
 
 export function KindBadge({ kind }: { kind: Transport['kind'] }) {
-  return <Badge tone={kind === 'SES' ? 'blue' : 'brand'}>{kind === 'SES' ? 'Amazon SES' : 'SMTP'}</Badge>;
+  const { t } = useTranslation();
+  return <Badge tone={kind === 'SES' ? 'blue' : 'brand'}>{kind === 'SES' ? t('Amazon SES') : 'SMTP'}</Badge>;
 }
 
 export function StreamList({ streams }: { streams: Transport['streams'] }) {
-  if (streams.length === 0) return <span className="text-slate-500">None</span>;
+  const { t } = useTranslation();
+  if (streams.length === 0) return <span className="text-slate-500">{t('None')}</span>;
   return (
     <span className="flex flex-wrap gap-1">
       {STREAMS.filter((s) => streams.includes(s.value)).map((s) => (
-        <Badge key={s.value}>{s.label}</Badge>
+        <Badge key={s.value}>{t(s.label)}</Badge>
       ))}
     </span>
   );
@@ -65,5 +69,10 @@ export function StreamList({ streams }: { streams: Transport['streams'] }) {
 
 /** Shown to whoever may not change transports: the list stays readable, the actions are hidden. */
 export function TransportsNotice() {
-  return <PermissionNotice permission="transports.manage" sees="the transports" acts="add, change or test them" />;
+  const { t } = useTranslation();
+  return (
+    <PermissionNotice permission="transports.manage">
+      {t('You can see the transports. Your role does not let you add, change or test them.')}
+    </PermissionNotice>
+  );
 }

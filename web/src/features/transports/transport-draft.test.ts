@@ -1,8 +1,12 @@
 // Invariant: an edit sends credentials only when the person changed the connection or typed a new
 // secret, so saving a rename, a priority or a stream never replaces (or drops) the stored ones.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startEnglishForTests } from '../../i18n/test-i18n.ts';
 import type { Transport } from '../../queries/transports.ts';
 import { BLANK_DRAFT, buildBody, draftOf } from './transport-draft.ts';
+
+// The dashboard's translator in English, as a screen has it: the messages are the English text.
+beforeAll(startEnglishForTests);
 
 const smtp: Transport = {
   id: 't1',

@@ -5,6 +5,8 @@
  */
 
 import { optionalInteger } from '../../forms/numbers.ts';
+import { i18n } from '../../i18n/i18n.ts';
+import { msg } from '../../i18n/msg.ts';
 import type { Transport, TransportKind, TransportStream, UpdateTransportBody } from '../../queries/transports.ts';
 import { DEFAULT_PORT, parseSmtpUrl, type SmtpConnection, sameConnection, smtpUrl } from './smtp-url.ts';
 
@@ -27,9 +29,14 @@ export interface TransportDraft {
   enabled: boolean;
 }
 
+/** The streams, in the order they are offered; `label` and `help` are English messages, translated where shown. */
 export const STREAMS: ReadonlyArray<{ value: TransportStream; label: string; help: string }> = [
-  { value: 'TRANSACTIONAL', label: 'Transactional', help: 'Mail sent with /v1/send and over SMTP submission.' },
-  { value: 'MARKETING', label: 'Marketing', help: 'Campaigns, workflow emails and marketing templates.' },
+  {
+    value: 'TRANSACTIONAL',
+    label: msg('Transactional'),
+    help: msg('Mail sent with /v1/send and over SMTP submission.'),
+  },
+  { value: 'MARKETING', label: msg('Marketing'), help: msg('Campaigns, workflow emails and marketing templates.') },
 ];
 
 export const BLANK_DRAFT: TransportDraft = {
@@ -84,14 +91,17 @@ export function buildBody(draft: TransportDraft, saved?: Transport): Built {
   const rate = optionalInteger(draft.ratePerSecond);
   const priority = optionalInteger(draft.priority);
   const errors: LocalErrors = {};
-  if (typeof rate === 'string') errors.ratePerSecond = 'Enter a whole number of emails per second, or leave it empty.';
-  if (typeof priority === 'string') errors.priority = 'Enter a whole number: lower numbers are tried first.';
+  if (typeof rate === 'string')
+    errors.ratePerSecond = i18n.t('Enter a whole number of emails per second, or leave it empty.');
+  if (typeof priority === 'string') errors.priority = i18n.t('Enter a whole number: lower numbers are tried first.');
   // A PATCH's `url` replaces the credentials whole: a changed server or user without the password
   // typed again would drop the stored one.
   const smtpBefore = saved?.kind === 'SMTP' ? parseSmtpUrl(saved.url) : undefined;
   const smtpChanged = !smtpBefore || !sameConnection(smtpBefore, draft.smtp) || draft.password !== '';
   if (saved && draft.kind === 'SMTP' && smtpChanged && !draft.password && saved.hasSecret && draft.smtp.user.trim()) {
-    errors.password = 'Type the password again: changing the server or the user replaces the stored credentials.';
+    errors.password = i18n.t(
+      'Type the password again: changing the server or the user replaces the stored credentials.',
+    );
   }
   if (errors.ratePerSecond || errors.priority || errors.password) return { errors };
 

@@ -4,6 +4,7 @@
  */
 import { KeyRound, Pencil, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
@@ -19,6 +20,7 @@ import { TestResultDialog } from './TestResultDialog.tsx';
 type Open = 'edit' | 'rotate' | 'delete' | null;
 
 export function EndpointActions({ endpoint }: { endpoint: WebhookEndpoint }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const navigate = useNavigate();
   const [open, setOpen] = useState<Open>(null);
@@ -26,7 +28,8 @@ export function EndpointActions({ endpoint }: { endpoint: WebhookEndpoint }) {
   const [tested, setTested] = useState<TestAttempt | null>(null);
 
   const toggle = useAction(webhookMutations.update(scope, endpoint.id), {
-    onSuccess: (saved) => toast(saved.enabled ? 'Endpoint enabled.' : 'Endpoint disabled: no messages go out to it.'),
+    onSuccess: (saved) =>
+      toast(saved.enabled ? t('Endpoint enabled.') : t('Endpoint disabled: no messages go out to it.')),
   });
   const test = useAction(webhookMutations.test(scope, endpoint.id), { onSuccess: setTested });
   const rotate = useAction(webhookMutations.rotateSecret(scope, endpoint.id), {
@@ -38,14 +41,14 @@ export function EndpointActions({ endpoint }: { endpoint: WebhookEndpoint }) {
   const remove = useAction(webhookMutations.remove(scope, endpoint.id), {
     onSuccess: () => {
       navigate(scope.to('webhooks'));
-      toast('Endpoint deleted.');
+      toast(t('Endpoint deleted.'));
     },
   });
 
   return (
     <>
       <Switch
-        label="Enabled"
+        label={t('Enabled')}
         showLabel
         checked={endpoint.enabled}
         busy={toggle.isPending}
@@ -58,20 +61,20 @@ export function EndpointActions({ endpoint }: { endpoint: WebhookEndpoint }) {
         loading={test.isPending}
         onClick={() => test.mutate()}
       >
-        Send test
+        {t('Send test')}
       </Button>
       <Button variant="secondary" icon={<Pencil className="size-4" aria-hidden />} onClick={() => setOpen('edit')}>
-        Edit
+        {t('Edit')}
       </Button>
       <Button variant="secondary" icon={<KeyRound className="size-4" aria-hidden />} onClick={() => setOpen('rotate')}>
-        Rotate secret
+        {t('Rotate secret')}
       </Button>
       <Button
         variant="secondary"
         icon={<Trash2 className="size-4 text-red-600" aria-hidden />}
         onClick={() => setOpen('delete')}
       >
-        Delete
+        {t('Delete')}
       </Button>
 
       {open === 'edit' && <EndpointDialog endpoint={endpoint} onClose={() => setOpen(null)} />}
@@ -79,21 +82,25 @@ export function EndpointActions({ endpoint }: { endpoint: WebhookEndpoint }) {
         open={open === 'rotate'}
         onClose={() => setOpen(null)}
         action={rotate}
-        title="Rotate the signing secret?"
-        confirmLabel="Rotate secret"
+        title={t('Rotate the signing secret?')}
+        confirmLabel={t('Rotate secret')}
       >
-        A new secret is made and shown once. The old one keeps signing for 24 hours beside it, so your endpoint has a
-        day to switch before messages signed only with the new one arrive.
+        {t(
+          'A new secret is made and shown once. The old one keeps signing for 24 hours beside it, so your endpoint has a day to switch before messages signed only with the new one arrive.',
+        )}
       </ConfirmDialog>
       <ConfirmDialog
         open={open === 'delete'}
         onClose={() => setOpen(null)}
         action={remove}
-        title="Delete this endpoint?"
-        confirmLabel="Delete endpoint"
+        title={t('Delete this endpoint?')}
+        confirmLabel={t('Delete endpoint')}
       >
-        <span className="break-all">{endpoint.url}</span> gets no more messages, and its message log is deleted with it.
-        Messages still waiting to be delivered are dropped. This cannot be undone.
+        <Trans
+          i18nKey="<url>{url}</url> gets no more messages, and its message log is deleted with it. Messages still waiting to be delivered are dropped. This cannot be undone."
+          values={{ url: endpoint.url }}
+          components={{ url: <span className="break-all" /> }}
+        />
       </ConfirmDialog>
       <SecretDialog shown={secret} onClose={() => setSecret(null)} />
       <TestResultDialog attempt={tested} onClose={() => setTested(null)} />

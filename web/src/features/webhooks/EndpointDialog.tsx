@@ -3,6 +3,7 @@
  * A create answers the signing secret, which the caller shows once (SecretDialog). Mounted only
  * while open, so each opening starts from the endpoint as it is then (or empty).
  */
+import { useTranslation } from 'react-i18next';
 import { Checkbox, TextInput } from '../../components/Field.tsx';
 import { FormDialog } from '../../forms/FormDialog.tsx';
 import { useDraft } from '../../forms/use-draft.ts';
@@ -42,6 +43,7 @@ export function EndpointDialog({
   onClose: () => void;
   onCreated?: (created: EndpointWithSecret) => void;
 }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const create = useAction(webhookMutations.create(scope), {
     inline: true,
@@ -54,37 +56,37 @@ export function EndpointDialog({
     inline: true,
     onSuccess: () => {
       onClose();
-      toast('Endpoint saved.');
+      toast(t('Endpoint saved.'));
     },
   });
   const d = useDraft(endpoint ? draftOf(endpoint) : blank, {
     save: endpoint ? update : create,
     toBody,
-    leaveMessage: 'This endpoint is not saved yet. Leave and lose it?',
+    leaveMessage: t('This endpoint is not saved yet. Leave and lose it?'),
   });
 
   return (
     <FormDialog
       open
       onClose={onClose}
-      title={endpoint ? 'Edit endpoint' : 'Add an endpoint'}
-      submitLabel={endpoint ? 'Save' : 'Add endpoint'}
+      title={endpoint ? t('Edit endpoint') : t('Add an endpoint')}
+      submitLabel={endpoint ? t('Save') : t('Add endpoint')}
       draft={d}
       wide
     >
       <TextInput
-        label="Endpoint URL"
+        label={t('Endpoint URL')}
         type="url"
         placeholder="https://example.com/webhooks/mailwright"
         autoFocus
         autoComplete="off"
         spellCheck={false}
         {...d.text('url')}
-        hint="We POST each message here as JSON, signed with the endpoint's secret. Private addresses are refused."
+        hint={t("We POST each message here as JSON, signed with the endpoint's secret. Private addresses are refused.")}
       />
-      <TextInput label="Description (optional)" placeholder="e.g. CRM sync" {...d.text('description')} />
+      <TextInput label={t('Description (optional)')} placeholder={t('e.g. CRM sync')} {...d.text('description')} />
       <EventPicker value={d.value.events} onChange={(events) => d.set({ events })} error={d.error('events')} />
-      <Checkbox label="Enabled: deliver messages to this endpoint" {...d.checkbox('enabled')} />
+      <Checkbox label={t('Enabled: deliver messages to this endpoint')} {...d.checkbox('enabled')} />
     </FormDialog>
   );
 }

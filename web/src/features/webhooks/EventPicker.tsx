@@ -1,5 +1,6 @@
 /** Which messages an endpoint gets: every type (`*`) or the ones ticked, grouped as the spec lists them. */
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../components/Field.tsx';
 import { ALL_EVENTS, type EndpointEvent, EVENT_GROUPS, type EventType, subscribesToAll } from './event-types.ts';
 
@@ -12,18 +13,19 @@ export function EventPicker({
   onChange: (events: EndpointEvent[]) => void;
   error?: string;
 }) {
+  const { t } = useTranslation();
   const id = useId();
   const all = subscribesToAll(value);
   const toggle = (type: EventType, on: boolean) =>
-    onChange(on ? [...value.filter((t) => t !== type), type] : value.filter((t) => t !== type));
+    onChange(on ? [...value.filter((e) => e !== type), type] : value.filter((e) => e !== type));
   const toggleGroup = (types: readonly EventType[], on: boolean) => {
-    const rest = value.filter((t) => !(types as readonly EndpointEvent[]).includes(t));
+    const rest = value.filter((e) => !(types as readonly EndpointEvent[]).includes(e));
     onChange(on ? [...rest, ...types] : rest);
   };
 
   return (
     <fieldset aria-describedby={error ? `${id}-error` : undefined} className="space-y-3">
-      <legend className="mb-1 text-sm font-medium text-slate-700">Events</legend>
+      <legend className="mb-1 text-sm font-medium text-slate-700">{t('Events')}</legend>
       <div className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-700">
         <label className="inline-flex items-center gap-2">
           <input
@@ -33,7 +35,7 @@ export function EventPicker({
             onChange={() => onChange([ALL_EVENTS])}
             className="size-4 accent-brand-600"
           />
-          All events (*), including types added later
+          {t('All events (*), including types added later')}
         </label>
         <label className="inline-flex items-center gap-2">
           <input
@@ -43,21 +45,21 @@ export function EventPicker({
             onChange={() => onChange([])}
             className="size-4 accent-brand-600"
           />
-          Only the ones I pick
+          {t('Only the ones I pick')}
         </label>
       </div>
       {!all && (
         <div className="grid gap-4 rounded-md border border-slate-200 p-3 sm:grid-cols-2">
           {EVENT_GROUPS.map((group) => {
-            const picked = group.types.filter((t) => value.includes(t)).length;
+            const picked = group.types.filter((e) => value.includes(e)).length;
             return (
-              <fieldset key={group.label} className="min-w-0 space-y-1.5">
+              <fieldset key={group.group} className="min-w-0 space-y-1.5">
                 <legend className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
-                  {group.label}
+                  {t(group.label)}
                 </legend>
                 <div>
                   <Checkbox
-                    label={<span className="text-xs text-slate-600">Every {group.label.toLowerCase()} type</span>}
+                    label={<span className="text-xs text-slate-600">{t(group.every)}</span>}
                     checked={picked === group.types.length}
                     onChange={(e) => toggleGroup(group.types, e.target.checked)}
                   />

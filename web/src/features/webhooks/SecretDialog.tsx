@@ -1,4 +1,5 @@
 /** A signing secret, shown once: after a create or a rotation, never again. */
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ShowOnceSecret } from '../../components/ShowOnceSecret.tsx';
@@ -10,23 +11,27 @@ export interface ShownSecret {
 }
 
 export function SecretDialog({ shown, onClose }: { shown: ShownSecret | null; onClose: () => void }) {
+  const { t } = useTranslation();
   return (
     <Dialog
       open={shown !== null}
       onClose={onClose}
-      title={shown?.rotated ? 'Your new signing secret' : 'Your signing secret'}
-      footer={<Button onClick={onClose}>I have saved it</Button>}
+      title={shown?.rotated ? t('Your new signing secret') : t('Your signing secret')}
+      footer={<Button onClick={onClose}>{t('I have saved it')}</Button>}
     >
       {shown && (
         <div className="space-y-4 text-sm text-slate-700">
-          <ShowOnceSecret values={[{ label: 'Signing secret', value: shown.secret, testId: 'webhook-secret' }]}>
-            Your endpoint verifies every message with it (the{' '}
-            <code className="font-mono text-xs">webhook-signature</code> header, Standard Webhooks).
+          <ShowOnceSecret values={[{ label: t('Signing secret'), value: shown.secret, testId: 'webhook-secret' }]}>
+            <Trans
+              i18nKey="Your endpoint verifies every message with it (the <code>webhook-signature</code> header, Standard Webhooks)."
+              components={{ code: <code className="font-mono text-xs" /> }}
+            />
           </ShowOnceSecret>
           {shown.rotated && (
             <p>
-              The old secret keeps signing for 24 hours: every message carries both signatures meanwhile, so your
-              endpoint can switch to the new one without missing any.
+              {t(
+                'The old secret keeps signing for 24 hours: every message carries both signatures meanwhile, so your endpoint can switch to the new one without missing any.',
+              )}
             </p>
           )}
         </div>

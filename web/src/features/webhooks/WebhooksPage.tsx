@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Webhook } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { can } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
@@ -19,6 +20,7 @@ import { SecretDialog, type ShownSecret } from './SecretDialog.tsx';
 import { EndpointState } from './shared.tsx';
 
 export function WebhooksPage() {
+  const { t } = useTranslation();
   const scope = useProject();
   const navigate = useNavigate();
   const endpoints = useQuery(webhookQueries.list(scope));
@@ -27,43 +29,45 @@ export function WebhooksPage() {
   const canManage = can(scope.project, 'webhooks.manage');
   const addButton = canManage && (
     <Button onClick={() => setAdding(true)} icon={<Plus className="size-4" aria-hidden />}>
-      Add endpoint
+      {t('Add endpoint')}
     </Button>
   );
 
   return (
     <>
       <ListScreen
-        title="Webhooks"
-        description="Tell your own systems when something happens: each event is POSTed to your endpoints, signed (Standard Webhooks) and retried until it is taken."
+        title={t('Webhooks')}
+        description={t(
+          'Tell your own systems when something happens: each event is POSTed to your endpoints, signed (Standard Webhooks) and retried until it is taken.',
+        )}
         actions={addButton}
         notice={
-          <PermissionNotice
-            permission="webhooks.manage"
-            sees="the endpoints and their messages"
-            acts="add, change or delete them"
-          />
+          <PermissionNotice permission="webhooks.manage">
+            {t('You can see the endpoints and their messages. Your role does not let you add, change or delete them.')}
+          </PermissionNotice>
         }
         query={endpoints}
-        loadingLabel="Loading endpoints"
+        loadingLabel={t('Loading endpoints')}
         empty={
           <EmptyState
             icon={<Webhook className="size-8" aria-hidden />}
-            title="No endpoints yet"
-            description="Add the URL of your server that should hear about sends, bounces, opens, contact changes and more."
+            title={t('No endpoints yet')}
+            description={t(
+              'Add the URL of your server that should hear about sends, bounces, opens, contact changes and more.',
+            )}
             action={addButton}
           />
         }
       >
         {(rows) => (
           <Table<WebhookEndpoint>
-            caption="Webhook endpoints"
+            caption={t('Webhook endpoints')}
             rows={rows}
             rowKey={(e) => e.id}
             columns={[
               {
                 key: 'url',
-                header: 'Endpoint',
+                header: t('Endpoint'),
                 className: 'max-w-0 min-w-40 w-1/2',
                 cell: (e) => (
                   <>
@@ -76,7 +80,7 @@ export function WebhooksPage() {
               },
               {
                 key: 'events',
-                header: 'Events',
+                header: t('Events'),
                 className: 'max-w-0 min-w-40 w-1/4',
                 cell: (e) => (
                   <span className="block truncate" title={e.events.join(', ')}>
@@ -86,7 +90,7 @@ export function WebhooksPage() {
               },
               {
                 key: 'state',
-                header: 'Status',
+                header: t('Status'),
                 cell: (e) => (
                   <span className="flex flex-col items-start gap-0.5">
                     <EndpointState endpoint={e} />
@@ -94,7 +98,12 @@ export function WebhooksPage() {
                   </span>
                 ),
               },
-              { key: 'added', header: 'Added', className: 'whitespace-nowrap', cell: (e) => formatDate(e.createdAt) },
+              {
+                key: 'added',
+                header: t('Added'),
+                className: 'whitespace-nowrap',
+                cell: (e) => formatDate(e.createdAt),
+              },
             ]}
           />
         )}

@@ -1,6 +1,10 @@
 // Invariant: the picker offers every type of beyond.md §4 exactly once, and a list sums a choice up briefly.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startEnglishForTests } from '../../i18n/test-i18n.ts';
 import { ALL_EVENTS, EVENT_TYPES, summarizeEvents } from './event-types.ts';
+
+// The dashboard's translator in English, as a screen has it: the messages are the English text.
+beforeAll(startEnglishForTests);
 
 describe('webhook event types', () => {
   it('offers the 19 types of the spec, each once', () => {

@@ -1,6 +1,7 @@
 /** A CONDITION step's condition, edited in the one filter builder with the workflow's field catalogue. */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ErrorState, Skeleton } from '../../components/States.tsx';
 import { apiProblems } from '../../filters/convert.ts';
 import { FilterBuilder } from '../../filters/FilterBuilder.tsx';
@@ -10,9 +11,6 @@ import { segmentQueries } from '../../queries/segments.ts';
 import { topicQueries } from '../../queries/topics.ts';
 import { workflowQueries } from '../../queries/workflows.ts';
 import { type ConditionDraft, conditionBody } from './condition.ts';
-
-const CUSTOM_FIELD_HINT =
-  'data.<key>, event.<key> (the trigger event’s data) or workflow.<key> (the execution’s context).';
 
 export function ConditionEditor({
   draft,
@@ -24,6 +22,7 @@ export function ConditionEditor({
   /** The failed save: its errors land on the condition or group they name. */
   error: unknown;
 }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const fields = useQuery(workflowQueries.fields(scope));
   const hasSegments = fields.data?.fields.some((f) => f.source === 'segment') ?? false;
@@ -43,7 +42,7 @@ export function ConditionEditor({
   if (fields.isError) return <ErrorState error={fields.error} retry={() => fields.refetch()} />;
   if (fields.isPending) {
     return (
-      <div className="space-y-2" role="status" aria-label="Loading fields">
+      <div className="space-y-2" role="status" aria-label={t('Loading fields')}>
         <Skeleton className="h-5 w-56" />
         <Skeleton className="h-12 w-full" />
       </div>
@@ -51,13 +50,17 @@ export function ConditionEditor({
   }
   return (
     <FilterBuilder
-      label="Condition"
+      label={t('Condition')}
       value={draft}
       onChange={onChange}
       options={options}
       problems={problems}
-      customFieldHint={CUSTOM_FIELD_HINT}
-      emptyText="No conditions yet: add one."
+      customFieldHint={t('{data}, {event} (the trigger event’s data) or {workflow} (the execution’s context).', {
+        data: 'data.<key>',
+        event: 'event.<key>',
+        workflow: 'workflow.<key>',
+      })}
+      emptyText={t('No conditions yet: add one.')}
     />
   );
 }

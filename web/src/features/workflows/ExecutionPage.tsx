@@ -3,6 +3,7 @@ import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { ReactFlowProvider } from '@xyflow/react';
 import { Ban, Mail } from 'lucide-react';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Button, LinkButton } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
@@ -24,6 +25,7 @@ import { formatDuration, whereNow } from './executions/where-now.ts';
 import { EXECUTION_STATUS, type Execution, type Workflow } from './model.ts';
 
 export function ExecutionPage() {
+  const { t } = useTranslation();
   const { workflowId = '', executionId = '' } = useParams();
   const scope = useProject();
   const execution = useQuery(executionQueries.one(scope, workflowId, executionId));
@@ -32,8 +34,8 @@ export function ExecutionPage() {
   return (
     <DetailScreen
       query={execution}
-      back={{ to: scope.to('workflows', workflowId, 'executions'), label: 'Executions' }}
-      noun="execution"
+      back={{ to: scope.to('workflows', workflowId, 'executions'), label: t('Executions') }}
+      kind="execution"
       skeleton={<DetailSkeleton />}
     >
       {(e) => <ExecutionWithGraph execution={e} />}
@@ -43,11 +45,12 @@ export function ExecutionPage() {
 
 /** The execution once its workflow's graph is there too (step names, the path). */
 function ExecutionWithGraph({ execution }: { execution: Execution }) {
+  const { t } = useTranslation();
   const workflow = useQuery(workflowQueries.one(useProject(), execution.workflowId));
   if (workflow.isError) return <ErrorState error={workflow.error} retry={() => workflow.refetch()} />;
   if (workflow.isPending)
     return (
-      <div role="status" aria-label="Loading the execution">
+      <div role="status" aria-label={t('Loading the execution')}>
         <DetailSkeleton />
       </div>
     );
@@ -55,20 +58,27 @@ function ExecutionWithGraph({ execution }: { execution: Execution }) {
 }
 
 function ExecutionView({ execution: e, workflow: wf }: { execution: Execution; workflow: Workflow }) {
+  const { t } = useTranslation();
   const { to } = useProject();
   const [confirm, setConfirm] = useState(false);
   const active = isActive(e.status);
   return (
     <>
       <PageHeader
-        title={`Execution for ${e.contactEmail ?? 'a deleted contact'}`}
+        title={
+          e.contactEmail ? t('Execution for {email}', { email: e.contactEmail }) : t('Execution for a deleted contact')
+        }
         description={
           <span className="inline-flex flex-wrap items-center gap-2">
             <StatusBadge looks={EXECUTION_STATUS} status={e.status} />
             <span>
-              In <TextLink to={to('workflows', wf.id)}>{wf.name}</TextLink>, started {formatDateTime(e.startedAt)}
+              <Trans
+                i18nKey="In <workflow>{name}</workflow>, started {started}"
+                values={{ name: wf.name, started: formatDateTime(e.startedAt) }}
+                components={{ workflow: <TextLink to={to('workflows', wf.id)} /> }}
+              />
             </span>
-            {e.entry > 1 && <Badge>Entry {e.entry}</Badge>}
+            {e.entry > 1 && <Badge>{t('Entry {entry}', { entry: e.entry })}</Badge>}
           </span>
         }
         actions={
@@ -79,7 +89,7 @@ function ExecutionView({ execution: e, workflow: wf }: { execution: Execution; w
                 to={`${to('emails')}?${new URLSearchParams({ recipient: e.contactEmail, sourceType: 'WORKFLOW' })}`}
                 icon={<Mail className="size-4" aria-hidden />}
               >
-                Emails to this contact
+                {t('Emails to this contact')}
               </LinkButton>
             )}
             {active && (
@@ -88,7 +98,7 @@ function ExecutionView({ execution: e, workflow: wf }: { execution: Execution; w
                 icon={<Ban className="size-4" aria-hidden />}
                 onClick={() => setConfirm(true)}
               >
-                Cancel execution
+                {t('Cancel execution')}
               </Button>
             )}
           </>
@@ -96,12 +106,16 @@ function ExecutionView({ execution: e, workflow: wf }: { execution: Execution; w
       />
 
       <dl className="mb-6 grid grid-cols-2 gap-4 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm xl:grid-cols-4">
-        <Fact label="Contact">
-          {e.contactEmail ? <TextLink to={to('contacts', e.contactId)}>{e.contactEmail}</TextLink> : 'Deleted contact'}
+        <Fact label={t('Contact')}>
+          {e.contactEmail ? (
+            <TextLink to={to('contacts', e.contactId)}>{e.contactEmail}</TextLink>
+          ) : (
+            t('Deleted contact')
+          )}
         </Fact>
-        <Fact label={active ? 'Now' : 'Outcome'}>{whereNow(e, wf)}</Fact>
-        <Fact label="Started">{formatDateTime(e.startedAt)}</Fact>
-        <Fact label={e.endedAt ? 'Ended' : 'Running for'}>
+        <Fact label={active ? t('Now') : t('Outcome')}>{whereNow(e, wf)}</Fact>
+        <Fact label={t('Started')}>{formatDateTime(e.startedAt)}</Fact>
+        <Fact label={e.endedAt ? t('Ended') : t('Running for')}>
           {e.endedAt
             ? `${formatDateTime(e.endedAt)} (${formatDuration(Date.parse(e.endedAt) - Date.parse(e.startedAt))})`
             : formatDuration(Date.now() - Date.parse(e.startedAt))}
@@ -109,17 +123,17 @@ function ExecutionView({ execution: e, workflow: wf }: { execution: Execution; w
       </dl>
 
       {e.status === 'FAILED' && e.error && (
-        <Callout tone="danger" role="alert" title="The execution failed" className="mb-6">
+        <Callout tone="danger" role="alert" title={t('The execution failed')} className="mb-6">
           <p>{e.error}</p>
         </Callout>
       )}
 
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <Card title="Steps">
+        <Card title={t('Steps')}>
           <StepHistory execution={e} workflow={wf} />
         </Card>
         <div className="space-y-6">
-          <Card title="Path">
+          <Card title={t('Path')}>
             <div className="h-96 overflow-hidden rounded-md border border-slate-100 bg-slate-50">
               <ReactFlowProvider>
                 <PathCanvas execution={e} workflow={wf} />

@@ -5,12 +5,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Ban, Play } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { ChipFilter } from '../../components/ChipFilter.tsx';
 import { cursorPages, ListStates } from '../../components/ListScreen.tsx';
 import { EmptyState } from '../../components/States.tsx';
 import { statusesOf, statusLabel } from '../../components/StatusBadge.tsx';
-import { formatNumber, plural } from '../../lib/format.ts';
+import { i18n } from '../../i18n/i18n.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { useProject } from '../../lib/project-context.tsx';
 import { useCursorPaging, useSearchParamState } from '../../lib/url-state.ts';
 import { executionQueries } from '../../queries/executions.ts';
@@ -30,6 +32,7 @@ export function ExecutionsPage() {
 }
 
 function WorkflowExecutions({ workflow }: { workflow: Workflow }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const [rawStatus, setStatus] = useSearchParamState('status');
   const status = STATUSES.find((s) => s === rawStatus);
@@ -48,7 +51,12 @@ function WorkflowExecutions({ workflow }: { workflow: Workflow }) {
         workflow={workflow}
         activeCount={active}
         description={
-          counts ? `${plural(counts.executionCount, 'execution')}, ${formatNumber(active)} in progress` : undefined
+          counts
+            ? t('{count, plural, one {# execution} other {# executions}}, {active} in progress', {
+                count: counts.executionCount,
+                active: formatNumber(active),
+              })
+            : undefined
         }
         actions={
           <>
@@ -58,16 +66,16 @@ function WorkflowExecutions({ workflow }: { workflow: Workflow }) {
                 icon={<Ban className="size-4" aria-hidden />}
                 onClick={() => setOpen('cancel-all')}
               >
-                Cancel all active
+                {t('Cancel all active')}
               </Button>
             )}
             <Button
               icon={<Play className="size-4" aria-hidden />}
               onClick={() => setOpen('start')}
               disabled={!workflow.enabled}
-              title={workflow.enabled ? undefined : 'Enable the workflow first'}
+              title={workflow.enabled ? undefined : t('Enable the workflow first')}
             >
-              Run for a contact
+              {t('Run for a contact')}
             </Button>
           </>
         }
@@ -75,12 +83,19 @@ function WorkflowExecutions({ workflow }: { workflow: Workflow }) {
       <ChipFilter values={STATUSES} value={status} onChange={setStatus} labelOf={statusLabel} className="mb-3" />
       <ListStates
         query={executions}
-        loadingLabel="Loading executions"
+        loadingLabel={t('Loading executions')}
         loadingRows={5}
         empty={
           <EmptyState
-            title={status ? `No ${statusLabel(status).toLowerCase()} executions` : 'No executions yet'}
-            description={status ? 'Try another status.' : emptyHint(workflow)}
+            title={
+              status
+                ? t(
+                    '{status, select, RUNNING {No running executions} WAITING {No waiting executions} COMPLETED {No completed executions} EXITED {No exited executions} FAILED {No failed executions} CANCELLED {No cancelled executions} other {No executions}}',
+                    { status },
+                  )
+                : t('No executions yet')
+            }
+            description={status ? t('Try another status.') : emptyHint(workflow)}
           />
         }
         paging={(page) => cursorPages(paging, page, 'execution')}
@@ -97,7 +112,14 @@ function WorkflowExecutions({ workflow }: { workflow: Workflow }) {
 }
 
 function emptyHint(wf: Workflow): string {
-  if (wf.triggerType !== 'EVENT') return 'Executions show up here once the workflow runs.';
-  const event = String(wf.triggerConfig.eventName ?? 'the trigger event');
-  return `When ${event} is tracked for a contact while the workflow is enabled, an execution starts and shows up here.`;
+  if (wf.triggerType !== 'EVENT') return i18n.t('Executions show up here once the workflow runs.');
+  const event = wf.triggerConfig.eventName;
+  return event
+    ? i18n.t(
+        'When {event} is tracked for a contact while the workflow is enabled, an execution starts and shows up here.',
+        { event: String(event) },
+      )
+    : i18n.t(
+        'When the trigger event is tracked for a contact while the workflow is enabled, an execution starts and shows up here.',
+      );
 }

@@ -16,7 +16,8 @@ import {
   type OnBeforeDelete,
   ReactFlow,
 } from '@xyflow/react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { edgeTypes, nodeTypes, type StepNodeType, type WayEdgeType } from './canvas-parts.tsx';
 
 export function GraphCanvas({
@@ -49,6 +50,34 @@ export function GraphCanvas({
   /** Room kept free around the graph when it is fitted (the side panel's width on the right). */
   fitPadding?: FitViewOptions['padding'];
 }) {
+  const { t } = useTranslation();
+  // React Flow's own words (keyboard help, the zoom buttons) in the dashboard's language.
+  const ariaLabelConfig = useMemo(
+    () => ({
+      'node.a11yDescription.default': t(
+        'Press enter or space to select a node. Press delete to remove it and escape to cancel.',
+      ),
+      'node.a11yDescription.keyboardDisabled': t(
+        'Press enter or space to select a node. You can then use the arrow keys to move the node around. Press delete to remove it and escape to cancel.',
+      ),
+      'node.a11yDescription.ariaLiveMessage': ({ direction, x, y }: { direction: string; x: number; y: number }) =>
+        t(
+          '{direction, select, up {Moved selected node up.} down {Moved selected node down.} left {Moved selected node left.} right {Moved selected node right.} other {Moved selected node {direction}.}} New position, x: {x}, y: {y}',
+          { direction, x, y },
+        ),
+      'edge.a11yDescription.default': t(
+        'Press enter or space to select an edge. You can then press delete to remove it or escape to cancel.',
+      ),
+      'controls.ariaLabel': t('Control Panel'),
+      'controls.zoomIn.ariaLabel': t('Zoom In'),
+      'controls.zoomOut.ariaLabel': t('Zoom Out'),
+      'controls.fitView.ariaLabel': t('Fit View'),
+      'controls.interactive.ariaLabel': t('Toggle Interactivity'),
+      'minimap.ariaLabel': t('Mini Map'),
+      'handle.ariaLabel': t('Handle'),
+    }),
+    [t],
+  );
   const [nodes, setNodes] = useState(built);
   const [edges, setEdges] = useState(builtEdges);
 
@@ -73,6 +102,7 @@ export function GraphCanvas({
   return (
     <ReactFlow<StepNodeType, WayEdgeType>
       aria-label={label}
+      ariaLabelConfig={ariaLabelConfig}
       nodes={nodes}
       edges={edges}
       nodeTypes={nodeTypes}

@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Workflow as WorkflowIcon, Zap } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/Button.tsx';
 import { TextArea, TextInput } from '../../components/Field.tsx';
@@ -20,6 +21,7 @@ import { triggerWords, type WorkflowListItem } from './model.ts';
 import { WorkflowState } from './parts.tsx';
 
 export function WorkflowsPage() {
+  const { t } = useTranslation();
   const scope = useProject();
   const workflows = useQuery(workflowQueries.list(scope));
   const [creating, setCreating] = useState(false);
@@ -32,18 +34,20 @@ export function WorkflowsPage() {
   return (
     <>
       <ListScreen
-        title="Workflows"
-        description="Automations that run for each contact: start on an event, send, wait, branch and update."
-        actions={create('New workflow')}
+        title={t('Workflows')}
+        description={t('Automations that run for each contact: start on an event, send, wait, branch and update.')}
+        actions={create(t('New workflow'))}
         query={workflows}
-        loadingLabel="Loading workflows"
+        loadingLabel={t('Loading workflows')}
         loadingRows={4}
         empty={
           <EmptyState
             icon={<WorkflowIcon className="size-8" aria-hidden />}
-            title="No workflows yet"
-            description="A workflow starts when a contact does something you track, like signing up, and takes them through emails, waits and branches."
-            action={create('Create your first workflow')}
+            title={t('No workflows yet')}
+            description={t(
+              'A workflow starts when a contact does something you track, like signing up, and takes them through emails, waits and branches.',
+            )}
+            action={create(t('Create your first workflow'))}
           />
         }
       >
@@ -55,11 +59,12 @@ export function WorkflowsPage() {
 }
 
 function WorkflowTable({ rows }: { rows: WorkflowListItem[] }) {
+  const { t } = useTranslation();
   const { to } = useProject();
   const columns: Column<WorkflowListItem>[] = [
     {
       key: 'name',
-      header: 'Workflow',
+      header: t('Workflow'),
       cell: (w) => (
         <div className="min-w-0">
           <Link to={to('workflows', w.id)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
@@ -69,10 +74,10 @@ function WorkflowTable({ rows }: { rows: WorkflowListItem[] }) {
         </div>
       ),
     },
-    { key: 'status', header: 'Status', cell: (w) => <WorkflowState enabled={w.enabled} /> },
+    { key: 'status', header: t('Status'), cell: (w) => <WorkflowState enabled={w.enabled} /> },
     {
       key: 'trigger',
-      header: 'Trigger',
+      header: t('Trigger'),
       cell: (w) => (
         <span className="inline-flex items-center gap-1.5 text-slate-700">
           <Zap className="size-3.5 text-brand-600" aria-hidden />
@@ -80,10 +85,15 @@ function WorkflowTable({ rows }: { rows: WorkflowListItem[] }) {
         </span>
       ),
     },
-    { key: 'steps', header: 'Steps', className: 'text-right tabular-nums', cell: (w) => formatNumber(w.stepCount - 1) },
+    {
+      key: 'steps',
+      header: t('Steps'),
+      className: 'text-right tabular-nums',
+      cell: (w) => formatNumber(w.stepCount - 1),
+    },
     {
       key: 'active',
-      header: 'In progress',
+      header: t('In progress'),
       className: 'text-right tabular-nums',
       cell: (w) => (
         <Link to={to('workflows', w.id, 'executions')} className="hover:underline">
@@ -93,18 +103,18 @@ function WorkflowTable({ rows }: { rows: WorkflowListItem[] }) {
     },
     {
       key: 'total',
-      header: 'Executions',
+      header: t('Executions'),
       className: 'text-right tabular-nums',
       cell: (w) => formatNumber(w.executionCount),
     },
     {
       key: 'updated',
-      header: 'Updated',
+      header: t('Updated'),
       className: 'whitespace-nowrap text-slate-500',
       cell: (w) => <RelativeTime iso={w.updatedAt} />,
     },
   ];
-  return <Table caption="Workflows" columns={columns} rows={rows} rowKey={(w) => w.id} />;
+  return <Table caption={t('Workflows')} columns={columns} rows={rows} rowKey={(w) => w.id} />;
 }
 
 /**
@@ -112,6 +122,7 @@ function WorkflowTable({ rows }: { rows: WorkflowListItem[] }) {
  * only while open, so each opening starts empty.
  */
 function CreateWorkflowDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const navigate = useNavigate();
   // The canvas opens on the API's answer (the mutation stores it) instead of asking again.
@@ -127,21 +138,22 @@ function CreateWorkflowDialog({ onClose }: { onClose: () => void }) {
         ...rest,
         ...(description.trim() ? { description: description.trim() } : {}),
       }),
-      leaveMessage: 'This workflow is not created yet. Leave and lose it?',
+      leaveMessage: t('This workflow is not created yet. Leave and lose it?'),
     },
   );
   return (
-    <FormDialog open onClose={onClose} title="New workflow" submitLabel="Create and open" draft={d}>
+    <FormDialog open onClose={onClose} title={t('New workflow')} submitLabel={t('Create and open')} draft={d}>
       {/* No `required`: the API's messages say what is missing, where the browser's would stop the form. */}
-      <TextInput label="Name" aria-required autoFocus placeholder="Onboarding" {...d.text('name')} />
+      <TextInput label={t('Name')} aria-required autoFocus placeholder={t('Onboarding')} {...d.text('name')} />
       <EventNameInput
-        label="Trigger event"
+        label={t('Trigger event')}
         aria-required
+        // i18n-ignore: an event name, as the API takes it
         placeholder="user.signed_up"
         {...d.text('eventName')}
-        hint="Each time this event is tracked for a contact (POST /v1/track), they enter the workflow."
+        hint={t('Each time this event is tracked for a contact (POST /v1/track), they enter the workflow.')}
       />
-      <TextArea label="Description (optional)" rows={2} {...d.text('description')} />
+      <TextArea label={t('Description (optional)')} rows={2} {...d.text('description')} />
     </FormDialog>
   );
 }

@@ -11,6 +11,7 @@ import {
   Position,
 } from '@xyflow/react';
 import { AlertTriangle, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { cx } from '../../lib/cx.ts';
 import { STEP_TYPES, type Step, type Way } from './model.ts';
 import { StepIcon } from './parts.tsx';
@@ -50,6 +51,7 @@ const HANDLE_TONE: Record<string, string> = {
 };
 
 export function StepNode({ data, selected }: NodeProps<StepNodeType>) {
+  const { t } = useTranslation();
   const { step, title, summary, ways, problems, missingWay, usedWays } = data;
   const info = STEP_TYPES[step.type];
   const hasProblem = problems.length > 0;
@@ -73,7 +75,7 @@ export function StepNode({ data, selected }: NodeProps<StepNodeType>) {
       <div className="flex items-start gap-2.5 px-3 py-2.5">
         <StepIcon type={step.type} />
         <div className="min-w-0 flex-1">
-          <div className="text-[11px] font-medium uppercase tracking-wide text-slate-500">{info.label}</div>
+          <div className="text-[11px] font-medium uppercase tracking-wide text-slate-500">{t(info.label)}</div>
           <div className="truncate text-sm font-semibold text-slate-900">{title}</div>
           {summary && <div className="mt-0.5 line-clamp-2 text-xs text-slate-500">{summary}</div>}
         </div>
@@ -113,7 +115,7 @@ export function StepNode({ data, selected }: NodeProps<StepNodeType>) {
                   missing ? 'text-red-600' : 'text-slate-500',
                 )}
               >
-                {w.label}
+                {t(w.label)}
               </span>
             )}
           </div>

@@ -3,6 +3,7 @@
  * any step has none; problems from a refused enable marked on their steps, branches and edges.
  */
 import { MarkerType } from '@xyflow/react';
+import { i18n } from '../../i18n/i18n.ts';
 import type { StepNodeType, WayEdgeType } from './canvas-parts.tsx';
 import { DEFAULT_LAYOUT, layeredLayout, type Point } from './layout.ts';
 import {
@@ -87,7 +88,7 @@ export function buildNodes(workflow: Workflow, o: ElementOptions): StepNodeType[
       position: o.positions.get(step.id) ?? { x: 0, y: 0 },
       selected: o.selectedStepId === step.id,
       deletable: step.type !== 'TRIGGER' && !o.visited,
-      ariaLabel: `${step.type === 'TRIGGER' ? 'Trigger' : 'Step'}: ${title}`,
+      ariaLabel: step.type === 'TRIGGER' ? i18n.t('Trigger: {title}', { title }) : i18n.t('Step: {title}', { title }),
       data: {
         step,
         title,
@@ -108,8 +109,8 @@ export function buildEdges(workflow: Workflow, o: ElementOptions): WayEdgeType[]
   const marked = new Set(o.problems.flatMap((p) => p.transitionIds));
   return workflow.transitions.map((t) => {
     const label = transitionLabel(t);
-    const from = names.get(t.fromStepId) ?? 'a step';
-    const to = names.get(t.toStepId) ?? 'a step';
+    const from = names.get(t.fromStepId) ?? i18n.t('a step');
+    const to = names.get(t.toStepId) ?? i18n.t('a step');
     const tone = toneOf(t);
     return {
       id: t.id,
@@ -118,7 +119,9 @@ export function buildEdges(workflow: Workflow, o: ElementOptions): WayEdgeType[]
       target: t.toStepId,
       sourceHandle: handleOf(t),
       deletable: !o.visited,
-      ariaLabel: `Path from ${from}${label ? ` (${label})` : ''} to ${to}`,
+      ariaLabel: label
+        ? i18n.t('Path from {from} ({way}) to {to}', { from, way: label, to })
+        : i18n.t('Path from {from} to {to}', { from, to }),
       markerEnd: {
         type: MarkerType.ArrowClosed,
         width: 16,
@@ -130,7 +133,9 @@ export function buildEdges(workflow: Workflow, o: ElementOptions): WayEdgeType[]
         tone,
         problem: marked.has(t.id),
         onDelete: o.onDeleteTransition ? () => o.onDeleteTransition!(t) : undefined,
-        deleteLabel: `Remove the path from ${from}${label ? ` (${label})` : ''} to ${to}`,
+        deleteLabel: label
+          ? i18n.t('Remove the path from {from} ({way}) to {to}', { from, way: label, to })
+          : i18n.t('Remove the path from {from} to {to}', { from, to }),
         visited: o.visited ? o.visited.steps.has(t.fromStepId) && o.visited.steps.has(t.toStepId) : undefined,
       },
     };

@@ -6,7 +6,9 @@ import type { Operation, ResponseBody } from '../../../../client/index.ts';
 import type { StatusLooks } from '../../components/StatusBadge.tsx';
 import type { Operator } from '../../filters/language.ts';
 import { operatorLabel } from '../../filters/operators.ts';
-import { WEEKDAYS } from '../../lib/weekdays.ts';
+import { i18n } from '../../i18n/i18n.ts';
+import { msg } from '../../i18n/msg.ts';
+import { activeLanguage } from '../../lib/format.ts';
 import type { ExecutionStatus, StepRun } from '../../queries/executions.ts';
 import type { Step, Transition, Workflow } from '../../queries/workflows.ts';
 
@@ -18,8 +20,9 @@ export type WorkflowField = ResponseBody<Operation<'/workflows/fields', 'get'>>[
 
 export interface StepTypeInfo {
   type: StepType;
+  /** An English message: `t(info.label)` where shown, or `stepTypeLabel`. */
   label: string;
-  /** One sentence for the step picker. */
+  /** One sentence for the step picker (an English message, translated where shown). */
   description: string;
   /** Tailwind classes of the type's colour chip. */
   chip: string;
@@ -28,50 +31,50 @@ export interface StepTypeInfo {
 export const STEP_TYPES: Record<StepType, StepTypeInfo> = {
   TRIGGER: {
     type: 'TRIGGER',
-    label: 'Trigger',
-    description: 'Where every execution starts.',
+    label: msg('Trigger'),
+    description: msg('Where every execution starts.'),
     chip: 'bg-brand-100 text-brand-700',
   },
   SEND_EMAIL: {
     type: 'SEND_EMAIL',
-    label: 'Send email',
-    description: 'Sends a template to the contact or to a fixed address.',
+    label: msg('Send email'),
+    description: msg('Sends a template to the contact or to a fixed address.'),
     chip: 'bg-sky-100 text-sky-700',
   },
   DELAY: {
     type: 'DELAY',
-    label: 'Delay',
-    description: 'Waits a number of minutes, hours or days.',
+    label: msg('Delay'),
+    description: msg('Waits a number of minutes, hours or days.'),
     chip: 'bg-amber-100 text-amber-800',
   },
   WAIT_FOR_EVENT: {
     type: 'WAIT_FOR_EVENT',
-    label: 'Wait for event',
-    description: 'Waits until the contact does something, with an optional time limit.',
+    label: msg('Wait for event'),
+    description: msg('Waits until the contact does something, with an optional time limit.'),
     chip: 'bg-violet-100 text-violet-700',
   },
   CONDITION: {
     type: 'CONDITION',
-    label: 'Condition',
-    description: 'Splits the path in two: contacts who match go one way, the rest the other.',
+    label: msg('Condition'),
+    description: msg('Splits the path in two: contacts who match go one way, the rest the other.'),
     chip: 'bg-emerald-100 text-emerald-700',
   },
   WEBHOOK: {
     type: 'WEBHOOK',
-    label: 'Webhook',
-    description: 'Calls your server with the contact and the event.',
+    label: msg('Webhook'),
+    description: msg('Calls your server with the contact and the event.'),
     chip: 'bg-slate-200 text-slate-700',
   },
   UPDATE_CONTACT: {
     type: 'UPDATE_CONTACT',
-    label: 'Update contact',
-    description: 'Writes custom fields or changes the subscription.',
+    label: msg('Update contact'),
+    description: msg('Writes custom fields or changes the subscription.'),
     chip: 'bg-teal-100 text-teal-700',
   },
   EXIT: {
     type: 'EXIT',
-    label: 'Exit',
-    description: 'Ends the execution here, with a reason.',
+    label: msg('Exit'),
+    description: msg('Ends the execution here, with a reason.'),
     chip: 'bg-rose-100 text-rose-700',
   },
 };
@@ -86,18 +89,23 @@ export const ADDABLE_TYPES: AddableType[] = [
   'EXIT',
 ];
 
+/** The step type's name in the dashboard's language. */
+export function stepTypeLabel(type: StepType): string {
+  return i18n.t(STEP_TYPES[type].label);
+}
+
 /** A way out of a step: the handle it is drawn from and the label its transitions carry. */
 export interface Way {
   /** The handle id on the canvas; `next` for an unlabelled way. */
   handle: string;
-  /** Shown on the edge and in the side panel. */
+  /** Shown on the edge and in the side panel (an English message, translated where shown; '' for none). */
   label: string;
-  /** The side panel's question for it. */
+  /** The side panel's question for it (an English message, translated where shown). */
   prompt: string;
   body: { branch?: 'yes' | 'no'; waitOutcome?: 'EVENT' | 'TIMEOUT' };
 }
 
-const NEXT: Way = { handle: 'next', label: '', prompt: 'Then go to', body: {} };
+const NEXT: Way = { handle: 'next', label: '', prompt: msg('Then go to'), body: {} };
 
 /** The ways out of a step of `type` (none for EXIT). */
 export function waysOut(type: StepType): Way[] {
@@ -106,18 +114,23 @@ export function waysOut(type: StepType): Way[] {
       return [];
     case 'CONDITION':
       return [
-        { handle: 'yes', label: 'Yes', prompt: 'If it matches, go to', body: { branch: 'yes' } },
-        { handle: 'no', label: 'No', prompt: 'Otherwise, go to', body: { branch: 'no' } },
+        { handle: 'yes', label: msg('Yes'), prompt: msg('If it matches, go to'), body: { branch: 'yes' } },
+        { handle: 'no', label: msg('No'), prompt: msg('Otherwise, go to'), body: { branch: 'no' } },
       ];
     case 'WAIT_FOR_EVENT':
       return [
         {
           handle: 'EVENT',
-          label: 'Event received',
-          prompt: 'When the event arrives, go to',
+          label: msg('Event received'),
+          prompt: msg('When the event arrives, go to'),
           body: { waitOutcome: 'EVENT' },
         },
-        { handle: 'TIMEOUT', label: 'Timed out', prompt: 'If it times out, go to', body: { waitOutcome: 'TIMEOUT' } },
+        {
+          handle: 'TIMEOUT',
+          label: msg('Timed out'),
+          prompt: msg('If it times out, go to'),
+          body: { waitOutcome: 'TIMEOUT' },
+        },
       ];
     default:
       return [NEXT];
@@ -132,32 +145,58 @@ export function handleOf(t: {
   return t.branch ?? t.waitOutcome ?? 'next';
 }
 
-/** The label an edge shows ('' for an unlabelled one). */
+/** The label an edge shows, in the dashboard's language ('' for an unlabelled one). */
 export function transitionLabel(t: Pick<Transition, 'branch' | 'waitOutcome'>): string {
-  if (t.branch === 'yes') return 'Yes';
-  if (t.branch === 'no') return 'No';
-  if (t.waitOutcome === 'EVENT') return 'Event received';
-  if (t.waitOutcome === 'TIMEOUT') return 'Timed out';
+  if (t.branch === 'yes') return i18n.t('Yes');
+  if (t.branch === 'no') return i18n.t('No');
+  if (t.waitOutcome === 'EVENT') return i18n.t('Event received');
+  if (t.waitOutcome === 'TIMEOUT') return i18n.t('Timed out');
   return '';
 }
 
-/** What a person calls the step: its own name, else its type's. */
+/** What a person calls the step: its own name, else its type's (in the dashboard's language). */
 export function stepTitle(step: Pick<Step, 'type' | 'name'>): string {
   const name = step.name?.trim();
   if (name && !(step.type === 'TRIGGER' && name === 'Trigger')) return name;
-  return STEP_TYPES[step.type].label;
+  return stepTypeLabel(step.type);
 }
 
-const plural = (n: number, unit: string) => `${n} ${n === 1 ? unit.replace(/s$/, '') : unit}`;
+/**
+ * "1 day", "3 hours": an amount of a time unit as the config names it (another unit: as it is). A
+ * length of time on its own ("waits 3 days"), not after a preposition: the argument names keep these
+ * messages apart from the filters' "in the last 3 days", which some languages decline.
+ */
+export function timeAmount(n: number, unit: string): string {
+  switch (unit) {
+    case 'seconds':
+      return i18n.t('{seconds, plural, one {# second} other {# seconds}}', { seconds: n });
+    case 'minutes':
+      return i18n.t('{minutes, plural, one {# minute} other {# minutes}}', { minutes: n });
+    case 'hours':
+      return i18n.t('{hours, plural, one {# hour} other {# hours}}', { hours: n });
+    case 'days':
+      return i18n.t('{days, plural, one {# day} other {# days}}', { days: n });
+    default:
+      return `${n} ${unit}`;
+  }
+}
 
-const dayShort = (id: string) => WEEKDAYS.find((w) => w.id === id)?.short ?? id;
+/** A weekday as the API names it (MON), short in the dashboard's language ("Mon"). */
+function dayShort(id: string): string {
+  const index = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'].indexOf(id);
+  if (index < 0) return id;
+  // 2024-01-01 was a Monday.
+  return new Intl.DateTimeFormat(activeLanguage(), { weekday: 'short', timeZone: 'UTC' }).format(
+    Date.UTC(2024, 0, 1 + index),
+  );
+}
 
 /** A timeout in seconds as the largest whole unit ("2 days", "90 minutes"). */
 export function formatSeconds(seconds: number): string {
-  if (seconds % 86_400 === 0) return plural(seconds / 86_400, 'days');
-  if (seconds % 3_600 === 0) return plural(seconds / 3_600, 'hours');
-  if (seconds % 60 === 0) return plural(seconds / 60, 'minutes');
-  return plural(seconds, 'seconds');
+  if (seconds % 86_400 === 0) return timeAmount(seconds / 86_400, 'days');
+  if (seconds % 3_600 === 0) return timeAmount(seconds / 3_600, 'hours');
+  if (seconds % 60 === 0) return timeAmount(seconds / 60, 'minutes');
+  return timeAmount(seconds, 'seconds');
 }
 
 /** An operator as the filter builder says it (a text field's words: "is", "is not"). */
@@ -167,14 +206,17 @@ function conditionSummary(c: Record<string, unknown>): string {
   if (c.condition && typeof c.condition === 'object') {
     const tree = c.condition as { conditions?: unknown[]; groups?: unknown[]; operator?: string; logic?: string };
     const n = (tree.conditions ?? tree.groups ?? []).length;
-    return `${n} ${n === 1 ? 'rule' : 'rules'} (${tree.operator ?? tree.logic ?? 'AND'})`;
+    return i18n.t('{count, plural, one {# rule} other {# rules}} ({logic})', {
+      count: n,
+      logic: tree.operator ?? tree.logic ?? 'AND',
+    });
   }
   const value = c.value === undefined ? '' : ` ${Array.isArray(c.value) ? c.value.join(', ') : String(c.value)}`;
   const unit = typeof c.unit === 'string' ? ` ${c.unit}` : '';
   return `${String(c.field ?? '')} ${operatorWords(String(c.operator ?? ''))}${value}${unit}`.trim();
 }
 
-/** One line saying what the step does with its settings; `templates` names templates by id. */
+/** One line saying what the step does with its settings, in words; `templates` names templates by id. */
 export function stepSummary(
   step: Pick<Step, 'type' | 'config'>,
   extra: { templates?: ReadonlyMap<string, string>; trigger?: Pick<Workflow, 'triggerType' | 'triggerConfig'> } = {},
@@ -184,45 +226,74 @@ export function stepSummary(
     case 'TRIGGER': {
       const w = extra.trigger;
       if (!w) return '';
-      if (w.triggerType === 'MANUAL') return 'Started by hand or through the API';
+      if (w.triggerType === 'MANUAL') return i18n.t('Started by hand or through the API');
       if (w.triggerType === 'SCHEDULE') {
         return w.triggerConfig.schedule
-          ? `On the schedule ${String(w.triggerConfig.schedule)} (UTC)`
-          : 'No schedule set';
+          ? i18n.t('On the schedule {schedule} (UTC)', { schedule: String(w.triggerConfig.schedule) })
+          : i18n.t('No schedule set');
       }
-      return w.triggerConfig.eventName ? `When ${String(w.triggerConfig.eventName)} is tracked` : 'No event chosen';
+      return w.triggerConfig.eventName
+        ? i18n.t('When {event} is tracked', { event: String(w.triggerConfig.eventName) })
+        : i18n.t('No event chosen');
     }
     case 'SEND_EMAIL': {
-      const name = extra.templates?.get(String(c.templateId)) ?? 'a template';
+      const name = extra.templates?.get(String(c.templateId)) ?? i18n.t('a template');
       const r = c.recipient as { type?: string; customEmail?: string } | undefined;
-      const sends = r?.type === 'CUSTOM' ? `Sends “${name}” to ${r.customEmail}` : `Sends “${name}”`;
-      return c.topicId ? `${sends}, topic subscribers only` : sends;
+      const topicOnly = c.topicId ? 'yes' : 'no';
+      return r?.type === 'CUSTOM'
+        ? i18n.t(
+            '{topicOnly, select, yes {Sends “{name}” to {email}, topic subscribers only} other {Sends “{name}” to {email}}}',
+            { topicOnly, name, email: String(r.customEmail) },
+          )
+        : i18n.t('{topicOnly, select, yes {Sends “{name}”, topic subscribers only} other {Sends “{name}”}}', {
+            topicOnly,
+            name,
+          });
     }
     case 'DELAY': {
       const until = c.until as { localTime?: string; days?: string[] } | undefined;
       if (until) {
-        const days = until.days?.length ? ` on ${until.days.map(dayShort).join(', ')}` : '';
-        return `Waits until ${until.localTime ?? '?'} in the contact’s time zone${days}`;
+        const time = until.localTime ?? '?';
+        return until.days?.length
+          ? i18n.t('Waits until {time} in the contact’s time zone on {days}', {
+              time,
+              days: until.days.map(dayShort).join(', '),
+            })
+          : i18n.t('Waits until {time} in the contact’s time zone', { time });
       }
-      return `Waits ${plural(Number(c.amount ?? 0), String(c.unit ?? 'minutes'))}`;
+      return i18n.t('Waits {duration}', {
+        duration: timeAmount(Number(c.amount ?? 0), String(c.unit ?? 'minutes')),
+      });
     }
     case 'WAIT_FOR_EVENT':
       return typeof c.timeout === 'number'
-        ? `Waits for ${String(c.eventName)}, up to ${formatSeconds(c.timeout)}`
-        : `Waits for ${String(c.eventName)}`;
+        ? i18n.t('Waits for {event}, up to {duration}', {
+            event: String(c.eventName),
+            duration: formatSeconds(c.timeout),
+          })
+        : i18n.t('Waits for {event}', { event: String(c.eventName) });
     case 'CONDITION':
-      return `If ${conditionSummary(c)}`;
+      return i18n.t('If {condition}', { condition: conditionSummary(c) });
     case 'WEBHOOK':
       return `${String(c.method ?? 'POST')} ${String(c.url ?? '')}`;
     case 'UPDATE_CONTACT': {
       const keys = Object.keys((c.updates as object | undefined) ?? {});
-      const parts = keys.length ? [`Sets ${keys.join(', ')}`] : [];
-      if (c.subscriptionAction === 'subscribe') parts.push('subscribes');
-      if (c.subscriptionAction === 'unsubscribe') parts.push('unsubscribes');
-      return parts.join(' and ') || 'Changes nothing';
+      const subscription = String(c.subscriptionAction ?? 'none');
+      if (keys.length === 0) {
+        return i18n.t(
+          '{subscription, select, subscribe {subscribes} unsubscribe {unsubscribes} other {Changes nothing}}',
+          {
+            subscription,
+          },
+        );
+      }
+      return i18n.t(
+        '{subscription, select, subscribe {Sets {fields} and subscribes} unsubscribe {Sets {fields} and unsubscribes} other {Sets {fields}}}',
+        { subscription, fields: keys.join(', ') },
+      );
     }
     case 'EXIT':
-      return c.reason ? `Ends: ${String(c.reason)}` : 'Ends the execution';
+      return c.reason ? i18n.t('Ends: {reason}', { reason: String(c.reason) }) : i18n.t('Ends the execution');
   }
 }
 
@@ -241,8 +312,10 @@ export const STEP_RUN_STATUS: StatusLooks<StepRun['status']> = { COMPLETED: 'gre
 
 /** What starts the workflow, in words. */
 export function triggerWords(w: Pick<Workflow, 'triggerType' | 'triggerConfig'>): string {
-  if (w.triggerType === 'MANUAL') return 'Started by hand';
+  if (w.triggerType === 'MANUAL') return i18n.t('Started by hand');
   if (w.triggerType === 'SCHEDULE')
-    return w.triggerConfig.schedule ? `Schedule ${String(w.triggerConfig.schedule)}` : 'Schedule not set';
-  return w.triggerConfig.eventName ? String(w.triggerConfig.eventName) : 'No event';
+    return w.triggerConfig.schedule
+      ? i18n.t('Schedule {schedule}', { schedule: String(w.triggerConfig.schedule) })
+      : i18n.t('Schedule not set');
+  return w.triggerConfig.eventName ? String(w.triggerConfig.eventName) : i18n.t('No event');
 }

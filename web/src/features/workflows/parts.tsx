@@ -14,6 +14,7 @@ import {
   Zap,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router';
 import { Button } from '../../components/Button.tsx';
 import { DetailScreen } from '../../components/DetailScreen.tsx';
@@ -54,7 +55,8 @@ export function StepIcon({ type, size = 'md' }: { type: StepType; size?: 'sm' | 
 
 /** Whether a workflow runs: enabled, or a draft. */
 export function WorkflowState({ enabled }: { enabled: boolean }) {
-  return enabled ? <Badge tone="green">Enabled</Badge> : <Badge>Draft</Badge>;
+  const { t } = useTranslation();
+  return enabled ? <Badge tone="green">{t('Enabled')}</Badge> : <Badge>{t('Draft')}</Badge>;
 }
 
 /** The red, quiet button that starts deleting something (a confirmation follows). */
@@ -74,14 +76,15 @@ export function WorkflowScreen({
   skeleton?: ReactNode;
   children: (workflow: Workflow) => ReactNode;
 }) {
+  const { t } = useTranslation();
   const { workflowId = '' } = useParams();
   const scope = useProject();
   const workflow = useQuery(workflowQueries.one(scope, workflowId));
   return (
     <DetailScreen
       query={workflow}
-      back={{ to: scope.to('workflows'), label: 'Workflows' }}
-      noun="workflow"
+      back={{ to: scope.to('workflows'), label: t('Workflows') }}
+      kind="workflow"
       skeleton={
         <>
           <Skeleton className="mb-5 h-7 w-64" />
@@ -110,6 +113,7 @@ export function WorkflowHeader({
   actions?: ReactNode;
   activeCount?: number;
 }) {
+  const { t } = useTranslation();
   const { to } = useProject();
   usePageTitle(workflow.name);
   const tab = ({ isActive }: { isActive: boolean }) =>
@@ -129,15 +133,15 @@ export function WorkflowHeader({
         </div>
         {actions && <div className="flex min-w-0 flex-wrap items-center gap-2">{actions}</div>}
       </div>
-      <nav aria-label="Workflow" className="mt-4 flex gap-1 border-b border-slate-200">
+      <nav aria-label={t('Workflow')} className="mt-4 flex gap-1 border-b border-slate-200">
         <NavLink end to={to('workflows', workflow.id)} className={tab}>
-          Editor
+          {t('Editor')}
         </NavLink>
         <NavLink to={to('workflows', workflow.id, 'executions')} className={tab}>
-          Executions
+          {t('Executions')}
           {activeCount !== undefined && activeCount > 0 && (
             <span className="ml-1.5 rounded-full bg-sky-100 px-1.5 py-0.5 text-xs text-sky-700">
-              {activeCount} active
+              {t('{count, plural, one {# active} other {# active}}', { count: activeCount })}
             </span>
           )}
         </NavLink>

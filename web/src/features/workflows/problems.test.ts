@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startEnglishForTests } from '../../i18n/test-i18n.ts';
 import type { Step, Transition } from './model.ts';
 import { graphProblems, readableMessage, stillOpen } from './problems.ts';
+
+beforeAll(startEnglishForTests);
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const step = (n: number, type: Step['type'], name: string | null = null): Step => ({

@@ -3,6 +3,8 @@
  * trigger's settings), turned into what the canvas marks: the step, the branch it lacks, the edges
  * of a cycle, and the message with step names instead of ids. Pure.
  */
+import { i18n } from '../../i18n/i18n.ts';
+import { msg } from '../../i18n/msg.ts';
 import { STEP_TYPES, type Step, type StepType, stepTitle, type Transition } from './model.ts';
 
 export interface ApiFieldError {
@@ -14,8 +16,9 @@ export interface ApiFieldError {
 export interface GraphProblem {
   /** The step the problem is about (the trigger for its settings); null for the graph as a whole. */
   stepId: string | null;
+  /** The API's message (English, as the API says it), with step names instead of ids. */
   message: string;
-  /** A few words for the step's card on the canvas (the message is in the list and the panel). */
+  /** A few words for the step's card on the canvas, in the dashboard's language (the message is in the list and the panel). */
   short: string;
   code: string | null;
   /** A CONDITION's or a wait's way out that leads nowhere (the handle to mark). */
@@ -28,7 +31,10 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 const TYPES = Object.keys(STEP_TYPES) as StepType[];
 const STEP_REF = new RegExp(`\\b(${TYPES.join('|')})(?: "((?:[^"\\\\]|\\\\.)*)")? \\((${UUID.source})\\)`, 'g');
 
-/** The message with `TYPE "name" (id)` replaced by the step's title and type names made readable. */
+/**
+ * The message with `TYPE "name" (id)` replaced by the step's title and type names made readable. The
+ * message stays the API's English: type names are put in it in English, step titles as shown.
+ */
 export function readableMessage(message: string, steps: ReadonlyMap<string, Pick<Step, 'type' | 'name'>>): string {
   let text = message.replace(STEP_REF, (_all, type: string, name: string | undefined, id: string) => {
     const step = steps.get(id);
@@ -39,17 +45,23 @@ export function readableMessage(message: string, steps: ReadonlyMap<string, Pick
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** English messages, translated when a problem is made. */
 const SHORT: Record<string, string> = {
-  NO_PATH: 'Leads to no step yet',
-  UNBOUNDED_CYCLE: 'Loops without a wait',
-  SELF_TRIGGERING: 'Would start itself again',
-  UNKNOWN_TEMPLATE: 'Its template no longer exists',
-  NO_SENDER: 'Its template has no sender',
+  NO_PATH: msg('Leads to no step yet'),
+  UNBOUNDED_CYCLE: msg('Loops without a wait'),
+  SELF_TRIGGERING: msg('Would start itself again'),
+  UNKNOWN_TEMPLATE: msg('Its template no longer exists'),
+  NO_SENDER: msg('Its template has no sender'),
 };
 
 function shortFor(code: string | null, missingWay: string | null, message: string): string {
-  if (missingWay) return `The “${missingWay === 'yes' ? 'Yes' : 'No'}” path leads nowhere`;
-  return (code && SHORT[code]) || message;
+  if (missingWay) {
+    return i18n.t('{way, select, yes {The “Yes” path leads nowhere} other {The “No” path leads nowhere}}', {
+      way: missingWay,
+    });
+  }
+  const short = code ? SHORT[code] : undefined;
+  return short ? i18n.t(short) : message;
 }
 
 /** What the canvas shows for each error of a refused enable (or edit of an enabled workflow). */

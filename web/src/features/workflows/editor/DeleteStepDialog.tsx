@@ -1,5 +1,6 @@
 /** Asks before deleting a step; offers to join what came before it to what came after it. */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/Dialog.tsx';
 import { Checkbox } from '../../../components/Field.tsx';
 import { useProject } from '../../../lib/project-context.tsx';
@@ -20,10 +21,11 @@ export function DeleteStepDialog({
   onClose: () => void;
   onDeleted: () => void;
 }) {
+  const { t } = useTranslation();
   const remove = useAction(workflowMutations.deleteStep(useProject(), workflow.id, step.id), {
     inline: true,
     onSuccess: () => {
-      toast('Step deleted');
+      toast(t('Step deleted'));
       onDeleted();
     },
   });
@@ -40,17 +42,17 @@ export function DeleteStepDialog({
       onConfirm={() => remove.mutate(canSplice && splice)}
       busy={remove.isPending}
       error={remove.error}
-      title={`Delete “${stepTitle(step)}”?`}
-      confirmLabel="Delete step"
+      title={t('Delete “{name}”?', { name: stepTitle(step) })}
+      confirmLabel={t('Delete step')}
     >
       <div className="space-y-3">
         <div className="flex items-center gap-2">
           <StepIcon type={step.type} size="sm" />
-          <span>Its paths in and out are removed with it.</span>
+          <span>{t('Its paths in and out are removed with it.')}</span>
         </div>
         {canSplice && (
           <Checkbox
-            label={`Connect what comes before it to “${after}”`}
+            label={t('Connect what comes before it to “{name}”', { name: after })}
             checked={splice}
             onChange={(e) => setSplice(e.target.checked)}
           />

@@ -3,6 +3,7 @@
  * Mounted only while open, so each opening starts from the workflow as it is then.
  */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/Dialog.tsx';
 import { TextArea, TextInput } from '../../../components/Field.tsx';
@@ -17,10 +18,11 @@ import type { Workflow } from '../model.ts';
 import { DeleteButton } from '../parts.tsx';
 
 export function DetailsDialog({ workflow, onClose }: { workflow: Workflow; onClose: () => void }) {
+  const { t } = useTranslation();
   const save = useAction(workflowMutations.update(useProject(), workflow.id), {
     inline: true,
     onSuccess: () => {
-      toast('Details saved');
+      toast(t('Details saved'));
       onClose();
     },
   });
@@ -29,16 +31,22 @@ export function DetailsDialog({ workflow, onClose }: { workflow: Workflow; onClo
     {
       save,
       toBody: ({ name, description }) => ({ name, description: description.trim() || null }),
-      leaveMessage: 'The workflow’s details are not saved yet. Leave and lose them?',
+      leaveMessage: t('The workflow’s details are not saved yet. Leave and lose them?'),
     },
   );
   const [confirmDelete, setConfirmDelete] = useState(false);
   return (
     <>
-      <FormDialog open={!confirmDelete} onClose={onClose} title="Workflow details" submitLabel="Save" draft={d}>
-        <TextInput label="Name" {...d.text('name')} />
-        <TextArea label="Description" rows={3} {...d.text('description')} />
-        <DeleteButton onClick={() => setConfirmDelete(true)}>Delete workflow</DeleteButton>
+      <FormDialog
+        open={!confirmDelete}
+        onClose={onClose}
+        title={t('Workflow details')}
+        submitLabel={t('Save')}
+        draft={d}
+      >
+        <TextInput label={t('Name')} {...d.text('name')} />
+        <TextArea label={t('Description')} rows={3} {...d.text('description')} />
+        <DeleteButton onClick={() => setConfirmDelete(true)}>{t('Delete workflow')}</DeleteButton>
       </FormDialog>
       {confirmDelete && <DeleteWorkflowDialog workflow={workflow} onClose={() => setConfirmDelete(false)} />}
     </>
@@ -46,12 +54,13 @@ export function DetailsDialog({ workflow, onClose }: { workflow: Workflow; onClo
 }
 
 function DeleteWorkflowDialog({ workflow, onClose }: { workflow: Workflow; onClose: () => void }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const navigate = useNavigate();
   const remove = useAction(workflowMutations.remove(scope, workflow.id), {
     inline: true,
     onSuccess: () => {
-      toast(`“${workflow.name}” deleted`);
+      toast(t('“{name}” deleted', { name: workflow.name }));
       // Unsaved details of a deleted workflow are nothing to keep.
       leaveUnasked();
       navigate(scope.to('workflows'));
@@ -62,10 +71,10 @@ function DeleteWorkflowDialog({ workflow, onClose }: { workflow: Workflow; onClo
       open
       onClose={onClose}
       action={remove}
-      title={`Delete “${workflow.name}”?`}
-      confirmLabel="Delete workflow"
+      title={t('Delete “{name}”?', { name: workflow.name })}
+      confirmLabel={t('Delete workflow')}
     >
-      <p>Its steps and its finished executions are deleted too. This cannot be undone.</p>
+      <p>{t('Its steps and its finished executions are deleted too. This cannot be undone.')}</p>
     </ConfirmDialog>
   );
 }

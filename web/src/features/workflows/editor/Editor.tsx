@@ -8,7 +8,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Panel } from '@xyflow/react';
 import { LayoutGrid, Plus } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
+import { i18n } from '../../../i18n/i18n.ts';
 import { useProject } from '../../../lib/project-context.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { templateQueries } from '../../../queries/templates.ts';
@@ -31,6 +33,7 @@ import { usePathRemoval } from './use-path-removal.ts';
 import { useSidePanel } from './use-side-panel.ts';
 
 export function Editor({ workflow }: { workflow: Workflow }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const { selectedId, select, adding, setAdding } = useSidePanel();
   const problems = useGraphProblems(workflow);
@@ -40,7 +43,9 @@ export function Editor({ workflow }: { workflow: Workflow }) {
     onSuccess: (_saved, { enabled }) => {
       problems.clear();
       toast(
-        enabled ? 'Workflow enabled: new executions start from now on' : 'Workflow disabled: no new executions start',
+        enabled
+          ? t('Workflow enabled: new executions start from now on')
+          : t('Workflow disabled: no new executions start'),
       );
     },
     onError: (e) => problems.report(e, 'enable'),
@@ -121,7 +126,7 @@ export function Editor({ workflow }: { workflow: Workflow }) {
         className="relative h-[calc(100vh-16rem)] min-h-[32rem] overflow-hidden rounded-lg border border-slate-200 bg-slate-50 shadow-sm"
       >
         <GraphCanvas
-          label={`Canvas of ${workflow.name}`}
+          label={t('Canvas of {name}', { name: workflow.name })}
           nodes={nodes}
           edges={edges}
           editable
@@ -140,7 +145,7 @@ export function Editor({ workflow }: { workflow: Workflow }) {
         >
           <Panel position="top-left" className="flex gap-2">
             <Button icon={<Plus className="size-4" aria-hidden />} onClick={startAdding}>
-              Add step
+              {t('Add step')}
             </Button>
             <Button
               variant="secondary"
@@ -151,7 +156,7 @@ export function Editor({ workflow }: { workflow: Workflow }) {
               }}
               disabled={onlyTrigger}
             >
-              Tidy up
+              {t('Tidy up')}
             </Button>
           </Panel>
           {onlyTrigger && !adding && !selected && (
@@ -159,8 +164,8 @@ export function Editor({ workflow }: { workflow: Workflow }) {
               position="bottom-center"
               className="mb-6 max-w-sm rounded-lg border border-slate-200 bg-white px-4 py-3 text-center text-sm text-slate-600 shadow-sm"
             >
-              <strong className="block text-slate-900">Add the first step</strong>
-              It follows the trigger. Then drag from the dot under a step to another step to connect them.
+              <strong className="block text-slate-900">{t('Add the first step')}</strong>
+              {t('It follows the trigger. Then drag from the dot under a step to another step to connect them.')}
             </Panel>
           )}
           {paths.removed.length > 0 && (
@@ -208,14 +213,19 @@ export function Editor({ workflow }: { workflow: Workflow }) {
   );
 }
 
-/** "Path removed: A → B (Yes)", or how many went. */
+/** "Path removed: A (Yes) → B", or how many went. */
 function removedLabel(paths: ReadonlyArray<Workflow['transitions'][number]>, steps: ReadonlyMap<string, Step>): string {
-  if (paths.length > 1) return `${paths.length} paths removed`;
-  const t = paths[0]!;
+  if (paths.length > 1)
+    return i18n.t('{count, plural, one {# path removed} other {# paths removed}}', { count: paths.length });
+  const path = paths[0]!;
   const title = (id: string) => {
     const s = steps.get(id);
-    return s ? stepTitle(s) : 'a step';
+    return s ? stepTitle(s) : i18n.t('a step');
   };
-  const label = transitionLabel(t);
-  return `Path removed: ${title(t.fromStepId)}${label ? ` (${label})` : ''} → ${title(t.toStepId)}`;
+  const way = transitionLabel(path);
+  const from = title(path.fromStepId);
+  const to = title(path.toStepId);
+  return way
+    ? i18n.t('Path removed: {from} ({way}) → {to}', { from, way, to })
+    : i18n.t('Path removed: {from} → {to}', { from, to });
 }

@@ -1,4 +1,5 @@
 /** The list of a refused enable's or edit's graph problems above the canvas; a step's problem selects it. */
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { Callout } from '../../../components/Callout.tsx';
 import type { GraphProblem } from '../problems.ts';
@@ -19,23 +20,26 @@ export function ProblemsBanner({
   onDismiss: () => void;
   onShowStep: (stepId: string) => void;
 }) {
-  const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
+  const { t } = useTranslation();
   return (
     <Callout tone="danger" role="alert" className="mb-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 className="font-semibold">
           {reason === 'enable'
-            ? `This workflow can’t be enabled yet: ${count} to fix`
-            : 'That change was refused: the workflow would not be able to run'}
+            ? t(
+                '{count, plural, one {This workflow can’t be enabled yet: # problem to fix} other {This workflow can’t be enabled yet: # problems to fix}}',
+                { count: problems.length },
+              )
+            : t('That change was refused: the workflow would not be able to run')}
         </h2>
         <div className="flex gap-2">
           {reason === 'enable' && (
             <Button size="sm" variant="secondary" onClick={onRetry} loading={retrying}>
-              Try enabling again
+              {t('Try enabling again')}
             </Button>
           )}
           <Button size="sm" variant="ghost" onClick={onDismiss}>
-            Dismiss
+            {t('Dismiss')}
           </Button>
         </div>
       </div>

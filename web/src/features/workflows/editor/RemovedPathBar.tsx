@@ -2,6 +2,7 @@
 import { Panel } from '@xyflow/react';
 import { X } from 'lucide-react';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 
 export function RemovedPathBar({
@@ -15,6 +16,7 @@ export function RemovedPathBar({
   onUndo: () => void;
   onDismiss: () => void;
 }) {
+  const { t } = useTranslation();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const typing = e.target instanceof HTMLElement && e.target.closest('input, textarea, select');
@@ -34,12 +36,12 @@ export function RemovedPathBar({
     >
       <p role="status">{label}</p>
       <Button size="sm" variant="secondary" onClick={onUndo} loading={undoing}>
-        Undo
+        {t('Undo')}
       </Button>
       <Button
         variant="ghost"
         size="sm"
-        aria-label="Hide undo"
+        aria-label={t('Hide undo')}
         className="!text-slate-300 hover:!bg-slate-700 hover:!text-white"
         icon={<X className="size-4" aria-hidden />}
         onClick={onDismiss}

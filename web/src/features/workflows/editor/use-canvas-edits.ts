@@ -3,6 +3,7 @@
  * dragging between handles, moving steps, tidying the layout, and the Delete key.
  */
 import type { Connection, OnBeforeDelete } from '@xyflow/react';
+import { i18n } from '../../../i18n/i18n.ts';
 import { useProject } from '../../../lib/project-context.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { useAction } from '../../../queries/use-action.ts';
@@ -44,7 +45,7 @@ export function useCanvasEdits({
     if (existing?.toStepId === c.target) return;
     try {
       await setWay.mutateAsync({ fromStepId: from.id, way: way.body, existing, toStepId: c.target });
-      toast(existing ? 'Path moved' : 'Steps connected');
+      toast(existing ? i18n.t('Path moved') : i18n.t('Steps connected'));
     } catch (e) {
       report(e);
     }
@@ -65,7 +66,7 @@ export function useCanvasEdits({
   const tidy = () =>
     moveSteps.mutate(
       [...computedLayout(workflow)].map(([stepId, position]) => ({ stepId, position })),
-      { onSuccess: () => toast('Steps arranged') },
+      { onSuccess: () => toast(i18n.t('Steps arranged')) },
     );
 
   /** The Delete key: a step asks first; paths go at once, with an undo. React Flow deletes nothing itself. */

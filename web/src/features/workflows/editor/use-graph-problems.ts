@@ -5,6 +5,7 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import { ApiError, errorMessage } from '../../../api/client.ts';
+import { i18n } from '../../../i18n/i18n.ts';
 import { toast } from '../../../lib/toasts.ts';
 import type { Workflow } from '../model.ts';
 import { type GraphProblem, graphProblems, stillOpen } from '../problems.ts';
@@ -40,7 +41,7 @@ export function useGraphProblems(workflow: Workflow): GraphProblems {
     (e: unknown, reason: ProblemReason = 'edit') => {
       if (isGraphError(e)) {
         setProblems({ items: graphProblems(e.errors, workflow.steps, workflow.transitions), reason });
-        if (reason === 'edit') toast('That change would leave the enabled workflow unable to run.', 'error');
+        if (reason === 'edit') toast(i18n.t('That change would leave the enabled workflow unable to run.'), 'error');
       } else toast(errorMessage(e), 'error');
     },
     [workflow],

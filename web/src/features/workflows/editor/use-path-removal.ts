@@ -4,6 +4,7 @@
  * steps. The offer goes when it times out, or when a step at either end is gone.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { i18n } from '../../../i18n/i18n.ts';
 import { useProject } from '../../../lib/project-context.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { useAction } from '../../../queries/use-action.ts';
@@ -53,7 +54,7 @@ export function usePathRemoval(workflow: Workflow, report: (e: unknown) => void)
         await addTransition.mutateAsync(transitionBody(t));
         left = left.filter((x) => x !== t);
       }
-      toast(removed.length === 1 ? 'Path restored' : 'Paths restored');
+      toast(i18n.t('{count, plural, one {Path restored} other {Paths restored}}', { count: removed.length }));
     } catch (e) {
       report(e);
     } finally {

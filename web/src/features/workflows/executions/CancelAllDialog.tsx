@@ -1,6 +1,6 @@
 /** Asks before cancelling every running or waiting execution of a workflow. */
+import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/Dialog.tsx';
-import { formatNumber } from '../../../lib/format.ts';
 import { useProject } from '../../../lib/project-context.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { executionMutations } from '../../../queries/executions.ts';
@@ -15,10 +15,11 @@ export function CancelAllDialog({
   active: number;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const cancelAll = useAction(executionMutations.cancelAll(useProject(), workflowId), {
     inline: true,
     onSuccess: (r) => {
-      toast(r.cancelled === 1 ? '1 execution cancelled' : `${formatNumber(r.cancelled)} executions cancelled`);
+      toast(t('{count, plural, one {# execution cancelled} other {# executions cancelled}}', { count: r.cancelled }));
       onClose();
     },
   });
@@ -27,12 +28,14 @@ export function CancelAllDialog({
       open
       onClose={onClose}
       action={cancelAll}
-      title="Cancel every active execution?"
-      confirmLabel="Cancel all"
+      title={t('Cancel every active execution?')}
+      confirmLabel={t('Cancel all')}
     >
       <p>
-        {active === 1 ? '1 execution is' : `${formatNumber(active)} executions are`} running or waiting. They stop where
-        they are; nothing more is sent to those contacts by this workflow.
+        {t(
+          '{count, plural, one {# execution is running or waiting.} other {# executions are running or waiting.}} They stop where they are; nothing more is sent to those contacts by this workflow.',
+          { count: active },
+        )}
       </p>
     </ConfirmDialog>
   );

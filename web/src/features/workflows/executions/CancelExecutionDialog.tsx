@@ -1,4 +1,5 @@
 /** Asks before cancelling one execution (it stops where it is; nothing takes a cancel back). */
+import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/Dialog.tsx';
 import { useProject } from '../../../lib/project-context.tsx';
 import { toast } from '../../../lib/toasts.ts';
@@ -15,10 +16,11 @@ export function CancelExecutionDialog({
   execution: Pick<ExecutionSummary, 'id' | 'contactEmail'>;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const cancel = useAction(executionMutations.cancel(useProject(), workflowId, execution.id), {
     inline: true,
     onSuccess: () => {
-      toast('Execution cancelled');
+      toast(t('Execution cancelled'));
       onClose();
     },
   });
@@ -27,10 +29,14 @@ export function CancelExecutionDialog({
       open
       onClose={onClose}
       action={cancel}
-      title={`Cancel the execution for ${execution.contactEmail ?? 'a deleted contact'}?`}
-      confirmLabel="Cancel execution"
+      title={
+        execution.contactEmail
+          ? t('Cancel the execution for {email}?', { email: execution.contactEmail })
+          : t('Cancel the execution for a deleted contact?')
+      }
+      confirmLabel={t('Cancel execution')}
     >
-      <p>It stops where it is; the contact gets nothing more from this workflow in this run.</p>
+      <p>{t('It stops where it is; the contact gets nothing more from this workflow in this run.')}</p>
     </ConfirmDialog>
   );
 }

@@ -1,14 +1,26 @@
 /** What an execution was started with: its trigger event's data and the context given to it. */
+import { useTranslation } from 'react-i18next';
 import { JsonBlock } from '../../../components/CodeBlock.tsx';
 import { Card } from '../../../components/Layout.tsx';
 import type { Execution } from '../model.ts';
 
 export function ExecutionData({ execution: e }: { execution: Execution }) {
+  const { t } = useTranslation();
   return (
-    <Card title="Data">
+    <Card title={t('Data')}>
       <div className="space-y-4">
-        <DataPart title="Trigger event" label="Trigger event data" value={e.event} none="No event data." />
-        <DataPart title="Context" label="Execution context" value={e.context} none="No context was given." />
+        <DataPart
+          title={t('Trigger event')}
+          label={t('Trigger event data')}
+          value={e.event}
+          none={t('No event data.')}
+        />
+        <DataPart
+          title={t('Context')}
+          label={t('Execution context')}
+          value={e.context}
+          none={t('No context was given.')}
+        />
       </div>
     </Card>
   );

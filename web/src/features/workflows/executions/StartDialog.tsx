@@ -1,6 +1,7 @@
 /** Picks a contact by email and starts an execution for them with an optional context; opens it. */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/Button.tsx';
 import { TextArea, TextInput } from '../../../components/Field.tsx';
@@ -16,6 +17,7 @@ import { parseContext } from './start-context.ts';
 type Contact = { id: string; email: string };
 
 export function StartDialog({ workflowId, onClose }: { workflowId: string; onClose: () => void }) {
+  const { t } = useTranslation();
   const scope = useProject();
   const navigate = useNavigate();
   const save = useAction(executionMutations.start(scope, workflowId), {
@@ -29,7 +31,7 @@ export function StartDialog({ workflowId, onClose }: { workflowId: string; onClo
       check: ({ contact, context }) => {
         const parsed = parseContext(context);
         return {
-          contact: contact ? undefined : 'Choose a contact first.',
+          contact: contact ? undefined : t('Choose a contact first.'),
           context: 'error' in parsed ? parsed.error : undefined,
         };
       },
@@ -38,20 +40,20 @@ export function StartDialog({ workflowId, onClose }: { workflowId: string; onClo
         contactId: contact?.id ?? '',
         ...(parseContext(context) as Pick<StartBody, 'context'>),
       }),
-      leaveMessage: 'This execution is not started yet. Leave and lose it?',
+      leaveMessage: t('This execution is not started yet. Leave and lose it?'),
     },
   );
   const { contact } = d.value;
   return (
-    <FormDialog open onClose={onClose} title="Run for a contact" submitLabel="Start execution" draft={d}>
+    <FormDialog open onClose={onClose} title={t('Run for a contact')} submitLabel={t('Start execution')} draft={d}>
       {contact ? (
         <div className="flex items-center justify-between rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm">
           <span>
-            <span className="text-slate-500">Contact: </span>
+            <span className="text-slate-500">{t('Contact:')} </span>
             <span className="font-medium">{contact.email}</span>
           </span>
           <Button size="sm" variant="ghost" onClick={() => d.set({ contact: null })}>
-            Change
+            {t('Change')}
           </Button>
         </div>
       ) : (
@@ -61,11 +63,15 @@ export function StartDialog({ workflowId, onClose }: { workflowId: string; onClo
         />
       )}
       <TextArea
-        label="Context (optional JSON)"
+        label={t('Context (optional JSON)')}
         rows={3}
+        // i18n-ignore: JSON, as typed
         placeholder='{ "coupon": "WELCOME10" }'
         {...d.text('context')}
-        hint="Available to conditions as workflow.<key> and to templates as {{ workflow.<key> }}."
+        hint={t('Available to conditions as {field} and to templates as {liquid}.', {
+          field: 'workflow.<key>',
+          liquid: '{{ workflow.<key> }}',
+        })}
         className="font-mono text-xs"
       />
     </FormDialog>
@@ -74,6 +80,7 @@ export function StartDialog({ workflowId, onClose }: { workflowId: string; onClo
 
 /** A search box with the first few contacts whose email matches, as buttons. */
 function ContactSearch({ onPick, error }: { onPick: (c: Contact) => void; error?: string }) {
+  const { t } = useTranslation();
   const project = useProject();
   const [search, setSearch] = useState('');
   const term = useDebouncedValue(search.trim(), 200);
@@ -81,22 +88,24 @@ function ContactSearch({ onPick, error }: { onPick: (c: Contact) => void; error?
   return (
     <div>
       <TextInput
-        label="Contact"
+        label={t('Contact')}
         type="search"
         autoFocus
-        placeholder="Search by email"
+        placeholder={t('Search by email')}
         value={search}
         onChange={(e) => setSearch(e.target.value)}
         error={error}
       />
       {term.length >= 2 && (
         <ul
-          aria-label="Matching contacts"
+          aria-label={t('Matching contacts')}
           className="mt-2 divide-y divide-slate-100 rounded-md border border-slate-200"
         >
-          {matches.isPending && <li className="px-3 py-2 text-sm text-slate-500">Searching…</li>}
-          {matches.isError && <li className="px-3 py-2 text-sm text-red-700">The search failed; try again.</li>}
-          {matches.data?.data.length === 0 && <li className="px-3 py-2 text-sm text-slate-500">No contact matches.</li>}
+          {matches.isPending && <li className="px-3 py-2 text-sm text-slate-500">{t('Searching…')}</li>}
+          {matches.isError && <li className="px-3 py-2 text-sm text-red-700">{t('The search failed; try again.')}</li>}
+          {matches.data?.data.length === 0 && (
+            <li className="px-3 py-2 text-sm text-slate-500">{t('No contact matches.')}</li>
+          )}
           {matches.data?.data.map((c) => (
             <li key={c.id}>
               <button

@@ -1,6 +1,9 @@
 // Invariant: a hand-started execution's context is a JSON object or nothing; anything else is said before asking the API.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startEnglishForTests } from '../../../i18n/test-i18n.ts';
 import { parseContext } from './start-context.ts';
+
+beforeAll(startEnglishForTests);
 
 describe('parseContext', () => {
   it('sends no context for an empty box', () => {

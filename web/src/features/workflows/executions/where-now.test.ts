@@ -1,7 +1,10 @@
 // Invariant: an execution's place reads the same on the list and its page, and the list drops what its badge says.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startEnglishForTests } from '../../../i18n/test-i18n.ts';
 import type { ExecutionSummary, Workflow } from '../model.ts';
 import { formatDuration, listDetail, whereNow } from './where-now.ts';
+
+beforeAll(startEnglishForTests);
 
 const workflow = { steps: [{ id: 'w1', type: 'WAIT_FOR_EVENT', name: 'Wait for payment' }] } as unknown as Workflow;
 const execution = (patch: Partial<ExecutionSummary>) =>

@@ -1,4 +1,5 @@
 /** The settings of each step type as form controls, with the API's errors under the matching control. */
+import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../components/Field.tsx';
 import { ConditionEditor } from '../ConditionEditor.tsx';
 import type { AddableType } from '../model.ts';
@@ -65,14 +66,15 @@ function ConditionFields({ draft, onChange, error }: FieldsProps<ConditionStepDr
 }
 
 function ExitFields({ draft, onChange, error }: FieldsProps<ExitDraft>) {
+  const { t } = useTranslation();
   return (
     <TextInput
-      label="Reason (optional)"
+      label={t('Reason (optional)')}
       value={draft.reason}
-      placeholder="Already a customer"
+      placeholder={t('Already a customer')}
       onChange={(e) => onChange({ ...draft, reason: e.target.value })}
       error={configError(error, 'reason')}
-      hint="Shown on executions that end here."
+      hint={t('Shown on executions that end here.')}
     />
   );
 }

@@ -1,4 +1,5 @@
 /** An existing step: its settings and label (saved together), its ways out, and deleting it. */
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { useProject } from '../../../lib/project-context.tsx';
 import { toast } from '../../../lib/toasts.ts';
@@ -29,12 +30,13 @@ export function EditStepPanel({
   /** The editor's error channel: graph problems above the canvas, anything else a toast. */
   report: (e: unknown) => void;
 }) {
+  const { t } = useTranslation();
   const form = useStepForm(step.type as AddableType, fieldTypes, { config: step.config, name: step.name });
   // The reaction, not mutate's callbacks: the saved step remounts this panel (its key) before
   // those would run.
   const save = useAction(workflowMutations.updateStep(useProject(), workflow.id), {
     inline: true,
-    onSuccess: () => toast('Step saved'),
+    onSuccess: () => toast(t('Step saved')),
     // The form shows its own refusals; only the graph's go above the canvas.
     onError: (e) => {
       if (isGraphError(e)) report(e);
@@ -45,7 +47,7 @@ export function EditStepPanel({
     changed: form.changed,
     saving: save.isPending,
     submit,
-    leaveMessage: 'This step’s changes are not saved yet. Leave and lose them?',
+    leaveMessage: t('This step’s changes are not saved yet. Leave and lose them?'),
   });
   return (
     <PanelShell
@@ -54,9 +56,9 @@ export function EditStepPanel({
       onClose={onClose}
       footer={
         <>
-          <DeleteButton onClick={onDelete}>Delete step</DeleteButton>
+          <DeleteButton onClick={onDelete}>{t('Delete step')}</DeleteButton>
           <Button type="submit" form="edit-step" disabled={!form.changed} loading={save.isPending}>
-            Save changes
+            {t('Save changes')}
           </Button>
         </>
       }

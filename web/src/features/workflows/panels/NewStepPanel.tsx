@@ -1,5 +1,6 @@
 /** A new step's form: its settings, label and the free way it comes after; added, then connected. */
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/client.ts';
 import { Button } from '../../../components/Button.tsx';
 import { Select } from '../../../components/Field.tsx';
@@ -8,7 +9,8 @@ import { toast } from '../../../lib/toasts.ts';
 import { useAction } from '../../../queries/use-action.ts';
 import { workflowMutations } from '../../../queries/workflows.ts';
 import type { Point } from '../layout.ts';
-import { type AddableType, STEP_TYPES, type Step, stepTitle, type Workflow } from '../model.ts';
+import type { AddableType, Step, Workflow } from '../model.ts';
+import { stepTitle } from '../model.ts';
 import { StepIcon } from '../parts.tsx';
 import { type FreeWay, freeWays, wayKey } from './free-ways.ts';
 import { PanelShell } from './PanelShell.tsx';
@@ -33,6 +35,7 @@ export function NewStepPanel({
   onBack: () => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const scope = useProject();
   // Both show their errors here: the step's in the form, the connection's in a toast.
   const add = useAction(workflowMutations.addStep(scope, workflow.id), { inline: true });
@@ -54,10 +57,15 @@ export function NewStepPanel({
       try {
         await connect.mutateAsync({ fromStepId: source.stepId, toStepId: step.id, ...source.way.body });
       } catch (err) {
-        toast(`The step was added, but not connected: ${errorMessage(err)}`, 'error');
+        toast(t('The step was added, but not connected: {error}', { error: errorMessage(err) }), 'error');
       }
     }
-    toast(`${STEP_TYPES[type].label} step added`);
+    toast(
+      t(
+        '{type, select, SEND_EMAIL {Send email step added} DELAY {Delay step added} WAIT_FOR_EVENT {Wait for event step added} CONDITION {Condition step added} WEBHOOK {Webhook step added} UPDATE_CONTACT {Update contact step added} other {Exit step added}}',
+        { type },
+      ),
+    );
     onCreated(step);
   };
   usePanelForm({
@@ -65,22 +73,25 @@ export function NewStepPanel({
     canSave: true,
     saving: busy,
     submit: () => void submit(),
-    leaveMessage: 'This step is not added yet. Leave and lose it?',
+    leaveMessage: t('This step is not added yet. Leave and lose it?'),
   });
 
   return (
     <PanelShell
-      title={`New ${STEP_TYPES[type].label.toLowerCase()} step`}
+      title={t(
+        '{type, select, SEND_EMAIL {New send email step} DELAY {New delay step} WAIT_FOR_EVENT {New wait for event step} CONDITION {New condition step} WEBHOOK {New webhook step} UPDATE_CONTACT {New update contact step} other {New exit step}}',
+        { type },
+      )}
       icon={<StepIcon type={type} size="sm" />}
       onClose={onClose}
       onBack={onBack}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" form="new-step" loading={busy}>
-            Add step
+            {t('Add step')}
           </Button>
         </>
       }
@@ -94,13 +105,13 @@ export function NewStepPanel({
         className="space-y-5"
         noValidate
       >
-        <StepFormFields form={form} error={add.error} nameHint="The step’s name on the canvas." />
-        <Select label="Comes after" value={from} onChange={(e) => setFrom(e.target.value)}>
-          <option value="">Nothing yet (connect it later)</option>
+        <StepFormFields form={form} error={add.error} nameHint={t('The step’s name on the canvas.')} />
+        <Select label={t('Comes after')} value={from} onChange={(e) => setFrom(e.target.value)}>
+          <option value="">{t('Nothing yet (connect it later)')}</option>
           {free.map((f) => (
             <option key={wayKey(f)} value={wayKey(f)}>
               {titles.get(f.stepId)}
-              {f.way.label ? ` → ${f.way.label}` : ''}
+              {f.way.label ? ` → ${t(f.way.label)}` : ''}
             </option>
           ))}
         </Select>

@@ -1,6 +1,7 @@
 /** The frame of the canvas's side panels: a title bar with back and close, a scrolling body, a footer. */
 import { ArrowLeft, type LucideIcon, X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { Callout } from '../../../components/Callout.tsx';
 
@@ -19,6 +20,7 @@ export function PanelShell({
   children: ReactNode;
   footer?: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <aside
       aria-label={title}
@@ -28,10 +30,10 @@ export function PanelShell({
       }}
     >
       <header className="flex items-center gap-2 border-b border-slate-100 px-4 py-3">
-        {onBack && <HeaderButton label="Back to step types" icon={ArrowLeft} onClick={onBack} />}
+        {onBack && <HeaderButton label={t('Back to step types')} icon={ArrowLeft} onClick={onBack} />}
         {icon}
         <h2 className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">{title}</h2>
-        <HeaderButton label="Close panel" icon={X} onClick={onClose} />
+        <HeaderButton label={t('Close panel')} icon={X} onClick={onClose} />
       </header>
       <div className="flex-1 space-y-5 overflow-y-auto px-4 py-4">{children}</div>
       {footer && (

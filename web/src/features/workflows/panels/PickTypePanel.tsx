@@ -1,11 +1,13 @@
 /** The first view of "Add step": the step types with what each does. */
+import { useTranslation } from 'react-i18next';
 import { ADDABLE_TYPES, type AddableType, STEP_TYPES } from '../model.ts';
 import { StepIcon } from '../parts.tsx';
 import { PanelShell } from './PanelShell.tsx';
 
 export function PickTypePanel({ onPick, onClose }: { onPick: (type: AddableType) => void; onClose: () => void }) {
+  const { t } = useTranslation();
   return (
-    <PanelShell title="Add a step" onClose={onClose}>
+    <PanelShell title={t('Add a step')} onClose={onClose}>
       <ul className="space-y-2">
         {ADDABLE_TYPES.map((type) => (
           <li key={type}>
@@ -16,8 +18,8 @@ export function PickTypePanel({ onPick, onClose }: { onPick: (type: AddableType)
             >
               <StepIcon type={type} />
               <span>
-                <span className="block text-sm font-medium text-slate-900">{STEP_TYPES[type].label}</span>
-                <span className="block text-xs text-slate-500">{STEP_TYPES[type].description}</span>
+                <span className="block text-sm font-medium text-slate-900">{t(STEP_TYPES[type].label)}</span>
+                <span className="block text-xs text-slate-500">{t(STEP_TYPES[type].description)}</span>
               </span>
             </button>
           </li>

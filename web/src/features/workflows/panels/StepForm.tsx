@@ -8,13 +8,14 @@
  * are lost and saves on Ctrl/⌘+S, through `usePanelForm`.
  */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { fieldError } from '../../../api/client.ts';
 import { TextInput } from '../../../components/Field.tsx';
 import { useUnsavedChanges } from '../../../components/LeaveGuard.tsx';
 import { FormError } from '../../../components/States.tsx';
 import { useSaveShortcut } from '../../../lib/use-save-shortcut.ts';
 import { SHOWN_FIELDS, StepFields } from '../fields/StepFields.tsx';
-import { type AddableType, STEP_TYPES } from '../model.ts';
+import { type AddableType, stepTypeLabel } from '../model.ts';
 import { type AnyDraft, configFor, draftFor } from '../step-drafts.ts';
 import { sameJson, unshown } from './step-form.ts';
 
@@ -61,15 +62,16 @@ export function usePanelForm({
 }
 
 export function StepFormFields({ form, error, nameHint }: { form: StepForm; error: unknown; nameHint?: string }) {
+  const { t } = useTranslation();
   const { type } = form;
   return (
     <>
       <FormError error={unshown(error, [...SHOWN_FIELDS[type], 'name'])} />
       <StepFields type={type} draft={form.draft} onChange={form.setDraft} error={error} />
       <TextInput
-        label="Label (optional)"
+        label={t('Label (optional)')}
         value={form.name}
-        placeholder={STEP_TYPES[type].label}
+        placeholder={stepTypeLabel(type)}
         onChange={(e) => form.setName(e.target.value)}
         error={fieldError(error, 'name')}
         hint={nameHint}

@@ -1,10 +1,12 @@
 /** The trigger's panel: how executions start (an event, a schedule, by hand), re-entry, and where they go first. */
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { Checkbox, Select, TextInput } from '../../../components/Field.tsx';
 import { RadioGroup, type RadioOption } from '../../../components/RadioGroup.tsx';
 import { FormError } from '../../../components/States.tsx';
 import { type Draft, useDraft } from '../../../forms/use-draft.ts';
+import { msg } from '../../../i18n/msg.ts';
 import { useProject } from '../../../lib/project-context.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { segmentQueries } from '../../../queries/segments.ts';
@@ -18,17 +20,22 @@ import { PanelShell, ProblemList } from './PanelShell.tsx';
 import { type TriggerDraft, type TriggerType, triggerChanged, triggerDraft, triggerPatch } from './trigger-draft.ts';
 import { WaysSection } from './WaysSection.tsx';
 
-const OPTIONS: RadioOption<TriggerType>[] = [
+/** English messages, translated where the panel shows them. */
+const OPTIONS: Array<{ value: TriggerType; label: string; hint: string }> = [
   {
     value: 'EVENT',
-    label: 'When an event is tracked',
-    hint: 'Each tracked event starts an execution for its contact.',
+    label: msg('When an event is tracked'),
+    hint: msg('Each tracked event starts an execution for its contact.'),
   },
-  { value: 'SCHEDULE', label: 'On a schedule', hint: 'Runs for every contact (or a segment’s) at set times.' },
+  {
+    value: 'SCHEDULE',
+    label: msg('On a schedule'),
+    hint: msg('Runs for every contact (or a segment’s) at set times.'),
+  },
   {
     value: 'MANUAL',
-    label: 'Only when started by hand',
-    hint: 'From the Executions tab or POST /workflows/:id/executions.',
+    label: msg('Only when started by hand'),
+    hint: msg('From the Executions tab or POST /workflows/:id/executions.'),
   },
 ];
 
@@ -46,10 +53,12 @@ export function TriggerPanel({
   /** The editor's error channel: graph problems above the canvas, anything else a toast. */
   report: (e: unknown) => void;
 }) {
+  const { t } = useTranslation();
+  const options: RadioOption<TriggerType>[] = OPTIONS.map((o) => ({ ...o, label: t(o.label), hint: t(o.hint) }));
   // The reaction, not mutate's callbacks: the saved trigger remounts this panel (its key).
   const save = useAction(workflowMutations.update(useProject(), workflow.id), {
     inline: true,
-    onSuccess: () => toast('Trigger saved'),
+    onSuccess: () => toast(t('Trigger saved')),
     // The form shows its own refusals; only the graph's go above the canvas.
     onError: (e) => {
       if (isGraphError(e)) report(e);
@@ -62,12 +71,12 @@ export function TriggerPanel({
     fields: ['steps'],
     // Settings typed for another kind of trigger are not sent: Ctrl+S on those alone asks nothing.
     unchanged: (v) => !triggerChanged(v, workflow),
-    leaveMessage: 'The trigger’s changes are not saved yet. Leave and lose them?',
+    leaveMessage: t('The trigger’s changes are not saved yet. Leave and lose them?'),
   });
   const { triggerType } = d.value;
   return (
     <PanelShell
-      title="Trigger"
+      title={t('Trigger')}
       icon={<StepIcon type="TRIGGER" size="sm" />}
       onClose={onClose}
       footer={
@@ -75,7 +84,7 @@ export function TriggerPanel({
           <span />
           {/* Settings typed for another kind of trigger are not sent: they change nothing. */}
           <Button type="submit" form="trigger-form" disabled={!triggerChanged(d.value, workflow)} loading={d.saving}>
-            Save trigger
+            {t('Save trigger')}
           </Button>
         </>
       }
@@ -84,17 +93,17 @@ export function TriggerPanel({
       <form id="trigger-form" onSubmit={d.submit} className="space-y-5" noValidate>
         <FormError error={d.formError} />
         <RadioGroup
-          legend="Starts"
+          legend={t('Starts')}
           name="trigger-type"
           value={triggerType}
-          options={OPTIONS}
+          options={options}
           onChange={(next) => d.set({ triggerType: next })}
         />
         {triggerType === 'EVENT' && (
-          <EventNameInput label="Event name" {...d.text('eventName', 'triggerConfig.eventName')} />
+          <EventNameInput label={t('Event name')} {...d.text('eventName', 'triggerConfig.eventName')} />
         )}
         {triggerType === 'SCHEDULE' && <ScheduleFields d={d} />}
-        <Checkbox label="Let a contact go through again after finishing" {...d.checkbox('allowReentry')} />
+        <Checkbox label={t('Let a contact go through again after finishing')} {...d.checkbox('allowReentry')} />
       </form>
       <hr className="border-slate-100" />
       <WaysSection workflow={workflow} step={step} onError={report} />
@@ -104,21 +113,24 @@ export function TriggerPanel({
 
 /** A schedule's cron expression and who it runs for (every contact, or a segment's). */
 function ScheduleFields({ d }: { d: Draft<TriggerDraft> }) {
+  const { t } = useTranslation();
   const segments = useQuery(segmentQueries.list(useProject()));
   return (
     <>
       <TextInput
-        label="Schedule (cron, UTC)"
+        label={t('Schedule (cron, UTC)')}
         placeholder="0 9 * * 1"
         {...d.text('schedule', 'triggerConfig.schedule')}
-        hint="Five fields: minute hour day month weekday. 0 9 * * 1 is Mondays at 09:00 UTC."
+        hint={t('Five fields: minute hour day month weekday. {example} is Mondays at 09:00 UTC.', {
+          example: '0 9 * * 1',
+        })}
         className="font-mono"
       />
-      <Select label="Who" {...d.text('segmentId', 'triggerConfig.segmentId')}>
-        <option value="">Every contact</option>
+      <Select label={t('Who')} {...d.text('segmentId', 'triggerConfig.segmentId')}>
+        <option value="">{t('Every contact')}</option>
         {segments.data?.map((s) => (
           <option key={s.id} value={s.id}>
-            Contacts in {s.name}
+            {t('Contacts in {segment}', { segment: s.name })}
           </option>
         ))}
       </Select>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Select } from '../../../components/Field.tsx';
 import { useProject } from '../../../lib/project-context.tsx';
 import { useAction } from '../../../queries/use-action.ts';
@@ -14,13 +15,14 @@ export function WaysSection({
   step: Step;
   onError: (e: unknown) => void;
 }) {
+  const { t } = useTranslation();
   const setWay = useAction(workflowMutations.setWay(useProject(), workflow.id), {
     inline: true,
     // Only the error: the reaction also passes the variables, which `onError` would take for its reason.
     onError: (e) => onError(e),
   });
   const ways = waysOut(step.type);
-  if (ways.length === 0) return <p className="text-sm text-slate-500">The execution ends at this step.</p>;
+  if (ways.length === 0) return <p className="text-sm text-slate-500">{t('The execution ends at this step.')}</p>;
   const targets = workflow.steps
     .filter((s) => s.type !== 'TRIGGER' && s.id !== step.id)
     .map((s) => ({ id: s.id, title: stepTitle(s) }))
@@ -30,23 +32,23 @@ export function WaysSection({
   const changing = pending && handleOf(pending);
   return (
     <fieldset className="space-y-3">
-      <legend className="mb-1 text-sm font-semibold text-slate-900">Next</legend>
+      <legend className="mb-1 text-sm font-semibold text-slate-900">{t('Next')}</legend>
       {ways.map((way) => {
         const existing = workflow.transitions.find((t) => t.fromStepId === step.id && handleOf(t) === way.handle);
         return (
           <Select
             key={way.handle}
-            label={way.prompt}
+            label={t(way.prompt)}
             value={existing?.toStepId ?? ''}
             disabled={changing === way.handle}
             onChange={(e) =>
               setWay.mutate({ fromStepId: step.id, way: way.body, existing, toStepId: e.target.value || null })
             }
           >
-            <option value="">{step.type === 'CONDITION' ? 'Nowhere yet' : 'Nowhere (the execution ends)'}</option>
-            {targets.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.title}
+            <option value="">{step.type === 'CONDITION' ? t('Nowhere yet') : t('Nowhere (the execution ends)')}</option>
+            {targets.map((target) => (
+              <option key={target.id} value={target.id}>
+                {target.title}
               </option>
             ))}
           </Select>
