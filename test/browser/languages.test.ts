@@ -54,19 +54,35 @@ function pageTexts(notOurs: string): string[] {
   return [...out];
 }
 
-/** English words that no German, French or Spanish sentence of the dashboard uses. */
-const ENGLISH = /\b(the|your|you|this|that|with|from|when|which|will|have|has|are|was|been|there|their|here|into)\b/i;
+/** English words that no German, French or Spanish sentence uses ("was", "will", "has" are German or Spanish words too). */
+const ENGLISH = /\b(the|your|you|this|that|with|from|when|which|have|are|been|there|their|here|into)\b/i;
 
-/** Seeded names and content that are English on purpose (the sweep's data, not the dashboard's text). */
-const SEEDED = [/a11y/i, /Welcome aboard/, /Thanks for your order/, /Our news/, /short note with/, /What we shipped/];
+/**
+ * English on purpose: what the sweep seeded (names, subjects, block content, field keys, a header
+ * name), and the API's own messages, which the dashboard shows as the server words them.
+ */
+const NOT_DASHBOARD_TEXT = [
+  /a11y/i,
+  /Welcome aboard/,
+  /Your receipt/,
+  /Thanks for your order/,
+  /Our news/,
+  /short note with/,
+  /What we shipped/,
+  /^(plan|subscribed|from|Onboarding|Read more|Right)$/,
+  /^Imported from stop-list\.csv$/,
+  /must NOT have/,
+  /^This link is invalid or has expired/,
+];
 
 async function sweep(page: Page, screen: Screen, seed: Seed, tr: Tr, language: Language, englishText: Set<string>) {
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.goto(screen.url(seed));
+  // As getByRole matches a string: anywhere in the name, in any case.
   const heading =
     typeof screen.heading === 'string'
       ? page.getByRole('heading', {
-          name: new RegExp(`^(${like(tr(screen.heading)).source}|${like(screen.heading).source})$`),
+          name: new RegExp(`${like(tr(screen.heading)).source}|${like(screen.heading).source}`, 'i'),
         })
       : page.locator('h1');
   await heading.first().waitFor({ timeout: 15_000 });
@@ -81,7 +97,7 @@ async function sweep(page: Page, screen: Screen, seed: Seed, tr: Tr, language: L
   if (language !== 'en') {
     const texts = await page.evaluate(pageTexts, NOT_OURS);
     const untranslated = texts.filter(
-      (text) => englishText.has(text) || (ENGLISH.test(text) && !SEEDED.some((s) => s.test(text))),
+      (text) => (englishText.has(text) || ENGLISH.test(text)) && !NOT_DASHBOARD_TEXT.some((s) => s.test(text)),
     );
     expect(untranslated, `English on ${screen.name} in ${language}`).toEqual([]);
   }
@@ -156,11 +172,13 @@ describe('dashboard languages on sqlite', () => {
     await page.goto(p(seed, `/emails/${seed.emailId}`));
     await page.locator('h1').first().waitFor();
     await settle(page);
-    // German dates: "7. Dez. 2026, 19:45" (day, period, month, year), never "Dec 7, 2026".
-    const stamps = await page.locator('time').evaluateAll((els) => els.map((el) => el.getAttribute('title') ?? ''));
+    // German dates: "07.12.2026, 19:45" (day, month, year, 24-hour clock), never "Dec 7, 2026, 7:45 PM".
+    const stamps = await page
+      .locator('time')
+      .evaluateAll((els) => els.flatMap((el) => [el.getAttribute('title') ?? '', el.textContent ?? '']));
     const dated = stamps.filter((s) => /\d{4}/.test(s));
     expect(dated.length).toBeGreaterThan(0);
-    for (const stamp of dated) expect(stamp).toMatch(/^\d{1,2}\. [A-ZÄÖÜ][a-zäöü]{2,4}\.? \d{4}/);
+    for (const stamp of dated) expect(stamp).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/);
     await page.goto(p(seed, '/contacts'));
     await page.locator('h1').first().waitFor();
     await settle(page);

@@ -439,7 +439,7 @@ export const PROJECT_SCREENS: Screen[] = [
       await dialog.getByRole('button', { name: tr('Add suppressions') }).click();
       await dialog
         .getByText(
-          like(tr('Line {line}: “{entry}” {message}', { line: 2, entry: 'x', message: 'x' }).split('“')[0]!, '^'),
+          like(tr('Line {line}: “{entry}” {message}', { line: 2, entry: '@@', message: '' }).split('@@')[0]!, '^'),
         )
         .waitFor();
     },

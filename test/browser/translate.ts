@@ -59,7 +59,11 @@ export function englishOnly(language: Language): Set<string> {
   return out;
 }
 
-/** A pattern matching `text` anywhere in a name (or at its start with `anchor` '^'). */
-export function like(text: string, anchor: '' | '^' = ''): RegExp {
-  return new RegExp(anchor + text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+/**
+ * A pattern matching `text` anywhere in a name (or at its start with `anchor` '^'). Any run of
+ * spaces matches any other: an accessible name turns French non-breaking spaces into plain ones.
+ */
+export function like(text: string, anchor: '' | '^' = '', flags = ''): RegExp {
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+  return new RegExp(anchor + escaped, flags);
 }

@@ -3,15 +3,17 @@
 // links open outside the page through their click links, leaving the page where it is. Loading it
 // records no open, images and all. The database plays no part in what the browser does, so this runs
 // on SQLite only; the routes themselves are covered on both databases in test/e2e/web-version.test.ts.
+import { mkdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewPaths, webVersionHelpers } from '../e2e/web-version-helpers.ts';
 import { useTestEnv } from '../env.ts';
 import { freePort } from '../fixtures/processes.ts';
 import { resolveChromium } from './chromium.ts';
-import { launchChromium } from './harness.ts';
+import { launchChromium, SCREENS_DIR } from './harness.ts';
 
 // Run in the page by Playwright: the browser's own, declared here (the server's TypeScript has no DOM library).
 type FrameElement = { naturalWidth?: number };
@@ -93,6 +95,45 @@ describe('the web version in a browser', () => {
       expect(Number((await counts()).clickCount)).toBe(1);
     } finally {
       await page.close();
+    }
+  });
+
+  it('shows the public archive and an archived campaign without JavaScript, styled, without personal data', async () => {
+    await t.app.listen({ port, host: '127.0.0.1' }).catch(() => undefined);
+    const p = await t.make.project();
+    await t.make.contact(p, { email: 'bea@browser.test', data: { firstName: 'Bea' } });
+    const archived = await h.createCampaign(p, { name: 'April', subject: 'April news <b>&</b>', archive: true });
+    await h.sendCampaign(p, archived);
+    const hidden = await h.createCampaign(p, { name: 'Private', subject: 'Not for the archive' });
+    await h.sendCampaign(p, hidden);
+    const [mail] = await h.outbox(p, 'bea@browser.test');
+
+    mkdirSync(SCREENS_DIR, { recursive: true });
+    const shot = (name: string) =>
+      page.screenshot({ path: path.join(SCREENS_DIR, `web-version-sqlite-${name}-1280.png`), fullPage: true });
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    try {
+      await page.goto(`http://127.0.0.1:${port}/archive/${p.id}`);
+      const item = page.getByRole('link', { name: 'April news <b>&</b>' });
+      await item.waitFor();
+      expect(await page.getByText('Not for the archive').count()).toBe(0);
+      // Styled by its own stylesheet (the page carries no script).
+      expect(await page.locator('body').evaluate((e) => getComputedStyle(e).color)).not.toBe('rgb(0, 0, 0)');
+      expect(await page.locator('link[rel="alternate"][type="application/rss+xml"]').count()).toBe(1);
+      await shot('archive');
+
+      await item.click();
+      const frame = page.frameLocator('iframe.email');
+      await expect.poll(() => frame.locator('body').textContent()).toContain('Hello there');
+      expect(await frame.locator('body').textContent()).not.toContain('bea@browser.test');
+      await shot('archived-campaign');
+
+      await page.goto(`http://127.0.0.1:${port}${viewPaths(mail!.html)[0]!}`);
+      await expect.poll(() => page.frameLocator('iframe.email').locator('body').textContent()).toContain('Hello Bea');
+      await shot('web-version');
+    } finally {
+      await context.close();
     }
   });
 });

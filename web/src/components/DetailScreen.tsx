@@ -29,15 +29,48 @@ export type RecordKind =
   | 'workflow';
 
 // One sentence per kind, so each language can give each noun its gender and case.
-const LOADING = msg(
-  '{kind, select, campaign {Loading the campaign} contact {Loading the contact} domain {Loading the domain} email {Loading the email} endpoint {Loading the endpoint} execution {Loading the execution} field {Loading the field} import {Loading the import} message {Loading the message} segment {Loading the segment} template {Loading the template} workflow {Loading the workflow} other {Loading}}',
-);
-const NOT_FOUND = msg(
-  '{kind, select, campaign {Campaign not found} contact {Contact not found} domain {Domain not found} email {Email not found} endpoint {Endpoint not found} execution {Execution not found} field {Field not found} import {Import not found} message {Message not found} segment {Segment not found} template {Template not found} workflow {Workflow not found} other {Not found}}',
-);
-const ABSENT = msg(
-  '{kind, select, campaign {This campaign does not exist} contact {This contact does not exist} domain {This domain does not exist} email {This email does not exist} endpoint {This endpoint does not exist} execution {This execution does not exist} field {This field does not exist} import {This import does not exist} message {This message does not exist} segment {This segment does not exist} template {This template does not exist} workflow {This workflow does not exist} other {This does not exist}}',
-);
+const LOADING: Record<RecordKind, string> = {
+  campaign: msg('Loading the campaign'),
+  contact: msg('Loading the contact'),
+  domain: msg('Loading the domain'),
+  email: msg('Loading the email'),
+  endpoint: msg('Loading the endpoint'),
+  execution: msg('Loading the execution'),
+  field: msg('Loading the field'),
+  import: msg('Loading the import'),
+  message: msg('Loading the message'),
+  segment: msg('Loading the segment'),
+  template: msg('Loading the template'),
+  workflow: msg('Loading the workflow'),
+};
+const NOT_FOUND: Record<RecordKind, string> = {
+  campaign: msg('Campaign not found'),
+  contact: msg('Contact not found'),
+  domain: msg('Domain not found'),
+  email: msg('Email not found'),
+  endpoint: msg('Endpoint not found'),
+  execution: msg('Execution not found'),
+  field: msg('Field not found'),
+  import: msg('Import not found'),
+  message: msg('Message not found'),
+  segment: msg('Segment not found'),
+  template: msg('Template not found'),
+  workflow: msg('Workflow not found'),
+};
+const ABSENT: Record<RecordKind, string> = {
+  campaign: msg('This campaign does not exist'),
+  contact: msg('This contact does not exist'),
+  domain: msg('This domain does not exist'),
+  email: msg('This email does not exist'),
+  endpoint: msg('This endpoint does not exist'),
+  execution: msg('This execution does not exist'),
+  field: msg('This field does not exist'),
+  import: msg('This import does not exist'),
+  message: msg('This message does not exist'),
+  segment: msg('This segment does not exist'),
+  template: msg('This template does not exist'),
+  workflow: msg('This workflow does not exist'),
+};
 
 export function DetailScreen<T>({
   query,
@@ -64,7 +97,7 @@ export function DetailScreen<T>({
   const backLink = <BackLink to={back.to}>{back.label}</BackLink>;
   if (query.isPending) {
     return (
-      <div role="status" aria-label={t(LOADING, { kind })}>
+      <div role="status" aria-label={t(LOADING[kind])}>
         {backLink}
         {skeleton ?? (
           <>
@@ -81,9 +114,9 @@ export function DetailScreen<T>({
     return (
       <>
         {backLink}
-        <PageHeader title={t(NOT_FOUND, { kind })} />
+        <PageHeader title={t(NOT_FOUND[kind])} />
         <EmptyState
-          title={missing?.title ?? t(ABSENT, { kind })}
+          title={missing?.title ?? t(ABSENT[kind])}
           description={missing?.description ?? t('It may have been deleted, or the link belongs to another project.')}
           action={missing?.action ?? <TextLink to={back.to}>{t('Open {list}', { list: back.label })}</TextLink>}
         />
