@@ -247,6 +247,17 @@ describe.each(DIALECTS)('the MCP server on %s', (dialect) => {
     // One recipient given as a list of one is one person.
     answerOf(await client.callTool({ name: 'send_email', arguments: { ...body, to: ['solo@mcp.test'] } }));
     expect(await countEmails(p.id)).toBe(1);
+    // Marketing mail to someone unsubscribed is refused with /v1/send's own error, and nothing is queued.
+    await t.make.contact(p, { email: 'gone@mcp.test', subscribed: false });
+    const news = await t.make.template(p, { type: 'MARKETING', subject: 'News', body: '<p>News</p>' });
+    const refused = errorOf(
+      await client.callTool({
+        name: 'send_email',
+        arguments: { to: 'gone@mcp.test', from: 'hi@mcp.test', template: news.id },
+      }),
+    );
+    expect(refused).toMatch(/^CONTACT_UNSUBSCRIBED: /);
+    expect(await countEmails(p.id)).toBe(1);
   });
 
   it('answers bad arguments with a tool error naming the field, and changes nothing', async () => {
