@@ -8,7 +8,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
-import { createRateStore, type RateStore } from '../http/rate-limit.ts';
+import { countRequest, createRateStore, type RateStore } from '../http/rate-limit.ts';
 import { invalidLinkPage } from '../public-pages/pages.ts';
 import { type Locale, localeFromAcceptLanguage } from '../public-pages/strings.ts';
 import { archivedCampaignPage, archivePage, notFoundPage, tooManyPage, webVersionPage } from './pages.ts';
@@ -55,17 +55,9 @@ function headerLocale(req: FastifyRequest): Locale | undefined {
 /** A hook counting each read against the client address: 429 with a page past the rate. */
 function limitReads(store: RateStore) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
-    const now = Date.now();
-    let hit: { count: number; resetAt: number };
-    try {
-      hit = await store.hit(`public-read:${req.ip}`, now);
-    } catch (err) {
-      // As the API's limiter: a store outage lets readers through rather than taking the pages down.
-      req.log.warn({ err }, 'rate-limit store unavailable');
-      return;
-    }
-    if (hit.count <= PUBLIC_READS_PER_MINUTE) return;
-    reply.header('retry-after', String(Math.max(1, Math.ceil((hit.resetAt - now) / 1000))));
+    const count = await countRequest(store, `public-read:${req.ip}`, PUBLIC_READS_PER_MINUTE, req.log);
+    if (!count?.over) return;
+    reply.header('retry-after', String(Math.max(1, count.resetSeconds)));
     return html(reply, 429, tooManyPage(localeFromAcceptLanguage(req.headers['accept-language'])));
   };
 }
