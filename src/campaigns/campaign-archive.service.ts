@@ -10,7 +10,8 @@ import { notFound } from '../errors.ts';
 import { isUuid } from '../lib/ids.ts';
 import { renderTemplate } from '../mail/render/liquid.ts';
 import { storedVariants } from './ab/variants.ts';
-import * as repo from './campaigns.repo.ts';
+import * as repo from './campaign-archive.repo.ts';
+import type { CampaignRow } from './campaigns.repo.ts';
 import type { CampaignPatchBody, CampaignView } from './campaigns.schemas.ts';
 import { campaignView, getCampaignRow } from './campaigns.service.ts';
 
@@ -56,12 +57,12 @@ async function fallbackRender(field: string, kind: 'subject' | 'body', source: s
 }
 
 /** The content the campaign's recipients got: an A/B test's winner, else the campaign's own. */
-function sentContent(row: repo.CampaignRow): { subject: string; body: string } {
+function sentContent(row: CampaignRow): { subject: string; body: string } {
   const winner = row.abWinner === null ? undefined : storedVariants(row).find((v) => v.name === row.abWinner);
   return winner ?? row;
 }
 
-async function toArchived(row: repo.CampaignRow, withBody: boolean): Promise<ArchivedCampaign> {
+async function toArchived(row: CampaignRow, withBody: boolean): Promise<ArchivedCampaign> {
   const content = sentContent(row);
   const subject = (await fallbackRender('subject', 'subject', content.subject)).trim() || row.name;
   const html = withBody ? await fallbackRender('body', 'body', content.body) : '';
