@@ -51,12 +51,7 @@ export async function openWebVersion(deps: ReadDeps, token: string): Promise<Web
   if (!email || email.emailType === 'TRANSACTIONAL') return undefined;
   const contact = email.contactId ? await unlessGone(getContact(deps, t.p, email.contactId)) : undefined;
   const own = contact?.data.locale;
-  const html = withoutOpenPixel(email.html, {
-    baseUrl: deps.config.baseUrl,
-    secret: deps.secrets.signingSecret,
-    projectId: t.p,
-    emailId: email.id,
-  });
+  const html = withoutOpenPixel(email.html);
   return {
     locale: resolveLocale(typeof own === 'string' ? own : settings.defaultLocale),
     subject: email.subject,

@@ -36,27 +36,18 @@ export function withTracking(html: string, o: TrackingOptions): string {
   return out;
 }
 
-type PixelOf = Pick<TrackingOptions, 'secret' | 'projectId' | 'emailId'>;
-
-function openPixelTag(base: string, o: PixelOf): string {
+function openPixelTag(base: string, o: Pick<TrackingOptions, 'secret' | 'projectId' | 'emailId'>): string {
   const src = escapeHtml(openPixelUrl(base, o.secret, { p: o.projectId, e: o.emailId }));
   return `<img src="${src}" width="1" height="1" alt="" style="display:none">`;
 }
 
-/**
- * The body without the email's open pixel (the web version shows the email, and showing it is not an
- * open). The tag is rebuilt exactly as `withTracking` wrote it (the token is deterministic), so only
- * that tag goes; any other tag pointing at an open pixel of ours is dropped too, in case the public
- * address changed since the email was sent.
- */
-export function withoutOpenPixel(html: string, o: PixelOf & { baseUrl: string }): string {
-  const tag = openPixelTag(o.baseUrl.replace(/\/+$/, ''), o);
-  const at = html.lastIndexOf(tag);
-  const out = at === -1 ? html : html.slice(0, at) + html.slice(at + tag.length);
-  return out.replace(
-    /<img src="[^"<>]*\/t\/o\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+" width="1" height="1" alt="" style="display:none">/g,
-    '',
-  );
+/** The open pixel's tag exactly as openPixelTag writes it, under any public address (BASE_URL may have changed since). */
+const OPEN_PIXEL_TAG =
+  /<img src="[^"<>]*\/t\/o\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+" width="1" height="1" alt="" style="display:none">/g;
+
+/** The body without its open pixel: the web version shows the email, and showing it is not an open. */
+export function withoutOpenPixel(html: string): string {
+  return html.replace(OPEN_PIXEL_TAG, '');
 }
 
 /**
